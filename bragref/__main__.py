@@ -1,0 +1,3 @@
+from bragref.cli import main
+
+main()

@@ -1,0 +1,120 @@
+"""The command line: parse, call the ledger and engine, print. Exit codes per CLI.md."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from bragref import __version__
+from bragref.engine.errors import BadInput, Refused
+from bragref.ledger.db import LedgerUnavailable
+
+EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
+
+
+@dataclass
+class App:
+    """What every command shares: where the ledger is and which session is meant."""
+
+    db: Path
+    session: str | None
+    explicit_session: bool = False
+    _ledger: object = field(default=None, repr=False)
+
+    def ledger(self):
+        if self._ledger is None:
+            from bragref.ledger.store import Ledger
+
+            self._ledger = Ledger(self.db)
+        return self._ledger
+
+    def close(self) -> None:
+        if self._ledger is not None:
+            self._ledger.close()
+
+
+def default_db() -> Path:
+    return Path(click.get_app_dir("bragref")) / "ledger.db"
+
+
+def refusal_text(refused: Refused) -> str:
+    from bragref.cli.output import legal_words
+
+    lines = [f"refused: {refused}"]
+    legal = refused.legal
+    if legal is not None:
+        words = legal_words(legal)
+        if words:
+            who = legal.player or "The table"
+            lines.append(f"{who} may: {words}")
+    return "\n".join(lines)
+
+
+class BragGroup(click.Group):
+    """Turns the engine's and ledger's errors into the contract's exit codes, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except Refused as refused:
+            click.echo(refusal_text(refused), err=True)
+            ctx.exit(EXIT_REFUSED)
+        except BadInput as bad:
+            click.echo(f"error: {bad}", err=True)
+            ctx.exit(EXIT_BAD_INPUT)
+        except LedgerUnavailable as busy:
+            click.echo(f"error: {busy}", err=True)
+            ctx.exit(EXIT_BUSY)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as bug:  # the contract's exit 1: a bug, reported in one line
+            if os.environ.get("BRAGREF_DEBUG"):
+                raise
+            click.echo(f"internal error (a bug in bragref {__version__}, please report it): {bug!r}", err=True)
+            ctx.exit(EXIT_BUG)
+        finally:
+            if isinstance(ctx.obj, App):
+                ctx.obj.close()
+
+
+@click.group(cls=BragGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), envvar="BRAGREF_DB",
+              help="The ledger file. Default: $BRAGREF_DB, else ledger.db in the app folder.")
+@click.option("--session", "session", envvar="BRAGREF_SESSION",
+              help="The session meant. Default: $BRAGREF_SESSION, else the current one.")
+@click.version_option(__version__, prog_name="bragref")
+@click.pass_context
+def cli(ctx: click.Context, db: Path | None, session: str | None) -> None:
+    """A referee and hand-history ledger for Three Card Brag.
+
+    Record each ante, bet, look, fold and see as it happens; bragref knows
+    whose turn it is, refuses what the rules forbid (citing the rule, R…),
+    settles every pot, and settles up at the end with the fewest payments.
+
+    \b
+    Example:
+      bragref session new friday --players "Andy,Bill,Chris"
+      bragref deal
+      bragref bet andy 2
+    """
+    source = ctx.get_parameter_source("session")
+    explicit = source is not None and source.name == "COMMANDLINE"
+    ctx.obj = App(db or default_db(), session, explicit)
+
+
+def main() -> None:
+    cli.main(prog_name="bragref")
+
+
+def register() -> None:
+    from bragref.cli import hand, reports, run, sessions
+
+    for module in (sessions, hand, reports, run):
+        for command in module.COMMANDS:
+            cli.add_command(command)
+
+
+register()

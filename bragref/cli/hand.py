@@ -1,0 +1,194 @@
+"""The hot path: one command per thing that happens at the table."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.cli.output import legal_words
+from bragref.engine import actions as act
+from bragref.engine.errors import BadInput
+from bragref.engine.game import legal
+from bragref.engine.money import parse_amount
+from bragref.engine.names import resolve
+from bragref.engine.state import Hand
+
+
+def name_in(hand: Hand, query: str) -> str:
+    return resolve(query, [p.name for p in hand.players])
+
+
+def situation(number: int, hand: Hand) -> str:
+    """One line: what the table must do next."""
+    rules = hand.rules
+    if hand.phase == "betting":
+        now = legal(hand)
+        return f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. {now.player} to act: {legal_words(now, rules)}."
+    if hand.phase == "showdown":
+        first = hand.contenders[0]
+        order = "shows first (R5.4)" if hand.seer else "and the rest show (R6.5)"
+        return (f"Pot {rules.money(hand.pot)}. {first} {order}; settle with "
+                f"`concede PLAYER` or `award PLAYER` ({', '.join(hand.contenders)}).")
+    return outcome(number, hand)
+
+
+def outcome(number: int, hand: Hand) -> str:
+    result, money = hand.result, hand.rules.money
+    if result.how == "carried":
+        return (f"Hand {number} over: everyone folded to {result.retained_by}, who is blind. "
+                f"The pot of {money(result.carried)} is carried forward and {result.retained_by} retains the hand (R6.2).")
+    if result.how == "faceup":
+        name, won = result.winnings[0]
+        return (f"Hand {number} over: all folded against the face-up hand; {name} takes the antes, {money(won)}, "
+                f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
+    won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings)
+    how = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "showdown": "at the showdown (R6.5)"}[result.how]
+    by = {"concede": ", by concession", "award": ", as awarded by the table"}.get(result.decided_by, "")
+    return f"Hand {number} over: {won} — {how}{by}."
+
+
+def record(app, build) -> None:
+    session, current, action = app.ledger().act(app.session, build)
+    click.echo(situation(current.number, current.hand))
+
+
+@click.command(short_help="Deal the next hand: antes in, who acts first.")
+@click.option("--dealer", help="Who deals. Default: the first seat, then the next on the left (R2.2).")
+@click.pass_obj
+def deal(app, dealer: str | None) -> None:
+    """Start the next hand: every seated player antes (R2.3), a carried pot joins it (R6.2).
+
+    \b
+    Example:
+      bragref deal --dealer Eddie
+    """
+    session, current = app.ledger().deal(app.session, dealer)
+    hand = current.hand
+    money = hand.rules.money
+    line = f"Hand {current.number}: {hand.dealer} deals. Antes {money(hand.rules.ante)} each"
+    if hand.carried_in:
+        line += f", with {money(hand.carried_in)} carried forward"
+    if current.number == 1:
+        line += ". Shuffle the pack: first deal of the session (R9.2)"
+    if hand.retained_by:
+        kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
+        line += f". {hand.retained_by} {kept}"
+    click.echo(line + ".")
+    click.echo(situation(current.number, hand))
+
+
+@click.command(short_help="Record a bet, open or blind.")
+@click.argument("player")
+@click.argument("amount")
+@click.option("--blind", is_flag=True, help="A blind bet: worth double (R3.3).")
+@click.pass_obj
+def bet(app, player: str, amount: str, blind: bool) -> None:
+    """PLAYER bets AMOUNT, open (they have looked) or --blind (R3, R4).
+
+    \b
+    Example:
+      bragref bet andy 2
+      bragref bet bill 1 --blind
+    """
+    record(app, lambda hand: act.Bet(name_in(hand, player), parse_amount(amount, hand.rules.unit), blind))
+
+
+@click.command(short_help="Record a fold (in turn only).")
+@click.argument("player")
+@click.pass_obj
+def fold(app, player: str) -> None:
+    """PLAYER folds; never out of turn (R2.5).
+
+    \b
+    Example:
+      bragref fold dan
+    """
+    record(app, lambda hand: act.Fold(name_in(hand, player)))
+
+
+@click.command(short_help="A blind player looks at their cards.")
+@click.argument("player")
+@click.option("--hand", "which", type=click.Choice(["old", "new"]), help="With a retained hand: which to look at (R6.3).")
+@click.option("--keep/--fold", default=None, help="With --hand: keep it (and fold the other) or fold it.")
+@click.pass_obj
+def look(app, player: str, which: str | None, keep: bool | None) -> None:
+    """PLAYER looks at their cards at their own turn and plays open from now (R3.4, R6.3).
+
+    \b
+    Example:
+      bragref look bill
+      bragref look dan --hand new --keep
+    """
+    if (which is None) != (keep is None):
+        raise BadInput("--hand and --keep/--fold go together (R6.3)")
+    record(app, lambda hand: act.Look(name_in(hand, player), which, keep))
+
+
+@click.command(short_help="Pay to see the other player left.")
+@click.argument("player")
+@click.pass_obj
+def see(app, player: str) -> None:
+    """PLAYER pays to see the only other player still betting; the cost is computed (R5).
+
+    \b
+    Example:
+      bragref see andy
+    """
+    record(app, lambda hand: act.See(name_in(hand, player)))
+
+
+@click.command(short_help="All still betting agree to show.")
+@click.pass_obj
+def showdown(app) -> None:
+    """Three or more still betting agree to show their hands (R6.5).
+
+    \b
+    Example:
+      bragref showdown
+    """
+    record(app, lambda hand: act.Showdown())
+
+
+@click.command(short_help="A player at a see or showdown gives up.")
+@click.argument("player")
+@click.pass_obj
+def concede(app, player: str) -> None:
+    """PLAYER throws in at a see or showdown without showing (R5.4).
+
+    \b
+    Example:
+      bragref concede andy
+    """
+    record(app, lambda hand: act.Concede(name_in(hand, player)))
+
+
+@click.command(short_help="The table says who won a see or showdown.")
+@click.argument("players", nargs=-1, required=True)
+@click.pass_obj
+def award(app, players: tuple[str, ...]) -> None:
+    """Settle a see or showdown without cards: PLAYERS take the pot; several split it (R6.5).
+
+    \b
+    Example:
+      bragref award eddie
+      bragref award andy chris
+    """
+    record(app, lambda hand: act.Award(tuple(name_in(hand, p) for p in players)))
+
+
+@click.command(short_help="Void the last action of the current hand.")
+@click.option("--reason", help="Why, for the record.")
+@click.pass_obj
+def undo(app, reason: str | None) -> None:
+    """Void the last action of the current hand; nothing is deleted (R9.1).
+
+    \b
+    Example:
+      bragref undo --reason "Bill bet 3, not 2"
+    """
+    session, current, target = app.ledger().undo(app.session, reason)
+    what = " ".join(str(v) for v in (target["player"], target["verb"], target["amount"]) if v is not None)
+    click.echo(f"Voided: {what}.")
+    click.echo(situation(current.number, current.hand))
+
+
+COMMANDS = [deal, bet, fold, look, see, showdown, concede, award, undo]

@@ -1,0 +1,86 @@
+"""Words and tables for people; JSON and CSV for programs."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import click
+
+from bragref.engine.rules import Rules
+from bragref.engine.state import Legal, Range
+
+
+def span(rng: Range, rules: Rules) -> str:
+    if rng.max is None:
+        return f"{rules.money(rng.min)} or more"
+    if rng.max == rng.min:
+        return rules.money(rng.min)
+    return f"{rules.money(rng.min)}–{rules.money(rng.max)}"
+
+
+def legal_words(legal: Legal, rules: Rules | None = None) -> str:
+    """`bet 4–14, bet blind 2–7, see for 8, look, fold`: what may be done now."""
+    rules = rules or Rules()
+    parts = []
+    if legal.bet:
+        parts.append(f"bet {span(legal.bet, rules)}")
+    if legal.blind_bet:
+        parts.append(f"bet blind {span(legal.blind_bet, rules)}")
+    if legal.see is not None:
+        parts.append(f"see for {rules.money(legal.see)}")
+    if legal.look:
+        parts.append("look")
+    if legal.look_retained:
+        parts.append("look --hand old|new --keep|--fold")
+    if legal.showdown:
+        parts.append("agree a showdown")
+    if legal.fold:
+        parts.append("fold")
+    if legal.concede:
+        parts.append(f"concede ({', '.join(legal.concede)})")
+    if legal.award:
+        parts.append(f"award ({', '.join(legal.award)})")
+    return ", ".join(parts)
+
+
+def legal_json(legal: Legal) -> dict:
+    def rng(r: Range | None):
+        return None if r is None else {"min": r.min, "max": r.max}
+
+    return {
+        "fold": legal.fold,
+        "look": legal.look or legal.look_retained,
+        "bet": rng(legal.bet),
+        "blind_bet": rng(legal.blind_bet),
+        "see": None if legal.see is None else {"cost": legal.see},
+        "cover": False,
+        "showdown": legal.showdown,
+        "concede": list(legal.concede),
+        "award": list(legal.award),
+    }
+
+
+def emit_json(data) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def emit_csv(rows: list[dict]) -> None:
+    if not rows:
+        return
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    click.echo(buffer.getvalue(), nl=False)
+
+
+def emit_table(rows: list[dict], fmt: str = "simple", headers: dict | None = None) -> None:
+    from tabulate import tabulate
+
+    if not rows:
+        return
+    keys = list(rows[0])
+    labels = [headers.get(k, k) if headers else k for k in keys]
+    click.echo(tabulate([[r[k] for k in keys] for r in rows], headers=labels, tablefmt=fmt, disable_numparse=True))

@@ -1,0 +1,192 @@
+"""Reports: `status`, `history`, `balances`, `settle`."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.cli.hand import outcome, situation
+from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json
+from bragref.engine import game
+from bragref.engine.settle import settle as fewest_payments
+from bragref.engine.state import Hand, Legal
+from bragref.ledger.store import action_of, dealt
+
+CARRIED_POT = "carried pot"
+
+
+def output_options(*, csv: bool = True):
+    def decorate(command):
+        command = click.option("--fmt", default="simple", show_default=True,
+                               help="Table format: any tabulate format, e.g. github.")(command)
+        if csv:
+            command = click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")(command)
+        return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(command)
+
+    return decorate
+
+
+@click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (keys as in CLI.md).")
+@click.pass_obj
+def status(app, as_json: bool) -> None:
+    """Show the current hand: phase, dealer, pot, stake, each player, and what the player to act may do.
+
+    \b
+    Example:
+      bragref status --json
+    """
+    ledger = app.ledger()
+    session = ledger.session(app.session)
+    current = ledger.current(session)
+    if current is None:
+        data = {"session": session.name, "hand": 0, "phase": "no-hand", "dealer": None, "to_act": None, "pot": 0,
+                "carried": 0, "stake": 0, "shuffle": True,
+                "players": [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats],
+                "pots": [], "legal": legal_json(Legal())}
+    else:
+        hand = current.hand
+        dealt_in = {p.name for p in hand.players}
+        players = [{"name": p.name, "state": p.status, "hands": p.hands, "paid": p.paid} for p in hand.players]
+        players += [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats if n not in dealt_in]
+        result = hand.result
+        data = {"session": session.name, "hand": current.number, "phase": hand.phase, "dealer": hand.dealer,
+                "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
+                "carried": result.carried if result else hand.carried_in, "stake": hand.stake, "shuffle": False,
+                "players": players, "pots": [{"amount": hand.pot, "covered_by": None}],
+                "legal": legal_json(game.legal(hand))}
+    if as_json:
+        emit_json(data)
+        return
+    if current is None:
+        click.echo(f"Session {session.name}: no hand dealt yet. Seats: {', '.join(session.seats)}. `bragref deal` to start.")
+        return
+    hand = current.hand
+    click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
+    emit_table([{"player": p["name"], "state": p["state"], "paid": hand.rules.money(p["paid"])} for p in data["players"]])
+    click.echo(situation(current.number, hand))
+
+
+def hand_history(ledger, row) -> tuple[list[dict], Hand]:
+    """Every action of one hand, voided ones marked, with the pot and stake after each live one."""
+    hand = dealt(row)
+    entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
+                "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot, "stake": 0,
+                "voided": False, "reason": None}]
+    rows = ledger.all_actions(row["id"])
+    voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
+    live = [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
+    states = {}
+    for r in live:
+        hand = game.apply(hand, action_of(r))
+        states[r["id"]] = hand
+    seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
+    for r in rows:
+        after = states.get(r["id"])
+        entries.append({"hand": row["number"], "seq": seqs[r["id"]], "at": r["at"], "player": r["player"], "action": r["verb"],
+                        "amount": r["amount"], "blind": None if r["blind"] is None else bool(r["blind"]),
+                        "detail": f"voids #{seqs[r['voids']]}" if r["verb"] == "void" else r["detail"],
+                        "pot": after.pot if after else None, "stake": after.stake if after else None,
+                        "voided": r["id"] in voided, "reason": voided[r["id"]]["reason"] if r["id"] in voided else r["reason"]})
+    return entries, hand
+
+
+@click.command(short_help="Every action of a hand, or of the session.")
+@click.argument("number", type=int, required=False)
+@output_options()
+@click.pass_obj
+def history(app, number: int | None, as_json: bool, as_csv: bool, fmt: str) -> None:
+    """Replay HAND (default: every hand of the session) action by action: the pot and stake after each, voids marked (R9.1).
+
+    \b
+    Example:
+      bragref history 3
+      bragref history --json
+    """
+    ledger = app.ledger()
+    session = ledger.session(app.session)
+    rows = [ledger.hand(session, number).row] if number is not None else ledger.hand_rows(session)
+    everything = []
+    for row in rows:
+        entries, hand = hand_history(ledger, row)
+        everything += entries
+        if as_json or as_csv:
+            continue
+        money = hand.rules.money
+        click.echo(f"Hand {row['number']} · {row['dealer']} deals · {row['dealt_at'][:19].replace('T', ' ')}")
+        emit_table([{"#": e["seq"], "player": e["player"] or "",
+                     "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
+                     "amount": money(e["amount"]) if e["amount"] is not None else "",
+                     "pot": money(e["pot"]) if e["pot"] is not None else "",
+                     "stake": money(e["stake"]) if e["stake"] is not None else "",
+                     "note": e["detail"] or e["reason"] or ""} for e in entries], fmt)
+        click.echo(outcome(row["number"], hand) if hand.phase == "over" else situation(row["number"], hand))
+        click.echo()
+    if as_json:
+        emit_json(everything)
+    elif as_csv:
+        emit_csv(everything)
+
+
+def scope(app, all_sessions: bool):
+    ledger = app.ledger()
+    return ledger, ledger.all_sessions() if all_sessions else [ledger.session(app.session)]
+
+
+@click.command(short_help="Per player: paid in, won, net.")
+@click.option("--all", "all_sessions", is_flag=True, help="Every session in the ledger.")
+@output_options()
+@click.pass_obj
+def balances(app, all_sessions: bool, as_json: bool, as_csv: bool, fmt: str) -> None:
+    """Each player's money over the settled hands: paid into pots, won, and net (R1.2).
+
+    \b
+    Example:
+      bragref balances --csv
+    """
+    ledger, sessions = scope(app, all_sessions)
+    rows = ledger.balances(sessions)
+    if as_json:
+        emit_json(rows)
+    elif as_csv:
+        emit_csv(rows)
+    else:
+        money = sessions[0].rules.money
+        emit_table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]), "net": money(r["net"])}
+                    for r in rows], fmt)
+        carried = ledger.carried(sessions)
+        if carried:
+            click.echo(f"Carried pot waiting to be won: {money(carried)} (R6.2).")
+
+
+@click.command(short_help="Who pays whom: the fewest payments.")
+@click.option("--all", "all_sessions", is_flag=True, help="Every session in the ledger.")
+@output_options(csv=False)
+@click.pass_obj
+def settle(app, all_sessions: bool, as_json: bool, fmt: str) -> None:
+    """Who pays whom to clear every net, in the fewest payments (exact up to 18 players).
+
+    A pot still carried forward is a payee named "carried pot": its money is
+    on the table, not yet anyone's.
+
+    \b
+    Example:
+      bragref settle --json
+    """
+    ledger, sessions = scope(app, all_sessions)
+    nets = {r["player"]: r["net"] for r in ledger.balances(sessions)}
+    carried = ledger.carried(sessions)
+    if carried:
+        nets[CARRIED_POT] = carried
+    payments = [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
+    if as_json:
+        emit_json(payments)
+        return
+    if not payments:
+        click.echo("All square: nobody owes anybody.")
+        return
+    money = sessions[0].rules.money
+    for p in payments:
+        click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
+
+
+COMMANDS = [status, history, balances, settle]

@@ -1,0 +1,62 @@
+"""`bragref run FILE`: a file of bragref command lines, as a referee would type them."""
+
+from __future__ import annotations
+
+import shlex
+
+import click
+
+from bragref.engine.errors import BadInput
+
+
+def read_lines(path: str) -> list[tuple[int, list[str]]]:
+    """(line number, arguments) for each command line; `#` starts a comment."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    commands = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            args = shlex.split(line, comments=True)
+        except ValueError as error:
+            raise BadInput(f"{path}:{number}: {error}") from None
+        if args and args[0] == "bragref":
+            args = args[1:]
+        if args:
+            commands.append((number, args))
+    return commands
+
+
+@click.command(short_help="Run a file of bragref command lines.")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--quiet", "-q", is_flag=True, help="Print only the line that stops the run.")
+@click.pass_context
+def run(ctx: click.Context, file: str, quiet: bool) -> None:
+    """Run FILE: one bragref command per line (without `bragref`), `#` comments.
+
+    Stops at the first line that is refused or fails, printing its number, and
+    exits with that line's code.
+
+    \b
+    Example:
+      bragref run sample_sessions/pagat-open-example.brag
+    """
+    from bragref.cli import cli
+
+    app = ctx.obj
+    prefix = ["--db", str(app.db)] + (["--session", app.session] if app.explicit_session else [])
+    for number, args in read_lines(file):
+        if not quiet:
+            click.echo(f"$ bragref {shlex.join(args)}")
+        try:
+            code = cli.main(prefix + args, prog_name="bragref", standalone_mode=False)
+        except click.ClickException as error:
+            error.show()
+            code = error.exit_code
+        except click.Abort:
+            code = 1
+        if code:
+            click.echo(f"{file}:{number}: stopped here (exit {code}): {shlex.join(args)}", err=True)
+            ctx.exit(code)
+
+
+COMMANDS = [run]

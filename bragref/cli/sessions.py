@@ -1,0 +1,249 @@
+"""Sessions, seats and house rules: `where`, `session`, `player`, `rules`."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.cli.output import emit_json, emit_table
+from bragref.engine.errors import BadInput
+from bragref.engine.money import parse_amount
+from bragref.engine.rules import PRESETS, RETAINED_BLIND, SEE_COSTS, Rules, from_preset, parse_option
+
+MONEY_HELP = "in the session's money"
+
+
+def rule_options(command):
+    """The house-rule options of CLI.md that the engine enforces (R2–R6)."""
+    options = [
+        click.option("--preset", type=click.Choice(list(PRESETS)), default="pagat", show_default=True,
+                     help="A named set of house rules (R10)."),
+        click.option("--ante", help=f"Each player's ante (R2.3), {MONEY_HELP}. [1]"),
+        click.option("--min-bet", help="Smallest first bet (R4.2). [the ante]"),
+        click.option("--max-bet", help="Largest first bet (R4.2). [none]"),
+        click.option("--raise-limit", help="Most a bet may exceed the stake by (R4.3). [none]"),
+        click.option("--pot-limit/--no-pot-limit", default=None, help="A bet may not exceed the pot (R4.4). [off]"),
+        click.option("--blind/--no-blind", default=None, help="Blind play allowed (R3.2). [on]"),
+        click.option("--see-cost", type=click.Choice(SEE_COSTS), help="What a see costs (R5.3). [double]"),
+        click.option("--retained-blind", type=click.Choice(RETAINED_BLIND),
+                     help="How a retained blind hand plays (R6.3, R6.4). [keep]"),
+        click.option("--unit", default="1", show_default=True, help="What one unit of money is worth, e.g. 0.01 (R1.1)."),
+        click.option("--currency", default="", help="Printed before amounts, e.g. £."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def rules_from_options(preset: str, unit: str, currency: str, **given) -> Rules:
+    typed = {}
+    for name, value in given.items():
+        if value is None:
+            continue
+        if name in ("ante", "min_bet", "max_bet", "raise_limit"):
+            none_ok = name != "ante" and value.strip().lower() == "none"
+            typed[name] = None if none_ok else parse_amount(value, unit, allow_zero=name == "ante")
+        else:
+            typed[name] = value
+    return from_preset(preset, unit=unit, currency=currency, **typed)
+
+
+def describe_rules(rules: Rules) -> list[dict]:
+    money = rules.money
+    return [
+        {"rule": "preset", "value": rules.preset, "ref": "R10"},
+        {"rule": "ante", "value": money(rules.ante), "ref": "R2.3"},
+        {"rule": "min-bet", "value": money(rules.first_bet_min), "ref": "R4.2"},
+        {"rule": "max-bet", "value": money(rules.max_bet) if rules.max_bet else "none", "ref": "R4.2"},
+        {"rule": "raise-limit", "value": money(rules.raise_limit) if rules.raise_limit else "none", "ref": "R4.3"},
+        {"rule": "pot-limit", "value": "on" if rules.pot_limit else "off", "ref": "R4.4"},
+        {"rule": "blind", "value": "on" if rules.blind else "off", "ref": "R3.2"},
+        {"rule": "see-cost", "value": rules.see_cost, "ref": "R5.3"},
+        {"rule": "retained-blind", "value": rules.retained_blind, "ref": "R6.4"},
+        {"rule": "betting", "value": rules.betting, "ref": "R4.5"},
+        {"rule": "unit", "value": rules.unit, "ref": "R1.1"},
+        {"rule": "currency", "value": rules.currency, "ref": ""},
+    ]
+
+
+@click.command(short_help="Print the ledger file in use.")
+@click.pass_obj
+def where(app) -> None:
+    """Print the path of the ledger file in use (it is made on first use).
+
+    \b
+    Example:
+      bragref where
+    """
+    click.echo(str(app.db))
+
+
+@click.group(short_help="Make, list, choose and show sessions.")
+def session() -> None:
+    """A session is one evening's game: its players, seats and house rules.
+
+    \b
+    Example:
+      bragref session new friday --players "Andy,Bill,Chris,Dan,Eddie" --ante 1
+    """
+
+
+@session.command("new", short_help="Start a session and make it current.")
+@click.argument("name")
+@click.option("--players", required=True, help="Comma-separated names in clockwise seat order.")
+@rule_options
+@click.pass_obj
+def session_new(app, name: str, players: str, preset: str, unit: str, currency: str, **rule_values) -> None:
+    """Start a session NAME with its players in seat order and its house rules.
+
+    \b
+    Example:
+      bragref session new friday --players "Andy,Bill,Chris" --ante 0.10 --unit 0.01 --currency £
+    """
+    rules = rules_from_options(preset, unit, currency, **rule_values)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if len(names) < 2:
+        raise BadInput("a session needs at least two players (R2.1)")
+    made = app.ledger().create_session(name, rules, names)
+    click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. Ante {rules.money(rules.ante)}.")
+
+
+@session.command("list", short_help="List the sessions in the ledger.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def session_list(app, as_json: bool) -> None:
+    """List every session with its number of hands; the current one is marked.
+
+    \b
+    Example:
+      bragref session list --json
+    """
+    rows = app.ledger().sessions()
+    if as_json:
+        emit_json(rows)
+    elif rows:
+        emit_table([{"": "*" if r["current"] else "", "session": r["session"], "hands": r["hands"],
+                     "created": r["created"][:16].replace("T", " ")} for r in rows])
+    else:
+        click.echo("No sessions yet: bragref session new NAME --players A,B,C")
+
+
+@session.command("use", short_help="Make a session current.")
+@click.argument("name")
+@click.pass_obj
+def session_use(app, name: str) -> None:
+    """Make the session NAME (a unique prefix is enough) the current one.
+
+    \b
+    Example:
+      bragref session use fri
+    """
+    chosen = app.ledger().use(name)
+    click.echo(f"Session {chosen.name} is current.")
+
+
+@session.command("show", short_help="Show a session's seats and rules.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def session_show(app, as_json: bool) -> None:
+    """Show the session's players in seat order, its hands so far, and its house rules.
+
+    \b
+    Example:
+      bragref session show
+    """
+    ledger = app.ledger()
+    chosen = ledger.session(app.session)
+    hands = len(ledger.hand_numbers(chosen))
+    if as_json:
+        emit_json({"session": chosen.name, "players": chosen.seats, "hands": hands,
+                   "rules": {r["rule"]: r["value"] for r in describe_rules(chosen.rules)}})
+        return
+    click.echo(f"Session {chosen.name}: {hands} hands. Seats: {', '.join(chosen.seats)}.")
+    emit_table(describe_rules(chosen.rules))
+
+
+@click.group(short_help="Seat or unseat a player between hands.")
+def player() -> None:
+    """Players join or leave between hands only (R2.1).
+
+    \b
+    Example:
+      bragref player join Fred --after Bill
+    """
+
+
+@player.command("join", short_help="Seat a player (between hands).")
+@click.argument("name")
+@click.option("--after", help="Seat them on this player's left. Default: last.")
+@click.pass_obj
+def player_join(app, name: str, after: str | None) -> None:
+    """Seat NAME at the table, clockwise after --after or at the end (R2.1).
+
+    \b
+    Example:
+      bragref player join Fred --after Bill
+    """
+    chosen = app.ledger().join(app.session, name, after)
+    click.echo(f"Seats: {', '.join(chosen.seats)}.")
+
+
+@player.command("leave", short_help="Unseat a player (between hands).")
+@click.argument("name")
+@click.pass_obj
+def player_leave(app, name: str) -> None:
+    """Unseat NAME (R2.1); their results stay in the ledger.
+
+    \b
+    Example:
+      bragref player leave Fred
+    """
+    chosen, gone = app.ledger().leave(app.session, name)
+    click.echo(f"{gone} leaves. Seats: {', '.join(chosen.seats)}.")
+
+
+@click.group(short_help="Show or change the house rules.")
+def rules() -> None:
+    """The session's house rules; they change between hands only (R9.3).
+
+    \b
+    Example:
+      bragref rules set see-cost equal
+    """
+
+
+@rules.command("show", short_help="Show the house rules in force.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def rules_show(app, as_json: bool) -> None:
+    """Show the house rules for the next hand, with their rule numbers.
+
+    \b
+    Example:
+      bragref rules show --json
+    """
+    chosen = app.ledger().session(app.session)
+    rows = describe_rules(chosen.rules)
+    if as_json:
+        emit_json({r["rule"]: r["value"] for r in rows})
+    else:
+        emit_table(rows)
+
+
+@rules.command("set", short_help="Change one house rule (between hands).")
+@click.argument("option")
+@click.argument("value")
+@click.pass_obj
+def rules_set(app, option: str, value: str) -> None:
+    """Set OPTION to VALUE from the next hand on (R9.3). Options as in `session new`.
+
+    \b
+    Example:
+      bragref rules set ante 2
+    """
+    chosen = app.ledger().set_rules(app.session, lambda current: parse_option(current, option, value))
+    shown = {r["rule"]: r["value"] for r in describe_rules(chosen.rules)}
+    name = option.strip().lower().replace("_", "-")
+    click.echo(f"{name} is now {shown.get(name, value)} from the next hand.")
+
+
+COMMANDS = [where, session, player, rules]

@@ -1,0 +1,93 @@
+"""What can happen in a hand, as plain values. The ledger stores them as rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    player: str
+    amount: int
+    blind: bool = False
+    verb = "bet"
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    player: str
+    verb = "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Look at one's cards (R3.4); with a retained hand, which one and what then (R6.3)."""
+
+    player: str
+    hand: str | None = None  # "old" | "new"
+    keep: bool | None = None
+    verb = "look"
+
+
+@dataclass(frozen=True, slots=True)
+class See:
+    player: str
+    verb = "see"
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """All still betting agree to show (R6.5)."""
+
+    player: None = None
+    verb = "showdown"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """A player at a see or showdown gives up without showing (R5.4)."""
+
+    player: str
+    verb = "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """The table settles a showdown without cards: these players take the pot (equal shares)."""
+
+    players: tuple[str, ...]
+    verb = "award"
+
+    @property
+    def player(self) -> str:
+        return self.players[0]
+
+
+Action = Bet | Fold | Look | See | Showdown | Concede | Award
+
+
+def to_record(action: Action) -> dict:
+    """The columns a ledger row holds for this action."""
+    record = {"verb": action.verb, "player": action.player, "amount": None, "blind": None, "detail": None}
+    if isinstance(action, Bet):
+        record.update(amount=action.amount, blind=int(action.blind))
+    elif isinstance(action, Look) and action.hand:
+        record["detail"] = f"{action.hand} {'keep' if action.keep else 'fold'}"
+    elif isinstance(action, Award):
+        record["detail"] = ",".join(action.players)
+    return record
+
+
+def from_record(verb: str, player: str | None, amount: int | None, blind: int | None, detail: str | None) -> Action:
+    if verb == "bet":
+        return Bet(player, amount, bool(blind))
+    if verb == "look":
+        if detail:
+            hand, what = detail.split()
+            return Look(player, hand, what == "keep")
+        return Look(player)
+    if verb == "award":
+        return Award(tuple(detail.split(",")))
+    if verb == "showdown":
+        return Showdown()
+    return {"fold": Fold, "see": See, "concede": Concede}[verb](player)

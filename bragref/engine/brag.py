@@ -1,0 +1,181 @@
+"""The `brag` betting structure (R3–R5): no equalising, each turn costs the stake again.
+
+A betting structure is an object with `legal(hand)` and `apply(hand, action)`;
+`engine.game.STRUCTURES` maps the `betting` house rule to one. Hoyle's
+equalising structure will be another such object, not a branch in this one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bragref.engine import state
+from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Showdown
+from bragref.engine.errors import Refused
+from bragref.engine.state import Hand, Legal, Player, Range
+
+
+def ceil_half(amount: int) -> int:
+    return -(-amount // 2)
+
+
+def _cap(hand: Hand, high: int | None, high_rule: str | None) -> tuple[int | None, str | None]:
+    """Apply the pot limit (R4.4) to the money one bet may put in."""
+    if hand.rules.pot_limit and (high is None or hand.pot < high):
+        return hand.pot, "R4.4"
+    return high, high_rule
+
+
+def open_range(hand: Hand) -> Range | None:
+    rules = hand.rules
+    if hand.stake == 0:
+        low, low_rule, high, high_rule = rules.first_bet_min, "R4.2", rules.max_bet, "R4.2" if rules.max_bet else None
+    else:
+        low, low_rule = hand.stake, "R4.1"
+        high, high_rule = (hand.stake + rules.raise_limit, "R4.3") if rules.raise_limit else (None, None)
+    high, high_rule = _cap(hand, high, high_rule)
+    return None if high is not None and high < low else Range(low, high, low_rule, high_rule)
+
+
+def blind_range(hand: Hand) -> Range | None:
+    """A blind bet of X counts as an open bet of 2X (R3.3); its minimum rounds up (R4.1)."""
+    rules = hand.rules
+    if hand.stake == 0:
+        low, low_rule = ceil_half(rules.first_bet_min), "R4.2"
+        high, high_rule = (rules.max_bet // 2, "R4.2") if rules.max_bet else (None, None)
+    else:
+        low, low_rule = ceil_half(hand.stake), "R4.1"
+        high, high_rule = ((hand.stake + rules.raise_limit) // 2, "R4.3") if rules.raise_limit else (None, None)
+    high, high_rule = _cap(hand, high, high_rule)
+    return None if high is not None and high < low else Range(low, high, low_rule, high_rule)
+
+
+def see_cost(hand: Hand, seer: Player) -> int:
+    """R5.3: double (default) or equal, in the seer's own terms."""
+    unit = ceil_half(hand.stake) if seer.blind else hand.stake
+    return 2 * unit if hand.rules.see_cost == "double" else unit
+
+
+def may_bet_blind(hand: Hand, player: Player) -> bool:
+    return hand.rules.blind and player.status != "open" and not (hand.faceup and player.name != hand.retained_by)
+
+
+def see_refusal(hand: Hand, seer: Player) -> Refused | None:
+    """Why `seer` may not see now, or None if they may (R5.1, R5.2)."""
+    left = hand.betting
+    if len(left) != 2:
+        return Refused(f"a see needs exactly two players still betting, and {len(left)} are", "R5.1")
+    if hand.stake == 0:
+        return Refused("nobody has bet yet, so there is nothing to see", "R5.1")
+    other = left[0] if left[1].name == seer.name else left[1]
+    if other.blind and not seer.blind:
+        return Refused(f"{seer.name} cannot see {other.name}: you cannot see a blind man", "R5.2")
+    return None
+
+
+class BragBetting:
+    name = "brag"
+
+    def legal(self, hand: Hand) -> Legal:
+        if hand.phase == "showdown":
+            return Legal(concede=hand.contenders, award=hand.contenders)
+        player = hand.acting
+        if player is None:
+            return Legal()
+        looking = player.status in ("unlooked", "blind")
+        return Legal(
+            player=player.name,
+            fold=True,
+            look=looking and player.hands == 1,
+            look_retained=looking and player.hands == 2,
+            bet=None if player.blind else open_range(hand),
+            blind_bet=blind_range(hand) if may_bet_blind(hand, player) else None,
+            see=None if see_refusal(hand, player) else see_cost(hand, player),
+            showdown=len(hand.betting) >= 3,
+        )
+
+    def apply(self, hand: Hand, action: Action) -> Hand:
+        match action:
+            case Bet():
+                return self._bet(hand, action)
+            case Fold(player=name):
+                return state.fold(hand, name)
+            case Look():
+                return self._look(hand, action)
+            case See(player=name):
+                return self._see(hand, name)
+            case Showdown():
+                return state.showdown(hand)
+            case Concede(player=name):
+                return state.concede(hand, name)
+            case Award(players=names):
+                return state.award(hand, names)
+        raise TypeError(f"not an action: {action!r}")
+
+    def _refuse(self, hand: Hand, reason: str, rule: str) -> Refused:
+        return Refused(reason, rule, self.legal(hand))
+
+    def _bet(self, hand: Hand, bet: Bet) -> Hand:
+        index = state.check_turn(hand, bet.player, what="bet")
+        player = hand.players[index]
+        if bet.blind:
+            if not hand.rules.blind:
+                raise self._refuse(hand, "blind bets are not allowed in this game", "R3.2")
+            if player.status == "open":
+                raise self._refuse(hand, f"{player.name} has looked and cannot bet blind again this hand", "R3.5")
+            if not may_bet_blind(hand, player):
+                raise self._refuse(hand, "everyone but the retained player plays open against a face-up hand", "R6.4")
+            allowed, kind = blind_range(hand), "a blind bet"
+        else:
+            if player.blind:
+                raise self._refuse(hand, f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
+            allowed, kind = open_range(hand), "an open bet"
+        if allowed is None:
+            raise self._refuse(hand, f"no bet is possible: the pot limit ({hand.pot}) is under the minimum", "R4.4")
+        if bet.amount < allowed.min:
+            raise self._refuse(hand, f"{kind} must be at least {allowed.min} here, not {bet.amount}", allowed.min_rule)
+        if allowed.max is not None and bet.amount > allowed.max:
+            raise self._refuse(hand, f"{kind} may be at most {allowed.max} here, not {bet.amount}", allowed.max_rule)
+        players = state.with_player(
+            hand, index, status="blind" if bet.blind else "open", paid=player.paid + bet.amount
+        )
+        return replace(
+            hand,
+            players=players,
+            pot=hand.pot + bet.amount,
+            stake=bet.amount * 2 if bet.blind else bet.amount,
+            faceup=hand.faceup and player.name == hand.retained_by,
+            to_act=state.next_to_act(players, index),
+        )
+
+    def _look(self, hand: Hand, look: Look) -> Hand:
+        index = state.check_turn(hand, look.player, rule="R3.4", what="look")
+        player = hand.players[index]
+        if player.status == "open":
+            raise self._refuse(hand, f"{player.name} has already looked", "R3.4")
+        if player.hands == 2:
+            if look.hand is None or look.keep is None:
+                raise self._refuse(
+                    hand, f"{player.name} holds two unseen hands: look at one (--hand old|new) and --keep or --fold it", "R6.3"
+                )
+            changes = {"hands": 1, "status": "open" if look.keep else "blind"}
+        else:
+            if look.hand is not None:
+                raise self._refuse(hand, f"{player.name} holds one hand: look without --hand", "R6.3")
+            changes = {"status": "open"}
+        faceup = hand.faceup and player.name != hand.retained_by
+        return replace(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
+
+    def _see(self, hand: Hand, name: str) -> Hand:
+        index = state.check_turn(hand, name, what="see")
+        seer = hand.players[index]
+        refusal = see_refusal(hand, seer)
+        if refusal:
+            refusal.legal = self.legal(hand)
+            raise refusal
+        cost = see_cost(hand, seer)
+        seen = next(p.name for p in hand.betting if p.name != name)
+        players = state.with_player(hand, index, paid=seer.paid + cost)
+        return replace(
+            hand, players=players, pot=hand.pot + cost, phase="showdown", to_act=None, seer=name, contenders=(seen, name)
+        )

@@ -1,0 +1,25 @@
+"""The two ways an input can fail: it cannot be understood, or the rules forbid it."""
+
+from __future__ import annotations
+
+
+class BragError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class BadInput(BragError):
+    """Unparseable or unknown input: an amount, a name, an option (CLI exit 2)."""
+
+
+class Refused(BragError):
+    """Understood, but the rules forbid it in the current state (CLI exit 3).
+
+    `rule` is the rulebook section (``"R5.2"``); `legal` is what the player
+    to act may do instead (an `engine.hand.Legal`), when there is one.
+    """
+
+    def __init__(self, reason: str, rule: str, legal=None):
+        super().__init__(f"{reason} ({rule})")
+        self.reason = reason
+        self.rule = rule
+        self.legal = legal

@@ -1,0 +1,120 @@
+"""House rules: one frozen value per session and per hand (R9.3); presets are named sets.
+
+Amounts here are integer units of the session's money. A rule the engine does
+not enforce yet is not an option here: every field below is obeyed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+
+from bragref.engine.errors import BadInput
+from bragref.engine.money import format_money, parse_amount, parse_unit
+
+SEE_COSTS = ("double", "equal")
+RETAINED_BLIND = ("keep", "faceup")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    preset: str = "pagat"
+    betting: str = "brag"  # the betting structure (R4.5); see engine.betting.STRUCTURES
+    ante: int = 1  # R2.3
+    min_bet: int | None = None  # R4.2; None means the ante (at least 1 unit)
+    max_bet: int | None = None  # R4.2; None means no limit
+    raise_limit: int | None = None  # R4.3
+    pot_limit: bool = False  # R4.4
+    blind: bool = True  # R3.2
+    see_cost: str = "double"  # R5.3
+    retained_blind: str = "keep"  # R6.4
+    unit: str = "1"  # R1.1: what one unit of money is worth
+    currency: str = ""
+
+    def __post_init__(self):
+        if self.preset not in PRESETS:
+            raise BadInput(f"unknown preset {self.preset!r} (presets: {', '.join(PRESETS)})")
+        if self.betting != "brag":
+            raise BadInput(f"unknown betting structure {self.betting!r} (built: brag)")
+        parse_unit(self.unit)
+        if self.ante < 0:
+            raise BadInput("the ante cannot be negative (R2.3)")
+        for name in ("min_bet", "max_bet", "raise_limit"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise BadInput(f"{name.replace('_', '-')} must be at least one unit")
+        if self.max_bet is not None and self.max_bet < self.first_bet_min:
+            raise BadInput(f"max-bet {self.max_bet} is below min-bet {self.first_bet_min} (R4.2)")
+        if self.see_cost not in SEE_COSTS:
+            raise BadInput(f"see-cost must be one of {', '.join(SEE_COSTS)} (R5.3)")
+        if self.retained_blind not in RETAINED_BLIND:
+            raise BadInput(f"retained-blind must be one of {', '.join(RETAINED_BLIND)} (R6.4)")
+
+    def money(self, units: int) -> str:
+        """An amount in the session's money, for messages: 150 units of 0.01 in £ is £1.50."""
+        return format_money(units, self.unit, self.currency)
+
+    @property
+    def first_bet_min(self) -> int:
+        return self.min_bet if self.min_bet is not None else max(self.ante, 1)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in json.loads(text).items() if k in known})
+
+
+PRESETS: dict[str, dict] = {
+    "pagat": {},  # R10: all the defaults
+    "bastard": {"blind": False},  # R10: Bastard Brag's betting, no blind play
+}
+
+# How each option is written on the command line, and how its text becomes a value.
+MONEY_OPTIONS = ("ante", "min_bet", "max_bet", "raise_limit")
+BOOL_OPTIONS = ("pot_limit", "blind")
+CHOICE_OPTIONS = {"see_cost": SEE_COSTS, "retained_blind": RETAINED_BLIND}
+OPTION_NAMES = ("preset", *MONEY_OPTIONS, *BOOL_OPTIONS, *CHOICE_OPTIONS, "unit", "currency")
+
+
+def from_preset(preset: str = "pagat", **options) -> Rules:
+    """The preset's rules with `options` (already typed values) on top."""
+    if preset not in PRESETS:
+        raise BadInput(f"unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
+    return Rules(preset=preset, **{**PRESETS[preset], **options})
+
+
+def parse_option(rules: Rules, option: str, text: str) -> Rules:
+    """`rules set OPTION VALUE`: the rules with one option changed from its text."""
+    name = option.strip().lower().replace("-", "_")
+    if name not in OPTION_NAMES:
+        raise BadInput(f"unknown rule option {option!r} (options: {', '.join(o.replace('_', '-') for o in OPTION_NAMES)})")
+    if name == "unit":
+        raise BadInput("the unit is fixed when the session is made: every amount recorded is in it")
+    if name == "preset":
+        return from_preset(text.strip().lower(), unit=rules.unit, currency=rules.currency)
+    value: object
+    if name in MONEY_OPTIONS:
+        none_ok = name != "ante"
+        if none_ok and text.strip().lower() in ("none", "off", ""):
+            value = None
+        else:
+            value = parse_amount(text, rules.unit, allow_zero=name == "ante")
+    elif name in BOOL_OPTIONS:
+        value = parse_bool(text)
+    elif name in CHOICE_OPTIONS:
+        value = text.strip().lower()
+    else:
+        value = text
+    return replace(rules, **{name: value})
+
+
+def parse_bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("on", "yes", "true", "1"):
+        return True
+    if lowered in ("off", "no", "false", "0"):
+        return False
+    raise BadInput(f"expected on or off, not {text!r}")

@@ -1,0 +1,1 @@
+"""The ledger: facts (actions) stored append-only in SQLite; state is their replay."""

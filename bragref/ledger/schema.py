@@ -1,0 +1,79 @@
+"""The ledger's schema, as sqlite-utils migrations. Imported only when the schema is behind."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("bragref")
+
+
+@migrations()
+def m001_ledger(db: Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            created_at TEXT NOT NULL,
+            rules TEXT NOT NULL
+        );
+        -- seat / leave / rules / use: the session's life between hands, append-only
+        CREATE TABLE session_events (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            at TEXT NOT NULL,
+            event TEXT NOT NULL,
+            player TEXT,
+            detail TEXT
+        );
+        CREATE INDEX session_events_session ON session_events(session_id, event);
+        CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            number INTEGER NOT NULL,
+            dealt_at TEXT NOT NULL,
+            dealer TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            carried_in INTEGER NOT NULL,
+            retained_by TEXT,
+            UNIQUE (session_id, number)
+        );
+        CREATE TABLE actions (
+            id INTEGER PRIMARY KEY,
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            at TEXT NOT NULL,
+            verb TEXT NOT NULL,
+            player TEXT,
+            amount INTEGER,
+            blind INTEGER,
+            detail TEXT,
+            voids INTEGER REFERENCES actions(id),
+            reason TEXT
+        );
+        CREATE INDEX actions_hand ON actions(hand_id);
+        -- money settled: stake (-paid), win (+won), carry-out (+) and carry-in (-) of a carried pot
+        CREATE TABLE postings (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            action_id INTEGER NOT NULL REFERENCES actions(id),
+            player TEXT,
+            kind TEXT NOT NULL,
+            amount INTEGER NOT NULL
+        );
+        CREATE INDEX postings_session ON postings(session_id, player);
+        CREATE INDEX postings_action ON postings(action_id);
+        """
+    )
+
+
+def migrate(conn, version: int) -> None:
+    """Bring the schema up to date inside the caller's write transaction.
+
+    `PRAGMA user_version` mirrors the number of migrations applied, so that a
+    command can see the schema is current without importing sqlite-utils.
+    """
+    migrations.apply(Database(conn))
+    conn.execute(f"PRAGMA user_version = {int(version)}")

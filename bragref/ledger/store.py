@@ -1,0 +1,347 @@
+"""The ledger: sessions, seats, hands and actions, recorded append-only.
+
+Every write is one IMMEDIATE transaction that reads the state, asks the engine,
+and records the fact only if the engine accepts it: a refused action writes
+nothing. No row is ever updated or deleted; `undo` records a void (R9.1), and
+a voided settlement is reversed by postings of the opposite sign.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from bragref.engine import game
+from bragref.engine.actions import Action, from_record, to_record
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.names import check_name, resolve
+from bragref.engine.rules import Rules
+from bragref.engine.state import Hand
+from bragref.ledger.db import connect, transaction
+
+CARRY = None  # the account of a carried pot in postings (player NULL)
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class Session:
+    id: int
+    name: str
+    rules: Rules  # in force for the next hand dealt
+    seats: list[str]  # seated now, in clockwise order
+
+
+@dataclass(frozen=True)
+class Current:
+    """The session's latest hand: its row, its live actions, and their replay."""
+
+    number: int
+    row: sqlite3.Row
+    actions: list[sqlite3.Row]
+    hand: Hand
+
+
+class Ledger:
+    def __init__(self, path: str | Path):
+        self.path = path
+        self.conn = connect(path)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def write(self):
+        return transaction(self.conn)
+
+    def _q(self, sql: str, params=()) -> list[sqlite3.Row]:
+        return self.conn.execute(sql, params).fetchall()
+
+    # ---- sessions and seats -------------------------------------------------
+
+    def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:
+        name = check_name(name)
+        players = [check_name(p) for p in players]
+        folded = [p.casefold() for p in players]
+        if len(set(folded)) != len(folded):
+            raise BadInput("each player is named once")
+        with self.write():
+            if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):
+                raise BadInput(f"there is already a session called {name}")
+            at = now()
+            sid = self.conn.execute(
+                "INSERT INTO sessions (name, created_at, rules) VALUES (?, ?, ?)", (name, at, rules.to_json())
+            ).lastrowid
+            self.conn.executemany(
+                "INSERT INTO session_events (session_id, at, event, player) VALUES (?, ?, 'seat', ?)",
+                [(sid, at, p) for p in players],
+            )
+            self._event(sid, "use")
+        return self.session(name)
+
+    def _event(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None:
+        self.conn.execute(
+            "INSERT INTO session_events (session_id, at, event, player, detail) VALUES (?, ?, ?, ?, ?)",
+            (session_id, now(), event, player, detail),
+        )
+
+    def session_names(self) -> list[str]:
+        return [r["name"] for r in self._q("SELECT name FROM sessions ORDER BY id")]
+
+    def session(self, name: str | None = None) -> Session:
+        """The named session (a unique prefix is enough), else the current one."""
+        if name is None:
+            rows = self._q(
+                "SELECT s.* FROM session_events e JOIN sessions s ON s.id = e.session_id"
+                " WHERE e.event = 'use' ORDER BY e.id DESC LIMIT 1"
+            )
+            if not rows:
+                raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
+            row = rows[0]
+        else:
+            full = resolve(name, self.session_names(), "session")
+            row = self._q("SELECT * FROM sessions WHERE name = ?", (full,))[0]
+        rules = Rules.from_json(row["rules"])
+        seats: list[str] = []
+        for event in self._q(
+            "SELECT event, player, detail FROM session_events WHERE session_id = ?"
+            " AND event IN ('seat', 'leave', 'rules') ORDER BY id",
+            (row["id"],),
+        ):
+            if event["event"] == "seat":
+                at = seats.index(event["detail"]) + 1 if event["detail"] else len(seats)
+                seats.insert(at, event["player"])
+            elif event["event"] == "leave":
+                seats.remove(event["player"])
+            else:
+                rules = Rules.from_json(event["detail"])
+        return Session(row["id"], row["name"], rules, seats)
+
+    def use(self, name: str) -> Session:
+        with self.write():
+            session = self.session(name)
+            self._event(session.id, "use")
+        return session
+
+    def sessions(self) -> list[dict]:
+        rows = self._q(
+            "SELECT s.id, s.name, s.created_at, (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) AS hands"
+            " FROM sessions s ORDER BY s.id"
+        )
+        current = self._q("SELECT session_id FROM session_events WHERE event = 'use' ORDER BY id DESC LIMIT 1")
+        current_id = current[0]["session_id"] if current else None
+        return [
+            {"session": r["name"], "created": r["created_at"], "hands": r["hands"], "current": r["id"] == current_id}
+            for r in rows
+        ]
+
+    def _between_hands(self, session: Session, what: str, rule: str) -> None:
+        current = self.current(session)
+        if current and current.hand.phase != "over":
+            raise Refused(f"{what} only between hands, and hand {current.number} is being played", rule)
+
+    def join(self, session_name: str | None, player: str, after: str | None = None) -> Session:
+        player = check_name(player)
+        with self.write():
+            session = self.session(session_name)
+            self._between_hands(session, "players join", "R2.1")
+            if player.casefold() in (s.casefold() for s in session.seats):
+                raise BadInput(f"{player} is already seated")
+            after_name = resolve(after, session.seats) if after else None
+            self._event(session.id, "seat", player, after_name)
+        return self.session(session.name)
+
+    def leave(self, session_name: str | None, player: str) -> tuple[Session, str]:
+        with self.write():
+            session = self.session(session_name)
+            name = resolve(player, session.seats)
+            self._between_hands(session, "players leave", "R2.1")
+            self._event(session.id, "leave", name)
+        return self.session(session.name), name
+
+    def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules]) -> Session:
+        with self.write():
+            session = self.session(session_name)
+            self._between_hands(session, "house rules change", "R9.3")
+            self._event(session.id, "rules", detail=change(session.rules).to_json())
+        return self.session(session.name)
+
+    # ---- hands --------------------------------------------------------------
+
+    def current(self, session: Session) -> Current | None:
+        rows = self._q("SELECT * FROM hands WHERE session_id = ? ORDER BY number DESC LIMIT 1", (session.id,))
+        return self._load(rows[0]) if rows else None
+
+    def hand(self, session: Session, number: int) -> Current:
+        rows = self._q("SELECT * FROM hands WHERE session_id = ? AND number = ?", (session.id, number))
+        if not rows:
+            raise BadInput(f"session {session.name} has no hand {number}")
+        return self._load(rows[0])
+
+    def hand_numbers(self, session: Session) -> list[int]:
+        return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
+
+    def _load(self, row: sqlite3.Row) -> Current:
+        rows = self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
+        voided = {r["voids"] for r in rows if r["verb"] == "void"}
+        live = [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
+        return Current(row["number"], row, live, game.replay(dealt(row), map(action_of, live)))
+
+    def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current]:
+        with self.write():
+            session = self.session(session_name)
+            previous = self.current(session)
+            if previous and previous.hand.phase != "over":
+                acting = previous.hand.acting
+                waiting = f"{acting.name} to act" if acting else "the hands to be shown"
+                raise Refused(f"hand {previous.number} is not over ({waiting})", "R6")
+            if dealer is not None:
+                dealer = resolve(dealer, session.seats)
+            elif previous is None:
+                dealer = session.seats[0] if session.seats else ""  # R2.2: the first seat
+            else:
+                dealer = next_dealer(json.loads(previous.row["seats"]), previous.row["dealer"], session.seats)
+            result = previous.hand.result if previous else None
+            carried = result.carried if result else 0
+            retained_by = result.retained_by if result else None
+            game.deal(session.rules, session.seats, dealer, carried, retained_by)  # refuses a bad table first
+            number = previous.number + 1 if previous else 1
+            self.conn.execute(
+                "INSERT INTO hands (session_id, number, dealt_at, dealer, seats, rules, carried_in, retained_by)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (session.id, number, now(), dealer, json.dumps(session.seats), session.rules.to_json(), carried, retained_by),
+            )
+            return session, self.current(session)
+
+    def _require_hand(self, session: Session) -> Current:
+        current = self.current(session)
+        if current is None:
+            raise BadInput(f"no hand has been dealt in {session.name}: `bragref deal` first")
+        return current
+
+    def act(self, session_name: str | None, build: Callable[[Hand], Action]) -> tuple[Session, Current, Action]:
+        """Record one action, built against the current hand (to resolve names), if the engine accepts it."""
+        with self.write():
+            session = self.session(session_name)
+            current = self._require_hand(session)
+            action = build(current.hand)
+            after = game.apply(current.hand, action)
+            record = to_record(action)
+            action_id = self.conn.execute(
+                "INSERT INTO actions (hand_id, at, verb, player, amount, blind, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (current.row["id"], now(), record["verb"], record["player"], record["amount"], record["blind"], record["detail"]),
+            ).lastrowid
+            if after.phase == "over":
+                self._post(session.id, current.row["id"], action_id, after)
+            return session, self.current(session), action
+
+    def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:
+        """Write where a settled hand's money went; its postings sum to zero (R1.2)."""
+        result = hand.result
+        rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
+        rows += [(name, "win", amount) for name, amount in result.winnings]
+        if hand.carried_in:
+            rows.append((CARRY, "carry-in", -hand.carried_in))
+        if result.carried:
+            rows.append((CARRY, "carry-out", result.carried))
+        if sum(amount for _, _, amount in rows) != 0:
+            raise AssertionError(f"hand {hand_id} does not balance: {rows}")
+        self.conn.executemany(
+            "INSERT INTO postings (session_id, hand_id, action_id, player, kind, amount) VALUES (?, ?, ?, ?, ?, ?)",
+            [(session_id, hand_id, action_id, *row) for row in rows],
+        )
+
+    def undo(self, session_name: str | None, reason: str | None) -> tuple[Session, Current, sqlite3.Row]:
+        """Void the last live action of the current hand (R9.1), reversing its postings if it settled the hand."""
+        with self.write():
+            session = self.session(session_name)
+            current = self._require_hand(session)
+            if not current.actions:
+                raise Refused(f"hand {current.number} has no action to undo: the deal itself stands", "R9.1")
+            target = current.actions[-1]
+            void_id = self.conn.execute(
+                "INSERT INTO actions (hand_id, at, verb, voids, reason) VALUES (?, ?, 'void', ?, ?)",
+                (current.row["id"], now(), target["id"], reason),
+            ).lastrowid
+            self.conn.execute(
+                "INSERT INTO postings (session_id, hand_id, action_id, player, kind, amount)"
+                " SELECT session_id, hand_id, ?, player, kind, -amount FROM postings WHERE action_id = ?",
+                (void_id, target["id"]),
+            )
+            return session, self.current(session), target
+
+    # ---- reports ------------------------------------------------------------
+
+    def _scope(self, sessions: list[Session]) -> tuple[str, list[int]]:
+        ids = [s.id for s in sessions]
+        return f"session_id IN ({', '.join('?' * len(ids))})", ids
+
+    def balances(self, sessions: list[Session]) -> list[dict]:
+        """Per player: paid in, won, net; settled hands only (a SUM, never a replay)."""
+        where, ids = self._scope(sessions)
+        totals = {
+            r["player"]: r
+            for r in self._q(
+                "SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END) AS paid,"
+                " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END) AS won, SUM(amount) AS net"
+                f" FROM postings WHERE {where} AND player IS NOT NULL GROUP BY player",
+                ids,
+            )
+        }
+        order = [name for s in sessions for name in s.seats]
+        order += sorted(set(totals) - set(order))
+        seen: set[str] = set()
+        out = []
+        for name in order:
+            if name in seen:
+                continue
+            seen.add(name)
+            row = totals.get(name)
+            out.append(
+                {"player": name, "paid": row["paid"] if row else 0, "won": row["won"] if row else 0, "net": row["net"] if row else 0}
+            )
+        return out
+
+    def carried(self, sessions: list[Session]) -> int:
+        """Money in a pot carried forward and not yet won (R6.2)."""
+        where, ids = self._scope(sessions)
+        return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
+
+    def all_sessions(self) -> list[Session]:
+        return [self.session(name) for name in self.session_names()]
+
+    def hand_rows(self, session: Session) -> list[sqlite3.Row]:
+        return self._q("SELECT * FROM hands WHERE session_id = ? ORDER BY number", (session.id,))
+
+    def all_actions(self, hand_id: int) -> list[sqlite3.Row]:
+        return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
+
+
+def dealt(row: sqlite3.Row) -> Hand:
+    """The hand as it stood when dealt, from its row."""
+    return game.deal(
+        Rules.from_json(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"], row["retained_by"]
+    )
+
+
+def action_of(row: sqlite3.Row) -> Action:
+    return from_record(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
+
+
+def next_dealer(old_seats: list[str], old_dealer: str, seats: list[str]) -> str:
+    """The next seated player on the old dealer's left (R2.2), skipping anyone who left."""
+    if not seats:
+        return ""
+    start = old_seats.index(old_dealer) if old_dealer in old_seats else -1
+    for step in range(1, len(old_seats) + 1):
+        name = old_seats[(start + step) % len(old_seats)]
+        if name in seats:
+            if name == old_dealer and len(seats) > 1:
+                continue
+            return name
+    return seats[0]
