@@ -29,6 +29,6 @@ def resolve(query: str, names: Iterable[str], what: str = "player") -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise BadInput(f"{query!r} could be {', '.join(matches)}: type more of the name")
+        raise BadInput(f"{query!r} could be {', '.join(sorted(matches))}: type more of the name")
     listed = ", ".join(names) if names else "none"
     raise BadInput(f"no {what} {query!r} here ({what}s: {listed})")

@@ -1,0 +1,65 @@
+import json
+import shlex
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bragref.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_sessions"
+TABLES = ("sessions", "session_events", "hands", "actions", "postings")
+
+
+class Bragref:
+    """Runs bragref command lines against one ledger file, as a referee would type them."""
+
+    def __init__(self, db: Path):
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, line: str, code: int | None = 0):
+        result = self.runner.invoke(cli, ["--db", str(self.db), *shlex.split(line)], catch_exceptions=False)
+        if code is not None:
+            assert result.exit_code == code, f"{line!r} exited {result.exit_code}: {result.output}"
+        return result
+
+    def json(self, line: str):
+        return json.loads(self(line + " --json").stdout)
+
+    def lines(self, text: str) -> None:
+        for line in text.strip().splitlines():
+            line = line.split("#")[0].strip()
+            if line:
+                self(line)
+
+    def dump(self) -> dict:
+        """Every row of every table: what 'the ledger is unchanged' compares."""
+        with sqlite3.connect(self.db) as conn:
+            return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in TABLES}
+
+    def refused(self, line: str, rule: str, code: int = 3) -> str:
+        """Assert `line` is refused with `code`, citing `rule`, and writes nothing."""
+        before = self.dump()
+        result = self(line, code=code)
+        assert rule in result.stderr, result.stderr
+        assert "Traceback" not in result.output
+        assert self.dump() == before
+        return result.stderr
+
+
+@pytest.fixture
+def bragref(tmp_path, monkeypatch) -> Bragref:
+    monkeypatch.delenv("BRAGREF_SESSION", raising=False)
+    monkeypatch.delenv("BRAGREF_DB", raising=False)
+    return Bragref(tmp_path / "ledger.db")
+
+
+@pytest.fixture
+def five(bragref) -> Bragref:
+    """Five players, no ante, Eddie dealing: the seat of seed 000's examples."""
+    bragref('session new table --players "Andy,Bill,Chris,Dan,Eddie" --ante 0 --min-bet 1')
+    bragref("deal --dealer Eddie")
+    return bragref
