@@ -1,0 +1,40 @@
+"""A random legal player: picks one of the moves `legal` offers. Feeds property tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+
+from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Showdown
+from bragref.engine.game import legal
+from bragref.engine.state import Hand, Range
+
+
+def _amount(rng: random.Random, allowed: Range) -> int:
+    amount = allowed.min + rng.choice((0, 0, 0, 1, 2, allowed.min))
+    return amount if allowed.max is None else min(amount, allowed.max)
+
+
+def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Action:
+    """One legal action for the hand as it stands; `patience` is the chance of a fold each turn."""
+    now = legal(hand)
+    if hand.phase == "showdown":
+        if len(now.concede) > 1 and rng.random() < 0.4:
+            return Concede(rng.choice(now.concede))
+        winners = 1 if hand.seer else rng.choice((1, 1, 2))
+        return Award(tuple(rng.sample(now.concede, min(winners, len(now.concede)))))
+    name = now.player
+    choices: list[tuple[float, Action]] = [(patience, Fold(name))]
+    if now.bet:
+        choices.append((0.45, Bet(name, _amount(rng, now.bet))))
+    if now.blind_bet:
+        choices.append((0.25, Bet(name, _amount(rng, now.blind_bet), blind=True)))
+    if now.see is not None:
+        choices.append((0.25, See(name)))
+    if now.look:
+        choices.append((0.1, Look(name)))
+    if now.look_retained:
+        choices.append((0.2, Look(name, rng.choice(("old", "new")), rng.random() < 0.5)))
+    if now.showdown:
+        choices.append((0.03, Showdown()))
+    weights, actions = zip(*choices)
+    return rng.choices(actions, weights)[0]

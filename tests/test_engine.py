@@ -1,0 +1,155 @@
+"""The engine without the ledger: state plus action gives state, or a refusal naming the rule."""
+
+import pytest
+
+from bragref.engine.actions import Award, Bet, Concede, Fold, Look, See, Showdown
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.game import apply, deal, legal, replay
+from bragref.engine.money import format_money, parse_amount
+from bragref.engine.rules import Rules, from_preset, parse_option
+from bragref.engine.state import split
+
+SEATS = ["Andy", "Bill", "Chris", "Dan", "Eddie"]
+
+
+def hand(**rules):
+    return deal(Rules(**rules), SEATS, "Eddie")
+
+
+def test_deal_posts_antes_and_andy_acts_first():
+    h = hand(ante=2)
+    assert h.pot == 10 and h.stake == 0 and h.acting.name == "Andy"
+    assert [p.paid for p in h.players] == [2] * 5
+    assert h.players[-1].name == "Eddie"  # the dealer acts last (R2.4)
+
+
+def test_blind_minimum_rounds_up_and_sets_double_stake():
+    h = apply(hand(), Bet("Andy", 5))
+    assert legal(h).blind_bet.min == 3  # R4.1: half of 5, rounded up
+    h = apply(h, Bet("Bill", 3, blind=True))
+    assert h.stake == 6  # R3.3: a blind 3 counts as 6
+
+
+@pytest.mark.parametrize("see_cost, seer_blind, cost", [("double", False, 8), ("double", True, 4), ("equal", False, 4), ("equal", True, 2)])
+def test_see_costs(see_cost, seer_blind, cost):
+    h = deal(Rules(see_cost=see_cost), ["Andy", "Bill"], "Bill")
+    h = apply(h, Bet("Andy", 2, blind=True) if seer_blind else Bet("Andy", 4))
+    h = apply(h, Bet("Bill", 4))
+    assert legal(h).see == cost
+    after = apply(h, See("Andy"))
+    assert after.pot == h.pot + cost and after.contenders == ("Bill", "Andy")
+
+
+def test_blind_seer_pays_double_the_blind_stake_on_an_odd_stake():
+    h = deal(Rules(), ["Andy", "Bill"], "Bill")
+    h = replay(h, [Bet("Andy", 1, True), Bet("Bill", 5)])
+    assert legal(h).see == 6  # 2 × ceil(5 / 2) (R5.3)
+
+
+def test_everyone_folds_to_open_player_who_takes_the_pot():
+    h = replay(hand(), [Bet("Andy", 2), Fold("Bill"), Fold("Chris"), Fold("Dan"), Fold("Eddie")])
+    assert h.phase == "over" and h.result.how == "folds" and h.result.winnings == (("Andy", 7),)
+
+
+def test_an_unlooked_last_player_counts_as_open():
+    h = replay(hand(), [Fold("Andy"), Fold("Bill"), Fold("Chris"), Fold("Dan")])
+    assert h.result.winnings == (("Eddie", 5),)  # R6.1
+
+
+def test_blind_last_player_carries_the_pot_and_retains():
+    h = replay(hand(), [Bet("Andy", 1, True), Fold("Bill"), Fold("Chris"), Fold("Dan"), Fold("Eddie")])
+    assert h.result.how == "carried" and h.result.carried == 6 and h.result.retained_by == "Andy"
+    nxt = deal(Rules(), SEATS, "Andy", carried_in=6, retained_by="Andy")
+    andy = nxt.player("Andy")
+    assert nxt.pot == 11 and andy.hands == 2 and andy.status == "blind"  # R6.2, R6.3
+
+
+def test_retained_hands_look_keep_or_fold():
+    start = deal(Rules(), SEATS, "Eddie", carried_in=6, retained_by="Andy")
+    kept = apply(start, Look("Andy", "new", True))
+    assert kept.player("Andy").status == "open" and kept.player("Andy").hands == 1
+    folded = apply(start, Look("Andy", "old", False))
+    assert folded.player("Andy").status == "blind" and folded.player("Andy").hands == 1
+    assert apply(folded, Look("Andy")).player("Andy").status == "open"  # may look at the other now
+    again = replay(start, [Bet("Andy", 1, True), Fold("Bill"), Fold("Chris"), Fold("Dan"), Fold("Eddie")])
+    assert again.result.how == "carried" and again.result.carried == 12  # R6.3: keeps one, sight unseen
+
+
+def test_faceup_variant():
+    start = deal(Rules(retained_blind="faceup"), SEATS, "Eddie", carried_in=6, retained_by="Andy")
+    assert start.faceup and start.player("Andy").hands == 1
+    folded = replay(start, [Fold("Andy"), Fold("Bill"), Fold("Chris"), Fold("Dan")])
+    # Andy folded himself: Eddie, who never bet blind, takes it all (R6.1)
+    assert folded.result.winnings == (("Eddie", 11),)
+    everyone = replay(start, [Bet("Andy", 1, True), Fold("Bill"), Fold("Chris"), Fold("Dan"), Fold("Eddie")])
+    assert everyone.result.how == "faceup"
+    assert everyone.result.winnings == (("Andy", 6),) and everyone.result.carried == 6  # R6.4: the antes; the carry stays
+    live = replay(start, [Bet("Andy", 1, True), Bet("Bill", 2)])
+    assert not live.faceup  # someone stayed in: the face-up hand is dead
+
+
+def test_agreed_showdown_splits_with_odd_unit_first_in_turn_order():
+    h = replay(hand(), [Bet("Andy", 1), Bet("Bill", 1), Bet("Chris", 1), Fold("Dan"), Fold("Eddie"), Showdown()])
+    assert h.phase == "showdown" and h.contenders == ("Andy", "Bill", "Chris")
+    done = apply(h, Award(("Chris", "Bill")))
+    assert done.result.winnings == (("Bill", 4), ("Chris", 4))
+    h2 = apply(h, Concede("Andy"))
+    assert apply(h2, Concede("Bill")).result.winnings == (("Chris", 8),)
+
+
+def test_split_gives_odd_units_in_turn_order():
+    assert split(11, ("Chris", "Andy", "Bill"), ("Andy", "Bill", "Chris")) == (("Andy", 4), ("Bill", 4), ("Chris", 3))
+
+
+def test_seer_may_concede_and_seen_player_wins():
+    h = deal(Rules(), ["Andy", "Bill"], "Bill")
+    h = replay(h, [Bet("Andy", 2), Bet("Bill", 2), See("Andy"), Concede("Andy")])
+    assert h.result.winnings == (("Bill", 10),) and h.result.how == "see"
+
+
+def test_refusal_carries_rule_and_legal_moves():
+    h = apply(hand(), Bet("Andy", 4))
+    with pytest.raises(Refused) as caught:
+        apply(h, Bet("Bill", 3))
+    assert caught.value.rule == "R4.1"
+    assert caught.value.legal.player == "Bill" and caught.value.legal.bet.min == 4
+
+
+def test_pot_limit_caps_the_money_in_one_bet():
+    h = hand(pot_limit=True)
+    assert legal(h).bet.max == 5  # five antes (seed: "five times the ante")
+    h = apply(h, Bet("Andy", 5))
+    assert legal(h).bet.max == 10
+
+
+def test_pot_limit_with_no_money_leaves_no_bet():
+    h = hand(ante=0, pot_limit=True)
+    assert legal(h).bet is None
+    with pytest.raises(Refused, match="R4.4"):
+        apply(h, Bet("Andy", 1))
+
+
+def test_raise_limit_applies_after_the_first_bet():
+    h = hand(raise_limit=2, max_bet=10)
+    assert legal(h).bet.max == 10 and legal(h).bet.max_rule == "R4.2"
+    h = apply(h, Bet("Andy", 8))
+    assert (legal(h).bet.min, legal(h).bet.max, legal(h).blind_bet.max) == (8, 10, 5)
+
+
+def test_money_is_integer_units():
+    assert parse_amount("1.50", "0.01") == 150
+    assert parse_amount("£2", "0.01") == 200
+    with pytest.raises(BadInput, match="R1.1"):
+        parse_amount("1.505", "0.01")
+    assert format_money(150, "0.01", "£") == "£1.50"
+    assert format_money(-7, "1") == "-7"
+
+
+def test_rules_are_data():
+    assert from_preset("bastard").blind is False
+    r = parse_option(Rules(unit="0.01"), "ante", "0.10")
+    assert r.ante == 10 and Rules.from_json(r.to_json()) == r
+    with pytest.raises(BadInput):
+        parse_option(Rules(), "unit", "0.01")
+    with pytest.raises(BadInput):
+        Rules(max_bet=1, min_bet=2)
