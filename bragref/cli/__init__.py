@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
-
 import click
 
 from bragref import __version__
@@ -19,7 +18,7 @@ EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
 class App:
     """What every command shares: where the ledger is and which session is meant."""
 
-    db: Path
+    db: str
     session: str | None
     explicit_session: bool = False
     _ledger: object = field(default=None, repr=False)
@@ -36,8 +35,8 @@ class App:
             self._ledger.close()
 
 
-def default_db() -> Path:
-    return Path(click.get_app_dir("bragref")) / "ledger.db"
+def default_db() -> str:
+    return os.path.join(click.get_app_dir("bragref"), "ledger.db")
 
 
 def refusal_text(refused: Refused) -> str:
@@ -53,8 +52,28 @@ def refusal_text(refused: Refused) -> str:
     return "\n".join(lines)
 
 
+# Each command's module, imported only when that command runs: `bet` pays for no report code.
+COMMAND_MODULES = {
+    **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
+    **dict.fromkeys(["deal", "bet", "fold", "look", "see", "showdown", "concede", "award", "undo"], "hand"),
+    **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
+    "run": "run",
+}
+
+
 class BragGroup(click.Group):
-    """Turns the engine's and ledger's errors into the contract's exit codes, never a traceback."""
+    """Loads commands lazily, and turns the engine's and ledger's errors into the
+    contract's exit codes, never a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        module = COMMAND_MODULES.get(name)
+        if module is None:
+            return None
+        commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
+        return next(c for c in commands if c.name == name)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -81,13 +100,13 @@ class BragGroup(click.Group):
 
 
 @click.group(cls=BragGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), envvar="BRAGREF_DB",
+@click.option("--db", type=click.Path(dir_okay=False), envvar="BRAGREF_DB",
               help="The ledger file. Default: $BRAGREF_DB, else ledger.db in the app folder.")
 @click.option("--session", "session", envvar="BRAGREF_SESSION",
               help="The session meant. Default: $BRAGREF_SESSION, else the current one.")
 @click.version_option(__version__, prog_name="bragref")
 @click.pass_context
-def cli(ctx: click.Context, db: Path | None, session: str | None) -> None:
+def cli(ctx: click.Context, db: str | None, session: str | None) -> None:
     """A referee and hand-history ledger for Three Card Brag.
 
     Record each ante, bet, look, fold and see as it happens; bragref knows
@@ -107,14 +126,3 @@ def cli(ctx: click.Context, db: Path | None, session: str | None) -> None:
 
 def main() -> None:
     cli.main(prog_name="bragref")
-
-
-def register() -> None:
-    from bragref.cli import hand, reports, run, sessions
-
-    for module in (sessions, hand, reports, run):
-        for command in module.COMMANDS:
-            cli.add_command(command)
-
-
-register()

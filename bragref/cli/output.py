@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 
 import click
@@ -67,6 +65,9 @@ def emit_json(data) -> None:
 
 
 def emit_csv(rows: list[dict]) -> None:
+    import csv
+    import io
+
     if not rows:
         return
     buffer = io.StringIO()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from contextlib import contextmanager
-from pathlib import Path
 
 SCHEMA_VERSION = 1  # the number of migrations in ledger.schema
 BUSY_TIMEOUT_S = 10.0
@@ -14,10 +14,10 @@ class LedgerUnavailable(Exception):
     """The ledger is busy past the timeout, or cannot be opened (CLI exit 5)."""
 
 
-def connect(path: str | Path, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
+def connect(path: str, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
     try:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")

@@ -12,7 +12,6 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Callable
 
 from bragref.engine import game
@@ -49,7 +48,7 @@ class Current:
 
 
 class Ledger:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str):
         self.path = path
         self.conn = connect(path)
 
@@ -195,28 +194,31 @@ class Ledger:
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current]:
         with self.write():
             session = self.session(session_name)
-            previous = self.current(session)
-            if previous and previous.hand.phase != "over":
-                acting = previous.hand.acting
-                waiting = f"{acting.name} to act" if acting else "the hands to be shown"
-                raise Refused(f"hand {previous.number} is not over ({waiting})", "R6")
-            if dealer is not None:
-                dealer = resolve(dealer, session.seats)
-            elif previous is None:
-                dealer = session.seats[0] if session.seats else ""  # R2.2: the first seat
-            else:
-                dealer = next_dealer(json.loads(previous.row["seats"]), previous.row["dealer"], session.seats)
-            result = previous.hand.result if previous else None
-            carried = result.carried if result else 0
-            retained_by = result.retained_by if result else None
-            game.deal(session.rules, session.seats, dealer, carried, retained_by)  # refuses a bad table first
-            number = previous.number + 1 if previous else 1
-            self.conn.execute(
-                "INSERT INTO hands (session_id, number, dealt_at, dealer, seats, rules, carried_in, retained_by)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (session.id, number, now(), dealer, json.dumps(session.seats), session.rules.to_json(), carried, retained_by),
-            )
-            return session, self.current(session)
+            return session, self._deal(session, dealer)
+
+    def _deal(self, session: Session, dealer: str | None) -> Current:
+        previous = self.current(session)
+        if previous and previous.hand.phase != "over":
+            acting = previous.hand.acting
+            waiting = f"{acting.name} to act" if acting else "the hands to be shown"
+            raise Refused(f"hand {previous.number} is not over ({waiting})", "R6")
+        if dealer is not None:
+            dealer = resolve(dealer, session.seats)
+        elif previous is None:
+            dealer = session.seats[0] if session.seats else ""  # R2.2: the first seat
+        else:
+            dealer = next_dealer(json.loads(previous.row["seats"]), previous.row["dealer"], session.seats)
+        result = previous.hand.result if previous else None
+        carried = result.carried if result else 0
+        retained_by = result.retained_by if result else None
+        game.deal(session.rules, session.seats, dealer, carried, retained_by)  # refuses a bad table first
+        number = previous.number + 1 if previous else 1
+        self.conn.execute(
+            "INSERT INTO hands (session_id, number, dealt_at, dealer, seats, rules, carried_in, retained_by)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (session.id, number, now(), dealer, json.dumps(session.seats), session.rules.to_json(), carried, retained_by),
+        )
+        return self.current(session)
 
     def _require_hand(self, session: Session) -> Current:
         current = self.current(session)
@@ -228,17 +230,30 @@ class Ledger:
         """Record one action, built against the current hand (to resolve names), if the engine accepts it."""
         with self.write():
             session = self.session(session_name)
-            current = self._require_hand(session)
-            action = build(current.hand)
-            after = game.apply(current.hand, action)
-            record = to_record(action)
-            action_id = self.conn.execute(
-                "INSERT INTO actions (hand_id, at, verb, player, amount, blind, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (current.row["id"], now(), record["verb"], record["player"], record["amount"], record["blind"], record["detail"]),
-            ).lastrowid
-            if after.phase == "over":
-                self._post(session.id, current.row["id"], action_id, after)
-            return session, self.current(session), action
+            current, action = self._act(session, build)
+            return session, current, action
+
+    def record_hand(self, session_name: str | None, choose: Callable[[Hand], Action], dealer: str | None = None) -> Current:
+        """Deal and play a whole hand in one transaction, `choose` giving each action: for simulations and imports."""
+        with self.write():
+            session = self.session(session_name)
+            current = self._deal(session, dealer)
+            while current.hand.phase != "over":
+                current, _ = self._act(session, choose)
+            return current
+
+    def _act(self, session: Session, build: Callable[[Hand], Action]) -> tuple[Current, Action]:
+        current = self._require_hand(session)
+        action = build(current.hand)
+        after = game.apply(current.hand, action)
+        record = to_record(action)
+        action_id = self.conn.execute(
+            "INSERT INTO actions (hand_id, at, verb, player, amount, blind, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (current.row["id"], now(), record["verb"], record["player"], record["amount"], record["blind"], record["detail"]),
+        ).lastrowid
+        if after.phase == "over":
+            self._post(session.id, current.row["id"], action_id, after)
+        return self.current(session), action
 
     def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:
         """Write where a settled hand's money went; its postings sum to zero (R1.2)."""
@@ -334,14 +349,12 @@ def action_of(row: sqlite3.Row) -> Action:
 
 
 def next_dealer(old_seats: list[str], old_dealer: str, seats: list[str]) -> str:
-    """The next seated player on the old dealer's left (R2.2), skipping anyone who left."""
-    if not seats:
-        return ""
-    start = old_seats.index(old_dealer) if old_dealer in old_seats else -1
-    for step in range(1, len(old_seats) + 1):
+    """The next seated player on the old dealer's left (R2.2); if the dealer left, whoever sat on their left."""
+    if old_dealer in seats:
+        return seats[(seats.index(old_dealer) + 1) % len(seats)]
+    start = old_seats.index(old_dealer)
+    for step in range(1, len(old_seats)):
         name = old_seats[(start + step) % len(old_seats)]
         if name in seats:
-            if name == old_dealer and len(seats) > 1:
-                continue
             return name
-    return seats[0]
+    return seats[0] if seats else ""

@@ -1,0 +1,110 @@
+"""Benchmarks for the spine (issue 2). Run: python tests/benchmarks/bench_spine.py [--hands 100000]
+
+Prints: (a) the median wall time of one `bragref bet` end to end, as a new process,
+on a fresh ledger and on one holding many settled hands; (b) the engine replaying
+actions in-process; (c) settle-up at 15 and 18 players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bragref.engine.game import deal, replay
+from bragref.engine.randomplay import random_action
+from bragref.engine.rules import Rules
+from bragref.engine.settle import settle
+from bragref.engine.state import Hand
+from bragref.ledger.store import Ledger
+
+SEATS = ["Andy", "Bill", "Chris", "Dan"]
+
+
+def bragref_command() -> list[str]:
+    script = Path(sys.executable).parent / "bragref"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "bragref"]
+
+
+def median_bet_ms(db: Path, runs: int) -> float:
+    """Times `bragref bet` alternately by two players in an open-ended hand."""
+    cmd = bragref_command() + ["--db", str(db), "--session", "bench"]
+    subprocess.run(cmd + ["deal", "--dealer", "Bill"], check=True, capture_output=True)
+    times = []
+    for i in range(runs):
+        player = SEATS[i % 2]
+        start = time.perf_counter()
+        subprocess.run(cmd + ["bet", player, "1"], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def build_ledger(db: Path, hands: int) -> None:
+    """A session `bench` (two seats) after `hands` settled random hands, built through the ledger."""
+    ledger = Ledger(db)
+    ledger.conn.execute("PRAGMA synchronous = OFF")  # building the fixture only
+    ledger.create_session("bench", Rules(blind=False), SEATS[:2])
+    rng = random.Random(7)
+    for _ in range(hands):
+        ledger.record_hand(None, lambda hand: random_action(hand, rng, patience=0.4))
+    ledger.close()
+
+
+def replay_rate(games: int) -> tuple[int, float]:
+    rng = random.Random(11)
+    played: list[tuple[Hand, list]] = []
+    for _ in range(games):
+        start = deal(Rules(), SEATS, "Dan")
+        hand, actions = start, []
+        while hand.phase != "over":
+            action = random_action(hand, rng, patience=0.1)
+            actions.append(action)
+            hand = replay(hand, [action])
+        played.append((start, actions))
+    total = sum(len(a) for _, a in played)
+    began = time.perf_counter()
+    for start, actions in played:
+        replay(start, actions)
+    return total, total / (time.perf_counter() - began)
+
+
+def settle_ms(players: int) -> float:
+    rng = random.Random(players)
+    values = [rng.randint(-500, 500) or 1 for _ in range(players - 1)]
+    nets = {f"P{i}": v for i, v in enumerate(values + [-sum(values)])}
+    began = time.perf_counter()
+    settle(nets)
+    return (time.perf_counter() - began) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=100_000, help="settled hands in the big ledger")
+    parser.add_argument("--runs", type=int, default=31, help="bets timed per ledger")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
+    try:
+        fresh, big = work / "fresh.db", work / "big.db"
+        build_ledger(fresh, 0)
+        print(f"bet, fresh ledger:              median {median_bet_ms(fresh, args.runs):6.1f} ms")
+        began = time.perf_counter()
+        build_ledger(big, args.hands)
+        built = time.perf_counter() - began
+        print(f"  (built {args.hands:,} settled hands in {built:.0f} s, {big.stat().st_size / 1e6:.0f} MB)")
+        print(f"bet, {args.hands:,}-hand ledger:  median {median_bet_ms(big, args.runs):6.1f} ms")
+        total, rate = replay_rate(20_000)
+        print(f"engine replay:                  {rate:,.0f} actions/s ({total:,} actions)")
+        for players in (15, 18):
+            print(f"settle, {players} players (exact):   {settle_ms(players):6.1f} ms")
+    finally:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
