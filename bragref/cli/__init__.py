@@ -99,7 +99,8 @@ class BragGroup(click.Group):
                 ctx.obj.close()
 
 
-@click.group(cls=BragGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=BragGroup, short_help="Referee and ledger for Three Card Brag.",
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", type=click.Path(dir_okay=False), envvar="BRAGREF_DB",
               help="The ledger file. Default: $BRAGREF_DB, else ledger.db in the app folder.")
 @click.option("--session", "session", envvar="BRAGREF_SESSION",

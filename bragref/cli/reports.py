@@ -112,7 +112,7 @@ def history(app, number: int | None, as_json: bool, as_csv: bool, fmt: str) -> N
         if as_json or as_csv:
             continue
         money = hand.rules.money
-        click.echo(f"Hand {row['number']} · {row['dealer']} deals · {row['dealt_at'][:19].replace('T', ' ')}")
+        click.echo(f"Hand {row['number']} · {row['dealer']} deals · {row['dealt_at'][:19].replace('T', ' ')} UTC")
         emit_table([{"#": e["seq"], "player": e["player"] or "",
                      "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
                      "amount": money(e["amount"]) if e["amount"] is not None else "",

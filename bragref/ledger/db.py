@@ -14,7 +14,8 @@ class LedgerUnavailable(Exception):
     """The ledger is busy past the timeout, or cannot be opened (CLI exit 5)."""
 
 
-def connect(path: str, timeout: float = BUSY_TIMEOUT_S) -> sqlite3.Connection:
+def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
+    timeout = BUSY_TIMEOUT_S if timeout is None else timeout
     try:
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)

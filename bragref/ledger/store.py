@@ -247,6 +247,8 @@ class Ledger:
         action = build(current.hand)
         after = game.apply(current.hand, action)
         record = to_record(action)
+        if record["verb"] == "see":
+            record["amount"] = after.pot - current.hand.pot  # the cost the engine computed (R5.3), kept for the record
         action_id = self.conn.execute(
             "INSERT INTO actions (hand_id, at, verb, player, amount, blind, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (current.row["id"], now(), record["verb"], record["player"], record["amount"], record["blind"], record["detail"]),

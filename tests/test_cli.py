@@ -1,0 +1,117 @@
+"""The CLI around the hand: reports, undo, names, run, and the ledger's append-only record."""
+
+import json
+
+from conftest import SAMPLES
+
+
+def test_friday_night_sample_runs_and_balances_sum_to_zero(bragref):
+    result = bragref(f"run -q {SAMPLES / 'friday-night.brag'}")
+    assert "Andy pays" in result.stdout
+    balances = bragref.json("balances")
+    assert sum(r["net"] for r in balances) == 0
+    assert {r["player"]: r["net"] for r in balances} == {"Andy": -23, "Bill": 6, "Chris": 4, "Dan": 13}
+    history = bragref.json("history 6")
+    voided = [e for e in history if e["voided"]]
+    assert [(e["player"], e["amount"]) for e in voided] == [("Bill", 3)]
+    assert any(e["action"] == "void" and e["reason"] == "Bill said 2, not 3" for e in history)
+    assert len(bragref.json("session list")[0:1]) == 1 and bragref.json("status")["hand"] == 22
+
+
+def test_settle_json_and_carried_pot_payee(bragref):
+    bragref('session new t --players "Andy,Bill,Chris"')
+    bragref("deal")  # Andy deals: Bill, Chris, Andy
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")  # Bill is blind and alone: the pot of 4 is carried (R6.2)
+    assert bragref.json("status")["carried"] == 4
+    payments = json.loads(bragref("settle --json").stdout)
+    assert sum(p["amount"] for p in payments if p["to"] == "carried pot") == 4
+    assert "Carried pot waiting to be won: 4 (R6.2)." in bragref("balances").stdout
+
+
+def test_undo_of_a_settling_action_reverses_its_postings(five):
+    five("bet andy 2")
+    for name in ("bill", "chris", "dan", "eddie"):
+        five(f"fold {name}")
+    assert five.json("balances")[0]["net"] == 0  # Andy took back his own 2
+    five("undo --reason 'Eddie meant to bet'")
+    assert all(r["net"] == 0 and r["paid"] == 0 for r in five.json("balances"))
+    assert five.json("status")["to_act"] == "Eddie"
+    five("bet eddie 4")
+    rows = five.dump()
+    assert len(rows["actions"]) == 7  # nothing deleted: the fold stays, voided
+    assert sum(r[-1] for r in rows["postings"]) == 0
+
+
+def test_see_records_its_cost(five):
+    for line in ("bet andy 2", "fold bill", "fold chris", "fold dan", "bet eddie 2", "see andy"):
+        five(line)
+    see = [e for e in five.json("history") if e["action"] == "see"][0]
+    assert see["amount"] == 4 and see["pot"] == 8  # no antes: 2 + 2 + the see's 4
+
+
+def test_status_json_has_the_contract_keys(five):
+    status = five.json("status")
+    assert set(status) >= {"session", "hand", "phase", "dealer", "to_act", "pot", "carried", "stake", "shuffle",
+                           "players", "pots", "legal"}
+    assert set(status["players"][0]) >= {"name", "state", "hands", "paid"}
+    assert set(status["legal"]) >= {"fold", "look", "bet", "blind_bet", "see", "cover"}
+    assert status["legal"]["bet"] == {"min": 1, "max": None}
+
+
+def test_balances_csv_and_money_in_units(bragref):
+    bragref('session new pence --players "Andy,Bill" --ante 0.10 --unit 0.01 --currency £')
+    bragref("deal")
+    bragref.refused("bet bill 0.105", "whole number of units", code=2)
+    bragref("bet bill 1.50")
+    assert "£1.50" in bragref("status").stdout
+    bragref("fold andy")
+    assert bragref("balances --csv").stdout.splitlines() == ["player,paid,won,net", "Andy,10,0,-10", "Bill,160,170,10"]
+    assert "Andy pays Bill £0.10" in bragref("settle").stdout
+
+
+def test_run_stops_at_the_first_refused_line(bragref, tmp_path):
+    script = tmp_path / "s.brag"
+    script.write_text('session new t --players "Andy,Bill"\ndeal  # Andy deals\nbet bill 2\nbet bill 2\nfold andy\n')
+    result = bragref(f"run {script}", code=3)
+    assert f"{script}:4: stopped here (exit 3)" in result.stderr
+    assert bragref.json("status")["to_act"] == "Andy"
+
+
+def test_session_use_rules_set_and_dealer_rotation(bragref):
+    bragref('session new one --players "Andy,Bill,Chris"')
+    bragref('session new two --players "Dan,Eddie"')
+    bragref("session use on")
+    bragref("rules set ante 2")
+    assert bragref.json("rules show")["ante"] == "2"
+    bragref("player join Fred --after andy")
+    assert bragref.json("session show")["players"] == ["Andy", "Fred", "Bill", "Chris"]
+    bragref("deal")
+    bragref("fold fred")
+    bragref("fold bill")
+    bragref("fold chris")
+    status = bragref.json("status")
+    assert (status["dealer"], status["pot"]) == ("Andy", 8)
+    bragref("deal")
+    assert bragref.json("status")["dealer"] == "Fred"  # R2.2: the deal passes left
+    assert bragref("--session two status", code=0).stdout.startswith("Session two: no hand dealt yet")
+
+
+def test_busy_ledger_exits_5_and_writes_nothing(bragref, monkeypatch):
+    import sqlite3
+
+    from bragref.ledger import db as ledger_db
+
+    bragref('session new t --players "Andy,Bill"')
+    bragref("deal")
+    monkeypatch.setattr(ledger_db, "BUSY_TIMEOUT_S", 0.2)
+    holder = sqlite3.connect(bragref.db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another terminal holds the write lock
+    try:
+        result = bragref("bet bill 1", code=5)
+        assert "busy" in result.stderr and "Traceback" not in result.output
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert bragref.json("status")["pot"] == 2
