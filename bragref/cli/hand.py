@@ -47,7 +47,7 @@ def outcome(number: int, hand: Hand) -> str:
 
 
 def record(app, build) -> None:
-    session, current, action = app.ledger().act(app.session, build)
+    _, current, _ = app.ledger().act(app.session, build)
     click.echo(situation(current.number, current.hand))
 
 

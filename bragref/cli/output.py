@@ -77,11 +77,8 @@ def emit_csv(rows: list[dict]) -> None:
     click.echo(buffer.getvalue(), nl=False)
 
 
-def emit_table(rows: list[dict], fmt: str = "simple", headers: dict | None = None) -> None:
+def emit_table(rows: list[dict], fmt: str = "simple") -> None:
     from tabulate import tabulate
 
-    if not rows:
-        return
-    keys = list(rows[0])
-    labels = [headers.get(k, k) if headers else k for k in keys]
-    click.echo(tabulate([[r[k] for k in keys] for r in rows], headers=labels, tablefmt=fmt, disable_numparse=True))
+    if rows:
+        click.echo(tabulate([list(r.values()) for r in rows], headers=list(rows[0]), tablefmt=fmt, disable_numparse=True))

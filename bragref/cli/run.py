@@ -28,7 +28,7 @@ def read_lines(path: str) -> list[tuple[int, list[str]]]:
 
 @click.command(short_help="Run a file of bragref command lines.")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--quiet", "-q", is_flag=True, help="Print only the line that stops the run.")
+@click.option("--quiet", "-q", is_flag=True, help="Do not echo each command line before its output.")
 @click.pass_context
 def run(ctx: click.Context, file: str, quiet: bool) -> None:
     """Run FILE: one bragref command per line (without `bragref`), `#` comments.

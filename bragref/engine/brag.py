@@ -74,8 +74,6 @@ def see_refusal(hand: Hand, seer: Player) -> Refused | None:
 
 
 class BragBetting:
-    name = "brag"
-
     def legal(self, hand: Hand) -> Legal:
         if hand.phase == "showdown":
             return Legal(concede=hand.contenders, award=hand.contenders)

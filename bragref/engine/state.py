@@ -39,9 +39,6 @@ class Range:
     min_rule: str
     max_rule: str | None
 
-    def __str__(self) -> str:
-        return f"{self.min}–{self.max}" if self.max is not None else f"{self.min} or more"
-
 
 @dataclass(frozen=True, slots=True)
 class Legal:
