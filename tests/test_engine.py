@@ -156,8 +156,9 @@ def test_rules_are_data():
 
 
 def test_dealer_passes_left_honouring_joins_and_leaves():
-    from bragref.ledger.store import next_dealer
+    from bragref.engine.seating import next_dealer
 
+    assert next_dealer([], None, ["A", "B"]) == "A"
     assert next_dealer(["A", "B", "C"], "C", ["A", "B", "C"]) == "A"
     assert next_dealer(["A", "B", "C"], "A", ["A", "F", "B", "C"]) == "F"  # F joined on A's left
     assert next_dealer(["A", "B", "C"], "B", ["A", "C"]) == "C"  # the dealer left: C sat on B's left

@@ -77,14 +77,16 @@ def where(app) -> None:
     click.echo(str(app.db))
 
 
-@click.group(short_help="Make, list, choose and show sessions.")
-def session() -> None:
-    """A session is one evening's game: its players, seats and house rules.
+session = click.Group(
+    "session",
+    short_help="Make, list, choose and show sessions.",
+    help="""A session is one evening's game: its players, seats and house rules.
 
     \b
     Example:
       bragref session new friday --players "Andy,Bill,Chris,Dan,Eddie" --ante 1
-    """
+    """,
+)
 
 
 @session.command("new", short_help="Start a session and make it current.")
@@ -162,14 +164,16 @@ def session_show(app, as_json: bool) -> None:
     emit_table(describe_rules(chosen.rules))
 
 
-@click.group(short_help="Seat or unseat a player between hands.")
-def player() -> None:
-    """Players join or leave between hands only (R2.1).
+player = click.Group(
+    "player",
+    short_help="Seat or unseat a player between hands.",
+    help="""Players join or leave between hands only (R2.1).
 
     \b
     Example:
       bragref player join Fred --after Bill
-    """
+    """,
+)
 
 
 @player.command("join", short_help="Seat a player (between hands).")
@@ -201,14 +205,16 @@ def player_leave(app, name: str) -> None:
     click.echo(f"{gone} leaves. Seats: {', '.join(chosen.seats)}.")
 
 
-@click.group(short_help="Show or change the house rules.")
-def rules() -> None:
-    """The session's house rules; they change between hands only (R9.3).
+rules = click.Group(
+    "rules",
+    short_help="Show or change the house rules.",
+    help="""The session's house rules; they change between hands only (R9.3).
 
     \b
     Example:
       bragref rules set see-cost equal
-    """
+    """,
+)
 
 
 @rules.command("show", short_help="Show the house rules in force.")

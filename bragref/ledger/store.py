@@ -19,6 +19,7 @@ from bragref.engine.actions import Action, from_record, to_record
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import check_name, resolve
 from bragref.engine.rules import Rules
+from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.state import Hand
 from bragref.ledger.db import connect, transaction
 
@@ -141,8 +142,7 @@ class Ledger:
 
     def _between_hands(self, session: Session, what: str, rule: str) -> None:
         current = self.current(session)
-        if current and current.hand.phase != "over":
-            raise Refused(f"{what} only between hands, and hand {current.number} is being played", rule)
+        require_between_hands(current and current.hand, current and current.number, what, rule)
 
     def join(self, session_name: str | None, player: str, after: str | None = None) -> Session:
         player = check_name(player)
@@ -198,14 +198,11 @@ class Ledger:
 
     def _deal(self, session: Session, dealer: str | None) -> Current:
         previous = self.current(session)
-        if previous and previous.hand.phase != "over":
-            acting = previous.hand.acting
-            waiting = f"{acting.name} to act" if acting else "the hands to be shown"
-            raise Refused(f"hand {previous.number} is not over ({waiting})", "R6")
+        require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         if dealer is not None:
             dealer = resolve(dealer, session.seats)
         elif previous is None:
-            dealer = session.seats[0] if session.seats else ""  # R2.2: the first seat
+            dealer = next_dealer([], None, session.seats)
         else:
             dealer = next_dealer(json.loads(previous.row["seats"]), previous.row["dealer"], session.seats)
         result = previous.hand.result if previous else None
@@ -348,15 +345,3 @@ def dealt(row: sqlite3.Row) -> Hand:
 
 def action_of(row: sqlite3.Row) -> Action:
     return from_record(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
-
-
-def next_dealer(old_seats: list[str], old_dealer: str, seats: list[str]) -> str:
-    """The next seated player on the old dealer's left (R2.2); if the dealer left, whoever sat on their left."""
-    if old_dealer in seats:
-        return seats[(seats.index(old_dealer) + 1) % len(seats)]
-    start = old_seats.index(old_dealer)
-    for step in range(1, len(old_seats)):
-        name = old_seats[(start + step) % len(old_seats)]
-        if name in seats:
-            return name
-    return seats[0] if seats else ""
