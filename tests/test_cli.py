@@ -15,7 +15,9 @@ def test_friday_night_sample_runs_and_balances_sum_to_zero(bragref):
     voided = [e for e in history if e["voided"]]
     assert [(e["player"], e["amount"]) for e in voided] == [("Bill", 3)]
     assert any(e["action"] == "void" and e["reason"] == "Bill said 2, not 3" for e in history)
-    assert len(bragref.json("session list")[0:1]) == 1 and bragref.json("status")["hand"] == 22
+    assert bragref.json("session list") == [{"session": "friday", "created": bragref.json("session list")[0]["created"],
+                                             "hands": 22, "current": True}]
+    assert bragref.json("status")["hand"] == 22
 
 
 def test_settle_json_and_carried_pot_payee(bragref):

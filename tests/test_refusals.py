@@ -114,6 +114,19 @@ def test_ambiguous_name_lists_candidates(bragref):
     assert "Anne" in message
 
 
+def test_award_names_each_winner_once(bragref):
+    bragref(f"session new t {THREE}")
+    bragref("deal --dealer chris")
+    for line in ("bet andy 1", "bet bill 1", "bet chris 1", "showdown"):
+        bragref(line)
+    bragref.refused("award andy andy", "each winner is named once", code=2)
+
+
+def test_a_session_needs_two_players(bragref):
+    bragref(f"session new first {TWO}")
+    bragref.refused('session new t --players "Andy"', "at least two players (R2.1)", code=2)
+
+
 def test_no_session_and_no_hand_are_bad_input(bragref):
     assert "no session" in bragref("status", code=2).stderr
     bragref(f"session new t {TWO}")

@@ -9,7 +9,7 @@ from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json
 from bragref.engine import game
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand, Legal
-from bragref.ledger.store import action_of, dealt
+from bragref.ledger.store import action_of, dealt, live_actions
 
 CARRIED_POT = "carried pot"
 
@@ -74,9 +74,8 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
                 "voided": False, "reason": None}]
     rows = ledger.all_actions(row["id"])
     voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
-    live = [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
     states = {}
-    for r in live:
+    for r in live_actions(rows):
         hand = game.apply(hand, action_of(r))
         states[r["id"]] = hand
     seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}

@@ -110,30 +110,27 @@ class BragBetting:
                 return state.award(hand, names)
         raise TypeError(f"not an action: {action!r}")
 
-    def _refuse(self, hand: Hand, reason: str, rule: str) -> Refused:
-        return Refused(reason, rule, self.legal(hand))
-
     def _bet(self, hand: Hand, bet: Bet) -> Hand:
         index = state.check_turn(hand, bet.player, what="bet")
         player = hand.players[index]
         if bet.blind:
             if not hand.rules.blind:
-                raise self._refuse(hand, "blind bets are not allowed in this game", "R3.2")
+                raise Refused("blind bets are not allowed in this game", "R3.2")
             if player.status == "open":
-                raise self._refuse(hand, f"{player.name} has looked and cannot bet blind again this hand", "R3.5")
+                raise Refused(f"{player.name} has looked and cannot bet blind again this hand", "R3.5")
             if not may_bet_blind(hand, player):
-                raise self._refuse(hand, "everyone but the retained player plays open against a face-up hand", "R6.4")
+                raise Refused("everyone but the retained player plays open against a face-up hand", "R6.4")
             allowed, kind = blind_range(hand), "a blind bet"
         else:
             if player.blind:
-                raise self._refuse(hand, f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
+                raise Refused(f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
             allowed, kind = open_range(hand), "an open bet"
         if allowed is None:
-            raise self._refuse(hand, f"no bet is possible: the pot limit ({hand.pot}) is under the minimum", "R4.4")
+            raise Refused(f"no bet is possible: the pot limit ({hand.pot}) is under the minimum", "R4.4")
         if bet.amount < allowed.min:
-            raise self._refuse(hand, f"{kind} must be at least {allowed.min} here, not {bet.amount}", allowed.min_rule)
+            raise Refused(f"{kind} must be at least {allowed.min} here, not {bet.amount}", allowed.min_rule)
         if allowed.max is not None and bet.amount > allowed.max:
-            raise self._refuse(hand, f"{kind} may be at most {allowed.max} here, not {bet.amount}", allowed.max_rule)
+            raise Refused(f"{kind} may be at most {allowed.max} here, not {bet.amount}", allowed.max_rule)
         players = state.with_player(
             hand, index, status="blind" if bet.blind else "open", paid=player.paid + bet.amount
         )
@@ -150,16 +147,16 @@ class BragBetting:
         index = state.check_turn(hand, look.player, rule="R3.4", what="look")
         player = hand.players[index]
         if player.status == "open":
-            raise self._refuse(hand, f"{player.name} has already looked", "R3.4")
+            raise Refused(f"{player.name} has already looked", "R3.4")
         if player.hands == 2:
             if look.hand is None or look.keep is None:
-                raise self._refuse(
-                    hand, f"{player.name} holds two unseen hands: look at one (--hand old|new) and --keep or --fold it", "R6.3"
+                raise Refused(
+                    f"{player.name} holds two unseen hands: look at one (--hand old|new) and --keep or --fold it", "R6.3"
                 )
             changes = {"hands": 1, "status": "open" if look.keep else "blind"}
         else:
             if look.hand is not None:
-                raise self._refuse(hand, f"{player.name} holds one hand: look without --hand", "R6.3")
+                raise Refused(f"{player.name} holds one hand: look without --hand", "R6.3")
             changes = {"status": "open"}
         faceup = hand.faceup and player.name != hand.retained_by
         return replace(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
@@ -169,7 +166,6 @@ class BragBetting:
         seer = hand.players[index]
         refusal = see_refusal(hand, seer)
         if refusal:
-            refusal.legal = self.legal(hand)
             raise refusal
         cost = see_cost(hand, seer)
         seen = next(p.name for p in hand.betting if p.name != name)

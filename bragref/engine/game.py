@@ -19,7 +19,10 @@ def legal(hand: Hand) -> Legal:
 
 
 def apply(hand: Hand, action: Action) -> Hand:
-    """The next state, or `Refused` naming the rule and carrying what is legal instead."""
+    """The next state, or `Refused` naming the rule and carrying what is legal instead.
+
+    Structures raise plain `Refused`; the legal moves are attached here, once, for every refusal.
+    """
     try:
         return STRUCTURES[hand.rules.betting].apply(hand, action)
     except Refused as refused:

@@ -186,9 +186,7 @@ class Ledger:
         return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
 
     def _load(self, row: sqlite3.Row) -> Current:
-        rows = self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
-        voided = {r["voids"] for r in rows if r["verb"] == "void"}
-        live = [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
+        live = live_actions(self.all_actions(row["id"]))
         return Current(row["number"], row, live, game.replay(dealt(row), map(action_of, live)))
 
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current]:
@@ -341,6 +339,12 @@ def dealt(row: sqlite3.Row) -> Hand:
     return game.deal(
         Rules.from_json(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"], row["retained_by"]
     )
+
+
+def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
+    """The actions that count: neither a void nor voided (R9.1)."""
+    voided = {r["voids"] for r in rows if r["verb"] == "void"}
+    return [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
 
 
 def action_of(row: sqlite3.Row) -> Action:
