@@ -19,6 +19,10 @@ rules_strategy = st.builds(
     blind=st.booleans(),
     see_cost=st.sampled_from(["double", "equal"]),
     retained_blind=st.sampled_from(["keep", "faceup"]),
+    cards=st.sampled_from([3, 4, 5]),
+    wild=st.sampled_from(["none", "deuces", "jokers:2", "one-eyed-jacks", "2h,Kd"]),
+    threes_high=st.booleans(),
+    a23=st.sampled_from(["high", "low"]),
 )
 
 
@@ -31,7 +35,7 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
     names = [f"P{i}" for i in range(players)]
     ledger.create_session("s", rules, names)
     for _ in range(hands):
-        _, current = ledger.deal(None)
+        _, current, _ = ledger.deal(None)
         steps = 0
         while current.hand.phase != "over":
             steps += 1

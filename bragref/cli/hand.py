@@ -24,11 +24,33 @@ def situation(number: int, hand: Hand) -> str:
         now = legal(hand)
         return f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. {now.player} to act: {legal_words(now, rules)}."
     if hand.phase == "showdown":
-        first = hand.contenders[0]
-        order = "shows first (R5.4)" if hand.seer else "and the rest show (R6.5)"
-        return (f"Pot {rules.money(hand.pot)}. {first} {order}; settle with "
-                f"`concede PLAYER` or `award PLAYER` ({', '.join(hand.contenders)}).")
+        return f"Pot {rules.money(hand.pot)}. {showing(hand)}"
     return outcome(number, hand)
+
+
+def showing(hand: Hand) -> str:
+    """Who shows next at a see or showdown, and what has been shown."""
+    shown = f"Shown: {shown_words(hand)}. " if hand.shown else ""
+    who = legal(hand).show
+    if hand.seer:
+        seen = hand.contenders[0]
+        if who == (seen,):
+            return f"{hand.seer} saw {seen}: {seen} shows first (`show {seen} CARDS`) (R5.4)."
+        return f"{shown}{hand.seer} shows (`show {hand.seer} CARDS`) or concedes; equal hands lose for the seer (R5.4)."
+    return (f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede; "
+            f"the table may `award` without cards (R6.5).")
+
+
+def shown_words(hand: Hand) -> str:
+    from bragref.engine.cards import hand_text
+    from bragref.engine.ranking import ranking_for
+
+    ranking = ranking_for(hand.rules)
+    parts = []
+    for s in hand.shown:
+        discards = f", discards {hand_text(s.judged.discards)}" if s.judged.discards else ""
+        parts.append(f"{s.player} {hand_text(s.judged.kept)} ({ranking.describe(s.judged)}{discards})")
+    return "; ".join(parts)
 
 
 def outcome(number: int, hand: Hand) -> str:
@@ -42,8 +64,14 @@ def outcome(number: int, hand: Hand) -> str:
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings)
     how = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "showdown": "at the showdown (R6.5)"}[result.how]
-    by = {"concede": ", by concession", "award": ", as awarded by the table"}.get(result.decided_by, "")
-    return f"Hand {number} over: {won} — {how}{by}."
+    by = {"concede": ", by concession", "award": ", as awarded by the table", "cards": " on the cards (R8)"}.get(
+        result.decided_by, "")
+    line = f"Hand {number} over: {won} — {how}{by}."
+    if hand.shown:
+        line += f" Shown: {shown_words(hand)}."
+    if result.shuffle:
+        line += " Won with a prial: shuffle before the next deal (R9.2)."
+    return line
 
 
 def record(app, build) -> None:
@@ -61,14 +89,16 @@ def deal(app, dealer: str | None) -> None:
     Example:
       bragref deal --dealer Eddie
     """
-    session, current = app.ledger().deal(app.session, dealer)
+    session, current, previous = app.ledger().deal(app.session, dealer)
     hand = current.hand
     money = hand.rules.money
     line = f"Hand {current.number}: {hand.dealer} deals. Antes {money(hand.rules.ante)} each"
     if hand.carried_in:
         line += f", with {money(hand.carried_in)} carried forward"
-    if current.number == 1:
+    if previous is None:
         line += ". Shuffle the pack: first deal of the session (R9.2)"
+    elif previous.hand.result.shuffle:
+        line += f". Shuffle the pack: hand {previous.number} was won with a prial (R9.2)"
     if hand.retained_by:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"
@@ -161,6 +191,36 @@ def concede(app, player: str) -> None:
     record(app, lambda hand: act.Concede(name_in(hand, player)))
 
 
+@click.command(short_help="Show a player's cards at a see or showdown.")
+@click.argument("player")
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--discard", "discards", multiple=True, help="4/5-card brag: a card discarded (R8.6). Repeat for each.")
+@click.pass_obj
+def show(app, player: str, cards: tuple[str, ...], discards: tuple[str, ...]) -> None:
+    """PLAYER's CARDS are exposed at a see (the seen player first) or an agreed showdown.
+
+    When every hand needed is shown, the referee decides: at a see the seer
+    wins only with a strictly better hand (R5.4); at a showdown the best hand
+    takes the pot and equal best hands split it (R6.5). In 4- and 5-card brag
+    give the three kept and each --discard, or all the cards (the best three
+    are kept, R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.
+
+    \b
+    Example:
+      bragref show bill 3h 3d 3s
+      bragref show andy Kh Qh Jh --discard 2c
+    """
+
+    def build(hand: Hand) -> act.Show:
+        from bragref.engine.cards import parse_cards, wild_cards
+
+        jokers = wild_cards(hand.rules.wild)[1]
+        kept = parse_cards(cards, jokers)
+        return act.Show(name_in(hand, player), kept, parse_cards(discards, jokers, taken=set(kept)))
+
+    record(app, build)
+
+
 @click.command(short_help="The table says who won a see or showdown.")
 @click.argument("players", nargs=-1, required=True)
 @click.pass_obj
@@ -191,4 +251,4 @@ def undo(app, reason: str | None) -> None:
     click.echo(situation(current.number, current.hand))
 
 
-COMMANDS = [deal, bet, fold, look, see, showdown, concede, award, undo]
+COMMANDS = [deal, bet, fold, look, see, showdown, show, concede, award, undo]

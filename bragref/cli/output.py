@@ -10,6 +10,17 @@ from bragref.engine.rules import Rules
 from bragref.engine.state import Legal, Range
 
 
+def output_options(*, csv: bool = True):
+    def decorate(command):
+        command = click.option("--fmt", default="simple", show_default=True,
+                               help="Table format: any tabulate format, e.g. github.")(command)
+        if csv:
+            command = click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")(command)
+        return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(command)
+
+    return decorate
+
+
 def span(rng: Range, rules: Rules) -> str:
     if rng.max is None:
         return f"{rules.money(rng.min)} or more"
@@ -36,6 +47,8 @@ def legal_words(legal: Legal, rules: Rules | None = None) -> str:
         parts.append("agree a showdown")
     if legal.fold:
         parts.append("fold")
+    if legal.show:
+        parts.append(f"show ({', '.join(legal.show)})")
     if legal.concede:
         parts.append(f"concede ({', '.join(legal.concede)})")
     if legal.award:
@@ -55,6 +68,7 @@ def legal_json(legal: Legal) -> dict:
         "see": None if legal.see is None else {"cost": legal.see},
         "cover": False,
         "showdown": legal.showdown,
+        "show": list(legal.show),
         "concede": list(legal.concede),
         "award": list(legal.award),
     }

@@ -5,24 +5,13 @@ from __future__ import annotations
 import click
 
 from bragref.cli.hand import outcome, situation
-from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json
+from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand, Legal
 from bragref.ledger.store import action_of, dealt, live_actions
 
 CARRIED_POT = "carried pot"
-
-
-def output_options(*, csv: bool = True):
-    def decorate(command):
-        command = click.option("--fmt", default="simple", show_default=True,
-                               help="Table format: any tabulate format, e.g. github.")(command)
-        if csv:
-            command = click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")(command)
-        return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(command)
-
-    return decorate
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -42,7 +31,7 @@ def status(app, as_json: bool) -> None:
         data = {"session": session.name, "hand": 0, "phase": "no-hand", "dealer": None, "to_act": None, "pot": 0,
                 "carried": 0, "stake": 0, "shuffle": True,
                 "players": [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats],
-                "pots": [], "legal": legal_json(Legal())}
+                "pots": [], "shown": [], "legal": legal_json(Legal())}
     else:
         hand = current.hand
         dealt_in = {p.name for p in hand.players}
@@ -51,8 +40,9 @@ def status(app, as_json: bool) -> None:
         result = hand.result
         data = {"session": session.name, "hand": current.number, "phase": hand.phase, "dealer": hand.dealer,
                 "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
-                "carried": result.carried if result else hand.carried_in, "stake": hand.stake, "shuffle": False,
-                "players": players, "pots": [{"amount": hand.pot, "covered_by": None}],
+                "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
+                "shuffle": bool(result and result.shuffle), "players": players,
+                "pots": [{"amount": hand.pot, "covered_by": None}], "shown": shown_json(hand),
                 "legal": legal_json(game.legal(hand))}
     if as_json:
         emit_json(data)
@@ -64,6 +54,18 @@ def status(app, as_json: bool) -> None:
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
     emit_table([{"player": p["name"], "state": p["state"], "paid": hand.rules.money(p["paid"])} for p in data["players"]])
     click.echo(situation(current.number, hand))
+
+
+def shown_json(hand: Hand) -> list[dict]:
+    """The hands shown at a see or showdown, as judged (R8)."""
+    if not hand.shown:
+        return []
+    from bragref.engine.cards import hand_text
+    from bragref.engine.ranking import ranking_for
+
+    ranking = ranking_for(hand.rules)
+    return [{"player": s.player, "cards": hand_text(s.judged.kept), "discards": hand_text(s.judged.discards),
+             "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
 def hand_history(ledger, row) -> tuple[list[dict], Hand]:

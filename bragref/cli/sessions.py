@@ -4,47 +4,10 @@ from __future__ import annotations
 
 import click
 
+from bragref.cli.options import rule_options, rules_from_options
 from bragref.cli.output import emit_json, emit_table
 from bragref.engine.errors import BadInput
-from bragref.engine.money import parse_amount
-from bragref.engine.rules import PRESETS, RETAINED_BLIND, SEE_COSTS, Rules, from_preset, parse_option
-
-MONEY_HELP = "in the session's money"
-
-
-def rule_options(command):
-    """The house-rule options of CLI.md that the engine enforces (R2–R6)."""
-    options = [
-        click.option("--preset", type=click.Choice(list(PRESETS)), default="pagat", show_default=True,
-                     help="A named set of house rules (R10)."),
-        click.option("--ante", help=f"Each player's ante (R2.3), {MONEY_HELP}. [1]"),
-        click.option("--min-bet", help="Smallest first bet (R4.2). [the ante]"),
-        click.option("--max-bet", help="Largest first bet (R4.2). [none]"),
-        click.option("--raise-limit", help="Most a bet may exceed the stake by (R4.3). [none]"),
-        click.option("--pot-limit/--no-pot-limit", default=None, help="A bet may not exceed the pot (R4.4). [off]"),
-        click.option("--blind/--no-blind", default=None, help="Blind play allowed (R3.2). [on]"),
-        click.option("--see-cost", type=click.Choice(SEE_COSTS), help="What a see costs (R5.3). [double]"),
-        click.option("--retained-blind", type=click.Choice(RETAINED_BLIND),
-                     help="How a retained blind hand plays (R6.3, R6.4). [keep]"),
-        click.option("--unit", default="1", show_default=True, help="What one unit of money is worth, e.g. 0.01 (R1.1)."),
-        click.option("--currency", default="", help="Printed before amounts, e.g. £."),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-def rules_from_options(preset: str, unit: str, currency: str, **given) -> Rules:
-    typed = {}
-    for name, value in given.items():
-        if value is None:
-            continue
-        if name in ("ante", "min_bet", "max_bet", "raise_limit"):
-            none_ok = name != "ante" and value.strip().lower() == "none"
-            typed[name] = None if none_ok else parse_amount(value, unit, allow_zero=name == "ante")
-        else:
-            typed[name] = value
-    return from_preset(preset, unit=unit, currency=currency, **typed)
+from bragref.engine.rules import Rules, parse_option
 
 
 def describe_rules(rules: Rules) -> list[dict]:
@@ -59,6 +22,10 @@ def describe_rules(rules: Rules) -> list[dict]:
         {"rule": "blind", "value": "on" if rules.blind else "off", "ref": "R3.2"},
         {"rule": "see-cost", "value": rules.see_cost, "ref": "R5.3"},
         {"rule": "retained-blind", "value": rules.retained_blind, "ref": "R6.4"},
+        {"rule": "cards", "value": str(rules.cards), "ref": "R8.6"},
+        {"rule": "wild", "value": rules.wild, "ref": "R8.7"},
+        {"rule": "threes-high", "value": "on" if rules.threes_high else "off", "ref": "R8.2"},
+        {"rule": "a23", "value": rules.a23, "ref": "R8.3"},
         {"rule": "betting", "value": rules.betting, "ref": "R4.5"},
         {"rule": "unit", "value": rules.unit, "ref": "R1.1"},
         {"rule": "currency", "value": rules.currency, "ref": ""},

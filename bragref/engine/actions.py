@@ -52,6 +52,16 @@ class Concede:
 
 
 @dataclass(frozen=True, slots=True)
+class Show:
+    """Cards exposed at a see or showdown (R5.4, R6.5): all those dealt, or the kept three and the discards (R8.6)."""
+
+    player: str
+    cards: tuple[int, ...]
+    discards: tuple[int, ...] = ()
+    verb = "show"
+
+
+@dataclass(frozen=True, slots=True)
 class Award:
     """The table settles a showdown without cards: these players take the pot (equal shares)."""
 
@@ -63,7 +73,8 @@ class Award:
         return self.players[0]
 
 
-Action = Bet | Fold | Look | See | Showdown | Concede | Award
+Action = Bet | Fold | Look | See | Showdown | Concede | Show | Award
+DISCARDS = " / "  # in a show's record, between the cards kept and those discarded
 
 
 def to_record(action: Action) -> dict:
@@ -75,6 +86,10 @@ def to_record(action: Action) -> dict:
         record["detail"] = f"{action.hand} {'keep' if action.keep else 'fold'}"
     elif isinstance(action, Award):
         record["detail"] = ",".join(action.players)
+    elif isinstance(action, Show):
+        from bragref.engine.cards import hand_text
+
+        record["detail"] = hand_text(action.cards) + (DISCARDS + hand_text(action.discards) if action.discards else "")
     return record
 
 
@@ -90,4 +105,9 @@ def from_record(verb: str, player: str | None, amount: int | None, blind: int | 
         return Award(tuple(detail.split(",")))
     if verb == "showdown":
         return Showdown()
+    if verb == "show":
+        from bragref.engine.cards import MAX_JOKERS, parse_cards
+
+        kept, _, discards = detail.partition(DISCARDS)
+        return Show(player, parse_cards([kept], MAX_JOKERS), parse_cards([discards], MAX_JOKERS))
     return {"fold": Fold, "see": See, "concede": Concede}[verb](player)

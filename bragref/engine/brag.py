@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bragref.engine import state
-from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Showdown
+from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Show, Showdown
 from bragref.engine.errors import Refused
 from bragref.engine.state import Hand, Legal, Player, Range
 
@@ -76,7 +76,7 @@ def see_refusal(hand: Hand, seer: Player) -> Refused | None:
 class BragBetting:
     def legal(self, hand: Hand) -> Legal:
         if hand.phase == "showdown":
-            return Legal(concede=hand.contenders, award=hand.contenders)
+            return Legal(concede=hand.contenders, award=hand.contenders, show=state.may_show(hand))
         player = hand.acting
         if player is None:
             return Legal()
@@ -106,6 +106,8 @@ class BragBetting:
                 return state.showdown(hand)
             case Concede(player=name):
                 return state.concede(hand, name)
+            case Show(player=name, cards=cards, discards=discards):
+                return state.show(hand, name, cards, discards)
             case Award(players=names):
                 return state.award(hand, names)
         raise TypeError(f"not an action: {action!r}")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Showdown
+from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Show, Showdown
+from bragref.engine.cards import NATURALS, wild_cards
 from bragref.engine.game import legal
 from bragref.engine.state import Hand, Range
 
@@ -18,7 +19,9 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Act
     """One legal action for the hand as it stands; `patience` is the chance of a fold each turn."""
     now = legal(hand)
     if hand.phase == "showdown":
-        if len(now.concede) > 1 and rng.random() < 0.4:
+        if now.show and rng.random() < 0.7:
+            return random_show(hand, rng, rng.choice(now.show))
+        if len(now.concede) > 1 and rng.random() < 0.3:
             return Concede(rng.choice(now.concede))
         winners = 1 if hand.seer else rng.choice((1, 1, 2))
         return Award(tuple(rng.sample(now.concede, min(winners, len(now.concede)))))
@@ -38,3 +41,13 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Act
         choices.append((0.03, Showdown()))
     weights, actions = zip(*choices)
     return rng.choices(actions, weights)[0]
+
+
+def random_show(hand: Hand, rng: random.Random, name: str) -> Show:
+    """`name` shows cards dealt at random from what is left of the pack after the hands already shown."""
+    pack = NATURALS + wild_cards(hand.rules.wild)[1]
+    gone = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
+    cards = tuple(rng.sample([c for c in range(pack) if c not in gone], hand.rules.cards))
+    if hand.rules.cards > 3 and rng.random() < 0.5:
+        return Show(name, cards[:3], cards[3:])  # kept three and discards, as a player who chose them
+    return Show(name, cards)

@@ -14,6 +14,8 @@ from bragref.engine.money import format_money, parse_amount, parse_unit
 
 SEE_COSTS = ("double", "equal")
 RETAINED_BLIND = ("keep", "faceup")
+CARDS = (3, 4, 5)
+A23 = ("high", "low")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,11 @@ class Rules:
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
     retained_blind: str = "keep"  # R6.4
+    ranking: str = "brag"  # the order of hands (R8); see engine.ranking.RANKINGS
+    cards: int = 3  # R8.6: cards dealt to each player, the best three kept
+    wild: str = "none"  # R8.7, as written by engine.cards.parse_wild
+    threes_high: bool = True  # R8.2
+    a23: str = "high"  # R8.3
     unit: str = "1"  # R1.1: what one unit of money is worth
     currency: str = ""
 
@@ -49,6 +56,12 @@ class Rules:
             raise BadInput(f"see-cost must be one of {', '.join(SEE_COSTS)} (R5.3)")
         if self.retained_blind not in RETAINED_BLIND:
             raise BadInput(f"retained-blind must be one of {', '.join(RETAINED_BLIND)} (R6.4)")
+        if self.ranking != "brag":
+            raise BadInput(f"unknown ranking {self.ranking!r} (built: brag)")
+        if self.cards not in CARDS:
+            raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
+        if self.a23 not in A23:
+            raise BadInput(f"a23 must be one of {', '.join(A23)} (R8.3)")
 
     def money(self, units: int) -> str:
         """An amount in the session's money, for messages: 150 units of 0.01 in £ is £1.50."""
@@ -74,9 +87,9 @@ PRESETS: dict[str, dict] = {
 
 # How each option is written on the command line, and how its text becomes a value.
 MONEY_OPTIONS = ("ante", "min_bet", "max_bet", "raise_limit")
-BOOL_OPTIONS = ("pot_limit", "blind")
-CHOICE_OPTIONS = {"see_cost": SEE_COSTS, "retained_blind": RETAINED_BLIND}
-OPTION_NAMES = ("preset", *MONEY_OPTIONS, *BOOL_OPTIONS, *CHOICE_OPTIONS, "unit", "currency")
+BOOL_OPTIONS = ("pot_limit", "blind", "threes_high")
+CHOICE_OPTIONS = {"see_cost": SEE_COSTS, "retained_blind": RETAINED_BLIND, "a23": A23}
+OPTION_NAMES = ("preset", *MONEY_OPTIONS, *BOOL_OPTIONS, *CHOICE_OPTIONS, "cards", "wild", "unit", "currency")
 
 
 def from_preset(preset: str = "pagat", **options) -> Rules:
@@ -106,9 +119,21 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
         value = parse_bool(text)
     elif name in CHOICE_OPTIONS:
         value = text.strip().lower()
+    elif name == "cards":
+        value = parse_cards_dealt(text)
+    elif name == "wild":
+        from bragref.engine.cards import parse_wild
+
+        value = parse_wild(text)
     else:
         value = text
     return replace(rules, **{name: value})
+
+
+def parse_cards_dealt(text: str) -> int:
+    if text.strip() not in [str(n) for n in CARDS]:
+        raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))}, not {text!r} (R8.6)")
+    return int(text)
 
 
 def parse_bool(text: str) -> bool:

@@ -54,6 +54,7 @@ class Legal:
     showdown: bool = False
     concede: tuple[str, ...] = ()
     award: tuple[str, ...] = ()
+    show: tuple[str, ...] = ()  # who may show their cards now (R5.4, R6.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,16 @@ class Result:
     winnings: tuple[tuple[str, int], ...] = ()
     carried: int = 0
     retained_by: str | None = None
-    decided_by: str | None = None  # concede | award, at a see or showdown
+    decided_by: str | None = None  # cards | concede | award, at a see or showdown
+    shuffle: bool = False  # won with a shown prial: shuffle before the next deal (R9.2)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A hand exposed at a see or showdown, as the ranking judged it (an `engine.ranking.Judged`)."""
+
+    player: str
+    judged: object
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +91,7 @@ class Hand:
     phase: str = "betting"  # betting | showdown | over
     seer: str | None = None
     contenders: tuple[str, ...] = ()
+    shown: tuple[Shown, ...] = ()
     result: Result | None = None
 
     @property
@@ -175,7 +186,7 @@ def showdown(hand: Hand) -> Hand:
 
 def _check_contender(hand: Hand, name: str, verb: str) -> None:
     if hand.phase != "showdown":
-        raise Refused(f"{verb} settles a see or an agreed showdown, and there is none now", "R5.4")
+        raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
     if name not in hand.contenders:
         raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", "R5.4" if hand.seer else "R6.5")
 
@@ -184,9 +195,50 @@ def concede(hand: Hand, name: str) -> Hand:
     """A player at a see or showdown throws in without showing (R5.4)."""
     _check_contender(hand, name, "concede")
     contenders = tuple(c for c in hand.contenders if c != name)
-    if len(contenders) > 1:
-        return replace(hand, contenders=contenders)
-    return _settle(hand, contenders, "concede")
+    if len(contenders) == 1:
+        return _settle(hand, contenders, "concede")
+    return _decide(replace(hand, contenders=contenders))
+
+
+def may_show(hand: Hand) -> tuple[str, ...]:
+    """Who may show now: at a see the seen player first, then the seer (R5.4); at a showdown anyone yet to (R6.5)."""
+    if hand.phase != "showdown":
+        return ()
+    shown = {s.player for s in hand.shown}
+    waiting = tuple(c for c in hand.contenders if c not in shown)
+    return waiting[:1] if hand.seer else waiting  # contenders at a see are (seen, seer)
+
+
+def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...]) -> Hand:
+    """`name` exposes their cards; when every hand needed is shown, the cards decide (R5.4, R6.5, R8)."""
+    _check_contender(hand, name, "show")
+    if name not in may_show(hand):
+        if any(s.player == name for s in hand.shown):
+            raise Refused(f"{name} has already shown", "R5.4")
+        raise Refused(f"{hand.contenders[0]} was seen and shows first; then {name} shows or concedes", "R5.4")
+    seen_before = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
+    for card in (*cards, *discards):
+        if card in seen_before:
+            from bragref.engine.cards import card_text
+
+            raise BadInput(f"{card_text(card)} has already been shown in this deal: a pack holds one of each card")
+    from bragref.engine.ranking import ranking_for  # here, not at the top: betting never pays for the card tables
+
+    return _decide(replace(hand, shown=hand.shown + (Shown(name, ranking_for(hand.rules).judge(cards, discards)),)))
+
+
+def _decide(hand: Hand) -> Hand:
+    """Once every contender has shown, the best hand takes the pot; until then, the hand as it is."""
+    if may_show(hand):
+        return hand
+    keys = {s.player: s.judged.key for s in hand.shown if s.player in hand.contenders}
+    if hand.seer:
+        seen = hand.contenders[0]
+        winners = (hand.seer,) if keys[hand.seer] > keys[seen] else (seen,)  # the seer loses ties (R5.4, R8.6)
+    else:
+        best = max(keys.values())
+        winners = tuple(c for c in hand.contenders if keys[c] == best)  # equal best hands split (R6.5)
+    return _settle(hand, winners, "cards")
 
 
 def award(hand: Hand, names: tuple[str, ...]) -> Hand:
@@ -209,5 +261,7 @@ def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[t
 
 def _settle(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
     order = tuple(p.name for p in hand.players)
-    result = Result("see" if hand.seer else "showdown", split(hand.pot, winners, order), decided_by=decided_by)
+    prial = any(s.player in winners and s.judged.cls == "prial" for s in hand.shown)
+    result = Result("see" if hand.seer else "showdown", split(hand.pot, winners, order), decided_by=decided_by,
+                    shuffle=prial)
     return replace(hand, phase="over", contenders=(), result=result)

@@ -189,13 +189,14 @@ class Ledger:
         live = live_actions(self.all_actions(row["id"]))
         return Current(row["number"], row, live, game.replay(dealt(row), map(action_of, live)))
 
-    def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current]:
+    def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
+        """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
         with self.write():
             session = self.session(session_name)
-            return session, self._deal(session, dealer)
+            previous = self.current(session)
+            return session, self._deal(session, dealer, previous), previous
 
-    def _deal(self, session: Session, dealer: str | None) -> Current:
-        previous = self.current(session)
+    def _deal(self, session: Session, dealer: str | None, previous: Current | None) -> Current:
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         if dealer is not None:
             dealer = resolve(dealer, session.seats)
@@ -232,7 +233,7 @@ class Ledger:
         """Deal and play a whole hand in one transaction, `choose` giving each action: for simulations and imports."""
         with self.write():
             session = self.session(session_name)
-            current = self._deal(session, dealer)
+            current = self._deal(session, dealer, self.current(session))
             while current.hand.phase != "over":
                 current, _ = self._act(session, choose)
             return current

@@ -1,0 +1,141 @@
+"""Cards away from the table: `rank`, `compare` and `odds` (R8)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import click
+
+from bragref.cli.options import ranking_options, ranking_values
+from bragref.cli.output import emit_csv, emit_json, emit_table, output_options
+from bragref.engine.cards import hand_text, parse_cards
+from bragref.engine.errors import BadInput
+from bragref.engine.ranking import ranking_for
+from bragref.engine.rules import Rules
+
+
+def ranking_rules(app, **given) -> Rules:
+    """The ranking options given, on top of the current session's rules, else the defaults."""
+    rules = Rules()
+    if os.path.exists(app.db):
+        ledger = app.ledger()
+        if app.session or ledger.session_names():
+            rules = ledger.session(app.session).rules
+    elif app.session:
+        raise BadInput(f"no session {app.session}: there is no ledger at {app.db} yet")
+    return replace(rules, **ranking_values(**given))
+
+
+def judge_words(ranking, words) -> tuple:
+    cards = parse_cards(words, ranking.jokers)
+    return cards, ranking.judge(cards)
+
+
+def hand_json(ranking, cards, judged) -> dict:
+    return {"hand": hand_text(cards), "class": judged.cls, "place": ranking.place(judged.key3), "of": ranking.distinct,
+            "name": ranking.describe(judged), "wild": 3 - (judged.key3 & 3), "kept": hand_text(judged.kept),
+            "discards": hand_text(judged.discards)}
+
+
+@click.command(short_help="Name a hand and its place among all hands.")
+@click.argument("words", metavar="CARDS...", nargs=-1, required=True)
+@ranking_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def rank(app, words: tuple[str, ...], as_json: bool, **options) -> None:
+    """Name the hand CARDS make and its place among all distinct hands, 1 being the best (R8).
+
+    In 4- and 5-card brag give all the cards: the best three are kept (R8.6).
+
+    \b
+    Example:
+      bragref rank 3h 3d 3s
+      bragref rank Ah 2d 3c --a23 low
+    """
+    ranking = ranking_for(ranking_rules(app, **options))
+    given, judged = judge_words(ranking, words)
+    data = hand_json(ranking, given, judged)
+    if as_json:
+        emit_json(data)
+        return
+    line = f"{data['name']}: place {data['place']} of {data['of']}"
+    if judged.discards:
+        line += f" (keep {data['kept']}, discard {data['discards']})"
+    click.echo(line)
+
+
+@click.command(short_help="Which of several hands is best.")
+@click.argument("hands", nargs=-1, required=True)
+@ranking_options
+@click.option("--suit-order", is_flag=True, help="Break ties by the suits of the highest cards, ♠ ♥ ♦ ♣ (R8.8).")
+@output_options(csv=False)
+@click.pass_obj
+def compare(app, hands: tuple[str, ...], suit_order: bool, as_json: bool, fmt: str, **options) -> None:
+    """Compare HANDS (each one quoted argument): place 1 is the best, equal hands share a place (R8).
+
+    Equal hands are equal: there is no suit order (R8.4) unless --suit-order
+    asks for R8.8's. In 4/5-card brag the discards break ties (R8.6).
+
+    \b
+    Example:
+      bragref compare "Kh 9h 2h" "Qs 10s 5s" "Qd 10d 3d"
+    """
+    if len(hands) < 2:
+        raise BadInput("compare needs two hands or more, each one quoted argument")
+    ranking = ranking_for(ranking_rules(app, **options))
+    judged = [judge_words(ranking, [text]) for text in hands]
+
+    def strength(judged_hand):
+        return (judged_hand.key, ranking.suit_key(judged_hand)) if suit_order else judged_hand.key
+
+    strengths = [strength(j) for _, j in judged]
+    rows = []
+    for (cards, j), mine in zip(judged, strengths):
+        place = 1 + sum(1 for other in strengths if other > mine)
+        rows.append({"hand": hand_text(cards), "class": j.cls, "place": place, "overall": ranking.place(j.key3),
+                     "name": ranking.describe(j)})
+    if as_json:
+        emit_json(rows)
+        return
+    emit_table([{"place": r["place"], "hand": r["hand"], "is": r["name"]} for r in rows], fmt)
+    best = [r["hand"] for r in rows if r["place"] == 1]
+    click.echo(f"Best: {best[0]}." if len(best) == 1 else f"Equal best: {', '.join(best)}.")
+
+
+@click.command(short_help="Exact chances of each class of hand.")
+@ranking_options
+@output_options()
+@click.pass_obj
+def odds(app, as_json: bool, as_csv: bool, fmt: str, **options) -> None:
+    """Count every hand the pack can deal, exactly, by the class of its best three (R8.5, R8.6, R8.7).
+
+    \b
+    Example:
+      bragref odds
+      bragref odds --cards 5 --wild deuces --json
+    """
+    ranking = ranking_for(ranking_rules(app, **options))
+    counts = ranking.class_counts()
+    total = sum(count for _, count in counts)
+    rows = [{"class": name, "count": count, "probability": count / total} for name, count in counts]
+    if as_json:
+        emit_json(rows)
+        return
+    if as_csv:
+        emit_csv(rows)
+        return
+    emit_table([{"class": r["class"], "count": f"{r['count']:,}", "probability": f"{r['probability']:.5%}",
+                 "odds": odds_words(r["count"], total)} for r in rows], fmt)
+    click.echo(f"{total:,} hands of {ranking.cards} cards from a pack of {ranking.pack}, every one counted.")
+
+
+def odds_words(count: int, total: int) -> str:
+    """``459 to 1`` against, or ``3 to 1 on``, rounded as the seeds print them."""
+    if count == 0:
+        return "never"
+    against = (total - count) / count
+    return f"{against:,.0f} to 1" if against >= 1 else f"{1 / against:,.1f} to 1 on"
+
+
+COMMANDS = [rank, compare, odds]

@@ -1,0 +1,99 @@
+"""Exact class counts for Brag hands of 3, 4 or 5 cards, best three kept, under any wild cards.
+
+Every hand of the pack is counted once, exactly; none is sampled. Hands are
+not listed one by one (there are 2,598,960 five-card hands): they are built
+rank by rank, 2 up to A, and hands that agree on everything the best class
+depends on are counted together. What that is, for a hand holding `w` wild
+cards and its natural cards:
+
+- prial: a rank held ``3 - w`` times (so any hand with two wild cards);
+- running flush: a suit held in ``3 - w`` ranks of one sequence (R8.3: 2-3-4 … Q-K-A, and A-2-3);
+- run: ``3 - w`` ranks of one sequence held;
+- flush: a suit held ``3 - w`` times;
+- pair: a rank held ``2 - w`` times; else high card.
+
+A wild card stands for any card, so which wild cards a hand holds does not
+change its class, only how many: the count for ``w`` wild cards is the count
+over the natural cards times the ways to pick ``w`` of the pack's wild cards.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from math import comb
+
+from bragref.engine.cards import NATURALS
+
+HIGH, PAIR, FLUSH, RUN, RUNNING_FLUSH, PRIAL = range(6)
+NO_SUITS = (0, 0, 0, 0)
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
+    """Per class, how many `size`-card sets of natural cards make it with `wild` wild cards (0 or 1).
+
+    `available[r]` is the mask of suits of rank r (2 … A) that are natural cards. Ranks are taken
+    A, 2, 3, …, K, so every sequence but Q-K-A ends at the rank being taken; the aces' suits are
+    kept for that one. A state is (cards taken, suit counts, suits of the last two ranks, suits of
+    the aces, best class so far).
+    """
+    need = 3 - wild
+    order = [12, *range(12)]
+    states: dict[tuple, int] = {(0, NO_SUITS, 0, 0, 0, HIGH): 1}
+    for step, rank in enumerate(order):
+        subsets = [(s, _popcount(s)) for s in range(16) if s & available[rank] == s]
+        following: dict[tuple, int] = defaultdict(int)
+        for (taken, suits, before, last, aces, best), ways in states.items():
+            for held, count in subsets:
+                if taken + count > size:
+                    continue
+                new_best = best
+                if count + wild >= 3:
+                    new_best = PRIAL
+                elif new_best < PAIR and count + wild >= 2:
+                    new_best = PAIR
+                windows = [(before, last, held)] if step >= 2 else []  # A-2-3 first, then 2-3-4 … J-Q-K
+                if rank == 11:
+                    windows.append((last, held, aces))  # Q-K-A (R8.3)
+                for a, b, c in windows:
+                    if new_best < RUNNING_FLUSH and ((a & b & c) if need == 3 else ((a & b) | (a & c) | (b & c))):
+                        new_best = RUNNING_FLUSH
+                    elif new_best < RUN and (bool(a) + bool(b) + bool(c)) >= need:
+                        new_best = RUN
+                if new_best >= RUNNING_FLUSH:
+                    key = (taken + count, NO_SUITS, 0, 0, 0, new_best)  # only a prial could still beat it
+                else:
+                    new_suits = NO_SUITS if new_best >= RUN else tuple(
+                        min(need, n + (held >> s & 1)) for s, n in enumerate(suits))  # a flush no longer counts
+                    key = (taken + count, new_suits, last, held, held if rank == 12 else aces, new_best)
+                following[key] += ways
+        states = following
+    counts = [0] * 6
+    for (taken, suits, *_, best), ways in states.items():
+        if taken != size:
+            continue
+        if best < FLUSH and max(suits) >= need:
+            best = FLUSH
+        counts[best] += ways
+    return counts
+
+
+def brag_class_counts(wild: frozenset[int], jokers: int, cards: int) -> list[int]:
+    """Per class (high card … prial), the number of `cards`-card hands from the pack whose best three make it."""
+    available = [sum(1 << s for s in range(4) if rank * 4 + s not in wild) for rank in range(13)]
+    naturals = sum(_popcount(mask) for mask in available)
+    wild_count = len(wild)
+    total = [0] * 6
+    for w in range(min(cards, wild_count) + 1):
+        ways = comb(wild_count, w)
+        size = cards - w
+        if w >= 2:
+            total[PRIAL] += ways * comb(naturals, size)
+            continue
+        for cls, count in enumerate(_natural_counts(available, size, w)):
+            total[cls] += ways * count
+    assert sum(total) == comb(NATURALS + jokers, cards)
+    return total

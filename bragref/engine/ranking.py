@@ -1,0 +1,192 @@
+"""Three Card Brag's order of hands (R8) under one set of house rules.
+
+A hand's strength is one integer: higher is better, equal is equal. For three
+cards it is a lookup in a table built once per rule set, on first use, so a
+command that ranks no cards pays nothing (this module is imported only by
+commands that do). A three-card key is ``base * 4 + (3 - wild cards)``: the
+natural hand's place in the order, then fewer wild cards first (R8.7). In
+four- and five-card brag the key goes on with the discards, highest first
+(R8.6).
+
+`RANKINGS` maps the `ranking` house rule to a class, so another game's order
+(Teen Patti's, say) is another class with the same methods, not a branch here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from bragref.engine.cards import NATURALS, RANKS, card_text, is_joker, rank_of, suit_of, wild_cards
+from bragref.engine.errors import BadInput
+
+CLASSES = ("high card", "pair", "flush", "run", "running flush", "prial")  # weakest first: a class's index is its strength
+BEST_FIRST = tuple(reversed(CLASSES))
+PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+           "jacks", "queens", "kings", "aces")
+DISCARD_BASE = 14  # a discard's value is its rank + 1, a joker counting as an ace
+BIT = tuple(1 << i for i in range(NATURALS + 16))
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A player's cards as the rules see them: the three kept, the rest discarded, and the strength."""
+
+    key: int  # compare these: higher wins, equal ties (R5.4, R6.5, R8.6)
+    key3: int  # the kept three alone
+    cls: str  # the kept three's class (R8.1)
+    kept: tuple[int, ...]
+    discards: tuple[int, ...]
+
+
+def natural_order(a: int, b: int, c: int, threes_high: bool, a23_high: bool) -> tuple:
+    """Where three natural cards stand (R8.1–R8.4): (class, then what breaks ties within it)."""
+    r1, r2, r3 = sorted((a >> 2, b >> 2, c >> 2), reverse=True)
+    if r1 == r3:
+        return (5, 13 if threes_high and r1 == 1 else r1)  # R8.2
+    if r1 == r2 or r2 == r3:
+        return (1, r2, r3 if r1 == r2 else r1)  # the pair, then the odd card
+    flush = (a & 3) == (b & 3) == (c & 3)
+    if r1 - r3 == 2:
+        sequence = r1  # 4-3-2 is 2 … A-K-Q is 12
+    elif (r1, r2, r3) == (12, 1, 0):
+        sequence = 13 if a23_high else 1  # R8.3: A-2-3 above A-K-Q, or below 4-3-2
+    else:
+        return (2 if flush else 0, r1, r2, r3)
+    return (4 if flush else 3, sequence)
+
+
+class BragRanking:
+    """R8 under the house rules `threes_high`, `a23`, `wild` and `cards`."""
+
+    def __init__(self, threes_high: bool = True, a23: str = "high", wild: str = "none", cards: int = 3):
+        self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
+        self.wild, self.jokers = wild_cards(wild)
+        self.pack = NATURALS + self.jokers
+        orders = {}
+        for a, b, c in combinations(range(NATURALS), 3):
+            orders[BIT[a] | BIT[b] | BIT[c]] = natural_order(a, b, c, threes_high, a23 == "high")
+        self.orders = sorted(set(orders.values()))
+        base = {order: i for i, order in enumerate(self.orders)}
+        natural = {mask: base[order] for mask, order in orders.items()}
+        self._table = self._with_wild(natural) if self.wild else {m: b * 4 + 3 for m, b in natural.items()}
+        distinct = sorted(set(self._table.values()), reverse=True)
+        self._place = {key: i for i, key in enumerate(distinct, 1)}
+        self.distinct = len(distinct)
+
+    def _with_wild(self, natural: dict[int, int]) -> dict[int, int]:
+        """Every three cards of the pack: a wild card stands for whichever card makes the best hand (R8.7)."""
+        naturals = [c for c in range(NATURALS) if c not in self.wild]
+        best_with_one = {}
+        for a, b in combinations(naturals, 2):
+            ab = BIT[a] | BIT[b]
+            best_with_one[ab] = max(natural[ab | BIT[c]] for c in range(NATURALS) if c != a and c != b)
+        best_with_two = {}
+        for a in naturals:
+            others = [c for c in range(NATURALS) if c != a]
+            best_with_two[a] = max(natural[BIT[a] | BIT[c] | BIT[d]] for c, d in combinations(others, 2))
+        best_with_three = len(self.orders) - 1
+        table = {}
+        for cards in combinations(range(self.pack), 3):
+            plain = [c for c in cards if c not in self.wild]
+            mask = BIT[cards[0]] | BIT[cards[1]] | BIT[cards[2]]
+            if len(plain) == 3:
+                table[mask] = natural[mask] * 4 + 3
+            elif len(plain) == 2:
+                table[mask] = best_with_one[BIT[plain[0]] | BIT[plain[1]]] * 4 + 2
+            elif len(plain) == 1:
+                table[mask] = best_with_two[plain[0]] * 4 + 1
+            else:
+                table[mask] = best_with_three * 4
+        return table
+
+    # ---- strength --------------------------------------------------------
+
+    def key3(self, a: int, b: int, c: int) -> int:
+        """The strength of three distinct cards of the pack: the hot loop of `odds` and the benchmark."""
+        return self._table[BIT[a] | BIT[b] | BIT[c]]
+
+    def judge(self, cards: tuple[int, ...], discards: tuple[int, ...] = ()) -> Judged:
+        """Judge a shown hand (R8.6): the kept three plus `discards`, or all the cards dealt, the best three kept."""
+        if len(cards) + len(discards) != self.cards or (discards and len(cards) != 3):
+            raise BadInput(self.count_message(len(cards), len(discards)))
+        for card in (*cards, *discards):
+            if card >= self.pack:
+                raise BadInput(f"{card_text(card)} is not in this pack: it holds {self.jokers} jokers (R8.7)")
+        if discards:
+            return self._judged(cards, discards)
+        return max((self._judged(kept, tuple(c for c in cards if c not in kept)) for kept in combinations(cards, 3)),
+                   key=lambda judged: judged.key)
+
+    def _judged(self, kept: tuple[int, ...], discards: tuple[int, ...]) -> Judged:
+        key3 = self.key3(*kept)
+        values = sorted((DISCARD_BASE - 1 if is_joker(c) else rank_of(c) + 1 for c in discards), reverse=True)
+        key = key3
+        for value in values:
+            key = key * DISCARD_BASE + value
+        return Judged(key, key3, self.class_of(key3), display_order(kept), display_order(discards))
+
+    def count_message(self, kept: int, discards: int) -> str:
+        if self.cards == 3:
+            return f"a hand is three cards, not {kept + discards}" + (" (no discards in three-card brag)" if discards else "")
+        return (f"in {self.cards}-card brag show all {self.cards} cards, or the three kept and "
+                f"{self.cards - 3} --discard (R8.6); got {kept} and {discards}")
+
+    # ---- words -----------------------------------------------------------
+
+    def class_of(self, key3: int) -> str:
+        return CLASSES[self.orders[key3 >> 2][0]]
+
+    def place(self, key3: int) -> int:
+        """1 for the best hand there is, counting equal hands once."""
+        return self._place[key3]
+
+    def describe(self, judged: Judged) -> str:
+        """``prial of threes, the best hand`` · ``run, A-2-3`` · ``pair of nines, odd card K``."""
+        order = self.orders[judged.key3 >> 2]
+        kind = CLASSES[order[0]]
+        if kind == "prial":
+            words = f"prial of {PLURALS[1 if order[1] == 13 else order[1]]}"
+        elif kind in ("run", "running flush"):
+            top = order[1]
+            words = f"{kind}, {'A-2-3' if top in (1, 13) else '-'.join(RANKS[r] for r in (top, top - 1, top - 2))}"
+        elif kind == "pair":
+            words = f"pair of {PLURALS[order[1]]}, odd card {RANKS[order[2]]}"
+        else:
+            words = f"{kind}, {'-'.join(RANKS[r] for r in order[1:])}"
+        wild = 3 - (judged.key3 & 3)
+        if wild:
+            words += f" ({wild} wild card{'s' if wild > 1 else ''})"
+        if self.place(judged.key3) == 1:
+            words += ", the best hand"
+        return words
+
+    def suit_key(self, judged: Judged) -> tuple[int, ...]:
+        """R8.8's tiebreak where a total order is needed: the suits of the highest cards, ♠ > ♥ > ♦ > ♣."""
+        return tuple(-1 if is_joker(c) else suit_of(c) for c in judged.kept)
+
+    def class_counts(self) -> list[tuple[str, int]]:
+        """Exact counts of every class over all hands of the pack, best three kept (R8.5)."""
+        from bragref.engine.odds import brag_class_counts
+
+        counts = brag_class_counts(self.wild, self.jokers, self.cards)
+        return [(name, counts[CLASSES.index(name)]) for name in BEST_FIRST]
+
+
+def display_order(cards) -> tuple[int, ...]:
+    """Highest card first; jokers last."""
+    return tuple(sorted(cards, key=lambda c: (is_joker(c), -c)))
+
+
+RANKINGS = {"brag": BragRanking}
+
+
+@lru_cache(maxsize=16)
+def _ranking(name: str, threes_high: bool, a23: str, wild: str, cards: int):
+    return RANKINGS[name](threes_high, a23, wild, cards)
+
+
+def ranking_for(rules):
+    """The ranking a hand played under `rules` is judged by: built once per rule set."""
+    return _ranking(rules.ranking, rules.threes_high, rules.a23, rules.wild, rules.cards)

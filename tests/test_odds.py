@@ -1,0 +1,72 @@
+"""`odds`: exact class counts, checked against enumerations written here, independently (R8.5–R8.7)."""
+
+from collections import Counter
+from itertools import combinations
+from math import comb
+
+import pytest
+
+from bragref.engine.cards import parse_wild
+from bragref.engine.ranking import BEST_FIRST, BragRanking
+
+WILD_OPTIONS = ["none", "deuces", "black-deuces", "one-eyed-jacks", "suicide-king", "jokers:1", "jokers:2",
+                "braggers", "Ah,Kd,7c"]
+
+
+def plain_class(cards) -> str:
+    """The class of three natural cards, from R8.1 and R8.3 alone."""
+    ranks = sorted(c >> 2 for c in cards)
+    one_suit = len({c & 3 for c in cards}) == 1
+    if ranks[0] == ranks[2]:
+        return "prial"
+    if ranks in ([0, 1, 12], [ranks[0], ranks[0] + 1, ranks[0] + 2]):
+        return "running flush" if one_suit else "run"
+    if one_suit:
+        return "flush"
+    return "pair" if ranks[0] == ranks[1] or ranks[1] == ranks[2] else "high card"
+
+
+def test_three_card_counts_are_r8_5():
+    assert BragRanking().class_counts() == [("prial", 52), ("running flush", 48), ("run", 720), ("flush", 1096),
+                                            ("pair", 3744), ("high card", 16440)]
+
+
+@pytest.mark.parametrize("wild", WILD_OPTIONS)
+def test_three_card_counts_match_every_hand_judged_one_by_one(wild):
+    ranking = BragRanking(wild=parse_wild(wild))
+    counted = Counter(ranking.class_of(ranking.key3(*c)) for c in combinations(range(ranking.pack), 3))
+    assert ranking.class_counts() == [(name, counted[name]) for name in BEST_FIRST]
+
+
+def test_four_card_counts_match_a_brute_force():
+    classes = {c: BEST_FIRST.index(plain_class(c)) for c in combinations(range(52), 3)}
+    best = Counter()
+    for a, b, c, d in combinations(range(52), 4):
+        best[min(classes[a, b, c], classes[a, b, d], classes[a, c, d], classes[b, c, d])] += 1
+    expected = [(name, best[i]) for i, name in enumerate(BEST_FIRST)]
+    assert BragRanking(cards=4).class_counts() == expected
+    assert expected[0] == ("prial", 2509)
+
+
+@pytest.mark.parametrize("wild", ["deuces", "one-eyed-jacks", "jokers:2"])
+def test_four_card_counts_with_wild_cards_match_every_hand_judged(wild):
+    ranking = BragRanking(wild=parse_wild(wild), cards=4)
+    key3, class_of = ranking.key3, ranking.class_of
+    counted = Counter()
+    for a, b, c, d in combinations(range(ranking.pack), 4):
+        counted[class_of(max(key3(a, b, c), key3(a, b, d), key3(a, c, d), key3(b, c, d)))] += 1
+    assert ranking.class_counts() == [(name, counted[name]) for name in BEST_FIRST]
+
+
+@pytest.mark.parametrize("cards", [3, 4, 5])
+@pytest.mark.parametrize("wild", WILD_OPTIONS)
+def test_every_hand_is_counted_once(cards, wild):
+    ranking = BragRanking(wild=parse_wild(wild), cards=cards)
+    counts = dict(ranking.class_counts())
+    assert sum(counts.values()) == comb(ranking.pack, cards)
+    assert all(count > 0 for count in counts.values())
+
+
+def test_more_cards_make_better_hands_likelier():
+    prials = [dict(BragRanking(cards=n).class_counts())["prial"] / comb(52, n) for n in (3, 4, 5)]
+    assert prials == sorted(prials)
