@@ -47,6 +47,13 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
         result, hand = current.hand.result, current.hand
         assert sum(a for _, a in result.winnings) + result.carried == hand.pot  # every pot paid or carried
         assert hand.pot == hand.carried_in + sum(p.paid for p in hand.players)
+        if result.decided_by == "cards":  # the shown cards decided: every winner holds the best hand shown (R8)
+            keys = {s.player: s.judged.key for s in hand.shown}
+            winners = {name for name, _ in result.winnings}
+            assert len({keys[w] for w in winners}) == 1
+            if hand.seer:  # the seer wins only with a strictly better hand (R5.4)
+                seen = next(name for name in keys if name != hand.seer)
+                assert (winners == {hand.seer}) == (keys[hand.seer] > keys[seen])
     ledger.close()
     with sqlite3.connect(path) as conn:
         per_hand = conn.execute("SELECT hand_id, SUM(amount) FROM postings GROUP BY hand_id").fetchall()

@@ -1,0 +1,84 @@
+"""Benchmarks for cards and ranking (issue 3). Run: python tests/benchmarks/bench_cards.py
+
+Prints: (a) three-card evaluations per second in-process, and what building a
+rule set's table costs once; (b) the wall time of `bragref odds --cards 5` as a
+new process; (c) what a `bragref bet` spends on anything card-related, from
+`python -X importtime` (every card module it imports and its import time).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bragref.engine.ranking import BragRanking
+
+CARD_MODULES = ("bragref.engine.cards", "bragref.engine.ranking", "bragref.engine.odds")
+
+
+def bragref_command() -> list[str]:
+    script = Path(sys.executable).parent / "bragref"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "bragref"]
+
+
+def evaluations_per_second(hands: int = 2_000_000) -> float:
+    ranking = BragRanking()
+    rng = random.Random(3)
+    triples = [tuple(rng.sample(range(52), 3)) for _ in range(hands)]
+    key3 = ranking.key3
+    start = time.perf_counter()
+    for a, b, c in triples:
+        key3(a, b, c)
+    return hands / (time.perf_counter() - start)
+
+
+def build_ms(**rules) -> float:
+    start = time.perf_counter()
+    BragRanking(**rules)
+    return (time.perf_counter() - start) * 1000
+
+
+def odds_seconds(runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(bragref_command() + ["--db", "/nonexistent/ledger.db", "odds", "--cards", "5"], check=True,
+                       capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def card_time_in_bet() -> dict[str, int]:
+    """Each card module a `bet` imports, with its import time in µs (none expected)."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "ledger.db")
+        base = [sys.executable, "-X", "importtime", "-m", "bragref", "--db", db]
+        for line in (["session", "new", "b", "--players", "A,B,C"], ["deal"]):
+            subprocess.run(base + line, check=True, capture_output=True)
+        stderr = subprocess.run(base + ["bet", "b", "2"], check=True, capture_output=True, text=True).stderr
+    found = {}
+    for line in stderr.splitlines():
+        if "|" in line:
+            _, cumulative, name = (part.strip() for part in line.split("|"))
+            if name in CARD_MODULES:
+                found[name] = int(cumulative)
+    return found
+
+
+def main() -> None:
+    print(f"three-card evaluations: {evaluations_per_second():,.0f} per second (in-process, table lookups)")
+    print(f"table build, once per rule set: default {build_ms():.0f} ms, wild deuces {build_ms(wild='deuces'):.0f} ms, "
+          f"jokers:2 {build_ms(wild='jokers:2'):.0f} ms")
+    print(f"bragref odds --cards 5: {odds_seconds():.2f} s wall, median of 5 (new process each)")
+    found = card_time_in_bet()
+    print(f"card modules imported by bragref bet: {found or 'none'} "
+          f"({sum(found.values())} µs card-related)")
+
+
+if __name__ == "__main__":
+    main()
