@@ -26,6 +26,13 @@ class Bragref:
             assert result.exit_code == code, f"{line!r} exited {result.exit_code}: {result.output}"
         return result
 
+    def table(self, *answers: str):
+        """`bragref table` answering from stdin, as a piped transcript would; it must end cleanly."""
+        result = self.runner.invoke(cli, ["--db", str(self.db), "table"], input="".join(a + "\n" for a in answers),
+                                    catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        return result
+
     def json(self, line: str):
         return json.loads(self(line + " --json").stdout)
 

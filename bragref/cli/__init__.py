@@ -59,6 +59,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["rank", "compare", "odds"], "cards"),
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
     "run": "run",
+    "table": "table",
 }
 
 

@@ -151,12 +151,16 @@ def balances(app, all_sessions: bool, as_json: bool, as_csv: bool, fmt: str) -> 
     elif as_csv:
         emit_csv(rows)
     else:
-        money = sessions[0].rules.money
-        emit_table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]), "net": money(r["net"])}
-                    for r in rows], fmt)
-        carried = ledger.carried(sessions)
-        if carried:
-            click.echo(f"Carried pot waiting to be won: {money(carried)} (R6.2).")
+        print_balances(ledger, sessions, rows, fmt)
+
+
+def print_balances(ledger, sessions, rows: list[dict], fmt: str = "simple") -> None:
+    money = sessions[0].rules.money
+    emit_table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]), "net": money(r["net"])}
+                for r in rows], fmt)
+    carried = ledger.carried(sessions)
+    if carried:
+        click.echo(f"Carried pot waiting to be won: {money(carried)} (R6.2).")
 
 
 @click.command(short_help="Who pays whom: the fewest payments.")
@@ -174,14 +178,22 @@ def settle(app, all_sessions: bool, as_json: bool, fmt: str) -> None:
       bragref settle --json
     """
     ledger, sessions = scope(app, all_sessions)
+    payments = payments_for(ledger, sessions)
+    if as_json:
+        emit_json(payments)
+    else:
+        print_payments(sessions, payments)
+
+
+def payments_for(ledger, sessions) -> list[dict]:
     nets = {r["player"]: r["net"] for r in ledger.balances(sessions)}
     carried = ledger.carried(sessions)
     if carried:
         nets[CARRIED_POT] = carried
-    payments = [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
-    if as_json:
-        emit_json(payments)
-        return
+    return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
+
+
+def print_payments(sessions, payments: list[dict]) -> None:
     if not payments:
         click.echo("All square: nobody owes anybody.")
         return

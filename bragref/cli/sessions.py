@@ -70,8 +70,6 @@ def session_new(app, name: str, players: str, preset: str, unit: str, currency: 
     """
     rules = rules_from_options(preset, unit, currency, **rule_values)
     names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) < 2:
-        raise BadInput("a session needs at least two players (R2.1)")
     made = app.ledger().create_session(name, rules, names)
     click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. Ante {rules.money(rules.ante)}.")
 

@@ -67,6 +67,8 @@ class Ledger:
     def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:
         name = check_name(name)
         players = [check_name(p) for p in players]
+        if len(players) < 2:
+            raise BadInput("a session needs at least two players (R2.1)")
         folded = [p.casefold() for p in players]
         if len(set(folded)) != len(folded):
             raise BadInput("each player is named once")

@@ -1,0 +1,364 @@
+"""`bragref table`: the referee's live mode.
+
+The table runs turn by turn: each prompt shows the hand in a line and names who
+acts with what they may do; the referee types only what happened (`b 4`, `f`,
+`s`, cards at a showdown). Every answer goes through the same ledger calls as
+the one-shot commands, so it is refused, cited and recorded the same way, and
+is durable before the next prompt. The state lives in the ledger alone:
+quitting, a crash or a closed lid loses nothing, and `bragref table` resumes.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from bragref.cli import refusal_text
+from bragref.cli.hand import name_in, outcome, situation
+from bragref.cli.output import emit_table, span
+from bragref.engine import actions as act
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.game import legal
+from bragref.engine.money import parse_amount
+from bragref.engine.rules import from_preset, parse_option
+from bragref.engine.state import Hand
+from bragref.ledger.db import LedgerUnavailable
+
+HELP = """\
+In a hand (the player named in the prompt acts; add a NAME to name someone else):
+  b [AMOUNT]       bet open (the minimum if no amount)     bb [AMOUNT]  bet blind
+  l                look (retained hands: l old keep | l new fold)
+  f                fold           s   see            sd  agree a showdown
+At a see or showdown (the player named in the prompt shows):
+  CARDS            show, e.g. Kh Kd 4c  (4/5-card: Kh Qh Jh / 2c, discards after /)
+  show NAME CARDS  show for another   concede [NAME]   award NAME [NAME…]
+Between hands:
+  d [DEALER]       deal           j NAME [after NAME]  join    leave NAME
+  rules            show them      rules OPTION VALUE   change one (R9.3)
+Any time:
+  u [REASON]  undo the last action    st  the table    bal  balances    settle
+  ?  this help                        q   quit (everything is already saved)"""
+
+VERBS = ("b", "bb", "l", "f", "s", "sd", "show", "concede", "award", "d", "j", "leave", "rules", "u", "st", "bal",
+         "settle", "?", "q")
+
+
+class Table:
+    """One session at the table: renders the prompt and applies one answer at a time."""
+
+    def __init__(self, app, session_name: str):
+        self.app = app
+        self.ledger = app.ledger()
+        self.session_name = session_name
+
+    def now(self):
+        session = self.ledger.session(self.session_name)
+        return session, self.ledger.current(session)
+
+    # ---- what the referee sees -------------------------------------------------
+
+    def render(self) -> tuple[str, str]:
+        """The two lines shown before each answer, from one read of the ledger."""
+        session, current = self.now()
+        return self.header(session, current), self.prompt(current)
+
+    def header(self, session, current) -> str:
+        """The table in one line: hand, dealer, pot, stake, and each player's state and money in."""
+        if current is None or current.hand.phase == "over":
+            last = f" · hand {current.number} over" if current else ""
+            return f"Session {session.name}{last} · seated: {', '.join(session.seats)}"
+        hand, money = current.hand, current.hand.rules.money
+        carried = f" (carried {money(hand.carried_in)})" if hand.carried_in else ""
+        players = " · ".join(f"{p.name} {p.status}{'×2' if p.hands == 2 else ''} {money(p.paid)}" for p in hand.players)
+        return (f"Hand {current.number} · {hand.dealer} dealt · pot {money(hand.pot)}{carried} · "
+                f"stake {money(hand.stake)} · {players}")
+
+    def prompt(self, current) -> str:
+        """Whose turn, and exactly what they may do: ``Andy (open) — bet 2–12 · see 8 · fold > ``.
+
+        Each choice is typed by its first letter (b, bb for blind, s, l, sd, f), as `?` lists.
+        """
+        if current is None or current.hand.phase == "over":
+            return "Between hands — d deal · j NAME · leave NAME · rules · bal · ? · q > "
+        hand = current.hand
+        now, rules = legal(hand), hand.rules
+        if hand.phase == "showdown":
+            who = now.show[0] if now.show else hand.contenders[0]
+            role = ("seen" if who == hand.contenders[0] else "seer") if hand.seer else "showdown"
+            choices = ["show CARDS"] if now.show else []
+            return f"{who} ({role}) — {' · '.join([*choices, 'concede', 'award NAME'])} > "
+        player = hand.acting
+        choices = []
+        if now.bet:
+            choices.append(f"bet {span(now.bet, rules)}")
+        if now.blind_bet:
+            choices.append(f"blind {span(now.blind_bet, rules)}")
+        if now.see is not None:
+            choices.append(f"see {rules.money(now.see)}")
+        if now.look:
+            choices.append("look")
+        if now.look_retained:
+            choices.append("look old|new keep|fold")
+        if now.showdown:
+            choices.append("showdown")
+        choices.append("fold")
+        return f"{player.name} ({player.status}) — {' · '.join(choices)} > "
+
+    # ---- answers ------------------------------------------------------------------
+
+    def answer(self, line: str) -> bool:
+        """Apply one answer; False means the referee quits. Refusals raise the engine's errors."""
+        words = line.split()
+        if not words:
+            return True
+        verb, args = words[0].lower(), words[1:]
+        if verb in ("q", "quit", "exit"):
+            return False
+        handler = ANSWERS.get(verb)
+        if handler is None:
+            if self._looks_like_cards(words):
+                return self._show(words)
+            raise BadInput(f"{words[0]!r} is not an answer here: ? lists them")
+        handler(self, args)
+        return True
+
+    def _record(self, build) -> None:
+        _, current, _ = self.ledger.act(self.session_name, build)
+        if current.hand.phase == "over":
+            click.echo(outcome(current.number, current.hand))
+
+    def _actor(self, hand: Hand, args: list[str]) -> tuple[str, list[str]]:
+        """The player named first in `args`, if a name is there; else the player the prompt names."""
+        if args:
+            try:
+                return name_in(hand, args[0]), args[1:]
+            except BadInput:
+                if not _is_amount(args[0]):
+                    raise
+        now = legal(hand)
+        if now.player:
+            return now.player, args
+        if now.show:
+            return now.show[0], args
+        raise BadInput("name the player: nobody is to act now")
+
+    def _bet(self, args: list[str], blind: bool) -> None:
+        def build(hand: Hand) -> act.Bet:
+            name, rest = self._actor(hand, args)
+            if len(rest) > 1:
+                raise BadInput(f"{'bb' if blind else 'b'} [NAME] [AMOUNT]: one amount, not {' '.join(rest)!r}")
+            if rest:
+                amount = parse_amount(rest[0], hand.rules.unit)
+            else:
+                allowed = legal(hand).blind_bet if blind else legal(hand).bet
+                amount = allowed.min if allowed else max(hand.stake, 1)  # no bet open: the engine says why (R3.4, R4)
+            return act.Bet(name, amount, blind)
+
+        self._record(build)
+
+    def _look(self, args: list[str]) -> None:
+        def build(hand: Hand) -> act.Look:
+            name, rest = self._actor(hand, args)
+            if not rest:
+                return act.Look(name)
+            if len(rest) != 2 or rest[0] not in ("old", "new") or rest[1] not in ("keep", "k", "fold", "f"):
+                raise BadInput("a retained hand: l old keep, l old fold, l new keep or l new fold (R6.3)")
+            return act.Look(name, rest[0], rest[1].startswith("k"))
+
+        self._record(build)
+
+    def _simple(self, kind, args: list[str]) -> None:
+        def build(hand: Hand):
+            name, rest = self._actor(hand, args)
+            if rest:
+                raise BadInput(f"{kind.verb} takes at most a name, not {' '.join(args)!r}")
+            return kind(name)
+
+        self._record(build)
+
+    def _looks_like_cards(self, words: list[str]) -> bool:
+        from bragref.engine.cards import parse_card
+
+        try:
+            parse_card(words[0], jokers=9)
+        except BadInput:
+            return False
+        return True
+
+    def _show(self, words: list[str]) -> bool:
+        def build(hand: Hand) -> act.Show:
+            from bragref.engine.cards import parse_cards, wild_cards
+
+            if self._looks_like_cards(words):
+                name, rest = self._actor(hand, [])[0], words
+            else:
+                name, rest = name_in(hand, words[0]), words[1:]
+            text = " ".join(rest)
+            kept, _, discards = text.partition("/")
+            jokers = wild_cards(hand.rules.wild)[1]
+            cards = parse_cards([kept], jokers)
+            return act.Show(name, cards, parse_cards([discards], jokers, taken=set(cards)))
+
+        self._record(build)
+        return True
+
+    def _award(self, args: list[str]) -> None:
+        if not args:
+            raise BadInput("award whom? award NAME [NAME…]")
+        self._record(lambda hand: act.Award(tuple(name_in(hand, a) for a in args)))
+
+    def _undo(self, args: list[str]) -> None:
+        _, current, target = self.ledger.undo(self.session_name, " ".join(args) or None)
+        what = " ".join(str(v) for v in (target["player"], target["verb"], target["amount"]) if v is not None)
+        click.echo(f"Voided: {what}.")
+
+    def _deal(self, args: list[str]) -> None:
+        _, current, previous = self.ledger.deal(self.session_name, args[0] if args else None)
+        if previous is None:
+            click.echo("Shuffle the pack: first deal of the session (R9.2).")
+        elif previous.hand.result.shuffle:
+            click.echo(f"Shuffle the pack: hand {previous.number} was won with a prial (R9.2).")
+
+    def _join(self, args: list[str]) -> None:
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower() != "after"):
+            raise BadInput("j NAME, or j NAME after NAME")
+        seated = self.ledger.join(self.session_name, args[0], args[2] if len(args) == 3 else None)
+        click.echo(f"Seats: {', '.join(seated.seats)}.")
+
+    def _leave(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise BadInput("leave NAME")
+        seated, gone = self.ledger.leave(self.session_name, args[0])
+        click.echo(f"{gone} leaves. Seats: {', '.join(seated.seats)}.")
+
+    def _rules(self, args: list[str]) -> None:
+        from bragref.cli.sessions import describe_rules
+
+        if args:
+            if len(args) != 2:
+                raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
+            self.ledger.set_rules(self.session_name, lambda current: parse_option(current, args[0], args[1]))
+        emit_table(describe_rules(self.now()[0].rules))
+
+    def _status(self, _args: list[str]) -> None:
+        _, current = self.now()
+        if current is not None:
+            click.echo(situation(current.number, current.hand))
+
+    def _balances(self, _args: list[str]) -> None:
+        from bragref.cli.reports import print_balances
+
+        session, _ = self.now()
+        print_balances(self.ledger, [session], self.ledger.balances([session]))
+
+    def _settle(self, _args: list[str]) -> None:
+        from bragref.cli.reports import payments_for, print_payments
+
+        session, _ = self.now()
+        print_payments([session], payments_for(self.ledger, [session]))
+
+
+def _is_amount(word: str) -> bool:
+    return word.replace(".", "", 1).isdigit()
+
+
+ANSWERS = {
+    **dict.fromkeys(("b", "bet"), lambda t, a: t._bet(a, blind=False)),
+    **dict.fromkeys(("bb", "blind"), lambda t, a: t._bet(a, blind=True)),
+    **dict.fromkeys(("l", "look"), Table._look),
+    **dict.fromkeys(("f", "fold"), lambda t, a: t._simple(act.Fold, a)),
+    **dict.fromkeys(("s", "see"), lambda t, a: t._simple(act.See, a)),
+    **dict.fromkeys(("sd", "showdown"), lambda t, a: t._record(lambda hand: act.Showdown())),
+    "show": lambda t, a: t._show(a),
+    **dict.fromkeys(("concede", "cn"), lambda t, a: t._simple(act.Concede, a)),
+    **dict.fromkeys(("a", "award"), Table._award),
+    **dict.fromkeys(("u", "undo"), Table._undo),
+    **dict.fromkeys(("d", "deal"), Table._deal),
+    **dict.fromkeys(("j", "join"), Table._join),
+    "leave": Table._leave,
+    "rules": Table._rules,
+    **dict.fromkeys(("st", "status"), Table._status),
+    **dict.fromkeys(("bal", "balances"), Table._balances),
+    "settle": Table._settle,
+    **dict.fromkeys(("?", "help"), lambda t, a: click.echo(HELP)),
+}
+
+
+def read_line(prompt: str, echo: bool) -> str:
+    line = input(prompt)
+    if echo:
+        click.echo(line)  # piped answers appear after their prompts, as on a terminal
+    return line
+
+
+def open_session(app, read) -> str:
+    """The session meant, or, in a ledger with none, one made by asking the referee."""
+    ledger = app.ledger()
+    if app.session or ledger.session_names():
+        return ledger.session(app.session).name
+    click.echo("No session yet: let us make one.")
+    name = read("Session name > ").strip()
+    players = [p.strip() for p in read("Players in seat order, comma-separated > ").split(",") if p.strip()]
+    ante = read("Ante [1] > ").strip() or "1"
+    return ledger.create_session(name, from_preset(ante=parse_amount(ante, "1", allow_zero=True)), players).name
+
+
+def enable_line_editing(shell: Table) -> None:
+    """On a terminal: line editing and history from readline, Tab completing answers and player names."""
+    try:
+        import readline
+    except ImportError:  # not every Python has it (Windows); plain input still works
+        return
+
+    def complete(text: str, state: int) -> str | None:
+        session, _ = shell.now()
+        options = [w for w in (*VERBS, *session.seats) if w.lower().startswith(text.lower())]
+        return options[state] if state < len(options) else None
+
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+@click.command(short_help="The referee's live mode: prompts turn by turn.")
+@click.pass_obj
+def table(app) -> None:
+    """Run the current session turn by turn: each prompt names who acts and what they may do.
+
+    Type only what happened: b 4 (bet), bb 2 (blind bet), l (look), f (fold),
+    s (see), cards at a showdown, u (undo), ? (help), q (quit). Every answer
+    is refused or recorded exactly as the one-shot commands would, and saved
+    before the next prompt: quit or crash, and `bragref table` resumes.
+
+    \b
+    Example:
+      bragref table
+      printf 'd\nb 2\nf\n' | bragref table
+    """
+    interactive = sys.stdin.isatty()
+
+    def read(prompt: str) -> str:
+        return read_line(prompt, echo=not interactive)
+
+    shell = Table(app, open_session(app, read))
+    if interactive:
+        enable_line_editing(shell)
+    click.echo("bragref table: ? for help, q to quit. Each answer is saved as soon as it is given.")
+    while True:
+        header, prompt = shell.render()
+        click.echo(header)
+        try:
+            line = read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            click.echo()
+            return
+        try:
+            if not shell.answer(line):
+                return
+        except Refused as refused:
+            click.echo(refusal_text(refused), err=True)
+        except (BadInput, LedgerUnavailable) as error:
+            click.echo(f"error: {error}", err=True)
+
+
+COMMANDS = [table]

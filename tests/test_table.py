@@ -1,0 +1,152 @@
+"""`bragref table`: the live referee's mode, driven from stdin and from a real terminal."""
+
+import os
+import shlex
+import sqlite3
+import sys
+
+import pytest
+
+from conftest import SAMPLES, Bragref
+
+SHORT = {"fold": "f", "see": "s", "look": "l", "concede": "concede"}
+
+
+def table_answers(lines: list[str]) -> list[str]:
+    """What a referee types in `table` for these command lines: no names, the prompt knows who acts."""
+    answers = []
+    for line in lines:
+        verb, *args = shlex.split(line)
+        if verb == "deal":
+            answers.append(f"d {args[args.index('--dealer') + 1]}" if "--dealer" in args else "d")
+        elif verb == "bet":
+            answers.append(f"{'bb' if '--blind' in args else 'b'} {args[1]}")
+        elif verb == "show":
+            answers.append(" ".join(args[1:]))
+        else:
+            answers.append(SHORT[verb])
+    return answers
+
+
+def sample_lines(name: str) -> list[str]:
+    text = (SAMPLES / name).read_text()
+    return [line for line in (raw.split("#")[0].strip() for raw in text.splitlines()) if line]
+
+
+def recorded(db) -> dict:
+    """The facts of a ledger, without ids and times."""
+    with sqlite3.connect(db) as conn:
+        return {
+            "actions": conn.execute("SELECT verb, player, amount, blind, detail FROM actions ORDER BY id").fetchall(),
+            "hands": conn.execute("SELECT number, dealer, seats, rules, carried_in FROM hands ORDER BY id").fetchall(),
+            "postings": conn.execute("SELECT player, kind, amount FROM postings ORDER BY id").fetchall(),
+        }
+
+
+@pytest.mark.parametrize("sample", ["pagat-open-example.brag", "pagat-blind-example.brag"])
+def test_seed_examples_through_table_match_run(bragref, tmp_path, sample):
+    by_run = Bragref(tmp_path / "run.db")
+    by_run(f"run {SAMPLES / sample}")
+    lines = sample_lines(sample)
+    assert lines[0].startswith("session new")
+    bragref(lines[0])
+    answers = table_answers(lines[1:])
+    assert "s" in answers and not any(a.startswith(("see", "bet", "fold")) for a in answers)
+    result = bragref.table(*answers, "q")
+    assert "refused" not in result.stderr and "error" not in result.stderr
+    assert recorded(bragref.db) == recorded(by_run.db)
+    assert bragref.json("balances") == by_run.json("balances")
+
+
+def test_prompt_names_who_acts_and_what_they_may_do(five):
+    out = five.table("b 1").stdout
+    assert "Hand 1 · Eddie dealt · pot 0 · stake 0" in out
+    assert "Andy (unlooked) — bet 1 or more · blind 1 or more · look · showdown · fold > b 1" in out
+    assert "Bill (unlooked) — bet 1 or more · blind 1 or more · look · showdown · fold > " in out
+
+
+def test_refusal_cites_the_rule_and_writes_nothing(five):
+    before = five.dump()
+    result = five.table("f bill", "s", "b 0", "bb 1 2 3", "zz")
+    assert "refused: it is Andy's turn, not Bill's: nobody may fold out of turn (R2.5)" in result.stderr
+    assert "Andy may: bet 1 or more" in result.stderr
+    assert "(R5.1)" in result.stderr  # a see with five still betting
+    assert "error: 'zz' is not an answer here" in result.stderr
+    assert five.dump() == before
+
+
+def test_quitting_and_reopening_resumes_where_the_table_was(five):
+    five.table("b 1", "bb 1")
+    out = five.table("st").stdout
+    assert "Hand 1 · Eddie dealt · pot 2 · stake 2 · Andy open 1 · Bill blind 1" in out
+    assert "Chris (unlooked) — bet 2 or more · blind 1 or more" in out
+    five.table("b 2", "f", "f")  # Chris bets, Dan and Eddie fold; nobody said q: end of input quits too
+    assert five.json("status")["to_act"] == "Andy"
+
+
+def test_showdown_prompt_names_the_seen_player_first(five):
+    five.table("b 1", "f", "f", "f", "b 1", "s")
+    out = five.table("Kh Kd 4c").stdout
+    assert "Eddie (seen) — show CARDS · concede · award NAME > Kh Kd 4c" in out
+    assert "Andy (seer) — show CARDS · concede · award NAME > " in out
+    out = five.table("concede").stdout
+    assert "Hand 1 over: Eddie 4 — at the see (R5.4), by concession." in out
+
+
+def test_between_hands_join_leave_rules_and_deal(bragref):
+    bragref('session new s --players "Andy,Bill"')
+    out = bragref.table("j Chris after Andy", "leave bill", "j Bill", "rules ante 2", "d chris", "bal", "?").stdout
+    assert "Seats: Andy, Chris, Bill." in out and "Bill leaves. Seats: Andy, Chris." in out
+    assert "Hand 1 · Chris dealt · pot 6" in out
+    assert "u [REASON]" in out  # the help
+    assert bragref.json("status")["to_act"] == "Bill"
+
+
+def test_walks_through_making_a_session_in_an_empty_ledger(bragref):
+    out = bragref.table("friday", "Andy, Bill, Chris", "", "d").stdout
+    assert "No session yet" in out
+    status = bragref.json("status")
+    assert (status["session"], status["pot"], status["dealer"]) == ("friday", 3, "Andy")
+
+
+def test_undo_and_cards_with_discards_in_four_card_brag(bragref):
+    bragref('session new s --players "Andy,Bill" --cards 4')
+    bragref.table("d", "b 1", "b 3", "u wrong amount", "b 2", "s", "Kh Qh Jh / 9c", "Ks Qs Js 10c")
+    rows = bragref.json("history")
+    assert [r["action"] for r in rows if r["voided"]] == ["bet"]
+    assert {r["player"]: r["net"] for r in bragref.json("balances")} == {"Andy": -3, "Bill": 3}  # Bill's 10c beats 9c
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    """Spawns `bragref table` on a real pseudo-terminal."""
+    pexpect = pytest.importorskip("pexpect")
+    db = tmp_path / "ledger.db"
+    Bragref(db)('session new s --players "Andy,Bill,Chris"')
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb"}
+
+    def spawn():
+        return pexpect.spawn(sys.executable, ["-m", "bragref", "--db", str(db), "table"], env=env, encoding="utf-8", dimensions=(40, 250),
+                             timeout=20)
+
+    return spawn
+
+
+def test_on_a_terminal_prompt_refusal_and_resume_after_a_kill(terminal):
+    child = terminal()
+    child.expect_exact("Between hands — d deal")
+    child.sendline("d")
+    child.expect_exact("Bill (unlooked) — bet 1 or more")
+    child.sendline("f andy")
+    child.expect_exact("nobody may fold out of turn (R2.5)")
+    child.sendline("b 2")
+    child.expect_exact("Chris (unlooked) — bet 2 or more")
+    child.kill(9)  # a crash, or a closed lid: no chance to tidy up
+    child.wait()
+    again = terminal()
+    again.expect_exact("Hand 1 · Andy dealt · pot 5 · stake 2 · Bill open 3")
+    again.expect_exact("Chris (unlooked) — bet 2 or more")
+    again.sendline("q")
+    again.expect(r"\$|$")
+    again.wait()
+    assert again.exitstatus == 0
