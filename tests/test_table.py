@@ -6,6 +6,8 @@ import sqlite3
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import SAMPLES, Bragref
 
@@ -61,17 +63,19 @@ def test_seed_examples_through_table_match_run(bragref, tmp_path, sample):
 def test_prompt_names_who_acts_and_what_they_may_do(five):
     out = five.table("b 1").stdout
     assert "Hand 1 · Eddie dealt · pot 0 · stake 0" in out
-    assert "Andy (unlooked) — bet 1 or more · blind 1 or more · look · showdown · fold > b 1" in out
-    assert "Bill (unlooked) — bet 1 or more · blind 1 or more · look · showdown · fold > " in out
+    assert "Andy (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown · fold > b 1" in out
+    assert "Bill (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown · fold > " in out
 
 
 def test_refusal_cites_the_rule_and_writes_nothing(five):
     before = five.dump()
-    result = five.table("f bill", "s", "b 0", "bb 1 2 3", "zz")
+    result = five.table("f bill", "s", "b 0", "bb 1 2 3", "zz", "show", "Kh Kd 4c", "a", "l old keep", "f 2")
     assert "refused: it is Andy's turn, not Bill's: nobody may fold out of turn (R2.5)" in result.stderr
     assert "Andy may: bet 1 or more" in result.stderr
     assert "(R5.1)" in result.stderr  # a see with five still betting
     assert "error: 'zz' is not an answer here" in result.stderr
+    assert "(R5.4)" in result.stderr and "(R6.3)" in result.stderr  # no cards before a see; one hand, no old/new
+    assert "Traceback" not in result.output and "internal error" not in result.stderr
     assert five.dump() == before
 
 
@@ -79,7 +83,7 @@ def test_quitting_and_reopening_resumes_where_the_table_was(five):
     five.table("b 1", "bb 1")
     out = five.table("st").stdout
     assert "Hand 1 · Eddie dealt · pot 2 · stake 2 · Andy open 1 · Bill blind 1" in out
-    assert "Chris (unlooked) — bet 2 or more · blind 1 or more" in out
+    assert "Chris (unlooked) — bet 2 or more · bet blind 1 or more" in out
     five.table("b 2", "f", "f")  # Chris bets, Dan and Eddie fold; nobody said q: end of input quits too
     assert five.json("status")["to_act"] == "Andy"
 
@@ -150,3 +154,30 @@ def test_on_a_terminal_prompt_refusal_and_resume_after_a_kill(terminal):
     again.expect(r"\$|$")
     again.wait()
     assert again.exitstatus == 0
+
+
+def test_retained_hand_looked_at_in_either_spelling(bragref):
+    bragref('session new s --players "Andy,Bill"')
+    bragref.table("d", "bb 1", "f")  # Bill bets blind, Andy folds: the pot is carried and Bill retains (R6.2)
+    out = bragref.table("d", "b 1").stdout  # Bill deals; Andy bets; Bill holds two unseen hands
+    assert "Bill blind×2 1" in out and "Bill (blind) — bet blind 1 or more" in out
+    assert "look --hand old|new --keep|--fold" in out
+    bragref.refused("look bill", "R6.3")
+    bragref.table("l --hand new --keep")
+    assert bragref.json("status")["players"][1] == {"name": "Bill", "state": "open", "hands": 1, "paid": 1}
+    bragref.table("l old fold")
+    assert "already looked" in bragref.table("l old fold").stderr
+
+
+WORDS = st.sampled_from(["b", "bb", "l", "f", "s", "sd", "show", "concede", "award", "d", "j", "leave", "rules", "u",
+                         "st", "bal", "settle", "?", "old", "new", "keep", "fold", "after", "andy", "bill", "Zed", "0",
+                         "1", "2.5", "-3", "Kh", "Kd", "4c", "X1", "/", "2c", "ante", "wild", "deuces", "\x1b[2J"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(answers=st.lists(st.lists(WORDS, max_size=4).map(" ".join), max_size=25))
+def test_any_answers_never_crash_the_table(bragref, answers):
+    if not bragref.db.exists():
+        bragref('session new s --players "Andy,Bill,Chris"')
+    result = bragref.table(*answers)
+    assert "internal error" not in result.stderr and "Traceback" not in result.output

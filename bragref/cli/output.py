@@ -31,7 +31,10 @@ def span(rng: Range, rules: Rules) -> str:
 
 def legal_words(legal: Legal, rules: Rules | None = None) -> str:
     """`bet 4–14, bet blind 2–7, see for 8, look, fold`: what may be done now."""
-    rules = rules or Rules()
+    return ", ".join(legal_parts(legal, rules or Rules()))
+
+
+def legal_parts(legal: Legal, rules: Rules) -> list[str]:
     parts = []
     if legal.bet:
         parts.append(f"bet {span(legal.bet, rules)}")
@@ -53,7 +56,7 @@ def legal_words(legal: Legal, rules: Rules | None = None) -> str:
         parts.append(f"concede ({', '.join(legal.concede)})")
     if legal.award:
         parts.append(f"award ({', '.join(legal.award)})")
-    return ", ".join(parts)
+    return parts
 
 
 def legal_json(legal: Legal) -> dict:

@@ -16,7 +16,7 @@ import click
 
 from bragref.cli import refusal_text
 from bragref.cli.hand import name_in, outcome, situation
-from bragref.cli.output import emit_table, span
+from bragref.cli.output import emit_table, legal_parts
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import legal
@@ -77,7 +77,7 @@ class Table:
     def prompt(self, current) -> str:
         """Whose turn, and exactly what they may do: ``Andy (open) — bet 2–12 · see 8 · fold > ``.
 
-        Each choice is typed by its first letter (b, bb for blind, s, l, sd, f), as `?` lists.
+        Each choice is typed short (b, bb for a blind bet, s, l, sd, f), as `?` lists.
         """
         if current is None or current.hand.phase == "over":
             return "Between hands — d deal · j NAME · leave NAME · rules · bal · ? · q > "
@@ -89,21 +89,7 @@ class Table:
             choices = ["show CARDS"] if now.show else []
             return f"{who} ({role}) — {' · '.join([*choices, 'concede', 'award NAME'])} > "
         player = hand.acting
-        choices = []
-        if now.bet:
-            choices.append(f"bet {span(now.bet, rules)}")
-        if now.blind_bet:
-            choices.append(f"blind {span(now.blind_bet, rules)}")
-        if now.see is not None:
-            choices.append(f"see {rules.money(now.see)}")
-        if now.look:
-            choices.append("look")
-        if now.look_retained:
-            choices.append("look old|new keep|fold")
-        if now.showdown:
-            choices.append("showdown")
-        choices.append("fold")
-        return f"{player.name} ({player.status}) — {' · '.join(choices)} > "
+        return f"{player.name} ({player.status}) — {' · '.join(legal_parts(now, rules))} > "
 
     # ---- answers ------------------------------------------------------------------
 
@@ -128,14 +114,10 @@ class Table:
         if current.hand.phase == "over":
             click.echo(outcome(current.number, current.hand))
 
-    def _actor(self, hand: Hand, args: list[str]) -> tuple[str, list[str]]:
+    def _actor(self, hand: Hand, args: list[str], keywords: tuple[str, ...] = ()) -> tuple[str, list[str]]:
         """The player named first in `args`, if a name is there; else the player the prompt names."""
-        if args:
-            try:
-                return name_in(hand, args[0]), args[1:]
-            except BadInput:
-                if not _is_amount(args[0]):
-                    raise
+        if args and not _is_amount(args[0]) and args[0].lower() not in keywords:
+            return name_in(hand, args[0]), args[1:]
         now = legal(hand)
         if now.player:
             return now.player, args
@@ -159,7 +141,8 @@ class Table:
 
     def _look(self, args: list[str]) -> None:
         def build(hand: Hand) -> act.Look:
-            name, rest = self._actor(hand, args)
+            words = [w.lstrip("-") for w in args if w != "--hand"]  # `l old keep`, or as the prompt says it
+            name, rest = self._actor(hand, words, keywords=("old", "new"))
             if not rest:
                 return act.Look(name)
             if len(rest) != 2 or rest[0] not in ("old", "new") or rest[1] not in ("keep", "k", "fold", "f"):
@@ -187,6 +170,9 @@ class Table:
         return True
 
     def _show(self, words: list[str]) -> bool:
+        if not words:
+            raise BadInput("show CARDS, or show NAME CARDS (R8.9)")
+
         def build(hand: Hand) -> act.Show:
             from bragref.engine.cards import parse_cards, wild_cards
 
