@@ -69,7 +69,8 @@ def test_balances_csv_and_money_in_units(bragref):
     bragref("bet bill 1.50")
     assert "£1.50" in bragref("status").stdout
     bragref("fold andy")
-    assert bragref("balances --csv").stdout.splitlines() == ["player,paid,won,net", "Andy,10,0,-10", "Bill,160,170,10"]
+    assert bragref("balances --csv").stdout.splitlines() == ["player,paid,won,loans,net", "Andy,10,0,0,-10",
+                                                                 "Bill,160,170,0,10"]
     assert "Andy pays Bill £0.10" in bragref("settle").stdout
 
 

@@ -19,6 +19,7 @@ rules_strategy = st.builds(
     blind=st.booleans(),
     see_cost=st.sampled_from(["double", "equal"]),
     retained_blind=st.sampled_from(["keep", "faceup"]),
+    short_money=st.sampled_from(["cover", "borrow", "both"]),
     cards=st.sampled_from([3, 4, 5]),
     wild=st.sampled_from(["none", "deuces", "jokers:2", "one-eyed-jacks", "2h,Kd"]),
     threes_high=st.booleans(),
@@ -35,6 +36,10 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
     names = [f"P{i}" for i in range(players)]
     ledger.create_session("s", rules, names)
     for _ in range(hands):
+        if rules.short_money != "cover" and rng.random() < 0.3:  # loans are not turns: any moment (R7.5)
+            lender, borrower = rng.sample(names + ["Bystander"], 2) if rng.random() < 0.2 else rng.sample(names, 2)
+            if borrower != "Bystander":
+                ledger.lend(None, lender, borrower, str(rng.randint(1, 9)), lender == "Bystander")
         _, current, _ = ledger.deal(None)
         steps = 0
         while current.hand.phase != "over":
@@ -54,6 +59,9 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
             if hand.seer:  # the seer wins only with a strictly better hand (R5.4)
                 seen = next(name for name in keys if name != hand.seer)
                 assert (winners == {hand.seer}) == (keys[hand.seer] > keys[seen])
+    balances = ledger.balances([ledger.session(None)])
+    assert sum(r["net"] for r in balances) + ledger.carried([ledger.session(None)]) == 0  # loans included (R7.5)
+    assert sum(r["loans"] for r in balances) == 0
     ledger.close()
     with sqlite3.connect(path) as conn:
         per_hand = conn.execute("SELECT hand_id, SUM(amount) FROM postings GROUP BY hand_id").fetchall()

@@ -60,6 +60,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
     "run": "run",
     "table": "table",
+    **dict.fromkeys(["lend", "repay"], "loans"),
 }
 
 

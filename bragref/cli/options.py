@@ -5,7 +5,17 @@ from __future__ import annotations
 import click
 
 from bragref.engine.money import parse_amount
-from bragref.engine.rules import A23, CARDS, MONEY_OPTIONS, PRESETS, RETAINED_BLIND, SEE_COSTS, Rules, from_preset
+from bragref.engine.rules import (
+    A23,
+    CARDS,
+    MONEY_OPTIONS,
+    PRESETS,
+    RETAINED_BLIND,
+    SEE_COSTS,
+    SHORT_MONEY,
+    Rules,
+    from_preset,
+)
 
 
 def _apply(options, command):
@@ -41,6 +51,8 @@ def rule_options(command):
         click.option("--see-cost", type=click.Choice(SEE_COSTS), help="What a see costs (R5.3). [double]"),
         click.option("--retained-blind", type=click.Choice(RETAINED_BLIND),
                      help="How a retained blind hand plays (R6.3, R6.4). [keep]"),
+        click.option("--short-money", type=click.Choice(SHORT_MONEY),
+                     help="A player short of the minimum covers, borrows (lend/repay), or either (R7.1). [cover]"),
         ranking_options,
         click.option("--unit", default="1", show_default=True, help="What one unit of money is worth, e.g. 0.01 (R1.1)."),
         click.option("--currency", default="", help="Printed before amounts, e.g. £."),

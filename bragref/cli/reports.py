@@ -156,8 +156,9 @@ def balances(app, all_sessions: bool, as_json: bool, as_csv: bool, fmt: str) -> 
 
 def print_balances(ledger, sessions, rows: list[dict], fmt: str = "simple") -> None:
     money = sessions[0].rules.money
-    emit_table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]), "net": money(r["net"])}
-                for r in rows], fmt)
+    with_loans = any(r["loans"] for r in rows)
+    emit_table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
+                 **({"loans": money(r["loans"])} if with_loans else {}), "net": money(r["net"])} for r in rows], fmt)
     carried = ledger.carried(sessions)
     if carried:
         click.echo(f"Carried pot waiting to be won: {money(carried)} (R6.2).")

@@ -69,6 +69,26 @@ def m001_ledger(db: Database) -> None:
     )
 
 
+@migrations()
+def m002_loans(db: Database) -> None:
+    db.executescript(
+        """
+        -- lend / repay (R7.5): money moved between people, not bet; append-only like the rest
+        CREATE TABLE loans (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            at TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            lender TEXT NOT NULL,
+            borrower TEXT NOT NULL,
+            amount INTEGER NOT NULL,
+            bystander INTEGER NOT NULL
+        );
+        CREATE INDEX loans_session ON loans(session_id);
+        """
+    )
+
+
 def migrate(conn, version: int) -> None:
     """Bring the schema up to date inside the caller's write transaction.
 

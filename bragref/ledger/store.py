@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable
 
-from bragref.engine import game
+from bragref.engine import game, loans
 from bragref.engine.actions import Action, from_record, to_record
 from bragref.engine.errors import BadInput, Refused
+from bragref.engine.money import parse_amount
 from bragref.engine.names import check_name, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
@@ -290,6 +291,44 @@ class Ledger:
             )
             return session, self.current(session), target
 
+    # ---- loans (R7.5): at any moment, not turns --------------------------------
+
+    def lend(self, session_name: str | None, lender: str, borrower: str, amount: str, bystander: bool) -> tuple[Session, str, str, int]:
+        with self.write():
+            session = self.session(session_name)
+            borrower = resolve(borrower, session.seats)
+            if bystander:
+                lender = check_name(lender)
+                if lender.casefold() in (s.casefold() for s in session.seats):
+                    raise BadInput(f"{lender} is at the table: lend without --bystander")
+            else:
+                lender = resolve(lender, session.seats)
+            units = parse_amount(amount, session.rules.unit)
+            loans.check_lend(session.rules, lender, borrower)
+            self._loan(session, "lend", lender, borrower, units, bystander)
+        return session, lender, borrower, units
+
+    def repay(self, session_name: str | None, borrower: str, lender: str, amount: str) -> tuple[Session, str, str, int]:
+        with self.write():
+            session = self.session(session_name)
+            owed = loans.outstanding(self.loan_entries([session]))
+            borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)})
+            lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)})
+            units = parse_amount(amount, session.rules.unit)
+            loans.check_repay(owed, borrower, lender, units, session.rules.money)
+            self._loan(session, "repay", lender, borrower, units, False)
+        return session, borrower, lender, units
+
+    def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
+        self.conn.execute(
+            "INSERT INTO loans (session_id, at, kind, lender, borrower, amount, bystander) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (session.id, now(), kind, lender, borrower, amount, int(bystander)),
+        )
+
+    def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
+        where, ids = self._scope(sessions)
+        return [tuple(r) for r in self._q(f"SELECT kind, lender, borrower, amount FROM loans WHERE {where} ORDER BY id", ids)]
+
     # ---- reports ------------------------------------------------------------
 
     def _scope(self, sessions: list[Session]) -> tuple[str, list[int]]:
@@ -297,7 +336,10 @@ class Ledger:
         return f"session_id IN ({', '.join('?' * len(ids))})", ids
 
     def balances(self, sessions: list[Session]) -> list[dict]:
-        """Per player: paid in, won, net; settled hands only (a SUM, never a replay)."""
+        """Per player (and bystander lender): paid in, won, loans, net; settled hands only (a SUM, never a replay).
+
+        `loans` is + what is owed to them, − what they owe (R7.5); `net` includes it.
+        """
         where, ids = self._scope(sessions)
         totals = {
             r["player"]: r
@@ -308,8 +350,9 @@ class Ledger:
                 ids,
             )
         }
+        lent = loans.positions(loans.outstanding(self.loan_entries(sessions)))
         order = [name for s in sessions for name in s.seats]
-        order += sorted(set(totals) - set(order))
+        order += sorted((set(totals) | set(lent)) - set(order))
         seen: set[str] = set()
         out = []
         for name in order:
@@ -317,9 +360,9 @@ class Ledger:
                 continue
             seen.add(name)
             row = totals.get(name)
-            out.append(
-                {"player": name, "paid": row["paid"] if row else 0, "won": row["won"] if row else 0, "net": row["net"] if row else 0}
-            )
+            owed = lent.get(name, 0)
+            out.append({"player": name, "paid": row["paid"] if row else 0, "won": row["won"] if row else 0,
+                        "loans": owed, "net": (row["net"] if row else 0) + owed})
         return out
 
     def carried(self, sessions: list[Session]) -> int:

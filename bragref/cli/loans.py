@@ -1,0 +1,43 @@
+"""Loans (R7.5): `lend` and `repay`, at any moment; they are not turns."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command(short_help="Record a loan to a seated player.")
+@click.argument("lender")
+@click.argument("borrower")
+@click.argument("amount")
+@click.option("--bystander", is_flag=True, help="The lender is not at the table; they are named as given.")
+@click.pass_obj
+def lend(app, lender: str, borrower: str, amount: str, bystander: bool) -> None:
+    """LENDER lends AMOUNT to BORROWER, a seated player, when the house rule short-money
+    is borrow or both (R7.1, R7.5). It is owed until repaid and counts in balances and settle.
+
+    \b
+    Example:
+      bragref lend andy bill 5
+      bragref lend "Aunt May" bill 10 --bystander
+    """
+    session, lender, borrower, units = app.ledger().lend(app.session, lender, borrower, amount, bystander)
+    click.echo(f"{lender} lends {borrower} {session.rules.money(units)}: owed until repaid (R7.5).")
+
+
+@click.command(short_help="Record a loan repaid, in part or whole.")
+@click.argument("borrower")
+@click.argument("lender")
+@click.argument("amount")
+@click.pass_obj
+def repay(app, borrower: str, lender: str, amount: str) -> None:
+    """BORROWER repays AMOUNT of what they owe LENDER; no more than is owed (R7.5).
+
+    \b
+    Example:
+      bragref repay bill andy 5
+    """
+    session, borrower, lender, units = app.ledger().repay(app.session, borrower, lender, amount)
+    click.echo(f"{borrower} repays {lender} {session.rules.money(units)} (R7.5).")
+
+
+COMMANDS = [lend, repay]

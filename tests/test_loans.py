@@ -1,0 +1,99 @@
+"""Loans (R7.5) under the short-money house rule (R7.1): recorded, owed, repaid, and folded into settling up."""
+
+import pytest
+
+from bragref.engine.errors import Refused
+from bragref.engine.loans import check_lend, outstanding, positions
+from bragref.engine.rules import Rules
+
+
+def nets(bragref) -> dict:
+    return {r["player"]: r["net"] for r in bragref.json("balances")}
+
+
+@pytest.fixture
+def borrowing(bragref):
+    bragref('session new s --players "Andy,Bill,Chris" --short-money borrow')
+    return bragref
+
+
+def test_outstanding_and_positions_sum_to_zero():
+    owed = outstanding([("lend", "A", "B", 5), ("lend", "May", "B", 10), ("repay", "A", "B", 2), ("lend", "B", "A", 1),
+                        ("repay", "May", "B", 10)])
+    assert owed == {("A", "B"): 3, ("B", "A"): 1}
+    assert positions(owed) == {"A": 2, "B": -2}
+
+
+def test_cover_tables_do_not_lend():
+    with pytest.raises(Refused, match="covers rather than borrows") as refused:
+        check_lend(Rules(), "A", "B")
+    assert refused.value.rule == "R7.1"
+    check_lend(Rules(short_money="both"), "A", "B")
+
+
+def test_default_cover_refuses_a_loan_and_writes_nothing(bragref):
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref.refused("lend andy bill 5", "R7.1")
+    bragref.refused("lend 'Aunt May' bill 5 --bystander", "R7.1")
+
+
+@pytest.mark.parametrize("setting", ["borrow", "both"])
+def test_borrow_and_both_allow_loans(bragref, setting):
+    bragref(f'session new s --players "Andy,Bill" --short-money {setting}')
+    assert "Andy lends Bill 5" in bragref("lend andy bill 5").stdout
+
+
+def test_loan_between_players_then_settle_and_repay(borrowing):
+    bragref = borrowing
+    bragref("lend andy bill 5")
+    bragref("deal")  # Andy deals: Bill, Chris, Andy
+    bragref.lines("""
+        bet bill 4
+        fold chris
+        fold andy
+    """)
+    assert nets(bragref) == {"Andy": -1 + 5, "Bill": 2 - 5, "Chris": -1}
+    assert bragref.json("balances")[1] == {"player": "Bill", "paid": 5, "won": 7, "loans": -5, "net": -3}
+    assert bragref.json("settle") == [{"from": "Bill", "to": "Andy", "amount": 3},
+                                      {"from": "Chris", "to": "Andy", "amount": 1}]
+    bragref("repay bill andy 5")
+    assert nets(bragref) == {"Andy": -1, "Bill": 2, "Chris": -1}
+
+
+def test_loan_from_a_bystander_is_a_payee_in_settle(borrowing):
+    bragref = borrowing
+    bragref("lend 'Aunt May' chris 10 --bystander")
+    balances = bragref.json("balances")
+    assert balances[-1] == {"player": "Aunt May", "paid": 0, "won": 0, "loans": 10, "net": 10}
+    assert bragref.json("settle") == [{"from": "Chris", "to": "Aunt May", "amount": 10}]
+    assert "loans" in bragref("balances").stdout
+    bragref("repay chris aunt 4")
+    assert bragref.json("settle") == [{"from": "Chris", "to": "Aunt May", "amount": 6}]
+
+
+def test_loans_at_any_moment_even_mid_hand(borrowing):
+    bragref = borrowing
+    bragref("deal")
+    bragref("bet bill 2")
+    bragref("lend andy chris 3")  # not a turn: Chris is still to act
+    assert bragref.json("status")["to_act"] == "Chris"
+
+
+@pytest.mark.parametrize("line, rule, code", [
+    ("lend andy andy 5", "R7.5", 3),
+    ("lend andy bill 0", "", 2),
+    ("lend andy bill 1.5", "whole number of units", 2),
+    ("lend andy zed 5", "no player 'zed'", 2),
+    ("lend bill 'Aunt May' 5 --bystander", "no player 'Aunt May'", 2),
+    ("lend andy bill 5 --bystander", "at the table", 2),
+    ("repay bill andy 1", "R7.5", 3),
+])
+def test_refused_loans_write_nothing(borrowing, line, rule, code):
+    borrowing.refused(line, rule, code=code)
+
+
+def test_cannot_repay_more_than_is_owed(borrowing):
+    bragref = borrowing
+    bragref("lend andy bill 5")
+    assert "Bill owes Andy 5, so cannot repay 6" in bragref.refused("repay bill andy 6", "R7.5")
+    assert "Bill owes Chris 0" in bragref.refused("repay bill chris 1", "R7.5")
