@@ -6,7 +6,6 @@ import click
 
 from bragref.cli.options import rule_options, rules_from_options
 from bragref.cli.output import emit_json, emit_table
-from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules, parse_option
 
 
