@@ -113,6 +113,12 @@ def test_walks_through_making_a_session_in_an_empty_ledger(bragref):
     assert (status["session"], status["pot"], status["dealer"]) == ("friday", 3, "Andy")
 
 
+def test_input_ending_during_the_walk_through_writes_nothing(bragref):
+    result = bragref.table("friday", "Andy, Bill")
+    assert "internal error" not in result.stderr
+    assert bragref.json("session list") == []
+
+
 def test_undo_and_cards_with_discards_in_four_card_brag(bragref):
     bragref('session new s --players "Andy,Bill" --cards 4')
     bragref.table("d", "b 1", "b 3", "u wrong amount", "b 2", "s", "Kh Qh Jh / 9c", "Ks Qs Js 10c")

@@ -89,7 +89,13 @@ def deal(app, dealer: str | None) -> None:
     Example:
       bragref deal --dealer Eddie
     """
-    session, current, previous = app.ledger().deal(app.session, dealer)
+    _, current, previous = app.ledger().deal(app.session, dealer)
+    click.echo(dealt_words(current, previous))
+    click.echo(situation(current.number, current.hand))
+
+
+def dealt_words(current, previous) -> str:
+    """The deal in one line: dealer, antes, a carried pot, a shuffle due (R9.2), a retained hand (R6.3, R6.4)."""
     hand = current.hand
     money = hand.rules.money
     line = f"Hand {current.number}: {hand.dealer} deals. Antes {money(hand.rules.ante)} each"
@@ -102,8 +108,7 @@ def deal(app, dealer: str | None) -> None:
     if hand.retained_by:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"
-    click.echo(line + ".")
-    click.echo(situation(current.number, hand))
+    return line + "."
 
 
 @click.command(short_help="Record a bet, open or blind.")

@@ -15,7 +15,7 @@ import sys
 import click
 
 from bragref.cli import refusal_text
-from bragref.cli.hand import name_in, outcome, situation
+from bragref.cli.hand import dealt_words, name_in, outcome, situation
 from bragref.cli.output import emit_table, legal_parts
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
@@ -161,10 +161,10 @@ class Table:
         self._record(build)
 
     def _looks_like_cards(self, words: list[str]) -> bool:
-        from bragref.engine.cards import parse_card
+        from bragref.engine.cards import MAX_JOKERS, parse_card
 
         try:
-            parse_card(words[0], jokers=9)
+            parse_card(words[0], jokers=MAX_JOKERS)
         except BadInput:
             return False
         return True
@@ -201,10 +201,7 @@ class Table:
 
     def _deal(self, args: list[str]) -> None:
         _, current, previous = self.ledger.deal(self.session_name, args[0] if args else None)
-        if previous is None:
-            click.echo("Shuffle the pack: first deal of the session (R9.2).")
-        elif previous.hand.result.shuffle:
-            click.echo(f"Shuffle the pack: hand {previous.number} was won with a prial (R9.2).")
+        click.echo(dealt_words(current, previous))
 
     def _join(self, args: list[str]) -> None:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower() != "after"):
@@ -326,7 +323,11 @@ def table(app) -> None:
     def read(prompt: str) -> str:
         return read_line(prompt, echo=not interactive)
 
-    shell = Table(app, open_session(app, read))
+    try:
+        shell = Table(app, open_session(app, read))
+    except (EOFError, KeyboardInterrupt):
+        click.echo()
+        return  # input ended before the session was made: nothing is written
     if interactive:
         enable_line_editing(shell)
     click.echo("bragref table: ? for help, q to quit. Each answer is saved as soon as it is given.")
