@@ -52,13 +52,16 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
         result, hand = current.hand.result, current.hand
         assert sum(a for _, a in result.winnings) + result.carried == hand.pot  # every pot paid or carried
         assert hand.pot == hand.carried_in + sum(p.paid for p in hand.players)
-        if result.decided_by == "cards":  # the shown cards decided: every winner holds the best hand shown (R8)
-            keys = {s.player: s.judged.key for s in hand.shown}
-            winners = {name for name, _ in result.winnings}
-            assert len({keys[w] for w in winners}) == 1
-            if hand.seer:  # the seer wins only with a strictly better hand (R5.4)
-                seen = next(name for name in keys if name != hand.seer)
-                assert (winners == {hand.seer}) == (keys[hand.seer] > keys[seen])
+        assert sum(pot.amount for pot in result.pots) + result.carried == hand.pot  # no pot left unpaid (R7.3)
+        assert [pot.covered_by for pot in result.pots[1:]] == [c.covered_by for c in reversed(hand.covered)]
+        keys = {s.player: s.judged.key for s in hand.shown}
+        for pot in result.pots:
+            if pot.decided_by == "cards":  # every winner holds the best hand shown (R8)
+                winners = {name for name, _ in pot.winnings}
+                assert len({keys[w] for w in winners}) == 1
+                if pot.challenger:  # the seer or coverer wins only with a strictly better hand (R5.4, R7.3)
+                    best = max(keys[h] for h in pot.holders)
+                    assert (winners == {pot.challenger}) == (keys[pot.challenger] > best)
     balances = ledger.balances([ledger.session(None)])
     assert sum(r["net"] for r in balances) + ledger.carried([ledger.session(None)]) == 0  # loans included (R7.5)
     assert sum(r["loans"] for r in balances) == 0

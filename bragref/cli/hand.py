@@ -29,16 +29,25 @@ def situation(number: int, hand: Hand) -> str:
 
 
 def showing(hand: Hand) -> str:
-    """Who shows next at a see or showdown, and what has been shown."""
+    """Who shows next at a see, showdown or covered pot, and what has been shown."""
     shown = f"Shown: {shown_words(hand)}. " if hand.shown else ""
     who = legal(hand).show
-    if hand.seer:
-        seen = hand.contenders[0]
-        if who == (seen,):
-            return f"{hand.seer} saw {seen}: {seen} shows first (`show {seen} CARDS`) (R5.4)."
-        return f"{shown}{hand.seer} shows (`show {hand.seer} CARDS`) or concedes; equal hands lose for the seer (R5.4)."
-    return (f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede; "
-            f"the table may `award` without cards (R6.5).")
+    contest = hand.contest
+    if contest.how == "showdown":
+        return (f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede; "
+                f"the table may `award` without cards (R6.5).")
+    challenger, money = contest.challenger, hand.rules.money
+    if contest.how == "see":
+        intro, role, rule = f"{challenger} saw {contest.holders[0]}: ", "seer", "R5.4"
+    else:
+        intro, role, rule = f"For the pot of {money(contest.amount)} covered by {challenger}: ", "coverer", "R7.3"
+    if who and challenger not in who:
+        first = f"{' and '.join(who)} {'shows' if len(who) == 1 else 'show'} first"
+        if not hand.shown and contest.how == "see":
+            return f"{intro}{first} (`show {who[0]} CARDS`) ({rule})."
+        return f"{shown}{intro}{first} (`show PLAYER CARDS`), then {challenger} shows or concedes ({rule})."
+    return (f"{shown}{intro}{challenger} shows (`show {challenger} CARDS`) or concedes; "
+            f"equal hands lose for the {role} ({rule}).")
 
 
 def shown_words(hand: Hand) -> str:
@@ -63,15 +72,28 @@ def outcome(number: int, hand: Hand) -> str:
         return (f"Hand {number} over: all folded against the face-up hand; {name} takes the antes, {money(won)}, "
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings)
-    how = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "showdown": "at the showdown (R6.5)"}[result.how]
-    by = {"concede": ", by concession", "award": ", as awarded by the table", "cards": " on the cards (R8)"}.get(
-        result.decided_by, "")
-    line = f"Hand {number} over: {won} — {how}{by}."
+    if hand.covered:
+        pots = "; ".join(pot_words(pot, money) for pot in result.pots if pot.amount)
+        line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
+    else:
+        line = f"Hand {number} over: {won} — {HOW[result.how]}{BY.get(result.decided_by, '')}."
     if hand.shown:
         line += f" Shown: {shown_words(hand)}."
     if result.shuffle:
         line += " Won with a prial: shuffle before the next deal (R9.2)."
     return line
+
+
+HOW = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "showdown": "at the showdown (R6.5)",
+       "cover": "against its coverer (R7.3)"}
+BY = {"concede": ", by concession", "award": ", as awarded by the table", "cards": " on the cards (R8)"}
+
+
+def pot_words(pot, money) -> str:
+    """`the pot covered by Dan (12) to Andy — against its coverer (R7.3) on the cards (R8)`."""
+    which = "the last pot" if pot.covered_by is None else f"the pot covered by {pot.covered_by}"
+    names = " and ".join(f"{name} {money(amount)}" if len(pot.winnings) > 1 else name for name, amount in pot.winnings)
+    return f"{which} ({money(pot.amount)}) to {names} — {HOW[pot.how]}{BY.get(pot.decided_by, '')}"
 
 
 def record(app, build) -> None:
@@ -171,6 +193,23 @@ def see(app, player: str) -> None:
     record(app, lambda hand: act.See(name_in(hand, player)))
 
 
+@click.command(short_help="A player short of the minimum covers the pot.")
+@click.argument("player")
+@click.argument("amount")
+@click.pass_obj
+def cover(app, player: str, amount: str) -> None:
+    """PLAYER cannot meet the minimum and puts in all they have, AMOUNT: the pot as it stands is
+    frozen for them and their hand stays in (R7.2). Two or more others bet on into a new pot; with
+    one left, betting ends and that player shows first (R7.4). From the pocket the referee takes the
+    player's word; under table stakes AMOUNT is exactly their table money (R1.3).
+
+    \b
+    Example:
+      bragref cover dan 3
+    """
+    record(app, lambda hand: act.Cover(name_in(hand, player), parse_amount(amount, hand.rules.unit)))
+
+
 @click.command(short_help="All still betting agree to show.")
 @click.pass_obj
 def showdown(app) -> None:
@@ -256,4 +295,4 @@ def undo(app, reason: str | None) -> None:
     click.echo(situation(current.number, current.hand))
 
 
-COMMANDS = [deal, bet, fold, look, see, showdown, show, concede, award, undo]
+COMMANDS = [deal, bet, fold, look, see, cover, showdown, show, concede, award, undo]

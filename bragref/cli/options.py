@@ -13,6 +13,7 @@ from bragref.engine.rules import (
     RETAINED_BLIND,
     SEE_COSTS,
     SHORT_MONEY,
+    STAKES,
     Rules,
     from_preset,
 )
@@ -53,6 +54,8 @@ def rule_options(command):
                      help="How a retained blind hand plays (R6.3, R6.4). [keep]"),
         click.option("--short-money", type=click.Choice(SHORT_MONEY),
                      help="A player short of the minimum covers, borrows (lend/repay), or either (R7.1). [cover]"),
+        click.option("--stakes", type=click.Choice(STAKES),
+                     help="Players pay from their pockets, or from table money (buy-in, top-up, cash-out) (R1.3). [pocket]"),
         ranking_options,
         click.option("--unit", default="1", show_default=True, help="What one unit of money is worth, e.g. 0.01 (R1.1)."),
         click.option("--currency", default="", help="Printed before amounts, e.g. £."),

@@ -46,6 +46,8 @@ def legal_parts(legal: Legal, rules: Rules) -> list[str]:
         parts.append("look")
     if legal.look_retained:
         parts.append("look --hand old|new --keep|--fold")
+    if legal.cover and not (legal.bet or legal.blind_bet):  # named only when no bet is within reach (R7.2)
+        parts.append(f"cover with {span(legal.cover, rules)}")
     if legal.showdown:
         parts.append("agree a showdown")
     if legal.fold:
@@ -69,7 +71,8 @@ def legal_json(legal: Legal) -> dict:
         "bet": rng(legal.bet),
         "blind_bet": rng(legal.blind_bet),
         "see": None if legal.see is None else {"cost": legal.see},
-        "cover": False,
+        "cover": legal.cover is not None,
+        "cover_range": rng(legal.cover),
         "showdown": legal.showdown,
         "show": list(legal.show),
         "concede": list(legal.concede),

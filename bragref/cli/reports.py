@@ -9,7 +9,7 @@ from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json, outp
 from bragref.engine import game
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand, Legal
-from bragref.ledger.store import action_of, dealt, live_actions
+from bragref.ledger.store import action_of, live_actions
 
 CARRIED_POT = "carried pot"
 
@@ -27,13 +27,15 @@ def status(app, as_json: bool) -> None:
     ledger = app.ledger()
     session = ledger.session(app.session)
     current = ledger.current(session)
-    if current is None:
+    hand = current.hand if current else None
+    in_play = hand is not None and hand.phase != "over"
+    table_money = ledger.table_money(session) if (hand.rules if in_play else session.rules).stakes == "table" else None
+    if hand is None:
+        players = [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats]
         data = {"session": session.name, "hand": 0, "phase": "no-hand", "dealer": None, "to_act": None, "pot": 0,
-                "carried": 0, "stake": 0, "shuffle": True,
-                "players": [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats],
-                "pots": [], "shown": [], "legal": legal_json(Legal())}
+                "carried": 0, "stake": 0, "shuffle": True, "players": players, "pots": [], "live_pot": 0, "shown": [],
+                "legal": legal_json(Legal())}
     else:
-        hand = current.hand
         dealt_in = {p.name for p in hand.players}
         players = [{"name": p.name, "state": p.status, "hands": p.hands, "paid": p.paid} for p in hand.players]
         players += [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats if n not in dealt_in]
@@ -41,19 +43,33 @@ def status(app, as_json: bool) -> None:
         data = {"session": session.name, "hand": current.number, "phase": hand.phase, "dealer": hand.dealer,
                 "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
                 "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
-                "shuffle": bool(result and result.shuffle), "players": players,
-                "pots": [{"amount": hand.pot, "covered_by": None}], "shown": shown_json(hand),
-                "legal": legal_json(game.legal(hand))}
+                "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
+                "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(game.legal(hand))}
+    if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
+        purses = {p.name: p.purse for p in hand.players} if in_play else {}
+        for player in players:
+            player["table_money"] = purses.get(player["name"], table_money.get(player["name"], 0))
     if as_json:
         emit_json(data)
         return
     if current is None:
         click.echo(f"Session {session.name}: no hand dealt yet. Seats: {', '.join(session.seats)}. `bragref deal` to start.")
         return
-    hand = current.hand
+    money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
-    emit_table([{"player": p["name"], "state": p["state"], "paid": hand.rules.money(p["paid"])} for p in data["players"]])
+    emit_table([{"player": p["name"], "state": p["state"], "paid": money(p["paid"]),
+                 **({"table money": money(p["table_money"])} if "table_money" in p else {})} for p in players])
+    for pot in data["pots"]:
+        click.echo(f"Covered by {pot['covered_by']}: {money(pot['amount'])}, "
+                   f"to be won by {' or '.join(pot['contenders'])} (R7.3).")
     click.echo(situation(current.number, hand))
+
+
+def pots_json(hand: Hand) -> list[dict]:
+    """The covered pots, oldest first (R7.2), each with who may still win it; the rest of `pot` is `live_pot`."""
+    out = [p.name for p in hand.players if p.status == "folded"]
+    return [{"amount": c.amount, "covered_by": c.covered_by, "contenders": [n for n in c.eligible if n not in out]}
+            for c in hand.covered]
 
 
 def shown_json(hand: Hand) -> list[dict]:
@@ -68,16 +84,24 @@ def shown_json(hand: Hand) -> list[dict]:
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
+MONEY_VERBS = ("bet", "see", "cover")
+
+
 def hand_history(ledger, row) -> tuple[list[dict], Hand]:
-    """Every action of one hand, voided ones marked, with the pot and stake after each live one."""
-    hand = dealt(row)
+    """Every action of one hand, voided ones marked, with the pot and stake after each live one.
+
+    `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
+    a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
+    """
+    hand = ledger.dealt(row)
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot, "stake": 0,
-                "voided": False, "reason": None}]
+                "into": 1, "voided": False, "reason": None}]
     rows = ledger.all_actions(row["id"])
     voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
-    states = {}
+    states, into = {}, {}
     for r in live_actions(rows):
+        into[r["id"]] = len(hand.covered) + 1
         hand = game.apply(hand, action_of(r))
         states[r["id"]] = hand
     seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
@@ -87,8 +111,36 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
                         "amount": r["amount"], "blind": None if r["blind"] is None else bool(r["blind"]),
                         "detail": f"voids #{seqs[r['voids']]}" if r["verb"] == "void" else r["detail"],
                         "pot": after.pot if after else None, "stake": after.stake if after else None,
+                        "into": into.get(r["id"]) if r["verb"] in MONEY_VERBS else None,
                         "voided": r["id"] in voided, "reason": voided[r["id"]]["reason"] if r["id"] in voided else r["reason"]})
+    if hand.result:
+        entries += won_entries(row, hand)
     return entries, hand
+
+
+def won_entries(row, hand: Hand) -> list[dict]:
+    """Where the money went: a pot each, numbered as `into` numbers them, or the carried pot (R6.2, R7.3)."""
+    result = hand.result
+    coverers = [c.covered_by for c in hand.covered]
+    base = {"hand": row["number"], "seq": None, "at": None, "blind": None, "pot": None, "stake": None,
+            "voided": False, "reason": None}
+    if result.how == "carried":
+        return [{**base, "player": result.retained_by, "action": "carried", "amount": result.carried,
+                 "detail": "carried forward (R6.2)", "into": None}]
+    entries = []
+    for pot in result.pots:
+        number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
+        how = {"folds": "all others folded", "faceup": "all folded to the face-up hand (R6.4)",
+               "see": f"{pot.challenger} saw {', '.join(pot.holders)}", "showdown": "showdown",
+               "cover": f"covered by {pot.challenger}, against {', '.join(pot.holders)}"}[pot.how]
+        if pot.decided_by:
+            how += f"; {pot.decided_by}"
+        entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
+                        "amount": pot.amount, "detail": how, "into": number})
+    if result.carried and result.how == "faceup":
+        entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
+                        "detail": "stays carried (R6.4)", "into": None})
+    return entries
 
 
 @click.command(short_help="Every action of a hand, or of the session.")
@@ -114,9 +166,11 @@ def history(app, number: int | None, as_json: bool, as_csv: bool, fmt: str) -> N
             continue
         money = hand.rules.money
         click.echo(f"Hand {row['number']} · {row['dealer']} deals · {row['dealt_at'][:19].replace('T', ' ')} UTC")
-        emit_table([{"#": e["seq"], "player": e["player"] or "",
+        pots = len(hand.covered) > 0
+        emit_table([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
                      "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
                      "amount": money(e["amount"]) if e["amount"] is not None else "",
+                     **({"into pot": e["into"] or ""} if pots else {}),
                      "pot": money(e["pot"]) if e["pot"] is not None else "",
                      "stake": money(e["stake"]) if e["stake"] is not None else "",
                      "note": e["detail"] or e["reason"] or ""} for e in entries], fmt)

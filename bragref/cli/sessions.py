@@ -22,6 +22,7 @@ def describe_rules(rules: Rules) -> list[dict]:
         {"rule": "see-cost", "value": rules.see_cost, "ref": "R5.3"},
         {"rule": "retained-blind", "value": rules.retained_blind, "ref": "R6.4"},
         {"rule": "short-money", "value": rules.short_money, "ref": "R7.1"},
+        {"rule": "stakes", "value": rules.stakes, "ref": "R1.3"},
         {"rule": "cards", "value": str(rules.cards), "ref": "R8.6"},
         {"rule": "wild", "value": rules.wild, "ref": "R8.7"},
         {"rule": "threes-high", "value": "on" if rules.threes_high else "off", "ref": "R8.2"},

@@ -30,6 +30,7 @@ In a hand (the player named in the prompt acts; add a NAME to name someone else)
   b [AMOUNT]       bet open (the minimum if no amount)     bb [AMOUNT]  bet blind
   l                look (retained hands: l old keep | l new fold)
   f                fold           s   see            sd  agree a showdown
+  c [AMOUNT]       cover: all the player has, short of the minimum (R7.2)
 At a see or showdown (the player named in the prompt shows):
   CARDS            show, e.g. Kh Kd 4c  (4/5-card: Kh Qh Jh / 2c, discards after /)
   show NAME CARDS  show for another   concede [NAME]   award NAME [NAME…]
@@ -40,7 +41,7 @@ Any time:
   u [REASON]  undo the last action    st  the table    bal  balances    settle
   ?  this help                        q   quit (everything is already saved)"""
 
-VERBS = ("b", "bb", "l", "f", "s", "sd", "show", "concede", "award", "d", "j", "leave", "rules", "u", "st", "bal",
+VERBS = ("b", "bb", "l", "f", "s", "c", "sd", "show", "concede", "award", "d", "j", "leave", "rules", "u", "st", "bal",
          "settle", "?", "q")
 
 
@@ -70,8 +71,10 @@ class Table:
             return f"Session {session.name}{last} · seated: {', '.join(session.seats)}"
         hand, money = current.hand, current.hand.rules.money
         carried = f" (carried {money(hand.carried_in)})" if hand.carried_in else ""
-        players = " · ".join(f"{p.name} {p.status}{'×2' if p.hands == 2 else ''} {money(p.paid)}" for p in hand.players)
-        return (f"Hand {current.number} · {hand.dealer} dealt · pot {money(hand.pot)}{carried} · "
+        players = " · ".join(f"{p.name} {p.status}{'×2' if p.hands == 2 else ''} {money(p.paid)}"
+                             f"{'' if p.purse is None else f' (table {money(p.purse)})'}" for p in hand.players)
+        covered = "".join(f" · covered by {c.covered_by} {money(c.amount)}" for c in hand.covered)
+        return (f"Hand {current.number} · {hand.dealer} dealt · pot {money(hand.pot)}{carried}{covered} · "
                 f"stake {money(hand.stake)} · {players}")
 
     def prompt(self, current) -> str:
@@ -85,7 +88,13 @@ class Table:
         now, rules = legal(hand), hand.rules
         if hand.phase == "showdown":
             who = now.show[0] if now.show else hand.contenders[0]
-            role = ("seen" if who == hand.contenders[0] else "seer") if hand.seer else "showdown"
+            contest = hand.contest
+            if contest.how == "showdown":
+                role = "showdown"
+            elif who == contest.challenger:
+                role = "seer" if contest.how == "see" else f"covered {rules.money(contest.amount)}"
+            else:
+                role = "seen" if contest.how == "see" else f"against {contest.challenger}'s cover"
             choices = ["show CARDS"] if now.show else []
             return f"{who} ({role}) — {' · '.join([*choices, 'concede', 'award NAME'])} > "
         player = hand.acting
@@ -136,6 +145,20 @@ class Table:
                 allowed = legal(hand).blind_bet if blind else legal(hand).bet
                 amount = allowed.min if allowed else max(hand.stake, 1)  # no bet open: the engine says why (R3.4, R4)
             return act.Bet(name, amount, blind)
+
+        self._record(build)
+
+    def _cover(self, args: list[str]) -> None:
+        def build(hand: Hand) -> act.Cover:
+            name, rest = self._actor(hand, args)
+            if len(rest) > 1:
+                raise BadInput(f"c [NAME] [AMOUNT]: one amount, not {' '.join(rest)!r}")
+            if rest:
+                return act.Cover(name, parse_amount(rest[0], hand.rules.unit))
+            allowed = legal(hand).cover
+            if allowed is None or allowed.min != allowed.max:  # from the pocket the referee says how much (R7.2)
+                raise BadInput("c AMOUNT: cover with all the player has, less than the minimum (R7.2)")
+            return act.Cover(name, allowed.min)
 
         self._record(build)
 
@@ -252,6 +275,7 @@ ANSWERS = {
     **dict.fromkeys(("l", "look"), Table._look),
     **dict.fromkeys(("f", "fold"), lambda t, a: t._simple(act.Fold, a)),
     **dict.fromkeys(("s", "see"), lambda t, a: t._simple(act.See, a)),
+    **dict.fromkeys(("c", "cover"), Table._cover),
     **dict.fromkeys(("sd", "showdown"), lambda t, a: t._record(lambda hand: act.Showdown())),
     "show": lambda t, a: t._show(a),
     **dict.fromkeys(("concede", "cn"), lambda t, a: t._simple(act.Concede, a)),

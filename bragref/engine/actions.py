@@ -36,6 +36,15 @@ class See:
 
 
 @dataclass(frozen=True, slots=True)
+class Cover:
+    """A player short of the minimum puts in all they have and stops betting; their hand stays in (R7.2)."""
+
+    player: str
+    amount: int
+    verb = "cover"
+
+
+@dataclass(frozen=True, slots=True)
 class Showdown:
     """All still betting agree to show (R6.5)."""
 
@@ -73,7 +82,7 @@ class Award:
         return self.players[0]
 
 
-Action = Bet | Fold | Look | See | Showdown | Concede | Show | Award
+Action = Bet | Fold | Look | See | Cover | Showdown | Concede | Show | Award
 DISCARDS = " / "  # in a show's record, between the cards kept and those discarded
 
 
@@ -82,6 +91,8 @@ def to_record(action: Action) -> dict:
     record = {"verb": action.verb, "player": action.player, "amount": None, "blind": None, "detail": None}
     if isinstance(action, Bet):
         record.update(amount=action.amount, blind=int(action.blind))
+    elif isinstance(action, Cover):
+        record["amount"] = action.amount
     elif isinstance(action, Look) and action.hand:
         record["detail"] = f"{action.hand} {'keep' if action.keep else 'fold'}"
     elif isinstance(action, Award):
@@ -96,6 +107,8 @@ def to_record(action: Action) -> dict:
 def from_record(verb: str, player: str | None, amount: int | None, blind: int | None, detail: str | None) -> Action:
     if verb == "bet":
         return Bet(player, amount, bool(blind))
+    if verb == "cover":
+        return Cover(player, amount)
     if verb == "look":
         if detail:
             hand, what = detail.split()

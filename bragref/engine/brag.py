@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bragref.engine import state
-from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Show, Showdown
+from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Look, See, Show, Showdown
 from bragref.engine.errors import Refused
 from bragref.engine.state import Hand, Legal, Player, Range
 
@@ -50,6 +50,22 @@ def blind_range(hand: Hand) -> Range | None:
     return None if high is not None and high < low else Range(low, high, low_rule, high_rule)
 
 
+def minimum(hand: Hand, player: Player) -> int:
+    """The least `player` must put in to stay in (R4.1, R4.2); less is a cover (R7.2).
+
+    Blind terms only for a player who has bet blind: one yet to bet may have looked.
+    """
+    base = hand.stake or hand.rules.first_bet_min
+    return ceil_half(base) if player.blind else base
+
+
+def affordable(allowed: Range | None, player: Player) -> Range | None:
+    """A range cut to the player's table money (R1.3); None if they cannot reach its minimum."""
+    if allowed is None or player.purse is None or (allowed.max is not None and allowed.max <= player.purse):
+        return allowed
+    return Range(allowed.min, player.purse, allowed.min_rule, "R1.3") if player.purse >= allowed.min else None
+
+
 def see_cost(hand: Hand, seer: Player) -> int:
     """R5.3: double (default) or equal, in the seer's own terms."""
     unit = ceil_half(hand.stake) if seer.blind else hand.stake
@@ -81,15 +97,17 @@ class BragBetting:
         if player is None:
             return Legal()
         looking = player.status in ("unlooked", "blind")
+        cost = None if see_refusal(hand, player) else see_cost(hand, player)
         return Legal(
             player=player.name,
             fold=True,
             look=looking and player.hands == 1,
             look_retained=looking and player.hands == 2,
-            bet=None if player.blind else open_range(hand),
-            blind_bet=blind_range(hand) if may_bet_blind(hand, player) else None,
-            see=None if see_refusal(hand, player) else see_cost(hand, player),
+            bet=None if player.blind else affordable(open_range(hand), player),
+            blind_bet=affordable(blind_range(hand), player) if may_bet_blind(hand, player) else None,
+            see=cost if cost is None or player.purse is None or cost <= player.purse else None,
             showdown=len(hand.betting) >= 3,
+            cover=state.cover_range(hand, player, minimum(hand, player)),
         )
 
     def apply(self, hand: Hand, action: Action) -> Hand:
@@ -106,6 +124,9 @@ class BragBetting:
                 return state.showdown(hand)
             case Concede(player=name):
                 return state.concede(hand, name)
+            case Cover(player=name, amount=amount):
+                index = state.check_turn(hand, name, what="cover")
+                return state.cover(hand, index, amount, minimum(hand, hand.players[index]))
             case Show(player=name, cards=cards, discards=discards):
                 return state.show(hand, name, cards, discards)
             case Award(players=names):
@@ -131,11 +152,10 @@ class BragBetting:
             raise Refused(f"no bet is possible: the pot limit ({hand.pot}) is under the minimum", "R4.4")
         if bet.amount < allowed.min:
             raise Refused(f"{kind} must be at least {allowed.min} here, not {bet.amount}", allowed.min_rule)
+        state.check_purse(hand, player, bet.amount, kind, minimum(hand, player))
         if allowed.max is not None and bet.amount > allowed.max:
             raise Refused(f"{kind} may be at most {allowed.max} here, not {bet.amount}", allowed.max_rule)
-        players = state.with_player(
-            hand, index, status="blind" if bet.blind else "open", paid=player.paid + bet.amount
-        )
+        players = state.paying(hand, index, bet.amount, status="blind" if bet.blind else "open")
         return replace(
             hand,
             players=players,
@@ -170,8 +190,5 @@ class BragBetting:
         if refusal:
             raise refusal
         cost = see_cost(hand, seer)
-        seen = next(p.name for p in hand.betting if p.name != name)
-        players = state.with_player(hand, index, paid=seer.paid + cost)
-        return replace(
-            hand, players=players, pot=hand.pot + cost, phase="showdown", to_act=None, seer=name, contenders=(seen, name)
-        )
+        state.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
+        return state.see(hand, index, cost)

@@ -12,9 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from bragref.engine.errors import Refused
-from bragref.engine.rules import Rules
-
-BORROWING = ("borrow", "both")
+from bragref.engine.rules import BORROWING, Rules
 
 
 def outstanding(entries: Iterable[tuple[str, str, str, int]]) -> dict[tuple[str, str], int]:

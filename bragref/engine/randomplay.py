@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bragref.engine.actions import Action, Award, Bet, Concede, Fold, Look, See, Show, Showdown
+from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Look, See, Show, Showdown
 from bragref.engine.cards import NATURALS, wild_cards
 from bragref.engine.game import legal
 from bragref.engine.state import Hand, Range
@@ -23,7 +23,7 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Act
             return random_show(hand, rng, rng.choice(now.show))
         if len(now.concede) > 1 and rng.random() < 0.3:
             return Concede(rng.choice(now.concede))
-        winners = 1 if hand.seer else rng.choice((1, 1, 2))
+        winners = 1 if hand.contest.challenger else rng.choice((1, 1, 2))
         return Award(tuple(rng.sample(now.concede, min(winners, len(now.concede)))))
     name = now.player
     choices: list[tuple[float, Action]] = [(patience, Fold(name))]
@@ -39,6 +39,8 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Act
         choices.append((0.2, Look(name, rng.choice(("old", "new")), rng.random() < 0.5)))
     if now.showdown:
         choices.append((0.03, Showdown()))
+    if now.cover:
+        choices.append((0.04 if now.bet or now.blind_bet else 0.5, Cover(name, rng.randint(now.cover.min, now.cover.max))))
     weights, actions = zip(*choices)
     return rng.choices(actions, weights)[0]
 

@@ -15,6 +15,9 @@ from bragref.engine.money import format_money, parse_amount, parse_unit
 SEE_COSTS = ("double", "equal")
 RETAINED_BLIND = ("keep", "faceup")
 SHORT_MONEY = ("cover", "borrow", "both")
+COVERING = ("cover", "both")  # short-money settings that allow a cover (R7.2)
+BORROWING = ("borrow", "both")  # short-money settings that allow a loan (R7.5)
+STAKES = ("pocket", "table")
 CARDS = (3, 4, 5)
 A23 = ("high", "low")
 
@@ -31,7 +34,8 @@ class Rules:
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
     retained_blind: str = "keep"  # R6.4
-    short_money: str = "cover"  # R7.1: borrow and both allow loans (R7.5)
+    short_money: str = "cover"  # R7.1: cover and both allow covers (R7.2), borrow and both loans (R7.5)
+    stakes: str = "pocket"  # R1.3: pocket, or table money from buy-ins and top-ups
     ranking: str = "brag"  # the order of hands (R8); see engine.ranking.RANKINGS
     cards: int = 3  # R8.6: cards dealt to each player, the best three kept
     wild: str = "none"  # R8.7, as written by engine.cards.parse_wild
@@ -60,6 +64,8 @@ class Rules:
             raise BadInput(f"retained-blind must be one of {', '.join(RETAINED_BLIND)} (R6.4)")
         if self.short_money not in SHORT_MONEY:
             raise BadInput(f"short-money must be one of {', '.join(SHORT_MONEY)} (R7.1)")
+        if self.stakes not in STAKES:
+            raise BadInput(f"stakes must be one of {', '.join(STAKES)} (R1.3)")
         if self.ranking != "brag":
             raise BadInput(f"unknown ranking {self.ranking!r} (built: brag)")
         if self.cards not in CARDS:
@@ -92,7 +98,8 @@ PRESETS: dict[str, dict] = {
 # How each option is written on the command line, and how its text becomes a value.
 MONEY_OPTIONS = ("ante", "min_bet", "max_bet", "raise_limit")
 BOOL_OPTIONS = ("pot_limit", "blind", "threes_high")
-CHOICE_OPTIONS = {"see_cost": SEE_COSTS, "retained_blind": RETAINED_BLIND, "short_money": SHORT_MONEY, "a23": A23}
+CHOICE_OPTIONS = {"see_cost": SEE_COSTS, "retained_blind": RETAINED_BLIND, "short_money": SHORT_MONEY, "stakes": STAKES,
+                  "a23": A23}
 OPTION_NAMES = ("preset", *MONEY_OPTIONS, *BOOL_OPTIONS, *CHOICE_OPTIONS, "cards", "wild", "unit", "currency")
 
 

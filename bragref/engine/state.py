@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.rules import Rules
+from bragref.engine.rules import BORROWING, COVERING, Rules
 
 BETTING = frozenset({"unlooked", "open", "blind"})
 
@@ -16,9 +16,10 @@ BETTING = frozenset({"unlooked", "open", "blind"})
 @dataclass(frozen=True, slots=True)
 class Player:
     name: str
-    status: str = "unlooked"  # unlooked | open | blind | folded (R3.1)
+    status: str = "unlooked"  # unlooked | open | blind | folded | covered (R3.1, R7.2)
     paid: int = 0  # everything put in this hand, ante included
     hands: int = 1  # 2 while holding a retained hand and a new one unseen (R6.3)
+    purse: int | None = None  # table money left (R1.3); None when players pay from their pockets
 
     @property
     def betting(self) -> bool:
@@ -55,18 +56,61 @@ class Legal:
     concede: tuple[str, ...] = ()
     award: tuple[str, ...] = ()
     show: tuple[str, ...] = ()  # who may show their cards now (R5.4, R6.5)
+    cover: Range | None = None  # what a cover may put in: less than the minimum, more than 0 (R7.2)
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    """A covered pot (R7.2): frozen when `covered_by` put in all they had; `eligible` were in it then."""
+
+    amount: int
+    covered_by: str
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """A pot the cards decide: the holders show first; a challenger wins only when strictly better (R5.4, R7.3).
+
+    At a see the seen player holds and the seer challenges; for a covered pot the winners of the
+    pot after it hold and the coverer challenges; at an agreed showdown all hold and nobody challenges.
+    """
+
+    amount: int
+    how: str  # see | showdown | cover
+    holders: tuple[str, ...]
+    challenger: str | None = None
+    covered_by: str | None = None  # None: the last pot, the one betting went on in
+
+    @property
+    def contenders(self) -> tuple[str, ...]:
+        return self.holders + ((self.challenger,) if self.challenger else ())
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """How one pot was won: the last pot first, then each covered pot back to the oldest (R7.3)."""
+
+    amount: int
+    covered_by: str | None
+    how: str  # folds | faceup | see | showdown | cover
+    decided_by: str | None  # cards | concede | award; None when won by folds
+    winnings: tuple[tuple[str, int], ...]
+    holders: tuple[str, ...] = ()  # at a see, showdown or covered pot: who held it when decided ...
+    challenger: str | None = None  # ... and who challenged them (the seer or coverer)
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a hand ended and where its money went. Winnings plus carried equals the pot (R1.2)."""
 
-    how: str  # folds | carried | faceup | see | showdown
+    how: str  # folds | carried | faceup | see | showdown | cover (betting ended by a cover, R7.4)
     winnings: tuple[tuple[str, int], ...] = ()
     carried: int = 0
     retained_by: str | None = None
-    decided_by: str | None = None  # cards | concede | award, at a see or showdown
+    decided_by: str | None = None  # cards | concede | award: how the last pot was decided at a see or showdown
     shuffle: bool = False  # won with a shown prial: shuffle before the next deal (R9.2)
+    pots: tuple[PotResult, ...] = ()  # each pot won, in the order decided
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +133,20 @@ class Hand:
     to_act: int | None = 0
     stake: int = 0
     phase: str = "betting"  # betting | showdown | over
-    seer: str | None = None
-    contenders: tuple[str, ...] = ()
+    covered: tuple[Covered, ...] = ()  # covered pots, oldest first (R7.2); the pot holds them too
+    contest: Contest | None = None  # the pot being decided, in the showdown phase
+    decided: tuple[PotResult, ...] = ()  # the pots won so far
     shown: tuple[Shown, ...] = ()
     result: Result | None = None
+
+    @property
+    def live_pot(self) -> int:
+        """The pot betting goes into: everything in the middle but the covered pots."""
+        return self.pot - sum(c.amount for c in self.covered)
+
+    @property
+    def contenders(self) -> tuple[str, ...]:
+        return self.contest.contenders if self.contest else ()
 
     @property
     def acting(self) -> Player | None:
@@ -112,8 +166,12 @@ class Hand:
         return tuple(p for p in self.players if p.betting)
 
 
-def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None) -> Hand:
-    """A new hand with every seated player's ante in the pot (R2.3), carried money included (R6.2)."""
+def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
+         purses: dict[str, int] | None = None) -> Hand:
+    """A new hand with every seated player's ante in the pot (R2.3), carried money included (R6.2).
+
+    With table stakes `purses` holds each player's table money before the ante (R1.3).
+    """
     if len(seats) < 2:
         raise Refused(f"a hand needs at least two seated players, not {len(seats)}", "R2.1")
     if dealer not in seats:
@@ -123,8 +181,14 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
     if retained_by not in order:
         retained_by = None  # the retained hand left with its player; the pot stays carried
     faceup = retained_by is not None and rules.retained_blind == "faceup"
+    purse = dict.fromkeys(order) if rules.stakes == "pocket" else {name: (purses or {}).get(name, 0) for name in order}
+    for name, money in purse.items():
+        if money is not None and money < rules.ante:
+            raise Refused(f"{name} has {rules.money(money)} on the table, less than the ante of {rules.money(rules.ante)}: "
+                          f"{name} tops up or leaves before the deal", "R1.3")
     players = tuple(
-        Player(name, "blind", rules.ante, 1 if faceup else 2) if name == retained_by else Player(name, paid=rules.ante)
+        Player(name, "blind" if name == retained_by else "unlooked", rules.ante,
+               1 if faceup or name != retained_by else 2, None if purse[name] is None else purse[name] - rules.ante)
         for name in order
     )
     return Hand(rules, players, dealer, carried_in + rules.ante * len(players), carried_in, retained_by, faceup)
@@ -133,6 +197,69 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
 def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:
     players = hand.players
     return players[:index] + (replace(players[index], **changes),) + players[index + 1 :]
+
+
+def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]:
+    """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3)."""
+    player = hand.players[index]
+    purse = None if player.purse is None else player.purse - amount
+    return with_player(hand, index, paid=player.paid + amount, purse=purse, **changes)
+
+
+def check_purse(hand: Hand, player: Player, amount: int, what: str, minimum: int) -> None:
+    """Refuse putting in more than the table money a player has (R1.3), saying what they may do instead."""
+    if player.purse is None or amount <= player.purse:
+        return
+    money = hand.rules.money
+    instead = []
+    if hand.rules.short_money in COVERING and 0 < player.purse < minimum:
+        instead.append(f"cover with {money(player.purse)}")
+    if hand.rules.short_money in BORROWING:
+        instead.append("borrow (`bragref lend`)")
+    instead.append("fold")
+    raise Refused(f"{player.name} has {money(player.purse)} on the table, not enough for {what} of {money(amount)}: "
+                  f"{player.name} may {' or '.join(instead)}", "R1.3")
+
+
+def cover_range(hand: Hand, player: Player, minimum: int) -> Range | None:
+    """What `player` may put in to cover (R7.2): all they have, less than the minimum and more than 0.
+
+    From the pocket the referee takes the player's word for what they have; from the table it is
+    exactly their table money (R1.3).
+    """
+    if hand.rules.short_money not in COVERING:
+        return None
+    if player.purse is None:
+        return Range(1, minimum - 1, "R7.2", "R7.2") if minimum > 1 else None
+    return Range(player.purse, player.purse, "R7.2", "R7.2") if 0 < player.purse < minimum else None
+
+
+def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
+    """players[index] covers: the pot as it stands is frozen for them; two or more others go on into a new one (R7.2)."""
+    player = hand.players[index]
+    allowed = cover_range(hand, player, minimum)
+    money = hand.rules.money
+    if hand.rules.short_money not in COVERING:
+        raise Refused(f"this table borrows rather than covers (house rule short-money is {hand.rules.short_money}): "
+                      f"{player.name} may borrow (`bragref lend`) or fold", "R7.1")
+    if allowed is None:
+        if player.purse is None:
+            raise Refused(f"the least {player.name} can put in is {money(minimum)}, so there is nothing less to cover with",
+                          "R7.2")
+        raise Refused(f"{player.name} has {money(player.purse)} on the table, enough for the minimum of {money(minimum)}: "
+                      f"bet or fold, not cover", "R7.2")
+    if not allowed.min <= amount <= allowed.max:
+        if player.purse is not None:
+            raise Refused(f"a cover puts in all the table money {player.name} has: {money(player.purse)}", "R7.2")
+        raise Refused(f"a cover is less than the minimum of {money(minimum)}: at most {money(allowed.max)}, "
+                      f"not {money(amount)}; with {money(minimum)} or more, bet", "R7.2")
+    players = paying(hand, index, amount, status="covered", hands=1)
+    frozen = Covered(hand.live_pot + amount, player.name, tuple(p.name for p in hand.betting))
+    hand = replace(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,))
+    left = [p.name for p in players if p.betting]
+    if len(left) > 1:
+        return replace(hand, to_act=next_to_act(players, index))
+    return _pot_won(replace(hand, to_act=None), PotResult(0, None, "cover", None, ()), tuple(left))  # R7.4
 
 
 def next_to_act(players: tuple[Player, ...], after: int) -> int:
@@ -165,13 +292,24 @@ def fold(hand: Hand, name: str) -> Hand:
     if len(left) > 1:
         return replace(hand, players=players, to_act=next_to_act(players, index))
     last = left[0]
-    if not last.blind:
-        result = Result("folds", ((last.name, hand.pot),))  # R6.1
-    elif hand.faceup and last.name == hand.retained_by:
-        result = Result("faceup", ((last.name, hand.pot - hand.carried_in),), hand.carried_in, last.name)  # R6.4
+    hand = replace(hand, players=players, to_act=None)
+    if hand.covered or not last.blind:  # R6.1; with covered pots even a blind player takes it, and exposes (R7.3)
+        return _pot_won(hand, PotResult(hand.live_pot, None, "folds", None, ((last.name, hand.live_pot),)), (last.name,))
+    if hand.faceup and last.name == hand.retained_by:
+        antes = ((last.name, hand.pot - hand.carried_in),)
+        result = Result("faceup", antes, hand.carried_in, last.name,
+                        pots=(PotResult(hand.pot - hand.carried_in, None, "faceup", None, antes),))  # R6.4
     else:
         result = Result("carried", carried=hand.pot, retained_by=last.name)  # R6.2
-    return replace(hand, players=players, to_act=None, phase="over", result=result)
+    return replace(hand, phase="over", result=result)
+
+
+def see(hand: Hand, index: int, cost: int) -> Hand:
+    """players[index] pays `cost` to see the other player still betting: the seen player shows first (R5.4)."""
+    seer = hand.players[index].name
+    seen = next(p.name for p in hand.betting if p.name != seer)
+    hand = replace(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None)
+    return replace(hand, phase="showdown", contest=Contest(hand.live_pot, "see", (seen,), seer))
 
 
 def showdown(hand: Hand) -> Hand:
@@ -181,41 +319,52 @@ def showdown(hand: Hand) -> Hand:
     contenders = tuple(p.name for p in hand.betting)
     if len(contenders) < 3:
         raise Refused(f"an agreed showdown needs three or more still betting, not {len(contenders)}: with two, one sees the other", "R6.5")
-    return replace(hand, phase="showdown", to_act=None, contenders=contenders)
+    return replace(hand, phase="showdown", to_act=None, contest=Contest(hand.live_pot, "showdown", contenders))
 
 
 def _check_contender(hand: Hand, name: str, verb: str) -> None:
     if hand.phase != "showdown":
         raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
     if name not in hand.contenders:
-        raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", "R5.4" if hand.seer else "R6.5")
+        rule = {"see": "R5.4", "showdown": "R6.5", "cover": "R7.3"}[hand.contest.how]
+        raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", rule)
 
 
 def concede(hand: Hand, name: str) -> Hand:
-    """A player at a see or showdown throws in without showing (R5.4)."""
+    """A player at a see, showdown or covered pot throws in without showing (R5.4, R7.3)."""
     _check_contender(hand, name, "concede")
-    contenders = tuple(c for c in hand.contenders if c != name)
-    if len(contenders) == 1:
-        return _settle(hand, contenders, "concede")
-    return _decide(replace(hand, contenders=contenders))
+    contest = hand.contest
+    if name == contest.challenger:
+        return _contest_won(hand, contest.holders, "concede")
+    holders = tuple(h for h in contest.holders if h != name)
+    if contest.challenger and not holders:
+        return _contest_won(hand, (contest.challenger,), "concede")
+    if not contest.challenger and len(holders) == 1:
+        return _contest_won(hand, holders, "concede")
+    return _decide(replace(hand, contest=replace(contest, holders=holders)))
 
 
 def may_show(hand: Hand) -> tuple[str, ...]:
-    """Who may show now: at a see the seen player first, then the seer (R5.4); at a showdown anyone yet to (R6.5)."""
+    """Who may show now: the holders first, then a challenger (R5.4, R7.3, R7.4); at a showdown anyone yet to (R6.5)."""
     if hand.phase != "showdown":
         return ()
     shown = {s.player for s in hand.shown}
-    waiting = tuple(c for c in hand.contenders if c not in shown)
-    return waiting[:1] if hand.seer else waiting  # contenders at a see are (seen, seer)
+    contest = hand.contest
+    waiting = tuple(h for h in contest.holders if h not in shown)
+    if waiting or contest.challenger is None:
+        return waiting
+    return () if contest.challenger in shown else (contest.challenger,)
 
 
 def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...]) -> Hand:
-    """`name` exposes their cards; when every hand needed is shown, the cards decide (R5.4, R6.5, R8)."""
+    """`name` exposes their cards; when every hand needed is shown, the cards decide (R5.4, R6.5, R7.3, R8)."""
     _check_contender(hand, name, "show")
     if name not in may_show(hand):
         if any(s.player == name for s in hand.shown):
             raise Refused(f"{name} has already shown", "R5.4")
-        raise Refused(f"{hand.contenders[0]} was seen and shows first; then {name} shows or concedes", "R5.4")
+        first = " and ".join(may_show(hand))
+        role = {"see": " was seen and", "cover": " won the pot after this one and"}[hand.contest.how]
+        raise Refused(f"{first}{role} shows first; then {name} shows or concedes", "R7.3" if hand.contest.covered_by else "R5.4")
     seen_before = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
     for card in (*cards, *discards):
         if card in seen_before:
@@ -231,14 +380,12 @@ def _decide(hand: Hand) -> Hand:
     """Once every contender has shown, the best hand takes the pot; until then, the hand as it is."""
     if may_show(hand):
         return hand
-    keys = {s.player: s.judged.key for s in hand.shown if s.player in hand.contenders}
-    if hand.seer:
-        seen = hand.contenders[0]
-        winners = (hand.seer,) if keys[hand.seer] > keys[seen] else (seen,)  # the seer loses ties (R5.4, R8.6)
-    else:
-        best = max(keys.values())
-        winners = tuple(c for c in hand.contenders if keys[c] == best)  # equal best hands split (R6.5)
-    return _settle(hand, winners, "cards")
+    contest = hand.contest
+    keys = {s.player: s.judged.key for s in hand.shown if s.player in contest.contenders}
+    best = max(keys[h] for h in contest.holders)
+    if contest.challenger and keys[contest.challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6)
+        return _contest_won(hand, (contest.challenger,), "cards")
+    return _contest_won(hand, tuple(h for h in contest.holders if keys[h] == best), "cards")  # equal best split (R6.5)
 
 
 def award(hand: Hand, names: tuple[str, ...]) -> Hand:
@@ -247,9 +394,10 @@ def award(hand: Hand, names: tuple[str, ...]) -> Hand:
         _check_contender(hand, name, "award")
     if len(set(names)) != len(names):
         raise BadInput("each winner is named once")
-    if hand.seer and len(names) > 1:
-        raise Refused("a see has one winner: on equal hands the seer loses", "R5.4")
-    return _settle(hand, names, "award")
+    if hand.contest.challenger in names and len(names) > 1:
+        raise Refused(f"{hand.contest.challenger} wins alone or not at all: on equal hands the "
+                      f"{'seer' if hand.contest.how == 'see' else 'coverer'} loses", "R7.3" if hand.contest.covered_by else "R5.4")
+    return _contest_won(hand, names, "award")
 
 
 def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -259,9 +407,30 @@ def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[t
     return tuple((name, share + (1 if i < odd else 0)) for i, name in enumerate(ranked))
 
 
-def _settle(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
+def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
+    contest = hand.contest
     order = tuple(p.name for p in hand.players)
-    prial = any(s.player in winners and s.judged.cls == "prial" for s in hand.shown)
-    result = Result("see" if hand.seer else "showdown", split(hand.pot, winners, order), decided_by=decided_by,
-                    shuffle=prial)
-    return replace(hand, phase="over", contenders=(), result=result)
+    won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
+                    contest.holders, contest.challenger)
+    return _pot_won(replace(hand, contest=None), won, winners)
+
+
+def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
+    """Record one pot won; then the covered pot before it is contested by its coverer and these winners (R7.3)."""
+    decided = hand.decided + (won,)
+    coverers = [c.covered_by for c in hand.covered]
+    earlier = len(coverers) if won.covered_by is None else coverers.index(won.covered_by)
+    if earlier:
+        pot = hand.covered[earlier - 1]
+        contest = Contest(pot.amount, "cover", winners, pot.covered_by, pot.covered_by)
+        return _decide(replace(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
+    totals: dict[str, int] = {}
+    for pot in decided:
+        for name, amount in pot.winnings:
+            totals[name] = totals.get(name, 0) + amount
+    order = [p.name for p in hand.players]
+    winnings = tuple((name, totals[name]) for name in order if totals.get(name))
+    judged = {s.player: s.judged for s in hand.shown}
+    prial = any(name in judged and judged[name].cls == "prial" for pot in decided for name, _ in pot.winnings)
+    result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
+    return replace(hand, phase="over", to_act=None, decided=decided, result=result)

@@ -89,6 +89,28 @@ def m002_loans(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_table_money(db: Database) -> None:
+    db.executescript(
+        """
+        -- table stakes (R1.3): buy-in, top-up, cash-out (negative), and loans to the table (R7.5)
+        CREATE TABLE purses (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            at TEXT NOT NULL,
+            hand_id INTEGER REFERENCES hands(id),
+            kind TEXT NOT NULL,
+            player TEXT NOT NULL,
+            amount INTEGER NOT NULL
+        );
+        CREATE INDEX purses_session ON purses(session_id, player);
+        CREATE INDEX purses_hand ON purses(hand_id);
+        -- each player's table money when a hand under table stakes was dealt, before the ante; NULL from the pocket
+        ALTER TABLE hands ADD COLUMN purses TEXT;
+        """
+    )
+
+
 def migrate(conn, version: int) -> None:
     """Bring the schema up to date inside the caller's write transaction.
 

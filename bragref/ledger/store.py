@@ -190,7 +190,17 @@ class Ledger:
 
     def _load(self, row: sqlite3.Row) -> Current:
         live = live_actions(self.all_actions(row["id"]))
-        return Current(row["number"], row, live, game.replay(dealt(row), map(action_of, live)))
+        return Current(row["number"], row, live, game.replay(self.dealt(row), map(action_of, live)))
+
+    def dealt(self, row: sqlite3.Row) -> Hand:
+        """The hand as it stood when dealt, from its row; with table stakes, loans made during it added (R7.5)."""
+        purses = None
+        if row["purses"] is not None:
+            purses = json.loads(row["purses"])
+            for r in self._q("SELECT player, amount FROM purses WHERE hand_id = ?", (row["id"],)):
+                purses[r["player"]] = purses.get(r["player"], 0) + r["amount"]
+        return game.deal(Rules.from_json(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
+                         row["retained_by"], purses)
 
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
         """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
@@ -210,12 +220,14 @@ class Ledger:
         result = previous.hand.result if previous else None
         carried = result.carried if result else 0
         retained_by = result.retained_by if result else None
-        game.deal(session.rules, session.seats, dealer, carried, retained_by)  # refuses a bad table first
+        purses = self.table_money(session) if session.rules.stakes == "table" else None
+        game.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
         number = previous.number + 1 if previous else 1
         self.conn.execute(
-            "INSERT INTO hands (session_id, number, dealt_at, dealer, seats, rules, carried_in, retained_by)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (session.id, number, now(), dealer, json.dumps(session.seats), session.rules.to_json(), carried, retained_by),
+            "INSERT INTO hands (session_id, number, dealt_at, dealer, seats, rules, carried_in, retained_by, purses)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (session.id, number, now(), dealer, json.dumps(session.seats), session.rules.to_json(), carried, retained_by,
+             None if purses is None else json.dumps({name: purses[name] for name in session.seats})),
         )
         return self.current(session)
 
@@ -306,6 +318,10 @@ class Ledger:
             units = parse_amount(amount, session.rules.unit)
             loans.check_lend(session.rules, lender, borrower)
             self._loan(session, "lend", lender, borrower, units, bystander)
+            if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too (R7.5)
+                current = self.current(session)
+                hand_id = current.row["id"] if current and current.hand.phase != "over" else None
+                self._purse(session, hand_id, "loan", borrower, units)
         return session, lender, borrower, units
 
     def repay(self, session_name: str | None, borrower: str, lender: str, amount: str) -> tuple[Session, str, str, int]:
@@ -323,6 +339,48 @@ class Ledger:
         self.conn.execute(
             "INSERT INTO loans (session_id, at, kind, lender, borrower, amount, bystander) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (session.id, now(), kind, lender, borrower, amount, int(bystander)),
+        )
+
+    # ---- table money (R1.3): buy-ins, top-ups and cash-outs between hands -----------
+
+    def table_money(self, session: Session) -> dict[str, int]:
+        """Each player's money on the table now: what they put there, plus their results in hands at table stakes.
+
+        Mid-hand it is the money before the hand's settlement; the hand itself knows what is left (`Player.purse`).
+        """
+        money = dict.fromkeys(session.seats, 0)
+        for r in self._q(
+            "SELECT player, SUM(amount) AS amount FROM ("
+            " SELECT player, amount FROM purses WHERE session_id = ?"
+            " UNION ALL SELECT p.player, p.amount FROM postings p JOIN hands h ON h.id = p.hand_id"
+            "  WHERE p.session_id = ? AND h.purses IS NOT NULL AND p.player IS NOT NULL"
+            ") GROUP BY player",
+            (session.id, session.id),
+        ):
+            money[r["player"]] = r["amount"]
+        return money
+
+    def purse(self, session_name: str | None, kind: str, player: str, amount: str | None) -> tuple[Session, str, int, int]:
+        """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
+        with self.write():
+            session = self.session(session_name)
+            name = resolve(player, session.seats)
+            if session.rules.stakes != "table":
+                raise Refused("players pay from their pockets here (house rule stakes is pocket): there is no table "
+                              "money to change; `bragref rules set stakes table` between hands to play table stakes", "R1.3")
+            self._between_hands(session, "table money changes", "R1.3")
+            has = self.table_money(session)[name]
+            units = has if amount is None else parse_amount(amount, session.rules.unit)
+            if kind == "cash-out" and not 0 < units <= has:
+                raise Refused(f"{name} has {session.rules.money(has)} on the table, so cannot take off "
+                              f"{session.rules.money(units)}", "R1.3")
+            self._purse(session, None, kind, name, -units if kind == "cash-out" else units)
+            return session, name, units, self.table_money(session)[name]
+
+    def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None:
+        self.conn.execute(
+            "INSERT INTO purses (session_id, at, hand_id, kind, player, amount) VALUES (?, ?, ?, ?, ?, ?)",
+            (session.id, now(), hand_id, kind, player, amount),
         )
 
     def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
@@ -378,13 +436,6 @@ class Ledger:
 
     def all_actions(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
-
-
-def dealt(row: sqlite3.Row) -> Hand:
-    """The hand as it stood when dealt, from its row."""
-    return game.deal(
-        Rules.from_json(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"], row["retained_by"]
-    )
 
 
 def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
