@@ -2,7 +2,7 @@
 
 import pytest
 
-from bragref.engine.actions import Award, Bet, Concede, Fold, Look, See, Showdown
+from bragref.engine.actions import Award, Bet, Concede, Cover, Fold, Look, See, Showdown
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import apply, deal, legal, replay
 from bragref.engine.money import format_money, parse_amount
@@ -162,3 +162,33 @@ def test_dealer_passes_left_honouring_joins_and_leaves():
     assert next_dealer(["A", "B", "C"], "C", ["A", "B", "C"]) == "A"
     assert next_dealer(["A", "B", "C"], "A", ["A", "F", "B", "C"]) == "F"  # F joined on A's left
     assert next_dealer(["A", "B", "C"], "B", ["A", "C"]) == "C"  # the dealer left: C sat on B's left
+
+
+def test_cover_freezes_the_pot_and_the_chain_settles_newest_first_r7_3():
+    """Andy 4, Bill covers 3, Chris 4, Dan covers 2, Eddie folds, Andy 4, Chris folds: Andy takes the last pot by
+    folds, then contests Dan's pot and Bill's, each won by its coverer only when strictly better (here: awarded)."""
+    h = replay(hand(), [Bet("Andy", 4), Cover("Bill", 3), Bet("Chris", 4), Cover("Dan", 2), Fold("Eddie"),
+                        Bet("Andy", 4), Fold("Chris")])
+    assert [(c.amount, c.covered_by, c.eligible) for c in h.covered] == [
+        (12, "Bill", ("Andy", "Bill", "Chris", "Dan", "Eddie")), (6, "Dan", ("Andy", "Chris", "Dan", "Eddie"))]
+    assert h.live_pot == 4 and h.phase == "showdown"
+    assert (h.contest.covered_by, h.contest.holders, legal(h).show) == ("Dan", ("Andy",), ("Andy",))
+    h = apply(h, Award(("Dan",)))  # Dan's pot to Dan: Dan now holds against Bill's cover
+    assert h.contest.holders == ("Dan",) and h.contest.challenger == "Bill"
+    h = apply(h, Concede("Bill"))
+    assert [(p.covered_by, p.how, p.winnings) for p in h.result.pots] == [
+        (None, "folds", (("Andy", 4),)), ("Dan", "cover", (("Dan", 6),)), ("Bill", "cover", (("Dan", 12),))]
+    assert h.result.winnings == (("Andy", 4), ("Dan", 18)) and h.result.carried == 0
+
+
+@pytest.mark.parametrize("rules, purse, cover", [
+    ({}, None, (1, 3)),  # from the pocket: the player's word, anything under the minimum of 4
+    ({"short_money": "borrow"}, None, None),  # R7.1: borrowers do not cover
+    ({"stakes": "table"}, 3, (3, 3)),  # from the table: exactly what is left
+    ({"stakes": "table"}, 9, None),  # enough for the minimum: no cover
+])
+def test_what_a_cover_may_put_in(rules, purse, cover):
+    purses = {"Andy": 20, "Bill": (purse or 0) + 1}  # before the ante of 1; ignored from the pocket
+    h = apply(deal(Rules(**rules), ["Andy", "Bill"], "Bill", purses=purses), Bet("Andy", 4))
+    allowed = legal(h).cover
+    assert (allowed and (allowed.min, allowed.max)) == cover

@@ -20,6 +20,7 @@ rules_strategy = st.builds(
     see_cost=st.sampled_from(["double", "equal"]),
     retained_blind=st.sampled_from(["keep", "faceup"]),
     short_money=st.sampled_from(["cover", "borrow", "both"]),
+    stakes=st.sampled_from(["pocket", "table"]),
     cards=st.sampled_from([3, 4, 5]),
     wild=st.sampled_from(["none", "deuces", "jokers:2", "one-eyed-jacks", "2h,Kd"]),
     threes_high=st.booleans(),
@@ -35,11 +36,22 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
     ledger = Ledger(path)
     names = [f"P{i}" for i in range(players)]
     ledger.create_session("s", rules, names)
-    for _ in range(hands):
-        if rules.short_money != "cover" and rng.random() < 0.3:  # loans are not turns: any moment (R7.5)
+
+    def maybe_lend(chance: float) -> None:
+        if rules.short_money != "cover" and rng.random() < chance:  # loans are not turns: any moment (R7.5)
             lender, borrower = rng.sample(names + ["Bystander"], 2) if rng.random() < 0.2 else rng.sample(names, 2)
             if borrower != "Bystander":
                 ledger.lend(None, lender, borrower, str(rng.randint(1, 9)), lender == "Bystander")
+
+    for _ in range(hands):
+        maybe_lend(0.3)
+        if rules.stakes == "table":  # between hands: top up whoever could not ante, cash out now and then (R1.3)
+            session = ledger.session(None)
+            for name, money in ledger.table_money(session).items():
+                if money < rules.ante or rng.random() < 0.2:
+                    ledger.purse(None, "top-up", name, str(rng.randint(1, 30) + rules.ante))
+                elif money > rules.ante and rng.random() < 0.1:
+                    ledger.purse(None, "cash-out", name, str(rng.randint(1, money - rules.ante)))
         _, current, _ = ledger.deal(None)
         steps = 0
         while current.hand.phase != "over":
@@ -47,9 +59,13 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
             if rng.random() < 0.05 and current.actions:
                 _, current, _ = ledger.undo(None, "property test")
                 continue
+            maybe_lend(0.03)  # mid-hand too: under table stakes it raises the borrower's table money (R7.5)
             patience = 0.15 if steps < 60 else 0.9
             _, current, _ = ledger.act(None, lambda hand: random_action(hand, rng, patience))
         result, hand = current.hand.result, current.hand
+        if rules.stakes == "table":  # nobody ever put in more than they had on the table (R1.3)
+            assert all(p.purse >= 0 for p in hand.players)
+            assert all(money >= 0 for money in ledger.table_money(ledger.session(None)).values())
         assert sum(a for _, a in result.winnings) + result.carried == hand.pot  # every pot paid or carried
         assert hand.pot == hand.carried_in + sum(p.paid for p in hand.players)
         assert sum(pot.amount for pot in result.pots) + result.carried == hand.pot  # no pot left unpaid (R7.3)

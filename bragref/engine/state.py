@@ -211,7 +211,7 @@ def check_purse(hand: Hand, player: Player, amount: int, what: str, minimum: int
     if player.purse is None or amount <= player.purse:
         return
     money = hand.rules.money
-    instead = []
+    instead = [f"bet at most {money(player.purse)}"] if player.purse >= minimum else []
     if hand.rules.short_money in COVERING and 0 < player.purse < minimum:
         instead.append(f"cover with {money(player.purse)}")
     if hand.rules.short_money in BORROWING:
