@@ -308,3 +308,12 @@ def test_the_table_answers_c_to_cover(table):
     out = table.table("c", "q").output
     assert "Bill covered" in out
     assert money_on_table(table)["Bill"] == 0
+
+
+def test_a_loan_after_a_cover_replays_where_it_happened(table):
+    table("bet andy 6")
+    table("cover bill 4")  # all Bill had: the loan after it must not make it short of "all" on replay
+    table("lend chris bill 10")
+    assert money_on_table(table)["Bill"] == 10
+    rows = [(e["player"], e["action"]) for e in table.json("history 1")][1:]
+    assert rows == [("Andy", "bet"), ("Bill", "cover"), ("Bill", "loan")]

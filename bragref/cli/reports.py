@@ -8,8 +8,9 @@ from bragref.cli.hand import outcome, situation
 from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.settle import settle as fewest_payments
+from bragref.engine.actions import Credit
 from bragref.engine.state import Hand, Legal
-from bragref.ledger.store import action_of, live_actions
+from bragref.ledger.store import action_of, dealt, is_loan, live_actions
 
 CARRIED_POT = "carried pot"
 
@@ -93,25 +94,30 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
     `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
     a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
     """
-    hand = ledger.dealt(row)
+    hand = dealt(row)
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot, "stake": 0,
                 "into": 1, "voided": False, "reason": None}]
     rows = ledger.all_actions(row["id"])
     voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
-    states, into = {}, {}
-    for r in live_actions(rows):
-        into[r["id"]] = len(hand.covered) + 1
-        hand = game.apply(hand, action_of(r))
-        states[r["id"]] = hand
+    live = {r["id"] for r in live_actions(rows)}
     seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
-    for r in rows:
-        after = states.get(r["id"])
+    for r in ledger.in_order(row, rows):
+        if is_loan(r):  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
+            hand = game.apply(hand, Credit(r["player"], r["amount"]))
+            entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
+                            "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
+                            "stake": hand.stake, "into": None, "voided": False, "reason": None})
+            continue
+        into = len(hand.covered) + 1
+        if r["id"] in live:
+            hand = game.apply(hand, action_of(r))
+        after = hand if r["id"] in live else None
         entries.append({"hand": row["number"], "seq": seqs[r["id"]], "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"], "blind": None if r["blind"] is None else bool(r["blind"]),
                         "detail": f"voids #{seqs[r['voids']]}" if r["verb"] == "void" else r["detail"],
                         "pot": after.pot if after else None, "stake": after.stake if after else None,
-                        "into": into.get(r["id"]) if r["verb"] in MONEY_VERBS else None,
+                        "into": into if after and r["verb"] in MONEY_VERBS else None,
                         "voided": r["id"] in voided, "reason": voided[r["id"]]["reason"] if r["id"] in voided else r["reason"]})
     if hand.result:
         entries += won_entries(row, hand)

@@ -45,6 +45,18 @@ class Cover:
 
 
 @dataclass(frozen=True, slots=True)
+class Credit:
+    """A loan put on a player's table money mid-hand (R7.5): not a turn, never refused.
+
+    The ledger keeps loans apart from a hand's actions and weaves them back in where they happened.
+    """
+
+    player: str
+    amount: int
+    verb = "credit"
+
+
+@dataclass(frozen=True, slots=True)
 class Showdown:
     """All still betting agree to show (R6.5)."""
 
@@ -82,7 +94,7 @@ class Award:
         return self.players[0]
 
 
-Action = Bet | Fold | Look | See | Cover | Showdown | Concede | Show | Award
+Action = Bet | Fold | Look | See | Cover | Credit | Showdown | Concede | Show | Award
 DISCARDS = " / "  # in a show's record, between the cards kept and those discarded
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bragref.engine import state
-from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Look, See, Show, Showdown
+from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Credit, Fold, Look, See, Show, Showdown
 from bragref.engine.errors import Refused
 from bragref.engine.state import Hand, Legal, Player, Range
 
@@ -127,6 +127,8 @@ class BragBetting:
             case Cover(player=name, amount=amount):
                 index = state.check_turn(hand, name, what="cover")
                 return state.cover(hand, index, amount, minimum(hand, hand.players[index]))
+            case Credit(player=name, amount=amount):
+                return state.credit(hand, name, amount)
             case Show(player=name, cards=cards, discards=discards):
                 return state.show(hand, name, cards, discards)
             case Award(players=names):

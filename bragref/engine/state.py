@@ -221,6 +221,14 @@ def check_purse(hand: Hand, player: Player, amount: int, what: str, minimum: int
                   f"{player.name} may {' or '.join(instead)}", "R1.3")
 
 
+def credit(hand: Hand, name: str, amount: int) -> Hand:
+    """A loan raises the borrower's table money, mid-hand too (R7.5); from the pocket, or out of the hand, no change."""
+    index = next((i for i, p in enumerate(hand.players) if p.name == name), None)
+    if index is None or hand.players[index].purse is None:
+        return hand
+    return replace(hand, players=with_player(hand, index, purse=hand.players[index].purse + amount))
+
+
 def cover_range(hand: Hand, player: Player, minimum: int) -> Range | None:
     """What `player` may put in to cover (R7.2): all they have, less than the minimum and more than 0.
 

@@ -101,7 +101,8 @@ def m003_table_money(db: Database) -> None:
             hand_id INTEGER REFERENCES hands(id),
             kind TEXT NOT NULL,
             player TEXT NOT NULL,
-            amount INTEGER NOT NULL
+            amount INTEGER NOT NULL,
+            after_action INTEGER NOT NULL  -- a loan mid-hand comes after this action, before any later one
         );
         CREATE INDEX purses_session ON purses(session_id, player);
         CREATE INDEX purses_hand ON purses(hand_id);

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from bragref.engine import game, loans
-from bragref.engine.actions import Action, from_record, to_record
+from bragref.engine.actions import Action, Credit, from_record, to_record
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import parse_amount
 from bragref.engine.names import check_name, resolve
@@ -190,17 +190,17 @@ class Ledger:
 
     def _load(self, row: sqlite3.Row) -> Current:
         live = live_actions(self.all_actions(row["id"]))
-        return Current(row["number"], row, live, game.replay(self.dealt(row), map(action_of, live)))
+        return Current(row["number"], row, live, game.replay(dealt(row), map(event_of, self.in_order(row, live))))
 
-    def dealt(self, row: sqlite3.Row) -> Hand:
-        """The hand as it stood when dealt, from its row; with table stakes, loans made during it added (R7.5)."""
-        purses = None
-        if row["purses"] is not None:
-            purses = json.loads(row["purses"])
-            for r in self._q("SELECT player, amount FROM purses WHERE hand_id = ?", (row["id"],)):
-                purses[r["player"]] = purses.get(r["player"], 0) + r["amount"]
-        return game.deal(Rules.from_json(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
-                         row["retained_by"], purses)
+    def in_order(self, row: sqlite3.Row, actions: list[sqlite3.Row]) -> list[sqlite3.Row]:
+        """A hand's action rows with the loans made during it at table stakes (R7.5) woven in where they happened.
+
+        A loan's row names the last action recorded before it (`after_action`), so it replays before any later one.
+        """
+        loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
+        if not loans:
+            return actions
+        return sorted([*actions, *loans], key=lambda r: (r["after_action"], 1, r["id"]) if is_loan(r) else (r["id"], 0, 0))
 
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
         """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
@@ -379,7 +379,8 @@ class Ledger:
 
     def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None:
         self.conn.execute(
-            "INSERT INTO purses (session_id, at, hand_id, kind, player, amount) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO purses (session_id, at, hand_id, kind, player, amount, after_action)"
+            " VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM actions))",
             (session.id, now(), hand_id, kind, player, amount),
         )
 
@@ -438,10 +439,26 @@ class Ledger:
         return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
 
 
+def dealt(row: sqlite3.Row) -> Hand:
+    """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
+    purses = None if row["purses"] is None else json.loads(row["purses"])
+    return game.deal(Rules.from_json(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
+                     row["retained_by"], purses)
+
+
 def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
     """The actions that count: neither a void nor voided (R9.1)."""
     voided = {r["voids"] for r in rows if r["verb"] == "void"}
     return [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
+
+
+def is_loan(row: sqlite3.Row) -> bool:
+    return "after_action" in row.keys()
+
+
+def event_of(row: sqlite3.Row) -> Action:
+    """What a row in `Ledger.in_order` does to the hand: its action, or a loan's credit to table money."""
+    return Credit(row["player"], row["amount"]) if is_loan(row) else action_of(row)
 
 
 def action_of(row: sqlite3.Row) -> Action:
