@@ -317,3 +317,14 @@ def test_a_loan_after_a_cover_replays_where_it_happened(table):
     assert money_on_table(table)["Bill"] == 10
     rows = [(e["player"], e["action"]) for e in table.json("history 1")][1:]
     assert rows == [("Andy", "bet"), ("Bill", "cover"), ("Bill", "loan")]
+
+
+def test_running_short_sample_session(bragref):
+    """The sample: covers, nested covers, a cover leaving one, loans; nets worked by hand in the file's comments."""
+    from conftest import SAMPLES
+
+    bragref(f"run -q {SAMPLES / 'running-short.brag'}")
+    assert nets(bragref) == {"Andy": -7, "Bill": 17, "Chris": 15, "Dan": -30, "Eve": 5}
+    assert money_on_table(bragref) == {"Andy": 53, "Bill": 58, "Chris": 25, "Dan": 30}
+    # the hands' results are already in the table money: only what Bill still owes Eve is paid (R1.3, R7.5)
+    assert bragref.json("settle") == [{"from": "Bill", "to": "Eve", "amount": 5}]

@@ -232,7 +232,9 @@ def settle(app, all_sessions: bool, as_json: bool, fmt: str) -> None:
     """Who pays whom to clear every net, in the fewest payments (exact up to 18 players).
 
     A pot still carried forward is a payee named "carried pot": its money is
-    on the table, not yet anyone's.
+    on the table, not yet anyone's. At table stakes the hands' results already
+    sit in each player's table money, to cash out (R1.3): only loans and hands
+    played from the pocket are paid here.
 
     \b
     Example:
@@ -247,8 +249,11 @@ def settle(app, all_sessions: bool, as_json: bool, fmt: str) -> None:
 
 
 def payments_for(ledger, sessions) -> list[dict]:
-    nets = {r["player"]: r["net"] for r in ledger.balances(sessions)}
-    carried = ledger.carried(sessions)
+    """Payments that clear every net. Results of hands at table stakes are already on the table (R1.3): only
+    loans and hands paid from the pocket are settled."""
+    done = ledger.on_table(sessions)
+    nets = {r["player"]: r["net"] - done.get(r["player"], 0) for r in ledger.balances(sessions)}
+    carried = ledger.carried(sessions) - done.get(None, 0)
     if carried:
         nets[CARRIED_POT] = carried
     return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]

@@ -429,6 +429,14 @@ class Ledger:
         where, ids = self._scope(sessions)
         return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
 
+    def on_table(self, sessions: list[Session]) -> dict[str | None, int]:
+        """What hands at table stakes moved, per player (None: a carried pot): money that already changed hands
+        on the table (R1.3), so settling up leaves it out."""
+        where, ids = self._scope(sessions)
+        return {r[0]: r[1] for r in self._q(
+            f"SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where}"
+            " AND h.purses IS NOT NULL GROUP BY p.player", ids)}
+
     def all_sessions(self) -> list[Session]:
         return [self.session(name) for name in self.session_names()]
 
