@@ -7,8 +7,6 @@ equalising structure will be another such object, not a branch in this one.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bragref.engine import state
 from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Credit, Fold, Look, See, Show, Showdown
 from bragref.engine.errors import Refused
@@ -154,11 +152,12 @@ class BragBetting:
             raise Refused(f"no bet is possible: the pot limit ({hand.pot}) is under the minimum", "R4.4")
         if bet.amount < allowed.min:
             raise Refused(f"{kind} must be at least {allowed.min} here, not {bet.amount}", allowed.min_rule)
-        state.check_purse(hand, player, bet.amount, kind, minimum(hand, player))
+        if player.purse is not None:
+            state.check_purse(hand, player, bet.amount, kind, minimum(hand, player))
         if allowed.max is not None and bet.amount > allowed.max:
             raise Refused(f"{kind} may be at most {allowed.max} here, not {bet.amount}", allowed.max_rule)
         players = state.paying(hand, index, bet.amount, status="blind" if bet.blind else "open")
-        return replace(
+        return state.evolve(
             hand,
             players=players,
             pot=hand.pot + bet.amount,
@@ -183,7 +182,7 @@ class BragBetting:
                 raise Refused(f"{player.name} holds one hand: look without --hand", "R6.3")
             changes = {"status": "open"}
         faceup = hand.faceup and player.name != hand.retained_by
-        return replace(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
+        return state.evolve(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
 
     def _see(self, hand: Hand, name: str) -> Hand:
         index = state.check_turn(hand, name, what="see")

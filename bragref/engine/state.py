@@ -5,7 +5,7 @@ Players are held in turn order: the dealer's left first, the dealer last (R2.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import BORROWING, COVERING, Rules
@@ -194,9 +194,21 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
     return Hand(rules, players, dealer, carried_in + rules.ante * len(players), carried_in, retained_by, faceup)
 
 
+def evolve(value, **changes):
+    """`dataclasses.replace` for the engine's frozen, slotted values, none of which checks itself in `__init__`.
+
+    Copying the slots directly is about twice as fast as `replace`, which calls `__init__`: that is the
+    difference between a replay under and over 100,000 actions a second.
+    """
+    new = object.__new__(value.__class__)
+    for name in value.__slots__:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    return new
+
+
 def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:
     players = hand.players
-    return players[:index] + (replace(players[index], **changes),) + players[index + 1 :]
+    return players[:index] + (evolve(players[index], **changes),) + players[index + 1 :]
 
 
 def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]:
@@ -226,7 +238,7 @@ def credit(hand: Hand, name: str, amount: int) -> Hand:
     index = next((i for i, p in enumerate(hand.players) if p.name == name), None)
     if index is None or hand.players[index].purse is None:
         return hand
-    return replace(hand, players=with_player(hand, index, purse=hand.players[index].purse + amount))
+    return evolve(hand, players=with_player(hand, index, purse=hand.players[index].purse + amount))
 
 
 def cover_range(hand: Hand, player: Player, minimum: int) -> Range | None:
@@ -263,11 +275,11 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
                       f"not {money(amount)}; with {money(minimum)} or more, bet", "R7.2")
     players = paying(hand, index, amount, status="covered", hands=1)
     frozen = Covered(hand.live_pot + amount, player.name, tuple(p.name for p in hand.betting))
-    hand = replace(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,))
+    hand = evolve(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,))
     left = [p.name for p in players if p.betting]
     if len(left) > 1:
-        return replace(hand, to_act=next_to_act(players, index))
-    return _pot_won(replace(hand, to_act=None), PotResult(0, None, "cover", None, ()), tuple(left))  # R7.4
+        return evolve(hand, to_act=next_to_act(players, index))
+    return _pot_won(evolve(hand, to_act=None), PotResult(0, None, "cover", None, ()), tuple(left))  # R7.4
 
 
 def next_to_act(players: tuple[Player, ...], after: int) -> int:
@@ -298,9 +310,9 @@ def fold(hand: Hand, name: str) -> Hand:
     players = with_player(hand, index, status="folded", hands=1)
     left = [p for p in players if p.betting]
     if len(left) > 1:
-        return replace(hand, players=players, to_act=next_to_act(players, index))
+        return evolve(hand, players=players, to_act=next_to_act(players, index))
     last = left[0]
-    hand = replace(hand, players=players, to_act=None)
+    hand = evolve(hand, players=players, to_act=None)
     if hand.covered or not last.blind:  # R6.1; with covered pots even a blind player takes it, and exposes (R7.3)
         return _pot_won(hand, PotResult(hand.live_pot, None, "folds", None, ((last.name, hand.live_pot),)), (last.name,))
     if hand.faceup and last.name == hand.retained_by:
@@ -309,15 +321,15 @@ def fold(hand: Hand, name: str) -> Hand:
                         pots=(PotResult(hand.pot - hand.carried_in, None, "faceup", None, antes),))  # R6.4
     else:
         result = Result("carried", carried=hand.pot, retained_by=last.name)  # R6.2
-    return replace(hand, phase="over", result=result)
+    return evolve(hand, phase="over", result=result)
 
 
 def see(hand: Hand, index: int, cost: int) -> Hand:
     """players[index] pays `cost` to see the other player still betting: the seen player shows first (R5.4)."""
     seer = hand.players[index].name
     seen = next(p.name for p in hand.betting if p.name != seer)
-    hand = replace(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None)
-    return replace(hand, phase="showdown", contest=Contest(hand.live_pot, "see", (seen,), seer))
+    hand = evolve(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None)
+    return evolve(hand, phase="showdown", contest=Contest(hand.live_pot, "see", (seen,), seer))
 
 
 def showdown(hand: Hand) -> Hand:
@@ -327,7 +339,7 @@ def showdown(hand: Hand) -> Hand:
     contenders = tuple(p.name for p in hand.betting)
     if len(contenders) < 3:
         raise Refused(f"an agreed showdown needs three or more still betting, not {len(contenders)}: with two, one sees the other", "R6.5")
-    return replace(hand, phase="showdown", to_act=None, contest=Contest(hand.live_pot, "showdown", contenders))
+    return evolve(hand, phase="showdown", to_act=None, contest=Contest(hand.live_pot, "showdown", contenders))
 
 
 def _check_contender(hand: Hand, name: str, verb: str) -> None:
@@ -349,7 +361,7 @@ def concede(hand: Hand, name: str) -> Hand:
         return _contest_won(hand, (contest.challenger,), "concede")
     if not contest.challenger and len(holders) == 1:
         return _contest_won(hand, holders, "concede")
-    return _decide(replace(hand, contest=replace(contest, holders=holders)))
+    return _decide(evolve(hand, contest=evolve(contest, holders=holders)))
 
 
 def may_show(hand: Hand) -> tuple[str, ...]:
@@ -381,7 +393,7 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
             raise BadInput(f"{card_text(card)} has already been shown in this deal: a pack holds one of each card")
     from bragref.engine.ranking import ranking_for  # here, not at the top: betting never pays for the card tables
 
-    return _decide(replace(hand, shown=hand.shown + (Shown(name, ranking_for(hand.rules).judge(cards, discards)),)))
+    return _decide(evolve(hand, shown=hand.shown + (Shown(name, ranking_for(hand.rules).judge(cards, discards)),)))
 
 
 def _decide(hand: Hand) -> Hand:
@@ -420,7 +432,7 @@ def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
     order = tuple(p.name for p in hand.players)
     won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
                     contest.holders, contest.challenger)
-    return _pot_won(replace(hand, contest=None), won, winners)
+    return _pot_won(evolve(hand, contest=None), won, winners)
 
 
 def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
@@ -431,7 +443,7 @@ def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     if earlier:
         pot = hand.covered[earlier - 1]
         contest = Contest(pot.amount, "cover", winners, pot.covered_by, pot.covered_by)
-        return _decide(replace(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
+        return _decide(evolve(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
     totals: dict[str, int] = {}
     for pot in decided:
         for name, amount in pot.winnings:
@@ -441,4 +453,4 @@ def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     judged = {s.player: s.judged for s in hand.shown}
     prial = any(name in judged and judged[name].cls == "prial" for pot in decided for name, _ in pot.winnings)
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
-    return replace(hand, phase="over", to_act=None, decided=decided, result=result)
+    return evolve(hand, phase="over", to_act=None, decided=decided, result=result)
