@@ -60,6 +60,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["rank", "compare", "odds"], "cards"),
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
     "run": "run",
+    "audit": "audit",
     "table": "table",
     **dict.fromkeys(["lend", "repay"], "loans"),
 }

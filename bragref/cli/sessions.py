@@ -123,11 +123,29 @@ def session_show(app, as_json: bool) -> None:
     chosen = ledger.session(app.session)
     hands = len(ledger.hand_numbers(chosen))
     if as_json:
-        emit_json({"session": chosen.name, "players": chosen.seats, "hands": hands,
+        emit_json({"session": chosen.name, "players": chosen.seats, "hands": hands, "closed": chosen.closed,
                    "rules": {r["rule"]: r["value"] for r in describe_rules(chosen.rules)}})
         return
-    click.echo(f"Session {chosen.name}: {hands} hands. Seats: {', '.join(chosen.seats)}.")
+    closed = " Closed." if chosen.closed else ""
+    click.echo(f"Session {chosen.name}: {hands} hands. Seats: {', '.join(chosen.seats)}.{closed}")
     emit_table(describe_rules(chosen.rules))
+
+
+@session.command("close", short_help="Close the session and print the ledger's digest.")
+@click.pass_obj
+def session_close(app) -> None:
+    """Close the session between hands: no more hands, seats, rules or loans in it (repayments and
+    cash-outs go on). Prints the ledger's digest, the head of its hash chain, short enough to
+    photograph or text to the table; `bragref audit --digest D` later proves the ledger still
+    holds everything it held now (R9.1).
+
+    \b
+    Example:
+      bragref session close
+    """
+    closed, digest = app.ledger().close_session(app.session)
+    click.echo(f"Session {closed.name} is closed. Ledger digest: {digest}")
+    click.echo(f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
 
 
 player = click.Group(

@@ -112,6 +112,28 @@ def m003_table_money(db: Database) -> None:
     )
 
 
+@migrations()
+def m004_chain_and_append_only(db: Database) -> None:
+    """The hash chain over every row already written (oldest table first), then triggers that refuse
+    UPDATE and DELETE on the log and the chain: corrections are voids (R9.1)."""
+    from bragref.ledger.chain import GENESIS, LOG_TABLES, link
+
+    db.execute("CREATE TABLE chain (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, row_id INTEGER NOT NULL, hash TEXT NOT NULL)")
+    db.execute("CREATE INDEX chain_row ON chain(tbl, row_id)")
+    previous = GENESIS
+    for table in LOG_TABLES:
+        for row in db.execute(f"SELECT * FROM {table} ORDER BY id").fetchall():
+            previous = link(previous, table, tuple(row))
+            db.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row[0], previous))
+    for table in (*LOG_TABLES, "chain"):
+        for verb in ("UPDATE", "DELETE"):
+            db.execute(
+                f"CREATE TRIGGER {table}_no_{verb.lower()} BEFORE {verb} ON {table} BEGIN"
+                f" SELECT RAISE(ABORT, 'the bragref ledger is append-only: {table} rows are never changed or deleted"
+                " (R9.1); correct with a void'); END"
+            )
+
+
 def migrate(conn, version: int) -> None:
     """Bring the schema up to date inside the caller's write transaction.
 

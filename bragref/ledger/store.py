@@ -22,6 +22,7 @@ from bragref.engine.names import check_name, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.state import Hand
+from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
@@ -37,6 +38,7 @@ class Session:
     name: str
     rules: Rules  # in force for the next hand dealt
     seats: list[str]  # seated now, in clockwise order
+    closed: bool = False  # `session close`: no more hands, seats, rules or loans; repayments and cash-outs still
 
 
 @dataclass(frozen=True)
@@ -77,21 +79,17 @@ class Ledger:
             if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):
                 raise BadInput(f"there is already a session called {name}")
             at = now()
-            sid = self.conn.execute(
-                "INSERT INTO sessions (name, created_at, rules) VALUES (?, ?, ?)", (name, at, rules.to_json())
-            ).lastrowid
-            self.conn.executemany(
-                "INSERT INTO session_events (session_id, at, event, player) VALUES (?, ?, 'seat', ?)",
-                [(sid, at, p) for p in players],
-            )
+            sid = self._insert("sessions", name=name, created_at=at, rules=rules.to_json())
+            for player in players:
+                self._insert("session_events", session_id=sid, at=at, event="seat", player=player)
             self._event(sid, "use")
         return self.session(name)
 
     def _event(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None:
-        self.conn.execute(
-            "INSERT INTO session_events (session_id, at, event, player, detail) VALUES (?, ?, ?, ?, ?)",
-            (session_id, now(), event, player, detail),
-        )
+        self._insert("session_events", session_id=session_id, at=now(), event=event, player=player, detail=detail)
+
+    def _insert(self, table: str, **values) -> int:
+        return chain.insert(self.conn, table, values)
 
     def session_names(self) -> list[str]:
         return [r["name"] for r in self._q("SELECT name FROM sessions ORDER BY id")]
@@ -111,9 +109,10 @@ class Ledger:
             row = self._q("SELECT * FROM sessions WHERE name = ?", (full,))[0]
         rules = Rules.from_json(row["rules"])
         seats: list[str] = []
+        closed = False
         for event in self._q(
             "SELECT event, player, detail FROM session_events WHERE session_id = ?"
-            " AND event IN ('seat', 'leave', 'rules') ORDER BY id",
+            " AND event IN ('seat', 'leave', 'rules', 'close') ORDER BY id",
             (row["id"],),
         ):
             if event["event"] == "seat":
@@ -121,9 +120,11 @@ class Ledger:
                 seats.insert(at, event["player"])
             elif event["event"] == "leave":
                 seats.remove(event["player"])
-            else:
+            elif event["event"] == "rules":
                 rules = Rules.from_json(event["detail"])
-        return Session(row["id"], row["name"], rules, seats)
+            else:
+                closed = True
+        return Session(row["id"], row["name"], rules, seats, closed)
 
     def use(self, name: str) -> Session:
         with self.write():
@@ -143,6 +144,22 @@ class Ledger:
             for r in rows
         ]
 
+    def close_session(self, session_name: str | None) -> tuple[Session, str]:
+        """Close the session between hands and return the ledger's digest, the chain head after the close (R9.1)."""
+        with self.write():
+            session = self.session(session_name)
+            if session.closed:
+                raise Refused(f"session {session.name} is already closed", "R9.1")
+            self._between_hands(session, "a session closes", "R9.1")
+            self._event(session.id, "close")
+            return session, chain.digest(self.conn)
+
+    @staticmethod
+    def _check_open(session: Session) -> None:
+        if session.closed:
+            raise Refused(f"session {session.name} is closed, so nothing more is played in it: "
+                          f"start another with `bragref session new`", "R9.1")
+
     def _between_hands(self, session: Session, what: str, rule: str) -> None:
         current = self.current(session)
         require_between_hands(current and current.hand, current and current.number, what, rule)
@@ -151,6 +168,7 @@ class Ledger:
         player = check_name(player)
         with self.write():
             session = self.session(session_name)
+            self._check_open(session)
             self._between_hands(session, "players join", "R2.1")
             if player.casefold() in (s.casefold() for s in session.seats):
                 raise BadInput(f"{player} is already seated")
@@ -162,6 +180,7 @@ class Ledger:
         with self.write():
             session = self.session(session_name)
             name = resolve(player, session.seats)
+            self._check_open(session)
             self._between_hands(session, "players leave", "R2.1")
             self._event(session.id, "leave", name)
         return self.session(session.name), name
@@ -169,6 +188,7 @@ class Ledger:
     def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules]) -> Session:
         with self.write():
             session = self.session(session_name)
+            self._check_open(session)
             self._between_hands(session, "house rules change", "R9.3")
             self._event(session.id, "rules", detail=change(session.rules).to_json())
         return self.session(session.name)
@@ -197,10 +217,7 @@ class Ledger:
 
         A loan's row names the last action recorded before it (`after_action`), so it replays before any later one.
         """
-        loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
-        if not loans:
-            return actions
-        return sorted([*actions, *loans], key=lambda r: (r["after_action"], 1, r["id"]) if is_loan(r) else (r["id"], 0, 0))
+        return weave(actions, self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],)))
 
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
         """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
@@ -210,6 +227,7 @@ class Ledger:
             return session, self._deal(session, dealer, previous), previous
 
     def _deal(self, session: Session, dealer: str | None, previous: Current | None) -> Current:
+        self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         if dealer is not None:
             dealer = resolve(dealer, session.seats)
@@ -223,12 +241,10 @@ class Ledger:
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         game.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
         number = previous.number + 1 if previous else 1
-        self.conn.execute(
-            "INSERT INTO hands (session_id, number, dealt_at, dealer, seats, rules, carried_in, retained_by, purses)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (session.id, number, now(), dealer, json.dumps(session.seats), session.rules.to_json(), carried, retained_by,
-             None if purses is None else json.dumps({name: purses[name] for name in session.seats})),
-        )
+        self._insert("hands", session_id=session.id, number=number, dealt_at=now(), dealer=dealer,
+                     seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
+                     retained_by=retained_by,
+                     purses=None if purses is None else json.dumps({name: purses[name] for name in session.seats}))
         return self.current(session)
 
     def _require_hand(self, session: Session) -> Current:
@@ -260,29 +276,19 @@ class Ledger:
         record = to_record(action)
         if record["verb"] == "see":
             record["amount"] = after.pot - current.hand.pot  # the cost the engine computed (R5.3), kept for the record
-        action_id = self.conn.execute(
-            "INSERT INTO actions (hand_id, at, verb, player, amount, blind, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (current.row["id"], now(), record["verb"], record["player"], record["amount"], record["blind"], record["detail"]),
-        ).lastrowid
+        action_id = self._insert("actions", hand_id=current.row["id"], at=now(), **record)
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         return self.current(session), action
 
     def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:
         """Write where a settled hand's money went; its postings sum to zero (R1.2)."""
-        result = hand.result
-        rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
-        rows += [(name, "win", amount) for name, amount in result.winnings]
-        if hand.carried_in:
-            rows.append((CARRY, "carry-in", -hand.carried_in))
-        if result.carried:
-            rows.append((CARRY, "carry-out", result.carried))
+        rows = postings(hand)
         if sum(amount for _, _, amount in rows) != 0:
             raise AssertionError(f"hand {hand_id} does not balance: {rows}")
-        self.conn.executemany(
-            "INSERT INTO postings (session_id, hand_id, action_id, player, kind, amount) VALUES (?, ?, ?, ?, ?, ?)",
-            [(session_id, hand_id, action_id, *row) for row in rows],
-        )
+        for player, kind, amount in rows:
+            self._insert("postings", session_id=session_id, hand_id=hand_id, action_id=action_id, player=player,
+                         kind=kind, amount=amount)
 
     def undo(self, session_name: str | None, reason: str | None) -> tuple[Session, Current, sqlite3.Row]:
         """Void the last live action of the current hand (R9.1), reversing its postings if it settled the hand."""
@@ -292,15 +298,11 @@ class Ledger:
             if not current.actions:
                 raise Refused(f"hand {current.number} has no action to undo: the deal itself stands", "R9.1")
             target = current.actions[-1]
-            void_id = self.conn.execute(
-                "INSERT INTO actions (hand_id, at, verb, voids, reason) VALUES (?, ?, 'void', ?, ?)",
-                (current.row["id"], now(), target["id"], reason),
-            ).lastrowid
-            self.conn.execute(
-                "INSERT INTO postings (session_id, hand_id, action_id, player, kind, amount)"
-                " SELECT session_id, hand_id, ?, player, kind, -amount FROM postings WHERE action_id = ?",
-                (void_id, target["id"]),
-            )
+            void_id = self._insert("actions", hand_id=current.row["id"], at=now(), verb="void", voids=target["id"],
+                                   reason=reason)
+            for posting in self._q("SELECT * FROM postings WHERE action_id = ? ORDER BY id", (target["id"],)):
+                self._insert("postings", session_id=posting["session_id"], hand_id=posting["hand_id"], action_id=void_id,
+                             player=posting["player"], kind=posting["kind"], amount=-posting["amount"])
             return session, self.current(session), target
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
@@ -317,6 +319,7 @@ class Ledger:
                 lender = resolve(lender, session.seats)
             units = parse_amount(amount, session.rules.unit)
             loans.check_lend(session.rules, lender, borrower)
+            self._check_open(session)
             self._loan(session, "lend", lender, borrower, units, bystander)
             if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too (R7.5)
                 current = self.current(session)
@@ -336,10 +339,8 @@ class Ledger:
         return session, borrower, lender, units
 
     def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
-        self.conn.execute(
-            "INSERT INTO loans (session_id, at, kind, lender, borrower, amount, bystander) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (session.id, now(), kind, lender, borrower, amount, int(bystander)),
-        )
+        self._insert("loans", session_id=session.id, at=now(), kind=kind, lender=lender, borrower=borrower,
+                     amount=amount, bystander=int(bystander))
 
     # ---- table money (R1.3): buy-ins, top-ups and cash-outs between hands -----------
 
@@ -368,6 +369,8 @@ class Ledger:
             if session.rules.stakes != "table":
                 raise Refused("players pay from their pockets here (house rule stakes is pocket): there is no table "
                               "money to change; `bragref rules set stakes table` between hands to play table stakes", "R1.3")
+            if kind != "cash-out":
+                self._check_open(session)
             self._between_hands(session, "table money changes", "R1.3")
             has = self.table_money(session)[name]
             units = has if amount is None else parse_amount(amount, session.rules.unit)
@@ -378,11 +381,9 @@ class Ledger:
             return session, name, units, self.table_money(session)[name]
 
     def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None:
-        self.conn.execute(
-            "INSERT INTO purses (session_id, at, hand_id, kind, player, amount, after_action)"
-            " VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM actions))",
-            (session.id, now(), hand_id, kind, player, amount),
-        )
+        after = self._q("SELECT COALESCE(MAX(id), 0) FROM actions")[0][0]
+        self._insert("purses", session_id=session.id, at=now(), hand_id=hand_id, kind=kind, player=player, amount=amount,
+                     after_action=after)
 
     def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
         where, ids = self._scope(sessions)
@@ -458,6 +459,26 @@ def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
     """The actions that count: neither a void nor voided (R9.1)."""
     voided = {r["voids"] for r in rows if r["verb"] == "void"}
     return [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
+
+
+def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
+    """Where a settled hand's money went: (player or CARRY, kind, amount), summing to zero (R1.2)."""
+    result = hand.result
+    rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
+    rows += [(name, "win", amount) for name, amount in result.winnings]
+    if hand.carried_in:
+        rows.append((CARRY, "carry-in", -hand.carried_in))
+    if result.carried:
+        rows.append((CARRY, "carry-out", result.carried))
+    return rows
+
+
+def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> list[sqlite3.Row]:
+    """Action rows with table-money loan rows (R7.5) where they happened: a loan's row names the last action
+    recorded before it (`after_action`), so it comes before any later one."""
+    if not loans:
+        return actions
+    return sorted([*actions, *loans], key=lambda r: (r["after_action"], 1, r["id"]) if is_loan(r) else (r["id"], 0, 0))
 
 
 def is_loan(row: sqlite3.Row) -> bool:

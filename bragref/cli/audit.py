@@ -1,0 +1,51 @@
+"""`bragref audit`: silent when the ledger is sound, one line per finding (exit 4) when not."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.engine.errors import BadInput
+
+
+@click.command(short_help="Check the ledger: its hash chain, every hand replayed, conservation.")
+@click.option("--all", "all_sessions", is_flag=True, help="Replay every session, not only the current one.")
+@click.option("--digest", help="A digest given out earlier by `session close`: the ledger must still match it.")
+@click.pass_context
+def audit(ctx: click.Context, all_sessions: bool, digest: str | None) -> None:
+    """Check that the ledger is what bragref wrote and that every hand still adds up.
+
+    Recomputes the hash chain over every row (a row changed, removed or added
+    outside bragref is found), replays each hand of the session (--all: of
+    every session) under the rules it was dealt with, compares the recorded
+    postings with the replay's, and checks conservation (R1.2). With --digest,
+    also checks the ledger against a digest `session close` printed earlier,
+    which catches a ledger rebuilt consistently from scratch. Prints nothing and
+    exits 0 when all is well; otherwise one line per finding and exit 4.
+
+    \b
+    Example:
+      bragref audit
+      bragref audit --all --digest 1234-3f9ab2c1d4e5f607
+    """
+    from bragref.cli import EXIT_AUDIT
+    from bragref.ledger.audit import audit as check
+
+    app = ctx.obj
+    ledger = app.ledger()
+    if all_sessions:
+        ids = [row["id"] for row in ledger.conn.execute("SELECT id FROM sessions ORDER BY id")]
+    else:
+        try:
+            ids = [ledger.session(app.session).id]
+        except BadInput:
+            if app.session:
+                raise
+            ids = []  # no session yet: the chain alone
+    findings = check(ledger.conn, ids, digest)
+    for finding in findings:
+        click.echo(f"audit: {finding}")
+    if findings:
+        ctx.exit(EXIT_AUDIT)
+
+
+COMMANDS = [audit]

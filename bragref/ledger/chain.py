@@ -1,0 +1,45 @@
+"""The hash chain over the ledger's log: every recorded row, in the order it was written.
+
+Each row written to a log table gets a link in `chain`: the SHA-256 of the previous
+link's hash, the table's name and the row's values as stored. Changing, removing or
+adding a row anywhere breaks the chain from there on; a ledger rebuilt consistently
+from scratch is caught by a digest given out earlier (`session close`), which names a
+link by its position and the start of its hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+
+LOG_TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses")
+GENESIS = "0" * 64
+DIGEST_HEX = 16  # hex digits of a link's hash in a digest: short enough to text to the table
+
+
+def link(previous: str, table: str, values: tuple) -> str:
+    """The next link's hash: `repr` keeps NULL, text and numbers apart (None, 'None', 5, '5')."""
+    return hashlib.sha256(f"{previous}|{table}|{values!r}".encode()).hexdigest()
+
+
+def head(conn: sqlite3.Connection) -> tuple[int, str]:
+    """The last link: its position and hash (0 and the genesis hash in an empty ledger)."""
+    row = conn.execute("SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1").fetchone()
+    return (row[0], row[1]) if row else (0, GENESIS)
+
+
+def insert(conn: sqlite3.Connection, table: str, values: dict) -> int:
+    """Insert one row into a log table and chain it; the row's id."""
+    columns = ", ".join(values)
+    marks = ", ".join("?" * len(values))
+    row_id = conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())).lastrowid
+    stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+    conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)",
+                 (table, row_id, link(head(conn)[1], table, stored)))
+    return row_id
+
+
+def digest(conn: sqlite3.Connection) -> str:
+    """The chain head as a digest, e.g. `1234-3f9ab2c1d4e5f607`."""
+    seq, full = head(conn)
+    return f"{seq}-{full[:DIGEST_HEX]}"
