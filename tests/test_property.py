@@ -7,6 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragref.engine.randomplay import random_action
+from bragref.ledger.audit import audit
+from bragref.ledger.simulate import between_hands, maybe_lend
 from bragref.engine.rules import Rules
 from bragref.ledger.store import Ledger
 
@@ -37,21 +39,8 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
     names = [f"P{i}" for i in range(players)]
     ledger.create_session("s", rules, names)
 
-    def maybe_lend(chance: float) -> None:
-        if rules.short_money != "cover" and rng.random() < chance:  # loans are not turns: any moment (R7.5)
-            lender, borrower = rng.sample(names + ["Bystander"], 2) if rng.random() < 0.2 else rng.sample(names, 2)
-            if borrower != "Bystander":
-                ledger.lend(None, lender, borrower, str(rng.randint(1, 9)), lender == "Bystander")
-
     for _ in range(hands):
-        maybe_lend(0.3)
-        if rules.stakes == "table":  # between hands: top up whoever could not ante, cash out now and then (R1.3)
-            session = ledger.session(None)
-            for name, money in ledger.table_money(session).items():
-                if money < rules.ante or rng.random() < 0.2:
-                    ledger.purse(None, "top-up", name, str(rng.randint(1, 30) + rules.ante))
-                elif money > rules.ante and rng.random() < 0.1:
-                    ledger.purse(None, "cash-out", name, str(rng.randint(1, money - rules.ante)))
+        between_hands(ledger, ledger.session(None), rng)  # loans, top-ups and cash-outs as the rules allow
         _, current, _ = ledger.deal(None)
         steps = 0
         while current.hand.phase != "over":
@@ -59,7 +48,7 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
             if rng.random() < 0.05 and current.actions:
                 _, current, _ = ledger.undo(None, "property test")
                 continue
-            maybe_lend(0.03)  # mid-hand too: under table stakes it raises the borrower's table money (R7.5)
+            maybe_lend(ledger, ledger.session(None), rng, 0.03)  # mid-hand too: onto the table money at table stakes (R7.5)
             patience = 0.15 if steps < 60 else 0.9
             _, current, _ = ledger.act(None, lambda hand: random_action(hand, rng, patience))
         result, hand = current.hand.result, current.hand
@@ -81,6 +70,7 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
     balances = ledger.balances([ledger.session(None)])
     assert sum(r["net"] for r in balances) + ledger.carried([ledger.session(None)]) == 0  # loans included (R7.5)
     assert sum(r["loans"] for r in balances) == 0
+    assert audit(ledger.conn, [ledger.session(None).id]) == []  # the audit finds nothing in what bragref wrote
     ledger.close()
     with sqlite3.connect(path) as conn:
         per_hand = conn.execute("SELECT hand_id, SUM(amount) FROM postings GROUP BY hand_id").fetchall()

@@ -61,6 +61,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
     "run": "run",
     "audit": "audit",
+    "simulate": "simulate",
     "table": "table",
     **dict.fromkeys(["lend", "repay"], "loans"),
 }
