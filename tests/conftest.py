@@ -10,7 +10,7 @@ from bragref.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_sessions"
-TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses")
+TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "chain")
 
 
 class Bragref:

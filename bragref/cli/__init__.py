@@ -14,6 +14,13 @@ from bragref.ledger.db import LedgerUnavailable
 EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
 
 
+def printable(text: str) -> str:
+    """Messages quote what was typed: show control characters escaped, never sent to the terminal."""
+    from bragref.cli.output import printable as escape
+
+    return escape(text)
+
+
 @dataclass
 class App:
     """What every command shares: where the ledger is and which session is meant."""
@@ -42,7 +49,7 @@ def default_db() -> str:
 def refusal_text(refused: Refused) -> str:
     from bragref.cli.output import legal_words
 
-    lines = [f"refused: {refused}"]
+    lines = [f"refused: {printable(str(refused))}"]
     legal = refused.legal
     if legal is not None:
         words = legal_words(legal)
@@ -81,6 +88,13 @@ class BragGroup(click.Group):
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.ClickException as usage:
+            usage.message = printable(usage.message)
+            raise
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -88,17 +102,21 @@ class BragGroup(click.Group):
             click.echo(refusal_text(refused), err=True)
             ctx.exit(EXIT_REFUSED)
         except BadInput as bad:
-            click.echo(f"error: {bad}", err=True)
+            click.echo(f"error: {printable(str(bad))}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
         except LedgerUnavailable as busy:
-            click.echo(f"error: {busy}", err=True)
+            click.echo(f"error: {printable(str(busy))}", err=True)
             ctx.exit(EXIT_BUSY)
-        except (click.exceptions.Exit, click.ClickException, click.Abort):
+        except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
+            usage.message = printable(usage.message)
+            raise
+        except (click.exceptions.Exit, click.Abort):
             raise
         except Exception as bug:  # the contract's exit 1: a bug, reported in one line
             if os.environ.get("BRAGREF_DEBUG"):
                 raise
-            click.echo(f"internal error (a bug in bragref {__version__}, please report it): {bug!r}", err=True)
+            click.echo(f"internal error (a bug in bragref {__version__}, please report it): {printable(repr(bug))}",
+                       err=True)
             ctx.exit(EXIT_BUG)
         finally:
             if isinstance(ctx.obj, App):

@@ -80,6 +80,23 @@ def legal_json(legal: Legal) -> dict:
     }
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control and other unprintable characters shown escaped (`\\x1b`), lines kept."""
+    if text.isprintable():
+        return text
+    return "\n".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line) for line in text.split("\n"))
+
+
+def csv_cell(value):
+    """A CSV cell: text escaped as for the terminal and kept from running as a spreadsheet formula; numbers as they are."""
+    if not isinstance(value, str):
+        return value
+    return "'" + value if value.startswith(FORMULA_STARTS) else printable(value)
+
+
 def emit_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
@@ -93,7 +110,7 @@ def emit_csv(rows: list[dict]) -> None:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: csv_cell(value) for key, value in row.items()} for row in rows)
     click.echo(buffer.getvalue(), nl=False)
 
 
@@ -101,4 +118,5 @@ def emit_table(rows: list[dict], fmt: str = "simple") -> None:
     from tabulate import tabulate
 
     if rows:
-        click.echo(tabulate([list(r.values()) for r in rows], headers=list(rows[0]), tablefmt=fmt, disable_numparse=True))
+        cells = [[printable(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
+        click.echo(tabulate(cells, headers=list(rows[0]), tablefmt=fmt, disable_numparse=True))

@@ -16,7 +16,7 @@ import click
 
 from bragref.cli import refusal_text
 from bragref.cli.hand import dealt_words, name_in, outcome, situation
-from bragref.cli.output import emit_table, legal_parts
+from bragref.cli.output import emit_table, legal_parts, printable
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import legal
@@ -295,7 +295,7 @@ ANSWERS = {
 def read_line(prompt: str, echo: bool) -> str:
     line = input(prompt)
     if echo:
-        click.echo(line)  # piped answers appear after their prompts, as on a terminal
+        click.echo(printable(line))  # piped answers appear after their prompts, as on a terminal
     return line
 
 
@@ -369,7 +369,7 @@ def table(app) -> None:
         except Refused as refused:
             click.echo(refusal_text(refused), err=True)
         except (BadInput, LedgerUnavailable) as error:
-            click.echo(f"error: {error}", err=True)
+            click.echo(f"error: {printable(str(error))}", err=True)
 
 
 COMMANDS = [table]

@@ -50,6 +50,8 @@ class Rules:
         if self.betting != "brag":
             raise BadInput(f"unknown betting structure {self.betting!r} (built: brag)")
         parse_unit(self.unit)
+        if len(self.currency) > 5 or not self.currency.isprintable():
+            raise BadInput(f"a currency is up to 5 printable characters, such as £ or EUR, not {self.currency!r}")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")
         for name in ("min_bet", "max_bet", "raise_limit"):

@@ -19,6 +19,8 @@ from bragref.ledger.store import dealt, event_of, live_actions, postings, weave
 
 
 def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None) -> list[str]:
+    """Every finding, one line each; none when the ledger is sound. Reads rows by name (sets `sqlite3.Row`)."""
+    conn.row_factory = sqlite3.Row
     findings: list[str] = []
     for check, args in ((integrity, ()), (chain, ()), (given_digest, (digest,)), (sessions, (session_ids,))):
         if check is given_digest and digest is None:

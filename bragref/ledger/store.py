@@ -26,6 +26,7 @@ from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
+MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
 
 def now() -> str:
@@ -295,6 +296,8 @@ class Ledger:
         with self.write():
             session = self.session(session_name)
             current = self._require_hand(session)
+            if reason is not None and len(reason) > MAX_REASON:
+                raise BadInput(f"a reason is at most {MAX_REASON} characters")
             if not current.actions:
                 raise Refused(f"hand {current.number} has no action to undo: the deal itself stands", "R9.1")
             target = current.actions[-1]

@@ -1,0 +1,292 @@
+"""Trust (issue 5): append-only triggers, the hash chain and `audit`, digests, crashes, two writers, output hygiene.
+
+The slow trials (SIGKILL, two processes) are marked `slow`; CI runs them.
+"""
+
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from bragref.ledger.audit import audit
+from bragref.ledger.chain import LOG_TABLES
+from conftest import ROOT, SAMPLES
+
+
+def raw(path) -> sqlite3.Connection:
+    """A plain sqlite3 client, as someone editing the file by hand would use."""
+    return sqlite3.connect(path, isolation_level=None)
+
+
+def drop_triggers(conn: sqlite3.Connection) -> None:
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+        conn.execute(f"DROP TRIGGER {name}")
+
+
+def audit_all(path) -> list[str]:
+    with raw(path) as conn:
+        return audit(conn, [row[0] for row in conn.execute("SELECT id FROM sessions")])
+
+
+@pytest.fixture
+def played(bragref):
+    """A ledger with every kind of row: hands, voids, postings, loans and table money (the running-short sample)."""
+    bragref(f"run -q {SAMPLES / 'running-short.brag'}")
+    bragref("deal")
+    bragref("bet bill 2")
+    bragref("undo --reason 'Bill said 3'")
+    return bragref
+
+
+# ---- append-only, and an audit that is silent when all is well -------------------------
+
+
+@pytest.mark.parametrize("table", [*LOG_TABLES, "chain"])
+def test_triggers_refuse_update_and_delete(played, table):
+    with raw(played.db) as conn:
+        for statement in (f"UPDATE {table} SET rowid = rowid", f"DELETE FROM {table}"):
+            with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+                conn.execute(statement)
+
+
+def test_audit_is_silent_and_exits_0_on_a_sound_ledger(played):
+    played(f"run -q {SAMPLES / 'friday-night.brag'}")
+    result = played("audit --all")
+    assert result.output == ""
+    assert played("audit").output == ""  # the current session alone
+
+
+def test_audit_without_any_session_checks_the_chain(bragref):
+    assert bragref("audit").output == ""
+
+
+# ---- tampering -----------------------------------------------------------------------------
+
+
+def mutate(conn: sqlite3.Connection, rng: random.Random) -> str:
+    """Edit, delete or insert one row of a random log table (or of the chain); say what was done."""
+    tables = [t for t in (*LOG_TABLES, "chain") if conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]]
+    table = rng.choice(tables)
+    rows = conn.execute(f"SELECT * FROM {table}").fetchall()
+    columns = [d[0] for d in conn.execute(f"SELECT * FROM {table} LIMIT 1").description]
+    key = "seq" if table == "chain" else "id"
+    row = rng.choice(rows)
+    kind = rng.choice(("edit", "delete", "insert"))
+    if kind == "delete":
+        conn.execute(f"DELETE FROM {table} WHERE {key} = ?", (row[0],))
+        return f"deleted {table} {row[0]}"
+    if kind == "insert":
+        values = list(row)
+        values[0] = max(r[0] for r in rows) + rng.randint(1, 3)
+        if rng.random() < 0.5 and len(values) > 2:
+            i = rng.randrange(1, len(values))
+            values[i] = changed(values[i], rng)
+        conn.execute(f"INSERT INTO {table} VALUES ({', '.join('?' * len(values))})", values)
+        return f"inserted {table} {values[0]}"
+    while True:
+        column = rng.randrange(len(columns)) if rng.random() < 0.1 else rng.randrange(1, len(columns))
+        new = changed(row[column], rng)
+        if column == 0 and conn.execute(f"SELECT 1 FROM {table} WHERE {key} = ?", (new,)).fetchone():
+            continue  # an id already taken: pick again
+        conn.execute(f"UPDATE {table} SET {columns[column]} = ? WHERE {key} = ?", (new, row[0]))
+        stored = conn.execute(f"SELECT {columns[column]} FROM {table} WHERE {key} = ?",
+                              (new if column == 0 else row[0],)).fetchone()[0]
+        if stored != row[column] or type(stored) is not type(row[column]):
+            return f"edited {table} {row[0]} {columns[column]}: {row[column]!r} -> {stored!r}"
+
+
+def changed(value, rng: random.Random):
+    """A different value for a cell: a nudged number, altered text, garbage, or a NULL filled in."""
+    if value is None:
+        return rng.choice((1, "x"))
+    if isinstance(value, int):
+        return rng.choice((value + rng.choice((-2, -1, 1, 7)), "garbage", None))
+    return rng.choice((value + "x", value[:-1] if len(value) > 1 else "y", "", None, 0))
+
+
+def test_every_single_row_tampered_with_is_caught(played, tmp_path):
+    """≥ 200 random trials: edit, delete or insert one row anywhere in the log, postings or chain."""
+    rng = random.Random(20261121)
+    for trial in range(220):
+        copy = tmp_path / f"trial{trial}.db"
+        shutil.copy(played.db, copy)
+        with raw(copy) as conn:
+            drop_triggers(conn)
+            while True:
+                try:
+                    what = mutate(conn, rng)
+                    break
+                except sqlite3.IntegrityError:  # a change the schema itself refuses (a name or hand number taken)
+                    continue
+        assert audit_all(copy), f"trial {trial}: {what} went unnoticed"
+
+
+def test_the_cli_reports_tampering_with_exit_4_and_one_line_each(played):
+    with raw(played.db) as conn:
+        drop_triggers(conn)
+        conn.execute("UPDATE actions SET amount = 'lots' WHERE id = (SELECT MIN(id) FROM actions WHERE verb = 'bet')")
+        conn.execute("DELETE FROM postings WHERE id = 3")
+    result = played("audit --all", code=4)
+    lines = result.stdout.splitlines()
+    assert lines and all(line.startswith("audit: ") for line in lines)
+    assert any("changed after it was written" in line for line in lines)
+    assert any("removed after it was written" in line for line in lines)
+    assert "Traceback" not in result.output
+
+
+def test_a_digest_catches_a_ledger_rebuilt_consistently_from_scratch(bragref, tmp_path):
+    """The honest ledger's digest, then the same evening rebuilt with Bill's bet of 2 made 3: it audits clean,
+    alone, but not against the digest."""
+    def evening(runner, bill_bets: int):
+        runner('session new fri --players "Andy,Bill,Chris"')
+        runner("deal")
+        runner(f"bet bill {bill_bets}")
+        runner("fold chris")
+        runner("fold andy")
+        return runner("session close").stdout.split("Ledger digest: ")[1].split()[0]
+
+    digest = evening(bragref, 2)
+    assert bragref(f"audit --digest {digest}").output == ""
+    bragref.refused("deal", "R9.1")  # closed: no more hands
+    forged = type(bragref)(tmp_path / "forged.db")
+    evening(forged, 3)
+    assert forged("audit --all").output == ""  # consistent in itself
+    result = forged(f"audit --all --digest {digest}", code=4)
+    assert "does not match digest" in result.stdout or "has been rewritten" in result.stdout
+    assert "not a bragref digest" in bragref("audit --digest nonsense", code=4).stdout
+
+
+# ---- crashes and two terminals -----------------------------------------------------------
+
+CHILD = textwrap.dedent("""
+    import sys
+    from bragref.cli import cli
+
+    db, first, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    for i in range(first, first + count):
+        player = ("bill", "andy")[i % 2]  # Andy dealt: Bill acts first, then they take turns
+        code = cli.main(["--db", db, "bet", player, "1"], standalone_mode=False)
+        if code:
+            sys.exit(f"bet {i} exited {code}")
+        print("ACK", i, flush=True)  # the command has returned: the bet must be in the ledger
+""")
+
+
+def live_bets(path) -> list[str]:
+    with raw(path) as conn:
+        rows = conn.execute("SELECT id, verb, player, voids FROM actions ORDER BY id").fetchall()
+    voided = {r[3] for r in rows if r[1] == "void"}
+    return [r[2] for r in rows if r[1] == "bet" and r[0] not in voided]
+
+
+@pytest.mark.slow
+def test_sigkill_at_random_moments_loses_nothing_that_returned(bragref, tmp_path):
+    rng = random.Random(7)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for trial in range(50):
+        db = tmp_path / f"crash{trial}.db"
+        runner = type(bragref)(db)
+        runner('session new s --players "Andy,Bill"')
+        runner("deal")
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(db), "0", "40"], stdout=subprocess.PIPE, env=env,
+                                 text=True)
+        acknowledged = 0
+        wanted = rng.randint(0, 30)
+        while acknowledged < wanted:
+            line = child.stdout.readline()  # the bet's own output, or the child's word that it returned
+            if not line:
+                break
+            acknowledged += line.startswith("ACK")
+        if rng.random() < 0.7:  # kill at once, or a little later, mid-command
+            subprocess.run(["sleep", f"{rng.uniform(0, 0.03):.3f}"])
+        child.send_signal(signal.SIGKILL)
+        acknowledged += sum(line.startswith("ACK") for line in child.stdout)  # returned before the kill, unread
+        child.wait()
+        bets = live_bets(db)
+        assert len(bets) in (acknowledged, acknowledged + 1), f"trial {trial}: {acknowledged} returned, {len(bets)} kept"
+        assert bets == [("Bill", "Andy")[i % 2] for i in range(len(bets))]  # each once, in order
+        with raw(db) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert audit_all(db) == []
+
+
+WRITER = textwrap.dedent("""
+    import sys
+    from bragref.cli import cli
+
+    db, session, hands = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    done = 0
+    for number in range(1, hands + 1):
+        first, other = ("bill", "andy") if number % 2 else ("andy", "bill")  # the deal passes left (R2.2)
+        for line in (["deal"], ["bet", first, "1"], ["fold", other]):
+            code = cli.main(["--db", db, "--session", session, *line], standalone_mode=False)
+            if code:
+                sys.exit(f"{line} exited {code}")
+            done += 1
+    print("DONE", done)
+""")
+
+
+@pytest.mark.slow
+def test_two_terminals_writing_at_once_lose_and_repeat_nothing(bragref):
+    bragref('session new one --players "Andy,Bill"')
+    bragref('session new two --players "Andy,Bill"')
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    hands = 170  # 3 commands a hand: 510 commands from each terminal
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(bragref.db), name, str(hands)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+               for name in ("one", "two")]
+    for writer in writers:
+        out, err = writer.communicate(timeout=300)
+        assert writer.returncode == 0, err
+        assert out.splitlines()[-1] == f"DONE {3 * hands}"
+    with raw(bragref.db) as conn:
+        for name in ("one", "two"):
+            count = conn.execute("SELECT COUNT(*) FROM actions a JOIN hands h ON h.id = a.hand_id JOIN sessions s"
+                                 " ON s.id = h.session_id WHERE s.name = ?", (name,)).fetchone()[0]
+            hands_dealt = conn.execute("SELECT COUNT(*) FROM hands h JOIN sessions s ON s.id = h.session_id"
+                                       " WHERE s.name = ?", (name,)).fetchone()[0]
+            assert (hands_dealt, count) == (hands, 2 * hands)
+    assert bragref("audit --all").output == ""
+    assert sum(r["net"] for r in bragref.json("--session one balances")) == 0
+
+
+# ---- output hygiene ------------------------------------------------------------------------
+
+
+def test_control_characters_are_shown_escaped_and_csv_cannot_run_formulas(five):
+    five("bet andy 2")
+    five("undo --reason '\x1b[31mred\x07'")
+    five("bet andy 2")
+    table = five("history 1").stdout
+    assert "\x1b" not in table and "\x07" not in table and "\\x1b[31mred\\x07" in table
+    five("bet bill 2")
+    five("undo --reason '=HYPERLINK(\"http://evil\")'")
+    csv = five("history 1 --csv").stdout
+    assert "'=HYPERLINK" in csv and ",=HYPERLINK" not in csv
+    assert "\x1b" not in csv
+
+
+@pytest.mark.parametrize("line", [
+    "player join 'Ed\x1bdie'", "session new 'x\ny' --players A,B", "lend 'Aunt\x00May' bill 5 --bystander",
+    "player join " + "n" * 41, "session new z --players A,B --currency '\x1b[0m'",
+])
+def test_names_are_printable_text_of_sane_length(five, line):
+    result = five.refused(line, "", code=2)
+    assert "\x1b" not in result and "\x00" not in result
+
+
+def test_simulate_is_reproducible_and_audits_clean(bragref, tmp_path):
+    bragref("simulate --hands 40 --seed 5 --short-money both --stakes table")
+    other = type(bragref)(tmp_path / "other.db")
+    other("simulate --hands 40 --seed 5 --short-money both --stakes table")
+    assert bragref.json("balances") == other.json("balances")
+    assert bragref("audit --all").output == ""
+    kinds = {e["action"] for e in bragref.json("history")}
+    assert {"bet", "fold", "won"} <= kinds
