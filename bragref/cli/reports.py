@@ -10,7 +10,7 @@ from bragref.engine import game
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.actions import Credit
 from bragref.engine.state import Hand, Legal
-from bragref.ledger.store import action_of, dealt, is_loan, live_actions
+from bragref.ledger.store import action_of, dealt, live_actions
 
 CARRIED_POT = "carried pot"
 
@@ -102,8 +102,8 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
     voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
     live = {r["id"] for r in live_actions(rows)}
     seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
-    for r in ledger.in_order(row, rows):
-        if is_loan(r):  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
+    for r, loan in ledger.in_order(row, rows):
+        if loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
             hand = game.apply(hand, Credit(r["player"], r["amount"]))
             entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
                             "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from bragref.engine import game
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, link
-from bragref.ledger.store import dealt, event_of, live_actions, postings, weave
+from bragref.ledger.store import dealt, events, live_actions, postings
 
 
 def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None) -> list[str]:
@@ -152,12 +152,15 @@ def replay(row, actions: list[sqlite3.Row], credits: list[sqlite3.Row]):
         hand = dealt(row)
     except Exception as error:
         raise Replayed(f"cannot be dealt again from its record ({error})") from None
-    for seq, action_row in enumerate(weave(live_actions(actions), credits), 1):
+    try:
+        replayed = events(live_actions(actions), credits)
+    except Exception as error:
+        raise Replayed(f"holds an action that cannot be read ({error})") from None
+    for seq, action in enumerate(replayed, 1):
         try:
-            hand = game.apply(hand, event_of(action_row))
+            hand = game.apply(hand, action)
         except Exception as error:
-            what = " ".join(str(v) for v in (action_row["player"], action_row["verb"] if "verb" in action_row.keys()
-                                             else "loan", action_row["amount"]) if v is not None)
+            what = " ".join(str(getattr(action, name)) for name in ("player", "verb", "amount") if hasattr(action, name))
             raise Replayed(f"its action {seq} ({what}) is refused on replay: {error}") from None
     return hand
 

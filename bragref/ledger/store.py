@@ -12,6 +12,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Callable
 
 from bragref.engine import game, loans
@@ -211,14 +212,14 @@ class Ledger:
 
     def _load(self, row: sqlite3.Row) -> Current:
         live = live_actions(self.all_actions(row["id"]))
-        return Current(row["number"], row, live, game.replay(dealt(row), map(event_of, self.in_order(row, live))))
+        loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
+        return Current(row["number"], row, live, game.replay(dealt(row), events(live, loans)))
 
-    def in_order(self, row: sqlite3.Row, actions: list[sqlite3.Row]) -> list[sqlite3.Row]:
-        """A hand's action rows with the loans made during it at table stakes (R7.5) woven in where they happened.
-
-        A loan's row names the last action recorded before it (`after_action`), so it replays before any later one.
-        """
-        return weave(actions, self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],)))
+    def in_order(self, row: sqlite3.Row, actions: list[sqlite3.Row]) -> list[tuple[sqlite3.Row, bool]]:
+        """A hand's action rows with the loans made during it at table stakes (R7.5) where they happened, each
+        with True if it is a loan."""
+        loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
+        return weave(actions, loans, lambda r: (r, False), lambda r: (r, True))
 
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
         """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
@@ -454,8 +455,14 @@ class Ledger:
 def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
     purses = None if row["purses"] is None else json.loads(row["purses"])
-    return game.deal(Rules.from_json(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
+    return game.deal(rules_of(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
                      row["retained_by"], purses)
+
+
+@lru_cache(maxsize=64)
+def rules_of(text: str) -> Rules:
+    """A hand's rules from their JSON: hands share a handful of rule sets, so each is read once."""
+    return Rules.from_json(text)
 
 
 def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
@@ -476,21 +483,19 @@ def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
     return rows
 
 
-def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> list[sqlite3.Row]:
-    """Action rows with table-money loan rows (R7.5) where they happened: a loan's row names the last action
-    recorded before it (`after_action`), so it comes before any later one."""
+def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Callable, of_loan: Callable) -> list:
+    """Action rows and table-money loan rows (R7.5), each converted, in the order they happened: a loan's row
+    names the last action recorded before it (`after_action`), so it comes before any later one."""
     if not loans:
-        return actions
-    return sorted([*actions, *loans], key=lambda r: (r["after_action"], 1, r["id"]) if is_loan(r) else (r["id"], 0, 0))
+        return [of_action(r) for r in actions]
+    keyed = [((r["id"], 0, 0), of_action(r)) for r in actions]
+    keyed += [((r["after_action"], 1, r["id"]), of_loan(r)) for r in loans]
+    return [item for _, item in sorted(keyed, key=lambda pair: pair[0])]
 
 
-def is_loan(row: sqlite3.Row) -> bool:
-    return "after_action" in row.keys()
-
-
-def event_of(row: sqlite3.Row) -> Action:
-    """What a row in `Ledger.in_order` does to the hand: its action, or a loan's credit to table money."""
-    return Credit(row["player"], row["amount"]) if is_loan(row) else action_of(row)
+def events(actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> list[Action]:
+    """What replays a hand: its live actions with the credits of loans made during it, in order."""
+    return weave(actions, loans, action_of, lambda r: Credit(r["player"], r["amount"]))
 
 
 def action_of(row: sqlite3.Row) -> Action:
