@@ -290,3 +290,16 @@ def test_simulate_is_reproducible_and_audits_clean(bragref, tmp_path):
     assert bragref("audit --all").output == ""
     kinds = {e["action"] for e in bragref.json("history")}
     assert {"bet", "fold", "won"} <= kinds
+
+
+def test_the_audit_in_several_processes_finds_what_one_process_finds(played, monkeypatch):
+    import bragref.ledger.audit as audit_module
+
+    played("simulate --hands 30 --seed 2")  # a second session, so the work is cut into several pieces
+    with raw(played.db) as conn:
+        drop_triggers(conn)
+        conn.execute("UPDATE actions SET amount = amount + 1 WHERE id = (SELECT MAX(id) FROM actions WHERE verb = 'bet')")
+    serial = audit_all(played.db)
+    monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(audit_module.os, "cpu_count", lambda: 2)
+    assert audit_all(played.db) == serial and len(serial) >= 2

@@ -197,13 +197,25 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
 def evolve(value, **changes):
     """`dataclasses.replace` for the engine's frozen, slotted values, none of which checks itself in `__init__`.
 
-    Copying the slots directly is about twice as fast as `replace`, which calls `__init__`: that is the
-    difference between a replay under and over 100,000 actions a second.
+    Replay spends most of its time making new states. `replace` calls `__init__` and loops over the
+    fields; `evolve` runs a copier written out once per class (as `dataclasses` itself writes
+    `__init__`), about three times as fast.
     """
-    new = object.__new__(value.__class__)
-    for name in value.__slots__:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
+    cls = value.__class__
+    copier = _COPIERS.get(cls) or _COPIERS.setdefault(cls, _copier(cls))
+    return copier(value, changes)
+
+
+_COPIERS: dict[type, object] = {}
+
+
+def _copier(cls: type):
+    lines = ["def copy(value, changes):", "    new = new_object(cls)", "    get = changes.get"]
+    lines += [f"    set_slot(new, {name!r}, get({name!r}, value.{name}))" for name in cls.__slots__]
+    lines.append("    return new")
+    namespace = {"cls": cls, "new_object": object.__new__, "set_slot": object.__setattr__}
+    exec("\n".join(lines), namespace)  # noqa: S102 - the text is built from the class's own slot names
+    return namespace["copy"]
 
 
 def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:

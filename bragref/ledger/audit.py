@@ -9,27 +9,77 @@ its recorded postings compared with the replay's and conservation checked (R1.2)
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 
 from bragref.engine import game
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, link
 from bragref.ledger.store import dealt, events, live_actions, postings
 
 
+PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
+CHUNKS_PER_WORKER = 2  # each session's hands are cut into pieces, so the workers finish together
+
+
 def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None) -> list[str]:
-    """Every finding, one line each; none when the ledger is sound. Reads rows by name (sets `sqlite3.Row`)."""
+    """Every finding, one line each, in a fixed order; none when the ledger is sound.
+
+    Reads rows by name (sets `sqlite3.Row` on `conn`). On a large ledger in a file the checks run
+    in as many processes as there are cores, each reading the file on its own connection.
+    """
     conn.row_factory = sqlite3.Row
-    findings: list[str] = []
-    for check, args in ((integrity, ()), (chain, ()), (given_digest, (digest,)), (sessions, (session_ids,))):
-        if check is given_digest and digest is None:
-            continue
-        try:
-            findings += check(conn, *args)
-        except Exception as error:  # a ledger too damaged to read is itself the finding
-            findings.append(f"{check.__name__}: the ledger cannot be read ({error.__class__.__name__}: {error})")
-    return findings
+    try:
+        tasks = plan(conn, session_ids, digest)
+    except Exception as error:
+        return [f"the ledger cannot be read ({error.__class__.__name__}: {error})"]
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    workers = os.cpu_count() or 1
+    if not path or workers < 2 or actions < PARALLEL_FROM:
+        return [finding for task in tasks for finding in run(conn, task)]
+    with ProcessPoolExecutor(workers) as pool:
+        return [finding for found in pool.map(run_in, [(path, task) for task in tasks]) for finding in found]
+
+
+def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -> list[tuple]:
+    """The checks to run: the whole file's, then each session's hands in pieces, then its totals."""
+    tasks: list[tuple] = [("integrity",), ("chain",)] + ([("digest", digest)] if digest is not None else [])
+    pieces = CHUNKS_PER_WORKER * (os.cpu_count() or 1)
+    for session_id in session_ids:
+        name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
+        last = conn.execute("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", (session_id,)).fetchone()[0]
+        size = max(1_000, -(-last // pieces))
+        tasks += [("hands", session_id, name, first, min(first + size - 1, last)) for first in range(1, last + 1, size)]
+        tasks.append(("totals", session_id, name))
+    return tasks
+
+
+def run_in(job: tuple[str, tuple]) -> list[str]:
+    path, task = job
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    try:
+        return run(conn, task)
+    finally:
+        conn.close()
+
+
+def run(conn: sqlite3.Connection, task: tuple) -> list[str]:
+    """One check's findings; a ledger too damaged to read is itself the finding, never a traceback."""
+    kind, *args = task
+    try:
+        if kind == "hands":
+            session_id, name, first, last = args
+            return [f"session {name}: {finding}" for finding in hand_findings(conn, session_id, first, last)]
+        if kind == "totals":
+            session_id, name = args
+            return [f"session {name}: {finding}" for finding in conservation(conn, session_id)]
+        return CHECKS[kind](conn, *args)
+    except Exception as error:
+        return [f"{kind}: the ledger cannot be read ({error.__class__.__name__}: {error})"]
 
 
 def integrity(conn: sqlite3.Connection) -> list[str]:
@@ -90,19 +140,12 @@ def given_digest(conn: sqlite3.Connection, digest: str) -> list[str]:
     return []
 
 
-def sessions(conn: sqlite3.Connection, session_ids: list[int]) -> list[str]:
-    findings: list[str] = []
-    for session_id in session_ids:
-        name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
-        findings += [f"session {name}: {finding}" for finding in session_findings(conn, session_id)]
-    return findings
-
-
-def _grouped(conn: sqlite3.Connection, table: str, session_id: int) -> Iterator[list[sqlite3.Row]]:
-    """A session's rows of `table` by hand, all in one query."""
+def _grouped(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> Iterator[sqlite3.Row]:
+    """The rows of `table` for hands `first`..`last` of a session, all in one query."""
     return conn.execute(
-        f"SELECT t.* FROM {table} t JOIN hands h ON h.id = t.hand_id WHERE h.session_id = ? ORDER BY t.hand_id, t.id",
-        (session_id,),
+        f"SELECT t.* FROM {table} t JOIN hands h ON h.id = t.hand_id WHERE h.session_id = ?"
+        " AND h.number BETWEEN ? AND ? ORDER BY t.hand_id, t.id",
+        (session_id, first, last),
     )
 
 
@@ -113,15 +156,27 @@ def by_hand(rows) -> dict[int, list[sqlite3.Row]]:
     return grouped
 
 
-def session_findings(conn: sqlite3.Connection, session_id: int) -> list[str]:
-    """Replay every hand of a session and compare what was recorded with what the replay says."""
+UNREAD = object()  # the hand before could not be replayed: what it carried is unknown
+
+
+def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: int) -> list[str]:
+    """Replay hands `first`..`last` of a session (and, unreported, the one before, for what it carried)
+    and compare what was recorded with what the replay says."""
     findings: list[str] = []
-    actions = by_hand(_grouped(conn, "actions", session_id))
-    posted = by_hand(_grouped(conn, "postings", session_id))
-    credits = by_hand(_grouped(conn, "purses", session_id))
+    start = max(first - 1, 1)
+    actions = by_hand(_grouped(conn, "actions", session_id, start, last))
+    posted = by_hand(_grouped(conn, "postings", session_id, first, last))
+    credits = by_hand(_grouped(conn, "purses", session_id, start, last))
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
-    hands = conn.execute("SELECT * FROM hands WHERE session_id = ? ORDER BY number", (session_id,)).fetchall()
-    for expected_number, row in enumerate(hands, 1):
+    hands = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number",
+                         (session_id, start, last)).fetchall()
+    if start < first:
+        before, hands = hands[0], hands[1:]
+        try:
+            previous = replay(before, actions.get(before["id"], []), credits.get(before["id"], []))
+        except Replayed:
+            previous = UNREAD  # reported by the piece that holds it
+    for expected_number, row in enumerate(hands, first):
         where = f"hand {row['number']}"
         if row["number"] != expected_number:
             findings.append(f"{where} should be hand {expected_number}: hands are numbered in order")
@@ -129,18 +184,24 @@ def session_findings(conn: sqlite3.Connection, session_id: int) -> list[str]:
             hand = replay(row, actions.get(row["id"], []), credits.get(row["id"], []))
         except Replayed as refused:
             findings.append(f"{where}: {refused}")
-            previous = None
+            previous = UNREAD
             continue
-        if previous is not None and previous.phase != "over":
-            findings.append(f"{where} was dealt before the hand before it was over (R6)")
-        carried = (previous.result.carried, previous.result.retained_by) if previous and previous.result else (0, None)
-        if (row["carried_in"], row["retained_by"]) != carried:
-            findings.append(f"{where} records {row['carried_in']} carried in, retained by {row['retained_by']}, but the "
-                            f"hand before carried {carried[0]}, retained by {carried[1]} (R6.2)")
+        if previous is not UNREAD:
+            findings += carried_findings(where, row, previous)
         findings += [f"{where}: {f}" for f in compare_postings(hand, posted.get(row["id"], []))]
         previous = hand
-    findings += conservation(conn, session_id)
     return findings
+
+
+def carried_findings(where: str, row: sqlite3.Row, previous) -> list[str]:
+    """A hand is dealt after the one before is over, with what it carried (R6, R6.2)."""
+    if previous is not None and previous.phase != "over":
+        return [f"{where} was dealt before the hand before it was over (R6)"]
+    carried = (previous.result.carried, previous.result.retained_by) if previous else (0, None)
+    if (row["carried_in"], row["retained_by"]) != carried:
+        return [f"{where} records {row['carried_in']} carried in, retained by {row['retained_by']}, but the "
+                f"hand before carried {carried[0]}, retained by {carried[1]} (R6.2)"]
+    return []
 
 
 class Replayed(Exception):
@@ -204,3 +265,6 @@ def conservation(conn: sqlite3.Connection, session_id: int) -> list[str]:
         if running[lender, borrower] < 0:
             findings.append(f"{borrower} has repaid {lender} more than was lent (R7.5)")
     return findings
+
+
+CHECKS = {"integrity": integrity, "chain": chain, "digest": given_digest}

@@ -120,6 +120,7 @@ def m004_chain_and_append_only(db: Database) -> None:
 
     db.execute("CREATE TABLE chain (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, row_id INTEGER NOT NULL, hash TEXT NOT NULL)")
     db.execute("CREATE INDEX chain_row ON chain(tbl, row_id)")
+    db.execute("CREATE INDEX postings_hand ON postings(hand_id)")  # audit reads a piece of a session's hands at a time
     previous = GENESIS
     for table in LOG_TABLES:
         for row in db.execute(f"SELECT * FROM {table} ORDER BY id").fetchall():

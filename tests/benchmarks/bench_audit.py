@@ -1,0 +1,67 @@
+"""Benchmarks for trust (issue 5).
+
+Run: python tests/benchmarks/bench_audit.py [--hands 100000] [--db PATH]
+
+Builds (or reuses, with --db) a ledger of simulated hands through `bragref.ledger.simulate`
+(four players, loans allowed), then times as new processes, the way a user runs them:
+`bragref audit --all` (target: at least 100,000 actions a second), `bragref balances`
+and `bragref settle` (target: 0.5 s each). Prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bragref.engine.rules import Rules
+from bragref.ledger.simulate import simulate
+from bragref.ledger.store import Ledger
+
+
+def bragref_command() -> list[str]:
+    script = Path(sys.executable).parent / "bragref"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "bragref"]
+
+
+def build(db: Path, hands: int) -> float:
+    ledger = Ledger(str(db))
+    ledger.conn.execute("PRAGMA synchronous = OFF")  # building the fixture only; bragref itself always syncs
+    start = time.perf_counter()
+    simulate(ledger, "bench", Rules(short_money="both"), ["Andy", "Bill", "Chris", "Dan"], hands, seed=1)
+    ledger.close()
+    return time.perf_counter() - start
+
+
+def timed(db: Path, *args: str) -> tuple[float, int]:
+    start = time.perf_counter()
+    result = subprocess.run([*bragref_command(), "--db", str(db), *args], capture_output=True, text=True)
+    return time.perf_counter() - start, result.returncode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--db", type=Path, help="Reuse (or build once into) this ledger file.")
+    args = parser.parse_args()
+    db = args.db or Path(tempfile.mkdtemp()) / "bench.db"
+    if not db.exists():
+        seconds = build(db, args.hands)
+        print(f"built {args.hands:,} simulated hands in {seconds:.0f} s")
+    with sqlite3.connect(db) as conn:
+        actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        rows = conn.execute("SELECT COUNT(*) FROM chain").fetchone()[0]
+    print(f"ledger: {actions:,} actions, {rows:,} rows in the chain, {db.stat().st_size / 1e6:.0f} MB")
+    seconds, code = timed(db, "audit", "--all")
+    print(f"audit --all:  {seconds:6.2f} s, exit {code}, {actions / seconds:,.0f} actions/s")
+    for report in ("balances", "settle"):
+        seconds, code = timed(db, report)
+        print(f"{report + ':':13} {seconds:6.2f} s, exit {code}")
+
+
+if __name__ == "__main__":
+    main()
