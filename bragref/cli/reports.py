@@ -7,8 +7,8 @@ import click
 from bragref.cli.hand import outcome, situation
 from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json, output_options
 from bragref.engine import game
-from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.actions import Credit
+from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand, Legal
 from bragref.ledger.store import action_of, dealt, live_actions
 

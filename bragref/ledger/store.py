@@ -438,6 +438,8 @@ class Ledger:
         """What hands at table stakes moved, per player (None: a carried pot): money that already changed hands
         on the table (R1.3), so settling up leaves it out."""
         where, ids = self._scope(sessions)
+        if not self._q(f"SELECT 1 FROM hands WHERE {where} AND purses IS NOT NULL LIMIT 1", ids):
+            return {}  # every hand from the pocket: nothing to leave out, and no join over every posting
         return {r[0]: r[1] for r in self._q(
             f"SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where}"
             " AND h.purses IS NOT NULL GROUP BY p.player", ids)}
