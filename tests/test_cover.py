@@ -78,8 +78,10 @@ def test_history_says_which_pot_each_payment_went_into(covered_then_seen):
     assert nets(covered_then_seen) == {"Andy": -9, "Bill": -4, "Chris": -5, "Dan": 18}
 
 
-def test_two_nested_covers_settle_newest_first(four):
-    """Bill covers 3 (pot 1: 11), Dan covers 2 (pot 2: Chris 4 + Dan 2 = 6), Chris sees Andy (pot 3: 4 + 8 = 12)."""
+@pytest.fixture
+def nested(four):
+    """Bill covers 3 (pot 1: 11), Dan covers 2 (pot 2: Chris 4 + Dan 2 = 6), Chris sees Andy (pot 3: 4 + 8 = 12);
+    Chris's run beats Andy's pair for pot 3."""
     bragref = four()
     bragref.lines("""
         bet andy 4
@@ -91,7 +93,12 @@ def test_two_nested_covers_settle_newest_first(four):
     """)
     assert [(p["amount"], p["covered_by"]) for p in bragref.json("status")["pots"]] == [(11, "Bill"), (6, "Dan")]
     bragref("show andy Qh Qd 4c")
-    bragref("show chris 4s 5h 6d")  # a run beats the pair: Chris takes pot 3
+    bragref("show chris 4s 5h 6d")
+    return bragref
+
+
+def test_two_nested_covers_settle_newest_first(nested):
+    bragref = nested
     assert bragref.json("status")["legal"]["show"] == ["Dan"]  # pot 2: Dan against Chris
     bragref("show dan 9h 9c 9s")  # a prial beats the run: Dan takes pot 2
     assert bragref.json("status")["legal"]["show"] == ["Bill"]  # pot 1: Bill against Dan, the winner of pot 2
@@ -100,21 +107,10 @@ def test_two_nested_covers_settle_newest_first(four):
     assert nets(bragref) == {"Andy": -9, "Bill": -4, "Chris": -1, "Dan": 14}
 
 
-def test_a_conceded_covered_pot_passes_its_winner_on_down_the_chain(four):
-    bragref = four()
-    bragref.lines("""
-        bet andy 4
-        cover bill 3
-        bet chris 4
-        cover dan 2
-        bet andy 4
-        see chris
-        show andy Qh Qd 4c
-        show chris 4s 5h 6d
-        concede dan
-        show bill 3h 3d 3s
-    """)
-    assert nets(bragref) == {"Andy": -9, "Bill": 7, "Chris": 5, "Dan": -3}
+def test_a_conceded_covered_pot_passes_its_winner_on_down_the_chain(nested):
+    nested("concede dan")  # pot 2 to Chris, who now holds against Bill's cover
+    nested("show bill 3h 3d 3s")
+    assert nets(nested) == {"Andy": -9, "Bill": 7, "Chris": 5, "Dan": -3}
 
 
 @pytest.mark.parametrize("dan, expected", [

@@ -282,6 +282,21 @@ def test_names_are_printable_text_of_sane_length(five, line):
     assert "\x1b" not in result and "\x00" not in result
 
 
+def test_a_closed_session_plays_no_more_but_repayments_go_on(bragref):
+    bragref('session new s --players "Andy,Bill" --short-money both')
+    bragref("deal")
+    assert "not over" in bragref.refused("session close", "R9.1")  # between hands only
+    bragref("fold bill")
+    bragref("lend andy bill 5")
+    bragref("session close")
+    assert "already closed" in bragref.refused("session close", "R9.1")
+    for line in ("deal", "lend andy bill 1", "player join Cy", "rules set ante 2"):
+        assert "closed" in bragref.refused(line, "R9.1")
+    bragref("repay bill andy 5")  # settling up goes on after the evening
+    assert bragref.json("session show")["closed"] is True
+    assert bragref("audit").output == ""
+
+
 def test_simulate_is_reproducible_and_audits_clean(bragref, tmp_path):
     bragref("simulate --hands 40 --seed 5 --short-money both --stakes table")
     other = type(bragref)(tmp_path / "other.db")
