@@ -51,6 +51,11 @@ def test_after_a_cover_three_bet_on_into_a_new_pot_r7_2(four):
     assert (status["pot"], status["live_pot"], status["to_act"], status["stake"]) == (11, 0, "Chris", 4)
     assert {p["name"]: p["state"] for p in status["players"]}["Bill"] == "covered"
     bragref.refused("see chris", "R5.1")  # three still betting: no see yet
+    assert "Bill has covered" in bragref.refused("bet bill 4", "R2.4")  # a covered player bets no more
+
+
+def test_no_cover_when_the_minimum_is_one_unit_r7_2(four):
+    assert "nothing less to cover with" in four().refused("cover andy 1", "R7.2")
 
 
 @pytest.mark.parametrize("bill, covered_pot_to, expected", [
@@ -183,18 +188,6 @@ def test_refused_covers_say_why_and_write_nothing(four, line, rule, says):
     assert says in message
     if rule != "R1.1":
         assert "Bill may: bet 4 or more" in message
-
-
-def test_a_covered_player_bets_no_more_r2_4(four):
-    bragref = four()
-    bragref.lines("""
-        bet andy 4
-        cover bill 3
-        bet chris 4
-        bet dan 4
-        bet andy 4
-    """)
-    assert "Bill has covered" in bragref.refused("bet bill 4", "R2.4")
 
 
 def test_borrow_tables_refuse_a_cover_and_both_allows_it_r7_1(four, bragref):

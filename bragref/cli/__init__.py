@@ -15,10 +15,13 @@ EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
 
 
 def printable(text: str) -> str:
-    """Messages quote what was typed: show control characters escaped, never sent to the terminal."""
-    from bragref.cli.output import printable as escape
+    """Text safe for a terminal: control and other unprintable characters shown escaped (`\\x1b`), lines kept.
 
-    return escape(text)
+    Messages quote what was typed, and notes are free text: neither reaches the terminal raw.
+    """
+    if text.isprintable():
+        return text
+    return "\n".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line) for line in text.split("\n"))
 
 
 @dataclass

@@ -32,7 +32,7 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None) -> None:
 
     app = ctx.obj
     ledger = app.ledger()
-    if all_sessions:
+    if all_sessions:  # ids only: a session row whose rules were tampered with must still be audited, not parsed
         ids = [row["id"] for row in ledger.conn.execute("SELECT id FROM sessions ORDER BY id")]
     else:
         try:

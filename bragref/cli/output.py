@@ -6,6 +6,7 @@ import json
 
 import click
 
+from bragref.cli import printable
 from bragref.engine.rules import Rules
 from bragref.engine.state import Legal, Range
 
@@ -81,13 +82,6 @@ def legal_json(legal: Legal) -> dict:
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula
-
-
-def printable(text: str) -> str:
-    """Text safe for a terminal: control and other unprintable characters shown escaped (`\\x1b`), lines kept."""
-    if text.isprintable():
-        return text
-    return "\n".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line) for line in text.split("\n"))
 
 
 def csv_cell(value):

@@ -40,9 +40,7 @@ def simulate(app, hands: int, seed: int, players: str, name: str | None, preset:
             session = play(ledger, session_name, rules, seats, hands, seed, lambda done: bar.update(1))
     else:
         session = play(ledger, session_name, rules, seats, hands, seed)
-    actions = ledger.conn.execute("SELECT COUNT(*) FROM actions a JOIN hands h ON h.id = a.hand_id"
-                                  " WHERE h.session_id = ?", (session.id,)).fetchone()[0]
-    click.echo(f"Session {session.name} is current: {hands} hands, {actions} actions. "
+    click.echo(f"Session {session.name} is current: {hands} hands, {ledger.action_count(session)} actions. "
                f"Try `bragref history 1`, `bragref balances`, `bragref audit`.")
 
 

@@ -14,9 +14,9 @@ import sys
 
 import click
 
-from bragref.cli import refusal_text
+from bragref.cli import printable, refusal_text
 from bragref.cli.hand import dealt_words, name_in, outcome, situation
-from bragref.cli.output import emit_table, legal_parts, printable
+from bragref.cli.output import emit_table, legal_parts
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import legal

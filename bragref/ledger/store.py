@@ -450,6 +450,11 @@ class Ledger:
     def hand_rows(self, session: Session) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM hands WHERE session_id = ? ORDER BY number", (session.id,))
 
+    def action_count(self, session: Session) -> int:
+        """Every action row of the session's hands, voids included."""
+        return self._q("SELECT COUNT(*) FROM actions a JOIN hands h ON h.id = a.hand_id WHERE h.session_id = ?",
+                       (session.id,))[0][0]
+
     def all_actions(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
 
