@@ -69,6 +69,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["buy-in", "top-up", "cash-out"], "stakes"),
     **dict.fromkeys(["rank", "compare", "odds"], "cards"),
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
+    **dict.fromkeys(["export", "import"], "exchange"),
     "run": "run",
     "audit": "audit",
     "simulate": "simulate",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from contextlib import contextmanager
 
 import click
 
@@ -95,17 +97,31 @@ def emit_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def emit_csv(rows: list[dict]) -> None:
+def csv_text(rows: list[dict]) -> str:
     import csv
     import io
 
     if not rows:
-        return
+        return ""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
     writer.writerows({key: csv_cell(value) for key, value in row.items()} for row in rows)
-    click.echo(buffer.getvalue(), nl=False)
+    return buffer.getvalue()
+
+
+def emit_csv(rows: list[dict]) -> None:
+    click.echo(csv_text(rows), nl=False)
+
+
+@contextmanager
+def progress(length: int, label: str):
+    """Advance a progress bar (click's own, on stderr) when stderr is a terminal; elsewhere do nothing."""
+    if not sys.stderr.isatty():
+        yield lambda steps=1: None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
 def emit_table(rows: list[dict], fmt: str = "simple") -> None:

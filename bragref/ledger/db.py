@@ -46,7 +46,13 @@ def unavailable(error: Exception, path=None) -> LedgerUnavailable:
 
 @contextmanager
 def transaction(conn: sqlite3.Connection):
-    """One write: BEGIN IMMEDIATE takes the write lock up front, so two terminals serialise."""
+    """One write: BEGIN IMMEDIATE takes the write lock up front, so two terminals serialise.
+
+    Inside another write it joins that one: an import is one write of many, all or nothing.
+    """
+    if conn.in_transaction:
+        yield conn
+        return
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as error:

@@ -57,6 +57,7 @@ class Ledger:
     def __init__(self, path: str):
         self.path = path
         self.conn = connect(path)
+        self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
 
     def close(self) -> None:
         self.conn.close()
@@ -80,7 +81,7 @@ class Ledger:
         with self.write():
             if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):
                 raise BadInput(f"there is already a session called {name}")
-            at = now()
+            at = self.now()
             sid = self._insert("sessions", name=name, created_at=at, rules=rules.to_json())
             for player in players:
                 self._insert("session_events", session_id=sid, at=at, event="seat", player=player)
@@ -88,7 +89,7 @@ class Ledger:
         return self.session(name)
 
     def _event(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None:
-        self._insert("session_events", session_id=session_id, at=now(), event=event, player=player, detail=detail)
+        self._insert("session_events", session_id=session_id, at=self.now(), event=event, player=player, detail=detail)
 
     def _insert(self, table: str, **values) -> int:
         return chain.insert(self.conn, table, values)
@@ -243,7 +244,7 @@ class Ledger:
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         game.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
         number = previous.number + 1 if previous else 1
-        self._insert("hands", session_id=session.id, number=number, dealt_at=now(), dealer=dealer,
+        self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=dealer,
                      seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
                      retained_by=retained_by,
                      purses=None if purses is None else json.dumps({name: purses[name] for name in session.seats}))
@@ -278,7 +279,7 @@ class Ledger:
         record = to_record(action)
         if record["verb"] == "see":
             record["amount"] = after.pot - current.hand.pot  # the cost the engine computed (R5.3), kept for the record
-        action_id = self._insert("actions", hand_id=current.row["id"], at=now(), **record)
+        action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), **record)
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         return self.current(session), action
@@ -302,7 +303,7 @@ class Ledger:
             if not current.actions:
                 raise Refused(f"hand {current.number} has no action to undo: the deal itself stands", "R9.1")
             target = current.actions[-1]
-            void_id = self._insert("actions", hand_id=current.row["id"], at=now(), verb="void", voids=target["id"],
+            void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", voids=target["id"],
                                    reason=reason)
             for posting in self._q("SELECT * FROM postings WHERE action_id = ? ORDER BY id", (target["id"],)):
                 self._insert("postings", session_id=posting["session_id"], hand_id=posting["hand_id"], action_id=void_id,
@@ -311,7 +312,7 @@ class Ledger:
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 
-    def lend(self, session_name: str | None, lender: str, borrower: str, amount: str, bystander: bool) -> tuple[Session, str, str, int]:
+    def lend(self, session_name: str | None, lender: str, borrower: str, amount: str | int, bystander: bool) -> tuple[Session, str, str, int]:
         with self.write():
             session = self.session(session_name)
             borrower = resolve(borrower, session.seats)
@@ -321,7 +322,7 @@ class Ledger:
                     raise BadInput(f"{lender} is at the table: lend without --bystander")
             else:
                 lender = resolve(lender, session.seats)
-            units = parse_amount(amount, session.rules.unit)
+            units = amount_in(amount, session.rules.unit)
             loans.check_lend(session.rules, lender, borrower)
             self._check_open(session)
             self._loan(session, "lend", lender, borrower, units, bystander)
@@ -331,19 +332,19 @@ class Ledger:
                 self._purse(session, hand_id, "loan", borrower, units)
         return session, lender, borrower, units
 
-    def repay(self, session_name: str | None, borrower: str, lender: str, amount: str) -> tuple[Session, str, str, int]:
+    def repay(self, session_name: str | None, borrower: str, lender: str, amount: str | int) -> tuple[Session, str, str, int]:
         with self.write():
             session = self.session(session_name)
             owed = loans.outstanding(self.loan_entries([session]))
             borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)})
             lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)})
-            units = parse_amount(amount, session.rules.unit)
+            units = amount_in(amount, session.rules.unit)
             loans.check_repay(owed, borrower, lender, units, session.rules.money)
             self._loan(session, "repay", lender, borrower, units, False)
         return session, borrower, lender, units
 
     def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
-        self._insert("loans", session_id=session.id, at=now(), kind=kind, lender=lender, borrower=borrower,
+        self._insert("loans", session_id=session.id, at=self.now(), kind=kind, lender=lender, borrower=borrower,
                      amount=amount, bystander=int(bystander))
 
     # ---- table money (R1.3): buy-ins, top-ups and cash-outs between hands -----------
@@ -365,7 +366,7 @@ class Ledger:
             money[r["player"]] = r["amount"]
         return money
 
-    def purse(self, session_name: str | None, kind: str, player: str, amount: str | None) -> tuple[Session, str, int, int]:
+    def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
         """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
         with self.write():
             session = self.session(session_name)
@@ -377,7 +378,7 @@ class Ledger:
                 self._check_open(session)
             self._between_hands(session, "table money changes", "R1.3")
             has = self.table_money(session)[name]
-            units = has if amount is None else parse_amount(amount, session.rules.unit)
+            units = has if amount is None else amount_in(amount, session.rules.unit)
             if kind == "cash-out" and not 0 < units <= has:
                 raise Refused(f"{name} has {session.rules.money(has)} on the table, so cannot take off "
                               f"{session.rules.money(units)}", "R1.3")
@@ -386,7 +387,7 @@ class Ledger:
 
     def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None:
         after = self._q("SELECT COALESCE(MAX(id), 0) FROM actions")[0][0]
-        self._insert("purses", session_id=session.id, at=now(), hand_id=hand_id, kind=kind, player=player, amount=amount,
+        self._insert("purses", session_id=session.id, at=self.now(), hand_id=hand_id, kind=kind, player=player, amount=amount,
                      after_action=after)
 
     def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
@@ -455,8 +456,33 @@ class Ledger:
         return self._q("SELECT COUNT(*) FROM actions a JOIN hands h ON h.id = a.hand_id WHERE h.session_id = ?",
                        (session.id,))[0][0]
 
+    def facts(self, session: Session) -> list[tuple[str, sqlite3.Row]]:
+        """Everything recorded of a session, as (table, row) in the order written (the chain's): what an export
+        holds. Left out: `use` events (which session is current is not the session's own story), the table-money
+        rows of loans (the loan records them) and postings (the replay of the actions gives them)."""
+        chained = "SELECT t.*, c.seq FROM {0} t JOIN chain c ON c.tbl = '{0}' AND c.row_id = t.id"
+        queries = {
+            "sessions": chained.format("sessions") + " WHERE t.id = ?",
+            "session_events": chained.format("session_events") + " WHERE t.session_id = ? AND t.event != 'use'",
+            "hands": chained.format("hands") + " WHERE t.session_id = ?",
+            "actions": chained.format("actions") + " JOIN hands h ON h.id = t.hand_id WHERE h.session_id = ?",
+            "loans": chained.format("loans") + " WHERE t.session_id = ?",
+            "purses": chained.format("purses") + " WHERE t.session_id = ? AND t.kind != 'loan'",
+        }
+        rows = [(row["seq"], table, row) for table, sql in queries.items() for row in self._q(sql, (session.id,))]
+        return [(table, row) for _, table, row in sorted(rows, key=lambda item: item[0])]
+
     def all_actions(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
+
+
+def amount_in(amount: str | int, unit: str) -> int:
+    """Units of money: as typed (`"1.50"`), or already counted in units (an int, as a hand history holds them)."""
+    if isinstance(amount, int):
+        if amount < 1:
+            raise BadInput(f"an amount must be more than 0, not {amount} (R1.1)")
+        return amount
+    return parse_amount(amount, unit)
 
 
 def dealt(row: sqlite3.Row) -> Hand:

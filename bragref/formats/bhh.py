@@ -1,0 +1,272 @@
+"""bhh, the Brag hand history: a session as a readable TOML document (man 5 bragref-bhh).
+
+Pure text work, no ledger: a document (plain dicts, lists, strings and integers) to and
+from bhh or JSON text, the line grammar of its action lists, and its rules tables. The
+ledger side (which facts become which lines, and recording them again) is
+`bragref.ledger.exchange`.
+
+A line is `SUBJECT VERB ARGS…`: the subject is a player, or `table` for what the table
+does as a whole. In a hand, `p1`, `p2`, … are its players in seat order; anyone else is
+a name in double quotes (JSON's escapes). Amounts are integer units of the session.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass, fields, replace
+
+from bragref.engine.errors import BadInput
+from bragref.engine.rules import BOOL_OPTIONS, MONEY_OPTIONS, Rules
+from bragref.formats import toml
+
+FORMAT = 1
+HEADER = f"# bhh {FORMAT}: a Brag hand history, written by bragref (man 5 bragref-bhh)"
+VARIANTS = {3: "three-card brag", 4: "four-card brag", 5: "five-card brag"}
+LINE_LISTS = frozenset({"before", "actions", "result", "after", "_before_at", "_at", "_after_at"})
+TABLE = "table"  # the subject of what the table does together: showdown, award, void, rules, close
+
+_TOKEN = re.compile(r'[^\s"]*"(?:[^"\\]|\\.)*"|\S+')
+_POSITION = re.compile(r"p([1-9][0-9]*)")
+_BARE = re.compile(r'[^\s"=]+')
+
+
+# ---- documents ------------------------------------------------------------------
+
+
+def dumps(document: dict) -> str:
+    return toml.dumps(document, LINE_LISTS, HEADER)
+
+
+def dumps_json(document: dict) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def loads(text: str) -> dict:
+    """A bhh or JSON document, its shape checked (the rules of Brag are checked when it is recorded)."""
+    try:
+        document = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        raise BadInput(f"not a bhh or JSON hand history: {error}") from None
+    check_shape(document)
+    return document
+
+
+SHAPE = {  # field: (type, required)
+    "bhh": (int, True), "variant": (str, True), "session": (str, True), "players": (list, True),
+    "rules": (dict, True), "hands": (list, True), "before": (list, False),
+}
+HAND_SHAPE = {
+    "number": (int, True), "dealer": (str, True), "players": (list, True), "antes": (list, True),
+    "actions": (list, True), "carried": (int, False), "retained_by": (str, False), "table_money": (list, False),
+    "result": (list, False), "after": (list, False),
+}
+
+
+def _check(table: dict, shape: dict, where: str) -> None:
+    for name, (kind, required) in shape.items():
+        if name not in table:
+            if required:
+                raise BadInput(f"{where} has no `{name}`")
+        elif not isinstance(table[name], kind) or isinstance(table[name], bool) and kind is int:
+            raise BadInput(f"{where}: `{name}` should be {kind.__name__}, not {table[name]!r}")
+    for name in table:
+        if name not in shape and not name.startswith("_"):
+            raise BadInput(f"{where}: unknown field `{name}` (custom fields start with _)")
+
+
+def check_shape(document: dict) -> None:
+    _check(document, SHAPE, "the history")
+    if document["bhh"] != FORMAT:
+        raise BadInput(f"this is bhh {document['bhh']}; bragref reads bhh {FORMAT}")
+    for number, hand in enumerate(document["hands"], 1):
+        if not isinstance(hand, dict):
+            raise BadInput(f"hand {number} is not a table")
+        _check(hand, HAND_SHAPE, f"hand {hand.get('number', number)}")
+
+
+def variant(rules: Rules) -> str:
+    return VARIANTS[rules.cards]
+
+
+# ---- rules ----------------------------------------------------------------------------
+
+RULE_FIELDS = tuple(f.name for f in fields(Rules))
+
+
+def rules_table(rules: Rules) -> dict:
+    """Every rule by its option name (`see-cost`); a rule that is off (None) is left out."""
+    return {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None}
+
+
+def rules_from_table(table: dict) -> Rules:
+    values = {}
+    for name, given in table.items():
+        field = name.replace("-", "_")
+        if field not in RULE_FIELDS:
+            raise BadInput(f"unknown rule {name!r}")
+        values[field] = given
+    _check_types(values)
+    return Rules(**values)
+
+
+def _check_types(values: dict) -> None:
+    for field, given in values.items():
+        kind = int if field in MONEY_OPTIONS or field == "cards" else bool if field in BOOL_OPTIONS else str
+        if not (given is None and field in MONEY_OPTIONS and field != "ante") and (
+                not isinstance(given, kind) or kind is int and isinstance(given, bool)):
+            raise BadInput(f"rule {field.replace('_', '-')} should be {kind.__name__}, not {given!r}")
+
+
+def rules_change(before: Rules, after: Rules) -> list[str]:
+    """`ante=2`, `max-bet=none`, `currency=""`: the words of a rules line, one per rule changed."""
+    words = []
+    for field in RULE_FIELDS:
+        new = getattr(after, field)
+        if new == getattr(before, field):
+            continue
+        if new is None or isinstance(new, bool):
+            text = {None: "none", True: "true", False: "false"}[new]
+        elif isinstance(new, int) or _BARE.fullmatch(new):
+            text = str(new)
+        else:
+            text = json.dumps(new, ensure_ascii=False)
+        words.append(f"{field.replace('_', '-')}={text}")
+    return words
+
+
+def changed_rules(rules: Rules, words: list[str]) -> Rules:
+    """The rules after a rules line's `name=value` words."""
+    values = {}
+    for word in words:
+        name, equals, text = word.partition("=")
+        field = name.replace("-", "_")
+        if not equals or field not in RULE_FIELDS:
+            raise BadInput(f"{word!r} is not rule=value")
+        if text.startswith('"'):
+            values[field] = _unquote(text)
+        elif field in MONEY_OPTIONS or field == "cards":
+            values[field] = None if text == "none" else _integer(text)
+        elif field in BOOL_OPTIONS:
+            if text not in ("true", "false"):
+                raise BadInput(f"{word!r}: {name} is true or false")
+            values[field] = text == "true"
+        else:
+            values[field] = text
+    _check_types(values)
+    return replace(rules, **values)
+
+
+# ---- lines ---------------------------------------------------------------------------------
+
+
+def quoted(name: str) -> str:
+    return json.dumps(name, ensure_ascii=False)
+
+
+def who(name: str, players: list[str]) -> str:
+    """A player in a line: `p2` for the hand's second player, else the name quoted."""
+    return f"p{players.index(name) + 1}" if name in players else quoted(name)
+
+
+def _unquote(text: str) -> str:
+    try:
+        name = json.loads(text)
+    except json.JSONDecodeError:
+        name = None
+    if not isinstance(name, str):
+        raise BadInput(f"{text} is not a quoted name")
+    return name
+
+
+def _integer(text: str) -> int:
+    if not text.isdigit():
+        raise BadInput(f"{text!r} is not a whole number of units")
+    return int(text)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One parsed line: its subject (a name, or `table`), verb and the words after."""
+
+    text: str
+    subject: str
+    verb: str
+    words: tuple[str, ...]
+    players: tuple[str, ...]
+
+    def name(self, index: int) -> str:
+        return self.player(self.word(index))
+
+    def player(self, word: str) -> str:
+        position = _POSITION.fullmatch(word)
+        if position:
+            number = int(position.group(1))
+            if number > len(self.players):
+                raise BadInput(f"{self.text!r}: there is no {word} in this hand of {len(self.players)} players")
+            return self.players[number - 1]
+        if word.startswith('"'):
+            return _unquote(word)
+        raise BadInput(f"{self.text!r}: {word!r} is not a player (p1, p2, … or a quoted name)")
+
+    def word(self, index: int) -> str:
+        if index >= len(self.words):
+            raise BadInput(f"{self.text!r} is too short for {self.verb}")
+        return self.words[index]
+
+    def amount(self, index: int) -> int:
+        return _integer(self.word(index))
+
+    def status(self, index: int) -> str:
+        word = self.word(index)
+        if word not in ("blind", "open"):
+            raise BadInput(f"{self.text!r}: say blind or open, not {word!r}")
+        return word
+
+    def flag(self, index: int, flag: str) -> bool:
+        if index >= len(self.words):
+            return False
+        if self.words[index] != flag or index + 1 < len(self.words):
+            raise BadInput(f"{self.text!r}: unexpected {' '.join(self.words[index:])!r}")
+        return True
+
+    def end(self, index: int) -> None:
+        if index < len(self.words):
+            raise BadInput(f"{self.text!r}: unexpected {' '.join(self.words[index:])!r}")
+
+
+def parse(text: str, players: list[str] | tuple[str, ...] = ()) -> Line:
+    if not isinstance(text, str):
+        raise BadInput(f"{text!r} is not a line of text")
+    tokens = _TOKEN.findall(text)
+    if len(tokens) < 2:
+        raise BadInput(f"{text!r} is not SUBJECT VERB …")
+    line = Line(text, TABLE, tokens[1], tuple(tokens[2:]), tuple(players))
+    if tokens[0] == TABLE:
+        return line
+    return Line(text, line.player(tokens[0]), tokens[1], tuple(tokens[2:]), tuple(players))
+
+
+def text_words(line: Line, start: int) -> str:
+    """The rest of a line as one quoted text (an undo's reason), or None."""
+    if start >= len(line.words):
+        return None
+    line.end(start + 1)
+    return _unquote(line.words[start])
+
+
+def line_of(source: str, hand: int | None, text: str) -> int | None:
+    """The line of a bhh or JSON file that holds `text`, searched from where hand number `hand` begins."""
+    start = 0
+    if hand is not None:
+        marker = re.search(rf'^\s*("number"\s*:|number\s*=)\s*{hand}\b', source, re.MULTILINE)
+        if marker is None:
+            return None
+        start = marker.start()
+    found = -1
+    for form in (toml.string(text), quoted(text), text):
+        found = source.find(form, start)
+        if found >= 0:
+            break
+    return source.count("\n", 0, found) + 1 if found >= 0 else None

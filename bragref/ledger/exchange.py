@@ -1,0 +1,389 @@
+"""A session's facts as a bhh document, and a document recorded again through the rules.
+
+Export walks the session's rows in the order they were written (the hash chain's order)
+and writes each as a line; import records each line through the same ledger calls the
+commands use, in one write, so the engine judges every action again and a history that
+breaks a rule is refused whole, naming the line. Times travel as `_`-fields, so
+export → import → export gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from bragref.engine import actions as act
+from bragref.engine import game
+from bragref.engine.actions import DISCARDS
+from bragref.engine.cards import MAX_JOKERS, parse_cards
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.rules import Rules
+from bragref.engine.state import Hand
+from bragref.formats import bhh
+from bragref.formats.bhh import TABLE, quoted, who
+from bragref.ledger.store import Ledger, Session, dealt
+
+# ---- export ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Segment:
+    """A hand from its deal to the next: its lines, and its state replayed as the lines were written."""
+
+    row: object
+    players: list[str]
+    start: Hand
+    state: Hand
+    happened: list = field(default_factory=list)  # (action row id or None for a loan, Action), live ones only
+    lines: list[tuple[str, str, bool]] = field(default_factory=list)  # (line, time, is a hand action)
+    numbers: dict[int, int] = field(default_factory=dict)  # action row id -> its line's number in `actions`, from 1
+
+    def apply(self, row_id: int | None, action) -> None:
+        self.happened.append((row_id, action))
+        self.state = game.apply(self.state, action)
+
+    def void(self, row_id: int) -> None:
+        self.happened = [item for item in self.happened if item[0] != row_id]
+        self.state = game.replay(self.start, [action for _, action in self.happened])
+
+
+def export(ledger: Ledger, session: Session) -> dict:
+    """The session as a bhh document (man 5 bragref-bhh)."""
+    facts = ledger.facts(session)
+    _, created = facts[0]
+    rules = Rules.from_json(created["rules"])
+    seats = []
+    for table, row in facts[1:]:
+        if table != "session_events" or row["event"] != "seat" or row["seq"] != created["seq"] + len(seats) + 1:
+            break
+        seats.append(row["player"])
+    document = {"bhh": bhh.FORMAT, "variant": bhh.variant(rules), "session": created["name"], "players": seats,
+                "before": [], "_created_at": created["created_at"], "_before_at": [], "rules": bhh.rules_table(rules),
+                "hands": []}
+    segment: _Segment | None = None
+    for table, row in facts[1 + len(seats):]:
+        if table == "hands":
+            if segment:
+                document["hands"].append(_hand(segment))
+            start = dealt(row)
+            segment = _Segment(row, json.loads(row["seats"]), start, start)
+            continue
+        players = segment.players if segment else []
+        if table == "session_events":
+            text, rules = _event_line(row, players, rules)
+        elif table == "actions":
+            text = _action_line(segment, row)
+        elif table == "loans":
+            text = _loan_line(segment, row, players)
+        else:
+            amount = -row["amount"] if row["kind"] == "cash-out" else row["amount"]
+            text = f"{who(row['player'], players)} {row['kind']} {amount}"
+        if segment:
+            segment.lines.append((text, row["at"], table == "actions"))
+        else:
+            document["before"].append(text)
+            document["_before_at"].append(row["at"])
+    if segment:
+        document["hands"].append(_hand(segment))
+    return document
+
+
+def _event_line(row, players: list[str], rules: Rules) -> tuple[str, Rules]:
+    event = row["event"]
+    if event == "seat":
+        after = f" after {who(row['detail'], players)}" if row["detail"] else ""
+        return f"{who(row['player'], players)} join{after}", rules
+    if event == "leave":
+        return f"{who(row['player'], players)} leave", rules
+    if event == "rules":
+        changed = Rules.from_json(row["detail"])
+        return " ".join([TABLE, "rules", *bhh.rules_change(rules, changed)]), changed
+    return f"{TABLE} close", rules
+
+
+def _action_line(segment: _Segment, row) -> str:
+    verb, player = row["verb"], row["player"]
+    segment.numbers[row["id"]] = len(segment.lines) + 1  # every line up to a hand's last action is in `actions`
+    if verb == "void":
+        segment.void(row["voids"])
+        reason = f" {quoted(row['reason'])}" if row["reason"] is not None else ""
+        return f"{TABLE} void {segment.numbers[row['voids']]}{reason}"
+    before = segment.state
+    action = act.from_record(verb, player, row["amount"], row["blind"], row["detail"])
+    segment.apply(row["id"], action)
+    players = segment.players
+    if verb in ("bet", "see", "cover"):
+        status = "blind" if (row["blind"] if verb == "bet" else _status(before, player) == "blind") else "open"
+        return f"{who(player, players)} {verb} {row['amount']} {status}"
+    if verb == "look" and row["detail"]:
+        return f"{who(player, players)} look {row['detail']}"
+    if verb == "show":
+        kept, _, discards = row["detail"].partition(DISCARDS)
+        return f"{who(player, players)} show {kept}" + (f" discard {discards}" if discards else "")
+    if verb == "showdown":
+        return f"{TABLE} showdown"
+    if verb == "award":
+        return f"{TABLE} award " + " ".join(who(name, players) for name in row["detail"].split(","))
+    return f"{who(player, players)} {verb}"
+
+
+def _status(hand: Hand, name: str) -> str:
+    return next(p.status for p in hand.players if p.name == name)
+
+
+def _loan_line(segment: _Segment | None, row, players: list[str]) -> str:
+    if row["kind"] == "repay":
+        return f"{who(row['borrower'], players)} repay {who(row['lender'], players)} {row['amount']}"
+    if segment and segment.state.rules.stakes == "table" and segment.state.phase != "over":
+        segment.apply(None, act.Credit(row["borrower"], row["amount"]))  # onto the table mid-hand (R7.5)
+    bystander = " bystander" if row["bystander"] else ""
+    return f"{who(row['lender'], players)} lend {who(row['borrower'], players)} {row['amount']}{bystander}"
+
+
+def _hand(segment: _Segment) -> dict:
+    row, start, players = segment.row, segment.start, segment.players
+    last = max((i for i, (*_, is_action) in enumerate(segment.lines) if is_action), default=-1)
+    hand = {"number": row["number"], "dealer": row["dealer"], "players": players, "antes": antes(start, players)}
+    if start.carried_in:
+        hand["carried"] = start.carried_in
+    if start.retained_by:
+        hand["retained_by"] = start.retained_by
+    money = table_money(start, players)
+    if money is not None:
+        hand["table_money"] = money
+    hand["actions"] = [text for text, *_ in segment.lines[:last + 1]]
+    if segment.state.phase == "over":
+        hand["result"] = result_lines(segment.state, players)
+    hand["after"] = [text for text, *_ in segment.lines[last + 1:]]
+    hand["_dealt_at"] = row["dealt_at"]
+    hand["_at"] = [at for _, at, _ in segment.lines[:last + 1]]
+    hand["_after_at"] = [at for _, at, _ in segment.lines[last + 1:]]
+    return hand
+
+
+def antes(start: Hand, players: list[str]) -> list[int]:
+    """What each player, in seat order, put in at the deal (R2.3)."""
+    paid = {p.name: p.paid for p in start.players}
+    return [paid.get(name, 0) for name in players]
+
+
+def table_money(start: Hand, players: list[str]) -> list[int] | None:
+    """Each player's table money as the hand was dealt, in seat order (R1.3); None when they pay from the pocket."""
+    if start.players[0].purse is None:
+        return None
+    money = {p.name: p.purse + p.paid for p in start.players}
+    return [money.get(name, 0) for name in players]
+
+
+def result_lines(hand: Hand, players: list[str]) -> list[str]:
+    """Where a settled hand's money went, a line per winner per pot, numbered as `history` numbers pots (R7.3)."""
+    result = hand.result
+    coverers = [c.covered_by for c in hand.covered]
+    lines = []
+    for pot in result.pots:
+        number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
+        how = pot.how + (f" {pot.decided_by}" if pot.decided_by else "")
+        lines += [f"{who(name, players)} win {amount} pot {number} {how}" for name, amount in pot.winnings]
+    if result.carried:
+        lines.append(f"{TABLE} carry {result.carried}")
+    return lines
+
+
+def csv_rows(ledger: Ledger, session: Session) -> list[dict]:
+    """The session flat, an action a row (with the pot and stake after it), as `history --csv` gives it."""
+    from bragref.cli.reports import hand_history
+
+    return [entry for row in ledger.hand_rows(session) for entry in hand_history(ledger, row)[0]]
+
+
+# ---- import ---------------------------------------------------------------------------
+
+
+@contextmanager
+def _stamped(ledger: Ledger, at: str | None):
+    """Rows written inside are stamped with the history's time, when it gives one."""
+    if at is None:
+        yield
+        return
+    clock = ledger.now
+    ledger.now = lambda: at
+    try:
+        yield
+    finally:
+        ledger.now = clock
+
+
+class Located(Exception):
+    """Where in the history a line failed: `hand` (None before the first) and the line's text."""
+
+    def __init__(self, error: BadInput | Refused, hand: int | None, text: str):
+        super().__init__(str(error))
+        self.error, self.hand, self.text = error, hand, text
+
+
+def import_document(ledger: Ledger, document: dict, name: str | None = None, on_hand=lambda: None) -> Session:
+    """Record a bhh document as a new session, every line judged by the rules again; all of it or nothing."""
+    rules = bhh.rules_from_table(document["rules"])
+    if document["variant"] != bhh.variant(rules):
+        raise BadInput(f"the variant is {document['variant']!r} but the rules deal {rules.cards} cards "
+                       f"({bhh.variant(rules)!r})")
+    with ledger.write():
+        with _stamped(ledger, document.get("_created_at")):
+            session = ledger.create_session(name or document["session"], rules, document["players"])
+        name = session.name
+        _lines(ledger, name, None, [], document.get("before", []), document.get("_before_at"), None)
+        for hand in document["hands"]:
+            try:
+                with _stamped(ledger, hand.get("_dealt_at")):
+                    _deal(ledger, name, hand)
+            except (BadInput, Refused) as error:
+                raise Located(error, hand["number"], "the deal") from None
+            _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {})
+            if "result" in hand:
+                _check_result(ledger, name, hand)
+            _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
+            on_hand()
+    return ledger.session(name)
+
+
+def _deal(ledger: Ledger, name: str, hand: dict) -> None:
+    _, current, _ = ledger.deal(name, hand["dealer"])
+    got = current.hand
+    _same("players", hand["players"], json.loads(current.row["seats"]), "R2.1")
+    if current.number != hand["number"]:
+        raise Refused(f"the history numbers this hand {hand['number']}, but it is hand {current.number}", "R9.1")
+    _same("antes", hand["antes"], antes(got, hand["players"]), "R2.3")
+    _same("carried", hand.get("carried", 0), got.carried_in, "R6.2")
+    _same("retained_by", hand.get("retained_by"), got.retained_by, "R6.3")
+    _same("table_money", hand.get("table_money"), table_money(got, hand["players"]), "R1.3")
+
+
+def _same(what: str, claimed, got, rule: str) -> None:
+    if claimed != got:
+        raise Refused(f"the history says {what} {claimed!r}, but the rules give {got!r}", rule)
+
+
+def _check_result(ledger: Ledger, name: str, hand: dict) -> None:
+    current = ledger.current(ledger.session(name))
+    got = result_lines(current.hand, hand["players"]) if current.hand.phase == "over" else []
+    if got != hand["result"]:
+        error = Refused(f"the history says the result was {hand['result']!r}, but the rules give {got!r}", "R1.2")
+        raise Located(error, hand["number"], "the result")
+
+
+def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], lines: list, times,
+           numbers: dict[int, int] | None) -> None:
+    """Record a list of lines; `numbers` maps a hand's action lines (from 1) to their rows, for voids, and is
+    None for lists between hands, where no hand action belongs."""
+    if times is not None and (not isinstance(times, list) or len(times) != len(lines)):
+        raise Located(BadInput("its times (_at) do not match its lines one for one"), number, "the times")
+    for index, text in enumerate(lines, 1):
+        try:
+            line = bhh.parse(text, players)
+            if numbers is None and (line.verb in HAND_VERBS or line.verb == "void"):
+                raise BadInput(f"{text!r} is a hand's action: it belongs in the hand's `actions`")
+            with _stamped(ledger, times[index - 1] if times else None):
+                recorded = _record(ledger, name, line, numbers)
+            if recorded is not None:
+                numbers[index] = recorded
+        except (BadInput, Refused) as error:
+            raise Located(error, number, text) from None
+
+
+def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] | None) -> int | None:
+    """Record one line through the ledger; the row id when it is a hand's action."""
+    verb = line.verb
+    if verb in HAND_VERBS:
+        _, current, _ = ledger.act(name, lambda hand: HAND_VERBS[verb](hand, line))
+        return current.actions[-1]["id"]
+    if verb == "void" and line.subject == TABLE:
+        number = line.amount(0)
+        _, _, target = ledger.undo(name, bhh.text_words(line, 1))
+        if numbers.get(number) != target["id"]:
+            raise Refused(f"undo voids the last action standing, not line {number}", "R9.1")
+    elif verb == "lend":
+        ledger.lend(name, line.subject, line.name(0), line.amount(1), line.flag(2, "bystander"))
+    elif verb == "repay":
+        line.end(2)
+        ledger.repay(name, line.subject, line.name(0), line.amount(1))
+    elif verb in ("buy-in", "top-up", "cash-out"):
+        line.end(1)
+        ledger.purse(name, verb, line.subject, line.amount(0))
+    elif verb == "join":
+        after = line.name(1) if line.words and line.word(0) == "after" else None
+        line.end(2 if after else 0)
+        ledger.join(name, line.subject, after)
+    elif verb == "leave":
+        line.end(0)
+        ledger.leave(name, line.subject)
+    elif verb == "rules" and line.subject == TABLE:
+        ledger.set_rules(name, lambda rules: bhh.changed_rules(rules, list(line.words)))
+    elif verb == "close" and line.subject == TABLE:
+        line.end(0)
+        ledger.close_session(name)
+    else:
+        raise BadInput(f"{line.text!r}: unknown verb {verb!r}")
+    return None
+
+
+# What each hand line becomes, checked against the hand it is played in: amounts and blind/open as written.
+
+
+def _money(hand: Hand, line: bhh.Line, verb: str):
+    line.end(2)
+    player, amount, status = line.subject, line.amount(0), line.status(1)
+    if verb == "bet":
+        return act.Bet(player, amount, status == "blind")
+    is_blind = _status(hand, player) == "blind" if player in {p.name for p in hand.players} else False
+    if status != ("blind" if is_blind else "open"):
+        raise Refused(f"the history says {player} played {status}, but {player} is {_status(hand, player)}", "R3.1")
+    action = act.Cover(player, amount) if verb == "cover" else act.See(player)
+    if verb == "see":
+        cost = game.apply(hand, action).pot - hand.pot
+        if cost != amount:
+            raise Refused(f"the history says the see cost {amount}, but the rules make it {cost}", "R5.3")
+    return action
+
+
+def _look(hand: Hand, line: bhh.Line):
+    if not line.words:
+        return act.Look(line.subject)
+    line.end(2)
+    if line.word(0) not in ("old", "new") or line.word(1) not in ("keep", "fold"):
+        raise BadInput(f"{line.text!r}: a look at a retained hand says old|new keep|fold")
+    return act.Look(line.subject, line.word(0), line.word(1) == "keep")
+
+
+def _show(hand: Hand, line: bhh.Line):
+    words = list(line.words)
+    split = words.index("discard") if "discard" in words else len(words)
+    return act.Show(line.subject, parse_cards(words[:split], MAX_JOKERS), parse_cards(words[split + 1:], MAX_JOKERS))
+
+
+def _plain(verb: str):
+    def build(hand: Hand, line: bhh.Line):
+        line.end(0)
+        if verb == "showdown":
+            if line.subject != TABLE:
+                raise BadInput(f"{line.text!r}: a showdown is the table's (table showdown)")
+            return act.Showdown()
+        return {"fold": act.Fold, "concede": act.Concede}[verb](line.subject)
+    return build
+
+
+def _award(hand: Hand, line: bhh.Line):
+    return act.Award(tuple(line.player(word) for word in line.words))
+
+
+HAND_VERBS = {
+    "bet": lambda hand, line: _money(hand, line, "bet"),
+    "see": lambda hand, line: _money(hand, line, "see"),
+    "cover": lambda hand, line: _money(hand, line, "cover"),
+    "fold": _plain("fold"),
+    "concede": _plain("concede"),
+    "showdown": _plain("showdown"),
+    "look": _look,
+    "show": _show,
+    "award": _award,
+}

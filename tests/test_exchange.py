@@ -1,0 +1,229 @@
+"""Hand histories (issue 6): `export` as bhh, JSON and CSV; `import` judges every line again (man 5 bragref-bhh)."""
+
+import csv
+import io
+import json
+import tomllib
+
+import pytest
+
+from bragref.formats import bhh
+from conftest import SAMPLES, Bragref
+
+SAMPLE_FILES = sorted(SAMPLES.glob("*.brag"))
+
+
+def round_trip(source: Bragref, tmp_path, form: str) -> str:
+    """Export the current session, import it into a fresh ledger, export it again: the two texts must match."""
+    first = source(f"export --format {form}").stdout
+    path = tmp_path / f"history.{form}"
+    path.write_text(first, encoding="utf-8")
+    again = Bragref(tmp_path / f"again-{form}.db")
+    again(f"import {path}")
+    assert again(f"export --format {form}").stdout == first
+    assert again.json("balances") == source.json("balances")
+    assert again("settle").stdout == source("settle").stdout
+    assert again("audit --all").output == ""
+    return first
+
+
+@pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("form", ["bhh", "json"])
+def test_every_sample_session_survives_export_import_export_byte_for_byte(bragref, tmp_path, sample, form):
+    bragref(f"run -q {sample}")
+    round_trip(bragref, tmp_path, form)
+
+
+@pytest.mark.parametrize("options", [
+    "--seed 1",
+    "--seed 2 --short-money both --stakes table",
+    "--seed 3 --short-money borrow --retained-blind faceup --see-cost equal",
+    "--seed 4 --cards 5 --wild deuces --unit 0.01 --ante 0.05 --currency £",
+])
+def test_simulated_sessions_survive_the_round_trip(bragref, tmp_path, options):
+    bragref(f"simulate --hands 60 {options}")
+    text = round_trip(bragref, tmp_path, "bhh")
+    assert tomllib.loads(text)["hands"][59]["number"] == 60
+
+
+@pytest.fixture
+def eventful(bragref) -> Bragref:
+    """Seat changes, rule changes, voids with reasons, awkward names and a closed session: every kind of line."""
+    bragref("""session new "odd one" --players "Ann O'Neil,p2,Bob \\"Bones\\"" --currency € --short-money both""")
+    bragref.lines("""
+        deal                        # Ann deals: p2, Bob, Ann
+        bet p2 1
+        undo --reason 'said "one"'
+        bet p2 2
+        fold bob
+        lend ann p2 3               # mid-hand
+        fold ann
+        player join "Table Tom" --after p2
+        rules set see-cost equal
+        rules set max-bet 10
+        deal                        # p2 deals: Table Tom, Bob, Ann, p2
+        bet table 1 --blind
+        repay p2 ann 3
+        bet bob 2
+        bet ann 2
+        fold p2
+        fold table
+        bet bob 2
+        see ann
+        concede bob                 # the seen man gives up: Ann wins
+        player leave "Table Tom"
+        lend Zed ann 4 --bystander
+        session close
+    """)
+    return bragref
+
+
+@pytest.mark.parametrize("form", ["bhh", "json"])
+def test_voids_seat_and_rule_changes_loans_odd_names_and_closing_round_trip(eventful, tmp_path, form):
+    text = round_trip(eventful, tmp_path, form)
+    document = bhh.loads(text)
+    first, second = document["hands"]
+    assert first["actions"] == ["p2 bet 1 open", 'table void 1 "said \\"one\\""', "p2 bet 2 open", "p3 fold",
+                                "p1 lend p2 3", "p1 fold"]
+    assert first["after"] == ['"Table Tom" join after p2', "table rules see-cost=equal", "table rules max-bet=10"]
+    assert second["players"] == ["Ann O'Neil", "p2", "Table Tom", 'Bob "Bones"']
+    assert second["actions"][:2] == ["p3 bet 1 blind", "p2 repay p1 3"]
+    assert second["result"] == ["p1 win 13 pot 1 see concede"]  # 4 antes, 1 + 2 + 2 + 2, a see at equal cost 2
+    assert second["after"] == ["p3 leave", '"Zed" lend p1 4 bystander', "table close"]
+    assert document["rules"]["currency"] == "€"
+
+
+def test_bhh_is_toml_with_the_required_fields_first(eventful):
+    text = eventful("export").stdout
+    assert text.startswith("# bhh 1:")
+    document = tomllib.loads(text)
+    assert list(document)[:4] == ["bhh", "variant", "session", "players"]
+    hand = document["hands"][0]
+    assert list(hand)[:4] == ["number", "dealer", "players", "antes"]
+    assert len(hand["_at"]) == len(hand["actions"])
+    assert document == json.loads(eventful("export --format json").stdout)
+
+
+def test_csv_export_is_an_action_a_row(eventful):
+    rows = list(csv.DictReader(io.StringIO(eventful("export --format csv").stdout)))
+    assert {"hand", "seq", "player", "action", "amount", "pot", "voided"} <= set(rows[0])
+    assert [r["action"] for r in rows if r["hand"] == "1"][:3] == ["deal", "bet", "void"]
+    assert any(r["voided"] == "True" for r in rows)
+
+
+def test_export_writes_a_file_with_o(eventful, tmp_path):
+    eventful(f"export -o {tmp_path / 'out.bhh'}")
+    assert (tmp_path / "out.bhh").read_text(encoding="utf-8") == eventful("export").stdout
+
+
+# ---- a history that breaks the rules, or cannot be read, records nothing ------------------------
+
+
+@pytest.fixture
+def exported(bragref, tmp_path):
+    bragref(f"run -q {SAMPLES / 'pagat-open-example.brag'}")
+    return bragref("export").stdout
+
+
+def imports(tmp_path, text: str, code: int, *, name: str = "bad.bhh") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    target = Bragref(tmp_path / "target.db")
+    target("session new other --players A,B")
+    before = target.dump()
+    result = target(f"import {path}", code=code)
+    assert target.dump() == before, "a refused import must write nothing"
+    assert "Traceback" not in result.output
+    return result.stderr
+
+
+def test_a_bet_the_rules_refuse_stops_the_import_at_its_line(exported, tmp_path):
+    bad = exported.replace("'p1 bet 1 open'", "'p1 bet 0 open'", 1)
+    line = bad.splitlines().index("  'p1 bet 0 open',") + 1
+    message = imports(tmp_path, bad, 3)
+    assert message.startswith(f"refused: {tmp_path / 'bad.bhh'}:{line}: hand 1, p1 bet 0 open: ")
+    assert "(R4.2)" in message and "may: bet" in message
+
+
+@pytest.mark.parametrize("change, rule", [
+    (("'p1 bet 1 open'", "'p1 bet 1 blind'"), "R4.1"),  # then Bill's open 1 is under the stake a blind 1 sets
+    (("'p4 fold'", "'p1 fold'"), "R2.5"),  # folding out of turn
+    (("antes = [0, 0, 0, 0, 0]", "antes = [1, 0, 0, 0, 0]"), "R2.3"),
+    (("dealer = 'Eddie'", "dealer = 'Andy'"), "R2"),
+])
+def test_a_history_that_breaks_the_rules_is_refused_with_exit_3(exported, tmp_path, change, rule):
+    old, new = change
+    assert old in exported
+    message = imports(tmp_path, exported.replace(old, new, 1), 3)
+    assert message.startswith("refused: ") and f"({rule}" in message, message
+
+
+def test_a_see_that_costs_other_than_the_rules_say_is_refused(bragref, tmp_path):
+    bragref(f"run -q {SAMPLES / 'friday-night.brag'}")
+    text = bragref("export").stdout
+    see = next(line for line in text.splitlines() if " see " in line)
+    amount = int(see.split()[2])
+    bad = text.replace(see, see.replace(f"see {amount} ", f"see {amount + 1} "), 1)
+    assert "(R5.3)" in imports(tmp_path, bad, 3)
+
+
+def test_a_result_that_is_not_what_the_cards_give_is_refused(exported, tmp_path):
+    result = next(line for line in exported.splitlines() if " win " in line)
+    bad = exported.replace(result, result.replace(" win ", " win 1", 1), 1)
+    assert "the result" in imports(tmp_path, bad, 3)
+
+
+def test_a_void_must_name_the_last_action_standing(eventful, tmp_path):
+    text = eventful("export").stdout.replace("'table void 1 ", "'table void 2 ", 1)
+    assert "(R9.1)" in imports(tmp_path, text, 3)
+
+
+@pytest.mark.parametrize("text", [
+    "not = [toml",
+    "bhh = 2\n",
+    '{"bhh": 1}',
+])
+def test_a_file_that_is_not_a_history_exits_2(tmp_path, text):
+    assert imports(tmp_path, text, 2).startswith("error: ")
+
+
+@pytest.mark.parametrize("line, says", [("'p4 sing'", "unknown verb"), ("'p9 fold'", "no p9"), ("'p4 fold now'", "now")])
+def test_a_line_that_cannot_be_read_exits_2_naming_it(exported, tmp_path, line, says):
+    text = exported.replace("'p4 fold'", line)
+    number = text.splitlines().index(f"  {line},") + 1
+    message = imports(tmp_path, text, 2)
+    assert message.startswith(f"error: {tmp_path / 'bad.bhh'}:{number}: hand 1, ") and says in message
+
+
+def test_a_session_of_the_same_name_is_not_overwritten_but_may_be_imported_as_another(exported, tmp_path):
+    path = tmp_path / "h.bhh"
+    path.write_text(exported, encoding="utf-8")
+    target = Bragref(tmp_path / "t.db")
+    target(f"import {path}")
+    before = target.dump()
+    target(f"import {path}", code=2)
+    assert target.dump() == before
+    target(f"import {path} --as again")
+    assert target.json("balances") == target.json("balances")
+    assert [s["session"] for s in target.json("session list")] == ["pagat-open", "again"]
+
+
+# ---- the format's own pieces ------------------------------------------------------------------------
+
+
+def test_rules_lines_round_trip_every_kind_of_value():
+    from bragref.engine.rules import Rules
+
+    before = Rules()
+    after = Rules(ante=2, max_bet=10, blind=False, see_cost="equal", currency="EUR x", cards=4)
+    words = bhh.rules_change(before, after)
+    assert words == ["ante=2", "max-bet=10", "blind=false", "see-cost=equal", "cards=4", 'currency="EUR x"']
+    assert bhh.changed_rules(before, words) == after
+    assert bhh.changed_rules(after, ["max-bet=none"]).max_bet is None
+
+
+def test_a_line_names_players_by_place_or_quoted():
+    line = bhh.parse('"Zed \\"Z\\"" lend p2 5 bystander', ["Ann", "Bob"])
+    assert (line.subject, line.verb, line.name(0), line.amount(1), line.flag(2, "bystander")) == (
+        'Zed "Z"', "lend", "Bob", 5, True)
+    assert bhh.parse("table showdown").subject == bhh.TABLE
