@@ -24,6 +24,13 @@ def printable(text: str) -> str:
     return "\n".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line) for line in text.split("\n"))
 
 
+def paint(text: str, **style) -> str:
+    """Colour for a terminal: click drops it wherever output is not one, and NO_COLOR (any value) keeps it off."""
+    if os.environ.get("NO_COLOR"):
+        return text
+    return click.style(text, **style)
+
+
 @dataclass
 class App:
     """What every command shares: where the ledger is and which session is meant."""
@@ -52,7 +59,7 @@ def default_db() -> str:
 def refusal_text(refused: Refused) -> str:
     from bragref.cli.output import legal_words
 
-    lines = [f"refused: {printable(str(refused))}"]
+    lines = [f"{paint('refused:', fg='red', bold=True)} {printable(str(refused))}"]
     legal = refused.legal
     if legal is not None:
         words = legal_words(legal)
@@ -106,10 +113,10 @@ class BragGroup(click.Group):
             click.echo(refusal_text(refused), err=True)
             ctx.exit(EXIT_REFUSED)
         except BadInput as bad:
-            click.echo(f"error: {printable(str(bad))}", err=True)
+            click.echo(f"{paint('error:', fg='red', bold=True)} {printable(str(bad))}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
         except LedgerUnavailable as busy:
-            click.echo(f"error: {printable(str(busy))}", err=True)
+            click.echo(f"{paint('error:', fg='red', bold=True)} {printable(str(busy))}", err=True)
             ctx.exit(EXIT_BUSY)
         except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
             usage.message = printable(usage.message)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from bragref.cli.output import progress
 from bragref.engine.errors import BadInput
 
 
@@ -41,7 +42,7 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None) -> None:
             if app.session:
                 raise
             ids = []  # no session yet: the chain alone
-    findings = check(ledger.conn, ids, digest)
+    findings = check(ledger.conn, ids, digest, progress)
     for finding in findings:
         click.echo(f"audit: {finding}")
     if findings:

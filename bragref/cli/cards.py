@@ -8,7 +8,7 @@ from dataclasses import replace
 import click
 
 from bragref.cli.options import ranking_options, ranking_values
-from bragref.cli.output import emit_csv, emit_json, emit_table, output_options
+from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_cards
 from bragref.engine.errors import BadInput
 from bragref.engine.ranking import ranking_for
@@ -41,9 +41,9 @@ def hand_json(ranking, cards, judged) -> dict:
 @click.command(short_help="Name a hand and its place among all hands.")
 @click.argument("words", metavar="CARDS...", nargs=-1, required=True)
 @ranking_options
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options
 @click.pass_obj
-def rank(app, words: tuple[str, ...], as_json: bool, **options) -> None:
+def rank(app, words: tuple[str, ...], out: Output, **options) -> None:
     """Name the hand CARDS make and its place among all distinct hands, 1 being the best (R8).
 
     In 4- and 5-card brag give all the cards: the best three are kept (R8.6).
@@ -56,8 +56,10 @@ def rank(app, words: tuple[str, ...], as_json: bool, **options) -> None:
     ranking = ranking_for(ranking_rules(app, **options))
     given, judged = judge_words(ranking, words)
     data = hand_json(ranking, given, judged)
-    if as_json:
-        emit_json(data)
+    if out.data(data, [data]):
+        return
+    if out.fmt:
+        out.table([data])
         return
     line = f"{data['name']}: place {data['place']} of {data['of']}"
     if judged.discards:
@@ -69,9 +71,9 @@ def rank(app, words: tuple[str, ...], as_json: bool, **options) -> None:
 @click.argument("hands", nargs=-1, required=True)
 @ranking_options
 @click.option("--suit-order", is_flag=True, help="Break ties by the suits of the highest cards, ♠ ♥ ♦ ♣ (R8.8).")
-@output_options(csv=False)
+@output_options
 @click.pass_obj
-def compare(app, hands: tuple[str, ...], suit_order: bool, as_json: bool, fmt: str, **options) -> None:
+def compare(app, hands: tuple[str, ...], suit_order: bool, out: Output, **options) -> None:
     """Compare HANDS (each one quoted argument): place 1 is the best, equal hands share a place (R8).
 
     Equal hands are equal: there is no suit order (R8.4) unless --suit-order
@@ -95,19 +97,18 @@ def compare(app, hands: tuple[str, ...], suit_order: bool, as_json: bool, fmt: s
         place = 1 + sum(1 for other in strengths if other > mine)
         rows.append({"hand": hand_text(cards), "class": j.cls, "place": place, "overall": ranking.place(j.key3),
                      "name": ranking.describe(j)})
-    if as_json:
-        emit_json(rows)
+    if out.data(rows):
         return
-    emit_table([{"place": r["place"], "hand": r["hand"], "is": r["name"]} for r in rows], fmt)
+    out.table([{"place": r["place"], "hand": r["hand"], "is": r["name"]} for r in rows])
     best = [r["hand"] for r in rows if r["place"] == 1]
     click.echo(f"Best: {best[0]}." if len(best) == 1 else f"Equal best: {', '.join(best)}.")
 
 
 @click.command(short_help="Exact chances of each class of hand.")
 @ranking_options
-@output_options()
+@output_options
 @click.pass_obj
-def odds(app, as_json: bool, as_csv: bool, fmt: str, **options) -> None:
+def odds(app, out: Output, **options) -> None:
     """Count every hand the pack can deal, exactly, by the class of its best three (R8.5, R8.6, R8.7).
 
     \b
@@ -119,14 +120,10 @@ def odds(app, as_json: bool, as_csv: bool, fmt: str, **options) -> None:
     counts = ranking.class_counts()
     total = sum(count for _, count in counts)
     rows = [{"class": name, "count": count, "probability": count / total} for name, count in counts]
-    if as_json:
-        emit_json(rows)
+    if out.data(rows):
         return
-    if as_csv:
-        emit_csv(rows)
-        return
-    emit_table([{"class": r["class"], "count": f"{r['count']:,}", "probability": f"{r['probability']:.5%}",
-                 "odds": odds_words(r["count"], total)} for r in rows], fmt)
+    out.table([{"class": r["class"], "count": f"{r['count']:,}", "probability": f"{r['probability']:.5%}",
+                "odds": odds_words(r["count"], total)} for r in rows])
     click.echo(f"{total:,} hands of {ranking.cards} cards from a pack of {ranking.pack}, every one counted.")
 
 

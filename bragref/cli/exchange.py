@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, printable, refusal_text
+from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, paint, printable, refusal_text
 from bragref.cli.output import csv_text, progress
 from bragref.engine.errors import Refused
 from bragref.formats import bhh
@@ -70,9 +70,10 @@ def import_(ctx: click.Context, file: str, name: str | None) -> None:
         what = f"hand {located.hand}, " if located.hand is not None else ""
         prefix = f"{where}: {what}{printable(located.text)}: "
         if isinstance(located.error, Refused):
-            click.echo("refused: " + prefix + refusal_text(located.error).removeprefix("refused: "), err=True)
+            reason, _, rest = refusal_text(located.error).partition(" ")
+            click.echo(f"{reason} {prefix}{rest}", err=True)
             ctx.exit(EXIT_REFUSED)
-        click.echo(f"error: {prefix}{printable(str(located.error))}", err=True)
+        click.echo(f"{paint('error:', fg='red', bold=True)} {prefix}{printable(str(located.error))}", err=True)
         ctx.exit(EXIT_BAD_INPUT)
     hands = len(document["hands"])
     click.echo(f"Imported session {session.name}: {hands} hand{'s' if hands != 1 else ''}, every line within the rules.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from bragref.cli import paint
 from bragref.cli.output import legal_words
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput
@@ -22,7 +23,8 @@ def situation(number: int, hand: Hand) -> str:
     rules = hand.rules
     if hand.phase == "betting":
         now = legal(hand)
-        return f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. {now.player} to act: {legal_words(now, rules)}."
+        return (f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
+                f"{paint(now.player, bold=True)} to act: {legal_words(now, rules)}.")
     if hand.phase == "showdown":
         return f"Pot {rules.money(hand.pot)}. {showing(hand)}"
     return outcome(number, hand)

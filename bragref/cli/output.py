@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import click
 
@@ -13,15 +15,46 @@ from bragref.engine.rules import Rules
 from bragref.engine.state import Legal, Range
 
 
-def output_options(*, csv: bool = True):
-    def decorate(command):
-        command = click.option("--fmt", default="simple", show_default=True,
-                               help="Table format: any tabulate format, e.g. github.")(command)
-        if csv:
-            command = click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")(command)
-        return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(command)
+@dataclass(frozen=True)
+class Output:
+    """How a report prints: a table for people (any tabulate format), or JSON or CSV for programs.
 
-    return decorate
+    Money in JSON and CSV is integer units; tables print it in the session's currency and unit.
+    """
+
+    form: str = "table"  # table | json | csv
+    fmt: str | None = None  # a tabulate format; None: the report's own way, a `simple` table for most
+
+    def data(self, data, rows: list[dict] | None = None) -> bool:
+        """Print `data` as JSON, or `rows` (else `data`) as CSV, when asked: True if printed, and no table is due."""
+        if self.form == "json":
+            emit_json(data)
+        elif self.form == "csv":
+            emit_csv(data if rows is None else rows)
+        return self.form != "table"
+
+    def table(self, rows: list[dict]) -> None:
+        emit_table(rows, self.fmt or "simple")
+
+
+def output_options(command):
+    """`--json`, `--csv` and `--fmt` on a report, handed to it as one `out: Output`."""
+    from tabulate import tabulate_formats
+
+    @functools.wraps(command)
+    def with_output(*args, as_json: bool, as_csv: bool, fmt: str, **kwargs):
+        if as_json and as_csv:
+            raise click.UsageError("choose --json or --csv, not both")
+        return command(*args, out=Output("json" if as_json else "csv" if as_csv else "table", fmt), **kwargs)
+
+    for option in (
+        click.option("--fmt", type=click.Choice(sorted(tabulate_formats)), metavar="FORMAT",
+                     help="Table format: any tabulate format, e.g. github, grid, plain. [simple]"),
+        click.option("--csv", "as_csv", is_flag=True, help="Print CSV (money in integer units)."),
+        click.option("--json", "as_json", is_flag=True, help="Print JSON (money in integer units)."),
+    ):
+        with_output = option(with_output)
+    return with_output
 
 
 def span(rng: Range, rules: Rules) -> str:
@@ -121,7 +154,7 @@ def progress(length: int, label: str):
         yield lambda steps=1: None
         return
     with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-        yield bar.update
+        yield lambda steps=1: bar.update(steps)
 
 
 def emit_table(rows: list[dict], fmt: str = "simple") -> None:

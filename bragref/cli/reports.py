@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.cli.hand import outcome, situation
-from bragref.cli.output import emit_csv, emit_json, emit_table, legal_json, output_options
+from bragref.cli.output import Output, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.actions import Credit
 from bragref.engine.settle import settle as fewest_payments
@@ -16,10 +16,12 @@ CARRIED_POT = "carried pot"
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (keys as in CLI.md).")
+@output_options
 @click.pass_obj
-def status(app, as_json: bool) -> None:
+def status(app, out: Output) -> None:
     """Show the current hand: phase, dealer, pot, stake, each player, and what the player to act may do.
+
+    JSON has the keys CLI.md promises; CSV is a row per player.
 
     \b
     Example:
@@ -50,16 +52,15 @@ def status(app, as_json: bool) -> None:
         purses = {p.name: p.purse for p in hand.players} if in_play else {}
         for player in players:
             player["table_money"] = purses.get(player["name"], table_money.get(player["name"], 0))
-    if as_json:
-        emit_json(data)
+    if out.data(data, players):
         return
     if current is None:
         click.echo(f"Session {session.name}: no hand dealt yet. Seats: {', '.join(session.seats)}. `bragref deal` to start.")
         return
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
-    emit_table([{"player": p["name"], "state": p["state"], "paid": money(p["paid"]),
-                 **({"table money": money(p["table_money"])} if "table_money" in p else {})} for p in players])
+    out.table([{"player": p["name"], "state": p["state"], "paid": money(p["paid"]),
+                **({"table money": money(p["table_money"])} if "table_money" in p else {})} for p in players])
     for pot in data["pots"]:
         click.echo(f"Covered by {pot['covered_by']}: {money(pot['amount'])}, "
                    f"to be won by {' or '.join(pot['contenders'])} (R7.3).")
@@ -151,9 +152,9 @@ def won_entries(row, hand: Hand) -> list[dict]:
 
 @click.command(short_help="Every action of a hand, or of the session.")
 @click.argument("number", type=int, required=False)
-@output_options()
+@output_options
 @click.pass_obj
-def history(app, number: int | None, as_json: bool, as_csv: bool, fmt: str) -> None:
+def history(app, number: int | None, out: Output) -> None:
     """Replay HAND (default: every hand of the session) action by action: the pot and stake after each, voids marked (R9.1).
 
     \b
@@ -168,24 +169,21 @@ def history(app, number: int | None, as_json: bool, as_csv: bool, fmt: str) -> N
     for row in rows:
         entries, hand = hand_history(ledger, row)
         everything += entries
-        if as_json or as_csv:
+        if out.form != "table":
             continue
         money = hand.rules.money
         click.echo(f"Hand {row['number']} · {row['dealer']} deals · {row['dealt_at'][:19].replace('T', ' ')} UTC")
         pots = len(hand.covered) > 0
-        emit_table([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
+        out.table([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
                      "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
                      "amount": money(e["amount"]) if e["amount"] is not None else "",
                      **({"into pot": e["into"] or ""} if pots else {}),
                      "pot": money(e["pot"]) if e["pot"] is not None else "",
                      "stake": money(e["stake"]) if e["stake"] is not None else "",
-                     "note": e["detail"] or e["reason"] or ""} for e in entries], fmt)
+                     "note": e["detail"] or e["reason"] or ""} for e in entries])
         click.echo(outcome(row["number"], hand) if hand.phase == "over" else situation(row["number"], hand))
         click.echo()
-    if as_json:
-        emit_json(everything)
-    elif as_csv:
-        emit_csv(everything)
+    out.data(everything)
 
 
 def scope(app, all_sessions: bool):
@@ -195,9 +193,9 @@ def scope(app, all_sessions: bool):
 
 @click.command(short_help="Per player: paid in, won, net.")
 @click.option("--all", "all_sessions", is_flag=True, help="Every session in the ledger.")
-@output_options()
+@output_options
 @click.pass_obj
-def balances(app, all_sessions: bool, as_json: bool, as_csv: bool, fmt: str) -> None:
+def balances(app, all_sessions: bool, out: Output) -> None:
     """Each player's money over the settled hands: paid into pots, won, and net (R1.2).
 
     \b
@@ -206,19 +204,15 @@ def balances(app, all_sessions: bool, as_json: bool, as_csv: bool, fmt: str) -> 
     """
     ledger, sessions = scope(app, all_sessions)
     rows = ledger.balances(sessions)
-    if as_json:
-        emit_json(rows)
-    elif as_csv:
-        emit_csv(rows)
-    else:
-        print_balances(ledger, sessions, rows, fmt)
+    if not out.data(rows):
+        print_balances(ledger, sessions, rows, out)
 
 
-def print_balances(ledger, sessions, rows: list[dict], fmt: str = "simple") -> None:
+def print_balances(ledger, sessions, rows: list[dict], out: Output = Output()) -> None:
     money = sessions[0].rules.money
     with_loans = any(r["loans"] for r in rows)
-    emit_table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
-                 **({"loans": money(r["loans"])} if with_loans else {}), "net": money(r["net"])} for r in rows], fmt)
+    out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
+                **({"loans": money(r["loans"])} if with_loans else {}), "net": money(r["net"])} for r in rows])
     carried = ledger.carried(sessions)
     if carried:
         click.echo(f"Carried pot waiting to be won: {money(carried)} (R6.2).")
@@ -226,9 +220,9 @@ def print_balances(ledger, sessions, rows: list[dict], fmt: str = "simple") -> N
 
 @click.command(short_help="Who pays whom: the fewest payments.")
 @click.option("--all", "all_sessions", is_flag=True, help="Every session in the ledger.")
-@output_options(csv=False)
+@output_options
 @click.pass_obj
-def settle(app, all_sessions: bool, as_json: bool, fmt: str) -> None:
+def settle(app, all_sessions: bool, out: Output) -> None:
     """Who pays whom to clear every net, in the fewest payments (exact up to 18 players).
 
     A pot still carried forward is a payee named "carried pot": its money is
@@ -242,10 +236,8 @@ def settle(app, all_sessions: bool, as_json: bool, fmt: str) -> None:
     """
     ledger, sessions = scope(app, all_sessions)
     payments = payments_for(ledger, sessions)
-    if as_json:
-        emit_json(payments)
-    else:
-        print_payments(sessions, payments)
+    if not out.data(payments):
+        print_payments(sessions, payments, out)
 
 
 def payments_for(ledger, sessions) -> list[dict]:
@@ -259,13 +251,16 @@ def payments_for(ledger, sessions) -> list[dict]:
     return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
 
 
-def print_payments(sessions, payments: list[dict]) -> None:
+def print_payments(sessions, payments: list[dict], out: Output = Output()) -> None:
     if not payments:
         click.echo("All square: nobody owes anybody.")
         return
     money = sessions[0].rules.money
-    for p in payments:
-        click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
+    if out.fmt is None:  # sentences, unless a table format is asked for
+        for p in payments:
+            click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
+    else:
+        out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
 
 
 COMMANDS = [status, history, balances, settle]

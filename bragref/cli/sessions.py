@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.cli.options import rule_options, rules_from_options
-from bragref.cli.output import emit_json, emit_table
+from bragref.cli.output import Output, output_options
 from bragref.engine.rules import Rules, parse_option
 
 
@@ -76,9 +76,9 @@ def session_new(app, name: str, players: str, preset: str, unit: str, currency: 
 
 
 @session.command("list", short_help="List the sessions in the ledger.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options
 @click.pass_obj
-def session_list(app, as_json: bool) -> None:
+def session_list(app, out: Output) -> None:
     """List every session with its number of hands; the current one is marked.
 
     \b
@@ -86,11 +86,11 @@ def session_list(app, as_json: bool) -> None:
       bragref session list --json
     """
     rows = app.ledger().sessions()
-    if as_json:
-        emit_json(rows)
-    elif rows:
-        emit_table([{"": "*" if r["current"] else "", "session": r["session"], "hands": r["hands"],
-                     "created": r["created"][:16].replace("T", " ")} for r in rows])
+    if out.data(rows):
+        return
+    if rows:
+        out.table([{"": "*" if r["current"] else "", "session": r["session"], "hands": r["hands"],
+                    "created": r["created"][:16].replace("T", " ")} for r in rows])
     else:
         click.echo("No sessions yet: bragref session new NAME --players A,B,C")
 
@@ -110,10 +110,10 @@ def session_use(app, name: str) -> None:
 
 
 @session.command("show", short_help="Show a session's seats and rules.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options
 @click.pass_obj
-def session_show(app, as_json: bool) -> None:
-    """Show the session's players in seat order, its hands so far, and its house rules.
+def session_show(app, out: Output) -> None:
+    """Show the session's players in seat order, its hands so far, and its house rules (CSV: the rules).
 
     \b
     Example:
@@ -122,13 +122,14 @@ def session_show(app, as_json: bool) -> None:
     ledger = app.ledger()
     chosen = ledger.session(app.session)
     hands = len(ledger.hand_numbers(chosen))
-    if as_json:
-        emit_json({"session": chosen.name, "players": chosen.seats, "hands": hands, "closed": chosen.closed,
-                   "rules": {r["rule"]: r["value"] for r in describe_rules(chosen.rules)}})
+    rows = describe_rules(chosen.rules)
+    data = {"session": chosen.name, "players": chosen.seats, "hands": hands, "closed": chosen.closed,
+            "rules": {r["rule"]: r["value"] for r in rows}}
+    if out.data(data, rows):
         return
     closed = " Closed." if chosen.closed else ""
     click.echo(f"Session {chosen.name}: {hands} hands. Seats: {', '.join(chosen.seats)}.{closed}")
-    emit_table(describe_rules(chosen.rules))
+    out.table(rows)
 
 
 @session.command("close", short_help="Close the session and print the ledger's digest.")
@@ -202,9 +203,9 @@ rules = click.Group(
 
 
 @rules.command("show", short_help="Show the house rules in force.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options
 @click.pass_obj
-def rules_show(app, as_json: bool) -> None:
+def rules_show(app, out: Output) -> None:
     """Show the house rules for the next hand, with their rule numbers.
 
     \b
@@ -213,10 +214,8 @@ def rules_show(app, as_json: bool) -> None:
     """
     chosen = app.ledger().session(app.session)
     rows = describe_rules(chosen.rules)
-    if as_json:
-        emit_json({r["rule"]: r["value"] for r in rows})
-    else:
-        emit_table(rows)
+    if not out.data({r["rule"]: r["value"] for r in rows}, rows):
+        out.table(rows)
 
 
 @rules.command("set", short_help="Change one house rule (between hands).")

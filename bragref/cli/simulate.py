@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from bragref.cli.options import rule_options, rules_from_options
+from bragref.cli.output import progress
 from bragref.engine.names import check_name
 
 
@@ -35,11 +34,8 @@ def simulate(app, hands: int, seed: int, players: str, name: str | None, preset:
     seats = [check_name(p) for p in players.split(",") if p.strip()]
     session_name = check_name(name or f"sim-{seed}")
     ledger = app.ledger()
-    if sys.stderr.isatty():
-        with click.progressbar(length=hands, label=f"Simulating {session_name}", file=sys.stderr) as bar:
-            session = play(ledger, session_name, rules, seats, hands, seed, lambda done: bar.update(1))
-    else:
-        session = play(ledger, session_name, rules, seats, hands, seed)
+    with progress(hands, f"Simulating {session_name}") as advance:
+        session = play(ledger, session_name, rules, seats, hands, seed, lambda done: advance())
     click.echo(f"Session {session.name} is current: {hands} hands, {ledger.action_count(session)} actions. "
                f"Try `bragref history 1`, `bragref balances`, `bragref audit`.")
 

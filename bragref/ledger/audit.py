@@ -14,6 +14,7 @@ import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
 from bragref.engine import game
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, link
@@ -24,11 +25,17 @@ PARALLEL_FROM = 20_000  # actions: below this one process is done before a secon
 CHUNKS_PER_WORKER = 2  # each session's hands are cut into pieces, so the workers finish together
 
 
-def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None) -> list[str]:
+@contextmanager
+def _quietly(length: int, label: str):
+    yield lambda steps=1: None
+
+
+def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None, progress=_quietly) -> list[str]:
     """Every finding, one line each, in a fixed order; none when the ledger is sound.
 
     Reads rows by name (sets `sqlite3.Row` on `conn`). On a large ledger in a file the checks run
     in as many processes as there are cores, each reading the file on its own connection.
+    `progress(length, label)` gives a function to call as each check is done (a progress bar).
     """
     conn.row_factory = sqlite3.Row
     try:
@@ -38,10 +45,18 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     workers = os.cpu_count() or 1
-    if not path or workers < 2 or actions < PARALLEL_FROM:
-        return [finding for task in tasks for finding in run(conn, task)]
-    with ProcessPoolExecutor(workers) as pool:
-        return [finding for found in pool.map(run_in, [(path, task) for task in tasks]) for finding in found]
+    findings: list[str] = []
+    with progress(len(tasks), "Auditing") as advance:
+        if not path or workers < 2 or actions < PARALLEL_FROM:
+            for task in tasks:
+                findings += run(conn, task)
+                advance()
+            return findings
+        with ProcessPoolExecutor(workers) as pool:
+            for found in pool.map(run_in, [(path, task) for task in tasks]):
+                findings += found
+                advance()
+    return findings
 
 
 def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -> list[tuple]:

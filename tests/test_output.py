@@ -1,0 +1,98 @@
+"""One output option set on every report (issue 6): a table by default (--fmt any tabulate format), --json, --csv;
+colour only on a terminal and never under NO_COLOR; money in the session's currency in tables, units in data."""
+
+import csv
+import os
+import sys
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from bragref.cli import cli
+from conftest import SAMPLES
+
+REPORTS = ["status", "history", "history 1", "balances", "balances --all", "settle", "odds", "session list",
+           "session show", "rules show", "rank Ah Kh Qh", 'compare "3h 3d 3s" "Ah 2h 3h"']
+STATUS_KEYS = {"session", "hand", "phase", "dealer", "to_act", "pot", "carried", "stake", "shuffle", "players", "pots",
+               "legal"}
+LEGAL_KEYS = {"fold", "look", "bet", "blind_bet", "see", "cover"}
+
+
+@pytest.fixture
+def played(bragref):
+    bragref(f"run -q {SAMPLES / 'friday-night.brag'}")
+    bragref("deal")
+    return bragref
+
+
+@pytest.mark.parametrize("report", REPORTS)
+def test_every_report_prints_json_csv_and_any_tabulate_format(played, report):
+    assert json.loads(played(f"{report} --json").stdout) is not None
+    rows = list(csv.DictReader(io.StringIO(played(f"{report} --csv").stdout)))
+    assert rows and all(None not in row for row in rows)  # a header, and no row wider than it
+    assert played(f"{report} --fmt github").stdout != ""
+    played(f"{report} --json --csv", code=2)
+    played(f"{report} --fmt nosuchformat", code=2)
+
+
+def test_json_keys_are_the_contracts(played):
+    status = played.json("status")
+    assert STATUS_KEYS <= set(status) and LEGAL_KEYS <= set(status["legal"])
+    assert {"name", "state", "hands", "paid"} <= set(status["players"][0])
+    assert set(played.json("balances")[0]) >= {"player", "paid", "won", "net"}
+    assert set(played.json("settle")[0]) == {"from", "to", "amount"}
+    assert played.json("rank 3h 3d 3s").items() >= {"class": "prial", "place": 1, "of": 741}.items()
+    assert [(e["hand"], e["class"], e["place"]) for e in played.json('compare "3h 3d 3s" "Ah 2h 3h"')] == [
+        ("3h 3d 3s", "prial", 1), ("Ah 2h 3h", "running flush", 2)]
+    assert {"class", "count", "probability"} == set(played.json("odds")[0])
+
+
+def test_github_tables_are_pipe_tables_and_settle_keeps_its_sentences_by_default(played):
+    assert played("balances --fmt github").stdout.splitlines()[1].startswith("|--")
+    assert " pays " in played("settle").stdout
+    assert played("settle --fmt github").stdout.startswith("| from")
+
+
+def test_money_is_in_the_sessions_currency_in_tables_and_in_units_in_data(bragref):
+    bragref("session new pennies --players Ann,Bob --ante 0.05 --unit 0.01 --currency £")
+    bragref.lines("""
+        deal
+        bet bob 0.10
+        fold ann
+    """)
+    assert "-£0.05" in bragref("balances").stdout and "£0.20" in bragref("balances").stdout
+    assert {r["player"]: r["net"] for r in bragref.json("balances")} == {"Ann": -5, "Bob": 5}
+    assert [r["net"] for r in csv.DictReader(io.StringIO(bragref("balances --csv").stdout))] == ["-5", "5"]
+
+
+def invoke(args, *, env=None):
+    """Run bragref as a terminal would: click keeps colour only when `color` is on, as on a real terminal."""
+    return CliRunner().invoke(cli, args, color=True, env=env)
+
+
+def test_colour_on_a_terminal_and_never_under_no_color(five):
+    args = ["--db", str(five.db), "see", "dan"]
+    assert "\x1b[" in invoke(args, env={"NO_COLOR": ""}).stderr
+    assert "\x1b[" not in invoke(args, env={"NO_COLOR": "1"}).stderr
+    assert "\x1b[" not in five("see dan", code=3).stderr  # not a terminal: click drops it
+    status = ["--db", str(five.db), "status"]
+    assert "\x1b[1mAndy\x1b[0m to act" in invoke(status, env={"NO_COLOR": ""}).stdout
+    assert "\x1b[" not in invoke(status, env={"NO_COLOR": "1"}).stdout
+
+
+def test_progress_bars_only_on_a_terminal(bragref, tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    result = bragref("simulate --hands 30")
+    assert "Simulating" not in result.output
+    bragref(f"export -o {tmp_path / 'sim.bhh'}")
+    for args, label in ([f"--db {tmp_path / 'tty.db'} simulate --hands 30", "Simulating sim-0"],
+                        [f"--db {tmp_path / 'tty.db'} import {tmp_path / 'sim.bhh'} --as again", "Importing hands"],
+                        [f"--db {tmp_path / 'tty.db'} audit --all", "Auditing"]):
+        child = pexpect.spawn(sys.executable, ["-m", "bragref", *args.split()], encoding="utf-8", timeout=60,
+                              env={**os.environ, "NO_COLOR": "1"})
+        child.expect_exact(label)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
