@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import click
 
 from bragref import __version__
+from bragref.cli import complete
 from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.db import LedgerUnavailable
 
@@ -138,7 +139,7 @@ class BragGroup(click.Group):
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", type=click.Path(dir_okay=False), envvar="BRAGREF_DB",
               help="The ledger file. Default: $BRAGREF_DB, else ledger.db in the app folder.")
-@click.option("--session", "session", envvar="BRAGREF_SESSION",
+@click.option("--session", "session", envvar="BRAGREF_SESSION", shell_complete=complete.sessions,
               help="The session meant. Default: $BRAGREF_SESSION, else the current one.")
 @click.version_option(__version__, prog_name="bragref")
 @click.pass_context

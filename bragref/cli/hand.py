@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from bragref.cli import paint
+from bragref.cli import complete, paint
 from bragref.cli.output import legal_words
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput
@@ -104,7 +104,7 @@ def record(app, build) -> None:
 
 
 @click.command(short_help="Deal the next hand: antes in, who acts first.")
-@click.option("--dealer", help="Who deals. Default: the first seat, then the next on the left (R2.2).")
+@click.option("--dealer", shell_complete=complete.players, help="Who deals. Default: the first seat, then the next on the left (R2.2).")
 @click.pass_obj
 def deal(app, dealer: str | None) -> None:
     """Start the next hand: every seated player antes (R2.3), a carried pot joins it (R6.2).
@@ -136,7 +136,7 @@ def dealt_words(current, previous) -> str:
 
 
 @click.command(short_help="Record a bet, open or blind.")
-@click.argument("player")
+@click.argument("player", shell_complete=complete.players)
 @click.argument("amount")
 @click.option("--blind", is_flag=True, help="A blind bet: worth double (R3.3).")
 @click.pass_obj
@@ -152,7 +152,7 @@ def bet(app, player: str, amount: str, blind: bool) -> None:
 
 
 @click.command(short_help="Record a fold (in turn only).")
-@click.argument("player")
+@click.argument("player", shell_complete=complete.players)
 @click.pass_obj
 def fold(app, player: str) -> None:
     """PLAYER folds; never out of turn (R2.5).
@@ -165,7 +165,7 @@ def fold(app, player: str) -> None:
 
 
 @click.command(short_help="A blind player looks at their cards.")
-@click.argument("player")
+@click.argument("player", shell_complete=complete.players)
 @click.option("--hand", "which", type=click.Choice(["old", "new"]), help="With a retained hand: which to look at (R6.3).")
 @click.option("--keep/--fold", default=None, help="With --hand: keep it (and fold the other) or fold it.")
 @click.pass_obj
@@ -183,7 +183,7 @@ def look(app, player: str, which: str | None, keep: bool | None) -> None:
 
 
 @click.command(short_help="Pay to see the other player left.")
-@click.argument("player")
+@click.argument("player", shell_complete=complete.players)
 @click.pass_obj
 def see(app, player: str) -> None:
     """PLAYER pays to see the only other player still betting; the cost is computed (R5).
@@ -196,7 +196,7 @@ def see(app, player: str) -> None:
 
 
 @click.command(short_help="A player short of the minimum covers the pot.")
-@click.argument("player")
+@click.argument("player", shell_complete=complete.players)
 @click.argument("amount")
 @click.pass_obj
 def cover(app, player: str, amount: str) -> None:
@@ -225,7 +225,7 @@ def showdown(app) -> None:
 
 
 @click.command(short_help="A player at a see or showdown gives up.")
-@click.argument("player")
+@click.argument("player", shell_complete=complete.players)
 @click.pass_obj
 def concede(app, player: str) -> None:
     """PLAYER throws in at a see or showdown without showing (R5.4).
@@ -238,7 +238,7 @@ def concede(app, player: str) -> None:
 
 
 @click.command(short_help="Show a player's cards at a see or showdown.")
-@click.argument("player")
+@click.argument("player", shell_complete=complete.players)
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--discard", "discards", multiple=True, help="4/5-card brag: a card discarded (R8.6). Repeat for each.")
 @click.pass_obj
@@ -268,7 +268,7 @@ def show(app, player: str, cards: tuple[str, ...], discards: tuple[str, ...]) ->
 
 
 @click.command(short_help="The table says who won a see or showdown.")
-@click.argument("players", nargs=-1, required=True)
+@click.argument("players", nargs=-1, required=True, shell_complete=complete.players)
 @click.pass_obj
 def award(app, players: tuple[str, ...]) -> None:
     """Settle a see or showdown without cards: PLAYERS take the pot; several split it (R6.5).

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 
+from bragref.cli import complete
+
 
 @click.command(short_help="Record a loan to a seated player.")
-@click.argument("lender")
-@click.argument("borrower")
+@click.argument("lender", shell_complete=complete.players)
+@click.argument("borrower", shell_complete=complete.players)
 @click.argument("amount")
 @click.option("--bystander", is_flag=True, help="The lender is not at the table; they are named as given.")
 @click.pass_obj
@@ -25,8 +27,8 @@ def lend(app, lender: str, borrower: str, amount: str, bystander: bool) -> None:
 
 
 @click.command(short_help="Record a loan repaid, in part or whole.")
-@click.argument("borrower")
-@click.argument("lender")
+@click.argument("borrower", shell_complete=complete.players)
+@click.argument("lender", shell_complete=complete.players)
 @click.argument("amount")
 @click.pass_obj
 def repay(app, borrower: str, lender: str, amount: str) -> None:

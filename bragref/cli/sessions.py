@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from bragref.cli import complete
+
 from bragref.cli.options import rule_options, rules_from_options
 from bragref.cli.output import Output, output_options
 from bragref.engine.rules import Rules, parse_option
@@ -96,7 +98,7 @@ def session_list(app, out: Output) -> None:
 
 
 @session.command("use", short_help="Make a session current.")
-@click.argument("name")
+@click.argument("name", shell_complete=complete.sessions)
 @click.pass_obj
 def session_use(app, name: str) -> None:
     """Make the session NAME (a unique prefix is enough) the current one.
@@ -163,7 +165,7 @@ player = click.Group(
 
 @player.command("join", short_help="Seat a player (between hands).")
 @click.argument("name")
-@click.option("--after", help="Seat them on this player's left. Default: last.")
+@click.option("--after", shell_complete=complete.players, help="Seat them on this player's left. Default: last.")
 @click.pass_obj
 def player_join(app, name: str, after: str | None) -> None:
     """Seat NAME at the table, clockwise after --after or at the end (R2.1).
@@ -177,7 +179,7 @@ def player_join(app, name: str, after: str | None) -> None:
 
 
 @player.command("leave", short_help="Unseat a player (between hands).")
-@click.argument("name")
+@click.argument("name", shell_complete=complete.players)
 @click.pass_obj
 def player_leave(app, name: str) -> None:
     """Unseat NAME (R2.1); their results stay in the ledger.

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 
+from bragref.cli import complete
+
 
 def _purse_command(kind: str, verb: str, short_help: str, doc: str, example: str, amount_required: bool = True):
     @click.command(kind, short_help=short_help, help=f"{doc}\n\n\b\nExample:\n  bragref {kind} {example}")
-    @click.argument("player")
+    @click.argument("player", shell_complete=complete.players)
     @click.argument("amount", required=amount_required)
     @click.pass_obj
     def command(app, player: str, amount: str | None) -> None:

@@ -340,7 +340,7 @@ def table(app) -> None:
     \b
     Example:
       bragref table
-      printf 'd\nb 2\nf\n' | bragref table
+      printf 'd\\nb 2\\nf\\n' | bragref table
     """
     interactive = sys.stdin.isatty()
 

@@ -59,6 +59,15 @@ class Ledger:
         self.conn = connect(path)
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
 
+    @classmethod
+    def read_only(cls, path: str) -> Ledger:
+        """The ledger opened for reading only, as it stands (no migration): for shell completion."""
+        ledger = cls.__new__(cls)
+        ledger.path, ledger.now = path, now
+        ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        ledger.conn.row_factory = sqlite3.Row
+        return ledger
+
     def close(self) -> None:
         self.conn.close()
 

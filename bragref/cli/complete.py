@@ -1,0 +1,43 @@
+"""Shell completion from the ledger: player names after `bet `, session names after `--session ` (click's own).
+
+Completion only reads: it opens an existing ledger read-only, never makes one, and offers
+nothing rather than fail.
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+
+def _ledger(ctx: click.Context):
+    from bragref.cli import default_db
+    from bragref.ledger.store import Ledger
+
+    root = ctx.find_root()
+    path = root.params.get("db") or default_db()
+    return Ledger.read_only(path) if os.path.exists(path) else None
+
+
+def _matching(names, incomplete: str) -> list[str]:
+    return [name for name in names if name.casefold().startswith(incomplete.casefold())]
+
+
+def players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The seats of the session meant (--session, else the current one)."""
+    try:
+        ledger = _ledger(ctx)
+        if ledger is None:
+            return []
+        return _matching(ledger.session(ctx.find_root().params.get("session")).seats, incomplete)
+    except Exception:  # a half-typed command line must never print an error from the completer
+        return []
+
+
+def sessions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    try:
+        ledger = _ledger(ctx)
+        return _matching(ledger.session_names(), incomplete) if ledger else []
+    except Exception:  # as above
+        return []

@@ -1,0 +1,138 @@
+"""Documentation and shell integration (issue 6): man pages in sync, help with examples, completion, and
+the README's own set-up command run in a fresh virtualenv."""
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+
+import click
+import pytest
+
+from bragref.cli import cli
+from bragref.cli.manpages import every_command
+from conftest import ROOT, Bragref
+
+MAN = ROOT / "man"
+
+
+def walk(command: click.Command, path: tuple[str, ...] = ("bragref",)):
+    yield path, command
+    if isinstance(command, click.Group):
+        ctx = click.Context(command, info_name=path[-1])
+        for name in command.list_commands(ctx):
+            yield from walk(command.get_command(ctx, name), (*path, name))
+
+
+COMMANDS = list(walk(cli))
+
+
+def test_the_man_pages_in_man_are_what_the_commands_generate(tmp_path):
+    pytest.importorskip("click_man")
+    from bragref.cli.manpages import write
+
+    write(str(tmp_path))
+    generated = {page.name: page.read_text(encoding="utf-8") for page in tmp_path.glob("*.1")}
+    committed = {page.name: page.read_text(encoding="utf-8") for page in MAN.glob("*.1")}
+    stale = sorted(name for name in generated.keys() | committed.keys() if generated.get(name) != committed.get(name))
+    assert not stale, f"man pages out of date: {stale}; run `python -m bragref.cli.manpages man`"
+
+
+def test_there_is_a_page_for_every_command_and_subcommand():
+    assert {f"{'-'.join(path)}.1" for path, _ in COMMANDS} == {page.name for page in MAN.glob("*.1")}
+    assert set(every_command().commands) == set(cli.list_commands(click.Context(cli)))
+
+
+@pytest.mark.parametrize("path, command", COMMANDS, ids=lambda item: " ".join(item) if isinstance(item, tuple) else "")
+def test_every_command_has_a_summary_and_an_example_that_names_it_with_options_it_takes(path, command):
+    """Each example line, run with --help added, reaches this command: its words and options are all known."""
+    assert command.short_help and len(command.short_help) <= 80
+    example = command.help.split("Example:", 1)[1]
+    lines = [line.strip() for line in example.strip().splitlines() if line.strip().startswith("bragref")]
+    assert lines, f"{' '.join(path)} has no example"
+    for line in lines:
+        args = shlex.split(line.split("|")[0])[1:]
+        result = click.testing.CliRunner().invoke(cli, [*args, "--help"], prog_name="bragref")
+        assert result.exit_code == 0, f"{line}: {result.output}"
+        assert result.stdout.startswith(f"Usage: {' '.join(path)} "), line
+
+
+@pytest.mark.parametrize("page", ["bragref-bhh.5", "bragref-rules.7"])
+def test_the_format_and_rules_pages_are_roff_and_linked_from_the_readme(page):
+    text = (MAN / page).read_text(encoding="utf-8")
+    assert text.startswith(".TH ") and ".SH NAME" in text
+    assert f"man/{page}" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_rules_page_gives_every_rule_of_the_rulebook():
+    rulebook = ROOT.parent / "shared" / "RULES.md"
+    if not rulebook.exists():
+        pytest.skip("the rulebook is not beside this clone")
+    numbers = set(re.findall(r"\*\*(R\d+(?:\.\d+)?)\*\*", rulebook.read_text(encoding="utf-8")))
+    page = (MAN / "bragref-rules.7").read_text(encoding="utf-8")
+    assert numbers and not {n for n in numbers if n not in page}
+
+
+# ---- completion ---------------------------------------------------------------------------
+
+
+def complete(bragref: Bragref, words: str, shell: str = "bash") -> list[str]:
+    env = {"_BRAGREF_COMPLETE": f"{shell}_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - (
+        0 if words.endswith(" ") else 1))}
+    result = bragref.runner.invoke(cli, [], prog_name="bragref", env=env)
+    assert result.exit_code == 0
+    return [line.split(",", 1)[1] for line in result.stdout.splitlines() if line]
+
+
+def test_completion_offers_commands_players_and_sessions(bragref):
+    bragref('session new friday --players "Andy,Bill,Chris"')
+    bragref('session new saturday --players "Dora,Ed"')
+    db = f"bragref --db {bragref.db}"
+    assert {"bet", "balances"} <= set(complete(bragref, f"{db} b"))
+    assert complete(bragref, f"{db} bet ") == ["Dora", "Ed"]  # the current session's seats
+    assert complete(bragref, f"{db} --session friday bet ") == ["Andy", "Bill", "Chris"]
+    assert complete(bragref, f"{db} --session friday fold b") == ["Bill"]
+    assert complete(bragref, f"{db} --session s") == ["saturday"]
+    assert complete(bragref, f"{db} session use f") == ["friday"]
+
+
+def test_completion_without_a_ledger_offers_nothing_and_makes_no_file(bragref, tmp_path):
+    assert complete(bragref, f"bragref --db {tmp_path / 'none.db'} bet ") == []
+    assert not (tmp_path / "none.db").exists()
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_each_shell_gets_a_completion_script(shell):
+    result = click.testing.CliRunner().invoke(cli, [], prog_name="bragref", env={"_BRAGREF_COMPLETE": f"{shell}_source"})
+    assert "_BRAGREF_COMPLETE" in result.stdout
+
+
+# ---- the README's own set-up ---------------------------------------------------------------
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = text.split("## Set-up on a fresh machine", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)\n```", setup, re.DOTALL)
+
+
+def test_the_readme_has_exactly_two_set_up_commands_and_ci_runs_the_second():
+    commands = readme_commands()
+    assert len(commands) == 2
+    assert commands[1].strip() in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_fresh_virtualenv_installs_and_runs_the_readmes_main_job(tmp_path):
+    """The first set-up command exactly as a newcomer runs it, in a clean copy of the project: its own
+    virtualenv, the project installed from the copy, a sample session refereed to the settle-up."""
+    clone = tmp_path / "bragref"
+    shutil.copytree(ROOT, clone, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info", "build"))
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("VIRTUAL_ENV", "BRAGREF_DB", "BRAGREF_SESSION", "PYTHONPATH")}
+    result = subprocess.run(readme_commands()[0], shell=True, cwd=clone, env=env, capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "pays" in result.stdout
+    assert (clone / ".venv" / "bin" / "bragref").exists()
