@@ -96,3 +96,27 @@ def test_progress_bars_only_on_a_terminal(bragref, tmp_path):
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0
+
+
+# ---- the ledger as other tools see it (datasette, sqlite-utils) ------------------------------------
+
+
+def test_views_show_hands_actions_with_the_pot_and_balances_as_the_reports_do(played):
+    from sqlite_utils import Database
+
+    played("bet dan 2")
+    played("undo --reason 'Dan said 3'")
+    played("bet dan 3")
+    db = Database(played.db)
+    assert {"hands_played", "actions_with_pot", "balances"} <= set(db.view_names())
+    mine = {(r["session"], r["player"]): (r["paid"], r["won"], r["loans"], r["net"]) for r in db["balances"].rows}
+    assert mine == {("friday", r["player"]): (r["paid"], r["won"], r["loans"], r["net"]) for r in played.json("balances")}
+    history = [e for e in played.json("history") if e["seq"] and e["action"] != "void"]
+    rows = {(r["hand"], r["action_id"]): r for r in db["actions_with_pot"].rows}
+    live = [r for r in db.query("SELECT * FROM actions_with_pot WHERE action != 'void' ORDER BY action_id")]
+    assert [(r["hand"], r["action"], bool(r["voided"])) for r in live] == [
+        (e["hand"], e["action"], e["voided"]) for e in history]
+    assert [r["pot_after"] for r in live if not r["voided"]] == [e["pot"] for e in history if not e["voided"]]
+    assert len(rows) == len(live) + sum(e["action"] == "void" for e in played.json("history"))
+    hands = list(db["hands_played"].rows)
+    assert len(hands) == 23 and hands[0]["winners"]

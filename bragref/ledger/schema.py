@@ -135,6 +135,55 @@ def m004_chain_and_append_only(db: Database) -> None:
             )
 
 
+@migrations()
+def m005_views(db: Database) -> None:
+    """Views a person browsing the ledger (`datasette ledger.db`, `sqlite-utils rows`) expects: hands, actions
+    with the pot after each, and balances. Money in integer units of each session's `unit`."""
+    db.executescript(
+        """
+        CREATE VIEW hands_played AS
+        SELECT s.name AS session, h.number AS hand, h.dealer, h.dealt_at,
+               json_array_length(h.seats) AS players, h.carried_in,
+               (SELECT COUNT(*) FROM actions a WHERE a.hand_id = h.id) AS actions,
+               (SELECT group_concat(player, ', ') FROM (
+                   SELECT p.player FROM postings p WHERE p.hand_id = h.id AND p.kind = 'win'
+                   GROUP BY p.player HAVING SUM(p.amount) > 0 ORDER BY MIN(p.id))) AS winners,
+               (SELECT COALESCE(SUM(p.amount), 0) FROM postings p WHERE p.hand_id = h.id AND p.kind = 'win') AS won,
+               (SELECT COALESCE(SUM(p.amount), 0) FROM postings p WHERE p.hand_id = h.id AND p.kind = 'carry-out')
+                   AS carried_out
+        FROM hands h JOIN sessions s ON s.id = h.session_id;
+
+        -- every action as recorded, voided ones marked; the pot after it counts the live money actions
+        CREATE VIEW actions_with_pot AS
+        SELECT s.name AS session, h.number AS hand, a.id AS action_id, a.at, a.player, a.verb AS action, a.amount,
+               CASE a.blind WHEN 1 THEN 'blind' WHEN 0 THEN 'open' END AS played, a.detail,
+               v.id IS NOT NULL AS voided, COALESCE(a.reason, v.reason) AS reason,
+               h.carried_in + json_extract(h.rules, '$.ante') * json_array_length(h.seats)
+               + SUM(CASE WHEN a.verb IN ('bet', 'see', 'cover') AND v.id IS NULL THEN a.amount ELSE 0 END)
+                 OVER (PARTITION BY a.hand_id ORDER BY a.id) AS pot_after
+        FROM actions a JOIN hands h ON h.id = a.hand_id JOIN sessions s ON s.id = h.session_id
+        LEFT JOIN actions v ON v.voids = a.id;
+
+        -- per session and player: paid into pots, won, loans (+ owed to them, - owed by them) and net
+        CREATE VIEW balances AS
+        WITH money (session_id, player, paid, won, loans, net) AS (
+            SELECT session_id, player, CASE kind WHEN 'stake' THEN -amount ELSE 0 END,
+                   CASE kind WHEN 'win' THEN amount ELSE 0 END, 0, amount
+            FROM postings WHERE player IS NOT NULL
+            UNION ALL
+            SELECT session_id, lender, 0, 0, CASE kind WHEN 'lend' THEN amount ELSE -amount END,
+                   CASE kind WHEN 'lend' THEN amount ELSE -amount END FROM loans
+            UNION ALL
+            SELECT session_id, borrower, 0, 0, CASE kind WHEN 'lend' THEN -amount ELSE amount END,
+                   CASE kind WHEN 'lend' THEN -amount ELSE amount END FROM loans
+        )
+        SELECT s.name AS session, m.player, SUM(m.paid) AS paid, SUM(m.won) AS won, SUM(m.loans) AS loans,
+               SUM(m.net) AS net
+        FROM money m JOIN sessions s ON s.id = m.session_id GROUP BY s.id, m.player;
+        """
+    )
+
+
 def migrate(conn, version: int) -> None:
     """Bring the schema up to date inside the caller's write transaction.
 
