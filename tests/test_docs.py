@@ -69,9 +69,19 @@ def test_the_rules_page_gives_every_rule_of_the_rulebook():
     rulebook = ROOT.parent / "shared" / "RULES.md"
     if not rulebook.exists():
         pytest.skip("the rulebook is not beside this clone")
-    numbers = set(re.findall(r"\*\*(R\d+(?:\.\d+)?)\*\*", rulebook.read_text(encoding="utf-8")))
+    numbers = set(re.findall(r"^- (R\d+\.\d+) ", rulebook.read_text(encoding="utf-8"), re.MULTILINE))
     page = (MAN / "bragref-rules.7").read_text(encoding="utf-8")
-    assert numbers and not {n for n in numbers if n not in page}
+    assert len(numbers) > 40 and not {n for n in numbers if f".B {n}\n" not in page}
+
+
+def test_the_example_in_the_bhh_page_imports(tmp_path):
+    page = (MAN / "bragref-bhh.5").read_text(encoding="utf-8")
+    example = page.split(".SH EXAMPLE\n.nf\n", 1)[1].split("\n.fi\n", 1)[0].replace("\\-", "-")
+    lines = [line for line in example.splitlines() if not line.startswith(("_at", "_after_at"))]
+    (tmp_path / "example.bhh").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    bragref = Bragref(tmp_path / "ledger.db")
+    bragref(f"import {tmp_path / 'example.bhh'}")
+    assert {r["player"]: r["net"] for r in bragref.json("balances")} == {"Andy": -1, "Bill": -8, "Chris": 9}
 
 
 # ---- completion ---------------------------------------------------------------------------
