@@ -1,0 +1,48 @@
+"""Benchmarks for hand histories (issue 6).
+
+Run: python tests/benchmarks/bench_exchange.py [--hands 5000]
+
+Simulates a session (four players, loans allowed), then times as new processes, the way a
+user runs them: `bragref export` as bhh and as JSON, and `bragref import` of the bhh file
+into a fresh ledger (every line judged by the engine again). Prints the figures and checks
+the round trip gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from bench_audit import bragref_command, build
+
+
+def timed(db: Path, *args: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([*bragref_command(), "--db", str(db), *args], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5_000)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp())
+    build(folder / "source.db", args.hands)
+    history, again = folder / "history.bhh", folder / "again.bhh"
+    seconds = timed(folder / "source.db", "export", "-o", str(history))
+    lines = history.read_text(encoding="utf-8").count("\n")
+    print(f"export bhh:  {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s, {history.stat().st_size / 1e6:.1f} MB, "
+          f"{lines:,} lines")
+    seconds = timed(folder / "source.db", "export", "--format", "json", "-o", str(folder / "history.json"))
+    print(f"export json: {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s")
+    seconds = timed(folder / "target.db", "import", str(history))
+    print(f"import bhh:  {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s")
+    timed(folder / "target.db", "export", "-o", str(again))
+    print("round trip:", "same bytes" if again.read_bytes() == history.read_bytes() else "DIFFERENT")
+
+
+if __name__ == "__main__":
+    main()
