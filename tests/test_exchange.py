@@ -227,3 +227,40 @@ def test_a_line_names_players_by_place_or_quoted():
     assert (line.subject, line.verb, line.name(0), line.amount(1), line.flag(2, "bystander")) == (
         'Zed "Z"', "lend", "Bob", 5, True)
     assert bhh.parse("table showdown").subject == bhh.TABLE
+
+
+def test_mangled_histories_are_refused_or_rejected_never_a_bug(eventful, tmp_path):
+    """Random one-place damage to a history (a word swapped, a line dropped, a value of the wrong type in JSON):
+    the import exits 0, 2 or 3, never 1, and writes nothing unless it exits 0."""
+    import random
+
+    rng = random.Random(6)
+    text = eventful("export").stdout
+    document = json.loads(eventful("export --format json").stdout)
+    words = sorted({word for line in text.splitlines() for word in line.split()}) + ["-1", "0", "99", "p7", '"Nobody"']
+    target = Bragref(tmp_path / "target.db")
+    target("session list")  # makes the ledger
+    for trial in range(80):
+        if trial % 4 == 3:
+            mangled = json.loads(json.dumps(document))
+            hand = rng.choice(mangled["hands"])
+            key = rng.choice([k for k in hand if k != "number"])
+            hand[key] = rng.choice([None, 1, "x", [1], [None], {"a": 1}, True])
+            body = json.dumps(mangled)
+        else:
+            lines = text.splitlines()
+            at = rng.randrange(len(lines))
+            if trial % 4 == 0:
+                del lines[at]
+            else:
+                parts = lines[at].split(" ")
+                parts[rng.randrange(len(parts))] = rng.choice(words)
+                lines[at] = " ".join(parts)
+            body = "\n".join(lines) + "\n"
+        path = tmp_path / f"mangled-{trial}.bhh"
+        path.write_text(body, encoding="utf-8")
+        before = target.dump()
+        result = target(f"import {path} --as s{trial}", code=None)
+        assert result.exit_code in (0, 2, 3), (trial, body, result.output)
+        if result.exit_code:
+            assert target.dump() == before

@@ -29,8 +29,10 @@ def export(app, form: str, output: str | None) -> None:
     """
     ledger = app.ledger()
     session = ledger.session(app.session)
-    if form == "csv":
-        text = csv_text(exchange.csv_rows(ledger, session))
+    if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
+        from bragref.cli.reports import hand_history
+
+        text = csv_text([entry for row in ledger.hand_rows(session) for entry in hand_history(ledger, row)[0]])
     else:
         document = exchange.export(ledger, session)
         text = bhh.dumps(document) if form == "bhh" else bhh.dumps_json(document)

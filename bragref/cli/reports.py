@@ -175,12 +175,12 @@ def history(app, number: int | None, out: Output) -> None:
         click.echo(f"Hand {row['number']} · {row['dealer']} deals · {row['dealt_at'][:19].replace('T', ' ')} UTC")
         pots = len(hand.covered) > 0
         out.table([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
-                     "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
-                     "amount": money(e["amount"]) if e["amount"] is not None else "",
-                     **({"into pot": e["into"] or ""} if pots else {}),
-                     "pot": money(e["pot"]) if e["pot"] is not None else "",
-                     "stake": money(e["stake"]) if e["stake"] is not None else "",
-                     "note": e["detail"] or e["reason"] or ""} for e in entries])
+                    "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
+                    "amount": money(e["amount"]) if e["amount"] is not None else "",
+                    **({"into pot": e["into"] or ""} if pots else {}),
+                    "pot": money(e["pot"]) if e["pot"] is not None else "",
+                    "stake": money(e["stake"]) if e["stake"] is not None else "",
+                    "note": e["detail"] or e["reason"] or ""} for e in entries])
         click.echo(outcome(row["number"], hand) if hand.phase == "over" else situation(row["number"], hand))
         click.echo()
     out.data(everything)

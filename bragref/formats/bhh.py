@@ -53,6 +53,8 @@ def loads(text: str) -> dict:
     return document
 
 
+ITEMS = {"players": str, "antes": int, "table_money": int, "before": str, "actions": str, "result": str, "after": str,
+         "_before_at": str, "_at": str, "_after_at": str, "_created_at": str, "_dealt_at": str}
 SHAPE = {  # field: (type, required)
     "bhh": (int, True), "variant": (str, True), "session": (str, True), "players": (list, True),
     "rules": (dict, True), "hands": (list, True), "before": (list, False),
@@ -71,9 +73,13 @@ def _check(table: dict, shape: dict, where: str) -> None:
                 raise BadInput(f"{where} has no `{name}`")
         elif not isinstance(table[name], kind) or isinstance(table[name], bool) and kind is int:
             raise BadInput(f"{where}: `{name}` should be {kind.__name__}, not {table[name]!r}")
-    for name in table:
+    for name, given in table.items():
         if name not in shape and not name.startswith("_"):
             raise BadInput(f"{where}: unknown field `{name}` (custom fields start with _)")
+        kind = ITEMS.get(name)
+        if kind and any(not isinstance(item, kind) or isinstance(item, bool) for item in
+                        (given if isinstance(given, list) else [given])):
+            raise BadInput(f"{where}: `{name}` should hold {kind.__name__}s, not {given!r}")
 
 
 def check_shape(document: dict) -> None:

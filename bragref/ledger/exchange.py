@@ -190,13 +190,6 @@ def result_lines(hand: Hand, players: list[str]) -> list[str]:
     return lines
 
 
-def csv_rows(ledger: Ledger, session: Session) -> list[dict]:
-    """The session flat, an action a row (with the pot and stake after it), as `history --csv` gives it."""
-    from bragref.cli.reports import hand_history
-
-    return [entry for row in ledger.hand_rows(session) for entry in hand_history(ledger, row)[0]]
-
-
 # ---- import ---------------------------------------------------------------------------
 
 
