@@ -94,7 +94,7 @@ def test_voids_seat_and_rule_changes_loans_odd_names_and_closing_round_trip(even
 
 
 def test_bhh_is_toml_with_the_required_fields_first(eventful):
-    text = eventful("export").stdout
+    text = eventful("export --format bhh").stdout
     assert text.startswith("# bhh 1:")
     document = tomllib.loads(text)
     assert list(document)[:4] == ["bhh", "variant", "session", "players"]
@@ -111,9 +111,11 @@ def test_csv_export_is_an_action_a_row(eventful):
     assert any(r["voided"] == "True" for r in rows)
 
 
-def test_export_writes_a_file_with_o(eventful, tmp_path):
-    eventful(f"export -o {tmp_path / 'out.bhh'}")
-    assert (tmp_path / "out.bhh").read_text(encoding="utf-8") == eventful("export").stdout
+def test_export_writes_a_file_in_the_format_its_name_says_else_json(eventful, tmp_path):
+    for name, form in [("out.bhh", "bhh"), ("out.CSV", "csv"), ("out.json", "json"), ("out.txt", "json")]:
+        eventful(f"export -o {tmp_path / name}")
+        assert (tmp_path / name).read_text(encoding="utf-8") == eventful(f"export --format {form}").stdout
+    assert json.loads(eventful("export").stdout)["bhh"] == 1  # the contract's json, on standard output
 
 
 # ---- a history that breaks the rules, or cannot be read, records nothing ------------------------
@@ -122,7 +124,7 @@ def test_export_writes_a_file_with_o(eventful, tmp_path):
 @pytest.fixture
 def exported(bragref, tmp_path):
     bragref(f"run -q {SAMPLES / 'pagat-open-example.brag'}")
-    return bragref("export").stdout
+    return bragref("export --format bhh").stdout
 
 
 def imports(tmp_path, text: str, code: int, *, name: str = "bad.bhh") -> str:
@@ -160,7 +162,7 @@ def test_a_history_that_breaks_the_rules_is_refused_with_exit_3(exported, tmp_pa
 
 def test_a_see_that_costs_other_than_the_rules_say_is_refused(bragref, tmp_path):
     bragref(f"run -q {SAMPLES / 'friday-night.brag'}")
-    text = bragref("export").stdout
+    text = bragref("export --format bhh").stdout
     see = next(line for line in text.splitlines() if " see " in line)
     amount = int(see.split()[2])
     bad = text.replace(see, see.replace(f"see {amount} ", f"see {amount + 1} "), 1)
@@ -174,7 +176,7 @@ def test_a_result_that_is_not_what_the_cards_give_is_refused(exported, tmp_path)
 
 
 def test_a_void_must_name_the_last_action_standing(eventful, tmp_path):
-    text = eventful("export").stdout.replace("'table void 1 ", "'table void 2 ", 1)
+    text = eventful("export --format bhh").stdout.replace("'table void 1 ", "'table void 2 ", 1)
     assert "(R9.1)" in imports(tmp_path, text, 3)
 
 
@@ -235,7 +237,7 @@ def test_mangled_histories_are_refused_or_rejected_never_a_bug(eventful, tmp_pat
     import random
 
     rng = random.Random(6)
-    text = eventful("export").stdout
+    text = eventful("export --format bhh").stdout
     document = json.loads(eventful("export --format json").stdout)
     words = sorted({word for line in text.splitlines() for word in line.split()}) + ["-1", "0", "99", "p7", '"Nobody"']
     target = Bragref(tmp_path / "target.db")

@@ -11,22 +11,31 @@ from bragref.formats import bhh
 from bragref.ledger import exchange
 
 
-@click.command(short_help="Write the session's hand history: bhh, JSON or CSV.")
-@click.option("--format", "form", type=click.Choice(["bhh", "json", "csv"]), default="bhh", show_default=True,
-              help="bhh (man 5 bragref-bhh) and JSON hold everything and import again; CSV is an action a row.")
+FORMATS = ("json", "bhh", "csv")
+
+
+@click.command(short_help="Write the session's hand history: JSON, bhh or CSV.")
+@click.option("--format", "form", type=click.Choice(FORMATS),
+              help="bhh (man 5 bragref-bhh) and JSON hold everything and import again; CSV is an action a row. "
+                   "[the file's extension, else json]")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file, not standard output.")
 @click.pass_obj
-def export(app, form: str, output: str | None) -> None:
+def export(app, form: str | None, output: str | None) -> None:
     """Write the session's whole history: seats, rules, every hand's actions (voids kept) and results.
 
     Amounts are integer units of the session's money. bhh and JSON files
     import again with `bragref import`, byte for byte the same on export.
+    Without --format, a file named *.bhh or *.csv gets that format; anything
+    else is JSON.
 
     \b
     Example:
       bragref export -o friday.bhh
-      bragref export --format csv -o friday.csv
+      bragref export --format csv > friday.csv
     """
+    if form is None:
+        suffix = output.rsplit(".", 1)[-1].lower() if output and "." in output else ""
+        form = suffix if suffix in FORMATS else "json"
     ledger = app.ledger()
     session = ledger.session(app.session)
     if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
