@@ -254,7 +254,7 @@ def parse(text: str, players: list[str] | tuple[str, ...] = ()) -> Line:
     return Line(text, line.player(tokens[0]), tokens[1], tuple(tokens[2:]), tuple(players))
 
 
-def text_words(line: Line, start: int) -> str:
+def text_words(line: Line, start: int) -> str | None:
     """The rest of a line as one quoted text (an undo's reason), or None."""
     if start >= len(line.words):
         return None
