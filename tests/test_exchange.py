@@ -130,7 +130,7 @@ def exported(bragref, tmp_path):
 def imports(tmp_path, text: str, code: int, *, name: str = "bad.bhh") -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    target = Bragref(tmp_path / "target.db")
+    target = Bragref(tmp_path / f"{name}.db")
     target("session new other --players A,B")
     before = target.dump()
     result = target(f"import {path}", code=code)
@@ -167,6 +167,22 @@ def test_a_see_that_costs_other_than_the_rules_say_is_refused(bragref, tmp_path)
     amount = int(see.split()[2])
     bad = text.replace(see, see.replace(f"see {amount} ", f"see {amount + 1} "), 1)
     assert "(R5.3)" in imports(tmp_path, bad, 3)
+
+
+def test_a_see_or_cover_said_blind_by_an_open_player_is_refused(bragref, tmp_path):
+    bragref(f"run -q {SAMPLES / 'running-short.brag'}")
+    text = bragref("export --format bhh").stdout
+    for verb in ("see", "cover"):
+        line = next(line for line in text.splitlines() if f" {verb} " in line and line.endswith(" open',"))
+        assert "(R3.1)" in imports(tmp_path, text.replace(line, line.replace(" open'", " blind'"), 1), 3,
+                                   name=f"{verb}.bhh")
+
+
+def test_table_money_other_than_the_ledger_gives_is_refused(bragref, tmp_path):
+    bragref(f"run -q {SAMPLES / 'running-short.brag'}")
+    text = bragref("export --format bhh").stdout
+    line = next(line for line in text.splitlines() if line.startswith("table_money = "))
+    assert "(R1.3)" in imports(tmp_path, text.replace(line, line.replace("[", "[1", 1), 1), 3)
 
 
 def test_a_result_that_is_not_what_the_cards_give_is_refused(exported, tmp_path):
