@@ -222,7 +222,7 @@ def test_a_session_of_the_same_name_is_not_overwritten_but_may_be_imported_as_an
     target(f"import {path}", code=2)
     assert target.dump() == before
     target(f"import {path} --as again")
-    assert target.json("balances") == target.json("balances")
+    assert target.json("--session again balances") == target.json("--session pagat-open balances")
     assert [s["session"] for s in target.json("session list")] == ["pagat-open", "again"]
 
 

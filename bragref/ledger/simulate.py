@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bragref.engine.money import format_money
 from bragref.engine.randomplay import random_action
 from bragref.engine.rules import BORROWING, Rules
 from bragref.engine.state import Hand
@@ -36,7 +35,7 @@ def maybe_lend(ledger: Ledger, session: Session, rng: random.Random, chance: flo
     """With this chance, a loan between players or from a bystander, if the rules allow (R7.5): at any moment."""
     if session.rules.short_money not in BORROWING or rng.random() >= chance:
         return
-    amount = format_money(rng.randint(1, 9), session.rules.unit, "")
+    amount = rng.randint(1, 9)
     if rng.random() < 0.2:
         ledger.lend(session.name, "Bystander", rng.choice(session.seats), amount, bystander=True)
     else:
@@ -52,9 +51,9 @@ def between_hands(ledger: Ledger, session: Session, rng: random.Random) -> None:
         return
     for name, money in ledger.table_money(session).items():
         if money <= rules.ante or rng.random() < 0.1:
-            ledger.purse(session.name, "top-up", name, format_money(rng.randint(10, 40) + rules.ante, rules.unit, ""))
+            ledger.purse(session.name, "top-up", name, rng.randint(10, 40) + rules.ante)
         elif rng.random() < 0.05:
-            ledger.purse(session.name, "cash-out", name, format_money(rng.randint(1, money - rules.ante), rules.unit, ""))
+            ledger.purse(session.name, "cash-out", name, rng.randint(1, money - rules.ante))
 
 
 def simulate(ledger: Ledger, name: str, rules: Rules, players: list[str], hands: int, seed: int,
