@@ -24,17 +24,23 @@ def test_outstanding_and_positions_sum_to_zero():
     assert positions(owed) == {"A": 2, "B": -2}
 
 
-def test_cover_tables_do_not_lend():
+def test_loans_are_recorded_under_every_short_money_setting_but_not_onto_a_cover_table_mid_hand():
+    for setting in ("cover", "borrow", "both"):
+        check_lend(Rules(short_money=setting), "A", "B", mid_hand=False)  # R7.1: never forbidden as such
+        check_lend(Rules(short_money=setting), "A", "B", mid_hand=True)  # from the pocket, mid-hand too
     with pytest.raises(Refused, match="covers rather than borrows") as refused:
-        check_lend(Rules(), "A", "B")
-    assert refused.value.rule == "R7.1"
-    check_lend(Rules(short_money="both"), "A", "B")
+        check_lend(Rules(stakes="table"), "A", "B", mid_hand=True)
+    assert refused.value.rule == "R7.5"
+    check_lend(Rules(stakes="table", short_money="both"), "A", "B", mid_hand=True)
+    check_lend(Rules(stakes="table"), "A", "B", mid_hand=False)
 
 
-def test_default_cover_refuses_a_loan_and_writes_nothing(bragref):
+def test_default_cover_records_a_loan(bragref):
     bragref('session new s --players "Andy,Bill,Chris"')
-    bragref.refused("lend andy bill 5", "R7.1")
-    bragref.refused("lend 'Aunt May' bill 5 --bystander", "R7.1")
+    assert "Andy lends Bill 5" in bragref("lend andy bill 5").stdout
+    assert "lends Bill 5" in bragref("lend 'Aunt May' bill 5 --bystander").stdout
+    assert {r["player"]: r["loans"] for r in bragref.json("balances")} == {"Andy": 5, "Bill": -10, "Chris": 0,
+                                                                           "Aunt May": 5}
 
 
 @pytest.mark.parametrize("setting", ["borrow", "both"])

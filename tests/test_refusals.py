@@ -26,7 +26,7 @@ CASES = {
     "R4.4 bet over the pot": (f"{FIVE} --pot-limit", "", "bet andy 6", "R4.4"),
     "R5.1 see with three left": (THREE, "bet andy 2; bet bill 2; bet chris 2", "see andy", "R5.1"),
     "R5.1 see before any bet": (TWO, "", "see andy", "R5.1"),
-    "R5.2 open player sees a blind man": (TWO, "bet andy 1 --blind", "see bill", "R5.2"),
+    "R5.2 open player sees a blind man": (TWO, "bet andy 1 --blind; look bill", "see bill", "R5.2"),
     "R5.4 two winners at a see": (TWO, "bet andy 2; bet bill 2; see andy", "award andy bill", "R5.4"),
     "R5.4 bet after the see": (TWO, "bet andy 2; see bill", "bet andy 2", "R5.4"),
     "R5.4 concede with no see": (TWO, "bet andy 2", "concede andy", "R5.4"),
@@ -36,7 +36,6 @@ CASES = {
     "R2.1 join during a hand": (FIVE, "", "player join Fred", "R2.1"),
     "R2.1 leave during a hand": (FIVE, "", "player leave dan", "R2.1"),
     "R9.3 rules change during a hand": (FIVE, "", "rules set ante 2", "R9.3"),
-    "R9.1 nothing to undo": (FIVE, "", "undo", "R9.1"),
 }
 
 

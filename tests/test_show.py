@@ -14,13 +14,15 @@ def nets(bragref) -> dict:
 
 @pytest.fixture
 def seen(bragref):
-    """Andy deals; Bill bets 2, Chris folds, Andy sees Bill for 4 (R5.3). Pot 9: Andy paid 5, Bill 3, Chris 1."""
+    """Andy deals; Bill bets 2, Chris folds, Andy looks and sees Bill for 4 (R5.3). Pot 9: Andy paid 5, Bill 3,
+    Chris 1. (Unlooked, Andy would see as blind, for 2: R3.1.)"""
     def start(*options: str):
         bragref(f'session new s --players "Andy,Bill,Chris" {" ".join(options)}')
         bragref("deal")
         bragref.lines("""
             bet bill 2
             fold chris
+            look andy
             see andy
         """)
         return bragref

@@ -63,7 +63,7 @@ def refusal_text(refused: Refused) -> str:
     lines = [f"{paint('refused:', fg='red', bold=True)} {printable(str(refused))}"]
     legal = refused.legal
     if legal is not None:
-        words = legal_words(legal)
+        words = legal_words(legal, refused.rules)
         if words:
             who = legal.player or "The table"
             lines.append(f"{who} may: {words}")

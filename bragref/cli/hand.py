@@ -9,7 +9,6 @@ from bragref.cli.output import legal_words
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput
 from bragref.engine.game import legal
-from bragref.engine.money import parse_amount
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
 
@@ -73,7 +72,7 @@ def outcome(number: int, hand: Hand) -> str:
         name, won = result.winnings[0]
         return (f"Hand {number} over: all folded against the face-up hand; {name} takes the antes, {money(won)}, "
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
-    won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings)
+    won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
     if hand.covered:
         pots = "; ".join(pot_words(pot, money) for pot in result.pots if pot.amount)
         line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
@@ -148,7 +147,7 @@ def bet(app, player: str, amount: str, blind: bool) -> None:
       bragref bet andy 2
       bragref bet bill 1 --blind
     """
-    record(app, lambda hand: act.Bet(name_in(hand, player), parse_amount(amount, hand.rules.unit), blind))
+    record(app, lambda hand: act.Bet(name_in(hand, player), hand.rules.amount(amount), blind))
 
 
 @click.command(short_help="Record a fold (in turn only).")
@@ -209,7 +208,7 @@ def cover(app, player: str, amount: str) -> None:
     Example:
       bragref cover dan 3
     """
-    record(app, lambda hand: act.Cover(name_in(hand, player), parse_amount(amount, hand.rules.unit)))
+    record(app, lambda hand: act.Cover(name_in(hand, player), hand.rules.amount(amount, allow_zero=hand.rules.stakes == "table")))
 
 
 @click.command(short_help="All still betting agree to show.")
@@ -291,10 +290,27 @@ def undo(app, reason: str | None) -> None:
     Example:
       bragref undo --reason "Bill bet 3, not 2"
     """
-    session, current, target = app.ledger().undo(app.session, reason)
-    what = " ".join(str(v) for v in (target["player"], target["verb"], target["amount"]) if v is not None)
-    click.echo(f"Voided: {what}.")
-    click.echo(situation(current.number, current.hand))
+    session, current, voided = app.ledger().undo(app.session, reason)
+    click.echo(voided_words(voided, session.rules))
+    if voided.action is not None:
+        click.echo(situation(current.number, current.hand))
+
+
+def voided_words(voided, rules) -> str:
+    """`Voided: Andy bet £0.50 blind.`, or a misdeal: the deal itself voided (R9.1)."""
+    action = voided.action
+    if action is None:
+        return (f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, any carried pot and "
+                f"retained hand stand as they were, and {voided.dealer} deals again.")
+    words = [] if action.player is None else [action.player]
+    words.append(action.verb)
+    if isinstance(action, (act.Bet, act.Cover)):
+        words.append(rules.money(action.amount))
+    if isinstance(action, act.Bet) and action.blind:
+        words.append("blind")
+    if isinstance(action, act.Award):
+        words[1:] = ["award to", " and ".join(action.players)]
+    return f"Voided: {' '.join(words)}."
 
 
 COMMANDS = [deal, bet, fold, look, see, cover, showdown, show, concede, award, undo]

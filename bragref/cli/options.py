@@ -85,7 +85,7 @@ def rules_from_options(preset: str, unit: str, currency: str, cards, wild, three
             continue
         if name in MONEY_OPTIONS:
             none_ok = name != "ante" and value.strip().lower() == "none"
-            typed[name] = None if none_ok else parse_amount(value, unit, allow_zero=name == "ante")
+            typed[name] = None if none_ok else parse_amount(value, unit, allow_zero=name == "ante", currency=currency)
         else:
             typed[name] = value
     return from_preset(preset, unit=unit, currency=currency, **typed)

@@ -9,6 +9,7 @@ from bragref.cli.output import Output, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.actions import Credit
 from bragref.engine.settle import settle as fewest_payments
+from bragref.engine.names import key
 from bragref.engine.state import Hand, Legal
 from bragref.ledger.store import action_of, dealt, live_actions
 
@@ -244,7 +245,7 @@ def payments_for(ledger, sessions) -> list[dict]:
     """Payments that clear every net. Results of hands at table stakes are already on the table (R1.3): only
     loans and hands paid from the pocket are settled."""
     done = ledger.on_table(sessions)
-    nets = {r["player"]: r["net"] - done.get(r["player"], 0) for r in ledger.balances(sessions)}
+    nets = {r["player"]: r["net"] - done.get(key(r["player"]), 0) for r in ledger.balances(sessions)}
     carried = ledger.carried(sessions) - done.get(None, 0)
     if carried:
         nets[CARRIED_POT] = carried

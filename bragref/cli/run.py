@@ -11,8 +11,11 @@ from bragref.engine.errors import BadInput
 
 def read_lines(path: str) -> list[tuple[int, list[str]]]:
     """(line number, arguments) for each command line; `#` starts a comment."""
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, ValueError) as error:  # missing, a folder, unreadable, not UTF-8, a NUL in the name
+        raise BadInput(f"cannot read {path!r}: {getattr(error, 'strerror', None) or error}") from None
     commands = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
@@ -27,7 +30,7 @@ def read_lines(path: str) -> list[tuple[int, list[str]]]:
 
 
 @click.command(short_help="Run a file of bragref command lines.")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file")
 @click.option("--quiet", "-q", is_flag=True, help="Do not echo each command line before its output.")
 @click.pass_context
 def run(ctx: click.Context, file: str, quiet: bool) -> None:

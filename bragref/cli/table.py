@@ -15,7 +15,7 @@ import sys
 import click
 
 from bragref.cli import printable, refusal_text
-from bragref.cli.hand import dealt_words, name_in, outcome, situation
+from bragref.cli.hand import dealt_words, name_in, outcome, situation, voided_words
 from bragref.cli.output import emit_table, legal_parts
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
@@ -140,7 +140,7 @@ class Table:
             if len(rest) > 1:
                 raise BadInput(f"{'bb' if blind else 'b'} [NAME] [AMOUNT]: one amount, not {' '.join(rest)!r}")
             if rest:
-                amount = parse_amount(rest[0], hand.rules.unit)
+                amount = hand.rules.amount(rest[0])
             else:
                 allowed = legal(hand).blind_bet if blind else legal(hand).bet
                 amount = allowed.min if allowed else max(hand.stake, 1)  # no bet open: the engine says why (R3.4, R4)
@@ -154,7 +154,7 @@ class Table:
             if len(rest) > 1:
                 raise BadInput(f"c [NAME] [AMOUNT]: one amount, not {' '.join(rest)!r}")
             if rest:
-                return act.Cover(name, parse_amount(rest[0], hand.rules.unit))
+                return act.Cover(name, hand.rules.amount(rest[0], allow_zero=hand.rules.stakes == "table"))
             allowed = legal(hand).cover
             if allowed is None or allowed.min != allowed.max:  # from the pocket the referee says how much (R7.2)
                 raise BadInput("c AMOUNT: cover with all the player has, less than the minimum (R7.2)")
@@ -218,9 +218,8 @@ class Table:
         self._record(lambda hand: act.Award(tuple(name_in(hand, a) for a in args)))
 
     def _undo(self, args: list[str]) -> None:
-        _, current, target = self.ledger.undo(self.session_name, " ".join(args) or None)
-        what = " ".join(str(v) for v in (target["player"], target["verb"], target["amount"]) if v is not None)
-        click.echo(f"Voided: {what}.")
+        session, _, voided = self.ledger.undo(self.session_name, " ".join(args) or None)
+        click.echo(voided_words(voided, session.rules))
 
     def _deal(self, args: list[str]) -> None:
         _, current, previous = self.ledger.deal(self.session_name, args[0] if args else None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bragref.engine import state
 from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Credit, Fold, Look, See, Show, Showdown
 from bragref.engine.errors import Refused
+from bragref.engine.money import MAX_UNITS, check_units
 from bragref.engine.state import Hand, Legal, Player, Range
 
 
@@ -32,7 +33,14 @@ def open_range(hand: Hand) -> Range | None:
         low, low_rule = hand.stake, "R4.1"
         high, high_rule = (hand.stake + rules.raise_limit, "R4.3") if rules.raise_limit else (None, None)
     high, high_rule = _cap(hand, high, high_rule)
-    return None if high is not None and high < low else Range(low, high, low_rule, high_rule)
+    return _range(low, high, low_rule, high_rule)
+
+
+def _range(low: int, high: int | None, low_rule: str, high_rule: str | None) -> Range | None:
+    """None when nothing fits: the limits cross, or the least bet is more than any payment may be (R1.1)."""
+    if low > MAX_UNITS or (high is not None and high < low):
+        return None
+    return Range(low, high, low_rule, high_rule)
 
 
 def blind_range(hand: Hand) -> Range | None:
@@ -45,7 +53,7 @@ def blind_range(hand: Hand) -> Range | None:
         low, low_rule = ceil_half(hand.stake), "R4.1"
         high, high_rule = ((hand.stake + rules.raise_limit) // 2, "R4.3") if rules.raise_limit else (None, None)
     high, high_rule = _cap(hand, high, high_rule)
-    return None if high is not None and high < low else Range(low, high, low_rule, high_rule)
+    return _range(low, high, low_rule, high_rule)
 
 
 def minimum(hand: Hand, player: Player) -> int:
@@ -65,13 +73,23 @@ def affordable(allowed: Range | None, player: Player) -> Range | None:
 
 
 def see_cost(hand: Hand, seer: Player) -> int:
-    """R5.3: double (default) or equal, in the seer's own terms."""
-    unit = ceil_half(hand.stake) if seer.blind else hand.stake
+    """R5.3: double (default) or equal, in the seer's own terms (an unlooked seer's are blind, R3.1)."""
+    unit = ceil_half(hand.stake) if sees_blind(hand, seer) else hand.stake
     return 2 * unit if hand.rules.see_cost == "double" else unit
 
 
+def faceup_deal(hand: Hand) -> bool:
+    """A deal with a face-up retained hand: everyone but the retained player plays open throughout (R6.4)."""
+    return hand.retained_by is not None and hand.rules.retained_blind == "faceup"
+
+
 def may_bet_blind(hand: Hand, player: Player) -> bool:
-    return hand.rules.blind and player.status != "open" and not (hand.faceup and player.name != hand.retained_by)
+    return hand.rules.blind and player.status != "open" and not (faceup_deal(hand) and player.name != hand.retained_by)
+
+
+def sees_blind(hand: Hand, player: Player) -> bool:
+    """A blind player sees as blind; so does one who has not looked nor bet, where blind play is open to them (R3.1)."""
+    return player.blind or (player.status == "unlooked" and may_bet_blind(hand, player))
 
 
 def see_refusal(hand: Hand, seer: Player) -> Refused | None:
@@ -82,8 +100,12 @@ def see_refusal(hand: Hand, seer: Player) -> Refused | None:
     if hand.stake == 0:
         return Refused("nobody has bet yet, so there is nothing to see", "R5.1")
     other = left[0] if left[1].name == seer.name else left[1]
-    if other.blind and not seer.blind:
+    if other.blind and not sees_blind(hand, seer):
         return Refused(f"{seer.name} cannot see {other.name}: you cannot see a blind man", "R5.2")
+    cost = see_cost(hand, seer)
+    if cost > MAX_UNITS:
+        money = hand.rules.money
+        return Refused(f"a see would cost {money(cost)}, and no payment may exceed {money(MAX_UNITS)}", "R1.1")
     return None
 
 
@@ -136,33 +158,36 @@ class BragBetting:
     def _bet(self, hand: Hand, bet: Bet) -> Hand:
         index = state.check_turn(hand, bet.player, what="bet")
         player = hand.players[index]
+        money = hand.rules.money
+        check_units(bet.amount, allow_zero=True)  # the cap (R1.1); 0 is under every minimum (R4.1)
         if bet.blind:
             if not hand.rules.blind:
                 raise Refused("blind bets are not allowed in this game", "R3.2")
             if player.status == "open":
                 raise Refused(f"{player.name} has looked and cannot bet blind again this hand", "R3.5")
             if not may_bet_blind(hand, player):
-                raise Refused("everyone but the retained player plays open against a face-up hand", "R6.4")
+                raise Refused(f"{hand.retained_by}'s second hand is face up, so everyone else plays open for the whole deal",
+                              "R6.4")
             allowed, kind = blind_range(hand), "a blind bet"
         else:
             if player.blind:
                 raise Refused(f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
             allowed, kind = open_range(hand), "an open bet"
         if allowed is None:
-            raise Refused(f"no bet is possible: the pot limit ({hand.pot}) is under the minimum", "R4.4")
+            raise Refused(f"no bet is possible: the pot limit ({money(hand.pot)}) is under the minimum", "R4.4")
         if bet.amount < allowed.min:
-            raise Refused(f"{kind} must be at least {allowed.min} here, not {bet.amount}", allowed.min_rule)
+            raise Refused(f"{kind} must be at least {money(allowed.min)} here, not {money(bet.amount)}", allowed.min_rule)
         if player.purse is not None:
             state.check_purse(hand, player, bet.amount, kind, minimum(hand, player))
         if allowed.max is not None and bet.amount > allowed.max:
-            raise Refused(f"{kind} may be at most {allowed.max} here, not {bet.amount}", allowed.max_rule)
+            raise Refused(f"{kind} may be at most {money(allowed.max)} here, not {money(bet.amount)}", allowed.max_rule)
         players = state.paying(hand, index, bet.amount, status="blind" if bet.blind else "open")
         return state.evolve(
             hand,
             players=players,
             pot=hand.pot + bet.amount,
             stake=bet.amount * 2 if bet.blind else bet.amount,
-            faceup=hand.faceup and player.name == hand.retained_by,
+            faceup=hand.faceup and player.name == hand.retained_by,  # anyone else staying in kills it (R6.4)
             to_act=state.next_to_act(players, index),
         )
 

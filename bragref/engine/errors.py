@@ -15,11 +15,13 @@ class Refused(BragError):
     """Understood, but the rules forbid it in the current state (CLI exit 3).
 
     `rule` is the rulebook section (``"R5.2"``); `legal` is what the player
-    to act may do instead (an `engine.hand.Legal`), when there is one.
+    to act may do instead (an `engine.state.Legal`), when there is one, and
+    `rules` the hand's house rules, whose money it is said in (R1.1a).
     """
 
-    def __init__(self, reason: str, rule: str, legal=None):
+    def __init__(self, reason: str, rule: str, legal=None, rules=None):
         super().__init__(f"{reason} ({rule})")
         self.reason = reason
         self.rule = rule
         self.legal = legal
+        self.rules = rules

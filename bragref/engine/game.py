@@ -27,7 +27,7 @@ def apply(hand: Hand, action: Action) -> Hand:
         return STRUCTURES[hand.rules.betting].apply(hand, action)
     except Refused as refused:
         if refused.legal is None:
-            refused.legal = legal(hand)
+            refused.legal, refused.rules = legal(hand), hand.rules
         raise
 
 

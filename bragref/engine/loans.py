@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from bragref.engine.errors import Refused
+from bragref.engine.names import same
 from bragref.engine.rules import BORROWING, Rules
 
 
@@ -32,13 +33,18 @@ def positions(owed: dict[tuple[str, str], int]) -> dict[str, int]:
     return dict(net)
 
 
-def check_lend(rules: Rules, lender: str, borrower: str) -> None:
-    """Refuse a loan the house rules or common sense forbid (R7.1, R7.5)."""
-    if rules.short_money not in BORROWING:
-        raise Refused(f"this table covers rather than borrows (house rule short-money is {rules.short_money}): "
-                      f"a player short of the minimum covers instead", "R7.1")
-    if lender == borrower:
+def check_lend(rules: Rules, lender: str, borrower: str, mid_hand: bool) -> None:
+    """Refuse a loan the house rules or common sense forbid (R7.1, R7.5).
+
+    Loans are recorded under every `short_money` setting (R7.1). Only a loan onto the table during a
+    hand at table stakes needs `borrow` or `both`: under `cover` the short player covers instead.
+    """
+    if same(lender, borrower):
         raise Refused(f"{lender} cannot lend to themselves", "R7.5")
+    if mid_hand and rules.stakes == "table" and rules.short_money not in BORROWING:
+        raise Refused(f"at table stakes a loan during a hand goes onto the table, and this table covers rather than "
+                      f"borrows (house rule short-money is {rules.short_money}): lend between hands, or the short "
+                      f"player covers", "R7.5")
 
 
 def check_repay(owed: dict[tuple[str, str], int], borrower: str, lender: str, amount: int, money) -> None:

@@ -1,31 +1,65 @@
-"""Player names: case-insensitive, a unique prefix is enough (CLI.md)."""
+"""Player names (R2.6): one person is one name in every session, compared after NFC and case folding.
+
+A unique prefix is enough to name a seated player (CLI.md). A new name is printable, at most
+`MAX_NAME` characters, and of one script, so that a Cyrillic `А` cannot pass for a Latin `A`.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 
 from bragref.engine.errors import BadInput
 
 MAX_NAME = 40
+# Scripts written together in one name: Japanese mixes kana and kanji, Korean hangul and hanja.
+_SCRIPT_FAMILIES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK", "HALFWIDTH": "CJK", "FULLWIDTH": "LATIN"}
 
 
-def check_name(name: str) -> str:
-    """A new player's or session's name: printable text of sane length."""
-    name = name.strip()
+def key(name: str) -> str:
+    """What two names are compared by: `Andy`, `andy` and `ANDY` are one person (R2.6)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def same(a: str, b: str) -> bool:
+    return key(a) == key(b)
+
+
+def _script(char: str) -> str | None:
+    """The script of a letter, by the first word of its Unicode name; None for anything but a letter."""
+    if not unicodedata.category(char).startswith("L"):
+        return None
+    word = unicodedata.name(char, "UNKNOWN").split()[0]
+    return _SCRIPT_FAMILIES.get(word, word)
+
+
+def check_name(name: str, what: str = "name") -> str:
+    """A new player's or session's name, NFC-normalised: printable, of sane length, of one script (R2.6)."""
+    name = unicodedata.normalize("NFC", name.strip())
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise BadInput(f"a name must be 1–{MAX_NAME} printable characters, not {name!r}")
+        raise BadInput(f"a {what} must be 1–{MAX_NAME} printable characters, not {name!r} (R2.6)")
     if "," in name:
-        raise BadInput(f"a name cannot contain a comma: {name!r}")
+        raise BadInput(f"a {what} cannot contain a comma: {name!r}")
+    scripts = sorted({s for s in map(_script, name) if s})
+    if len(scripts) > 1:
+        raise BadInput(f"a {what} is written in one script, and {name!r} mixes {' and '.join(s.title() for s in scripts)} "
+                       f"letters: a look-alike letter from another alphabet is refused (R2.6)")
     return name
+
+
+def known_as(name: str, known: Iterable[str]) -> str:
+    """`name` as the ledger already spells that person, if it does; else as given (R2.6)."""
+    folded = key(name)
+    return next((k for k in known if key(k) == folded), name)
 
 
 def resolve(query: str, names: Iterable[str], what: str = "player") -> str:
     names = list(names)
-    folded = query.strip().casefold()
-    exact = [n for n in names if n.casefold() == folded]
+    folded = key(query.strip())
+    exact = [n for n in names if key(n) == folded]
     if exact:
         return exact[0]
-    matches = [n for n in names if n.casefold().startswith(folded)] if folded else []
+    matches = [n for n in names if key(n).startswith(folded)] if folded else []
     if len(matches) == 1:
         return matches[0]
     if matches:

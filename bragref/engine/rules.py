@@ -10,7 +10,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 
 from bragref.engine.errors import BadInput
-from bragref.engine.money import format_money, parse_amount, parse_unit
+from bragref.engine.money import MAX_UNITS, format_money, parse_amount, parse_unit
 
 SEE_COSTS = ("double", "equal")
 RETAINED_BLIND = ("keep", "faceup")
@@ -50,16 +50,20 @@ class Rules:
         if self.betting != "brag":
             raise BadInput(f"unknown betting structure {self.betting!r} (built: brag)")
         parse_unit(self.unit)
-        if len(self.currency) > 5 or not self.currency.isprintable():
-            raise BadInput(f"a currency is up to 5 printable characters, such as £ or EUR, not {self.currency!r}")
+        if (len(self.currency) > 5 or not self.currency.isprintable() or any(c.isdigit() or c in ".-" for c in self.currency)
+                or self.currency != self.currency.strip()):
+            raise BadInput(f"a currency is up to 5 printable characters, no digits, points or spaces around it, such as £ or "
+                           f"EUR, not {self.currency!r}")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")
-        for name in ("min_bet", "max_bet", "raise_limit"):
+        for name in ("ante", "min_bet", "max_bet", "raise_limit"):
             value = getattr(self, name)
-            if value is not None and value < 1:
+            if name != "ante" and value is not None and value < 1:
                 raise BadInput(f"{name.replace('_', '-')} must be at least one unit")
+            if value is not None and value > MAX_UNITS:
+                raise BadInput(f"{name.replace('_', '-')} may not exceed {self.money(MAX_UNITS)} (R1.1)")
         if self.max_bet is not None and self.max_bet < self.first_bet_min:
-            raise BadInput(f"max-bet {self.max_bet} is below min-bet {self.first_bet_min} (R4.2)")
+            raise BadInput(f"max-bet {self.money(self.max_bet)} is below min-bet {self.money(self.first_bet_min)} (R4.2)")
         if self.see_cost not in SEE_COSTS:
             raise BadInput(f"see-cost must be one of {', '.join(SEE_COSTS)} (R5.3)")
         if self.retained_blind not in RETAINED_BLIND:
@@ -76,8 +80,12 @@ class Rules:
             raise BadInput(f"a23 must be one of {', '.join(A23)} (R8.3)")
 
     def money(self, units: int) -> str:
-        """An amount in the session's money, for messages: 150 units of 0.01 in £ is £1.50."""
+        """An amount in the session's money, for messages: 150 units of 0.01 in £ is £1.50 (R1.1a)."""
         return format_money(units, self.unit, self.currency)
+
+    def amount(self, text: str, *, allow_zero: bool = False) -> int:
+        """What a person typed, in the session's money (`1.50`, `£1.50`), as units (R1.1)."""
+        return parse_amount(text, self.unit, allow_zero=allow_zero, currency=self.currency)
 
     @property
     def first_bet_min(self) -> int:
@@ -127,7 +135,7 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
         if none_ok and text.strip().lower() in ("none", "off", ""):
             value = None
         else:
-            value = parse_amount(text, rules.unit, allow_zero=name == "ante")
+            value = rules.amount(text, allow_zero=name == "ante")
     elif name in BOOL_OPTIONS:
         value = parse_bool(text)
     elif name in CHOICE_OPTIONS:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bragref.engine.errors import BadInput, Refused
+from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING, Rules
 
 BETTING = frozenset({"unlooked", "open", "blind"})
@@ -236,7 +237,7 @@ def check_purse(hand: Hand, player: Player, amount: int, what: str, minimum: int
         return
     money = hand.rules.money
     instead = [f"bet at most {money(player.purse)}"] if player.purse >= minimum else []
-    if hand.rules.short_money in COVERING and 0 < player.purse < minimum:
+    if hand.rules.short_money in COVERING and player.purse < minimum:
         instead.append(f"cover with {money(player.purse)}")
     if hand.rules.short_money in BORROWING:
         instead.append("borrow (`bragref lend`)")
@@ -257,18 +258,19 @@ def cover_range(hand: Hand, player: Player, minimum: int) -> Range | None:
     """What `player` may put in to cover (R7.2): all they have, less than the minimum and more than 0.
 
     From the pocket the referee takes the player's word for what they have; from the table it is
-    exactly their table money (R1.3).
+    exactly their table money (R1.3), 0 for a player whose last bet used it up: they are all in.
     """
     if hand.rules.short_money not in COVERING:
         return None
     if player.purse is None:
         return Range(1, minimum - 1, "R7.2", "R7.2") if minimum > 1 else None
-    return Range(player.purse, player.purse, "R7.2", "R7.2") if 0 < player.purse < minimum else None
+    return Range(player.purse, player.purse, "R7.2", "R7.2") if player.purse < minimum else None  # 0: all in
 
 
 def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
     """players[index] covers: the pot as it stands is frozen for them; two or more others go on into a new one (R7.2)."""
     player = hand.players[index]
+    check_units(amount, allow_zero=True)
     allowed = cover_range(hand, player, minimum)
     money = hand.rules.money
     if hand.rules.short_money not in COVERING:
@@ -355,6 +357,8 @@ def showdown(hand: Hand) -> Hand:
 
 
 def _check_contender(hand: Hand, name: str, verb: str) -> None:
+    if hand.phase == "over":
+        raise Refused(f"this hand is over, so there is nothing to {verb}: deal the next one", "R2.2")
     if hand.phase != "showdown":
         raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
     if name not in hand.contenders:

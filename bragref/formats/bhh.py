@@ -18,6 +18,7 @@ import tomllib
 from dataclasses import dataclass, fields, replace
 
 from bragref.engine.errors import BadInput
+from bragref.engine.money import check_units
 from bragref.engine.rules import BOOL_OPTIONS, MONEY_OPTIONS, Rules
 from bragref.formats import toml
 
@@ -187,9 +188,10 @@ def _unquote(text: str) -> str:
 
 
 def _integer(text: str) -> int:
-    if not text.isdigit():
-        raise BadInput(f"{text!r} is not a whole number of units")
-    return int(text)
+    """A count of units in ASCII digits, within R1.1's cap (0 passes: the rules judge it where it is used)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 13:
+        raise BadInput(f"{text[:24]!r} is not a whole number of units (R1.1)")
+    return check_units(int(text), allow_zero=True)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from bragref.engine import actions as act
 from bragref.engine import game
 from bragref.engine.actions import DISCARDS
+from bragref.engine.brag import sees_blind
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules
@@ -106,15 +107,21 @@ def _action_line(segment: _Segment, row) -> str:
     verb, player = row["verb"], row["player"]
     segment.numbers[row["id"]] = len(segment.lines) + 1  # every line up to a hand's last action is in `actions`
     if verb == "void":
-        segment.void(row["voids"])
         reason = f" {quoted(row['reason'])}" if row["reason"] is not None else ""
+        if row["voids"] is None:
+            return f"{TABLE} void deal{reason}"  # a misdeal (R9.1)
+        segment.void(row["voids"])
         return f"{TABLE} void {segment.numbers[row['voids']]}{reason}"
     before = segment.state
     action = act.from_record(verb, player, row["amount"], row["blind"], row["detail"])
     segment.apply(row["id"], action)
     players = segment.players
     if verb in ("bet", "see", "cover"):
-        status = "blind" if (row["blind"] if verb == "bet" else _status(before, player) == "blind") else "open"
+        if verb == "bet":
+            blind = row["blind"]
+        else:
+            blind = sees_blind(before, before.player(player)) if verb == "see" else _status(before, player) == "blind"
+        status = "blind" if blind else "open"
         return f"{who(player, players)} {verb} {row['amount']} {status}"
     if verb == "look" and row["detail"]:
         return f"{who(player, players)} look {row['detail']}"
@@ -291,9 +298,12 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
         _, current, _ = ledger.act(name, lambda hand: HAND_VERBS[verb](hand, line))
         return current.actions[-1]["id"]
     if verb == "void" and line.subject == TABLE:
-        number = line.amount(0)
-        _, _, target = ledger.undo(name, bhh.text_words(line, 1))
-        if numbers.get(number) != target["id"]:
+        misdeal = bool(line.words) and line.word(0) == "deal"
+        number = None if misdeal else line.amount(0)
+        _, _, voided = ledger.undo(name, bhh.text_words(line, 1))
+        if misdeal and voided.action is not None:
+            raise Refused("a deal is voided only when no action of it stands", "R9.1")
+        if not misdeal and numbers.get(number) != voided.row_id:
             raise Refused(f"undo voids the last action standing, not line {number}", "R9.1")
     elif verb == "lend":
         ledger.lend(name, line.subject, line.name(0), line.amount(1), line.flag(2, "bystander"))
@@ -329,6 +339,8 @@ def _money(hand: Hand, line: bhh.Line, verb: str):
     if verb == "bet":
         return act.Bet(player, amount, status == "blind")
     is_blind = _status(hand, player) == "blind" if player in {p.name for p in hand.players} else False
+    if verb == "see" and player in {p.name for p in hand.players}:
+        is_blind = sees_blind(hand, hand.player(player))  # an unlooked seer sees as blind (R3.1)
     if status != ("blind" if is_blind else "open"):
         raise Refused(f"the history says {player} played {status}, but {player} is {_status(hand, player)}", "R3.1")
     action = act.Cover(player, amount) if verb == "cover" else act.See(player)

@@ -18,8 +18,8 @@ from typing import Callable
 from bragref.engine import game, loans
 from bragref.engine.actions import Action, Credit, from_record, to_record
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.money import parse_amount
-from bragref.engine.names import check_name, resolve
+from bragref.engine.money import check_units
+from bragref.engine.names import check_name, key, known_as, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.state import Hand
@@ -27,6 +27,8 @@ from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
+# a hand whose deal was voided (R9.1): a void that names no action
+MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
 
@@ -41,6 +43,16 @@ class Session:
     rules: Rules  # in force for the next hand dealt
     seats: list[str]  # seated now, in clockwise order
     closed: bool = False  # `session close`: no more hands, seats, rules or loans; repayments and cash-outs still
+
+
+@dataclass(frozen=True)
+class Voided:
+    """What an undo voided (R9.1): an action of hand `number`, or, with `action` None, its deal (a misdeal)."""
+
+    number: int
+    row_id: int  # the voided action's row; for a misdeal, the void's own row
+    action: Action | None
+    dealer: str | None = None  # a misdeal's dealer, who deals again
 
 
 @dataclass(frozen=True)
@@ -80,14 +92,14 @@ class Ledger:
     # ---- sessions and seats -------------------------------------------------
 
     def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:
-        name = check_name(name)
-        players = [check_name(p) for p in players]
+        name = check_name(name, "session name")
         if len(players) < 2:
             raise BadInput("a session needs at least two players (R2.1)")
-        folded = [p.casefold() for p in players]
-        if len(set(folded)) != len(folded):
-            raise BadInput("each player is named once")
         with self.write():
+            people = self.people()
+            players = [known_as(check_name(p), people) for p in players]
+            if len({key(p) for p in players}) != len(players):
+                raise BadInput("each player is named once (R2.6)")
             if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):
                 raise BadInput(f"there is already a session called {name}")
             at = self.now()
@@ -102,6 +114,12 @@ class Ledger:
 
     def _insert(self, table: str, **values) -> int:
         return chain.insert(self.conn, table, values)
+
+    def people(self) -> list[str]:
+        """Everyone the ledger has a name for, as first spelt: seated players and loans' lenders (R2.6)."""
+        return [r[0] for r in self._q(
+            "SELECT player FROM (SELECT player, id * 2 AS o FROM session_events WHERE event = 'seat'"
+            " UNION ALL SELECT lender, id * 2 + 1 FROM loans) GROUP BY player ORDER BY MIN(o)")]
 
     def session_names(self) -> list[str]:
         return [r["name"] for r in self._q("SELECT name FROM sessions ORDER BY id")]
@@ -179,10 +197,11 @@ class Ledger:
     def join(self, session_name: str | None, player: str, after: str | None = None) -> Session:
         player = check_name(player)
         with self.write():
+            player = known_as(player, self.people())
             session = self.session(session_name)
             self._check_open(session)
             self._between_hands(session, "players join", "R2.1")
-            if player.casefold() in (s.casefold() for s in session.seats):
+            if key(player) in {key(s) for s in session.seats}:
                 raise BadInput(f"{player} is already seated")
             after_name = resolve(after, session.seats) if after else None
             self._event(session.id, "seat", player, after_name)
@@ -208,8 +227,19 @@ class Ledger:
     # ---- hands --------------------------------------------------------------
 
     def current(self, session: Session) -> Current | None:
-        rows = self._q("SELECT * FROM hands WHERE session_id = ? ORDER BY number DESC LIMIT 1", (session.id,))
+        """The session's latest hand that was not misdealt (R9.1), if any."""
+        rows = self._q(f"SELECT * FROM hands h WHERE session_id = ? AND NOT {MISDEALT} ORDER BY number DESC LIMIT 1",
+                       (session.id,))
         return self._load(rows[0]) if rows else None
+
+    def _misdeal(self, session: Session) -> sqlite3.Row | None:
+        """The latest hand's row if its deal was voided (R9.1): its dealer deals again."""
+        rows = self._q(f"SELECT h.*, {MISDEALT} AS misdealt FROM hands h WHERE session_id = ? ORDER BY number DESC LIMIT 1",
+                       (session.id,))
+        return rows[0] if rows and rows[0]["misdealt"] else None
+
+    def misdealt(self, row: sqlite3.Row) -> bool:
+        return bool(self._q(f"SELECT {MISDEALT} FROM hands h WHERE h.id = ?", (row["id"],))[0][0])
 
     def hand(self, session: Session, number: int) -> Current:
         rows = self._q("SELECT * FROM hands WHERE session_id = ? AND number = ?", (session.id, number))
@@ -241,18 +271,25 @@ class Ledger:
     def _deal(self, session: Session, dealer: str | None, previous: Current | None) -> Current:
         self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
-        if dealer is not None:
-            dealer = resolve(dealer, session.seats)
+        misdeal = self._misdeal(session)
+        if misdeal is not None and misdeal["dealer"] in session.seats:
+            due = misdeal["dealer"]  # the same dealer deals again (R9.1)
         elif previous is None:
-            dealer = next_dealer([], None, session.seats)
+            due = None  # the first dealer is chosen now (R2.2)
         else:
-            dealer = next_dealer(json.loads(previous.row["seats"]), previous.row["dealer"], session.seats)
+            due = next_dealer(json.loads(previous.row["seats"]), previous.row["dealer"], session.seats)
+        named = resolve(dealer, session.seats) if dealer is not None else None
+        if due is not None and named is not None and named != due:
+            why = "deals again after the misdeal" if misdeal is not None else f"is on {previous.row['dealer']}'s left"
+            raise Refused(f"the deal passes to {due}, who {why}: the dealer cannot be named now (deal without --dealer)",
+                          "R9.1" if misdeal is not None else "R2.2")
+        dealer = named or due or next_dealer([], None, session.seats)
         result = previous.hand.result if previous else None
         carried = result.carried if result else 0
         retained_by = result.retained_by if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         game.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
-        number = previous.number + 1 if previous else 1
+        number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
         self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=dealer,
                      seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
                      retained_by=retained_by,
@@ -302,22 +339,26 @@ class Ledger:
             self._insert("postings", session_id=session_id, hand_id=hand_id, action_id=action_id, player=player,
                          kind=kind, amount=amount)
 
-    def undo(self, session_name: str | None, reason: str | None) -> tuple[Session, Current, sqlite3.Row]:
-        """Void the last live action of the current hand (R9.1), reversing its postings if it settled the hand."""
+    def undo(self, session_name: str | None, reason: str | None) -> tuple[Session, Current | None, Voided]:
+        """Void the last live action of the current hand (R9.1), reversing its postings if it settled the hand;
+        with no live action, void the deal itself: a misdeal (R9.1)."""
         with self.write():
             session = self.session(session_name)
             current = self._require_hand(session)
             if reason is not None and len(reason) > MAX_REASON:
                 raise BadInput(f"a reason is at most {MAX_REASON} characters")
             if not current.actions:
-                raise Refused(f"hand {current.number} has no action to undo: the deal itself stands", "R9.1")
+                self._check_open(session)
+                void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", detail="deal",
+                                       reason=reason)
+                return session, self.current(session), Voided(current.number, void_id, None, current.row["dealer"])
             target = current.actions[-1]
             void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", voids=target["id"],
                                    reason=reason)
             for posting in self._q("SELECT * FROM postings WHERE action_id = ? ORDER BY id", (target["id"],)):
                 self._insert("postings", session_id=posting["session_id"], hand_id=posting["hand_id"], action_id=void_id,
                              player=posting["player"], kind=posting["kind"], amount=-posting["amount"])
-            return session, self.current(session), target
+            return session, self.current(session), Voided(current.number, target["id"], action_of(target))
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 
@@ -326,19 +367,19 @@ class Ledger:
             session = self.session(session_name)
             borrower = resolve(borrower, session.seats)
             if bystander:
-                lender = check_name(lender)
-                if lender.casefold() in (s.casefold() for s in session.seats):
+                lender = known_as(check_name(lender), self.people())
+                if key(lender) in {key(s) for s in session.seats}:
                     raise BadInput(f"{lender} is at the table: lend without --bystander")
             else:
                 lender = resolve(lender, session.seats)
-            units = amount_in(amount, session.rules.unit)
-            loans.check_lend(session.rules, lender, borrower)
+            units = amount_in(amount, session.rules)
+            current = self.current(session)
+            mid_hand = current is not None and current.hand.phase != "over"
+            loans.check_lend(session.rules, lender, borrower, mid_hand)
             self._check_open(session)
             self._loan(session, "lend", lender, borrower, units, bystander)
             if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too (R7.5)
-                current = self.current(session)
-                hand_id = current.row["id"] if current and current.hand.phase != "over" else None
-                self._purse(session, hand_id, "loan", borrower, units)
+                self._purse(session, current.row["id"] if mid_hand else None, "loan", borrower, units)
         return session, lender, borrower, units
 
     def repay(self, session_name: str | None, borrower: str, lender: str, amount: str | int) -> tuple[Session, str, str, int]:
@@ -347,7 +388,7 @@ class Ledger:
             owed = loans.outstanding(self.loan_entries([session]))
             borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)})
             lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)})
-            units = amount_in(amount, session.rules.unit)
+            units = amount_in(amount, session.rules)
             loans.check_repay(owed, borrower, lender, units, session.rules.money)
             self._loan(session, "repay", lender, borrower, units, False)
         return session, borrower, lender, units
@@ -387,7 +428,7 @@ class Ledger:
                 self._check_open(session)
             self._between_hands(session, "table money changes", "R1.3")
             has = self.table_money(session)[name]
-            units = has if amount is None else amount_in(amount, session.rules.unit)
+            units = has if amount is None else amount_in(amount, session.rules)
             if kind == "cash-out" and not 0 < units <= has:
                 raise Refused(f"{name} has {session.rules.money(has)} on the table, so cannot take off "
                               f"{session.rules.money(units)}", "R1.3")
@@ -415,29 +456,30 @@ class Ledger:
         `loans` is + what is owed to them, − what they owe (R7.5); `net` includes it.
         """
         where, ids = self._scope(sessions)
-        totals = {
-            r["player"]: r
-            for r in self._q(
-                "SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END) AS paid,"
-                " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END) AS won, SUM(amount) AS net"
-                f" FROM postings WHERE {where} AND player IS NOT NULL GROUP BY player",
-                ids,
-            )
-        }
-        lent = loans.positions(loans.outstanding(self.loan_entries(sessions)))
         order = [name for s in sessions for name in s.seats]
-        order += sorted((set(totals) | set(lent)) - set(order))
-        seen: set[str] = set()
-        out = []
+        spelling: dict[str, str] = {}  # one person, one name, however each session spelt it (R2.6)
+        rows: dict[str, dict] = {}
+
+        def row(name: str) -> dict:
+            person = spelling.setdefault(key(name), name)
+            return rows.setdefault(person, {"player": person, "paid": 0, "won": 0, "loans": 0, "net": 0})
+
         for name in order:
-            if name in seen:
-                continue
-            seen.add(name)
-            row = totals.get(name)
-            owed = lent.get(name, 0)
-            out.append({"player": name, "paid": row["paid"] if row else 0, "won": row["won"] if row else 0,
-                        "loans": owed, "net": (row["net"] if row else 0) + owed})
-        return out
+            row(name)
+        for r in self._q(
+            "SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END) AS paid,"
+            " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END) AS won, SUM(amount) AS net"
+            f" FROM postings WHERE {where} AND player IS NOT NULL GROUP BY player ORDER BY player",
+            ids,
+        ):
+            totals = row(r["player"])
+            for column in ("paid", "won", "net"):
+                totals[column] += r[column]
+        for name, owed in sorted(loans.positions(loans.outstanding(self.loan_entries(sessions))).items()):
+            totals = row(name)
+            totals["loans"] += owed
+            totals["net"] += owed
+        return list(rows.values())
 
     def carried(self, sessions: list[Session]) -> int:
         """Money in a pot carried forward and not yet won (R6.2)."""
@@ -445,14 +487,18 @@ class Ledger:
         return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
 
     def on_table(self, sessions: list[Session]) -> dict[str | None, int]:
-        """What hands at table stakes moved, per player (None: a carried pot): money that already changed hands
-        on the table (R1.3), so settling up leaves it out."""
+        """What hands at table stakes moved, per player by `names.key` (None: a carried pot): money that already
+        changed hands on the table (R1.3), so settling up leaves it out."""
         where, ids = self._scope(sessions)
         if not self._q(f"SELECT 1 FROM hands WHERE {where} AND purses IS NOT NULL LIMIT 1", ids):
             return {}  # every hand from the pocket: nothing to leave out, and no join over every posting
-        return {r[0]: r[1] for r in self._q(
-            f"SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where}"
-            " AND h.purses IS NOT NULL GROUP BY p.player", ids)}
+        moved: dict[str | None, int] = {}
+        for player, amount in self._q(
+                f"SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where}"
+                " AND h.purses IS NOT NULL GROUP BY p.player", ids):
+            person = None if player is None else key(player)
+            moved[person] = moved.get(person, 0) + amount
+        return moved
 
     def all_sessions(self) -> list[Session]:
         return [self.session(name) for name in self.session_names()]
@@ -485,13 +531,11 @@ class Ledger:
         return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
 
 
-def amount_in(amount: str | int, unit: str) -> int:
-    """Units of money: as typed (`"1.50"`), or already counted in units (an int, as a hand history holds them)."""
+def amount_in(amount: str | int, rules: Rules) -> int:
+    """Units of money: as typed (`"1.50"`), or already counted in units (an int, as a hand history holds them) (R1.1)."""
     if isinstance(amount, int):
-        if amount < 1:
-            raise BadInput(f"an amount must be more than 0, not {amount} (R1.1)")
-        return amount
-    return parse_amount(amount, unit)
+        return check_units(amount)
+    return rules.amount(amount)
 
 
 def dealt(row: sqlite3.Row) -> Hand:
