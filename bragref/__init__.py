@@ -1,3 +1,3 @@
 """bragref: a referee and hand-history ledger for Three Card Brag."""
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"

@@ -117,13 +117,18 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
         after = hand if r["id"] in live else None
         entries.append({"hand": row["number"], "seq": seqs[r["id"]], "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"], "blind": None if r["blind"] is None else bool(r["blind"]),
-                        "detail": f"voids #{seqs[r['voids']]}" if r["verb"] == "void" else r["detail"],
+                        "detail": void_detail(r, seqs) if r["verb"] == "void" else r["detail"],
                         "pot": after.pot if after else None, "stake": after.stake if after else None,
                         "into": into if after and r["verb"] in MONEY_VERBS else None,
                         "voided": r["id"] in voided, "reason": voided[r["id"]]["reason"] if r["id"] in voided else r["reason"]})
     if hand.result:
         entries += won_entries(row, hand)
     return entries, hand
+
+
+def void_detail(row, seqs: dict[int, int]) -> str:
+    """`voids #3`, or `voids the deal` for a misdeal (R9.1)."""
+    return "voids the deal (a misdeal)" if row["voids"] is None else f"voids #{seqs[row['voids']]}"
 
 
 def won_entries(row, hand: Hand) -> list[dict]:

@@ -191,6 +191,8 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
             previous = replay(before, actions.get(before["id"], []), credits.get(before["id"], []))
         except Replayed:
             previous = UNREAD  # reported by the piece that holds it
+        if misdealt(actions.get(before["id"], [])):
+            previous = UNREAD  # the hand that counts is further back: its carried pot goes unchecked here
     for expected_number, row in enumerate(hands, first):
         where = f"hand {row['number']}"
         if row["number"] != expected_number:
@@ -204,8 +206,17 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
         if previous is not UNREAD:
             findings += carried_findings(where, row, previous)
         findings += [f"{where}: {f}" for f in compare_postings(hand, posted.get(row["id"], []))]
+        if misdealt(actions.get(row["id"], [])):
+            if live_actions(actions.get(row["id"], [])):
+                findings.append(f"{where}: its deal is voided, but actions of it still stand (R9.1)")
+            continue  # a misdeal: the hand never happened, and the next deal follows the one before (R9.1)
         previous = hand
     return findings
+
+
+def misdealt(actions: list[sqlite3.Row]) -> bool:
+    """A void that names no action voids the deal: a misdeal (R9.1)."""
+    return any(r["verb"] == "void" and r["voids"] is None for r in actions)
 
 
 def carried_findings(where: str, row: sqlite3.Row, previous) -> list[str]:
