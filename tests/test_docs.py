@@ -78,7 +78,7 @@ def test_the_example_in_the_bhh_page_imports(tmp_path):
     lines = [line for line in example.splitlines() if not line.startswith(("_at", "_after_at"))]
     (tmp_path / "example.bhh").write_text("\n".join(lines) + "\n", encoding="utf-8")
     bragref = Bragref(tmp_path / "ledger.db")
-    bragref(f"import {tmp_path / 'example.bhh'}")
+    bragref(f"import {tmp_path / 'example.bhh'} --use")
     assert {r["player"]: r["net"] for r in bragref.json("balances")} == {"Andy": -1, "Bill": -8, "Chris": 9}
 
 

@@ -19,7 +19,7 @@ def round_trip(source: Bragref, tmp_path, form: str) -> str:
     path = tmp_path / f"history.{form}"
     path.write_text(first, encoding="utf-8")
     again = Bragref(tmp_path / f"again-{form}.db")
-    again(f"import {path}")
+    again(f"import {path} --use")
     assert again(f"export --format {form}").stdout == first
     assert again.json("balances") == source.json("balances")
     assert again("settle").stdout == source("settle").stdout
@@ -217,7 +217,7 @@ def test_a_session_of_the_same_name_is_not_overwritten_but_may_be_imported_as_an
     path = tmp_path / "h.bhh"
     path.write_text(exported, encoding="utf-8")
     target = Bragref(tmp_path / "t.db")
-    target(f"import {path}")
+    target(f"import {path} --use")
     before = target.dump()
     target(f"import {path}", code=2)
     assert target.dump() == before

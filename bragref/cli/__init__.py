@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from dataclasses import dataclass, field
 import click
 
@@ -23,6 +24,21 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "\n".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line) for line in text.split("\n"))
+
+
+def cell(text: str) -> str:
+    """Text for one cell of a table or CSV: every unprintable character escaped, line breaks too, so no value can
+    start a fake row or carry a terminal escape (an OSC 8 link) into a file."""
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+MAX_MESSAGE = 1000  # characters of a message: what it quotes of a hostile input is cut, not printed whole
+
+
+def brief(text: str) -> str:
+    """A message fit to print: escaped (`printable`) and at most `MAX_MESSAGE` characters."""
+    text = printable(text)
+    return text if len(text) <= MAX_MESSAGE else f"{text[:MAX_MESSAGE]}… ({len(text) - MAX_MESSAGE} more characters)"
 
 
 def paint(text: str, **style) -> str:
@@ -48,6 +64,11 @@ class App:
             self._ledger = Ledger(self.db)
         return self._ledger
 
+    @property
+    def wrote(self) -> bool:
+        """Whether this command has committed a write to the ledger."""
+        return self._ledger is not None and self._ledger.wrote
+
     def close(self) -> None:
         if self._ledger is not None:
             self._ledger.close()
@@ -60,7 +81,7 @@ def default_db() -> str:
 def refusal_text(refused: Refused) -> str:
     from bragref.cli.output import legal_words
 
-    lines = [f"{paint('refused:', fg='red', bold=True)} {printable(str(refused))}"]
+    lines = [f"{paint('refused:', fg='red', bold=True)} {brief(str(refused))}"]
     legal = refused.legal
     if legal is not None:
         words = legal_words(legal, refused.rules)
@@ -104,23 +125,27 @@ class BragGroup(click.Group):
         try:
             return super().parse_args(ctx, args)
         except click.ClickException as usage:
-            usage.message = printable(usage.message)
+            usage.message = brief(usage.message)
             raise
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # an output failure surfaces here, where it is known whether anything was recorded
+            return result
+        except OSError as error:  # printing failed: a closed pipe, a full disk
+            output_failed(ctx, error)
         except Refused as refused:
             click.echo(refusal_text(refused), err=True)
             ctx.exit(EXIT_REFUSED)
         except BadInput as bad:
-            click.echo(f"{paint('error:', fg='red', bold=True)} {printable(str(bad))}", err=True)
+            click.echo(f"{paint('error:', fg='red', bold=True)} {brief(str(bad))}", err=True)
             ctx.exit(EXIT_BAD_INPUT)
         except LedgerUnavailable as busy:
-            click.echo(f"{paint('error:', fg='red', bold=True)} {printable(str(busy))}", err=True)
+            click.echo(f"{paint('error:', fg='red', bold=True)} {brief(str(busy))}", err=True)
             ctx.exit(EXIT_BUSY)
         except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
-            usage.message = printable(usage.message)
+            usage.message = brief(usage.message)
             raise
         except (click.exceptions.Exit, click.Abort):
             raise
@@ -133,6 +158,22 @@ class BragGroup(click.Group):
         finally:
             if isinstance(ctx.obj, App):
                 ctx.obj.close()
+
+
+def output_failed(ctx: click.Context, error: OSError) -> None:
+    """After a committed write the command exits 0 whatever became of its output (CLI.md), saying so on stderr;
+    a read-only command whose reader has gone ends quietly, as `git log | head` does; else exit 5."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # nothing more reaches the broken output, not even Python's last flush
+    wrote = isinstance(ctx.obj, App) and ctx.obj.wrote
+    broken_pipe = isinstance(error, BrokenPipeError)
+    if not (broken_pipe and not wrote):
+        what = "recorded, but its output could not be written" if wrote else "its output could not be written"
+        try:
+            click.echo(f"{paint('error:', fg='red', bold=True)} {what}: {error.strerror or error}", err=True)
+        except OSError:
+            pass  # stderr is gone too: the exit code says it all
+    ctx.exit(0 if wrote or broken_pipe else EXIT_BUSY)
 
 
 @click.group(cls=BragGroup, short_help="Referee and ledger for Three Card Brag.",

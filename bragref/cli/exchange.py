@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import click
 
-from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, paint, printable, refusal_text
+from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, refusal_text
 from bragref.cli.output import csv_text, progress
-from bragref.engine.errors import Refused
+from bragref.engine.errors import BadInput, Refused
+from bragref.ledger.db import LedgerUnavailable
 from bragref.formats import bhh
 from bragref.ledger import exchange
 
@@ -18,7 +22,7 @@ FORMATS = ("json", "bhh", "csv")
 @click.option("--format", "form", type=click.Choice(FORMATS),
               help="bhh (man 5 bragref-bhh) and JSON hold everything and import again; CSV is an action a row. "
                    "[the file's extension, else json]")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file, not standard output.")
+@click.option("-o", "--output", help="Write to this file (atomically), not standard output.")
 @click.pass_obj
 def export(app, form: str | None, output: str | None) -> None:
     """Write the session's whole history: seats, rules, every hand's actions (voids kept) and results.
@@ -48,16 +52,79 @@ def export(app, form: str | None, output: str | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    with open(output, "w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
-    click.echo(f"Wrote session {session.name} to {output} ({form}).", err=True)
+    write_atomically(output, text, app.db)
+    click.echo(f"Wrote session {session.name} to {printable(output)} ({form}).", err=True)
+
+
+def read_text(path: str, limit: int) -> str:
+    """A UTF-8 text file of at most `limit` characters, or bad input saying why not."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read(limit + 1)
+    except (OSError, ValueError) as error:  # missing, a folder, unreadable, not UTF-8, a NUL in the name
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text" \
+            if isinstance(error, UnicodeDecodeError) else str(error)
+        raise BadInput(f"cannot read {path!r}: {reason}") from None
+    if len(text) > limit:
+        raise BadInput(f"{path!r} is larger than a hand history may be ({limit // 2**20} MiB)")
+    return text
+
+
+def write_atomically(path: str, text: str, ledger_path: str) -> None:
+    """Write `text` to `path` whole or not at all: a temporary file beside it, synced, then renamed over it.
+
+    Refused (exit 2): the ledger itself or its -wal/-shm/-journal, anything that is not a regular file
+    (a folder, a device, a dangling link), a folder that does not exist. Failing to write (a full disk,
+    no permission) leaves any file that was there as it was (exit 5).
+    """
+    target = os.path.realpath(path)
+    ledger = os.path.realpath(ledger_path)
+    if target in {ledger + suffix for suffix in ("", "-wal", "-shm", "-journal")}:
+        raise BadInput(f"{path!r} is the ledger itself: export to another file")
+    if os.path.lexists(path) and not os.path.exists(path):
+        raise BadInput(f"{path!r} is a link to nothing: export to a regular file")
+    if os.path.exists(target) and not os.path.isfile(target):
+        raise BadInput(f"{path!r} is not a regular file (a folder or a device): export to a regular file")
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise BadInput(f"there is no folder {os.path.dirname(path) or '.'!r} to export into")
+    data = text.encode("utf-8")
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    except OSError as error:
+        raise LedgerUnavailable(f"cannot write in {folder!r}: {error.strerror}; nothing was written") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if os.path.exists(target):
+            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+        else:
+            os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
+    except OSError as error:
+        os.unlink(temporary)
+        raise LedgerUnavailable(f"cannot write {path!r}: {error.strerror}; any file there is as it was") from None
+    directory = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(directory)  # the rename itself is durable
+    finally:
+        os.close(directory)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 @click.command("import", short_help="Record a bhh or JSON hand history as a new session.")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file")
 @click.option("--as", "name", help="The new session's name. Default: the name in the file.")
+@click.option("--use", is_flag=True, help="Make the new session the current one (otherwise the current one stays).")
 @click.pass_context
-def import_(ctx: click.Context, file: str, name: str | None) -> None:
+def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
     """Record FILE (bhh or JSON, as `export` writes) as a new session, judging every line by the rules again.
 
     Nothing is recorded unless all of it is: a line the rules refuse stops the
@@ -68,26 +135,27 @@ def import_(ctx: click.Context, file: str, name: str | None) -> None:
     Example:
       bragref import friday.bhh --as friday-again
     """
-    with open(file, encoding="utf-8") as handle:
-        source = handle.read()
+    source = read_text(file, bhh.MAX_TEXT)
     document = bhh.loads(source)
     ledger = ctx.obj.ledger()
     try:
         with progress(len(document["hands"]), "Importing hands") as advance:
-            session = exchange.import_document(ledger, document, name, advance)
+            session = exchange.import_judged(ledger, document, name, use, advance)
     except exchange.Located as located:
         number = bhh.line_of(source, located.hand, located.text)
         where = f"{file}:{number}" if number else file
         what = f"hand {located.hand}, " if located.hand is not None else ""
-        prefix = f"{where}: {what}{printable(located.text)}: "
+        prefix = f"{where}: {what}{brief(located.text)}: "
         if isinstance(located.error, Refused):
             reason, _, rest = refusal_text(located.error).partition(" ")
             click.echo(f"{reason} {prefix}{rest}", err=True)
             ctx.exit(EXIT_REFUSED)
-        click.echo(f"{paint('error:', fg='red', bold=True)} {prefix}{printable(str(located.error))}", err=True)
+        click.echo(f"{paint('error:', fg='red', bold=True)} {prefix}{brief(str(located.error))}", err=True)
         ctx.exit(EXIT_BAD_INPUT)
     hands = len(document["hands"])
-    click.echo(f"Imported session {session.name}: {hands} hand{'s' if hands != 1 else ''}, every line within the rules.")
+    current = "it is now the current session" if use else "the current session is unchanged (--use makes it current)"
+    click.echo(f"Imported session {session.name}: {hands} hand{'s' if hands != 1 else ''}, every line within the rules; "
+               f"{current}.")
 
 
 COMMANDS = [export, import_]

@@ -98,8 +98,16 @@ def pot_words(pot, money) -> str:
 
 
 def record(app, build) -> None:
-    _, current, _ = app.ledger().act(app.session, build)
+    ledger = app.ledger()
+    _, current, _ = ledger.act(app.session, build)
     click.echo(situation(current.number, current.hand))
+    if current.hand.phase == "over":
+        click.echo(witness(ledger.digest()))
+
+
+def witness(digest: str) -> str:
+    """The ledger's digest, to keep outside it: `bragref audit --digest` then proves nothing before it changed."""
+    return f"Ledger digest {digest} (`bragref audit --digest {digest}` checks nothing before it has changed)."
 
 
 @click.command(short_help="Deal the next hand: antes in, who acts first.")

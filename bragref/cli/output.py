@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import click
 
-from bragref.cli import printable
+from bragref.cli import cell
 from bragref.engine.rules import Rules
 from bragref.engine.state import Legal, Range
 
@@ -123,7 +123,7 @@ def csv_cell(value):
     """A CSV cell: text escaped as for the terminal and kept from running as a spreadsheet formula; numbers as they are."""
     if not isinstance(value, str):
         return value
-    return "'" + value if value.startswith(FORMULA_STARTS) else printable(value)
+    return "'" + cell(value) if value.startswith(FORMULA_STARTS) else cell(value)
 
 
 def emit_json(data) -> None:
@@ -161,5 +161,5 @@ def emit_table(rows: list[dict], fmt: str = "simple") -> None:
     from tabulate import tabulate
 
     if rows:
-        cells = [[printable(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
+        cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
         click.echo(tabulate(cells, headers=list(rows[0]), tablefmt=fmt, disable_numparse=True))

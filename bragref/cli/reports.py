@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
-from bragref.cli.hand import outcome, situation
+from bragref.cli.hand import outcome, situation, witness
 from bragref.cli.output import Output, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.actions import Credit
-from bragref.engine.settle import settle as fewest_payments
+from bragref.engine.errors import BadInput
 from bragref.engine.names import key
+from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand, Legal
 from bragref.ledger.store import action_of, dealt, live_actions
 
@@ -49,6 +50,7 @@ def status(app, out: Output) -> None:
                 "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
                 "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
                 "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(game.legal(hand))}
+    data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
     if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
         purses = {p.name: p.purse for p in hand.players} if in_play else {}
         for player in players:
@@ -57,6 +59,7 @@ def status(app, out: Output) -> None:
         return
     if current is None:
         click.echo(f"Session {session.name}: no hand dealt yet. Seats: {', '.join(session.seats)}. `bragref deal` to start.")
+        click.echo(witness(data["digest"]))
         return
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
@@ -66,6 +69,7 @@ def status(app, out: Output) -> None:
         click.echo(f"Covered by {pot['covered_by']}: {money(pot['amount'])}, "
                    f"to be won by {' or '.join(pot['contenders'])} (R7.3).")
     click.echo(situation(current.number, hand))
+    click.echo(witness(data["digest"]))
 
 
 def pots_json(hand: Hand) -> list[dict]:
@@ -194,7 +198,10 @@ def history(app, number: int | None, out: Output) -> None:
 
 def scope(app, all_sessions: bool):
     ledger = app.ledger()
-    return ledger, ledger.all_sessions() if all_sessions else [ledger.session(app.session)]
+    sessions = ledger.all_sessions() if all_sessions else [ledger.session(app.session)]
+    if not sessions:
+        raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
+    return ledger, sessions
 
 
 @click.command(short_help="Per player: paid in, won, net.")

@@ -14,8 +14,8 @@ import sys
 
 import click
 
-from bragref.cli import printable, refusal_text
-from bragref.cli.hand import dealt_words, name_in, outcome, situation, voided_words
+from bragref.cli import brief, printable, refusal_text
+from bragref.cli.hand import dealt_words, name_in, outcome, situation, voided_words, witness
 from bragref.cli.output import emit_table, legal_parts
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
@@ -24,6 +24,9 @@ from bragref.engine.money import parse_amount
 from bragref.engine.rules import from_preset, parse_option
 from bragref.engine.state import Hand
 from bragref.ledger.db import LedgerUnavailable
+from bragref.ledger.store import Stale
+
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 HELP = """\
 In a hand (the player named in the prompt acts; add a NAME to name someone else):
@@ -60,8 +63,14 @@ class Table:
     # ---- what the referee sees -------------------------------------------------
 
     def render(self) -> tuple[str, str]:
-        """The two lines shown before each answer, from one read of the ledger."""
-        session, current = self.now()
+        """The two lines shown before each answer, from one read of the ledger.
+
+        The answer that follows is for the table as drawn: if another terminal records anything first, the
+        answer's write is refused as stale (`ledger.Stale`) and the prompt drawn again (CLI.md, Interactive).
+        """
+        with self.ledger.reading():
+            session, current = self.now()
+            self.ledger.expect = self.ledger.head()
         return self.header(session, current), self.prompt(current)
 
     def header(self, session, current) -> str:
@@ -122,6 +131,7 @@ class Table:
         _, current, _ = self.ledger.act(self.session_name, build)
         if current.hand.phase == "over":
             click.echo(outcome(current.number, current.hand))
+            click.echo(witness(self.ledger.digest()))
 
     def _actor(self, hand: Hand, args: list[str], keywords: tuple[str, ...] = ()) -> tuple[str, list[str]]:
         """The player named first in `args`, if a name is there; else the player the prompt names."""
@@ -348,9 +358,12 @@ def table(app) -> None:
 
     try:
         shell = Table(app, open_session(app, read))
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         click.echo()
         return  # input ended before the session was made: nothing is written
+    except KeyboardInterrupt:
+        click.echo()
+        click.get_current_context().exit(EXIT_INTERRUPTED)
     if interactive:
         enable_line_editing(shell)
     click.echo("bragref table: ? for help, q to quit. Each answer is saved as soon as it is given.")
@@ -359,16 +372,21 @@ def table(app) -> None:
         click.echo(header)
         try:
             line = read(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             click.echo()
             return
+        except KeyboardInterrupt:
+            click.echo()
+            click.get_current_context().exit(EXIT_INTERRUPTED)  # everything answered is already saved
         try:
             if not shell.answer(line):
                 return
         except Refused as refused:
             click.echo(refusal_text(refused), err=True)
+        except Stale as stale:
+            click.echo(f"stale: {stale}", err=True)
         except (BadInput, LedgerUnavailable) as error:
-            click.echo(f"error: {printable(str(error))}", err=True)
+            click.echo(f"error: {brief(str(error))}", err=True)
 
 
 COMMANDS = [table]

@@ -78,6 +78,11 @@ class Rules:
             raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
         if self.a23 not in A23:
             raise BadInput(f"a23 must be one of {', '.join(A23)} (R8.3)")
+        if self.wild != "none":  # checked only when there are wild cards: betting never loads the card tables
+            from bragref.engine.cards import parse_wild
+
+            if not isinstance(self.wild, str) or len(self.wild) > 300 or parse_wild(self.wild) != self.wild:
+                raise BadInput(f"wild is written as parse_wild writes it (R8.7), not {str(self.wild)[:40]!r}")
 
     def money(self, units: int) -> str:
         """An amount in the session's money, for messages: 150 units of 0.01 in £ is £1.50 (R1.1a)."""

@@ -46,14 +46,38 @@ def dumps_json(document: dict) -> str:
 
 def loads(text: str) -> dict:
     """A bhh or JSON document, its shape checked (the rules of Brag are checked when it is recorded)."""
+    if len(text) > MAX_TEXT:
+        raise BadInput(f"a hand history is at most {MAX_TEXT // 2**20} MiB of text, and this one is larger")
     try:
-        document = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+        if text.lstrip().startswith("{"):
+            document = json.loads(text, object_pairs_hook=_no_duplicates)
+        else:
+            document = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
-        raise BadInput(f"not a bhh or JSON hand history: {error}") from None
+        raise BadInput(f"not a bhh or JSON hand history: {str(error)[:200]}") from None
+    except RecursionError:
+        raise BadInput("not a bhh or JSON hand history: nested too deep") from None
+    except ValueError as error:  # an integer of thousands of digits, among others
+        raise BadInput(f"not a bhh or JSON hand history: {str(error)[:200]}") from None
+    if not isinstance(document, dict):
+        raise BadInput("not a bhh or JSON hand history: it is not a table of fields")
     check_shape(document)
     return document
 
 
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object in which each key appears once, as TOML requires of its tables."""
+    table = dict(pairs)
+    if len(table) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise BadInput(f"not a bhh or JSON hand history: the key {twice[:40]!r} is given twice")
+    return table
+
+
+MAX_TEXT = 64 * 2**20  # a hand history's size: a year of weekly evenings is under 5 MiB
+MAX_LINES = 1000  # lines in one hand's actions or after it: a real hand has tens
+SCALARS = ("_created_at", "_dealt_at")  # custom fields that are one text, not a list
 ITEMS = {"players": str, "antes": int, "table_money": int, "before": str, "actions": str, "result": str, "after": str,
          "_before_at": str, "_at": str, "_after_at": str, "_created_at": str, "_dealt_at": str}
 SHAPE = {  # field: (type, required)
@@ -73,14 +97,24 @@ def _check(table: dict, shape: dict, where: str) -> None:
             if required:
                 raise BadInput(f"{where} has no `{name}`")
         elif not isinstance(table[name], kind) or isinstance(table[name], bool) and kind is int:
-            raise BadInput(f"{where}: `{name}` should be {kind.__name__}, not {table[name]!r}")
+            raise BadInput(f"{where}: `{name}` should be {kind.__name__}, not {_brief(table[name])}")
     for name, given in table.items():
         if name not in shape and not name.startswith("_"):
             raise BadInput(f"{where}: unknown field `{name}` (custom fields start with _)")
+        if name in SCALARS and not isinstance(given, str):
+            raise BadInput(f"{where}: `{name}` should be a text, not {_brief(given)}")
+        if isinstance(given, list) and len(given) > MAX_LINES and name != "hands":
+            raise BadInput(f"{where}: `{name}` holds {len(given)} items; bragref reads at most {MAX_LINES}")
         kind = ITEMS.get(name)
         if kind and any(not isinstance(item, kind) or isinstance(item, bool) for item in
                         (given if isinstance(given, list) else [given])):
-            raise BadInput(f"{where}: `{name}` should hold {kind.__name__}s, not {given!r}")
+            raise BadInput(f"{where}: `{name}` should hold {kind.__name__}s, not {_brief(given)}")
+
+
+def _brief(value) -> str:
+    """A value quoted in a message, cut short: a hostile file does not print megabytes."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def check_shape(document: dict) -> None:
@@ -112,7 +146,7 @@ def rules_from_table(table: dict) -> Rules:
     for name, given in table.items():
         field = name.replace("-", "_")
         if field not in RULE_FIELDS:
-            raise BadInput(f"unknown rule {name!r}")
+            raise BadInput(f"unknown rule {name[:40]!r}")
         values[field] = given
     _check_types(values)
     return Rules(**values)
@@ -123,7 +157,7 @@ def _check_types(values: dict) -> None:
         kind = int if field in MONEY_OPTIONS or field == "cards" else bool if field in BOOL_OPTIONS else str
         if not (given is None and field in MONEY_OPTIONS and field != "ante") and (
                 not isinstance(given, kind) or kind is int and isinstance(given, bool)):
-            raise BadInput(f"rule {field.replace('_', '-')} should be {kind.__name__}, not {given!r}")
+            raise BadInput(f"rule {field.replace('_', '-')} should be {kind.__name__}, not {_brief(given)}")
 
 
 def rules_change(before: Rules, after: Rules) -> list[str]:

@@ -1,10 +1,16 @@
 """`bragref audit`: is the ledger what bragref wrote, and does every hand still add up?
 
-Four checks, each reporting findings as one line apiece and never raising:
-SQLite's own integrity check; the hash chain, row by row against the log tables
-(a row changed, removed, or added outside bragref); a digest given out earlier;
-and every hand replayed through the engine under the rules it was dealt with,
-its recorded postings compared with the replay's and conservation checked (R1.2).
+Its checks each report findings as one line apiece and never raise:
+SQLite's own integrity check; the schema (tables, indexes, triggers, views) against
+what the migrations make; the hash chain, row by row against the log tables (a row
+changed, removed, or added outside bragref); closed sessions played on no more; a
+digest given out earlier; and every hand replayed through the engine under the rules
+it was dealt with, its recorded postings compared with the replay's and conservation
+checked (R1.2).
+
+What no check can see: rows removed from the very end of the record, chain links with
+them, leave a shorter ledger that is consistent. Only a digest kept outside the ledger
+(printed by `status`, at each hand's end and by `session close`) shows that.
 """
 
 from __future__ import annotations
@@ -61,7 +67,8 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
 
 def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -> list[tuple]:
     """The checks to run: the whole file's, then each session's hands in pieces, then its totals."""
-    tasks: list[tuple] = [("integrity",), ("chain",)] + ([("digest", digest)] if digest is not None else [])
+    tasks: list[tuple] = [("integrity",), ("schema",), ("chain",), ("closings",)]
+    tasks += [("digest", digest)] if digest is not None else []
     pieces = CHUNKS_PER_WORKER * (os.cpu_count() or 1)
     for session_id in session_ids:
         name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
@@ -100,6 +107,62 @@ def run(conn: sqlite3.Connection, task: tuple) -> list[str]:
 def integrity(conn: sqlite3.Connection) -> list[str]:
     result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
     return [] if result == ["ok"] else [f"SQLite integrity check: {line}" for line in result]
+
+
+def schema(conn: sqlite3.Connection) -> list[str]:
+    """Tables, indexes, triggers and views must be exactly what this bragref's migrations make: a trigger that
+    rewrites rows as they are inserted, or a redefined view, would otherwise pass every other check."""
+    have = _objects(conn)
+    want = expected_schema()
+    findings = []
+    for kind, name in sorted(set(have) | set(want)):
+        if (kind, name) not in want:
+            findings.append(f"the ledger holds a {kind} {name!r} that bragref does not make: added outside bragref")
+        elif (kind, name) not in have:
+            findings.append(f"the {kind} {name!r} that bragref makes is missing: removed outside bragref")
+        elif have[kind, name] != want[kind, name]:
+            findings.append(f"the {kind} {name!r} is not as bragref made it: redefined outside bragref")
+    return findings
+
+
+def _objects(conn: sqlite3.Connection) -> dict[tuple[str, str], str | None]:
+    return {(kind, name): sql for kind, name, sql in conn.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
+
+
+def expected_schema() -> dict[tuple[str, str], str | None]:
+    """What the migrations make, read from a ledger made afresh in memory."""
+    from bragref.ledger.db import SCHEMA_VERSION
+    from bragref.ledger.schema import migrate
+
+    fresh = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(fresh, SCHEMA_VERSION)
+        return _objects(fresh)
+    finally:
+        fresh.close()
+
+
+def closings(conn: sqlite3.Connection) -> list[str]:
+    """A closed session plays on no more: after its close nothing is recorded in it but repayments and cash-outs
+    (R9.1), so a close removed from the middle of the record, or play added after one, shows here."""
+    findings = []
+    for session_id, name, closed in conn.execute(
+            "SELECT s.id, s.name, c.seq FROM session_events e JOIN sessions s ON s.id = e.session_id"
+            " JOIN chain c ON c.tbl = 'session_events' AND c.row_id = e.id WHERE e.event = 'close'"):
+        after = conn.execute(
+            "SELECT 'a hand' FROM hands t JOIN chain c ON c.tbl = 'hands' AND c.row_id = t.id"
+            "  WHERE t.session_id = ? AND c.seq > ?"
+            " UNION ALL SELECT 'an event (' || t.event || ')' FROM session_events t"
+            "  JOIN chain c ON c.tbl = 'session_events' AND c.row_id = t.id"
+            "  WHERE t.session_id = ? AND c.seq > ? AND t.event != 'use'"
+            " UNION ALL SELECT 'a loan' FROM loans t JOIN chain c ON c.tbl = 'loans' AND c.row_id = t.id"
+            "  WHERE t.session_id = ? AND t.kind = 'lend' AND c.seq > ?"
+            " UNION ALL SELECT 'a buy-in or top-up' FROM purses t JOIN chain c ON c.tbl = 'purses' AND c.row_id = t.id"
+            "  WHERE t.session_id = ? AND t.kind != 'cash-out' AND c.seq > ?",
+            (session_id, closed) * 4).fetchall()
+        findings += [f"session {name}: {what[0]} is recorded after the session was closed (R9.1)" for what in after]
+    return findings
 
 
 def chain(conn: sqlite3.Connection) -> list[str]:
@@ -293,4 +356,4 @@ def conservation(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
-CHECKS = {"integrity": integrity, "chain": chain, "digest": given_digest}
+CHECKS = {"integrity": integrity, "schema": schema, "chain": chain, "closings": closings, "digest": given_digest}

@@ -11,7 +11,8 @@ BUSY_TIMEOUT_S = 10.0
 
 
 class LedgerUnavailable(Exception):
-    """The ledger is busy past the timeout, or cannot be opened (CLI exit 5)."""
+    """The ledger, or a file bragref was asked to write, is busy past the timeout or cannot be opened or written:
+    locked, read-only, a full disk, a schema from a newer bragref (CLI exit 5). Nothing was written."""
 
 
 def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
@@ -22,11 +23,16 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
         conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:  # before anything else touches it: a newer bragref's ledger
+            conn.close()
+            raise LedgerUnavailable(f"the ledger {path} has schema version {version}, newer than this bragref's "
+                                    f"{SCHEMA_VERSION}: use the bragref that wrote it, or a newer one")
         if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-        if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+        if version < SCHEMA_VERSION:
             with transaction(conn):
                 if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                     from bragref.ledger.schema import migrate
@@ -39,9 +45,24 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
 
 def unavailable(error: Exception, path=None) -> LedgerUnavailable:
     where = f"the ledger {path}" if path else "the ledger"
-    if "locked" in str(error) or "busy" in str(error):
+    text = str(error)
+    if "locked" in text or "busy" in text:
         return LedgerUnavailable(f"{where} is busy: another terminal is writing to it; try again")
-    return LedgerUnavailable(f"cannot open {where}: {error}")
+    if "readonly" in text or "read-only" in text:
+        return LedgerUnavailable(f"{where} is read-only: nothing was written (check the file's and folder's permissions)")
+    if "full" in text:
+        return LedgerUnavailable(f"the disk holding {where} is full: nothing was written; free some space and try again")
+    return LedgerUnavailable(f"cannot use {where}: {text}; nothing was written")
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Roll back if a transaction is still open: SQLite ends one by itself on some errors (a full disk), and a
+    second ROLLBACK would hide the error that matters."""
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the transaction is gone either way: the first error is the one to report
 
 
 @contextmanager
@@ -49,21 +70,27 @@ def transaction(conn: sqlite3.Connection):
     """One write: BEGIN IMMEDIATE takes the write lock up front, so two terminals serialise.
 
     Inside another write it joins that one: an import is one write of many, all or nothing.
+    The storage failing (locked, read-only, full) is `LedgerUnavailable`, with nothing written.
     """
     if conn.in_transaction:
         yield conn
         return
     try:
         conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as error:
+    except sqlite3.Error as error:
         raise unavailable(error) from None
     try:
         yield conn
+    except (sqlite3.OperationalError, sqlite3.DatabaseError) as error:
+        _rollback(conn)
+        if isinstance(error, sqlite3.IntegrityError):
+            raise
+        raise unavailable(error) from None
     except BaseException:
-        conn.execute("ROLLBACK")
+        _rollback(conn)
         raise
     try:
         conn.execute("COMMIT")
-    except sqlite3.OperationalError as error:
-        conn.execute("ROLLBACK")
+    except sqlite3.Error as error:
+        _rollback(conn)
         raise unavailable(error) from None

@@ -23,6 +23,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
 from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
+from bragref.engine.names import same
 from bragref.ledger.store import Ledger, Session, dealt
 
 # ---- export ---------------------------------------------------------------------------
@@ -245,6 +246,58 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
             _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
             on_hand()
     return ledger.session(name)
+
+
+def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: bool = False,
+                  on_hand=lambda: None) -> Session:
+    """Record a bhh document as a new session: judged whole in a ledger of its own in memory, so a refused
+    history never takes the write lock, then copied into `ledger` row by row in one short write.
+
+    The new session becomes the current one only with `use` (CLI.md: `import --use`).
+    """
+    wanted = name or document["session"]
+    if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
+        raise BadInput(f"there is already a session called {wanted}: import it --as another name")
+    judge = Ledger(":memory:")
+    try:
+        judged = import_document(judge, document, name, on_hand)
+        with ledger.write():
+            return transplant(judge, ledger, judged.name, use)
+    finally:
+        judge.close()
+
+
+# The columns of each log table that hold another row's id, and the table it names.
+_REFERENCES = {
+    "session_events": {"session_id": "sessions"},
+    "hands": {"session_id": "sessions"},
+    "actions": {"hand_id": "hands", "voids": "actions"},
+    "postings": {"session_id": "sessions", "hand_id": "hands", "action_id": "actions"},
+    "loans": {"session_id": "sessions"},
+    "purses": {"session_id": "sessions", "hand_id": "hands", "after_action": "actions"},
+}
+
+
+def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
+    """Copy session `name` from `source` (which holds it alone) into `target`, inside the caller's write: every
+    row in the order the source chained it, each given the target's ids and chained there."""
+    if name in target.session_names():
+        raise BadInput(f"there is already a session called {name}: import it --as another name")
+    before = target.conn.execute("SELECT COALESCE(MAX(id), 0) FROM actions").fetchone()[0]
+    ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
+    ids["actions"][0] = before  # a loan before any action came after every action the target already holds
+    for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq").fetchall():
+        row = dict(source.conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+        if table == "session_events" and row["event"] == "use" and not use:
+            continue
+        old = row.pop("id")
+        for column, named in _REFERENCES.get(table, {}).items():
+            if row[column] is not None:
+                row[column] = ids[named][row[column]]
+        new = target._insert(table, **row)
+        if table in ids:
+            ids[table][old] = new
+    return target.session(name)
 
 
 def _deal(ledger: Ledger, name: str, hand: dict) -> None:

@@ -3,7 +3,7 @@
 Every action comes from `engine.randomplay`, which picks among what `legal` offers,
 so the games use whatever the rules allow: blind play, sees, showdowns, covers, retained
 hands. Between hands it lends as `short-money` allows (R7.5) and, at table stakes, tops
-up whoever could not ante (R1.3). A hand is recorded in one transaction.
+up whoever could not ante (R1.3). The whole session is recorded in one transaction.
 """
 
 from __future__ import annotations
@@ -59,10 +59,11 @@ def between_hands(ledger: Ledger, session: Session, rng: random.Random) -> None:
 def simulate(ledger: Ledger, name: str, rules: Rules, players: list[str], hands: int, seed: int,
              progress: Callable[[int], None] | None = None) -> Session:
     rng = random.Random(seed)
-    session = ledger.create_session(name, rules, players)
-    for done in range(hands):
-        between_hands(ledger, session, rng)
-        ledger.record_hand(session.name, chooser(rng))
-        if progress:
-            progress(done + 1)
+    with ledger.write():  # all of it or nothing: a kill or a full disk leaves no half session behind
+        session = ledger.create_session(name, rules, players)
+        for done in range(hands):
+            between_hands(ledger, session, rng)
+            ledger.record_hand(session.name, chooser(rng))
+            if progress:
+                progress(done + 1)
     return ledger.session(session.name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -65,17 +66,23 @@ class Current:
     hand: Hand
 
 
+class Stale(Exception):
+    """A write meant for the ledger as it stood when it was last read, which another terminal has changed since."""
+
+
 class Ledger:
     def __init__(self, path: str):
         self.path = path
         self.conn = connect(path)
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
+        self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
+        self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
         """The ledger opened for reading only, as it stands (no migration): for shell completion."""
         ledger = cls.__new__(cls)
-        ledger.path, ledger.now = path, now
+        ledger.path, ledger.now, ledger.wrote, ledger.expect = path, now, False, None
         ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         ledger.conn.row_factory = sqlite3.Row
         return ledger
@@ -83,8 +90,38 @@ class Ledger:
     def close(self) -> None:
         self.conn.close()
 
+    @contextmanager
     def write(self):
-        return transaction(self.conn)
+        """One write, all or nothing (`ledger.db.transaction`); refused as `Stale` if the ledger moved on since
+        `expect` was set from it."""
+        outermost = not self.conn.in_transaction
+        with transaction(self.conn):
+            if outermost and self.expect is not None and chain.head(self.conn)[0] != self.expect:
+                raise Stale("the table has changed since this prompt was shown (another terminal recorded "
+                            "something): nothing was recorded; answer the prompt as it is now")
+            yield
+        if outermost:
+            self.wrote = True
+
+    @contextmanager
+    def reading(self):
+        """Reads that see one state of the ledger, even while another terminal writes."""
+        if self.conn.in_transaction:
+            yield
+            return
+        self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self.conn.execute("COMMIT")
+
+    def head(self) -> int:
+        """How many facts the ledger holds: the chain's last position."""
+        return chain.head(self.conn)[0]
+
+    def digest(self) -> str:
+        """The ledger's digest now, `seq-16hex`: a witness the table can keep (README, Trust)."""
+        return chain.digest(self.conn)
 
     def _q(self, sql: str, params=()) -> list[sqlite3.Row]:
         return self.conn.execute(sql, params).fetchall()
