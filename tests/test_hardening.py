@@ -1,0 +1,348 @@
+"""Hardening (issue 14): no fault, no input and no second terminal makes bragref lose data, crash or say the
+wrong thing. Each case checks the exit code (CLI.md), that there is no traceback, and that the ledger is byte for
+byte unchanged wherever nothing may be written.
+
+The full-disk and read-only cases need a small tmpfs: they mount one when run as root (as CI runs them, on its
+own machine) and skip cleanly elsewhere.
+"""
+
+import contextlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import uuid
+
+import pytest
+
+from conftest import Bragref
+
+BRAGREF = [sys.executable, "-m", "bragref"]
+
+
+def run(db, *args, stdout=subprocess.PIPE, **kwargs) -> subprocess.CompletedProcess:
+    """bragref in its own process, as a shell runs it."""
+    return subprocess.run([*BRAGREF, "--db", str(db), *args], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "NO_COLOR": "1"}, **kwargs)
+
+
+def file_bytes(path) -> bytes:
+    return open(path, "rb").read()
+
+
+@pytest.fixture
+def game(bragref):
+    bragref('session new friday --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 2")
+    return bragref
+
+
+# ---- 1. export -o -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["{db}", "{db}-wal", "{db}-shm", "{dir}", "/dev/full", "{dir}/missing/x.bhh",
+                                    "{dir}/dangling"])
+def test_export_refuses_the_ledger_and_anything_but_a_regular_file(game, tmp_path, target):
+    os.symlink(tmp_path / "nowhere", tmp_path / "dangling")
+    before = game.dump()
+    path = target.format(db=game.db, dir=tmp_path)
+    result = game(f"export -o {path}", code=2)
+    assert "error:" in result.stderr and "Traceback" not in result.output
+    assert game.dump() == before and game("status").exit_code == 0
+
+
+def test_export_replaces_a_file_whole_and_follows_a_link_to_one(game, tmp_path):
+    (tmp_path / "old.bhh").write_text("old")
+    os.symlink(tmp_path / "old.bhh", tmp_path / "link.bhh")
+    game(f"export -o {tmp_path / 'link.bhh'}")
+    assert (tmp_path / "link.bhh").is_symlink()
+    assert (tmp_path / "old.bhh").read_text().startswith("# bhh 1")
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+@contextlib.contextmanager
+def tmpfs(tmp_path, size: str):
+    """A small tmpfs of our own, or a skip where this process may not mount one."""
+    where = tmp_path / f"fs-{uuid.uuid4().hex[:6]}"
+    where.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("needs root and mount to make a small tmpfs (CI runs as root on its own machine)")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def fill(folder) -> None:
+    """Use up every byte left on the file system holding `folder`."""
+    with contextlib.suppress(OSError), open(os.path.join(folder, "filler"), "wb", buffering=0) as handle:
+        while True:
+            handle.write(b"\0" * 4096)
+
+
+def test_export_onto_a_full_disk_leaves_the_old_file_as_it_was(tmp_path):
+    with tmpfs(tmp_path, "2m") as fs:
+        db = fs / "ledger.db"
+        assert run(db, "simulate", "--hands", "30", "--seed", "3").returncode == 0
+        assert run(db, "export", "-o", str(fs / "friday.bhh")).returncode == 0
+        exported = file_bytes(fs / "friday.bhh")
+        assert run(db, "session", "new", "more", "--players", "Ann,Bob").returncode == 0
+        fill(fs)
+        result = run(db, "--session", "more", "export", "-o", str(fs / "friday.bhh"))
+        assert result.returncode == 5 and "Traceback" not in result.stderr, result.stderr
+        assert file_bytes(fs / "friday.bhh") == exported
+        assert not [p for p in os.listdir(fs) if p.endswith(".tmp")]
+
+
+# ---- 2. exit 0 once written -----------------------------------------------------------------------------------
+
+
+def test_a_recorded_loan_exits_0_even_when_its_output_cannot_be_written(game):
+    with open("/dev/full", "w") as full:
+        result = run(game.db, "lend", "andy", "bill", "5", stdout=full)
+    assert result.returncode == 0 and "recorded, but its output could not be written" in result.stderr
+    assert game.json("balances")[0]["loans"] == 5  # recorded once, and a retry is not needed
+
+
+@pytest.mark.parametrize("args", [["bet", "chris", "2"], ["session", "close"], ["balances"], ["history"]])
+def test_a_reader_that_has_gone_is_no_bug(tmp_path, args):
+    db = tmp_path / "ledger.db"
+    for line in (["session", "new", "s", "--players", "Andy,Bill,Chris"], ["deal"], ["bet", "bill", "2"]):
+        assert run(db, *line).returncode == 0
+    if args == ["session", "close"]:
+        for line in (["fold", "chris"], ["fold", "andy"]):
+            assert run(db, *line).returncode == 0
+    shell = subprocess.run(["bash", "-c", f"set -o pipefail; {' '.join(BRAGREF)} --db {db} {' '.join(args)} | head -c0"],
+                           capture_output=True, text=True)
+    assert shell.returncode == 0, shell.stderr
+    assert "Traceback" not in shell.stderr and "internal error" not in shell.stderr
+
+
+def test_a_read_only_command_to_a_full_disk_exits_5(game):
+    with open("/dev/full", "w") as full:
+        result = run(game.db, "balances", stdout=full)
+    assert result.returncode == 5 and "could not be written" in result.stderr
+
+
+# ---- 3. a stale answer in table --------------------------------------------------------------------------------
+
+
+def test_an_answer_for_a_prompt_that_another_terminal_overtook_is_refused_as_stale(game, monkeypatch):
+    """The prompt names Chris; before the referee answers `f`, another terminal records Chris's bet."""
+    from bragref.cli import table as table_module
+
+    answers = iter(["f", "q"])
+
+    def read_line(prompt, echo):
+        answer = next(answers)
+        if answer == "f":
+            assert prompt.startswith("Chris")
+            assert run(game.db, "bet", "chris", "2").returncode == 0  # the second terminal
+        return answer
+
+    monkeypatch.setattr(table_module, "read_line", read_line)
+    result = game.runner.invoke(__import__("bragref.cli").cli.cli, ["--db", str(game.db), "table"])
+    assert result.exit_code == 0
+    assert "stale:" in result.output
+    status = game.json("status")
+    assert {p["name"]: p["state"] for p in status["players"]}["Chris"] == "open"  # not folded
+    assert status["to_act"] == "Andy"
+
+
+# ---- 4. full disk and read-only ledgers -------------------------------------------------------------------------
+
+
+def test_a_full_disk_refuses_a_loan_with_exit_5_and_writes_nothing(tmp_path):
+    with tmpfs(tmp_path, "1m") as fs:
+        db = fs / "ledger.db"
+        assert run(db, "session", "new", "s", "--players", "Andy,Bill").returncode == 0
+        before = Bragref(db).dump()
+        fill(fs)
+        result = run(db, "lend", "andy", "bill", "3")
+        assert result.returncode == 5, result.stderr
+        assert "full" in result.stderr and "rollback" not in result.stderr
+        os.remove(fs / "filler")
+        assert Bragref(db).dump() == before
+
+
+def test_a_read_only_ledger_refuses_writes_with_exit_5(tmp_path):
+    with tmpfs(tmp_path, "4m") as fs:
+        db = fs / "ledger.db"
+        assert run(db, "session", "new", "s", "--players", "Andy,Bill").returncode == 0
+        assert run(db, "deal").returncode == 0
+        before = file_bytes(db)
+        if subprocess.run(["mount", "-o", "remount,ro", str(fs)], capture_output=True).returncode != 0:
+            pytest.skip("cannot remount read-only here")
+        for args in (["bet", "bill", "2"], ["deal"], ["lend", "andy", "bill", "1"]):
+            result = run(db, *args)
+            assert result.returncode == 5, (args, result.stderr)
+            assert "Traceback" not in result.stderr
+        assert file_bytes(db) == before
+
+
+def test_simulate_records_all_of_a_session_or_nothing(bragref, monkeypatch):
+    from bragref.ledger import simulate as simulation
+
+    calls = {"n": 0}
+    real = simulation.between_hands
+
+    def failing(ledger, session, rng):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise sqlite3.OperationalError("database or disk is full")
+        real(ledger, session, rng)
+
+    monkeypatch.setattr(simulation, "between_hands", failing)
+    result = bragref("simulate --hands 10 --seed 1", code=5)
+    assert "full" in result.stderr
+    assert bragref.dump()["sessions"] == []
+    monkeypatch.setattr(simulation, "between_hands", real)
+    bragref("simulate --hands 10 --seed 1")  # the rerun is not "already a session called sim-1"
+
+
+# ---- 5. a ledger from the future ----------------------------------------------------------------------------------
+
+
+def test_a_ledger_from_a_newer_bragref_is_refused_before_it_is_touched(game):
+    with sqlite3.connect(game.db) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    before = file_bytes(game.db)
+    for line in ("status", "bet chris 2", "audit"):
+        result = game(line, code=5)
+        assert "version 99" in result.stderr and "this bragref's 5" in result.stderr
+    assert file_bytes(game.db) == before
+
+
+# ---- 6. hostile import files --------------------------------------------------------------------------------------
+
+HOSTILE = {
+    "invalid UTF-8": b"bhh = 1\n\xff\xfe\n",
+    "deep TOML arrays": b"x = " + b"[" * 100_000 + b"]" * 100_000 + b"\n",
+    "deep JSON arrays": b'{"x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "a 5,000-digit integer": b'{"bhh": ' + b"9" * 5000 + b"}",
+    "_dealt_at as a list": None,  # made from a real export below
+    "duplicate JSON keys": b'{"bhh": 1, "bhh": 1}',
+    "wild of 100,000 A's": None,
+    "random bytes": os.urandom(200_000),
+    "a hand of 1,001 actions": None,
+}
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> dict:
+    bragref = Bragref(tmp_path_factory.mktemp("hostile") / "ledger.db")
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 2")
+    bragref("fold chris")
+    bragref("fold andy")
+    return json.loads(bragref("export --format json").stdout)
+
+
+def hostile(name: str, exported: dict) -> bytes:
+    if HOSTILE[name] is not None:
+        return HOSTILE[name]
+    document = json.loads(json.dumps(exported))
+    if name == "_dealt_at as a list":
+        document["hands"][0]["_dealt_at"] = ["2026-11-22"]
+    elif name == "wild of 100,000 A's":
+        document["rules"]["wild"] = "A" * 100_000
+    else:
+        document["hands"][0]["actions"] = ["p1 fold"] * 1001
+        document["hands"][0].pop("_at", None)
+    return json.dumps(document).encode()
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_a_hostile_history_is_bad_input_and_writes_nothing(bragref, tmp_path, exported, name):
+    bragref('session new mine --players "Ann,Bob"')
+    path = tmp_path / "hostile.json"
+    path.write_bytes(hostile(name, exported))
+    before = bragref.dump()
+    result = bragref(f"import {path} --as other", code=2)
+    assert "Traceback" not in result.output and len(result.stderr) < 2500, name
+    assert bragref.dump() == before
+
+
+def test_a_history_the_rules_refuse_never_takes_the_write_lock(bragref, tmp_path, exported):
+    document = json.loads(json.dumps(exported))
+    document["hands"][0]["actions"][0] = "p1 bet 2 open"  # not Andy's turn: Bill acts first
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    bragref('session new mine --players "Ann,Bob"')
+    with sqlite3.connect(bragref.db, isolation_level=None) as conn:
+        conn.execute("BEGIN IMMEDIATE")  # another terminal holds the write lock throughout
+        result = bragref(f"import {path} --as other", code=3)
+        conn.execute("ROLLBACK")
+    assert "R2.5" in result.stderr
+
+
+# ---- 7. output injection ------------------------------------------------------------------------------------------
+
+
+def test_control_characters_never_reach_a_table_or_csv_raw(game, tmp_path):
+    game("undo --reason 'typo\n3   Fake   bet   99'")
+    game("bet bill 2")
+    game("undo --reason '=HYPERLINK(\x1b]8;;http://x\x07click\x1b]8;;\x07)'")
+    table = game("history").stdout
+    assert "\n3   Fake" not in table and "\\n3" in table
+    for text in (game("history --csv").stdout, game("export --format csv").stdout):
+        assert "\x1b" not in text and "\x07" not in text
+        assert "'=HYPERLINK(\\x1b]8;;http://x\\x07click" in text
+
+
+# ---- 8. audit's blind spots ---------------------------------------------------------------------------------------
+
+
+def test_audit_finds_a_trigger_that_rewrites_loans_and_a_redefined_view(game):
+    with sqlite3.connect(game.db) as conn:
+        conn.execute("CREATE TRIGGER rewrite AFTER INSERT ON loans BEGIN SELECT 1; END")
+        conn.execute("DROP VIEW balances")
+        conn.execute("CREATE VIEW balances AS SELECT 'Andy' AS player, 1000 AS net")
+    result = game("audit", code=4)
+    assert "trigger 'rewrite'" in result.stdout and "view 'balances'" in result.stdout
+
+
+def test_audit_finds_play_after_a_close_and_the_witness_is_printed(game):
+    game("fold chris")
+    out = game("fold andy").stdout
+    assert "Ledger digest " in out
+    digest = game("session close").stdout.split("Ledger digest: ")[1].split()[0]
+    assert digest in game("status").stdout
+    game(f"audit --digest {digest}")
+    with sqlite3.connect(game.db) as conn:  # someone cuts the close off the end, triggers put back as they were
+        triggers = conn.execute("SELECT sql FROM sqlite_master WHERE name IN ('session_events_no_delete',"
+                                " 'chain_no_delete')").fetchall()
+        conn.execute("DROP TRIGGER session_events_no_delete")
+        conn.execute("DROP TRIGGER chain_no_delete")
+        seq = conn.execute("SELECT MAX(seq) FROM chain").fetchone()[0]
+        conn.execute("DELETE FROM session_events WHERE event = 'close'")
+        conn.execute("DELETE FROM chain WHERE seq = ?", (seq,))
+        for (sql,) in triggers:
+            conn.execute(sql)
+    game("audit")  # a tail cut at a row's boundary is consistent: nothing inside the ledger can see it
+    game("deal")  # the session seems open again: only the digest kept outside shows it
+    assert "the ledger has been rewritten since" in game(f"audit --digest {digest}", code=4).stdout
+
+
+# ---- 9. small ones ----------------------------------------------------------------------------------------------------
+
+
+def test_balances_of_all_sessions_in_an_empty_ledger_is_bad_input(bragref):
+    assert "no session yet" in bragref("balances --all", code=2).stderr
+    bragref("settle --all", code=2)
+
+
+def test_ctrl_c_in_table_exits_130(game):
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "bragref", "--db", str(game.db), "table"], env={**os.environ,
+                          "NO_COLOR": "1"}, encoding="utf-8", timeout=20)
+    child.expect(">")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
