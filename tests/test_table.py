@@ -82,7 +82,8 @@ def test_refusal_cites_the_rule_and_writes_nothing(five):
 def test_quitting_and_reopening_resumes_where_the_table_was(five):
     five.table("b 1", "bb 1")
     out = five.table("st").stdout
-    assert "Hand 1 · Eddie dealt · pot 2 · stake 2 · Andy open 1 · Bill blind 1" in out
+    assert "Hand 1 · Eddie dealt · pot 2 · stake 2" in out
+    assert "  Andy    open            1\n  Bill    blind           1\n> Chris   unlooked        0" in out
     assert "Chris (unlooked) — bet 2 or more · bet blind 1 or more" in out
     five.table("b 2", "f", "f")  # Chris bets, Dan and Eddie fold; nobody said q: end of input quits too
     assert five.json("status")["to_act"] == "Andy"
@@ -107,10 +108,20 @@ def test_between_hands_join_leave_rules_and_deal(bragref):
 
 
 def test_walks_through_making_a_session_in_an_empty_ledger(bragref):
-    out = bragref.table("friday", "Andy, Bill, Chris", "", "d").stdout
+    out = bragref.table("friday", "Andy, Bill, Chris", "", "", "", "", "", "d").stdout
     assert "No session yet" in out
     status = bragref.json("status")
     assert (status["session"], status["pot"], status["dealer"]) == ("friday", 3, "Andy")
+
+
+def test_the_walk_through_asks_the_rules_that_change_the_evening_and_asks_again_on_a_typo(bragref):
+    result = bragref.table("pennies", "Ann,Bob", "0.01", "£", "0.1x", "0.10", "lend", "both", "table", "q")
+    assert "Money unit: 1 for chips, 0.01 for pence (R1.1) [1] >" in result.output
+    assert "Short of money: cover|borrow|both (R7.1) [cover] >" in result.output
+    assert "not an amount: '0.1x'" in result.stderr and "one of cover, borrow, both" in result.stderr
+    rules = bragref.json("rules show")
+    assert (rules["unit"], rules["currency"], rules["ante"], rules["short-money"], rules["stakes"]) == \
+        ("0.01", "£", "£0.10", "both", "table")
 
 
 def test_input_ending_during_the_walk_through_writes_nothing(bragref):
@@ -154,7 +165,8 @@ def test_on_a_terminal_prompt_refusal_and_resume_after_a_kill(terminal):
     child.kill(9)  # a crash, or a closed lid: no chance to tidy up
     child.wait()
     again = terminal()
-    again.expect_exact("Hand 1 · Andy dealt · pot 5 · stake 2 · Bill open 3")
+    again.expect_exact("Hand 1 · Andy dealt · pot 5 · stake 2")
+    again.expect(r"Bill +open +3")
     again.expect_exact("Chris (unlooked) — bet 2 or more")
     again.sendline("q")
     again.expect(r"\$|$")
@@ -166,8 +178,8 @@ def test_retained_hand_looked_at_in_either_spelling(bragref):
     bragref('session new s --players "Andy,Bill"')
     bragref.table("d", "bb 1", "f")  # Bill bets blind, Andy folds: the pot is carried and Bill retains (R6.2)
     out = bragref.table("d", "b 1").stdout  # Bill deals; Andy bets; Bill holds two unseen hands
-    assert "Bill blind×2 1" in out and "Bill (blind) — bet blind 1 or more" in out
-    assert "look --hand old|new --keep|--fold" in out
+    assert "Bill    blind ×2 hands        1" in out and "Bill (blind) — bet blind 1 or more" in out
+    assert "l old|new keep|fold" in out
     bragref.refused("look bill", "R6.3")
     bragref.table("l --hand new --keep")
     assert bragref.json("status")["players"][1] == {"name": "Bill", "state": "open", "hands": 1, "paid": 1}

@@ -121,6 +121,18 @@ class BragGroup(click.Group):
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """A mistyped command (`bragref fodl`) is told the nearest one there is (`fold`)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            import difflib
+
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1, cutoff=0.6) if args else []
+            if close:
+                error.message = f"no command {args[0]!r}; did you mean {close[0]!r}?"
+            raise
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, args)

@@ -14,16 +14,27 @@ from bragref.cli import complete
 @click.option("--bystander", is_flag=True, help="The lender is not at the table; they are named as given.")
 @click.pass_obj
 def lend(app, lender: str, borrower: str, amount: str, bystander: bool) -> None:
-    """LENDER lends AMOUNT to BORROWER, a seated player, when the house rule short-money
-    is borrow or both (R7.1, R7.5). It is owed until repaid and counts in balances and settle.
+    """LENDER lends AMOUNT to BORROWER, a seated player, at any moment; it is not a turn (R7.5).
+
+    Loans are recorded under every short-money setting (R7.1). It is owed until
+    repaid and counts in balances and settle. At table stakes it goes onto the
+    borrower's table money: between hands always, during a hand only where
+    short-money is borrow or both (R7.5).
 
     \b
     Example:
       bragref lend andy bill 5
       bragref lend "Aunt May" bill 10 --bystander
     """
-    session, lender, borrower, units = app.ledger().lend(app.session, lender, borrower, amount, bystander)
-    click.echo(f"{lender} lends {borrower} {session.rules.money(units)}: owed until repaid (R7.5).")
+    click.echo(lent_words(*app.ledger().lend(app.session, lender, borrower, amount, bystander)))
+
+
+def lent_words(session, lender: str, borrower: str, units: int) -> str:
+    return f"{lender} lends {borrower} {session.rules.money(units)}: owed until repaid (R7.5)."
+
+
+def repaid_words(session, borrower: str, lender: str, units: int) -> str:
+    return f"{borrower} repays {lender} {session.rules.money(units)} (R7.5)."
 
 
 @click.command(short_help="Record a loan repaid, in part or whole.")
@@ -38,8 +49,7 @@ def repay(app, borrower: str, lender: str, amount: str) -> None:
     Example:
       bragref repay bill andy 5
     """
-    session, borrower, lender, units = app.ledger().repay(app.session, borrower, lender, amount)
-    click.echo(f"{borrower} repays {lender} {session.rules.money(units)} (R7.5).")
+    click.echo(repaid_words(*app.ledger().repay(app.session, borrower, lender, amount)))
 
 
 COMMANDS = [lend, repay]

@@ -70,7 +70,8 @@ def legal_words(legal: Legal, rules: Rules | None = None) -> str:
     return ", ".join(legal_parts(legal, rules or Rules()))
 
 
-def legal_parts(legal: Legal, rules: Rules) -> list[str]:
+def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
+    """What may be done, a phrase each; `table` gives the retained-hand look as `bragref table` takes it."""
     parts = []
     if legal.bet:
         parts.append(f"bet {span(legal.bet, rules)}")
@@ -81,7 +82,7 @@ def legal_parts(legal: Legal, rules: Rules) -> list[str]:
     if legal.look:
         parts.append("look")
     if legal.look_retained:
-        parts.append("look --hand old|new --keep|--fold")
+        parts.append("l old|new keep|fold" if table else "look --hand old|new --keep|--fold")
     if legal.cover and not (legal.bet or legal.blind_bet):  # named only when no bet is within reach (R7.2)
         parts.append(f"cover with {span(legal.cover, rules)}")
     if legal.showdown:
@@ -157,9 +158,16 @@ def progress(length: int, label: str):
         yield lambda steps=1: bar.update(steps)
 
 
+# Columns that hold numbers or money: printed right-aligned, so that the units line up.
+NUMBER_COLUMNS = frozenset({"#", "amount", "pot", "stake", "paid", "won", "loans", "net", "count", "probability", "hands",
+                            "place", "of", "table money", "into pot"})
+
+
 def emit_table(rows: list[dict], fmt: str = "simple") -> None:
     from tabulate import tabulate
 
     if rows:
+        headers = list(rows[0])
         cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
-        click.echo(tabulate(cells, headers=list(rows[0]), tablefmt=fmt, disable_numparse=True))
+        align = ["right" if h in NUMBER_COLUMNS else "left" for h in headers]
+        click.echo(tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align))

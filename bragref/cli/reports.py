@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import click
 
 from bragref.cli.hand import outcome, situation, witness
@@ -178,11 +180,14 @@ def history(app, number: int | None, out: Output) -> None:
     everything = []
     for row in rows:
         entries, hand = hand_history(ledger, row)
+        for entry in entries:  # a player renamed since is shown by the name they have now (R2.6)
+            if entry["player"]:
+                entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
         everything += entries
         if out.form != "table":
             continue
         money = hand.rules.money
-        click.echo(f"Hand {row['number']} · {row['dealer']} deals · {row['dealt_at'][:19].replace('T', ' ')} UTC")
+        click.echo(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · {local_time(row['dealt_at'])}")
         pots = len(hand.covered) > 0
         out.table([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
                     "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
@@ -194,6 +199,11 @@ def history(app, number: int | None, out: Output) -> None:
         click.echo(outcome(row["number"], hand) if hand.phase == "over" else situation(row["number"], hand))
         click.echo()
     out.data(everything)
+
+
+def local_time(at: str) -> str:
+    """A stored UTC time as the table's clock showed it: `2026-11-22 20:01:05 GMT`, no microseconds."""
+    return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
 
 
 def scope(app, all_sessions: bool):

@@ -146,15 +146,18 @@ def session_close(app) -> None:
     Example:
       bragref session close
     """
-    closed, digest = app.ledger().close_session(app.session)
-    click.echo(f"Session {closed.name} is closed. Ledger digest: {digest}")
-    click.echo(f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
+    click.echo(closed_words(*app.ledger().close_session(app.session)))
+
+
+def closed_words(closed, digest: str) -> str:
+    return (f"Session {closed.name} is closed. Ledger digest: {digest}\n"
+            f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
 
 
 player = click.Group(
     "player",
-    short_help="Seat or unseat a player between hands.",
-    help="""Players join or leave between hands only (R2.1).
+    short_help="Seat, unseat or rename a player between hands.",
+    help="""Players join, leave or change their name between hands only (R2.1, R2.6).
 
     \b
     Example:
@@ -190,6 +193,25 @@ def player_leave(app, name: str) -> None:
     """
     chosen, gone = app.ledger().leave(app.session, name)
     click.echo(f"{gone} leaves. Seats: {', '.join(chosen.seats)}.")
+
+
+@player.command("rename", short_help="Give a seated player a new name (between hands).")
+@click.argument("old", shell_complete=complete.players)
+@click.argument("new")
+@click.pass_obj
+def player_rename(app, old: str, new: str) -> None:
+    """OLD is called NEW from now on, in this session's history and reports too; the ledger keeps both names,
+    and the rename is itself a recorded fact (R2.6, R9.1).
+
+    \b
+    Example:
+      bragref player rename bill William
+    """
+    click.echo(renamed_words(*app.ledger().rename(app.session, old, new)))
+
+
+def renamed_words(chosen, old: str, new: str) -> str:
+    return f"{old} is called {new} from now on. Seats: {', '.join(chosen.seats)}."
 
 
 rules = click.Group(
@@ -232,9 +254,17 @@ def rules_set(app, option: str, value: str) -> None:
       bragref rules set ante 2
     """
     chosen = app.ledger().set_rules(app.session, lambda current: parse_option(current, option, value))
-    shown = {r["rule"]: r["value"] for r in describe_rules(chosen.rules)}
+    click.echo(rule_changed(chosen.rules, option))
+
+
+def rule_changed(rules: Rules, option: str) -> str:
+    """`ante is now £0.20 from the next hand (R2.3, R9.3).`: the one rule changed, not all of them."""
     name = option.strip().lower().replace("_", "-")
-    click.echo(f"{name} is now {shown.get(name, value)} from the next hand.")
+    row = next((r for r in describe_rules(rules) if r["rule"] == name), None)
+    if row is None:  # a preset: every rule it sets
+        return f"{name} is now {getattr(rules, name.replace('-', '_'), '')} from the next hand (R9.3)."
+    ref = f"{row['ref']}, R9.3" if row["ref"] else "R9.3"
+    return f"{name} is now {row['value'] or '(none)'} from the next hand ({ref})."
 
 
 COMMANDS = [where, session, player, rules]

@@ -7,27 +7,33 @@ import click
 from bragref.cli import complete
 
 
-def _purse_command(kind: str, verb: str, short_help: str, doc: str, example: str, amount_required: bool = True):
+def _purse_command(kind: str, short_help: str, doc: str, example: str, amount_required: bool = True):
     @click.command(kind, short_help=short_help, help=f"{doc}\n\n\b\nExample:\n  bragref {kind} {example}")
     @click.argument("player", shell_complete=complete.players)
     @click.argument("amount", required=amount_required)
     @click.pass_obj
     def command(app, player: str, amount: str | None) -> None:
-        session, name, units, left = app.ledger().purse(app.session, kind, player, amount)
-        money = session.rules.money
-        click.echo(f"{name} {verb} {money(units)}: {money(left)} on the table (R1.3).")
+        click.echo(purse_words(kind, *app.ledger().purse(app.session, kind, player, amount)))
 
     return command
 
 
+VERBS = {"buy-in": "buys in for", "top-up": "tops up by", "cash-out": "takes off"}
+
+
+def purse_words(kind: str, session, name: str, units: int, left: int) -> str:
+    money = session.rules.money
+    return f"{name} {VERBS[kind]} {money(units)}: {money(left)} on the table (R1.3)."
+
+
 buy_in = _purse_command(
-    "buy-in", "buys in for", "Put a player's first money on the table.",
+    "buy-in", "Put a player's first money on the table.",
     "PLAYER puts AMOUNT on the table, under table stakes (R1.3); between hands only.", "andy 10")
 top_up = _purse_command(
-    "top-up", "tops up by", "Add to a player's table money, between hands.",
+    "top-up", "Add to a player's table money, between hands.",
     "PLAYER adds AMOUNT to their table money; never during a hand (R1.3).", "andy 5")
 cash_out = _purse_command(
-    "cash-out", "takes off", "Take money off the table, between hands.",
+    "cash-out", "Take money off the table, between hands.",
     "PLAYER takes AMOUNT (default: all of it) off the table, between hands (R1.3).", "andy", amount_required=False)
 
 COMMANDS = [buy_in, top_up, cash_out]

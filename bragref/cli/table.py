@@ -10,18 +10,27 @@ quitting, a crash or a closed lid loses nothing, and `bragref table` resumes.
 
 from __future__ import annotations
 
+import difflib
+import shlex
+import shutil
 import sys
+import textwrap
 
 import click
 
-from bragref.cli import brief, printable, refusal_text
+from bragref.cli import brief, paint, printable, refusal_text
 from bragref.cli.hand import dealt_words, name_in, outcome, situation, voided_words, witness
+from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
+from bragref.cli.sessions import closed_words, renamed_words
+from bragref.cli.stakes import purse_words
 from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import legal
-from bragref.engine.money import parse_amount
-from bragref.engine.rules import from_preset, parse_option
+from bragref.engine.loans import outstanding, positions
+from bragref.engine.money import parse_amount, parse_unit
+from bragref.engine.names import check_name
+from bragref.engine.rules import SHORT_MONEY, STAKES, Rules, from_preset, parse_option
 from bragref.engine.state import Hand
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
@@ -74,17 +83,27 @@ class Table:
         return self.header(session, current), self.prompt(current)
 
     def header(self, session, current) -> str:
-        """The table in one line: hand, dealer, pot, stake, and each player's state and money in."""
+        """The table as a block that fits the terminal: the hand on one line (pot, stake, covered pots), then a row
+        per player with labelled columns, the player to act marked (and bold where colour is allowed)."""
+        width = shutil.get_terminal_size((80, 24)).columns
+        loans = positions(outstanding(self.ledger.loan_entries([session])))
         if current is None or current.hand.phase == "over":
-            last = f" · hand {current.number} over" if current else ""
-            return f"Session {session.name}{last} · seated: {', '.join(session.seats)}"
+            last = f"hand {current.number} over" if current else "no hand yet"
+            line = f"Session {session.name} · {last} · next: `d` to deal"
+            money = session.rules.money
+            table = self.ledger.table_money(session) if session.rules.stakes == "table" else {}
+            rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
+            return block(line, rows, money, None, width)
         hand, money = current.hand, current.hand.rules.money
-        carried = f" (carried {money(hand.carried_in)})" if hand.carried_in else ""
-        players = " · ".join(f"{p.name} {p.status}{'×2' if p.hands == 2 else ''} {money(p.paid)}"
-                             f"{'' if p.purse is None else f' (table {money(p.purse)})'}" for p in hand.players)
-        covered = "".join(f" · covered by {c.covered_by} {money(c.amount)}" for c in hand.covered)
-        return (f"Hand {current.number} · {hand.dealer} dealt · pot {money(hand.pot)}{carried}{covered} · "
-                f"stake {money(hand.stake)} · {players}")
+        parts = [f"Hand {current.number}", f"{hand.dealer} dealt", f"pot {money(hand.pot)}"]
+        if hand.carried_in:
+            parts.append(f"carried in {money(hand.carried_in)}")
+        parts.append(f"stake {money(hand.stake)}")
+        parts += [f"covered by {c.covered_by}: {money(c.amount)}" for c in hand.covered]
+        rows = [(p.name, p.status + (" ×2 hands" if p.hands == 2 else ""), p.paid, p.purse, loans.get(p.name, 0))
+                for p in hand.players]
+        acting = hand.acting.name if hand.acting else None
+        return block(" · ".join(parts), rows, money, acting, width)
 
     def prompt(self, current) -> str:
         """Whose turn, and exactly what they may do: ``Andy (open) — bet 2–12 · see 8 · fold > ``.
@@ -107,13 +126,16 @@ class Table:
             choices = ["show CARDS"] if now.show else []
             return f"{who} ({role}) — {' · '.join([*choices, 'concede', 'award NAME'])} > "
         player = hand.acting
-        return f"{player.name} ({player.status}) — {' · '.join(legal_parts(now, rules))} > "
+        return f"{player.name} ({player.status}) — {' · '.join(legal_parts(now, rules, table=True))} > "
 
     # ---- answers ------------------------------------------------------------------
 
     def answer(self, line: str) -> bool:
         """Apply one answer; False means the referee quits. Refusals raise the engine's errors."""
-        words = line.split()
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            raise BadInput(f"cannot read that answer: {error}") from None
         if not words:
             return True
         verb, args = words[0].lower(), words[1:]
@@ -121,9 +143,9 @@ class Table:
             return False
         handler = ANSWERS.get(verb)
         if handler is None:
-            if self._looks_like_cards(words):
+            if _looks_like_cards(words[0]):
                 return self._show(words)
-            raise BadInput(f"{words[0]!r} is not an answer here: ? lists them")
+            raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, ANSWERS)}: ? lists them")
         handler(self, args)
         return True
 
@@ -134,9 +156,18 @@ class Table:
             click.echo(witness(self.ledger.digest()))
 
     def _actor(self, hand: Hand, args: list[str], keywords: tuple[str, ...] = ()) -> tuple[str, list[str]]:
-        """The player named first in `args`, if a name is there; else the player the prompt names."""
-        if args and not _is_amount(args[0]) and args[0].lower() not in keywords:
-            return name_in(hand, args[0]), args[1:]
+        """The player named first in `args`, if a name is there; else the player the prompt names.
+
+        A word that is neither a player nor an amount (`b two`, `b -1`) is bad input that says both (R1.1).
+        """
+        if args and args[0].lower() not in keywords:
+            names = [p.name for p in hand.players]
+            try:
+                return name_in(hand, args[0]), args[1:]
+            except BadInput:
+                if not _amount_like(args[0]):
+                    raise BadInput(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
+                                   f"(digits, like 2 or 1.50: R1.1)") from None
         now = legal(hand)
         if now.player:
             return now.player, args
@@ -193,15 +224,6 @@ class Table:
 
         self._record(build)
 
-    def _looks_like_cards(self, words: list[str]) -> bool:
-        from bragref.engine.cards import MAX_JOKERS, parse_card
-
-        try:
-            parse_card(words[0], jokers=MAX_JOKERS)
-        except BadInput:
-            return False
-        return True
-
     def _show(self, words: list[str]) -> bool:
         if not words:
             raise BadInput("show CARDS, or show NAME CARDS (R8.9)")
@@ -209,7 +231,7 @@ class Table:
         def build(hand: Hand) -> act.Show:
             from bragref.engine.cards import parse_cards, wild_cards
 
-            if self._looks_like_cards(words):
+            if _looks_like_cards(words[0]):
                 name, rest = self._actor(hand, [])[0], words
             else:
                 name, rest = name_in(hand, words[0]), words[1:]
@@ -248,13 +270,43 @@ class Table:
         click.echo(f"{gone} leaves. Seats: {', '.join(seated.seats)}.")
 
     def _rules(self, args: list[str]) -> None:
-        from bragref.cli.sessions import describe_rules
+        from bragref.cli.sessions import describe_rules, rule_changed
 
+        if not args:
+            emit_table(describe_rules(self.now()[0].rules))
+            return
+        if len(args) != 2:
+            raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
+        session = self.ledger.set_rules(self.session_name, lambda current: parse_option(current, args[0], args[1]))
+        click.echo(rule_changed(session.rules, args[0]))
+
+    def _lend(self, args: list[str]) -> None:
+        words = [w for w in args if w.lstrip("-") != "bystander"]
+        if len(words) != 3:
+            raise BadInput("lend LENDER BORROWER AMOUNT [bystander], e.g. lend andy bill 5 (R7.5)")
+        bystander = len(words) != len(args)
+        click.echo(lent_words(*self.ledger.lend(self.session_name, *words, bystander)))
+
+    def _repay(self, args: list[str]) -> None:
+        if len(args) != 3:
+            raise BadInput("repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)")
+        click.echo(repaid_words(*self.ledger.repay(self.session_name, *args)))
+
+    def _purse(self, kind: str, args: list[str]) -> None:
+        if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
+            raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
+        click.echo(purse_words(kind, *self.ledger.purse(self.session_name, kind, args[0], args[1] if len(args) > 1
+                                                         else None)))
+
+    def _close(self, args: list[str]) -> None:
         if args:
-            if len(args) != 2:
-                raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
-            self.ledger.set_rules(self.session_name, lambda current: parse_option(current, args[0], args[1]))
-        emit_table(describe_rules(self.now()[0].rules))
+            raise BadInput("close takes nothing: it closes this session (R9.1)")
+        click.echo(closed_words(*self.ledger.close_session(self.session_name)))
+
+    def _rename(self, args: list[str]) -> None:
+        if len(args) != 2:
+            raise BadInput("rename OLD NEW, e.g. rename bill William (R2.6)")
+        click.echo(renamed_words(*self.ledger.rename(self.session_name, *args)))
 
     def _status(self, _args: list[str]) -> None:
         _, current = self.now()
@@ -274,8 +326,49 @@ class Table:
         print_payments([session], payments_for(self.ledger, [session]))
 
 
-def _is_amount(word: str) -> bool:
-    return word.replace(".", "", 1).isdigit()
+def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -> str:
+    """A title line wrapped to `width`, then a labelled row per player: (name, state, paid in, table money or
+    None, loans). Columns that say nothing for anyone (no table money, no loans) are left out; names are cut
+    before any line passes `width`."""
+    columns = [("state", lambda r: r[1])]
+    if any(r[2] is not None for r in rows):
+        columns.append(("paid in", lambda r: "" if r[2] is None else money(r[2])))
+    if any(r[3] is not None for r in rows):
+        columns.append(("on table", lambda r: "" if r[3] is None else money(r[3])))
+    if any(r[4] for r in rows):
+        columns.append(("loans", lambda r: money(r[4]) if r[4] else ""))
+    cells = [[get(r) for _, get in columns] for r in rows]
+    widths = [max(len(title), *(len(c[i]) for c in cells)) for i, (title, _) in enumerate(columns)]
+    rest = sum(w + 2 for w in widths)
+    name_width = max(len("player"), min(max(len(r[0]) for r in rows), width - rest - 2))
+    lines = textwrap.wrap(line, width, break_on_hyphens=False) or [""]
+    head = "  " + "player".ljust(name_width) + "".join("  " + t.rjust(w) if t != "state" else "  " + t.ljust(w)
+                                                        for (t, _), w in zip(columns, widths))
+    lines.append(head[:width].rstrip())
+    for row, cell in zip(rows, cells):
+        name = row[0] if len(row[0]) <= name_width else row[0][:name_width - 1] + "…"
+        text = name.ljust(name_width) + "".join(
+            "  " + (c.ljust(w) if title == "state" else c.rjust(w)) for (title, _), c, w in zip(columns, cell, widths))
+        marker = "> " if row[0] == acting else "  "
+        text = (marker + text).rstrip()[:width]
+        lines.append(paint(text, bold=True) if row[0] == acting else text)
+    return "\n".join(lines)
+
+
+def _amount_like(word: str) -> bool:
+    """Meant as an amount, well typed or not: digits, signs, points (`2`, `-1`, `1e3`, `£2`)."""
+    return any(ch.isdigit() for ch in word) or word[:1] in "+-.£$€"
+
+
+def _looks_like_cards(word: str) -> bool:
+    """Meant as a card, well typed or not (`Kh`, `Kx`, `10s`): the card parser then says what is wrong (R8.9)."""
+    return 2 <= len(word) <= 4 and (word[:1].upper() in "23456789TJQKAX" or word.startswith("10"))
+
+
+def did_you_mean(word: str, known) -> str:
+    """`, did you mean 'bet'?` for a near miss, else nothing."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 ANSWERS = {
@@ -294,6 +387,11 @@ ANSWERS = {
     **dict.fromkeys(("j", "join"), Table._join),
     "leave": Table._leave,
     "rules": Table._rules,
+    "lend": Table._lend,
+    "repay": Table._repay,
+    **{kind: (lambda kind: lambda t, a: t._purse(kind, a))(kind) for kind in ("buy-in", "top-up", "cash-out")},
+    "close": Table._close,
+    "rename": Table._rename,
     **dict.fromkeys(("st", "status"), Table._status),
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
@@ -309,15 +407,38 @@ def read_line(prompt: str, echo: bool) -> str:
 
 
 def open_session(app, read) -> str:
-    """The session meant, or, in a ledger with none, one made by asking the referee."""
+    """The session meant, or, in a ledger with none, one made by asking the referee the few rules that change the
+    evening, each with its default offered (Enter takes it)."""
     ledger = app.ledger()
     if app.session or ledger.session_names():
         return ledger.session(app.session).name
-    click.echo("No session yet: let us make one.")
-    name = read("Session name > ").strip()
-    players = [p.strip() for p in read("Players in seat order, comma-separated > ").split(",") if p.strip()]
-    ante = read("Ante [1] > ").strip() or "1"
-    return ledger.create_session(name, from_preset(ante=parse_amount(ante, "1", allow_zero=True)), players).name
+    click.echo("No session yet: let us make one. Enter takes the default in brackets.")
+    name = ask(read, "Session name", "", check_name)
+    players = ask(read, "Players in seat order, comma-separated", "",
+                  lambda text: [p.strip() for p in text.split(",") if p.strip()])
+    unit = ask(read, "Money unit: 1 for chips, 0.01 for pence (R1.1)", "1", lambda text: str(parse_unit(text)))
+    currency = ask(read, "Currency symbol, if any (£, $, EUR)", "", lambda text: Rules(currency=text).currency)
+    ante = ask(read, "Ante (R2.3)", "1", lambda text: parse_amount(text, unit, allow_zero=True, currency=currency))
+    short = ask(read, f"Short of money: {'|'.join(SHORT_MONEY)} (R7.1)", "cover", lambda text: choice(text, SHORT_MONEY))
+    stakes = ask(read, f"Stakes: {'|'.join(STAKES)} (R1.3)", "pocket", lambda text: choice(text, STAKES))
+    rules = from_preset(ante=ante, unit=unit, currency=currency, short_money=short, stakes=stakes)
+    return ledger.create_session(name, rules, players).name
+
+
+def ask(read, question: str, default: str, parse):
+    """Ask until the answer parses; an empty answer is the default."""
+    while True:
+        text = read(f"{question} [{default}] > ").strip() or default
+        try:
+            return parse(text)
+        except BadInput as bad:
+            click.echo(f"error: {brief(str(bad))}", err=True)
+
+
+def choice(text: str, choices: tuple[str, ...]) -> str:
+    if text.lower() not in choices:
+        raise BadInput(f"one of {', '.join(choices)}, not {text!r}")
+    return text.lower()
 
 
 def enable_line_editing(shell: Table) -> None:

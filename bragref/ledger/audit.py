@@ -246,6 +246,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
     posted = by_hand(_grouped(conn, "postings", session_id, first, last))
     credits = by_hand(_grouped(conn, "purses", session_id, start, last))
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
+    later = later_names(conn, session_id)
     hands = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number",
                          (session_id, start, last)).fetchall()
     if start < first:
@@ -267,7 +268,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
             previous = UNREAD
             continue
         if previous is not UNREAD:
-            findings += carried_findings(where, row, previous)
+            findings += carried_findings(where, row, previous, later)
         findings += [f"{where}: {f}" for f in compare_postings(hand, posted.get(row["id"], []))]
         if misdealt(actions.get(row["id"], [])):
             if live_actions(actions.get(row["id"], [])):
@@ -282,11 +283,24 @@ def misdealt(actions: list[sqlite3.Row]) -> bool:
     return any(r["verb"] == "void" and r["voids"] is None for r in actions)
 
 
-def carried_findings(where: str, row: sqlite3.Row, previous) -> list[str]:
-    """A hand is dealt after the one before is over, with what it carried (R6, R6.2)."""
+def later_names(conn: sqlite3.Connection, session_id: int) -> dict[str, set[str]]:
+    """Each name a player had in the session → every name they took after it (`player rename`)."""
+    later: dict[str, set[str]] = defaultdict(set)
+    for old, new in conn.execute("SELECT player, detail FROM session_events WHERE session_id = ? AND event = 'rename'"
+                                 " ORDER BY id", (session_id,)):
+        for former in [name for name, names in later.items() if old in names] + [old]:
+            later[former] |= {new}
+    return later
+
+
+def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, set[str]]) -> list[str]:
+    """A hand is dealt after the one before is over, with what it carried (R6, R6.2); a retained hand's player
+    may have taken a new name between the two."""
     if previous is not None and previous.phase != "over":
         return [f"{where} was dealt before the hand before it was over (R6)"]
     carried = (previous.result.carried, previous.result.retained_by) if previous else (0, None)
+    if carried[1] is not None and row["retained_by"] in later.get(carried[1], ()):
+        carried = (carried[0], row["retained_by"])
     if (row["carried_in"], row["retained_by"]) != carried:
         return [f"{where} records {row['carried_in']} carried in, retained by {row['retained_by']}, but the "
                 f"hand before carried {carried[0]}, retained by {carried[1]} (R6.2)"]

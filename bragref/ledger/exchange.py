@@ -98,6 +98,8 @@ def _event_line(row, players: list[str], rules: Rules) -> tuple[str, Rules]:
         return f"{who(row['player'], players)} join{after}", rules
     if event == "leave":
         return f"{who(row['player'], players)} leave", rules
+    if event == "rename":
+        return f"{who(row['player'], players)} rename {quoted(row['detail'])}", rules
     if event == "rules":
         changed = Rules.from_json(row["detail"])
         return " ".join([TABLE, "rules", *bhh.rules_change(rules, changed)]), changed
@@ -373,6 +375,8 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
     elif verb == "leave":
         line.end(0)
         ledger.leave(name, line.subject)
+    elif verb == "rename":
+        ledger.rename(name, line.subject, bhh.text_words(line, 0) or "")
     elif verb == "rules" and line.subject == TABLE:
         ledger.set_rules(name, lambda rules: bhh.changed_rules(rules, list(line.words)))
     elif verb == "close" and line.subject == TABLE:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Callable
@@ -20,7 +20,7 @@ from bragref.engine import game, loans
 from bragref.engine.actions import Action, Credit, from_record, to_record
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
-from bragref.engine.names import check_name, key, known_as, resolve
+from bragref.engine.names import check_name, key, known_as, resolve, same
 from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.state import Hand
@@ -44,6 +44,11 @@ class Session:
     rules: Rules  # in force for the next hand dealt
     seats: list[str]  # seated now, in clockwise order
     closed: bool = False  # `session close`: no more hands, seats, rules or loans; repayments and cash-outs still
+    renamed: dict[str, str] = field(default_factory=dict)  # every former name → the name now (`player rename`)
+
+    def now_called(self, name: str | None) -> str | None:
+        """A player's name now, from any name they had in this session (R2.6)."""
+        return self.renamed.get(name, name)
 
 
 @dataclass(frozen=True)
@@ -177,9 +182,10 @@ class Ledger:
         rules = Rules.from_json(row["rules"])
         seats: list[str] = []
         closed = False
+        renamed: dict[str, str] = {}
         for event in self._q(
             "SELECT event, player, detail FROM session_events WHERE session_id = ?"
-            " AND event IN ('seat', 'leave', 'rules', 'close') ORDER BY id",
+            " AND event IN ('seat', 'leave', 'rules', 'close', 'rename') ORDER BY id",
             (row["id"],),
         ):
             if event["event"] == "seat":
@@ -189,9 +195,14 @@ class Ledger:
                 seats.remove(event["player"])
             elif event["event"] == "rules":
                 rules = Rules.from_json(event["detail"])
+            elif event["event"] == "rename":
+                old, new = event["player"], event["detail"]
+                seats[seats.index(old)] = new
+                renamed = {former: new if now == old else now for former, now in renamed.items()}
+                renamed[old] = new
             else:
                 closed = True
-        return Session(row["id"], row["name"], rules, seats, closed)
+        return Session(row["id"], row["name"], rules, seats, closed, renamed)
 
     def use(self, name: str) -> Session:
         with self.write():
@@ -253,6 +264,21 @@ class Ledger:
             self._event(session.id, "leave", name)
         return self.session(session.name), name
 
+    def rename(self, session_name: str | None, old: str, new: str) -> tuple[Session, str, str]:
+        """A seated player takes a new name from now on, between hands; the ledger keeps both (R2.6, R9.1)."""
+        new = check_name(new)
+        with self.write():
+            session = self.session(session_name)
+            old = resolve(old, session.seats)
+            self._check_open(session)
+            self._between_hands(session, "players change their names", "R2.1")
+            if any(same(new, seated) for seated in session.seats if seated != old):
+                raise BadInput(f"{new} is already seated: two players cannot share a name (R2.6)")
+            if new == old:
+                raise BadInput(f"{old} is called {new} already")
+            self._event(session.id, "rename", old, new)
+        return self.session(session.name), old, new
+
     def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules]) -> Session:
         with self.write():
             session = self.session(session_name)
@@ -309,21 +335,23 @@ class Ledger:
         self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
-        if misdeal is not None and misdeal["dealer"] in session.seats:
-            due = misdeal["dealer"]  # the same dealer deals again (R9.1)
+        called = session.now_called
+        if misdeal is not None and called(misdeal["dealer"]) in session.seats:
+            due = called(misdeal["dealer"])  # the same dealer deals again (R9.1)
         elif previous is None:
             due = None  # the first dealer is chosen now (R2.2)
         else:
-            due = next_dealer(json.loads(previous.row["seats"]), previous.row["dealer"], session.seats)
+            seats_then = [called(name) for name in json.loads(previous.row["seats"])]
+            due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
         named = resolve(dealer, session.seats) if dealer is not None else None
         if due is not None and named is not None and named != due:
-            why = "deals again after the misdeal" if misdeal is not None else f"is on {previous.row['dealer']}'s left"
+            why = "deals again after the misdeal" if misdeal is not None else f"is on {called(previous.row['dealer'])}'s left"
             raise Refused(f"the deal passes to {due}, who {why}: the dealer cannot be named now (deal without --dealer)",
                           "R9.1" if misdeal is not None else "R2.2")
         dealer = named or due or next_dealer([], None, session.seats)
         result = previous.hand.result if previous else None
         carried = result.carried if result else 0
-        retained_by = result.retained_by if result else None
+        retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         game.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
@@ -450,7 +478,8 @@ class Ledger:
             ") GROUP BY player",
             (session.id, session.id),
         ):
-            money[r["player"]] = r["amount"]
+            name = session.now_called(r["player"])
+            money[name] = money.get(name, 0) + r["amount"]
         return money
 
     def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
@@ -478,8 +507,12 @@ class Ledger:
                      after_action=after)
 
     def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
+        """(kind, lender, borrower, amount) of every loan and repayment, by the names the players have now."""
         where, ids = self._scope(sessions)
-        return [tuple(r) for r in self._q(f"SELECT kind, lender, borrower, amount FROM loans WHERE {where} ORDER BY id", ids)]
+        by_id = {s.id: s for s in sessions}
+        return [(kind, by_id[sid].now_called(lender), by_id[sid].now_called(borrower), amount) for sid, kind, lender,
+                borrower, amount in self._q(f"SELECT session_id, kind, lender, borrower, amount FROM loans WHERE {where}"
+                                            " ORDER BY id", ids)]
 
     # ---- reports ------------------------------------------------------------
 
@@ -503,13 +536,14 @@ class Ledger:
 
         for name in order:
             row(name)
+        by_id = {s.id: s for s in sessions}
         for r in self._q(
-            "SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END) AS paid,"
+            "SELECT session_id, player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END) AS paid,"
             " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END) AS won, SUM(amount) AS net"
-            f" FROM postings WHERE {where} AND player IS NOT NULL GROUP BY player ORDER BY player",
+            f" FROM postings WHERE {where} AND player IS NOT NULL GROUP BY session_id, player ORDER BY session_id, player",
             ids,
         ):
-            totals = row(r["player"])
+            totals = row(by_id[r["session_id"]].now_called(r["player"]))
             for column in ("paid", "won", "net"):
                 totals[column] += r[column]
         for name, owed in sorted(loans.positions(loans.outstanding(self.loan_entries(sessions))).items()):
@@ -530,10 +564,11 @@ class Ledger:
         if not self._q(f"SELECT 1 FROM hands WHERE {where} AND purses IS NOT NULL LIMIT 1", ids):
             return {}  # every hand from the pocket: nothing to leave out, and no join over every posting
         moved: dict[str | None, int] = {}
-        for player, amount in self._q(
-                f"SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where}"
-                " AND h.purses IS NOT NULL GROUP BY p.player", ids):
-            person = None if player is None else key(player)
+        by_id = {s.id: s for s in sessions}
+        for sid, player, amount in self._q(
+                f"SELECT p.session_id, p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
+                f" WHERE p.{where} AND h.purses IS NOT NULL GROUP BY p.session_id, p.player", ids):
+            person = None if player is None else key(by_id[sid].now_called(player))
             moved[person] = moved.get(person, 0) + amount
         return moved
 
