@@ -95,7 +95,7 @@ def test_showdown_prompt_names_the_seen_player_first(five):
     assert "Eddie (seen) — show CARDS · concede · award NAME > Kh Kd 4c" in out
     assert "Andy (seer) — show CARDS · concede · award NAME > " in out
     out = five.table("concede").stdout
-    assert "Hand 1 over: Eddie 4 — at the see (R5.4), by concession." in out
+    assert "Hand 1 over: Eddie 4 — at the see (R5.4): Andy conceded without showing (R5.4)." in out
 
 
 def test_between_hands_join_leave_rules_and_deal(bragref):

@@ -99,6 +99,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["rank", "compare", "odds"], "cards"),
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
     **dict.fromkeys(["export", "import"], "exchange"),
+    **dict.fromkeys(["replay", "summary"], "story"),
     "run": "run",
     "audit": "audit",
     "simulate": "simulate",

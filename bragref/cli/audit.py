@@ -10,17 +10,21 @@ from bragref.engine.errors import BadInput
 
 @click.command(short_help="Check the ledger: its hash chain, every hand replayed, conservation.")
 @click.option("--all", "all_sessions", is_flag=True, help="Replay every session, not only the current one.")
-@click.option("--digest", help="A digest given out earlier by `session close`: the ledger must still match it.")
+@click.option("--digest", help="A digest given out earlier (status, a hand's end, session close): the ledger must "
+                                "still match it.")
+@click.option("-v", "--verbose", is_flag=True, help="Say what each check looked at, and that it passed.")
 @click.pass_context
-def audit(ctx: click.Context, all_sessions: bool, digest: str | None) -> None:
+def audit(ctx: click.Context, all_sessions: bool, digest: str | None, verbose: bool) -> None:
     """Check that the ledger is what bragref wrote and that every hand still adds up.
 
-    Recomputes the hash chain over every row (a row changed, removed or added
-    outside bragref is found), replays each hand of the session (--all: of
+    Checks the schema against what the migrations make, recomputes the hash
+    chain over every row (a row changed, removed or added outside bragref is
+    found), checks closed sessions played on no more, replays each hand of the session (--all: of
     every session) under the rules it was dealt with, compares the recorded
     postings with the replay's, and checks conservation (R1.2). With --digest,
-    also checks the ledger against a digest `session close` printed earlier,
-    which catches a ledger rebuilt consistently from scratch. Prints nothing and
+    also checks the ledger against a digest printed earlier (by status, at a
+    hand's end, by session close), which catches rows cut off the end and a
+    ledger rebuilt consistently from scratch: nothing inside the ledger can. Prints nothing and
     exits 0 when all is well; otherwise one line per finding and exit 4.
 
     \b
@@ -30,6 +34,7 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None) -> None:
     """
     from bragref.cli import EXIT_AUDIT
     from bragref.ledger.audit import audit as check
+    from bragref.ledger.audit import described
 
     app = ctx.obj
     ledger = app.ledger()
@@ -42,7 +47,12 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None) -> None:
             if app.session:
                 raise
             ids = []  # no session yet: the chain alone
-    findings = check(ledger.conn, ids, digest, progress)
+    def checked(task, found) -> None:
+        if verbose:
+            click.echo(f"{'ok' if not found else f'{len(found)} finding' + ('s' if len(found) > 1 else '')}: "
+                       f"{described(ledger.conn, task)}")
+
+    findings = check(ledger.conn, ids, digest, progress, checked)
     for finding in findings:
         click.echo(f"audit: {finding}")
     if findings:

@@ -74,10 +74,10 @@ def outcome(number: int, hand: Hand) -> str:
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
     if hand.covered:
-        pots = "; ".join(pot_words(pot, money) for pot in result.pots if pot.amount)
+        pots = "; ".join(pot_words(pot, hand) for pot in result.pots if pot.amount)
         line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
     else:
-        line = f"Hand {number} over: {won} — {HOW[result.how]}{BY.get(result.decided_by, '')}."
+        line = f"Hand {number} over: {won} — {reason(result.pots[0], hand)}."
     if hand.shown:
         line += f" Shown: {shown_words(hand)}."
     if result.shuffle:
@@ -85,16 +85,49 @@ def outcome(number: int, hand: Hand) -> str:
     return line
 
 
+def reason(pot, hand: Hand) -> str:
+    """Why a pot went where it did, in words a table can check: the cards each showed and the rule that decided
+    (`equal hands (pair of kings): the seer loses (R5.4)`)."""
+    if pot.how == "folds":
+        return "everyone else folded (R6.1)"
+    if pot.how == "faceup":
+        return "all folded against the face-up hand (R6.4)"
+    winners = [name for name, _ in pot.winnings]
+    rule = {"see": "R5.4", "cover": "R7.3", "showdown": "R6.5"}[pot.how]
+    role = {"see": "seer", "cover": "coverer"}.get(pot.how)
+    if pot.decided_by == "award":
+        return f"{HOW[pot.how]}, as awarded by the table without cards"
+    if pot.decided_by == "concede":
+        gave_up = [name for name in (*pot.holders, *([pot.challenger] if pot.challenger else [])) if name not in winners]
+        return f"{HOW[pot.how]}: {' and '.join(gave_up)} conceded without showing ({rule})"
+    judged = {s.player: s.judged for s in hand.shown}
+    from bragref.engine.ranking import ranking_for
+
+    describe = ranking_for(hand.rules).describe
+    best = judged[winners[0]]
+    if pot.how == "showdown":
+        shown = "; ".join(f"{name} {describe(judged[name])}" for name in pot.holders if name in judged)
+        if len(winners) > 1:
+            return f"at the showdown (R6.5), equal best hands ({describe(best)}) split the pot: {shown}"
+        return f"at the showdown (R6.5), {winners[0]}'s {describe(best)} is the best hand: {shown}"
+    losers = [name for name in (*pot.holders, pot.challenger) if name not in winners and name in judged]
+    other = judged[losers[0]] if losers else None
+    if other is not None and other.key == best.key:
+        return f"{HOW[pot.how]}, equal hands ({describe(best)}): the {role} loses ({rule}, R8)"
+    beaten = f" beats {losers[0]} ({describe(other)})" if other is not None else ""
+    return f"{HOW[pot.how]}, {winners[0]} ({describe(best)}){beaten} (R8)"
+
+
 HOW = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "showdown": "at the showdown (R6.5)",
        "cover": "against its coverer (R7.3)"}
-BY = {"concede": ", by concession", "award": ", as awarded by the table", "cards": " on the cards (R8)"}
 
 
-def pot_words(pot, money) -> str:
-    """`the pot covered by Dan (12) to Andy — against its coverer (R7.3) on the cards (R8)`."""
+def pot_words(pot, hand: Hand) -> str:
+    """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`."""
+    money = hand.rules.money
     which = "the last pot" if pot.covered_by is None else f"the pot covered by {pot.covered_by}"
     names = " and ".join(f"{name} {money(amount)}" if len(pot.winnings) > 1 else name for name, amount in pot.winnings)
-    return f"{which} ({money(pot.amount)}) to {names} — {HOW[pot.how]}{BY.get(pot.decided_by, '')}"
+    return f"{which} ({money(pot.amount)}) to {names} — {reason(pot, hand)}"
 
 
 def record(app, build) -> None:

@@ -9,6 +9,7 @@ pages are written from an eager copy of it. `tests/test_docs.py` fails when a pa
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -32,12 +33,73 @@ def write(target: str) -> None:
 
     write_man_pages("bragref", every_command(), version=__version__, target_dir=target, date=MAN_DATE)
     for page in Path(target).glob("bragref*.1"):
-        page.write_text(unwrapped(page.read_text(encoding="utf-8")), encoding="utf-8")
+        text = unwrapped(page.read_text(encoding="utf-8"))
+        if page.name == "bragref.1":
+            text = text.rstrip("\n") + "\n" + MAIN_PAGE_SECTIONS
+        page.write_text(text, encoding="utf-8")
+
+
+# What bragref.1 says beyond the group's help: how the program meets its surroundings.
+MAIN_PAGE_SECTIONS = r""".SH ENVIRONMENT
+.TP
+.B BRAGREF_DB
+The ledger file, when
+.B \-\-db
+is not given.
+.TP
+.B BRAGREF_SESSION
+The session meant, when
+.B \-\-session
+is not given; else the current one.
+.TP
+.B NO_COLOR
+Any value turns colour off. Colour is never written where output is not a terminal.
+.SH FILES
+.TP
+.I ~/.config/bragref/ledger.db
+The ledger by default (click's application folder for bragref; on macOS
+.IR "~/Library/Application Support/bragref" ).
+.B bragref where
+prints the one in use. Beside it SQLite keeps
+.I ledger.db\-wal
+and
+.IR ledger.db\-shm .
+.SH EXIT STATUS
+.TP
+.B 0
+Done. A command that has recorded something exits 0 even if printing afterwards failed.
+.TP
+.B 2
+Bad input: usage, an amount or card that cannot be read, an unknown name, no session or hand. Nothing written.
+.TP
+.B 3
+Refused by the rules in the current state, citing the rule (R\&...). Nothing written.
+.TP
+.B 4
+.B audit
+found a problem.
+.TP
+.B 5
+The ledger is busy, read\-only, on a full disk, from a newer bragref, or cannot be opened; or an output file
+cannot be written. Nothing written.
+.TP
+.B 130
+.B table
+was interrupted (Ctrl\-C); every answer given before is saved.
+.TP
+.B 1
+Anything else: a bug in bragref, to be reported.
+.SH SEE ALSO
+.BR bragref\-rules (7),
+.BR bragref\-bhh (5)
+"""
 
 
 def unwrapped(page: str) -> str:
-    """click's `\\b` (keep these lines as written) as roff's no-fill block, `.nf` up to the next paragraph."""
+    """click's `\\b` (keep these lines as written) as roff's no-fill block, `.nf` up to the next paragraph; a
+    backslash of the help's own text (`printf 'd\\n'`) as roff's `\\e`, so that it prints as typed."""
     lines, filling = [], True
+    page = re.sub(r"\\(?![-fe&(])", r"\\e", page)
     for line in page.split("\n"):
         if line.strip() == "\b":
             lines.append(".nf")

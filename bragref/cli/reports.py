@@ -284,6 +284,12 @@ def print_payments(sessions, payments: list[dict], out: Output = Output()) -> No
             click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
     else:
         out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
+    carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
+    if carried:
+        click.echo(f"The carried pot is the {money(carried)} left in the middle when everyone folded to a blind player "
+                   f"(R6.2): it goes to whoever wins the next hand. Until then it is nobody's, so paying it means "
+                   f"leaving that money in the middle for the next hand; if the evening ends here, the table shares "
+                   f"it out as it agrees.")
 
 
 COMMANDS = [status, history, balances, settle]

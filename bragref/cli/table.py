@@ -152,8 +152,8 @@ class Table:
     def _record(self, build) -> None:
         _, current, _ = self.ledger.act(self.session_name, build)
         if current.hand.phase == "over":
-            click.echo(outcome(current.number, current.hand))
-            click.echo(witness(self.ledger.digest()))
+            say(outcome(current.number, current.hand))
+            say(witness(self.ledger.digest()))
 
     def _actor(self, hand: Hand, args: list[str], keywords: tuple[str, ...] = ()) -> tuple[str, list[str]]:
         """The player named first in `args`, if a name is there; else the player the prompt names.
@@ -251,23 +251,23 @@ class Table:
 
     def _undo(self, args: list[str]) -> None:
         session, _, voided = self.ledger.undo(self.session_name, " ".join(args) or None)
-        click.echo(voided_words(voided, session.rules))
+        say(voided_words(voided, session.rules))
 
     def _deal(self, args: list[str]) -> None:
         _, current, previous = self.ledger.deal(self.session_name, args[0] if args else None)
-        click.echo(dealt_words(current, previous))
+        say(dealt_words(current, previous))
 
     def _join(self, args: list[str]) -> None:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower() != "after"):
             raise BadInput("j NAME, or j NAME after NAME")
         seated = self.ledger.join(self.session_name, args[0], args[2] if len(args) == 3 else None)
-        click.echo(f"Seats: {', '.join(seated.seats)}.")
+        say(f"Seats: {', '.join(seated.seats)}.")
 
     def _leave(self, args: list[str]) -> None:
         if len(args) != 1:
             raise BadInput("leave NAME")
         seated, gone = self.ledger.leave(self.session_name, args[0])
-        click.echo(f"{gone} leaves. Seats: {', '.join(seated.seats)}.")
+        say(f"{gone} leaves. Seats: {', '.join(seated.seats)}.")
 
     def _rules(self, args: list[str]) -> None:
         from bragref.cli.sessions import describe_rules, rule_changed
@@ -278,40 +278,40 @@ class Table:
         if len(args) != 2:
             raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
         session = self.ledger.set_rules(self.session_name, lambda current: parse_option(current, args[0], args[1]))
-        click.echo(rule_changed(session.rules, args[0]))
+        say(rule_changed(session.rules, args[0]))
 
     def _lend(self, args: list[str]) -> None:
         words = [w for w in args if w.lstrip("-") != "bystander"]
         if len(words) != 3:
             raise BadInput("lend LENDER BORROWER AMOUNT [bystander], e.g. lend andy bill 5 (R7.5)")
         bystander = len(words) != len(args)
-        click.echo(lent_words(*self.ledger.lend(self.session_name, *words, bystander)))
+        say(lent_words(*self.ledger.lend(self.session_name, *words, bystander)))
 
     def _repay(self, args: list[str]) -> None:
         if len(args) != 3:
             raise BadInput("repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)")
-        click.echo(repaid_words(*self.ledger.repay(self.session_name, *args)))
+        say(repaid_words(*self.ledger.repay(self.session_name, *args)))
 
     def _purse(self, kind: str, args: list[str]) -> None:
         if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
             raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
-        click.echo(purse_words(kind, *self.ledger.purse(self.session_name, kind, args[0], args[1] if len(args) > 1
+        say(purse_words(kind, *self.ledger.purse(self.session_name, kind, args[0], args[1] if len(args) > 1
                                                          else None)))
 
     def _close(self, args: list[str]) -> None:
         if args:
             raise BadInput("close takes nothing: it closes this session (R9.1)")
-        click.echo(closed_words(*self.ledger.close_session(self.session_name)))
+        say(closed_words(*self.ledger.close_session(self.session_name)))
 
     def _rename(self, args: list[str]) -> None:
         if len(args) != 2:
             raise BadInput("rename OLD NEW, e.g. rename bill William (R2.6)")
-        click.echo(renamed_words(*self.ledger.rename(self.session_name, *args)))
+        say(renamed_words(*self.ledger.rename(self.session_name, *args)))
 
     def _status(self, _args: list[str]) -> None:
         _, current = self.now()
         if current is not None:
-            click.echo(situation(current.number, current.hand))
+            say(situation(current.number, current.hand))
 
     def _balances(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_balances
@@ -324,6 +324,14 @@ class Table:
 
         session, _ = self.now()
         print_payments([session], payments_for(self.ledger, [session]))
+
+
+def say(text: str) -> None:
+    """What the table tells, each line wrapped to the terminal's width at spaces (a word never split). Refusals
+    and errors are not wrapped: each stays the one line a script or a test can match."""
+    width = shutil.get_terminal_size((80, 24)).columns
+    click.echo("\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
+                         for line in text.split("\n")))
 
 
 def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -> str:
@@ -412,7 +420,7 @@ def open_session(app, read) -> str:
     ledger = app.ledger()
     if app.session or ledger.session_names():
         return ledger.session(app.session).name
-    click.echo("No session yet: let us make one. Enter takes the default in brackets.")
+    say("No session yet: let us make one. Enter takes the default in brackets.")
     name = ask(read, "Session name", "", check_name)
     players = ask(read, "Players in seat order, comma-separated", "",
                   lambda text: [p.strip() for p in text.split(",") if p.strip()])
@@ -487,7 +495,7 @@ def table(app) -> None:
         click.get_current_context().exit(EXIT_INTERRUPTED)
     if interactive:
         enable_line_editing(shell)
-    click.echo("bragref table: ? for help, q to quit. Each answer is saved as soon as it is given.")
+    say("bragref table: ? for help, q to quit. Each answer is saved as soon as it is given.")
     while True:
         header, prompt = shell.render()
         click.echo(header)

@@ -36,7 +36,8 @@ def _quietly(length: int, label: str):
     yield lambda steps=1: None
 
 
-def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None, progress=_quietly) -> list[str]:
+def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None, progress=_quietly,
+          checked=lambda task, found: None) -> list[str]:
     """Every finding, one line each, in a fixed order; none when the ledger is sound.
 
     Reads rows by name (sets `sqlite3.Row` on `conn`). On a large ledger in a file the checks run
@@ -55,14 +56,36 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     with progress(len(tasks), "Auditing") as advance:
         if not path or workers < 2 or actions < PARALLEL_FROM:
             for task in tasks:
-                findings += run(conn, task)
+                found = run(conn, task)
+                checked(task, found)
+                findings += found
                 advance()
             return findings
         with ProcessPoolExecutor(workers) as pool:
-            for found in pool.map(run_in, [(path, task) for task in tasks]):
+            for task, found in zip(tasks, pool.map(run_in, [(path, task) for task in tasks])):
+                checked(task, found)
                 findings += found
                 advance()
     return findings
+
+
+def described(conn: sqlite3.Connection, task: tuple) -> str:
+    """What one check looked at, for `audit -v`."""
+    kind, *args = task
+    if kind == "hands":
+        _, name, first, last = args
+        return f"session {name}: hands {first}–{last} replayed under their own rules, postings and carried pots compared"
+    if kind == "totals":
+        return f"session {args[1]}: conservation (R1.2) and loans repaid no more than lent (R7.5)"
+    if kind == "chain":
+        return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
+    if kind == "schema":
+        return "schema: tables, indexes, triggers and views as this bragref's migrations make them"
+    if kind == "closings":
+        return "closed sessions: nothing played after a close (R9.1)"
+    if kind == "digest":
+        return f"digest {args[0]}: the ledger still holds what it held when the digest was given"
+    return "SQLite integrity check"
 
 
 def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -> list[tuple]:

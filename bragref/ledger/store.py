@@ -572,6 +572,27 @@ class Ledger:
             moved[person] = moved.get(person, 0) + amount
         return moved
 
+    def night(self, sessions: list[Session]) -> dict:
+        """What a summary tells: hands played (misdeals and unfinished hands left out) and the biggest pot won, as
+        `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None}`."""
+        where, ids = self._scope(sessions)
+        played = self._q(  # hands whose settlement stands: postings that a void has not cancelled
+            f"SELECT COUNT(DISTINCT hand_id) FROM (SELECT hand_id FROM postings WHERE {where}"
+            " GROUP BY hand_id, player, kind HAVING SUM(amount) != 0)", ids)[0][0]
+        rows = self._q(
+            f"SELECT p.hand_id, p.session_id, h.number, SUM(p.amount) AS won FROM postings p"
+            f" JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win' GROUP BY p.hand_id"
+            " HAVING won > 0 ORDER BY won DESC, p.hand_id LIMIT 1", ids)
+        biggest = None
+        if rows:
+            hand_id, session_id, number, amount = rows[0]
+            session = next(s for s in sessions if s.id == session_id)
+            winners = [session.now_called(r[0]) for r in self._q(
+                "SELECT player FROM postings WHERE hand_id = ? AND kind = 'win' GROUP BY player HAVING SUM(amount) > 0"
+                " ORDER BY MIN(id)", (hand_id,))]
+            biggest = {"amount": amount, "session": session.name, "hand": number, "winners": winners}
+        return {"hands": played, "biggest": biggest}
+
     def all_sessions(self) -> list[Session]:
         return [self.session(name) for name in self.session_names()]
 

@@ -1,0 +1,220 @@
+"""`replay` and `summary`: a hand told as a story for a dispute, and the night in a few lines for the group chat."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.cli import cell
+from bragref.cli.hand import pot_words, reason
+from bragref.cli.reports import CARRIED_POT, local_time, payments_for, scope
+from bragref.engine import actions as act
+from bragref.engine import game
+from bragref.engine.brag import sees_blind
+from bragref.engine.state import Hand
+from bragref.ledger.store import action_of, dealt
+
+
+def story(ledger, session, number: int) -> list[str]:
+    """Hand `number` of `session`, a sentence per thing that happened, each citing the rule that allowed or decided
+    it; players by the names they have now (R2.6), money in the session's money (R1.1a)."""
+    row = ledger.hand(session, number).row
+    called = session.now_called
+    hand = dealt(row)
+    money = hand.rules.money
+    lines = [opening(row, hand, called)]
+    rows = ledger.all_actions(row["id"])
+    voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
+    seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
+    for r, loan in ledger.in_order(row, rows):
+        if loan:
+            hand = game.apply(hand, act.Credit(r["player"], r["amount"]))
+            lines.append(f"{called(r['player'])} borrowed {money(r['amount'])} onto the table during the hand (R7.5).")
+            continue
+        seq = seqs[r["id"]]
+        why = f": {cell(r['reason'])!r}" if r["reason"] else ""
+        if r["verb"] == "void" and r["voids"] is None:
+            lines.append(f"{seq}. The deal was voided as a misdeal{why} (R9.1): the antes went back, and the same "
+                         f"dealer deals again.")
+            continue
+        if r["verb"] == "void":
+            lines.append(f"{seq}. Action {seqs[r['voids']]} was voided{why} (R9.1): the hand goes on as if it had "
+                         f"not happened.")
+            continue
+        action = action_of(r)
+        if r["id"] in voided:
+            lines.append(f"{seq}. {told(action, hand, None, called)} (Voided below.)")
+            continue
+        after = game.apply(hand, action)
+        lines.append(f"{seq}. {told(action, hand, after, called)}")
+        hand = after
+    lines.append(ending(hand, called))
+    return lines
+
+
+def opening(row, hand: Hand, called) -> str:
+    money = hand.rules.money
+    names = [called(p.name) for p in hand.players]
+    text = (f"Hand {row['number']} was dealt by {called(hand.dealer)} at {local_time(row['dealt_at'])}. "
+            f"{', '.join(names[:-1])} and {names[-1]} each put in the ante of {money(hand.rules.ante)} (R2.3)")
+    if hand.carried_in:
+        text += f", and {money(hand.carried_in)} was carried in from the hand before (R6.2)"
+    text += f": the pot started at {money(hand.pot)}. {names[0]}, on the dealer's left, acted first (R2.4)."
+    if hand.retained_by:
+        kept = ("a face-up second hand, so everyone else played open (R6.4)" if hand.faceup
+                else "the retained blind hand and a new one (R6.3)")
+        text += f" {called(hand.retained_by)} held {kept}."
+    return text
+
+
+def told(action, before: Hand, after: Hand | None, called) -> str:
+    """One action in a sentence: what it cost, what it changed and the rule for it."""
+    money = before.rules.money
+    who = called(action.player) if action.player else "The table"
+    if isinstance(action, act.Bet):
+        worth = f", worth {money(2 * action.amount)} open (R3.3)" if action.blind else ""
+        text = f"{who} bet {money(action.amount)} {'blind' if action.blind else 'open'}{worth}"
+        if after is None:
+            return text + "."
+        if before.stake == 0:
+            return text + f", opening the betting: the stake is {money(after.stake)} (R4.2); the pot {money(after.pot)}."
+        if after.stake > before.stake:
+            return text + f", raising the stake from {money(before.stake)} to {money(after.stake)} (R4.1); the pot " \
+                          f"{money(after.pot)}."
+        return text + f", keeping the stake at {money(after.stake)} (R4.1); the pot {money(after.pot)}."
+    if isinstance(action, act.Fold):
+        return f"{who} folded."
+    if isinstance(action, act.Look):
+        if action.hand is None:
+            return f"{who} looked at their cards, and plays open from now (R3.4)."
+        if action.keep:
+            return f"{who} looked at the {action.hand} hand and kept it, folding the other unseen (R6.3)."
+        return f"{who} looked at the {action.hand} hand and folded it, playing the other one blind (R6.3)."
+    if isinstance(action, act.See):
+        seer = before.player(action.player)
+        other = next(p.name for p in before.betting if p.name != action.player)
+        if after is None:
+            return f"{who} saw {called(other)}."
+        blind = sees_blind(before, seer)
+        times = "twice" if before.rules.see_cost == "double" else "once"
+        terms = f"as a blind player, {times} half the stake of {money(before.stake)} rounded up" if blind \
+            else f"{times} the stake of {money(before.stake)}"
+        return (f"{who} paid {money(after.pot - before.pot)} to see {called(other)}: {terms} (R5.3"
+                f"{', R3.1' if blind and seer.status == 'unlooked' else ''}). {called(other)} shows first (R5.4).")
+    if isinstance(action, act.Cover):
+        if after is None:
+            return f"{who} covered with {money(action.amount)}."
+        frozen = after.covered[-1].amount
+        then = "the others bet on into a new pot" if after.phase == "betting" else "one player is left, so betting ends (R7.4)"
+        return (f"{who} could not meet the minimum and covered with {money(action.amount)} (R7.2): the pot of "
+                f"{money(frozen)} is frozen for them, and {then}.")
+    if isinstance(action, act.Showdown):
+        return f"The {len(before.betting)} players still betting agreed to show (R6.5)."
+    if isinstance(action, act.Show):
+        from bragref.engine.cards import hand_text
+
+        if after is None:
+            return f"{who} showed {hand_text(action.cards)}."
+        from bragref.engine.ranking import ranking_for
+
+        shown = next(s for s in after.shown if s.player == action.player)
+
+        return f"{who} showed {hand_text(shown.judged.kept)}: {ranking_for(before.rules).describe(shown.judged)}."
+    if isinstance(action, act.Concede):
+        return f"{who} conceded without showing (R5.4)."
+    if isinstance(action, act.Award):
+        return f"The table awarded the pot to {' and '.join(called(n) for n in action.players)} without cards."
+    return f"{who} {action.verb}."
+
+
+def ending(hand: Hand, called) -> str:
+    money = hand.rules.money
+    if hand.phase != "over":
+        who = called(hand.acting.name) if hand.acting else "the hands still to show"
+        return f"The hand is not over: {who} to act, the pot {money(hand.pot)}."
+    result = hand.result
+    if result.how == "carried":
+        return (f"Everyone folded to {called(result.retained_by)}, who had not looked: nobody took the pot, and its "
+                f"{money(result.carried)} was carried into the next hand, {called(result.retained_by)} keeping the "
+                f"blind hand (R6.2).")
+    if hand.covered:
+        text = "The pots were settled newest first (R7.3): " + "; ".join(
+            pot_words(pot, hand) for pot in result.pots if pot.amount) + "."
+    else:
+        pot = result.pots[0]
+        names = " and ".join(f"{called(n)} ({money(a)})" if len(pot.winnings) > 1 else called(n) for n, a in pot.winnings)
+        text = f"{names} took the pot of {money(pot.amount)}: {reason(pot, hand)}."
+    if result.carried:
+        text += f" {money(result.carried)} stays carried (R6.4)."
+    if result.shuffle:
+        text += " It was won with a prial: the pack is shuffled before the next deal (R9.2)."
+    return text
+
+
+@click.command(short_help="A hand told as a story, action by action, for a dispute.")
+@click.argument("number", type=int)
+@click.pass_obj
+def replay(app, number: int) -> None:
+    """Tell hand NUMBER for someone who was not there: who dealt and anted, every bet (blind or open, and what it
+    made the stake), each look, the see and its price, each void and its reason, the cards shown and how each
+    pot was decided, with the rule for each.
+
+    \b
+    Example:
+      bragref replay 9
+    """
+    ledger = app.ledger()
+    session = ledger.session(app.session)
+    for line in story(ledger, session, number):
+        click.echo(line)
+
+
+@click.command(short_help="The night in a few lines, for the group chat.")
+@click.option("--all", "all_sessions", is_flag=True, help="Every session in the ledger.")
+@click.option("--fmt", type=click.Choice(["markdown", "text"]), default="text", show_default=True,
+              help="Markdown for a chat that renders it, or plain text.")
+@click.pass_obj
+def summary(app, all_sessions: bool, fmt: str) -> None:
+    """Hands played, the biggest pot, each player's net in the session's money, who pays whom in the fewest
+    payments, and the ledger's digest (which `bragref audit --digest` checks later).
+
+    \b
+    Example:
+      bragref summary --fmt markdown
+    """
+    ledger, sessions = scope(app, all_sessions)
+    for line in summary_lines(ledger, sessions, fmt == "markdown"):
+        click.echo(line)
+
+
+def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
+    money = sessions[0].rules.money
+    night = ledger.night(sessions)
+    bold = (lambda text: f"**{text}**") if markdown else (lambda text: text)
+    names = ", ".join(s.name for s in sessions)
+    lines = [f"{bold(names)} · {night['hands']} hand{'s' if night['hands'] != 1 else ''} played"]
+    big = night["biggest"]
+    if big:
+        where = f"hand {big['hand']}" + (f" of {big['session']}" if len(sessions) > 1 else "")
+        lines.append(f"Biggest pot: {money(big['amount'])}, won by {' and '.join(big['winners'])} in {where}.")
+    rows = ledger.balances(sessions)
+
+    def signed(units: int) -> str:
+        return ("+" if units > 0 else "") + money(units)
+
+    if markdown:
+        lines += ["", "| player | net |", "| --- | ---: |"] + [f"| {r['player']} | {signed(r['net'])} |" for r in rows]
+        lines.append("")
+    else:
+        width = max(len(r["player"]) for r in rows)
+        lines += [f"  {r['player'].ljust(width)}  {signed(r['net']).rjust(10)}" for r in rows]
+    payments = payments_for(ledger, sessions)
+    settle = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments)
+    lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
+    if any(p["to"] == CARRIED_POT for p in payments):
+        lines.append("(The carried pot is money left in the middle for the next hand, R6.2.)")
+    digest = ledger.digest()
+    lines.append(f"Ledger digest: {f'`{digest}`' if markdown else digest}")
+    return lines
+
+
+COMMANDS = [replay, summary]

@@ -1,0 +1,315 @@
+"""The referee's evening (issue 15): everything from the table, a screen that fits, answers that explain, `replay`
+and `summary`, and the small things a referee reaches for."""
+
+import os
+import re
+import sys
+
+import pytest
+
+from conftest import ROOT, Bragref
+from tests.test_show import nets
+
+MAN = ROOT / "man"
+
+
+@pytest.fixture
+def pence(bragref):
+    bragref('session new friday --players "Andy,Bill,Chris,Dan,Eddie" --unit 0.01 --currency £ --ante 0.10 '
+            '--stakes table --short-money both')
+    return bragref
+
+
+# ---- everything from the table --------------------------------------------------------------------------------
+
+
+def test_loans_buy_ins_top_ups_and_the_rest_are_answers_at_the_table(pence):
+    out = pence.table("buy-in andy 5", "buy-in bill 5", "buy-in chris 5", "buy-in dan 5", "buy-in eddie 2",
+                      "lend andy eddie 1.50", "top-up eddie 0.50", "d", "b 0.20", "lend 'Aunt May' dan 1 bystander",
+                      "f", "f", "f", "f", "repay eddie andy 0.50", "cash-out bill", "rules ante 0.20",
+                      "rename chris Christopher", "leave dan", "join Fred after andy", "q").output
+    assert "Andy lends Eddie £1.50: owed until repaid (R7.5)." in out
+    assert "Eddie tops up by £0.50: £4.00 on the table (R1.3)." in out
+    assert "Aunt May lends Dan £1.00" in out
+    assert "Eddie repays Andy £0.50 (R7.5)." in out
+    assert "ante is now £0.20 from the next hand (R2.3, R9.3)." in out
+    assert "Chris is called Christopher from now on." in out
+    assert "Seats: Andy, Fred, Bill, Christopher, Eddie." in out
+    assert "error" not in out and "refused" not in out
+    balances = {r["player"]: (r["net"], r["loans"]) for r in pence.json("balances")}
+    assert balances["Andy"] == (-10 + 100, 100) and balances["Aunt May"] == (100, 100)
+    assert pence.json("rules show")["ante"] == "£0.20"
+
+
+def test_closing_the_session_from_the_table_prints_the_digest(pence):
+    out = pence.table("close", "q").output
+    assert "Session friday is closed. Ledger digest: " in out
+
+
+def test_a_retained_hand_prompt_gives_the_answer_it_takes(bragref):
+    bragref('session new s --players "Andy,Bill"')
+    out = bragref.table("d", "bb 1", "f", "d", "b 1").output
+    assert "l old|new keep|fold" in out and "--hand" not in out
+
+
+def test_answers_that_are_neither_names_nor_amounts_say_so(pence):
+    pence.table(*(f"buy-in {n} 5" for n in ("andy", "bill", "chris", "dan", "eddie")), "d")
+    err = pence.table("b two", "b -1", "bett 2", "Kx Qd 2c", "q").stderr
+    assert "'two' is neither a player here" in err and "nor an amount" in err
+    assert "not an amount: '-1'" in err
+    assert "'bett' is not an answer here (did you mean 'bet'?)" in err
+    command_line = pence("show bill Kx Qd 2c", code=2).stderr
+    assert "'x' is not a suit" in command_line and "'x' is not a suit" in err
+    assert "did you mean 'fold'?" in pence("fodl andy", code=2).stderr
+
+
+# ---- a screen that fits ------------------------------------------------------------------------------------------
+
+
+def block_lines(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line and not line.startswith("bragref table")]
+
+
+@pytest.mark.parametrize("players", [5, 8])
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_table_block_fits_the_terminal_and_labels_its_numbers(bragref, monkeypatch, players, columns):
+    names = ["Andy", "Bill", "Christopher-Longname", "Dan", "Eddie", "Fred", "Georgina Alexandra Featherstonehaugh",
+             "Hal"][:players]
+    bragref(f'session new s --players "{",".join(names)}" --stakes table')
+    for name in names:
+        bragref(f'buy-in "{name}" 20')
+    bragref("lend andy bill 3")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    out = bragref.table("d", "b 2", "q").output
+    header = [line for line in out.splitlines() if line.lstrip().startswith("player")]
+    assert header and all(re.search(r"state +paid in +on table +loans", h) for h in header[1:])
+    assert all(len(line) <= columns for line in out.splitlines() if not line.endswith("> ") and "—" not in line)
+    assert re.search(r"^> Bill +open +3 +17 +-3$", out, re.MULTILINE) is None  # Bill acted: Chris… is to act now
+    assert re.search(r"^  Bill +open +3 +20 +-3$", out, re.MULTILINE)
+
+
+def test_on_a_terminal_the_block_fits_80_columns_and_bolds_the_player_to_act(bragref):
+    pexpect = pytest.importorskip("pexpect")
+    bragref('session new s --players "Andy,Bill,Chris,Dan,Eddie"')
+    bragref("deal")
+    child = pexpect.spawn(sys.executable, ["-m", "bragref", "--db", str(bragref.db), "table"],
+                          env={k: v for k, v in os.environ.items() if k != "NO_COLOR"}, encoding="utf-8",
+                          dimensions=(40, 80), timeout=20)
+    child.expect("> $")
+    screen = child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "\x1b[1m> Bill" in screen  # bold, and marked for anyone reading without colour
+    assert all(len(re.sub(r"\x1b\[[0-9;]*m", "", line)) <= 80 for line in screen.splitlines() if " — " not in line)
+
+
+def test_a_stale_free_evening_of_eight_hands_at_the_table(bragref):
+    bragref('session new friday --players "Andy,Bill,Chris,Dan,Eddie"')
+    answers = []
+    for hand in range(8):  # each hand: the first to act bets 2, the next folds, and so on until one is left
+        answers += ["d", "b 2", "f", "f", "f", "f"]
+    result = bragref.table(*answers, "q")
+    assert "stale" not in result.output and "error" not in result.output and "refused" not in result.output
+    assert result.output.count(" over: ") == 8
+    net = nets(bragref)
+    assert sum(net.values()) == 0
+    # the deal passes left each hand (R2.2): hands 1–8 dealt by Andy, Bill, … so each first bettor wins 4 antes
+    # hands 1–8 dealt by Andy, Bill, Chris, Dan, Eddie, Andy, Bill, Chris: the dealer's left wins each, +4, and
+    # everyone else loses the ante, -1
+    assert net == {"Andy": 4 - 7, "Bill": 8 - 6, "Chris": 8 - 6, "Dan": 8 - 6, "Eddie": 4 - 7}
+
+
+# ---- answers that explain -------------------------------------------------------------------------------------------
+
+
+def test_a_tied_see_says_the_seer_loses(bragref):
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref.lines("""
+        bet bill 2
+        fold chris
+        look andy
+        see andy
+        show bill 7s 7h Qc
+    """)
+    out = bragref("show andy 7c 7d Qd").stdout
+    assert "equal hands (pair of sevens, odd card Q): the seer loses (R5.4" in out
+
+
+def test_settle_explains_the_carried_pot(bragref):
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 2 --blind")
+    bragref("fold chris")
+    bragref("fold andy")
+    out = bragref("settle").stdout
+    assert "pays carried pot" in out
+    assert "left in the middle when everyone folded to a blind player (R6.2)" in out
+    assert "whoever wins the next hand" in out
+
+
+# ---- replay --------------------------------------------------------------------------------------------------------
+
+
+def test_replay_tells_a_tied_see_with_its_price_and_rule(bragref):
+    bragref('session new s --players "Andy,Bill,Chris" --unit 0.01 --currency £ --ante 0.10')
+    bragref("deal")
+    bragref.lines("""
+        bet bill 0.20 --blind
+        fold chris
+        see andy
+        show bill 7s 7h Qc
+        show andy 7c 7d Qd
+    """)
+    story = bragref("replay 1").stdout
+    assert "Hand 1 was dealt by Andy" in story and "each put in the ante of £0.10 (R2.3)" in story
+    assert "1. Bill bet £0.20 blind, worth £0.40 open (R3.3), opening the betting: the stake is £0.40" in story
+    assert "2. Chris folded." in story
+    assert "3. Andy paid £0.40 to see Bill: as a blind player, twice half the stake of £0.40 rounded up (R5.3, R3.1)" \
+        in story
+    assert "equal hands (pair of sevens, odd card Q): the seer loses (R5.4, R8)" in story
+    assert "Bill took the pot of £0.90" in story
+
+
+def test_replay_tells_a_covered_pot_chain(bragref):
+    bragref('session new s --players "Andy,Bill,Chris,Dan"')
+    bragref("deal --dealer dan")
+    bragref.lines("""
+        bet andy 4
+        cover bill 3
+        bet chris 4
+        bet dan 4
+        bet andy 4
+        fold chris
+        see dan
+        show andy 2c 5d 9h
+        show dan Kh Kd 4c
+        show bill Ah Ad As
+    """)
+    story = bragref("replay 1").stdout
+    assert "2. Bill could not meet the minimum and covered with 3 (R7.2): the pot of 11 is frozen for them" in story
+    assert "The pots were settled newest first (R7.3)" in story
+    assert "the last pot (20) to Dan" in story and "Dan (pair of kings, odd card 4) beats Andy" in story
+    assert "the pot covered by Bill (11) to Bill — against its coverer (R7.3), Bill (prial of aces) beats Dan" in story
+    assert nets(bragref) == {"Andy": -9, "Bill": 7, "Chris": -5, "Dan": 7}
+
+
+def test_replay_tells_a_carried_pot_and_a_void(bragref):
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 3")
+    bragref("undo --reason 'Bill said 2'")
+    bragref("bet bill 2 --blind")
+    bragref("fold chris")
+    bragref("fold andy")
+    story = bragref("replay 1").stdout
+    assert "1. Bill bet 3 open. (Voided below.)" in story
+    assert "2. Action 1 was voided: 'Bill said 2' (R9.1)" in story
+    assert "Everyone folded to Bill, who had not looked: nobody took the pot, and its 5 was carried into the next " \
+           "hand, Bill keeping the blind hand (R6.2)." in story
+    bragref("deal")
+    assert "5 was carried in from the hand before (R6.2)" in bragref("replay 2").stdout
+    assert "Bill held the retained blind hand and a new one (R6.3)" in bragref("replay 2").stdout
+
+
+def test_replay_of_a_hand_that_is_not_there_is_bad_input(bragref):
+    bragref('session new s --players "Andy,Bill"')
+    bragref("replay 3", code=2)
+
+
+# ---- summary ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def evening(bragref):
+    bragref('session new friday --players "Andy,Bill,Chris" --unit 0.01 --currency £ --ante 0.10')
+    bragref("deal")
+    bragref.lines("""
+        bet bill 0.50
+        fold chris
+        look andy
+        see andy
+        show bill Kh Kd 4c
+        show andy 3h 3d 3s
+    """)
+    bragref("deal")
+    bragref("bet chris 0.20")
+    bragref("fold andy")
+    bragref("fold bill")
+    return bragref
+
+
+def test_summary_tells_the_night_in_a_few_lines(evening):
+    out = evening("summary").stdout
+    assert out.startswith("friday · 2 hands played")
+    assert "Biggest pot: £1.80, won by Andy in hand 1." in out
+    assert re.search(r"Andy +\+£0\.60", out) and re.search(r"Bill +-£0\.70", out) and re.search(r"Chris +\+£0\.10", out)
+    assert "Settle up: Bill pays Andy £0.60; Bill pays Chris £0.10." in out
+    assert f"Ledger digest: {evening.json('status')['digest']}" in out
+
+
+def test_summary_in_markdown_for_the_group_chat(evening):
+    out = evening("summary --fmt markdown").stdout
+    assert out.startswith("**friday** · 2 hands played")
+    assert "| Andy | +£0.60 |" in out and "| --- | ---: |" in out
+    assert "Ledger digest: `" in out
+
+
+def test_summary_of_every_session(evening):
+    evening('session new saturday --players "andy,Bill" --unit 0.01 --currency £ --ante 0.10')
+    evening("deal")
+    evening("bet bill 0.10")
+    evening("fold andy")
+    out = evening("summary --all").stdout
+    assert out.startswith("friday, saturday · 3 hands played") and "in hand 1 of friday" in out
+    assert re.search(r"Andy +\+£0\.50", out)  # one person in every session (R2.6)
+
+
+# ---- the small ones --------------------------------------------------------------------------------------------------
+
+
+def test_history_shows_local_time_without_microseconds(evening, monkeypatch):
+    first = evening("history 1").stdout.splitlines()[0]
+    assert re.fullmatch(r"Hand 1 · Andy deals · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+", first)
+
+
+def test_numbers_are_right_aligned_in_tables(evening):
+    lines = evening("balances").stdout.splitlines()
+    header, rule, *rows = lines
+    assert header.endswith("net") and rows[0].endswith(" £0.60") and rows[1].endswith("-£0.70")
+    assert len({len(row) for row in rows}) == 1
+
+
+def test_import_names_the_new_session_and_changes_the_current_one_only_with_use(evening, tmp_path):
+    evening(f"export -o {tmp_path / 'f.bhh'}")
+    out = evening(f"import {tmp_path / 'f.bhh'} --as copy").stdout
+    assert "Imported session copy" in out and "the current session is unchanged" in out
+    assert evening.json("status")["session"] == "friday"
+    evening("undo")  # voids friday's last action, not the copy's
+    assert evening.json("--session copy status")["phase"] == "over"
+    evening(f"import {tmp_path / 'f.bhh'} --as current --use")
+    assert evening.json("status")["session"] == "current"
+
+
+def test_player_rename_is_recorded_and_reports_use_the_new_name(evening):
+    evening("player rename bill William")
+    evening.refused("player rename william andy", "R2.6", code=2)  # two players cannot share a name
+    assert [r["player"] for r in evening.json("balances")] == ["Andy", "William", "Chris"]
+    assert evening.json("history 1")[1]["player"] == "William"
+    evening("deal")  # hand 3, Chris deals: Andy, William, Chris
+    assert [p["name"] for p in evening.json("status")["players"]] == ["Andy", "William", "Chris"]
+    evening.refused("player rename william Bill", "R2.1")  # between hands only
+    evening("audit")
+
+
+def test_audit_verbose_says_what_it_checked(evening):
+    out = evening("audit -v").stdout
+    assert "ok: hash chain:" in out and "ok: session friday: hands 1–2 replayed" in out and "ok: schema" in out
+
+
+def test_the_main_man_page_has_environment_files_and_exit_status():
+    page = (MAN / "bragref.1").read_text(encoding="utf-8")
+    for section in (".SH ENVIRONMENT", ".SH FILES", ".SH EXIT STATUS", "BRAGREF_DB", "NO_COLOR", ".B 130"):
+        assert section in page
+    table = (MAN / "bragref-table.1").read_text(encoding="utf-8")
+    assert r"printf 'd\enb 2\enf\en' | bragref table" in table
