@@ -1,91 +1,74 @@
-"""The house-rule options of CLI.md, shared by `session new` and the card commands."""
+"""The house-rule options of CLI.md, generated from what the games declare (`bragref.games`): `session new` and
+`simulate` take every game's options and the table's; the card commands take the ranking ones. An option that the
+chosen game does not use is refused, naming the games that use it (exit 2)."""
 
 from __future__ import annotations
 
 import click
 
-from bragref.engine.money import parse_amount
-from bragref.engine.rules import (
-    A23,
-    CARDS,
-    MONEY_OPTIONS,
-    PRESETS,
-    RETAINED_BLIND,
-    SEE_COSTS,
-    SHORT_MONEY,
-    STAKES,
-    Rules,
-    from_preset,
-)
+from bragref.engine.errors import BadInput
+from bragref.engine.rules import Rules, from_preset
+from bragref.games import GAMES, RANKING_OPTIONS, every_option, games_using
+from bragref.games.base import Option
+
+SHOWN_DEFAULTS = {"min_bet": "the ante", "max_bet": "none", "raise_limit": "none", "currency": "none"}
+
+
+def click_option(option: Option):
+    """The command-line option for a declared house rule; not given, it is None (the preset's value stands)."""
+    default = SHOWN_DEFAULTS.get(option.name, option.default)
+    if isinstance(default, bool):
+        default = "on" if default else "off"
+    text = f"{option.help} ({option.rule}). [{default}]"
+    if option.kind == "bool":
+        return click.option(f"{option.flag}/--no-{option.key}", option.name, default=None, help=text)
+    if option.kind in ("choice", "count"):
+        return click.option(option.flag, option.name, type=click.Choice([str(c) for c in option.choices]), help=text)
+    return click.option(option.flag, option.name, help=text)
 
 
 def _apply(options, command):
     for option in reversed(options):
-        command = option(command)
+        command = click_option(option)(command)
     return command
 
 
 def ranking_options(command):
     """The options that matter to how hands rank (R8): `rank`, `compare` and `odds` take these alone."""
-    return _apply([
-        click.option("--cards", type=click.Choice([str(n) for n in CARDS]),
-                     help="Cards dealt to each player; the best three are kept (R8.6). [3]"),
-        click.option("--wild", help="Wild cards (R8.7): none, deuces, black-deuces, one-eyed-jacks, suicide-king, "
-                                    "jokers:N, braggers, or a card list such as 'Ah,Kd'. [none]"),
-        click.option("--threes-high/--no-threes-high", default=None, help="3-3-3 is the best prial (R8.2). [on]"),
-        click.option("--a23", type=click.Choice(A23), help="A-2-3 is the best sequence, or the lowest (R8.3). [high]"),
-    ], command)
+    return _apply(RANKING_OPTIONS, command)
 
 
 def rule_options(command):
-    """Every house-rule option the engine enforces (R2–R8)."""
-    money = "in the session's money"
-    return _apply([
-        click.option("--preset", type=click.Choice(list(PRESETS)), default="pagat", show_default=True,
-                     help="A named set of house rules (R10)."),
-        click.option("--ante", help=f"Each player's ante (R2.3), {money}. [1]"),
-        click.option("--min-bet", help="Smallest first bet (R4.2). [the ante]"),
-        click.option("--max-bet", help="Largest first bet (R4.2). [none]"),
-        click.option("--raise-limit", help="Most a bet may exceed the stake by (R4.3). [none]"),
-        click.option("--pot-limit/--no-pot-limit", default=None, help="A bet may not exceed the pot (R4.4). [off]"),
-        click.option("--blind/--no-blind", default=None, help="Blind play allowed (R3.2). [on]"),
-        click.option("--see-cost", type=click.Choice(SEE_COSTS), help="What a see costs (R5.3). [double]"),
-        click.option("--retained-blind", type=click.Choice(RETAINED_BLIND),
-                     help="How a retained blind hand plays (R6.3, R6.4). [keep]"),
-        click.option("--short-money", type=click.Choice(SHORT_MONEY),
-                     help="A player short of the minimum covers, borrows (lend/repay), or either (R7.1). [cover]"),
-        click.option("--stakes", type=click.Choice(STAKES),
-                     help="Players pay from their pockets, or from table money (buy-in, top-up, cash-out) (R1.3). [pocket]"),
-        ranking_options,
-        click.option("--unit", default="1", show_default=True, help="What one unit of money is worth, e.g. 0.01 (R1.1)."),
-        click.option("--currency", default="", help="Printed before amounts, e.g. £."),
-    ], command)
+    """`--game`, `--preset` and every house rule of every game and of the table, handed over as `given`."""
+    presets = sorted({p for game in GAMES.values() for p in game.presets})
+    command = _apply(list(every_option().values()), command)
+    command = click.option("--preset", type=click.Choice(presets), help="A named set of house rules (R10). [pagat]")(
+        command)
+    return click.option("--game", type=click.Choice(list(GAMES)), help="The game played (R10). [brag]")(command)
 
 
-def ranking_values(cards: str | None, wild: str | None, threes_high: bool | None, a23: str | None) -> dict:
+def typed(given: dict, rules: Rules) -> dict:
+    """The options given on the command line as values, read as each one's declaration says (None: not given)."""
+    options = every_option()
+    return {name: options[name].read(str(text), rules) if not isinstance(text, bool) else text
+            for name, text in given.items() if text is not None}
+
+
+def ranking_values(**given) -> dict:
     """The ranking options given, as typed values: those not given are left out."""
-    values: dict = {}
-    if cards is not None:
-        values["cards"] = int(cards)
-    if wild is not None:
-        from bragref.engine.cards import parse_wild
-
-        values["wild"] = parse_wild(wild)
-    if threes_high is not None:
-        values["threes_high"] = threes_high
-    if a23 is not None:
-        values["a23"] = a23
-    return values
+    return typed(given, Rules())
 
 
-def rules_from_options(preset: str, unit: str, currency: str, cards, wild, threes_high, a23, **given) -> Rules:
-    typed = ranking_values(cards, wild, threes_high, a23)
-    for name, value in given.items():
-        if value is None:
-            continue
-        if name in MONEY_OPTIONS:
-            none_ok = name != "ante" and value.strip().lower() == "none"
-            typed[name] = None if none_ok else parse_amount(value, unit, allow_zero=name == "ante", currency=currency)
-        else:
-            typed[name] = value
-    return from_preset(preset, unit=unit, currency=currency, **typed)
+def rules_from_options(game: str | None, preset: str | None, **given) -> Rules:
+    """The rules `session new` (or `simulate`) was given: the game's preset, the options given on top."""
+    game = game or "brag"
+    refused = [name for name, value in given.items() if value is not None and game not in games_using(name)]
+    if refused:
+        name = refused[0]
+        raise BadInput(f"--{name.replace('_', '-')} is not a rule of {game} (games that use it: "
+                       f"{', '.join(games_using(name))})")
+    unit = given.pop("unit", None) or "1"
+    currency = given.pop("currency", None) or ""
+    base = Rules(unit=unit, currency=currency)  # the money the other options are written in
+    return from_preset(preset or next(iter(GAMES[game].presets)), game=game, unit=unit, currency=currency,
+                       **typed(given, base))

@@ -9,30 +9,15 @@ from bragref.cli import complete
 from bragref.cli.options import rule_options, rules_from_options
 from bragref.cli.output import Output, output_options
 from bragref.engine.rules import Rules, parse_option
+from bragref.games import TABLE_OPTIONS, game_of
 
 
 def describe_rules(rules: Rules) -> list[dict]:
-    money = rules.money
-    return [
-        {"rule": "preset", "value": rules.preset, "ref": "R10"},
-        {"rule": "ante", "value": money(rules.ante), "ref": "R2.3"},
-        {"rule": "min-bet", "value": money(rules.first_bet_min), "ref": "R4.2"},
-        {"rule": "max-bet", "value": money(rules.max_bet) if rules.max_bet else "none", "ref": "R4.2"},
-        {"rule": "raise-limit", "value": money(rules.raise_limit) if rules.raise_limit else "none", "ref": "R4.3"},
-        {"rule": "pot-limit", "value": "on" if rules.pot_limit else "off", "ref": "R4.4"},
-        {"rule": "blind", "value": "on" if rules.blind else "off", "ref": "R3.2"},
-        {"rule": "see-cost", "value": rules.see_cost, "ref": "R5.3"},
-        {"rule": "retained-blind", "value": rules.retained_blind, "ref": "R6.4"},
-        {"rule": "short-money", "value": rules.short_money, "ref": "R7.1"},
-        {"rule": "stakes", "value": rules.stakes, "ref": "R1.3"},
-        {"rule": "cards", "value": str(rules.cards), "ref": "R8.6"},
-        {"rule": "wild", "value": rules.wild, "ref": "R8.7"},
-        {"rule": "threes-high", "value": "on" if rules.threes_high else "off", "ref": "R8.2"},
-        {"rule": "a23", "value": rules.a23, "ref": "R8.3"},
-        {"rule": "betting", "value": rules.betting, "ref": "R4.5"},
-        {"rule": "unit", "value": rules.unit, "ref": "R1.1"},
-        {"rule": "currency", "value": rules.currency, "ref": ""},
-    ]
+    """Every house rule in force, as the game and the table declare them, with its rule number."""
+    game = game_of(rules)
+    ante, *table = TABLE_OPTIONS
+    return [{"rule": "game", "value": rules.game, "ref": "R10"}, {"rule": "preset", "value": rules.preset, "ref": "R10"},
+            *({"rule": o.key, "value": o.shown(rules), "ref": o.rule} for o in (ante, *game.options, *table))]
 
 
 @click.command(short_help="Print the ledger file in use.")
@@ -64,14 +49,14 @@ session = click.Group(
 @click.option("--players", required=True, help="Comma-separated names in clockwise seat order.")
 @rule_options
 @click.pass_obj
-def session_new(app, name: str, players: str, preset: str, unit: str, currency: str, **rule_values) -> None:
+def session_new(app, name: str, players: str, game: str | None, preset: str | None, **rule_values) -> None:
     """Start a session NAME with its players in seat order and its house rules.
 
     \b
     Example:
       bragref session new friday --players "Andy,Bill,Chris" --ante 0.10 --unit 0.01 --currency £
     """
-    rules = rules_from_options(preset, unit, currency, **rule_values)
+    rules = rules_from_options(game, preset, **rule_values)
     names = [p.strip() for p in players.split(",") if p.strip()]
     made = app.ledger().create_session(name, rules, names)
     click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. Ante {rules.money(rules.ante)}.")

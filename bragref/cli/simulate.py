@@ -16,7 +16,7 @@ from bragref.engine.names import check_name
 @click.option("--name", help="The new session's name. Default: sim-SEED.")
 @rule_options
 @click.pass_obj
-def simulate(app, hands: int, seed: int, players: str, name: str | None, preset: str, unit: str, currency: str,
+def simulate(app, hands: int, seed: int, players: str, name: str | None, game: str | None, preset: str | None,
              **rule_values) -> None:
     """Play HANDS random legal hands into a new session, as the rules allow: blind play, sees,
     showdowns, covers and retained hands, loans with --short-money borrow or both, top-ups at
@@ -30,7 +30,7 @@ def simulate(app, hands: int, seed: int, players: str, name: str | None, preset:
     """
     from bragref.ledger.simulate import simulate as play
 
-    rules = rules_from_options(preset, unit, currency, **rule_values)
+    rules = rules_from_options(game, preset, **rule_values)
     seats = [check_name(p) for p in players.split(",") if p.strip()]
     session_name = check_name(name or f"sim-{seed}")
     ledger = app.ledger()

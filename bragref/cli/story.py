@@ -9,7 +9,7 @@ from bragref.cli.hand import pot_words, reason
 from bragref.cli.reports import CARRIED_POT, local_time, payments_for, scope
 from bragref.engine import actions as act
 from bragref.engine import game
-from bragref.engine.brag import sees_blind
+from bragref.games.brag.betting import sees_blind
 from bragref.engine.state import Hand
 from bragref.ledger.store import action_of, dealt
 

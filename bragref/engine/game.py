@@ -1,38 +1,59 @@
-"""The engine's front door: deal a hand, ask what is legal, apply an action."""
+"""The engine's front door: deal a hand, ask what is legal, apply an action, each by the game the hand is
+played under (R10.1; the games are `bragref.games`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from bragref.engine.actions import Action
-from bragref.engine.brag import BragBetting
 from bragref.engine.errors import Refused
-from bragref.engine.state import Hand, Legal, deal
+from bragref.engine.rules import Rules
+from bragref.engine.state import Hand, Legal
 
-STRUCTURES = {"brag": BragBetting()}
+__all__ = ["apply", "deal", "legal", "outcome", "replay"]
 
-__all__ = ["apply", "deal", "legal", "replay"]
+
+_GAMES: dict = {}  # the registry, `bragref.games.GAMES`: the games build on the engine, so it is read on first use
+
+
+def _game(rules: Rules):
+    if not _GAMES:
+        from bragref.games import GAMES
+
+        _GAMES.update(GAMES)
+    return _GAMES[rules.game]
+
+
+def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
+         purses: dict[str, int] | None = None) -> Hand:
+    return _game(rules).deal(rules, seats, dealer, carried_in, retained_by, purses)
 
 
 def legal(hand: Hand) -> Legal:
-    return STRUCTURES[hand.rules.betting].legal(hand)
+    return _game(hand.rules).legal(hand)
 
 
 def apply(hand: Hand, action: Action) -> Hand:
     """The next state, or `Refused` naming the rule and carrying what is legal instead.
 
-    Structures raise plain `Refused`; the legal moves are attached here, once, for every refusal.
+    Games raise plain `Refused`; the legal moves are attached here, once, for every refusal.
     """
+    game = _game(hand.rules)
     try:
-        return STRUCTURES[hand.rules.betting].apply(hand, action)
+        return game.apply(hand, action)
     except Refused as refused:
         if refused.legal is None:
-            refused.legal, refused.rules = legal(hand), hand.rules
+            refused.legal, refused.rules = game.legal(hand), hand.rules
         raise
 
 
 def replay(hand: Hand, actions: Iterable[Action]) -> Hand:
-    structure = STRUCTURES[hand.rules.betting]
+    game = _game(hand.rules)
     for action in actions:
-        hand = structure.apply(hand, action)
+        hand = game.apply(hand, action)
     return hand
+
+
+def outcome(hand: Hand) -> list[tuple[str | None, str, int]]:
+    """Where a settled hand's money went: postings that sum to zero (R1.2)."""
+    return _game(hand.rules).outcome(hand)

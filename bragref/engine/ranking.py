@@ -189,4 +189,6 @@ def _ranking(name: str, threes_high: bool, a23: str, wild: str, cards: int):
 
 def ranking_for(rules):
     """The ranking a hand played under `rules` is judged by: built once per rule set."""
-    return _ranking(rules.ranking, rules.threes_high, rules.a23, rules.wild, rules.cards)
+    from bragref.games import game_of
+
+    return _ranking(game_of(rules).ranking, rules.threes_high, rules.a23, rules.wild, rules.cards)

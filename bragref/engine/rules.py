@@ -1,7 +1,8 @@
 """House rules: one frozen value per session and per hand (R9.3); presets are named sets.
 
-Amounts here are integer units of the session's money. A rule the engine does
-not enforce yet is not an option here: every field below is obeyed.
+`Rules` holds the value of every house rule of every game, the table's included; which of them a game reads,
+with each one's flag, help and rule number, the game declares (`bragref.games`). Amounts are integer units of
+the session's money. A rule the engine does not enforce is not a field here: every field below is obeyed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS, format_money, parse_amount, parse_unit
 
-SEE_COSTS = ("double", "equal")
+SEE_COSTS = ("double", "equal")  # the choices of each house rule; the games declare the rules (`bragref.games`)
 RETAINED_BLIND = ("keep", "faceup")
 SHORT_MONEY = ("cover", "borrow", "both")
 COVERING = ("cover", "both")  # short-money settings that allow a cover (R7.2)
@@ -24,8 +25,8 @@ A23 = ("high", "low")
 
 @dataclass(frozen=True, slots=True)
 class Rules:
+    game: str = "brag"  # R10.1: the game a hand is played under, a name in `bragref.games.GAMES`
     preset: str = "pagat"
-    betting: str = "brag"  # the betting structure (R4.5); see engine.betting.STRUCTURES
     ante: int = 1  # R2.3
     min_bet: int | None = None  # R4.2; None means the ante (at least 1 unit)
     max_bet: int | None = None  # R4.2; None means no limit
@@ -36,7 +37,6 @@ class Rules:
     retained_blind: str = "keep"  # R6.4
     short_money: str = "cover"  # R7.1: cover and both allow covers (R7.2), borrow and both loans (R7.5)
     stakes: str = "pocket"  # R1.3: pocket, or table money from buy-ins and top-ups
-    ranking: str = "brag"  # the order of hands (R8); see engine.ranking.RANKINGS
     cards: int = 3  # R8.6: cards dealt to each player, the best three kept
     wild: str = "none"  # R8.7, as written by engine.cards.parse_wild
     threes_high: bool = True  # R8.2
@@ -45,10 +45,13 @@ class Rules:
     currency: str = ""
 
     def __post_init__(self):
-        if self.preset not in PRESETS:
-            raise BadInput(f"unknown preset {self.preset!r} (presets: {', '.join(PRESETS)})")
-        if self.betting != "brag":
-            raise BadInput(f"unknown betting structure {self.betting!r} (built: brag)")
+        from bragref.games import GAMES
+
+        if self.game not in GAMES:
+            raise BadInput(f"unknown game {self.game!r} (games built: {', '.join(GAMES)}) (R10.2)")
+        presets = GAMES[self.game].presets
+        if self.preset not in presets:
+            raise BadInput(f"unknown preset {self.preset!r} for {self.game} (presets: {', '.join(presets)})")
         parse_unit(self.unit)
         if (len(self.currency) > 5 or not self.currency.isprintable() or any(c.isdigit() or c in ".-" for c in self.currency)
                 or self.currency != self.currency.strip()):
@@ -72,8 +75,6 @@ class Rules:
             raise BadInput(f"short-money must be one of {', '.join(SHORT_MONEY)} (R7.1)")
         if self.stakes not in STAKES:
             raise BadInput(f"stakes must be one of {', '.join(STAKES)} (R1.3)")
-        if self.ranking != "brag":
-            raise BadInput(f"unknown ranking {self.ranking!r} (built: brag)")
         if self.cards not in CARDS:
             raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
         if self.a23 not in A23:
@@ -105,67 +106,37 @@ class Rules:
         return cls(**{k: v for k, v in json.loads(text).items() if k in known})
 
 
-PRESETS: dict[str, dict] = {
-    "pagat": {},  # R10: all the defaults
-    "bastard": {"blind": False},  # R10: Bastard Brag's betting, no blind play
-}
-
-# How each option is written on the command line, and how its text becomes a value.
-MONEY_OPTIONS = ("ante", "min_bet", "max_bet", "raise_limit")
-BOOL_OPTIONS = ("pot_limit", "blind", "threes_high")
-CHOICE_OPTIONS = {"see_cost": SEE_COSTS, "retained_blind": RETAINED_BLIND, "short_money": SHORT_MONEY, "stakes": STAKES,
-                  "a23": A23}
-OPTION_NAMES = ("preset", *MONEY_OPTIONS, *BOOL_OPTIONS, *CHOICE_OPTIONS, "cards", "wild", "unit", "currency")
-
-
 def from_preset(preset: str = "pagat", **options) -> Rules:
-    """The preset's rules with `options` (already typed values) on top."""
-    if preset not in PRESETS:
-        raise BadInput(f"unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
-    return Rules(preset=preset, **{**PRESETS[preset], **options})
+    """The game's preset (`options["game"]`, else brag) with `options` (already typed values) on top."""
+    from bragref.games import GAMES
+
+    game = GAMES.get(options.get("game", "brag"))
+    presets = game.presets if game else {}
+    if preset not in presets:
+        raise BadInput(f"unknown preset {preset!r} (presets: {', '.join(presets)})")
+    return Rules(preset=preset, **{**presets[preset], **options})
 
 
 def parse_option(rules: Rules, option: str, text: str) -> Rules:
-    """`rules set OPTION VALUE`: the rules with one option changed from its text."""
+    """`rules set OPTION VALUE`: the rules with one option changed from its text, as the game declares the option."""
+    from bragref.games import every_option, find_game, games_using
+
     name = option.strip().lower().replace("-", "_")
-    if name not in OPTION_NAMES:
-        raise BadInput(f"unknown rule option {option!r} (options: {', '.join(o.replace('_', '-') for o in OPTION_NAMES)})")
+    options = every_option()
+    if name not in (*options, "preset", "game"):
+        known = ", ".join(o.replace("_", "-") for o in ("game", "preset", *options))
+        raise BadInput(f"unknown rule option {option!r} (options: {known})")
     if name == "unit":
         raise BadInput("the unit is fixed when the session is made: every amount recorded is in it")
+    if name == "game":  # dealer's choice between hands (R9.3): the table's own rules stay as they are
+        game = find_game(text)
+        if game.name == rules.game:
+            return rules
+        table = {n: getattr(rules, n) for n in ("ante", "short_money", "stakes", "unit", "currency")}
+        return from_preset(next(iter(game.presets)), game=game.name, **table)
     if name == "preset":
-        return from_preset(text.strip().lower(), unit=rules.unit, currency=rules.currency)
-    value: object
-    if name in MONEY_OPTIONS:
-        none_ok = name != "ante"
-        if none_ok and text.strip().lower() in ("none", "off", ""):
-            value = None
-        else:
-            value = rules.amount(text, allow_zero=name == "ante")
-    elif name in BOOL_OPTIONS:
-        value = parse_bool(text)
-    elif name in CHOICE_OPTIONS:
-        value = text.strip().lower()
-    elif name == "cards":
-        value = parse_cards_dealt(text)
-    elif name == "wild":
-        from bragref.engine.cards import parse_wild
-
-        value = parse_wild(text)
-    else:
-        value = text
-    return replace(rules, **{name: value})
-
-
-def parse_cards_dealt(text: str) -> int:
-    if text.strip() not in [str(n) for n in CARDS]:
-        raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))}, not {text!r} (R8.6)")
-    return int(text)
-
-
-def parse_bool(text: str) -> bool:
-    lowered = text.strip().lower()
-    if lowered in ("on", "yes", "true", "1"):
-        return True
-    if lowered in ("off", "no", "false", "0"):
-        return False
-    raise BadInput(f"expected on or off, not {text!r}")
+        return from_preset(text.strip().lower(), game=rules.game, unit=rules.unit, currency=rules.currency)
+    if rules.game not in games_using(name):
+        raise BadInput(f"{name.replace('_', '-')} is not a rule of {rules.game} (games that use it: "
+                       f"{', '.join(games_using(name))})")
+    return replace(rules, **{name: options[name].read(text, rules)})

@@ -19,7 +19,8 @@ from dataclasses import dataclass, fields, replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
-from bragref.engine.rules import BOOL_OPTIONS, MONEY_OPTIONS, Rules
+from bragref.engine.rules import Rules
+from bragref.games import every_option
 from bragref.formats import toml
 
 FORMAT = 1
@@ -141,10 +142,15 @@ def rules_table(rules: Rules) -> dict:
     return {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None}
 
 
+LEGACY_RULES = {"betting": "brag", "ranking": "brag"}  # written by bragref before games were plug-ins: brag's
+
+
 def rules_from_table(table: dict) -> Rules:
     values = {}
     for name, given in table.items():
         field = name.replace("-", "_")
+        if LEGACY_RULES.get(field) == given:
+            continue
         if field not in RULE_FIELDS:
             raise BadInput(f"unknown rule {name[:40]!r}")
         values[field] = given
@@ -153,11 +159,14 @@ def rules_from_table(table: dict) -> Rules:
 
 
 def _check_types(values: dict) -> None:
+    """Each rule's value has the type its declaration gives it (`Option.accepts`); game and preset are words."""
+    options = every_option()
     for field, given in values.items():
-        kind = int if field in MONEY_OPTIONS or field == "cards" else bool if field in BOOL_OPTIONS else str
-        if not (given is None and field in MONEY_OPTIONS and field != "ante") and (
-                not isinstance(given, kind) or kind is int and isinstance(given, bool)):
-            raise BadInput(f"rule {field.replace('_', '-')} should be {kind.__name__}, not {_brief(given)}")
+        option = options.get(field)
+        if not (option.accepts(given) if option else isinstance(given, str)):
+            kind = {"money": "an amount in units", "bool": "true or false", "count": "a whole number"}.get(
+                option.kind if option else "", "a word")
+            raise BadInput(f"rule {field.replace('_', '-')} should be {kind}, not {_brief(given)}")
 
 
 def rules_change(before: Rules, after: Rules) -> list[str]:
@@ -185,11 +194,12 @@ def changed_rules(rules: Rules, words: list[str]) -> Rules:
         field = name.replace("-", "_")
         if not equals or field not in RULE_FIELDS:
             raise BadInput(f"{word!r} is not rule=value")
+        kind = getattr(every_option().get(field), "kind", "text")
         if text.startswith('"'):
             values[field] = _unquote(text)
-        elif field in MONEY_OPTIONS or field == "cards":
+        elif kind in ("money", "count"):
             values[field] = None if text == "none" else _integer(text)
-        elif field in BOOL_OPTIONS:
+        elif kind == "bool":
             if text not in ("true", "false"):
                 raise BadInput(f"{word!r}: {name} is true or false")
             values[field] = text == "true"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bragref.engine import actions as act
 from bragref.engine import game
 from bragref.engine.actions import DISCARDS
-from bragref.engine.brag import sees_blind
+from bragref.games.brag.betting import sees_blind
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules

@@ -651,15 +651,9 @@ def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
 
 
 def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
-    """Where a settled hand's money went: (player or CARRY, kind, amount), summing to zero (R1.2)."""
-    result = hand.result
-    rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
-    rows += [(name, "win", amount) for name, amount in result.winnings]
-    if hand.carried_in:
-        rows.append((CARRY, "carry-in", -hand.carried_in))
-    if result.carried:
-        rows.append((CARRY, "carry-out", result.carried))
-    return rows
+    """Where a settled hand's money went: (player or CARRY, kind, amount), summing to zero (R1.2), as its game
+    says (`Game.outcome`)."""
+    return game.outcome(hand)
 
 
 def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Callable, of_loan: Callable) -> list:

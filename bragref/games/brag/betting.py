@@ -1,8 +1,7 @@
-"""The `brag` betting structure (R3–R5): no equalising, each turn costs the stake again.
+"""Three Card Brag's betting (R3–R5): no equalising, each turn costs the stake again; blind and open play.
 
-A betting structure is an object with `legal(hand)` and `apply(hand, action)`;
-`engine.game.STRUCTURES` maps the `betting` house rule to one. Hoyle's
-equalising structure will be another such object, not a branch in this one.
+`legal` and `apply` here are what the `brag` game (`games.brag.Brag`) answers with; the mechanics every game
+shares (turns, folding, covering, contesting shown hands) are `engine.state`'s.
 """
 
 from __future__ import annotations
@@ -110,6 +109,8 @@ def see_refusal(hand: Hand, seer: Player) -> Refused | None:
 
 
 class BragBetting:
+    """What may be done in a hand of brag, and what each action does (R3–R7)."""
+
     def legal(self, hand: Hand) -> Legal:
         if hand.phase == "showdown":
             return Legal(concede=hand.contenders, award=hand.contenders, show=state.may_show(hand))

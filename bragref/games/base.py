@@ -1,0 +1,163 @@
+"""What a game is: a value that declares its parts, the way python-chess's variants are classes found by name.
+
+A game names its pack, its ranking, its house-rule options (each with its flag, default, help and rule number),
+its action types, and how a hand is dealt, what is legal, what an action does (or the `Refused` citing the rule
+that forbids it) and where a settled hand's money goes. `session new`'s options, `rules show`, `bragref games` and
+the hand history's checks are generated from the options; the engine's front door (`engine.game`) dispatches to
+the game a hand was dealt under (R10.1).
+
+The table's own rules (ante, unit, currency, stakes, short money) are not any game's: `TABLE_OPTIONS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from bragref.engine.errors import BadInput
+from bragref.engine.money import parse_amount
+from bragref.engine.rules import A23, CARDS, RETAINED_BLIND, SEE_COSTS, SHORT_MONEY, STAKES, Rules
+from bragref.engine.state import Hand, Legal
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule: the `Rules` field it sets, how its value is written, its default, help and rule number.
+
+    `kind` is how a value is read from text: `money` (in the session's money; `none` where the default is none),
+    `bool` (on or off), `choice` (one of `choices`), `count` (a whole number among `choices`), `wild` (R8.7), or
+    `text`.
+    """
+
+    name: str
+    kind: str
+    help: str
+    rule: str
+    choices: tuple = ()
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def key(self) -> str:
+        """How `rules show`, `games` and hand histories name it: `see-cost`."""
+        return self.name.replace("_", "-")
+
+    @property
+    def default(self):
+        return Rules.__dataclass_fields__[self.name].default
+
+    def shown(self, rules: Rules) -> str:
+        """The option's value as a person reads it, money in the session's money (R1.1a)."""
+        value = getattr(rules, self.name)
+        if self.kind == "money":
+            if self.name == "min_bet":
+                return rules.money(rules.first_bet_min)
+            return "none" if value is None else rules.money(value)
+        if self.kind == "bool":
+            return "on" if value else "off"
+        return str(value)
+
+    def read(self, text: str, rules: Rules):
+        """The value `text` gives this option under `rules` (for the unit and currency of its money)."""
+        text = text.strip()
+        if self.kind == "money":
+            if self.default is None and text.lower() in ("none", "off", ""):
+                return None
+            return parse_amount(text, rules.unit, allow_zero=self.name == "ante", currency=rules.currency)
+        if self.kind == "bool":
+            lowered = text.lower()
+            if lowered in ("on", "yes", "true", "1"):
+                return True
+            if lowered in ("off", "no", "false", "0"):
+                return False
+            raise BadInput(f"{self.key} is on or off, not {text!r} ({self.rule})")
+        if self.kind in ("choice", "count"):
+            value = text.lower() if self.kind == "choice" else text
+            allowed = [str(c) for c in self.choices]
+            if value not in allowed:
+                raise BadInput(f"{self.key} must be one of {', '.join(allowed)}, not {text!r} ({self.rule})")
+            return int(value) if self.kind == "count" else value
+        if self.kind == "wild":
+            from bragref.engine.cards import parse_wild
+
+            return parse_wild(text)
+        return text
+
+    def accepts(self, value) -> bool:
+        """Whether a value as a hand history holds it (JSON or TOML) has this option's type."""
+        if self.kind == "money":
+            return (value is None and self.default is None) or (isinstance(value, int) and not isinstance(value, bool))
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "count":
+            return isinstance(value, int) and not isinstance(value, bool)
+        return isinstance(value, str)
+
+
+# The table's rules: every game is played under them (R1, R2, R7).
+TABLE_OPTIONS = (
+    Option("ante", "money", "Each player's ante, in the session's money", "R2.3"),
+    Option("short_money", "choice", "A player short of the minimum covers, borrows, or either", "R7.1", SHORT_MONEY),
+    Option("stakes", "choice", "Players pay from their pockets, or from table money", "R1.3", STAKES),
+    Option("unit", "text", "What one unit of money is worth, e.g. 0.01", "R1.1"),
+    Option("currency", "text", "Printed before amounts, e.g. £", "R1.1a"),
+)
+
+# Options more than one game will share, declared once.
+RANKING_OPTIONS = (
+    Option("cards", "count", "Cards dealt to each player; the best three are kept", "R8.6", CARDS),
+    Option("wild", "wild", "Wild cards: none, deuces, black-deuces, one-eyed-jacks, suicide-king, jokers:N, braggers, "
+                           "or a card list such as 'Ah,Kd'", "R8.7"),
+    Option("threes_high", "bool", "3-3-3 is the best prial", "R8.2"),
+    Option("a23", "choice", "A-2-3 is the best sequence, or the lowest", "R8.3", A23),
+)
+BRAG_BETTING_OPTIONS = (
+    Option("min_bet", "money", "Smallest first bet [the ante]", "R4.2"),
+    Option("max_bet", "money", "Largest first bet", "R4.2"),
+    Option("raise_limit", "money", "Most a bet may exceed the stake by", "R4.3"),
+    Option("pot_limit", "bool", "A bet may not exceed the pot", "R4.4"),
+    Option("blind", "bool", "Blind play allowed", "R3.2"),
+    Option("see_cost", "choice", "What a see costs", "R5.3", SEE_COSTS),
+    Option("retained_blind", "choice", "How a retained blind hand plays", "R6.4", RETAINED_BLIND),
+)
+
+
+class Game:
+    """A game bragref referees. Subclasses declare the class attributes and implement the four methods; the
+    registry (`bragref.games`) finds them by name or alias.
+
+    >>> from bragref.games import find_game
+    >>> find_game("Three Card Brag").name
+    'brag'
+    """
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    rule: ClassVar[str]  # the rulebook's section for this game
+    pack: ClassVar[int] = 52  # cards in the pack, jokers aside
+    ranking: ClassVar[str]  # the order of hands it is judged by
+    options: ClassVar[tuple[Option, ...]]  # its own house rules, beside the table's
+    actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
+    presets: ClassVar[dict[str, dict]] = {}
+
+    def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
+             purses: dict[str, int] | None = None) -> Hand:
+        raise NotImplementedError
+
+    def legal(self, hand: Hand) -> Legal:
+        raise NotImplementedError
+
+    def apply(self, hand: Hand, action) -> Hand:
+        raise NotImplementedError
+
+    def outcome(self, hand: Hand) -> list[tuple[str | None, str, int]]:
+        """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
+        is a player, or None for a pot carried to the next hand."""
+        raise NotImplementedError
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in (*TABLE_OPTIONS, *self.options) if o.name == name), None)
+

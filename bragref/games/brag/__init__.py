@@ -1,0 +1,46 @@
+"""Three Card Brag (R3–R9), the pagat.com game: blind and open play, no equalising, seeing, covering, retained
+blind hands, four- and five-card brag and wild cards."""
+
+from __future__ import annotations
+
+from bragref.engine import actions as act
+from bragref.engine import state
+from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS, Game
+from bragref.games.brag.betting import BragBetting
+
+_BETTING = BragBetting()
+
+
+class Brag(Game):
+    """>>> from bragref.games.brag import Brag
+    >>> [a.verb for a in Brag.actions]
+    ['bet', 'fold', 'look', 'see', 'cover', 'showdown', 'show', 'concede', 'award']
+    """
+
+    name = "brag"
+    aliases = ("Three Card Brag", "pagat", "three-card-brag")
+    title = "Three Card Brag"
+    rule = "R3–R9"
+    ranking = "brag"
+    options = (*BRAG_BETTING_OPTIONS, *RANKING_OPTIONS)
+    actions = (act.Bet, act.Fold, act.Look, act.See, act.Cover, act.Showdown, act.Show, act.Concede, act.Award)
+    presets = {"pagat": {}, "bastard": {"blind": False}}  # R10.2: pagat's defaults; Bastard Brag's betting, no blind
+
+    def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None):
+        return state.deal(rules, seats, dealer, carried_in, retained_by, purses)
+
+    def legal(self, hand):
+        return _BETTING.legal(hand)
+
+    def apply(self, hand, action):
+        return _BETTING.apply(hand, action)
+
+    def outcome(self, hand):
+        result = hand.result
+        rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
+        rows += [(name, "win", amount) for name, amount in result.winnings]
+        if hand.carried_in:
+            rows.append((None, "carry-in", -hand.carried_in))
+        if result.carried:
+            rows.append((None, "carry-out", result.carried))
+        return rows
