@@ -100,6 +100,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
     **dict.fromkeys(["export", "import"], "exchange"),
     **dict.fromkeys(["replay", "summary"], "story"),
+    "games": "games",
     "run": "run",
     "audit": "audit",
     "simulate": "simulate",

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import click
 
-from bragref.engine.errors import BadInput
-from bragref.engine.rules import Rules, from_preset
-from bragref.games import GAMES, RANKING_OPTIONS, every_option, games_using
+from bragref.engine.rules import Rules
+from bragref.games import GAMES, RANKING_OPTIONS, every_option, typed
 from bragref.games.base import Option
 
 SHOWN_DEFAULTS = {"min_bet": "the ante", "max_bet": "none", "raise_limit": "none", "currency": "none"}
@@ -47,28 +46,6 @@ def rule_options(command):
     return click.option("--game", type=click.Choice(list(GAMES)), help="The game played (R10). [brag]")(command)
 
 
-def typed(given: dict, rules: Rules) -> dict:
-    """The options given on the command line as values, read as each one's declaration says (None: not given)."""
-    options = every_option()
-    return {name: options[name].read(str(text), rules) if not isinstance(text, bool) else text
-            for name, text in given.items() if text is not None}
-
-
 def ranking_values(**given) -> dict:
     """The ranking options given, as typed values: those not given are left out."""
     return typed(given, Rules())
-
-
-def rules_from_options(game: str | None, preset: str | None, **given) -> Rules:
-    """The rules `session new` (or `simulate`) was given: the game's preset, the options given on top."""
-    game = game or "brag"
-    refused = [name for name, value in given.items() if value is not None and game not in games_using(name)]
-    if refused:
-        name = refused[0]
-        raise BadInput(f"--{name.replace('_', '-')} is not a rule of {game} (games that use it: "
-                       f"{', '.join(games_using(name))})")
-    unit = given.pop("unit", None) or "1"
-    currency = given.pop("currency", None) or ""
-    base = Rules(unit=unit, currency=currency)  # the money the other options are written in
-    return from_preset(preset or next(iter(GAMES[game].presets)), game=game, unit=unit, currency=currency,
-                       **typed(given, base))

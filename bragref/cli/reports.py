@@ -11,12 +11,9 @@ from bragref.cli.output import Output, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.actions import Credit
 from bragref.engine.errors import BadInput
-from bragref.engine.names import key
-from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand, Legal
-from bragref.ledger.store import action_of, dealt, live_actions
+from bragref.ledger.store import CARRIED_POT, action_of, dealt, live_actions
 
-CARRIED_POT = "carried pot"
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -52,6 +49,7 @@ def status(app, out: Output) -> None:
                 "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
                 "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
                 "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(game.legal(hand))}
+    data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
     data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
     if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
         purses = {p.name: p.purse for p in hand.players} if in_play else {}
@@ -258,20 +256,9 @@ def settle(app, all_sessions: bool, out: Output) -> None:
       bragref settle --json
     """
     ledger, sessions = scope(app, all_sessions)
-    payments = payments_for(ledger, sessions)
+    payments = ledger.payments(sessions)
     if not out.data(payments):
         print_payments(sessions, payments, out)
-
-
-def payments_for(ledger, sessions) -> list[dict]:
-    """Payments that clear every net. Results of hands at table stakes are already on the table (R1.3): only
-    loans and hands paid from the pocket are settled."""
-    done = ledger.on_table(sessions)
-    nets = {r["player"]: r["net"] - done.get(key(r["player"]), 0) for r in ledger.balances(sessions)}
-    carried = ledger.carried(sessions) - done.get(None, 0)
-    if carried:
-        nets[CARRIED_POT] = carried
-    return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
 
 
 def print_payments(sessions, payments: list[dict], out: Output = Output()) -> None:

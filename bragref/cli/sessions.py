@@ -6,10 +6,10 @@ import click
 
 from bragref.cli import complete
 
-from bragref.cli.options import rule_options, rules_from_options
+from bragref.cli.options import rule_options
 from bragref.cli.output import Output, output_options
 from bragref.engine.rules import Rules, parse_option
-from bragref.games import TABLE_OPTIONS, game_of
+from bragref.games import TABLE_OPTIONS, game_of, rules_from_text
 
 
 def describe_rules(rules: Rules) -> list[dict]:
@@ -56,7 +56,7 @@ def session_new(app, name: str, players: str, game: str | None, preset: str | No
     Example:
       bragref session new friday --players "Andy,Bill,Chris" --ante 0.10 --unit 0.01 --currency £
     """
-    rules = rules_from_options(game, preset, **rule_values)
+    rules = rules_from_text(game, preset, **rule_values)
     names = [p.strip() for p in players.split(",") if p.strip()]
     made = app.ledger().create_session(name, rules, names)
     click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. Ante {rules.money(rules.ante)}.")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from bragref.cli.options import rule_options, rules_from_options
+from bragref.cli.options import rule_options
 from bragref.cli.output import progress
 from bragref.engine.names import check_name
+from bragref.games import rules_from_text
 
 
 @click.command(short_help="Play random legal hands into a new session.")
@@ -30,7 +31,7 @@ def simulate(app, hands: int, seed: int, players: str, name: str | None, game: s
     """
     from bragref.ledger.simulate import simulate as play
 
-    rules = rules_from_options(game, preset, **rule_values)
+    rules = rules_from_text(game, preset, **rule_values)
     seats = [check_name(p) for p in players.split(",") if p.strip()]
     session_name = check_name(name or f"sim-{seed}")
     ledger = app.ledger()

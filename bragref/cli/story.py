@@ -6,12 +6,12 @@ import click
 
 from bragref.cli import cell
 from bragref.cli.hand import pot_words, reason
-from bragref.cli.reports import CARRIED_POT, local_time, payments_for, scope
+from bragref.cli.reports import local_time, scope
 from bragref.engine import actions as act
 from bragref.engine import game
 from bragref.games.brag.betting import sees_blind
 from bragref.engine.state import Hand
-from bragref.ledger.store import action_of, dealt
+from bragref.ledger.store import CARRIED_POT, action_of, dealt
 
 
 def story(ledger, session, number: int) -> list[str]:
@@ -207,7 +207,7 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     else:
         width = max(len(r["player"]) for r in rows)
         lines += [f"  {r['player'].ljust(width)}  {signed(r['net']).rjust(10)}" for r in rows]
-    payments = payments_for(ledger, sessions)
+    payments = ledger.payments(sessions)
     settle = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
     if any(p["to"] == CARRIED_POT for p in payments):

@@ -320,10 +320,10 @@ class Table:
         print_balances(self.ledger, [session], self.ledger.balances([session]))
 
     def _settle(self, _args: list[str]) -> None:
-        from bragref.cli.reports import payments_for, print_payments
+        from bragref.cli.reports import print_payments
 
         session, _ = self.now()
-        print_payments([session], payments_for(self.ledger, [session]))
+        print_payments([session], self.ledger.payments([session]))
 
 
 def say(text: str) -> None:

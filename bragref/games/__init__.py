@@ -13,7 +13,7 @@ from bragref.games.brag import Brag
 GAMES: dict[str, Game] = {game.name: game for game in (Brag(),)}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
-           "games_using"]
+           "games_using", "rules_from_text", "typed"]
 
 
 def find_game(name: str) -> Game:
@@ -41,6 +41,32 @@ def every_option() -> dict[str, Option]:
         for option in game.options:
             options.setdefault(option.name, option)
     return options
+
+
+def typed(given: dict, rules) -> dict:
+    """Options given as text (`{"see_cost": "equal"}`), read as each one's declaration says, under `rules` (for the
+    unit and currency of money); None means not given and is left out."""
+    options = every_option()
+    return {name: options[name].read(str(text), rules) if not isinstance(text, bool) else text
+            for name, text in given.items() if text is not None}
+
+
+def rules_from_text(game: str | None, preset: str | None = None, **given):
+    """The rules `session new` was given: the game's preset (default: its first), the options given on top (as
+    text, in the session's money); an option the game does not use is refused, naming the games that use it."""
+    from bragref.engine.rules import Rules, from_preset
+
+    game = game or "brag"
+    refused = [name for name, value in given.items() if value is not None and game not in games_using(name)]
+    if refused:
+        name = refused[0]
+        raise BadInput(f"--{name.replace('_', '-')} is not a rule of {game} (games that use it: "
+                       f"{', '.join(games_using(name))})")
+    unit = given.pop("unit", None) or "1"
+    currency = given.pop("currency", None) or ""
+    base = Rules(unit=unit, currency=currency)  # the money the other options are written in
+    return from_preset(preset or next(iter(find_game(game).presets)), game=game, unit=unit, currency=currency,
+                       **typed(given, base))
 
 
 def games_using(name: str) -> list[str]:

@@ -23,11 +23,13 @@ from bragref.engine.money import check_units
 from bragref.engine.names import check_name, key, known_as, resolve, same
 from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
+from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
+CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 # a hand whose deal was voided (R9.1): a void that names no action
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
@@ -556,6 +558,17 @@ class Ledger:
         """Money in a pot carried forward and not yet won (R6.2)."""
         where, ids = self._scope(sessions)
         return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
+
+    def payments(self, sessions: list[Session]) -> list[dict]:
+        """Who pays whom, in the fewest payments, to clear every net (loans included). Results of hands at table
+        stakes are already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still
+        carried forward is a payee of its own, `CARRIED_POT`."""
+        done = self.on_table(sessions)
+        nets = {r["player"]: r["net"] - done.get(key(r["player"]), 0) for r in self.balances(sessions)}
+        carried = self.carried(sessions) - done.get(None, 0)
+        if carried:
+            nets[CARRIED_POT] = carried
+        return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
 
     def on_table(self, sessions: list[Session]) -> dict[str | None, int]:
         """What hands at table stakes moved, per player by `names.key` (None: a carried pot): money that already

@@ -1,0 +1,198 @@
+"""bragref from Python, in the manner of python-chess: find a game, deal a hand, list its legal moves, push a move
+(a refusal raises `Refused`, naming the rule), pop it, read the result; or open a ledger and use the verbs the
+command line uses. The command line is a shell over the same calls.
+
+A hand, played in memory:
+
+>>> import bragref
+>>> hand = bragref.deal("brag", ["Andy", "Bill", "Chris"], ante=1)
+>>> hand.to_act
+'Bill'
+>>> hand.legal_moves().bet
+Range(min=1, max=None, min_rule='R4.2', max_rule=None)
+>>> hand.push(bragref.Bet("Bill", 2))
+>>> hand.push(bragref.Fold("Andy"))
+Traceback (most recent call last):
+...
+bragref.engine.errors.Refused: it is Chris's turn, not Andy's: nobody may fold out of turn (R2.5)
+>>> hand.push(bragref.Fold("Chris"))
+>>> hand.push(bragref.Fold("Andy"))
+>>> hand.over, hand.outcome()
+(True, [('Bill', 'stake', -3), ('Chris', 'stake', -1), ('Andy', 'stake', -1), ('Bill', 'win', 5)])
+>>> hand.pop()
+Fold(player='Andy')
+>>> hand.over
+False
+
+A ledger, with the command line's verbs (amounts as a person types them, in the session's money):
+
+>>> import tempfile, os
+>>> book = bragref.open_ledger(os.path.join(tempfile.mkdtemp(), "ledger.db"))
+>>> _ = book.session_new("friday", ["Andy", "Bill"], unit="0.01", currency="£", ante="0.10")
+>>> _ = book.deal()
+>>> book.bet("bill", "0.50").stake
+50
+>>> book.fold("andy").phase
+'over'
+>>> book.balances()[1]
+{'player': 'Bill', 'paid': 60, 'won': 70, 'loans': 0, 'net': 10}
+>>> book.settle()
+[{'from': 'Andy', 'to': 'Bill', 'amount': 10}]
+"""
+
+from __future__ import annotations
+
+from bragref.engine import game as engine
+from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Look, See, Show, Showdown
+from bragref.engine.cards import parse_cards, wild_cards
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.names import resolve
+from bragref.engine.rules import Rules, from_preset
+from bragref.engine.state import Hand, Legal
+from bragref.games import GAMES, find_game, rules_from_text
+
+__all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Concede", "Cover", "Deal", "Fold", "Look", "Refused", "Rules",
+           "See", "Show", "Showdown", "deal", "find_game", "open_ledger"]
+
+
+class Deal:
+    """One hand in memory: the state after each move pushed, so that moves can be popped again."""
+
+    def __init__(self, start: Hand):
+        self.start = start
+        self.moves: list[Action] = []
+        self.states: list[Hand] = [start]
+
+    @property
+    def hand(self) -> Hand:
+        """The state now, an `engine.state.Hand`: players, pot, stake, phase, result."""
+        return self.states[-1]
+
+    @property
+    def to_act(self) -> str | None:
+        acting = self.hand.acting
+        return acting.name if acting else None
+
+    @property
+    def over(self) -> bool:
+        return self.hand.phase == "over"
+
+    def legal_moves(self) -> Legal:
+        """What may be done now: by the player to act while betting, by the table at a showdown."""
+        return engine.legal(self.hand)
+
+    def push(self, move: Action) -> None:
+        """Make a move; `Refused` (naming the rule, with `.legal` what may be done instead) leaves the hand as it was."""
+        self.states.append(engine.apply(self.hand, move))
+        self.moves.append(move)
+
+    def pop(self) -> Action:
+        """Take back the last move."""
+        if not self.moves:
+            raise IndexError("no move to take back")
+        self.states.pop()
+        return self.moves.pop()
+
+    def outcome(self) -> list[tuple[str | None, str, int]] | None:
+        """Once the hand is over, where its money went: (player, or None for a carried pot; kind; amount)
+        postings that sum to zero (R1.2). None while it is being played."""
+        return engine.outcome(self.hand) if self.over else None
+
+
+def deal(game: str = "brag", players: list[str] | tuple[str, ...] = (), dealer: str | None = None, *,
+         carried_in: int = 0, retained_by: str | None = None, **options) -> Deal:
+    """A new hand of `game` (a name or alias) for `players` in seat order, dealt by `dealer` (default: the first
+    seat, R2.2), under the game's default rules with `options` (typed values: `ante=2`, `see_cost="equal"`)."""
+    chosen = find_game(game)
+    rules = from_preset(next(iter(chosen.presets)), game=chosen.name, **options)
+    seats = list(players)
+    return Deal(engine.deal(rules, seats, dealer or seats[0], carried_in, retained_by))
+
+
+def open_ledger(path: str) -> Book:
+    """The ledger file at `path` (made on first use), with the command line's verbs."""
+    from bragref.ledger.store import Ledger
+
+    return Book(Ledger(path))
+
+
+class Book:
+    """A ledger and its current session, spoken to in the command line's verbs. Each recording verb is one durable
+    write, refused (`Refused`, `BadInput`) with nothing written, exactly as the command would be."""
+
+    def __init__(self, ledger, session: str | None = None):
+        self.ledger = ledger
+        self.session = session
+
+    def session_new(self, name: str, players: list[str], game: str = "brag", preset: str | None = None,
+                    **options: str):
+        """Make a session and make it current; `options` as the command line takes them (`ante="0.10"`)."""
+        made = self.ledger.create_session(name, rules_from_text(game, preset, **options), players)
+        self.session = made.name
+        return made
+
+    def deal(self, dealer: str | None = None) -> Hand:
+        return self.ledger.deal(self.session, dealer)[1].hand
+
+    def _act(self, build) -> Hand:
+        return self.ledger.act(self.session, build)[1].hand
+
+    def bet(self, player: str, amount: str, blind: bool = False) -> Hand:
+        return self._act(lambda hand: Bet(_name(hand, player), hand.rules.amount(amount), blind))
+
+    def fold(self, player: str) -> Hand:
+        return self._act(lambda hand: Fold(_name(hand, player)))
+
+    def look(self, player: str, which: str | None = None, keep: bool | None = None) -> Hand:
+        return self._act(lambda hand: Look(_name(hand, player), which, keep))
+
+    def see(self, player: str) -> Hand:
+        return self._act(lambda hand: See(_name(hand, player)))
+
+    def cover(self, player: str, amount: str) -> Hand:
+        return self._act(lambda hand: Cover(_name(hand, player),
+                                            hand.rules.amount(amount, allow_zero=hand.rules.stakes == "table")))
+
+    def showdown(self) -> Hand:
+        return self._act(lambda hand: Showdown())
+
+    def show(self, player: str, *cards: str, discards: tuple[str, ...] = ()) -> Hand:
+        def build(hand: Hand) -> Show:
+            jokers = wild_cards(hand.rules.wild)[1]
+            kept = parse_cards(cards, jokers)
+            return Show(_name(hand, player), kept, parse_cards(discards, jokers, taken=set(kept)))
+
+        return self._act(build)
+
+    def concede(self, player: str) -> Hand:
+        return self._act(lambda hand: Concede(_name(hand, player)))
+
+    def award(self, *players: str) -> Hand:
+        return self._act(lambda hand: Award(tuple(_name(hand, p) for p in players)))
+
+    def undo(self, reason: str | None = None):
+        return self.ledger.undo(self.session, reason)[2]
+
+    def lend(self, lender: str, borrower: str, amount: str, bystander: bool = False):
+        return self.ledger.lend(self.session, lender, borrower, amount, bystander)
+
+    def repay(self, borrower: str, lender: str, amount: str):
+        return self.ledger.repay(self.session, borrower, lender, amount)
+
+    def status(self) -> Hand | None:
+        current = self.ledger.current(self.ledger.session(self.session))
+        return current.hand if current else None
+
+    def balances(self, all_sessions: bool = False) -> list[dict]:
+        return self.ledger.balances(self._sessions(all_sessions))
+
+    def settle(self, all_sessions: bool = False) -> list[dict]:
+        return self.ledger.payments(self._sessions(all_sessions))
+
+    def _sessions(self, all_sessions: bool):
+        return self.ledger.all_sessions() if all_sessions else [self.ledger.session(self.session)]
+
+
+def _name(hand: Hand, query: str) -> str:
+    return resolve(query, [p.name for p in hand.players])
+

@@ -1,0 +1,45 @@
+"""`bragref games`: the games bragref referees (R10.2), each with its house rules and their defaults."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.cli.output import Output, output_options
+from bragref.engine.rules import Rules
+from bragref.games import GAMES, TABLE_OPTIONS
+
+
+def describe(option, default_rules: Rules, table: bool) -> dict:
+    """One house rule as `games` lists it; `table` marks the table's own rules, which every game shares."""
+    return {"option": option.key, "default": option.shown(default_rules), "rule": option.rule, "help": option.help,
+            "table": table}
+
+
+@click.command(short_help="The games, each with its house rules and their defaults.")
+@output_options
+@click.pass_obj
+def games(app, out: Output) -> None:
+    """List the games bragref referees (R10.2): each one's name, rule section, verbs and house rules with their
+    defaults, the table's own rules (which every game is played under) marked as such. Choose one with `session new --game`,
+    or between hands with `rules set game NAME` (R9.3).
+
+    \b
+    Example:
+      bragref games --json
+    """
+    data = []
+    for game in GAMES.values():
+        defaults = Rules(game=game.name)
+        data.append({"game": game.name, "title": game.title, "rule": game.rule, "aliases": list(game.aliases),
+                     "presets": list(game.presets), "verbs": [action.verb for action in game.actions],
+                     "options": [describe(o, defaults, False) for o in game.options]
+                     + [describe(o, defaults, True) for o in TABLE_OPTIONS]})
+    if out.data(data, [{"game": g["game"], **o} for g in data for o in g["options"]]):
+        return
+    for game in data:
+        click.echo(f"{game['game']} — {game['title']} ({game['rule']}); verbs: {', '.join(game['verbs'])}")
+        out.table([{"option": o["option"], "default": o["default"], "rule": o["rule"],
+                    "": "the table's" if o["table"] else ""} for o in game["options"]])
+
+
+COMMANDS = [games]

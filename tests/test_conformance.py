@@ -1,0 +1,137 @@
+"""What every registered game must do (issue 16), run over `bragref.games.GAMES`: random legal play conserves money
+exactly (R1.2) and audits clean; `legal` never offers what `apply` refuses; a refused action changes nothing; and
+export → import → export gives the same bytes. A game's own rules have their own tests beside these."""
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bragref.engine import game as engine
+from bragref.engine.actions import Bet, Cover, Fold, Look, See
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.randomplay import random_action
+from bragref.engine.rules import Rules
+from bragref.formats import bhh
+from bragref.games import GAMES
+from bragref.ledger import exchange
+from bragref.ledger.audit import audit
+from bragref.ledger.simulate import simulate
+from bragref.ledger.store import Ledger
+
+WILD = ["none", "deuces", "jokers:2", "one-eyed-jacks", "braggers", "2h,Kd"]
+
+
+def option_values(option):
+    """Values a declared house rule may take, drawn as its declaration says (the table's money kept small)."""
+    if option.kind == "bool":
+        return st.booleans()
+    if option.kind in ("choice", "count"):
+        return st.sampled_from(option.choices)
+    if option.kind == "wild":
+        return st.sampled_from(WILD)
+    if option.kind == "money":
+        small = st.integers(1, 6)
+        return st.none() | small if option.default is None else small
+    return st.nothing()
+
+
+def rules_of_game(game):
+    """Random rules for `game` from its own declaration, and the table's rules the games share."""
+    drawn = {o.name: option_values(o) for o in game.options if o.kind != "text"}
+    drawn.update(ante=st.integers(0, 3), short_money=st.sampled_from(["cover", "borrow", "both"]),
+                 stakes=st.sampled_from(["pocket", "table"]))
+    return st.fixed_dictionaries(drawn).map(lambda values: valid(game, values)).filter(lambda rules: rules is not None)
+
+
+def valid(game, values: dict) -> Rules | None:
+    """The rules these values make, or None where they do not fit together (a max-bet under the min-bet)."""
+    try:
+        return Rules(game=game.name, **values)
+    except BadInput:
+        return None
+
+
+@pytest.fixture(params=list(GAMES), ids=list(GAMES))
+def game(request):
+    return GAMES[request.param]
+
+
+def test_every_game_declares_what_the_tools_read(game):
+    assert game.name and game.title and game.rule.startswith("R") and game.presets
+    assert len({a.verb for a in game.actions}) == len(game.actions)
+    for option in game.options:
+        assert option.rule.startswith("R") and option.help
+        assert option.accepts(option.default) or option.default is None
+
+
+def test_random_legal_play_conserves_money_and_audits_clean(game, tmp_path_factory):
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(rules=rules_of_game(game), players=st.integers(2, 6), hands=st.integers(1, 8), seed=st.integers(0, 2**32))
+    def play(rules, players, hands, seed):
+        ledger = Ledger(tmp_path_factory.mktemp(game.name) / "ledger.db")
+        session = simulate(ledger, "s", rules, [f"P{i}" for i in range(players)], hands, seed)
+        balances = ledger.balances([session])
+        assert sum(r["net"] for r in balances) + ledger.carried([session]) == 0  # R1.2
+        assert audit(ledger.conn, [session.id]) == []
+        ledger.close()
+
+    play()
+
+
+def test_legal_never_offers_what_apply_refuses(game):
+    @settings(max_examples=40, deadline=None)
+    @given(rules=rules_of_game(game), players=st.integers(2, 6), seed=st.integers(0, 2**32))
+    def walk(rules, players, seed):
+        rng = random.Random(seed)
+        seats = [f"P{i}" for i in range(players)]
+        purses = {name: rng.randint(0, 30) + rules.ante for name in seats} if rules.stakes == "table" else None
+        hand = engine.deal(rules, seats, seats[0], purses=purses)
+        for _ in range(80):
+            if hand.phase == "over":
+                return
+            for offered in offers(engine.legal(hand)):
+                engine.apply(hand, offered)  # must not raise: what is offered is allowed
+            hand = engine.apply(hand, random_action(hand, rng))
+
+    walk()
+
+
+def offers(legal) -> list:
+    """Every action the legal moves name outright, at the ends of each range they give."""
+    name = legal.player
+    if name is None:
+        return []
+    found = [Fold(name)] if legal.fold else []
+    for rng, blind in ((legal.bet, False), (legal.blind_bet, True)):
+        if rng is not None:
+            found += [Bet(name, amount, blind) for amount in {rng.min, rng.max or rng.min + 5}]
+    if legal.see is not None:
+        found.append(See(name))
+    if legal.look:
+        found.append(Look(name))
+    if legal.cover is not None:
+        found += [Cover(name, amount) for amount in {legal.cover.min, legal.cover.max}]
+    return found
+
+
+def test_a_refused_action_leaves_the_hand_as_it_was(game):
+    rules = Rules(game=game.name)
+    hand = engine.deal(rules, ["A", "B", "C"], "A")
+    for wrong in (Fold("A"), Bet("B", 0), See("B")):
+        with pytest.raises(Refused) as refused:
+            engine.apply(hand, wrong)
+        assert refused.value.rule.startswith("R") and refused.value.legal is not None
+    assert engine.legal(hand).player == "B" and hand.pot == 3
+
+
+def test_export_import_export_is_byte_for_byte(game, tmp_path):
+    ledger = Ledger(tmp_path / "a.db")
+    session = simulate(ledger, "s", Rules(game=game.name, short_money="both"), ["Ann", "Bob", "Cy"], 12, 5)
+    first = bhh.dumps(exchange.export(ledger, session))
+    again = Ledger(tmp_path / "b.db")
+    imported = exchange.import_judged(again, bhh.loads(first))
+    assert bhh.dumps(exchange.export(again, imported)) == first
+    assert json.loads(bhh.dumps_json(exchange.export(again, imported)))["session"] == "s"
