@@ -11,6 +11,7 @@ from bragref.engine.errors import BadInput
 from bragref.engine.game import legal
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
+from bragref.games import specified_verbs
 
 
 def name_in(hand: Hand, query: str) -> str:
@@ -191,19 +192,6 @@ def bet(app, player: str, amount: str, blind: bool) -> None:
     record(app, lambda hand: act.Bet(name_in(hand, player), hand.rules.amount(amount), blind))
 
 
-@click.command(short_help="Record a fold (in turn only).")
-@click.argument("player", shell_complete=complete.players)
-@click.pass_obj
-def fold(app, player: str) -> None:
-    """PLAYER folds; never out of turn (R2.5).
-
-    \b
-    Example:
-      bragref fold dan
-    """
-    record(app, lambda hand: act.Fold(name_in(hand, player)))
-
-
 @click.command(short_help="A blind player looks at their cards.")
 @click.argument("player", shell_complete=complete.players)
 @click.option("--hand", "which", type=click.Choice(["old", "new"]), help="With a retained hand: which to look at (R6.3).")
@@ -262,19 +250,6 @@ def showdown(app) -> None:
       bragref showdown
     """
     record(app, lambda hand: act.Showdown())
-
-
-@click.command(short_help="A player at a see or showdown gives up.")
-@click.argument("player", shell_complete=complete.players)
-@click.pass_obj
-def concede(app, player: str) -> None:
-    """PLAYER throws in at a see or showdown without showing (R5.4).
-
-    \b
-    Example:
-      bragref concede andy
-    """
-    record(app, lambda hand: act.Concede(name_in(hand, player)))
 
 
 @click.command(short_help="Show a player's cards at a see or showdown.")
@@ -354,4 +329,19 @@ def voided_words(voided, rules) -> str:
     return f"Voided: {' '.join(words)}."
 
 
-COMMANDS = [deal, bet, fold, look, see, cover, showdown, show, concede, award, undo]
+def specified_command(kind) -> click.Command:
+    """The command for a verb that names one player (`fold PLAYER`), made from its `Spec`."""
+    spec = kind.spec
+
+    @click.command(kind.verb, short_help=spec.summary,
+                   help=f"{spec.help}\n\n\b\nExample:\n  bragref {kind.verb} {spec.example}")
+    @click.argument("player", shell_complete=complete.players)
+    @click.pass_obj
+    def command(app, player: str) -> None:
+        record(app, lambda hand: kind(name_in(hand, player)))
+
+    return command
+
+
+COMMANDS = [deal, bet, look, see, cover, showdown, show, award, undo,
+            *(specified_command(kind) for kind in specified_verbs().values())]

@@ -70,6 +70,8 @@ def told(action, before: Hand, after: Hand | None, called) -> str:
     """One action in a sentence: what it cost, what it changed and the rule for it."""
     money = before.rules.money
     who = called(action.player) if action.player else "The table"
+    if hasattr(action, "spec"):
+        return action.spec.told.format(player=who)
     if isinstance(action, act.Bet):
         worth = f", worth {money(2 * action.amount)} open (R3.3)" if action.blind else ""
         text = f"{who} bet {money(action.amount)} {'blind' if action.blind else 'open'}{worth}"
@@ -81,8 +83,6 @@ def told(action, before: Hand, after: Hand | None, called) -> str:
             return text + f", raising the stake from {money(before.stake)} to {money(after.stake)} (R4.1); the pot " \
                           f"{money(after.pot)}."
         return text + f", keeping the stake at {money(after.stake)} (R4.1); the pot {money(after.pot)}."
-    if isinstance(action, act.Fold):
-        return f"{who} folded."
     if isinstance(action, act.Look):
         if action.hand is None:
             return f"{who} looked at their cards, and plays open from now (R3.4)."
@@ -119,8 +119,6 @@ def told(action, before: Hand, after: Hand | None, called) -> str:
         shown = next(s for s in after.shown if s.player == action.player)
 
         return f"{who} showed {hand_text(shown.judged.kept)}: {ranking_for(before.rules).describe(shown.judged)}."
-    if isinstance(action, act.Concede):
-        return f"{who} conceded without showing (R5.4)."
     if isinstance(action, act.Award):
         return f"The table awarded the pot to {' and '.join(called(n) for n in action.players)} without cards."
     return f"{who} {action.verb}."

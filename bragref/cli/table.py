@@ -32,6 +32,7 @@ from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules, from_preset, parse_option
 from bragref.engine.state import Hand
+from bragref.games import specified_verbs
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
 
@@ -383,12 +384,10 @@ ANSWERS = {
     **dict.fromkeys(("b", "bet"), lambda t, a: t._bet(a, blind=False)),
     **dict.fromkeys(("bb", "blind"), lambda t, a: t._bet(a, blind=True)),
     **dict.fromkeys(("l", "look"), Table._look),
-    **dict.fromkeys(("f", "fold"), lambda t, a: t._simple(act.Fold, a)),
     **dict.fromkeys(("s", "see"), lambda t, a: t._simple(act.See, a)),
     **dict.fromkeys(("c", "cover"), Table._cover),
     **dict.fromkeys(("sd", "showdown"), lambda t, a: t._record(lambda hand: act.Showdown())),
     "show": lambda t, a: t._show(a),
-    **dict.fromkeys(("concede", "cn"), lambda t, a: t._simple(act.Concede, a)),
     **dict.fromkeys(("a", "award"), Table._award),
     **dict.fromkeys(("u", "undo"), Table._undo),
     **dict.fromkeys(("d", "deal"), Table._deal),
@@ -404,6 +403,8 @@ ANSWERS = {
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
     **dict.fromkeys(("?", "help"), lambda t, a: click.echo(HELP)),
+    **{answer: (lambda kind: lambda t, a: t._simple(kind, a))(kind)  # a verb naming one player, from its `Spec`
+       for kind in specified_verbs().values() for answer in (kind.verb, *kind.spec.short)},
 }
 
 

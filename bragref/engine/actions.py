@@ -1,8 +1,24 @@
-"""What can happen in a hand, as plain values. The ledger stores them as rows."""
+"""What can happen in a hand, as plain values. The ledger stores them as rows.
+
+An action that a player takes by name alone (a fold, a concession; later a call, a stand, a knock) declares a
+`Spec`: the command line's command, the `table` answer, the hand history's line and the replay's sentence are
+all made from it, so such a verb is written in one place (with its rules in its game).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How a verb that names one player is typed, written and told."""
+
+    short: tuple[str, ...]  # `table` answers beside the verb itself, e.g. ("f",)
+    summary: str  # the command's one-line help
+    help: str  # what it does, citing the rules
+    example: str  # the command's arguments in its example, e.g. "dan"
+    told: str  # the replay's sentence, with {player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +33,8 @@ class Bet:
 class Fold:
     player: str
     verb = "fold"
+    spec = Spec(("f",), "Record a fold (in turn only).", "PLAYER folds; never out of turn (R2.5).", "dan",
+                "{player} folded.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +88,9 @@ class Concede:
 
     player: str
     verb = "concede"
+    spec = Spec(("cn",), "A player at a see or showdown gives up.",
+                "PLAYER throws in at a see or showdown without showing (R5.4).", "andy",
+                "{player} conceded without showing (R5.4).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,4 +156,8 @@ def from_record(verb: str, player: str | None, amount: int | None, blind: int | 
 
         kept, _, discards = detail.partition(DISCARDS)
         return Show(player, parse_cards([kept], MAX_JOKERS), parse_cards([discards], MAX_JOKERS))
-    return {"fold": Fold, "see": See, "concede": Concede}[verb](player)
+    if verb == "see":
+        return See(player)
+    from bragref.games import specified_verbs  # a verb any game declares with a `Spec`
+
+    return specified_verbs()[verb](player)

@@ -13,7 +13,7 @@ from bragref.games.brag import Brag
 GAMES: dict[str, Game] = {game.name: game for game in (Brag(),)}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
-           "games_using", "rules_from_text", "typed"]
+           "games_using", "rules_from_text", "specified_verbs", "typed"]
 
 
 def find_game(name: str) -> Game:
@@ -32,6 +32,12 @@ def find_game(name: str) -> Game:
 def game_of(rules) -> Game:
     """The game a hand under `rules` is played by (R10.1)."""
     return GAMES[rules.game]
+
+
+def specified_verbs() -> dict[str, type]:
+    """Every game's action types that declare a `Spec` (a verb naming one player), by verb: the command line's
+    commands, `table`'s answers, hand-history lines and replay sentences for them are made from it."""
+    return {kind.verb: kind for game in GAMES.values() for kind in game.actions if hasattr(kind, "spec")}
 
 
 def every_option() -> dict[str, Option]:

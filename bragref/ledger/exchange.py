@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from bragref.engine import actions as act
 from bragref.engine import game
 from bragref.engine.actions import DISCARDS
+from bragref.games import specified_verbs
 from bragref.games.brag.betting import sees_blind
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused
@@ -423,14 +424,18 @@ def _show(hand: Hand, line: bhh.Line):
     return act.Show(line.subject, parse_cards(words[:split], MAX_JOKERS), parse_cards(words[split + 1:], MAX_JOKERS))
 
 
-def _plain(verb: str):
+def _showdown(hand: Hand, line: bhh.Line):
+    line.end(0)
+    if line.subject != TABLE:
+        raise BadInput(f"{line.text!r}: a showdown is the table's (table showdown)")
+    return act.Showdown()
+
+
+def _specified(kind):
+    """`P VERB`: a verb that names one player, as its `Spec` declares it."""
     def build(hand: Hand, line: bhh.Line):
         line.end(0)
-        if verb == "showdown":
-            if line.subject != TABLE:
-                raise BadInput(f"{line.text!r}: a showdown is the table's (table showdown)")
-            return act.Showdown()
-        return {"fold": act.Fold, "concede": act.Concede}[verb](line.subject)
+        return kind(line.subject)
     return build
 
 
@@ -442,10 +447,9 @@ HAND_VERBS = {
     "bet": lambda hand, line: _money(hand, line, "bet"),
     "see": lambda hand, line: _money(hand, line, "see"),
     "cover": lambda hand, line: _money(hand, line, "cover"),
-    "fold": _plain("fold"),
-    "concede": _plain("concede"),
-    "showdown": _plain("showdown"),
+    "showdown": _showdown,
     "look": _look,
     "show": _show,
     "award": _award,
+    **{verb: _specified(kind) for verb, kind in specified_verbs().items()},
 }
