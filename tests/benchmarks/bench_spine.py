@@ -1,13 +1,15 @@
 """Benchmarks for the spine (issue 2). Run: python tests/benchmarks/bench_spine.py [--hands 100000]
 
 Prints: (a) the median wall time of one `bragref bet` end to end, as a new process,
-on a fresh ledger and on one holding many settled hands; (b) the engine replaying
-actions in-process; (c) settle-up at 15 and 18 players.
+on a fresh ledger and on one holding many settled hands, beside the floor measured in
+the same run (Python starting and one durable SQLite insert) and the target; (b) the
+engine replaying actions in-process; (c) settle-up at 15 and 18 players.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shutil
 import statistics
@@ -35,12 +37,35 @@ def bragref_command() -> list[str]:
 def median_bet_ms(db: Path, runs: int) -> float:
     """Times `bragref bet` alternately by two players in an open-ended hand."""
     cmd = bragref_command() + ["--db", str(db), "--session", "bench"]
-    subprocess.run(cmd + ["deal", "--dealer", "Bill"], check=True, capture_output=True)
+    subprocess.run(cmd + ["deal"], check=True, capture_output=True)  # the deal passes left (R2.2)
+    status = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)
+    first = SEATS.index(status["to_act"])
     times = []
     for i in range(runs):
-        player = SEATS[i % 2]
+        player = SEATS[(first + i) % 2]
         start = time.perf_counter()
         subprocess.run(cmd + ["bet", player, "1"], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+FLOOR = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("PRAGMA journal_mode = WAL")
+conn.execute("PRAGMA synchronous = FULL")
+conn.execute("CREATE TABLE IF NOT EXISTS t (x)")
+conn.execute("INSERT INTO t VALUES (1)")
+"""
+
+
+def floor_ms(work: Path, runs: int) -> float:
+    """The least any command that records a fact can cost: Python starting, and one durable SQLite insert."""
+    db = work / "floor.db"
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", FLOOR, str(db)], check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 
@@ -91,15 +116,19 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
     try:
         fresh, big = work / "fresh.db", work / "big.db"
+        floor = floor_ms(work, args.runs)
+        print(f"floor (python + one durable insert): median {floor:6.1f} ms")
         build_ledger(fresh, 0)
-        print(f"bet, fresh ledger:              median {median_bet_ms(fresh, args.runs):6.1f} ms")
+        bet = median_bet_ms(fresh, args.runs)
+        print(f"bet, fresh ledger:              median {bet:6.1f} ms = {bet / floor:.1f}× the floor (target ≤ 3×)")
         began = time.perf_counter()
         build_ledger(big, args.hands)
         built = time.perf_counter() - began
         print(f"  (built {args.hands:,} settled hands in {built:.0f} s, {big.stat().st_size / 1e6:.0f} MB)")
-        print(f"bet, {args.hands:,}-hand ledger:  median {median_bet_ms(big, args.runs):6.1f} ms")
+        bet = median_bet_ms(big, args.runs)
+        print(f"bet, {args.hands:,}-hand ledger:  median {bet:6.1f} ms = {bet / floor:.1f}× the floor (target ≤ 3×, flat)")
         total, rate = replay_rate(20_000)
-        print(f"engine replay:                  {rate:,.0f} actions/s ({total:,} actions)")
+        print(f"engine replay:                  {rate:,.0f} actions/s ({total:,} actions; target ≥ 100,000)")
         for players in (15, 18):
             print(f"settle, {players} players (exact):   {settle_ms(players):6.1f} ms")
     finally:
