@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from conftest import ROOT, Bragref
-from tests.test_show import nets
+from tests.test_cover import covered_then_seen, four  # noqa: F401 - fixtures shared with the cover tests
+from tests.test_show import nets, seen  # noqa: F401 - the see of test_show
 
 MAN = ROOT / "man"
 
@@ -122,16 +123,9 @@ def test_a_stale_free_evening_of_eight_hands_at_the_table(bragref):
 # ---- answers that explain -------------------------------------------------------------------------------------------
 
 
-def test_a_tied_see_says_the_seer_loses(bragref):
-    bragref('session new s --players "Andy,Bill,Chris"')
-    bragref("deal")
-    bragref.lines("""
-        bet bill 2
-        fold chris
-        look andy
-        see andy
-        show bill 7s 7h Qc
-    """)
+def test_a_tied_see_says_the_seer_loses(seen):
+    bragref = seen()
+    bragref("show bill 7s 7h Qc")
     out = bragref("show andy 7c 7d Qd").stdout
     assert "equal hands (pair of sevens, odd card Q): the seer loses (R5.4" in out
 
@@ -171,21 +165,9 @@ def test_replay_tells_a_tied_see_with_its_price_and_rule(bragref):
     assert "Bill took the pot of £0.90" in story
 
 
-def test_replay_tells_a_covered_pot_chain(bragref):
-    bragref('session new s --players "Andy,Bill,Chris,Dan"')
-    bragref("deal --dealer dan")
-    bragref.lines("""
-        bet andy 4
-        cover bill 3
-        bet chris 4
-        bet dan 4
-        bet andy 4
-        fold chris
-        see dan
-        show andy 2c 5d 9h
-        show dan Kh Kd 4c
-        show bill Ah Ad As
-    """)
+def test_replay_tells_a_covered_pot_chain(covered_then_seen):
+    bragref = covered_then_seen
+    bragref("show bill Ah Ad As")
     story = bragref("replay 1").stdout
     assert "2. Bill could not meet the minimum and covered with 3 (R7.2): the pot of 11 is frozen for them" in story
     assert "The pots were settled newest first (R7.3)" in story
