@@ -9,10 +9,9 @@ import click
 from bragref.cli.hand import outcome, situation, witness
 from bragref.cli.output import Output, legal_json, output_options
 from bragref.engine import game
-from bragref.engine.actions import Credit
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
-from bragref.ledger.store import CARRIED_POT, action_of, dealt, live_actions
+from bragref.ledger.store import CARRIED_POT, dealt
 
 
 
@@ -104,35 +103,29 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot, "stake": 0,
                 "into": 1, "voided": False, "reason": None}]
-    rows = ledger.all_actions(row["id"])
-    voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
-    live = {r["id"] for r in live_actions(rows)}
-    seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
-    for r, loan in ledger.in_order(row, rows):
-        if loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
-            hand = game.apply(hand, Credit(r["player"], r["amount"]))
+    for step in ledger.steps(row):
+        r, hand = step.row, step.after
+        if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
             entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
                             "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
                             "stake": hand.stake, "into": None, "voided": False, "reason": None})
             continue
-        into = len(hand.covered) + 1
-        if r["id"] in live:
-            hand = game.apply(hand, action_of(r))
-        after = hand if r["id"] in live else None
-        entries.append({"hand": row["number"], "seq": seqs[r["id"]], "at": r["at"], "player": r["player"], "action": r["verb"],
+        after = hand if step.live else None
+        entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"], "blind": None if r["blind"] is None else bool(r["blind"]),
-                        "detail": void_detail(r, seqs) if r["verb"] == "void" else r["detail"],
+                        "detail": void_detail(step) if r["verb"] == "void" else r["detail"],
                         "pot": after.pot if after else None, "stake": after.stake if after else None,
-                        "into": into if after and r["verb"] in MONEY_VERBS else None,
-                        "voided": r["id"] in voided, "reason": voided[r["id"]]["reason"] if r["id"] in voided else r["reason"]})
+                        "into": len(step.before.covered) + 1 if after and r["verb"] in MONEY_VERBS else None,
+                        "voided": step.voided_by is not None,
+                        "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"]})
     if hand.result:
         entries += won_entries(row, hand)
     return entries, hand
 
 
-def void_detail(row, seqs: dict[int, int]) -> str:
+def void_detail(step) -> str:
     """`voids #3`, or `voids the deal` for a misdeal (R9.1)."""
-    return "voids the deal (a misdeal)" if row["voids"] is None else f"voids #{seqs[row['voids']]}"
+    return "voids the deal (a misdeal)" if step.voids is None else f"voids #{step.voids}"
 
 
 def won_entries(row, hand: Hand) -> list[dict]:

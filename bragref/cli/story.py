@@ -8,7 +8,6 @@ from bragref.cli import cell
 from bragref.cli.hand import pot_words, reason
 from bragref.cli.reports import local_time, scope
 from bragref.engine import actions as act
-from bragref.engine import game
 from bragref.games.brag.betting import sees_blind
 from bragref.engine.state import Hand
 from bragref.ledger.store import CARRIED_POT, action_of, dealt
@@ -22,31 +21,22 @@ def story(ledger, session, number: int) -> list[str]:
     hand = dealt(row)
     money = hand.rules.money
     lines = [opening(row, hand, called)]
-    rows = ledger.all_actions(row["id"])
-    voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
-    seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
-    for r, loan in ledger.in_order(row, rows):
-        if loan:
-            hand = game.apply(hand, act.Credit(r["player"], r["amount"]))
+    for step in ledger.steps(row):
+        r, hand = step.row, step.after
+        if step.loan:
             lines.append(f"{called(r['player'])} borrowed {money(r['amount'])} onto the table during the hand (R7.5).")
             continue
-        seq = seqs[r["id"]]
         why = f": {cell(r['reason'])!r}" if r["reason"] else ""
-        if r["verb"] == "void" and r["voids"] is None:
-            lines.append(f"{seq}. The deal was voided as a misdeal{why} (R9.1): the antes went back, and the same "
+        if r["verb"] == "void" and step.voids is None:
+            lines.append(f"{step.seq}. The deal was voided as a misdeal{why} (R9.1): the antes went back, and the same "
                          f"dealer deals again.")
-            continue
-        if r["verb"] == "void":
-            lines.append(f"{seq}. Action {seqs[r['voids']]} was voided{why} (R9.1): the hand goes on as if it had "
-                         f"not happened.")
-            continue
-        action = action_of(r)
-        if r["id"] in voided:
-            lines.append(f"{seq}. {told(action, hand, None, called)} (Voided below.)")
-            continue
-        after = game.apply(hand, action)
-        lines.append(f"{seq}. {told(action, hand, after, called)}")
-        hand = after
+        elif r["verb"] == "void":
+            lines.append(f"{step.seq}. Action {step.voids} was voided{why} (R9.1): the hand goes on as if it had not "
+                         f"happened.")
+        elif step.voided_by is not None:
+            lines.append(f"{step.seq}. {told(action_of(r), step.before, None, called)} (Voided below.)")
+        else:
+            lines.append(f"{step.seq}. {told(action_of(r), step.before, step.after, called)}")
     lines.append(ending(hand, called))
     return lines
 

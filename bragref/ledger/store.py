@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 
 from bragref.engine import game, loans
 from bragref.engine.actions import Action, Credit, from_record, to_record
@@ -61,6 +61,28 @@ class Voided:
     row_id: int  # the voided action's row; for a misdeal, the void's own row
     action: Action | None
     dealer: str | None = None  # a misdeal's dealer, who deals again
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing recorded in a hand, in the order it happened, with the hand as it stood before and after it.
+
+    `seq` numbers the hand's action rows from 1 (None for a loan onto the table, R7.5); `live` is False for a void
+    and an action voided later (`voided_by` is then its void), after which the hand is as before; `voids` is the
+    `seq` a void names (None for a misdeal's, R9.1).
+    """
+
+    row: sqlite3.Row
+    seq: int | None
+    live: bool
+    voided_by: sqlite3.Row | None
+    voids: int | None
+    before: Hand
+    after: Hand
+
+    @property
+    def loan(self) -> bool:
+        return self.seq is None
 
 
 @dataclass(frozen=True)
@@ -320,11 +342,24 @@ class Ledger:
         loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
         return Current(row["number"], row, live, game.replay(dealt(row), events(live, loans)))
 
-    def in_order(self, row: sqlite3.Row, actions: list[sqlite3.Row]) -> list[tuple[sqlite3.Row, bool]]:
-        """A hand's action rows with the loans made during it at table stakes (R7.5) where they happened, each
-        with True if it is a loan."""
+    def steps(self, row: sqlite3.Row) -> Iterator[Step]:
+        """Hand `row` replayed a recorded row at a time, voids and voided actions included, loans onto the table
+        where they happened (R7.5): what `history` and `replay` tell."""
+        rows = self.all_actions(row["id"])
         loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
-        return weave(actions, loans, lambda r: (r, False), lambda r: (r, True))
+        voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
+        live = {r["id"] for r in live_actions(rows)}
+        seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
+        hand = dealt(row)
+        for r, loan in weave(rows, loans, lambda r: (r, False), lambda r: (r, True)):
+            if loan:
+                after = game.apply(hand, Credit(r["player"], r["amount"]))
+                yield Step(r, None, True, None, None, hand, after)
+            else:
+                counts = r["id"] in live
+                after = game.apply(hand, action_of(r)) if counts else hand
+                yield Step(r, seqs[r["id"]], counts, voided.get(r["id"]), seqs.get(r["voids"]), hand, after)
+            hand = after
 
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
         """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
