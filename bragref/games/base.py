@@ -11,6 +11,7 @@ The table's own rules (ante, unit, currency, stakes, short money) are not any ga
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -124,7 +125,7 @@ BRAG_BETTING_OPTIONS = (
 )
 
 
-class Game:
+class Game(ABC):
     """A game bragref referees. Subclasses declare the class attributes and implement the four methods; the
     registry (`bragref.games`) finds them by name or alias.
 
@@ -143,20 +144,23 @@ class Game:
     actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
     presets: ClassVar[dict[str, dict]] = {}
 
+    @abstractmethod
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
              purses: dict[str, int] | None = None) -> Hand:
-        raise NotImplementedError
+        """A new hand: every seated player's ante in, the carried pot and retained hand of the hand before (R2, R6)."""
 
+    @abstractmethod
     def legal(self, hand: Hand) -> Legal:
-        raise NotImplementedError
+        """What may be done now: by the player to act, or by the table at a showdown."""
 
+    @abstractmethod
     def apply(self, hand: Hand, action) -> Hand:
-        raise NotImplementedError
+        """The next state, or `Refused` citing the rule that forbids the action."""
 
+    @abstractmethod
     def outcome(self, hand: Hand) -> list[tuple[str | None, str, int]]:
         """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
         is a player, or None for a pot carried to the next hand."""
-        raise NotImplementedError
 
     def option(self, name: str) -> Option | None:
         return next((o for o in (*TABLE_OPTIONS, *self.options) if o.name == name), None)
