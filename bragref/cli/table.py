@@ -49,13 +49,13 @@ At a see or showdown (the player named in the prompt shows):
   show NAME CARDS  show for another   concede [NAME]   award NAME [NAME…]
 Between hands:
   d [DEALER]       deal           j NAME [after NAME]  join    leave NAME
-  rules            show them      rules OPTION VALUE   change one (R9.3)
+  rename OLD NEW   a new name     rules  show them     rules OPTION VALUE  change one (R9.3)
+  buy-in|top-up NAME AMOUNT       cash-out NAME [AMOUNT]  (table stakes, R1.3)
+  close            close the session and print the ledger's digest (R9.1)
 Any time:
+  lend LENDER BORROWER AMOUNT [bystander]    repay BORROWER LENDER AMOUNT  (R7.5)
   u [REASON]  undo the last action    st  the table    bal  balances    settle
   ?  this help                        q   quit (everything is already saved)"""
-
-VERBS = ("b", "bb", "l", "f", "s", "c", "sd", "show", "concede", "award", "d", "j", "leave", "rules", "u", "st", "bal",
-         "settle", "?", "q")
 
 
 class Table:
@@ -459,7 +459,7 @@ def enable_line_editing(shell: Table) -> None:
 
     def complete(text: str, state: int) -> str | None:
         session, _ = shell.now()
-        options = [w for w in (*VERBS, *session.seats) if w.lower().startswith(text.lower())]
+        options = [w for w in (*ANSWERS, "q", *session.seats) if w.lower().startswith(text.lower())]
         return options[state] if state < len(options) else None
 
     readline.set_completer(complete)

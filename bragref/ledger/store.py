@@ -182,10 +182,11 @@ class Ledger:
         return chain.insert(self.conn, table, values)
 
     def people(self) -> list[str]:
-        """Everyone the ledger has a name for, as first spelt: seated players and loans' lenders (R2.6)."""
-        return [r[0] for r in self._q(
-            "SELECT player FROM (SELECT player, id * 2 AS o FROM session_events WHERE event = 'seat'"
-            " UNION ALL SELECT lender, id * 2 + 1 FROM loans) GROUP BY player ORDER BY MIN(o)")]
+        """Everyone the ledger has a name for (R2.6): players as first seated, then lenders from outside the table."""
+        seated = [r[0] for r in self._q("SELECT player FROM session_events WHERE event = 'seat' GROUP BY player"
+                                        " ORDER BY MIN(id)")]
+        lenders = [r[0] for r in self._q("SELECT lender FROM loans WHERE bystander = 1 GROUP BY lender ORDER BY MIN(id)")]
+        return seated + [name for name in lenders if name not in seated]
 
     def session_names(self) -> list[str]:
         return [r["name"] for r in self._q("SELECT name FROM sessions ORDER BY id")]
@@ -324,9 +325,6 @@ class Ledger:
         rows = self._q(f"SELECT h.*, {MISDEALT} AS misdealt FROM hands h WHERE session_id = ? ORDER BY number DESC LIMIT 1",
                        (session.id,))
         return rows[0] if rows and rows[0]["misdealt"] else None
-
-    def misdealt(self, row: sqlite3.Row) -> bool:
-        return bool(self._q(f"SELECT {MISDEALT} FROM hands h WHERE h.id = ?", (row["id"],))[0][0])
 
     def hand(self, session: Session, number: int) -> Current:
         rows = self._q("SELECT * FROM hands WHERE session_id = ? AND number = ?", (session.id, number))
