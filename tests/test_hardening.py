@@ -346,3 +346,9 @@ def test_ctrl_c_in_table_exits_130(game):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+@pytest.mark.parametrize("line", ["history 99999999999999999999", "replay 99999999999999999999", "history 0"])
+def test_a_hand_number_past_what_the_ledger_holds_is_bad_input(game, line):
+    result = game(line, code=2)
+    assert "Traceback" not in result.output

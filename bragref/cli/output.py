@@ -117,6 +117,8 @@ def legal_json(legal: Legal) -> dict:
     }
 
 
+HAND_NUMBERS = 2**63 - 1  # the most a hand number can be (SQLite's integers): a larger one is bad input, not a crash
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 import click
 
 from bragref.cli.hand import outcome, situation, witness
-from bragref.cli.output import Output, legal_json, output_options
+from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
@@ -154,7 +154,7 @@ def won_entries(row, hand: Hand) -> list[dict]:
 
 
 @click.command(short_help="Every action of a hand, or of the session.")
-@click.argument("number", type=int, required=False)
+@click.argument("number", type=click.IntRange(1, HAND_NUMBERS), required=False)
 @output_options
 @click.pass_obj
 def history(app, number: int | None, out: Output) -> None:

@@ -6,6 +6,7 @@ import click
 
 from bragref.cli import cell
 from bragref.cli.hand import pot_words, reason
+from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import local_time, scope
 from bragref.engine import actions as act
 from bragref.games.brag.betting import sees_blind
@@ -139,7 +140,7 @@ def ending(hand: Hand, called) -> str:
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
-@click.argument("number", type=int)
+@click.argument("number", type=click.IntRange(1, HAND_NUMBERS))
 @click.pass_obj
 def replay(app, number: int) -> None:
     """Tell hand NUMBER for someone who was not there: who dealt and anted, every bet (blind or open, and what it
