@@ -9,14 +9,15 @@ __version__ = "0.6.0"
 
 
 def __getattr__(name: str):
-    from bragref import api
+    import importlib
 
+    api = importlib.import_module("bragref.api")  # an import that fails says why, not a lookup of `api` again
     if name in api.__all__:
         return getattr(api, name)
     raise AttributeError(f"module 'bragref' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    from bragref import api
+    import importlib
 
-    return sorted([*globals(), *api.__all__])
+    return sorted([*globals(), *importlib.import_module("bragref.api").__all__])

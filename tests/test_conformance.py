@@ -13,9 +13,10 @@ from bragref.engine import game as engine
 from bragref.engine.actions import Bet, Cover, Fold, Look, See
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.randomplay import random_action
-from bragref.engine.rules import Rules
+from bragref.engine.rules import Rules, from_preset
 from bragref.formats import bhh
 from bragref.games import GAMES
+from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit
 from bragref.ledger.simulate import simulate
@@ -47,9 +48,10 @@ def rules_of_game(game):
 
 
 def valid(game, values: dict) -> Rules | None:
-    """The rules these values make, or None where they do not fit together (a max-bet under the min-bet)."""
+    """The rules these values make on the game's own preset, or None where they do not fit together (a max-bet
+    under the min-bet)."""
     try:
-        return Rules(game=game.name, **values)
+        return from_preset(next(iter(game.presets)), game=game.name, **values)
     except BadInput:
         return None
 
@@ -87,7 +89,8 @@ def test_legal_never_offers_what_apply_refuses(game):
     def walk(rules, players, seed):
         rng = random.Random(seed)
         seats = [f"P{i}" for i in range(players)]
-        purses = {name: rng.randint(0, 30) + rules.ante for name in seats} if rules.stakes == "table" else None
+        least = rules.ante + rules.first_bet_min  # enough to ante, then put up a dealer's stake (R11.1)
+        purses = {name: rng.randint(0, 30) + least for name in seats} if rules.stakes == "table" else None
         hand = engine.deal(rules, seats, seats[0], purses=purses)
         for _ in range(80):
             if hand.phase == "over":
@@ -114,22 +117,32 @@ def offers(legal) -> list:
         found.append(Look(name))
     if legal.cover is not None:
         found += [Cover(name, amount) for amount in {legal.cover.min, legal.cover.max}]
+    if legal.call is not None:
+        found.append(Call(name))
+    if legal.all_in is not None:
+        found += [Call(name, amount) for amount in {legal.all_in.min, legal.all_in.max}]
+    if legal.raise_by is not None:
+        found += [Raise(name, amount) for amount in {legal.raise_by.min, legal.raise_by.max or legal.raise_by.min + 5}]
+    if legal.stand:
+        found.append(Stand(name))
     return found
 
 
 def test_a_refused_action_leaves_the_hand_as_it_was(game):
-    rules = Rules(game=game.name)
+    rules = from_preset(next(iter(game.presets)), game=game.name, ante=1)
     hand = engine.deal(rules, ["A", "B", "C"], "A")
-    for wrong in (Fold("A"), Bet("B", 0), See("B")):
+    before = engine.legal(hand)
+    for wrong in (Fold("C"), Bet("C", 0), See("C")):
         with pytest.raises(Refused) as refused:
             engine.apply(hand, wrong)
-        assert refused.value.rule.startswith("R") and refused.value.legal is not None
-    assert engine.legal(hand).player == "B" and hand.pot == 3
+        assert refused.value.rule.startswith("R") and refused.value.legal == before
+    assert engine.legal(hand) == before and hand.pot == 3
 
 
 def test_export_import_export_is_byte_for_byte(game, tmp_path):
     ledger = Ledger(tmp_path / "a.db")
-    session = simulate(ledger, "s", Rules(game=game.name, short_money="both"), ["Ann", "Bob", "Cy"], 12, 5)
+    rules = from_preset(next(iter(game.presets)), game=game.name, short_money="both")
+    session = simulate(ledger, "s", rules, ["Ann", "Bob", "Cy"], 12, 5)
     first = bhh.dumps(exchange.export(ledger, session))
     again = Ledger(tmp_path / "b.db")
     imported = exchange.import_judged(again, bhh.loads(first))

@@ -94,7 +94,7 @@ def refusal_text(refused: Refused) -> str:
 # Each command's module, imported only when that command runs: `bet` pays for no report code.
 COMMAND_MODULES = {
     **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
-    **dict.fromkeys(["deal", "bet", "look", "see", "cover", "showdown", "show", "award", "undo"], "hand"),
+    **dict.fromkeys(["deal", "bet", "look", "see", "cover", "showdown", "show", "award", "undo", "call", "raise"], "hand"),
     **dict.fromkeys(["buy-in", "top-up", "cash-out"], "stakes"),
     **dict.fromkeys(["rank", "compare", "odds"], "cards"),
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),

@@ -11,7 +11,8 @@ from bragref.engine.errors import BadInput
 from bragref.engine.game import legal
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
-from bragref.games import specified_verbs
+from bragref.games import game_of, specified_verbs
+from bragref.games.hoyle.actions import Call, Raise
 
 
 def name_in(hand: Hand, query: str) -> str:
@@ -35,9 +36,10 @@ def showing(hand: Hand) -> str:
     shown = f"Shown: {shown_words(hand)}. " if hand.shown else ""
     who = legal(hand).show
     contest = hand.contest
-    if contest.how == "showdown":
-        return (f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede; "
-                f"the table may `award` without cards (R6.5).")
+    if contest is None or contest.how == "showdown":
+        rule = "R6.5" if contest else "R11.4"
+        award = "; the table may `award` without cards" if legal(hand).award else ""
+        return f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede{award} ({rule})."
     challenger, money = contest.challenger, hand.rules.money
     if contest.how == "see":
         intro, role, rule = f"{challenger} saw {contest.holders[0]}: ", "seer", "R5.4"
@@ -74,8 +76,8 @@ def outcome(number: int, hand: Hand) -> str:
         return (f"Hand {number} over: all folded against the face-up hand; {name} takes the antes, {money(won)}, "
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
-    if hand.covered:
-        pots = "; ".join(pot_words(pot, hand) for pot in result.pots if pot.amount)
+    if len(result.pots) > 1:
+        pots = "; ".join(pot_words(pot, hand, i) for i, pot in enumerate(result.pots) if pot.amount)
         line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
     else:
         line = f"Hand {number} over: {won} — {reason(result.pots[0], hand)}."
@@ -107,10 +109,14 @@ def reason(pot, hand: Hand) -> str:
     describe = ranking_for(hand.rules).describe
     best = judged[winners[0]]
     if pot.how == "showdown":
+        rule = "R6.5" if hand.rules.game == "brag" else "R11.4"
         shown = "; ".join(f"{name} {describe(judged[name])}" for name in pot.holders if name in judged)
         if len(winners) > 1:
-            return f"at the showdown (R6.5), equal best hands ({describe(best)}) split the pot: {shown}"
-        return f"at the showdown (R6.5), {winners[0]}'s {describe(best)} is the best hand: {shown}"
+            return f"at the showdown ({rule}), equal best hands ({describe(best)}) split the pot: {shown}"
+        if any(judged[name].key == best.key for name in pot.holders if name in judged and name not in winners):
+            return f"at the showdown ({rule}), equal best hands ({describe(best)}): the eldest, {winners[0]}, takes it " \
+                   f"(R11.4, R10.3): {shown}"
+        return f"at the showdown ({rule}), {winners[0]}'s {describe(best)} is the best hand: {shown}"
     losers = [name for name in (*pot.holders, pot.challenger) if name not in winners and name in judged]
     other = judged[losers[0]] if losers else None
     if other is not None and other.key == best.key:
@@ -123,10 +129,16 @@ HOW = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "show
        "cover": "against its coverer (R7.3)"}
 
 
-def pot_words(pot, hand: Hand) -> str:
-    """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`."""
+def pot_words(pot, hand: Hand, index: int = 0) -> str:
+    """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`;
+    without covers, the `index`th pot is the main pot or a side pot (R11.6)."""
     money = hand.rules.money
-    which = "the last pot" if pot.covered_by is None else f"the pot covered by {pot.covered_by}"
+    if pot.covered_by is not None:
+        which = f"the pot covered by {pot.covered_by}"
+    elif hand.covered:
+        which = "the last pot"
+    else:
+        which = "the main pot" if index == 0 else f"side pot {index}"
     names = " and ".join(f"{name} {money(amount)}" if len(pot.winnings) > 1 else name for name, amount in pot.winnings)
     return f"{which} ({money(pot.amount)}) to {names} — {reason(pot, hand)}"
 
@@ -173,7 +185,8 @@ def dealt_words(current, previous) -> str:
     if hand.retained_by:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"
-    return line + "."
+    reminder = game_of(hand.rules).reminder
+    return line + "." + (f" {reminder}" if reminder else "")
 
 
 @click.command(short_help="Record a bet, open or blind.")
@@ -329,6 +342,37 @@ def voided_words(voided, rules) -> str:
     return f"Voided: {' '.join(words)}."
 
 
+@click.command("call", short_help="Call: bring one's total up to the highest (hoyle).")
+@click.argument("player", shell_complete=complete.players)
+@click.option("--all-in", "all_in", metavar="AMOUNT", help="All the player has, short of the call (R11.6).")
+@click.pass_obj
+def call(app, player: str, all_in: str | None) -> None:
+    """PLAYER brings their total up to the highest total (R11.2); a player short of that puts in all they have
+    with --all-in AMOUNT and is all in: the money is then split into side pots (R11.6).
+
+    \b
+    Example:
+      bragref call bill
+      bragref call chris --all-in 3
+    """
+    record(app, lambda hand: Call(name_in(hand, player), None if all_in is None else hand.rules.amount(all_in)))
+
+
+@click.command("raise", short_help="Raise: call, then add AMOUNT above it (hoyle).")
+@click.argument("player", shell_complete=complete.players)
+@click.argument("amount")
+@click.pass_obj
+def raise_(app, player: str, amount: str) -> None:
+    """PLAYER calls, then adds AMOUNT above the call: at least min-raise, at most raise-limit, no total past
+    max-stake (R11.2). PLAYER is then the last raiser, who stands or raises when the turn comes back (R11.3).
+
+    \b
+    Example:
+      bragref raise andy 2
+    """
+    record(app, lambda hand: Raise(name_in(hand, player), hand.rules.amount(amount)))
+
+
 def specified_command(kind) -> click.Command:
     """The command for a verb that names one player (`fold PLAYER`), made from its `Spec`."""
     spec = kind.spec
@@ -343,5 +387,5 @@ def specified_command(kind) -> click.Command:
     return command
 
 
-COMMANDS = [deal, bet, look, see, cover, showdown, show, award, undo,
+COMMANDS = [deal, bet, look, see, cover, showdown, show, award, undo, call, raise_,
             *(specified_command(kind) for kind in specified_verbs().values())]

@@ -85,6 +85,14 @@ def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
         parts.append("l old|new keep|fold" if table else "look --hand old|new --keep|--fold")
     if legal.cover and not (legal.bet or legal.blind_bet):  # named only when no bet is within reach (R7.2)
         parts.append(f"cover with {span(legal.cover, rules)}")
+    if legal.call is not None:
+        parts.append(f"call for {rules.money(legal.call)}")
+    if legal.all_in and legal.call is None:  # named only when the call is out of reach (R11.6)
+        parts.append(f"call all in with {span(legal.all_in, rules)}")
+    if legal.raise_by:
+        parts.append(f"raise by {span(legal.raise_by, rules)}")
+    if legal.stand:
+        parts.append("stand")
     if legal.showdown:
         parts.append("agree a showdown")
     if legal.fold:
@@ -114,6 +122,10 @@ def legal_json(legal: Legal) -> dict:
         "show": list(legal.show),
         "concede": list(legal.concede),
         "award": list(legal.award),
+        "call": None if legal.call is None else {"cost": legal.call},
+        "all_in": rng(legal.all_in),
+        "raise": rng(legal.raise_by),
+        "stand": legal.stand,
     }
 
 

@@ -11,6 +11,7 @@ from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
+from bragref.games import game_of
 from bragref.ledger.store import CARRIED_POT, dealt
 
 
@@ -49,6 +50,8 @@ def status(app, out: Output) -> None:
                 "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
                 "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(game.legal(hand))}
     data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
+    if hand is not None:
+        data.update(game_of(hand.rules).table_keys(hand))  # each game's own keys (CLI.md)
     data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
     if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
         purses = {p.name: p.purse for p in hand.players} if in_play else {}
@@ -90,7 +93,7 @@ def shown_json(hand: Hand) -> list[dict]:
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
-MONEY_VERBS = ("bet", "see", "cover")
+MONEY_VERBS = ("bet", "see", "cover", "call", "raise")
 
 
 def hand_history(ledger, row) -> tuple[list[dict], Hand]:

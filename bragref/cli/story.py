@@ -10,6 +10,7 @@ from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import local_time, scope
 from bragref.engine import actions as act
 from bragref.games.brag.betting import sees_blind
+from bragref.games.hoyle.actions import Call, Raise
 from bragref.engine.state import Hand
 from bragref.ledger.store import CARRIED_POT, action_of, dealt
 
@@ -49,7 +50,11 @@ def opening(row, hand: Hand, called) -> str:
             f"{', '.join(names[:-1])} and {names[-1]} each put in the ante of {money(hand.rules.ante)} (R2.3)")
     if hand.carried_in:
         text += f", and {money(hand.carried_in)} was carried in from the hand before (R6.2)"
-    text += f": the pot started at {money(hand.pot)}. {names[0]}, on the dealer's left, acted first (R2.4)."
+    first = hand.acting.name if hand.acting else hand.dealer
+    if first == hand.dealer:
+        text += f": the pot started at {money(hand.pot)}. {called(first)}, the dealer, put up the stake first (R11.1)."
+    else:
+        text += f": the pot started at {money(hand.pot)}. {called(first)}, on the dealer's left, acted first (R2.4)."
     if hand.retained_by:
         kept = ("a face-up second hand, so everyone else played open (R6.4)" if hand.faceup
                 else "the retained blind hand and a new one (R6.3)")
@@ -68,6 +73,8 @@ def told(action, before: Hand, after: Hand | None, called) -> str:
         text = f"{who} bet {money(action.amount)} {'blind' if action.blind else 'open'}{worth}"
         if after is None:
             return text + "."
+        if before.stake == 0 and action.player == before.dealer:
+            return text + f": the dealer's stake (R11.1); the pot {money(after.pot)}."
         if before.stake == 0:
             return text + f", opening the betting: the stake is {money(after.stake)} (R4.2); the pot {money(after.pot)}."
         if after.stake > before.stake:
@@ -98,6 +105,14 @@ def told(action, before: Hand, after: Hand | None, called) -> str:
         then = "the others bet on into a new pot" if after.phase == "betting" else "one player is left, so betting ends (R7.4)"
         return (f"{who} could not meet the minimum and covered with {money(action.amount)} (R7.2): the pot of "
                 f"{money(frozen)} is frozen for them, and {then}.")
+    if isinstance(action, Call):
+        if action.all_in is not None:
+            return f"{who} was short of the call and went all in with {money(action.all_in)} (R11.6)."
+        cost = f" for {money(after.pot - before.pot)}" if after is not None else ""
+        return f"{who} called{cost}, up to the highest total of {money(before.stake)} (R11.2)."
+    if isinstance(action, Raise):
+        total = f": the highest total is now {money(after.stake)}" if after is not None else ""
+        return f"{who} called and raised by {money(action.amount)}{total} (R11.2)."
     if isinstance(action, act.Showdown):
         return f"The {len(before.betting)} players still betting agreed to show (R6.5)."
     if isinstance(action, act.Show):

@@ -33,6 +33,7 @@ from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules, from_preset, parse_option
 from bragref.engine.state import Hand
 from bragref.games import specified_verbs
+from bragref.games.hoyle.actions import Call, Raise
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
 
@@ -118,7 +119,7 @@ class Table:
         if hand.phase == "showdown":
             who = now.show[0] if now.show else hand.contenders[0]
             contest = hand.contest
-            if contest.how == "showdown":
+            if contest is None or contest.how == "showdown":
                 role = "showdown"
             elif who == contest.challenger:
                 role = "seer" if contest.how == "see" else f"covered {rules.money(contest.amount)}"
@@ -201,6 +202,25 @@ class Table:
             if allowed is None or allowed.min != allowed.max:  # from the pocket the referee says how much (R7.2)
                 raise BadInput("c AMOUNT: cover with all the player has, less than the minimum (R7.2)")
             return act.Cover(name, allowed.min)
+
+        self._record(build)
+
+    def _call(self, args: list[str]) -> None:
+        def build(hand: Hand) -> Call:
+            words = [w for w in args if w.lstrip("-") not in ("all-in", "allin")]
+            name, rest = self._actor(hand, words)
+            if len(rest) > 1 or (rest and len(words) == len(args)):
+                raise BadInput("ca [NAME], or ca [NAME] all-in AMOUNT: all the player has, short of the call (R11.6)")
+            return Call(name, hand.rules.amount(rest[0]) if rest else None)
+
+        self._record(build)
+
+    def _raise(self, args: list[str]) -> None:
+        def build(hand: Hand) -> Raise:
+            name, rest = self._actor(hand, args)
+            if len(rest) != 1:
+                raise BadInput("r [NAME] AMOUNT: what the raise adds above the call (R11.2)")
+            return Raise(name, hand.rules.amount(rest[0]))
 
         self._record(build)
 
@@ -386,6 +406,8 @@ ANSWERS = {
     **dict.fromkeys(("l", "look"), Table._look),
     **dict.fromkeys(("s", "see"), lambda t, a: t._simple(act.See, a)),
     **dict.fromkeys(("c", "cover"), Table._cover),
+    **dict.fromkeys(("ca", "call"), Table._call),
+    **dict.fromkeys(("r", "raise"), Table._raise),
     **dict.fromkeys(("sd", "showdown"), lambda t, a: t._record(lambda hand: act.Showdown())),
     "show": lambda t, a: t._show(a),
     **dict.fromkeys(("a", "award"), Table._award),

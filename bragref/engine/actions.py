@@ -120,8 +120,10 @@ DISCARDS = " / "  # in a show's record, between the cards kept and those discard
 
 
 def to_record(action: Action) -> dict:
-    """The columns a ledger row holds for this action."""
+    """The columns a ledger row holds for this action; a game's own action type says so itself (`record`)."""
     record = {"verb": action.verb, "player": action.player, "amount": None, "blind": None, "detail": None}
+    if hasattr(action, "record"):
+        return {**record, **action.record()}
     if isinstance(action, Bet):
         record.update(amount=action.amount, blind=int(action.blind))
     elif isinstance(action, Cover):
@@ -158,6 +160,7 @@ def from_record(verb: str, player: str | None, amount: int | None, blind: int | 
         return Show(player, parse_cards([kept], MAX_JOKERS), parse_cards([discards], MAX_JOKERS))
     if verb == "see":
         return See(player)
-    from bragref.games import specified_verbs  # a verb any game declares with a `Spec`
+    from bragref.games import game_verbs  # a verb a game declares: it reads its own row, or names one player
 
-    return specified_verbs()[verb](player)
+    kind = game_verbs()[verb]
+    return kind.from_row(player, amount, blind, detail) if hasattr(kind, "from_row") else kind(player)

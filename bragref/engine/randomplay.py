@@ -8,6 +8,7 @@ from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Loo
 from bragref.engine.cards import NATURALS, wild_cards
 from bragref.engine.game import legal
 from bragref.engine.state import Hand, Range
+from bragref.games.hoyle.actions import Call, Raise, Stand
 
 
 def _amount(rng: random.Random, allowed: Range) -> int:
@@ -23,10 +24,12 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Act
             return random_show(hand, rng, rng.choice(now.show))
         if len(now.concede) > 1 and rng.random() < 0.3:
             return Concede(rng.choice(now.concede))
-        winners = 1 if hand.contest.challenger else rng.choice((1, 1, 2))
-        return Award(tuple(rng.sample(now.concede, min(winners, len(now.concede)))))
+        if not now.award:  # the cards must decide (side pots, R11.6): whoever is still to show shows or concedes
+            return random_show(hand, rng, rng.choice(now.show)) if rng.random() < 0.9 else Concede(now.show[0])
+        winners = 1 if hand.contest and hand.contest.challenger else rng.choice((1, 1, 2))
+        return Award(tuple(rng.sample(now.award, min(winners, len(now.award)))))
     name = now.player
-    choices: list[tuple[float, Action]] = [(patience, Fold(name))]
+    choices: list[tuple[float, Action]] = [(patience, Fold(name))] if now.fold else []
     if now.bet:
         choices.append((0.45, Bet(name, _amount(rng, now.bet))))
     if now.blind_bet:
@@ -37,6 +40,14 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Act
         choices.append((0.1, Look(name)))
     if now.look_retained:
         choices.append((0.2, Look(name, rng.choice(("old", "new")), rng.random() < 0.5)))
+    if now.call is not None:
+        choices.append((0.5, Call(name)))
+    if now.all_in:
+        choices.append((0.5, Call(name, rng.randint(now.all_in.min, now.all_in.max))))
+    if now.raise_by:
+        choices.append((0.2, Raise(name, _amount(rng, now.raise_by))))
+    if now.stand:
+        choices.append((0.5, Stand(name)))
     if now.showdown:
         choices.append((0.03, Showdown()))
     if now.cover:

@@ -21,6 +21,7 @@ BORROWING = ("borrow", "both")  # short-money settings that allow a loan (R7.5)
 STAKES = ("pocket", "table")
 CARDS = (3, 4, 5)
 A23 = ("high", "low")
+TIES = ("split", "eldest")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,10 @@ class Rules:
     ante: int = 1  # R2.3
     min_bet: int | None = None  # R4.2; None means the ante (at least 1 unit)
     max_bet: int | None = None  # R4.2; None means no limit
-    raise_limit: int | None = None  # R4.3
+    raise_limit: int | None = None  # R4.3, R11.2
+    max_stake: int | None = None  # R11.2: the most one player may put in one hand (hoyle)
+    min_raise: int | None = None  # R11.2: the least a raise adds; None means one unit (hoyle)
+    ties: str = "split"  # R11.4, R12.3: equal best hands split the pot, or it goes to the eldest (hoyle)
     pot_limit: bool = False  # R4.4
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
@@ -59,7 +63,7 @@ class Rules:
                            f"EUR, not {self.currency!r}")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")
-        for name in ("ante", "min_bet", "max_bet", "raise_limit"):
+        for name in ("ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise"):
             value = getattr(self, name)
             if name != "ante" and value is not None and value < 1:
                 raise BadInput(f"{name.replace('_', '-')} must be at least one unit")
@@ -77,6 +81,11 @@ class Rules:
             raise BadInput(f"stakes must be one of {', '.join(STAKES)} (R1.3)")
         if self.cards not in CARDS:
             raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
+        if self.ties not in TIES:
+            raise BadInput(f"ties must be one of {', '.join(TIES)} (R11.4)")
+        if self.max_stake is not None and self.max_stake < self.first_bet_min:
+            raise BadInput(f"max-stake {self.money(self.max_stake)} is below the least first bet, "
+                           f"{self.money(self.first_bet_min)} (R11.2)")
         if self.a23 not in A23:
             raise BadInput(f"a23 must be one of {', '.join(A23)} (R8.3)")
         if self.wild != "none":  # checked only when there are wild cards: betting never loads the card tables

@@ -58,6 +58,10 @@ class Legal:
     award: tuple[str, ...] = ()
     show: tuple[str, ...] = ()  # who may show their cards now (R5.4, R6.5)
     cover: Range | None = None  # what a cover may put in: less than the minimum, more than 0 (R7.2)
+    call: int | None = None  # what a call costs (R11.2)
+    all_in: Range | None = None  # what a player short of the call may put in, all they have (R11.6)
+    raise_by: Range | None = None  # what a raise may add above the call (R11.2)
+    stand: bool = False  # the last raiser may end the betting (R11.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +216,8 @@ _COPIERS: dict[type, object] = {}
 
 def _copier(cls: type):
     lines = ["def copy(value, changes):", "    new = new_object(cls)", "    get = changes.get"]
-    lines += [f"    set_slot(new, {name!r}, get({name!r}, value.{name}))" for name in cls.__slots__]
+    slots = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]  # a game's own
+    lines += [f"    set_slot(new, {name!r}, get({name!r}, value.{name}))" for name in slots]  # state subclass too
     lines.append("    return new")
     namespace = {"cls": cls, "new_object": object.__new__, "set_slot": object.__setattr__}
     exec("\n".join(lines), namespace)  # noqa: S102 - the text is built from the class's own slot names

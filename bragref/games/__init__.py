@@ -9,11 +9,12 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
 from bragref.games.brag import Brag
+from bragref.games.hoyle import Hoyle
 
-GAMES: dict[str, Game] = {game.name: game for game in (Brag(),)}
+GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle())}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
-           "games_using", "rules_from_text", "specified_verbs", "typed"]
+           "game_verbs", "games_using", "rules_from_text", "specified_verbs", "typed"]
 
 
 def find_game(name: str) -> Game:
@@ -32,6 +33,11 @@ def find_game(name: str) -> Game:
 def game_of(rules) -> Game:
     """The game a hand under `rules` is played by (R10.1)."""
     return GAMES[rules.game]
+
+
+def game_verbs() -> dict[str, type]:
+    """Every game's action types, by verb."""
+    return {kind.verb: kind for game in GAMES.values() for kind in game.actions}
 
 
 def specified_verbs() -> dict[str, type]:

@@ -143,6 +143,7 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]]  # its own house rules, beside the table's
     actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
     presets: ClassVar[dict[str, dict]] = {}
+    reminder: ClassVar[str] = ""  # said at every deal, e.g. Hoyle's cut (R11.7)
 
     @abstractmethod
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
@@ -161,6 +162,10 @@ class Game(ABC):
     def outcome(self, hand: Hand) -> list[tuple[str | None, str, int]]:
         """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
         is a player, or None for a pot carried to the next hand."""
+
+    def table_keys(self, hand: Hand) -> dict:
+        """What `status --json` carries for this game beside the keys every game has (CLI.md)."""
+        return {}
 
     def option(self, name: str) -> Option | None:
         return next((o for o in (*TABLE_OPTIONS, *self.options) if o.name == name), None)

@@ -18,6 +18,7 @@ from bragref.engine import game
 from bragref.engine.actions import DISCARDS
 from bragref.games import specified_verbs
 from bragref.games.brag.betting import sees_blind
+from bragref.games.hoyle.actions import Call, Raise
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules
@@ -127,6 +128,10 @@ def _action_line(segment: _Segment, row) -> str:
             blind = sees_blind(before, before.player(player)) if verb == "see" else _status(before, player) == "blind"
         status = "blind" if blind else "open"
         return f"{who(player, players)} {verb} {row['amount']} {status}"
+    if verb == "call":
+        return f"{who(player, players)} call {row['amount']}" + (" all-in" if row["detail"] == "all-in" else "")
+    if verb == "raise":
+        return f"{who(player, players)} raise {row['amount']}"
     if verb == "look" and row["detail"]:
         return f"{who(player, players)} look {row['detail']}"
     if verb == "show":
@@ -409,6 +414,22 @@ def _money(hand: Hand, line: bhh.Line, verb: str):
     return action
 
 
+def _call(hand: Hand, line: bhh.Line):
+    """`p1 call 4` (what the call cost), or `p1 call 3 all-in` (R11.2, R11.6)."""
+    amount, all_in = line.amount(0), line.flag(1, "all-in")
+    action = Call(line.subject, amount if all_in else None)
+    if not all_in:
+        cost = game.apply(hand, action).pot - hand.pot
+        if cost != amount:
+            raise Refused(f"the history says the call cost {amount}, but the rules make it {cost}", "R11.2")
+    return action
+
+
+def _raise(hand: Hand, line: bhh.Line):
+    line.end(1)
+    return Raise(line.subject, line.amount(0))
+
+
 def _look(hand: Hand, line: bhh.Line):
     if not line.words:
         return act.Look(line.subject)
@@ -451,5 +472,7 @@ HAND_VERBS = {
     "look": _look,
     "show": _show,
     "award": _award,
+    "call": _call,
+    "raise": _raise,
     **{verb: _specified(kind) for verb, kind in specified_verbs().items()},
 }

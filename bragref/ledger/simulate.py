@@ -49,11 +49,12 @@ def between_hands(ledger: Ledger, session: Session, rng: random.Random) -> None:
     rules = session.rules
     if rules.stakes != "table":
         return
+    keep = rules.ante + rules.first_bet_min  # enough to ante, then put up a dealer's stake (R11.1)
     for name, money in ledger.table_money(session).items():
-        if money <= rules.ante or rng.random() < 0.1:
-            ledger.purse(session.name, "top-up", name, rng.randint(10, 40) + rules.ante)
+        if money <= keep or rng.random() < 0.1:
+            ledger.purse(session.name, "top-up", name, rng.randint(10, 40) + keep)
         elif rng.random() < 0.05:
-            ledger.purse(session.name, "cash-out", name, rng.randint(1, money - rules.ante))
+            ledger.purse(session.name, "cash-out", name, rng.randint(1, money - keep))
 
 
 def simulate(ledger: Ledger, name: str, rules: Rules, players: list[str], hands: int, seed: int,

@@ -423,8 +423,8 @@ class Ledger:
         action = build(current.hand)
         after = game.apply(current.hand, action)
         record = to_record(action)
-        if record["verb"] == "see":
-            record["amount"] = after.pot - current.hand.pot  # the cost the engine computed (R5.3), kept for the record
+        if record["verb"] in ("see", "call") and record["amount"] is None:
+            record["amount"] = after.pot - current.hand.pot  # the cost the engine computed (R5.3, R11.2), kept
         action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), **record)
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)

@@ -1,0 +1,290 @@
+"""Hoyle's classical brag (R11): the dealer's stake, then call, raise or fold round the table until the totals are
+equal and the last raiser stands; every player still in shows, and the best hand takes each pot, poker-style side
+pots where someone is all in (R11.6). No blind play, no seeing, no carried pots.
+
+A player's `paid` is their total (R11.2); the hand's `stake` is the highest total.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bragref.engine import state
+from bragref.engine.actions import Award, Bet, Concede, Credit, Fold, Show
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.money import check_units
+from bragref.engine.state import Hand, Legal, PotResult, Range, Result, Shown, evolve
+from bragref.games.hoyle.actions import Call, Raise, Stand
+
+ALL_IN = "covered"  # the state of a player who has put in all they have: still in, betting no more (R11.6)
+
+
+@dataclass(frozen=True, slots=True)
+class HoyleHand(Hand):
+    """A hand of Hoyle's brag: `last_raiser` stands or raises when the turn comes back to them (None: the dealer,
+    R11.3); `conceded` gave up at the showdown."""
+
+    last_raiser: str | None = None
+    conceded: tuple[str, ...] = ()
+
+
+def deal(rules, seats, dealer, purses) -> HoyleHand:
+    """Everyone antes (R2.3; none by default here, R11.1); the dealer acts first, putting up the dealer's stake."""
+    hand = state.deal(rules, seats, dealer, 0, None, purses)
+    staker = hand.players[-1]
+    if staker.purse is not None and staker.purse < rules.first_bet_min:
+        raise Refused(f"{dealer} has {rules.money(staker.purse)} on the table, less than the least dealer's stake of "
+                      f"{rules.money(rules.first_bet_min)}: {dealer} tops up before the deal", "R11.1")
+    players = tuple(evolve(p, status="open") for p in hand.players)  # there is no blind play (R11.2)
+    fields = {name: getattr(hand, name) for name in Hand.__slots__}
+    return HoyleHand(**{**fields, "players": players, "to_act": len(players) - 1})
+
+
+def stander(hand: HoyleHand) -> str:
+    return hand.last_raiser or hand.dealer
+
+
+def still_in(hand: Hand) -> list:
+    return [p for p in hand.players if p.status != "folded"]
+
+
+def legal(hand: HoyleHand) -> Legal:
+    if hand.phase == "showdown":
+        waiting = tuple(p.name for p in still_in(hand) if p.name not in hand.conceded
+                        and p.name not in {s.player for s in hand.shown})
+        contenders = tuple(p.name for p in still_in(hand) if p.name not in hand.conceded)
+        return Legal(show=waiting, concede=waiting, award=contenders if len(pots(hand)) == 1 else ())
+    player = hand.acting
+    if player is None:
+        return Legal()
+    rules = hand.rules
+    if hand.stake == 0:  # the dealer's stake (R11.1)
+        return Legal(player=player.name, bet=_within(player, rules.first_bet_min, _cap(rules.max_bet, rules.max_stake)))
+    to_call = hand.stake - player.paid
+    call = to_call if to_call and (player.purse is None or player.purse >= to_call) else None
+    short = None
+    if to_call and call is None and player.purse:
+        short = Range(player.purse, player.purse, "R11.6", "R11.6")
+    elif to_call > 1 and player.purse is None:
+        short = Range(1, to_call - 1, "R11.6", "R11.6")
+    return Legal(player=player.name, fold=True, call=call, all_in=short, raise_by=raise_range(hand, player),
+                 stand=to_call == 0 and player.name == stander(hand))
+
+
+def _cap(*limits: int | None) -> int | None:
+    given = [limit for limit in limits if limit is not None]
+    return min(given) if given else None
+
+
+def _within(player, low: int, high: int | None) -> Range | None:
+    """A range cut to the player's table money (R1.3); None when nothing fits."""
+    if player.purse is not None:
+        high = player.purse if high is None else min(high, player.purse)
+    return None if high is not None and high < low else Range(low, high, "R11.2", "R11.2" if high is not None else None)
+
+
+def raise_range(hand: HoyleHand, player) -> Range | None:
+    """What a raise may add above the call (R11.2): at least `min_raise`, at most `raise_limit`, no total past
+    `max_stake`, no more than the table money left after the call."""
+    rules = hand.rules
+    to_call = hand.stake - player.paid
+    room = None if rules.max_stake is None else rules.max_stake - hand.stake
+    high = _cap(rules.raise_limit, room, None if player.purse is None else player.purse - to_call)
+    return _within_plain(rules.min_raise or 1, high)
+
+
+def _within_plain(low: int, high: int | None) -> Range | None:
+    return None if high is not None and high < low else Range(low, high, "R11.2", "R11.2" if high is not None else None)
+
+
+def apply(hand: HoyleHand, action) -> HoyleHand:
+    match action:
+        case Bet():
+            return _stake(hand, action)
+        case Call():
+            return _call(hand, action)
+        case Raise():
+            return _raise(hand, action)
+        case Stand(player=name):
+            return _stand(hand, name)
+        case Fold(player=name):
+            index = _turn(hand, name, "fold")
+            return _advance(evolve(hand, players=state.with_player(hand, index, status="folded")), index)
+        case Show():
+            return _show(hand, action)
+        case Concede(player=name):
+            return _concede(hand, name)
+        case Award(players=names):
+            return _award(hand, names)
+        case Credit(player=name, amount=amount):
+            return state.credit(hand, name, amount)
+    raise Refused(f"{action.verb} is not a move of Hoyle's brag: bet (the dealer's stake), call, raise, stand or fold",
+                  "R11.2")
+
+
+def _turn(hand: HoyleHand, name: str, what: str) -> int:
+    index = state.check_turn(hand, name, what=what)
+    if hand.stake == 0 and what != "bet":
+        raise Refused(f"the dealer, {hand.dealer}, puts up the dealer's stake first", "R11.1")
+    return index
+
+
+def _stake(hand: HoyleHand, bet: Bet) -> HoyleHand:
+    index = state.check_turn(hand, bet.player, what="bet")
+    player, rules, money = hand.players[index], hand.rules, hand.rules.money
+    if bet.blind:
+        raise Refused("there is no blind play in Hoyle's brag", "R11.2")
+    if hand.stake:
+        raise Refused("the dealer's stake is up: call, raise, stand or fold", "R11.2")
+    check_units(bet.amount, allow_zero=True)
+    allowed = _within(player, rules.first_bet_min, _cap(rules.max_bet, rules.max_stake))
+    if allowed is None or not allowed.min <= bet.amount <= (allowed.max or bet.amount):
+        high = f" to {money(allowed.max)}" if allowed and allowed.max is not None else " or more"
+        raise Refused(f"the dealer's stake is {money(rules.first_bet_min)}{high}, not {money(bet.amount)}", "R11.1")
+    players = state.paying(hand, index, bet.amount)
+    return evolve(hand, players=players, pot=hand.pot + bet.amount, stake=player.paid + bet.amount,
+                  to_act=state.next_to_act(players, index))
+
+
+def _call(hand: HoyleHand, call: Call) -> HoyleHand:
+    index = _turn(hand, call.player, "call")
+    player, money = hand.players[index], hand.rules.money
+    to_call = hand.stake - player.paid
+    if to_call == 0:
+        raise Refused(f"{player.name} has matched the highest total: nothing to call", "R11.2")
+    if call.all_in is None:
+        if player.purse is not None and player.purse < to_call:
+            raise Refused(f"{player.name} has {money(player.purse)} on the table, short of the call of "
+                          f"{money(to_call)}: call all in with it (call --all-in {money(player.purse)}) or fold", "R11.6")
+        players = state.paying(hand, index, to_call)
+        return _advance(evolve(hand, players=players, pot=hand.pot + to_call), index)
+    check_units(call.all_in)
+    allowed = legal(hand).all_in
+    if allowed is None or not allowed.min <= call.all_in <= allowed.max:
+        raise Refused(f"all in is all a player short of the call of {money(to_call)} has: "
+                      + (f"{money(allowed.min)}" if allowed else "a full call is within reach"), "R11.6")
+    players = state.paying(hand, index, call.all_in, status=ALL_IN)
+    return _advance(evolve(hand, players=players, pot=hand.pot + call.all_in), index)
+
+
+def _raise(hand: HoyleHand, move: Raise) -> HoyleHand:
+    index = _turn(hand, move.player, "raise")
+    player, money = hand.players[index], hand.rules.money
+    check_units(move.amount)
+    allowed = raise_range(hand, player)
+    if allowed is None:
+        raise Refused(f"no raise is possible: the most anyone may put in this hand is "
+                      f"{money(hand.rules.max_stake)}" if hand.rules.max_stake else "no raise fits the table money",
+                      "R11.2")
+    if move.amount < allowed.min:
+        raise Refused(f"a raise adds at least {money(allowed.min)}, not {money(move.amount)}", "R11.2")
+    if allowed.max is not None and move.amount > allowed.max:
+        raise Refused(f"a raise may add at most {money(allowed.max)} here, not {money(move.amount)}", allowed.max_rule)
+    cost = hand.stake - player.paid + move.amount
+    players = state.paying(hand, index, cost)
+    return _advance(evolve(hand, players=players, pot=hand.pot + cost, stake=hand.stake + move.amount,
+                           last_raiser=player.name), index)
+
+
+def _stand(hand: HoyleHand, name: str) -> HoyleHand:
+    index = _turn(hand, name, "stand")
+    if name != stander(hand):
+        raise Refused(f"only the last raiser, {stander(hand)}, may stand", "R11.3")
+    if hand.players[index].paid != hand.stake:
+        raise Refused("the totals are not equal yet: call, raise or fold", "R11.3")
+    return _showdown(hand)
+
+
+def _advance(hand: HoyleHand, index: int) -> HoyleHand:
+    """After a move: the pot to the last one in (R11.3a), a showdown when nobody is left to bet or all are at the
+    most one may put in (R11.3c), else the next player still betting."""
+    left = still_in(hand)
+    if len(left) == 1:
+        winner = left[0].name
+        won = PotResult(hand.pot, None, "folds", None, ((winner, hand.pot),))
+        return evolve(hand, phase="over", to_act=None, decided=(won,),
+                      result=Result("folds", ((winner, hand.pot),), pots=(won,)))
+    betting = [p for p in left if p.betting]
+    cap = hand.rules.max_stake
+    if cap is not None and all(p.paid == cap or not p.betting for p in left):
+        return _showdown(hand)
+    matched = all(p.paid == hand.stake for p in betting)
+    if not betting or (len(betting) == 1 and matched) or (matched and stander(hand) not in {p.name for p in betting}):
+        return _showdown(hand)
+    return evolve(hand, to_act=state.next_to_act(hand.players, index))
+
+
+def _showdown(hand: HoyleHand) -> HoyleHand:
+    return evolve(hand, phase="showdown", to_act=None)
+
+
+def _show(hand: HoyleHand, show: Show) -> HoyleHand:
+    if show.player not in legal(hand).show:
+        if hand.phase != "showdown":
+            raise Refused("the hands are shown only when the betting is over", "R11.4")
+        raise Refused(f"{show.player} has shown or conceded already, or is not in the hand", "R11.4")
+    from bragref.engine.ranking import ranking_for
+
+    seen = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
+    if seen & {*show.cards, *show.discards}:
+        raise BadInput("a card has already been shown in this deal: a pack holds one of each card")
+    judged = ranking_for(hand.rules).judge(show.cards, show.discards)
+    return _settle_if_done(evolve(hand, shown=hand.shown + (Shown(show.player, judged),)))
+
+
+def _concede(hand: HoyleHand, name: str) -> HoyleHand:
+    if name not in legal(hand).concede:
+        raise Refused(f"{name} cannot concede now: only a player still to show at the showdown may", "R11.4")
+    return _settle_if_done(evolve(hand, conceded=hand.conceded + (name,)))
+
+
+def _award(hand: HoyleHand, names: tuple[str, ...]) -> HoyleHand:
+    allowed = legal(hand).award
+    if not allowed:
+        raise Refused("with side pots the cards decide each pot: show them", "R11.6")
+    if any(name not in allowed for name in names) or len(set(names)) != len(names):
+        raise Refused(f"the pot goes to players still in it: {', '.join(allowed)}", "R11.4")
+    return _settled(hand, [(pot, names) for pot in pots(hand)], "award")
+
+
+def pots(hand: HoyleHand) -> list[tuple[int, tuple[str, ...]]]:
+    """The main pot and side pots (R11.6): (amount, who may win it), each level a total of a player still in."""
+    levels = sorted({p.paid for p in still_in(hand)})
+    found, below = [], 0
+    for level in levels:
+        amount = sum(min(p.paid, level) - min(p.paid, below) for p in hand.players)
+        found.append((amount, tuple(p.name for p in still_in(hand) if p.paid >= level)))
+        below = level
+    return [pot for pot in found if pot[0]] or [(hand.pot, tuple(p.name for p in still_in(hand)))]
+
+
+def _settle_if_done(hand: HoyleHand) -> HoyleHand:
+    """Once every player still in has shown or conceded, each pot goes to the best hand among those in it."""
+    contenders = [p.name for p in still_in(hand) if p.name not in hand.conceded]
+    shown = {s.player: s.judged.key for s in hand.shown}
+    if len(contenders) > 1 and any(name not in shown for name in contenders):
+        return hand
+    winners = []
+    for pot in pots(hand):
+        amount, eligible = pot
+        live = [name for name in eligible if name in contenders] or list(eligible)
+        best = max((shown.get(name, -1) for name in live), default=-1)
+        top = tuple(name for name in live if shown.get(name, -1) == best)
+        winners.append((pot, top[:1] if hand.rules.ties == "eldest" else top))  # players are held eldest first (R10.3)
+    return _settled(hand, winners, "cards" if len(contenders) > 1 else "concede")
+
+
+def _settled(hand: HoyleHand, winners: list, decided_by: str) -> HoyleHand:
+    """Each pot to its winners, equal shares with odd units from the dealer's left (R6.5, R11.4)."""
+    order = tuple(p.name for p in hand.players)
+    results, totals = [], {}
+    for (amount, eligible), names in winners:
+        shares = state.split(amount, tuple(names), order)
+        results.append(PotResult(amount, None, "showdown", decided_by, shares, eligible))
+        for name, share in shares:
+            totals[name] = totals.get(name, 0) + share
+    winnings = tuple((name, totals[name]) for name in order if totals.get(name))
+    judged = {s.player: s.judged for s in hand.shown}
+    prial = decided_by == "cards" and any(judged[name].cls == "prial" for name, _ in winnings if name in judged)
+    result = Result("showdown", winnings, decided_by=decided_by, shuffle=prial, pots=tuple(results))
+    return evolve(hand, phase="over", to_act=None, decided=tuple(results), result=result)

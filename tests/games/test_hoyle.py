@@ -1,0 +1,145 @@
+"""Hoyle's classical brag (R11) through the command line: the dealer's stake, call, raise, stand, showdown of all,
+split and eldest ties, side pots for an all-in player, the most one may put in. Every net asserted."""
+
+import pytest
+
+from tests.test_show import nets
+
+THREE = '--players "Andy,Bill,Chris" --game hoyle'
+
+
+@pytest.fixture
+def hoyle(bragref):
+    def start(*options: str):
+        bragref(f"session new h {THREE} {' '.join(options)}")
+        bragref("deal")  # Andy deals and puts up the stake; then Bill, Chris, Andy (R11.1)
+        return bragref
+    return start
+
+
+def test_no_ante_and_the_dealer_stakes_first_r11_1(hoyle):
+    bragref = hoyle()
+    status = bragref.json("status")
+    assert (status["game"], status["pot"], status["to_act"]) == ("hoyle", 0, "Andy")
+    assert status["legal"]["bet"] == {"min": 1, "max": None} and not status["legal"]["fold"]
+    assert "the dealer, Andy, puts up the dealer's stake first" in bragref.refused("fold andy", "R11.1")
+    bragref.refused("bet bill 2", "R2.5")
+    bragref.refused("bet andy 2 --blind", "R11.2")
+    bragref("bet andy 2")
+    status = bragref.json("status")
+    assert status["to_act"] == "Bill" and status["legal"]["call"] == {"cost": 2} and status["to_call"] == 2
+    assert status["totals"] == {"Bill": 0, "Chris": 0, "Andy": 2}
+
+
+def test_a_three_way_split_r11_4(hoyle):
+    bragref = hoyle()
+    bragref.lines("""
+        bet andy 2
+        call bill
+        raise chris 2
+        call andy
+        call bill
+    """)
+    bragref.refused("stand bill", "R2.5")
+    bragref("stand chris")
+    bragref.refused("bet andy 2", "R5.4")  # betting is over: the hands are shown
+    bragref("show andy Kh Kd 4c")
+    bragref("show bill Ks Kc 4d")
+    assert "already been shown" in bragref("show chris Kd Ks 4h", code=2).stderr  # a card shown twice
+    bragref("show chris Ah Qs Js")  # a high card: the two equal pairs of kings split
+    assert nets(bragref) == {"Andy": 2, "Bill": 2, "Chris": -4}
+    bragref("deal")  # Bill deals
+    bragref.lines("""
+        bet bill 1
+        call chris
+        call andy
+        stand bill
+        show chris Kh 9d 5c
+        show andy Ks 9c 5d
+        show bill Kd 9h 5s
+    """)
+    assert nets(bragref) == {"Andy": 2, "Bill": 2, "Chris": -4}  # three equal high cards split 3 three ways
+
+
+def test_ties_to_the_eldest_r11_4_r10_3(hoyle):
+    bragref = hoyle("--ties eldest")
+    bragref.lines("""
+        bet andy 2
+        call bill
+        call chris
+        stand andy
+        show andy Kh Kd 4c
+        show bill Ks Kc 4d
+        show chris 2h 3d 5s
+    """)
+    out = bragref.json("status")
+    assert nets(bragref) == {"Andy": -2, "Bill": 4, "Chris": -2}  # Bill is eldest: first from the dealer's left
+    assert "the eldest, Bill, takes it (R11.4, R10.3)" in bragref("replay 1").stdout
+    assert out["phase"] == "over"
+
+
+def test_an_all_in_player_and_a_side_pot_won_by_another_r11_6(bragref):
+    bragref(f"session new h {THREE} --stakes table")
+    for name, money in (("andy", 20), ("bill", 3), ("chris", 20)):
+        bragref(f"buy-in {name} {money}")
+    bragref("deal")
+    bragref("bet andy 2")
+    bragref("call bill")  # Bill has 1 left
+    bragref("raise chris 4")  # Chris's total 6
+    bragref("call andy")
+    assert "call all in with 1" in bragref.refused("call bill", "R11.6")
+    bragref("call bill --all-in 1")  # Bill is all in with a total of 3
+    bragref("stand chris")
+    bragref.refused("award andy", "R11.6")  # side pots: the cards decide each
+    bragref("show bill Ah Ad As")
+    bragref("show andy Kh Kd 4c")
+    out = bragref("show chris 7h 7d 4s").stdout
+    # main pot 9 (3 from each) to Bill's prial; the side pot of 6 (3 more each from Andy and Chris) to Andy's kings
+    assert nets(bragref) == {"Andy": 0, "Bill": 6, "Chris": -6}
+    assert "main pot (9) to Bill" in out and "side pot 1 (6) to Andy" in out
+    assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {"Bill": 9, "Chris": 14,
+                                                                                         "Andy": 20}
+
+
+def test_max_stake_ends_the_betting_r11_2_r11_3(hoyle):
+    bragref = hoyle("--max-stake 5 --min-raise 1")
+    bragref("bet andy 2")
+    bragref("raise bill 3")  # Bill's total 5: the most anyone may put in
+    assert bragref.json("status")["legal"]["raise"] is None
+    bragref.refused("raise chris 1", "R11.2")
+    bragref("call chris")
+    bragref("call andy")  # every player still in is at the max stake: showdown (R11.3c)
+    assert bragref.json("status")["phase"] == "showdown"
+    bragref("concede andy")
+    bragref("concede chris")
+    assert nets(bragref) == {"Andy": -5, "Bill": 10, "Chris": -5}
+
+
+def test_all_fold_to_one_who_takes_the_pot_unshown_r11_3(hoyle):
+    bragref = hoyle()
+    bragref("bet andy 3")
+    bragref("raise bill 2")
+    bragref("fold chris")
+    out = bragref("fold andy").stdout
+    assert "Hand 1 over: Bill 8 — everyone else folded" in out
+    assert nets(bragref) == {"Andy": -3, "Bill": 3, "Chris": 0}
+
+
+def test_hoyle_through_the_table_and_a_hand_history(hoyle, tmp_path):
+    bragref = hoyle()
+    out = bragref.table("b 2", "ca", "r 1", "ca", "ca", "stand", "concede", "concede", "q").output
+    assert "refused" not in out and "error" not in out
+    assert nets(bragref) == {"Andy": 6, "Bill": -3, "Chris": -3}  # Bill, then Chris, conceded to Andy
+    assert "Cut the pack before the deal (R11.7)" in bragref("deal").stdout
+    bragref(f"export -o {tmp_path / 'h.bhh'}")
+    text = (tmp_path / "h.bhh").read_text()
+    assert "'p3 raise 1'" in text and "'p3 stand'" in text and "game = 'hoyle'" in text
+    bragref(f"import {tmp_path / 'h.bhh'} --as again")
+    bragref("audit --all")
+
+
+def test_an_option_hoyle_does_not_use_is_refused_naming_the_games_that_do(bragref):
+    result = bragref(f"session new h {THREE} --see-cost equal", code=2)
+    assert "--see-cost is not a rule of hoyle (games that use it: brag)" in result.stderr
+    bragref(f"session new h {THREE} --max-stake 10")
+    assert "max-stake" in bragref("rules show").stdout
