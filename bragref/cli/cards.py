@@ -12,13 +12,17 @@ from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_cards
 from bragref.engine.errors import BadInput
 from bragref.engine.ranking import ranking_for
-from bragref.engine.rules import Rules
+from bragref.engine.rules import Rules, from_preset
+from bragref.games import find_game
 
 
-def ranking_rules(app, **given) -> Rules:
-    """The ranking options given, on top of the current session's rules, else the defaults."""
+def ranking_rules(app, game: str | None = None, **given) -> Rules:
+    """The ranking options given, on top of the named game's defaults, else the current session's rules, else
+    the defaults."""
     rules = Rules()
-    if os.path.exists(app.db):
+    if game is not None:
+        rules = from_preset(next(iter(find_game(game).presets)), game=game)
+    elif os.path.exists(app.db):
         ledger = app.ledger()
         if app.session or ledger.session_names():
             rules = ledger.session(app.session).rules

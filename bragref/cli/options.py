@@ -33,8 +33,13 @@ def _apply(options, command):
 
 
 def ranking_options(command):
-    """The options that matter to how hands rank (R8): `rank`, `compare` and `odds` take these alone."""
-    return _apply(RANKING_OPTIONS, command)
+    """The options that matter to how hands rank: `rank`, `compare` and `odds` take these alone, with `--game`
+    for a game's own order (R8, R12)."""
+    braggers = GAMES["braggers"].option("natural_pair")
+    command = _apply([*RANKING_OPTIONS, braggers], command)
+    return click.option("--game", type=click.Choice(list(GAMES)),
+                        help="Rank as this game does (R10): brag and hoyle by R8, braggers by R12. "
+                             "[the session's game, else brag]")(command)
 
 
 def rule_options(command):

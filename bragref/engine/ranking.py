@@ -183,12 +183,106 @@ RANKINGS = {"brag": BragRanking}
 
 
 @lru_cache(maxsize=16)
-def _ranking(name: str, threes_high: bool, a23: str, wild: str, cards: int):
-    return RANKINGS[name](threes_high, a23, wild, cards)
+def _ranking(name: str, threes_high: bool, a23: str, wild: str, cards: int, natural_pair: str):
+    ranking = RANKINGS[name]
+    if name == "brag":
+        return ranking(threes_high, a23, wild, cards)
+    return ranking(threes_high, a23, wild, cards, natural_pair)
 
 
 def ranking_for(rules):
     """The ranking a hand played under `rules` is judged by: built once per rule set."""
     from bragref.games import game_of
 
-    return _ranking(game_of(rules).ranking, rules.threes_high, rules.a23, rules.wild, rules.cards)
+    return _ranking(game_of(rules).ranking, rules.threes_high, rules.a23, rules.wild, rules.cards, rules.natural_pair)
+
+
+BRAGGERS_CLASSES = ("high card", "pair", "prial")  # R12.1: three classes only, weakest first
+
+
+class BraggersRanking(BragRanking):
+    """R12: prial > pair > high card, no runs or flushes; wild cards (the braggers A♦ J♣ 9♦ by default) stand for
+    any rank, and one standing for its own rank is natural (R12.2). Among hands of one class and ranks, fewer wild
+    cards win (R8.7); under `natural_pair` `beats` a natural pair beats a pair of its rank made with a wild card,
+    whatever the odd cards. Suits never matter: there are no flushes."""
+
+    def __init__(self, threes_high: bool = False, a23: str = "high", wild: str = "braggers", cards: int = 3,
+                 natural_pair: str = "beats"):
+        self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
+        self.natural_pair = natural_pair
+        self.wild, self.jokers = wild_cards(wild)
+        self.pack = NATURALS + self.jokers
+        best = {}
+        for cards3 in combinations(range(self.pack), 3):
+            best[BIT[cards3[0]] | BIT[cards3[1]] | BIT[cards3[2]]] = self._best(cards3)
+        self.orders = sorted({order for order, _ in best.values()})
+        base = {order: i for i, order in enumerate(self.orders)}
+        self._table = {mask: base[order] * 4 + 3 - wild_used for mask, (order, wild_used) in best.items()}
+        distinct = sorted(set(self._table.values()), reverse=True)
+        self._place = {key: i for i, key in enumerate(distinct, 1)}
+        self.distinct = len(distinct)
+
+    def _best(self, cards3: tuple[int, ...]) -> tuple[tuple, int]:
+        """The best (order, wild cards used as another rank) three cards can make (R12.1, R12.2)."""
+        plain = [(rank_of(c), False) for c in cards3 if c not in self.wild]
+        wild = [None if is_joker(c) else rank_of(c) for c in cards3 if c in self.wild]
+        options = []
+        for ranks in _assignments(len(wild)):
+            used = [(rank, rank != own) for rank, own in zip(ranks, wild)]
+            order = self._order(plain + used)
+            options.append((order, -sum(flag for _, flag in used)))
+        order, minus_used = max(options)
+        return order, -minus_used
+
+    def _order(self, held: list[tuple[int, bool]]) -> tuple:
+        """(class, what breaks ties) for three (rank, stands in for another rank) cards."""
+        ranks = sorted((rank for rank, _ in held), reverse=True)
+        r1, r2, r3 = ranks
+        if r1 == r3:
+            return (2, 13 if self.threes_high and r1 == 1 else r1)
+        if r1 == r2 or r2 == r3:
+            pair, odd = r2, (r3 if r1 == r2 else r1)
+            if self.natural_pair == "beats":
+                natural = not any(flag for rank, flag in held if rank == pair)
+                return (1, pair, int(natural), odd)
+            return (1, pair, odd)
+        return (0, r1, r2, r3)
+
+    def class_of(self, key3: int) -> str:
+        return BRAGGERS_CLASSES[self.orders[key3 >> 2][0]]
+
+    def describe(self, judged: Judged) -> str:
+        """``prial of aces`` · ``pair of kings (natural), odd card 9`` · ``high card, A-J-7``."""
+        order = self.orders[judged.key3 >> 2]
+        kind = BRAGGERS_CLASSES[order[0]]
+        if kind == "prial":
+            words = f"prial of {PLURALS[1 if order[1] == 13 else order[1]]}"
+        elif kind == "pair":
+            natural = " (natural)" if self.natural_pair == "beats" and order[2] else ""
+            words = f"pair of {PLURALS[order[1]]}{natural}, odd card {RANKS[order[-1]]}"
+        else:
+            words = f"{kind}, {'-'.join(RANKS[r] for r in order[1:])}"
+        wild = 3 - (judged.key3 & 3)
+        if wild:
+            words += f" ({wild} wild card{'s' if wild > 1 else ''})"
+        if self.place(judged.key3) == 1:
+            words += ", the best hand"
+        return words
+
+    def class_counts(self) -> list[tuple[str, int]]:
+        """Exact counts of every class over all three-card hands of the pack."""
+        counts = dict.fromkeys(BRAGGERS_CLASSES, 0)
+        for key in self._table.values():
+            counts[self.class_of(key)] += 1
+        return [(name, counts[name]) for name in reversed(BRAGGERS_CLASSES)]
+
+
+def _assignments(count: int) -> list[tuple[int, ...]]:
+    """Every way `count` wild cards can stand for ranks 2 … A."""
+    found = [()]
+    for _ in range(count):
+        found = [ranks + (rank,) for ranks in found for rank in range(13)]
+    return found
+
+
+RANKINGS["braggers"] = BraggersRanking

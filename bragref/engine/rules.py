@@ -22,6 +22,7 @@ STAKES = ("pocket", "table")
 CARDS = (3, 4, 5)
 A23 = ("high", "low")
 TIES = ("split", "eldest")
+NATURAL_PAIR = ("beats", "equal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,7 @@ class Rules:
     max_stake: int | None = None  # R11.2: the most one player may put in one hand (hoyle)
     min_raise: int | None = None  # R11.2: the least a raise adds; None means one unit (hoyle)
     ties: str = "split"  # R11.4, R12.3: equal best hands split the pot, or it goes to the eldest (hoyle)
+    natural_pair: str = "beats"  # R12.2: a natural pair beats a pair of its rank made with a bragger, or not
     pot_limit: bool = False  # R4.4
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
@@ -81,6 +83,8 @@ class Rules:
             raise BadInput(f"stakes must be one of {', '.join(STAKES)} (R1.3)")
         if self.cards not in CARDS:
             raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
+        if self.natural_pair not in NATURAL_PAIR:
+            raise BadInput(f"natural-pair must be one of {', '.join(NATURAL_PAIR)} (R12.2)")
         if self.ties not in TIES:
             raise BadInput(f"ties must be one of {', '.join(TIES)} (R11.4)")
         if self.max_stake is not None and self.max_stake < self.first_bet_min:

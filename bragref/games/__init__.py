@@ -9,9 +9,10 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
 from bragref.games.brag import Brag
+from bragref.games.braggers import Braggers
 from bragref.games.hoyle import Hoyle
 
-GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle())}
+GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers())}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
            "game_verbs", "games_using", "rules_from_text", "specified_verbs", "typed"]

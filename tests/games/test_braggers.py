@@ -1,0 +1,83 @@
+"""Braggers (R12) through the command line: three classes, the braggers wild with naturals, natural pairs, ties to
+the eldest, on Hoyle's betting; its odds checked against an enumeration written apart from the ranking."""
+
+from itertools import combinations
+
+import pytest
+
+from bragref.engine.cards import NATURALS, parse_cards, rank_of, wild_cards
+from tests.test_show import nets
+
+
+def classes_by_hand(wild: str) -> dict[str, int]:
+    """Every three-card hand classified by counting alone: two wild cards or more, or one with a natural pair,
+    make a prial; one wild card, or a natural pair, a pair; else high card (R12.1, R12.2)."""
+    wilds = wild_cards(wild)[0]
+    counts = {"prial": 0, "pair": 0, "high card": 0}
+    for hand in combinations(range(NATURALS), 3):
+        held = sum(card in wilds for card in hand)
+        ranks = sorted(rank_of(card) for card in hand if card not in wilds)
+        pairs = len(ranks) - len(set(ranks))
+        if held >= 2 or (held == 1 and pairs) or (held == 0 and pairs == 2):
+            counts["prial"] += 1
+        elif held == 1 or pairs:
+            counts["pair"] += 1
+        else:
+            counts["high card"] += 1
+    return counts
+
+
+@pytest.mark.parametrize("wild", ["braggers", "Jc", "deuces"])
+def test_odds_count_every_hand_as_an_independent_enumeration_does(bragref, wild):
+    counted = {r["class"]: r["count"] for r in bragref.json(f"odds --game braggers --wild {wild}")}
+    assert counted == classes_by_hand(wild)
+    assert list(counted) == ["prial", "pair", "high card"]
+
+
+def test_three_classes_only_and_naturals_r12_1_r12_2(bragref):
+    ranked = bragref.json('compare "Ac Ah As" "Ad Ah As" "Ah As Jc" "7h 8h 9h" --game braggers')
+    assert [r["place"] for r in ranked] == [1, 1, 3, 4]  # A♦ counted as an ace is natural: two equal prials
+    assert ranked[3]["class"] == "high card"  # no running flush in braggers
+    assert bragref.json("rank Kh Qh Jh --game braggers")["class"] == "high card"
+
+
+def test_a_natural_pair_beats_a_pair_made_with_a_bragger_or_equals_it(bragref):
+    beats = bragref.json('compare "Kh Kd 2c" "Ks Jc Qc" --game braggers')
+    assert beats[0]["place"] < beats[1]["place"]  # the natural pair of kings, whatever the odd cards
+    equal = bragref.json('compare "Kh Kd 2c" "Ks Jc Qc" --game braggers --natural-pair equal')
+    assert equal[1]["place"] < equal[0]["place"]  # equal pairs: the odd card decides (Q over 2)
+
+
+def test_a_braggers_hand_ties_to_the_eldest_r12_3(bragref):
+    bragref('session new b --players "Andy,Bill,Chris" --game braggers')
+    assert bragref.json("rules show")["ties"] == "eldest"
+    bragref("deal")  # Andy deals and stakes: Bill, Chris, Andy
+    bragref.lines("""
+        bet andy 2
+        call bill
+        call chris
+        stand andy
+        show andy Kh Kd 4c
+        show bill Ks Kc 4d
+        show chris Ah Qd 5s
+    """)
+    assert nets(bragref) == {"Andy": -2, "Bill": 4, "Chris": -2}  # equal natural kings: Bill is eldest
+
+
+def test_a_bragger_makes_the_pair_and_naturals_win_the_showdown(bragref):
+    bragref('session new b --players "Andy,Bill" --game braggers')
+    bragref("deal")  # Andy deals: Bill, Andy
+    bragref.lines("""
+        bet andy 3
+        call bill
+        stand andy
+        show andy Ad As 4c
+        show bill Ah Jc 9d
+    """)
+    assert [s["class"] for s in bragref.json("status")["shown"]] == ["pair", "prial"]
+    assert nets(bragref) == {"Andy": -3, "Bill": 3}  # A♦ stands as itself: Andy's natural aces; J♣ 9♦ make Bill's prial
+
+
+def test_unknown_games_are_refused_with_those_there_are(bragref):
+    result = bragref('session new t --players "Andy,Bill" --game svara', code=2)
+    assert "braggers" in result.stderr and "hoyle" in result.stderr
