@@ -7,7 +7,7 @@ import click
 from bragref.cli import complete, paint
 from bragref.cli.output import legal_words
 from bragref.engine import actions as act
-from bragref.engine.errors import BadInput
+from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import legal
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
@@ -166,12 +166,21 @@ def deal(app, dealer: str | None) -> None:
     Example:
       bragref deal --dealer Eddie
     """
-    _, current, previous = app.ledger().deal(app.session, dealer)
-    click.echo(dealt_words(current, previous))
+    ledger = app.ledger()
+    session, current, previous = ledger.deal(app.session, dealer)
+    click.echo(dealt_words(current, previous, time_words(ledger, session)))
     click.echo(situation(current.number, current.hand))
 
 
-def dealt_words(current, previous) -> str:
+def time_words(ledger, session) -> str:
+    """What the game's housekeeping says after a deal: the evening's end coming (R11.7), or nothing."""
+    try:
+        return ledger.deal_reminder(session) or ""
+    except Refused:
+        return "This is the evening's last hand: with it every player has dealt as often as the others (R11.7)."
+
+
+def dealt_words(current, previous, told: str = "") -> str:
     """The deal in one line: dealer, antes, a carried pot, a shuffle due (R9.2), a retained hand (R6.3, R6.4)."""
     hand = current.hand
     money = hand.rules.money
@@ -186,7 +195,7 @@ def dealt_words(current, previous) -> str:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"
     reminder = game_of(hand.rules).reminder
-    return line + "." + (f" {reminder}" if reminder else "")
+    return line + "." + "".join(f" {words}" for words in (reminder, told) if words)
 
 
 @click.command(short_help="Record a bet, open or blind.")

@@ -19,7 +19,7 @@ import textwrap
 import click
 
 from bragref.cli import brief, paint, printable, refusal_text
-from bragref.cli.hand import dealt_words, name_in, outcome, situation, voided_words, witness
+from bragref.cli.hand import dealt_words, name_in, outcome, situation, time_words, voided_words, witness
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
 from bragref.cli.sessions import closed_words, renamed_words
@@ -276,7 +276,7 @@ class Table:
 
     def _deal(self, args: list[str]) -> None:
         _, current, previous = self.ledger.deal(self.session_name, args[0] if args else None)
-        say(dealt_words(current, previous))
+        say(dealt_words(current, previous, time_words(self.ledger, self.now()[0])))
 
     def _join(self, args: list[str]) -> None:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower() != "after"):

@@ -37,6 +37,7 @@ class Rules:
     min_raise: int | None = None  # R11.2: the least a raise adds; None means one unit (hoyle)
     ties: str = "split"  # R11.4, R12.3: equal best hands split the pot, or it goes to the eldest (hoyle)
     natural_pair: str = "beats"  # R12.2: a natural pair beats a pair of its rank made with a bragger, or not
+    until: str | None = None  # R11.7: HH:MM, local time; after it, deal round to equal deals, then no more
     pot_limit: bool = False  # R4.4
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
@@ -83,6 +84,10 @@ class Rules:
             raise BadInput(f"stakes must be one of {', '.join(STAKES)} (R1.3)")
         if self.cards not in CARDS:
             raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
+        if self.until is not None:
+            from bragref.games.hoyle.until import check_until
+
+            check_until(self.until)
         if self.natural_pair not in NATURAL_PAIR:
             raise BadInput(f"natural-pair must be one of {', '.join(NATURAL_PAIR)} (R12.2)")
         if self.ties not in TIES:

@@ -94,7 +94,7 @@ class Option:
             return isinstance(value, bool)
         if self.kind == "count":
             return isinstance(value, int) and not isinstance(value, bool)
-        return isinstance(value, str)
+        return isinstance(value, str) or (value is None and self.default is None)
 
 
 # The table's rules: every game is played under them (R1, R2, R7).
@@ -162,6 +162,10 @@ class Game(ABC):
     def outcome(self, hand: Hand) -> list[tuple[str | None, str, int]]:
         """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
         is a player, or None for a pot carried to the next hand."""
+
+    def before_deal(self, rules: Rules, began: str, now: str, dealt: dict[str, int], seats: list[str]) -> str | None:
+        """What the table is told before a deal (a reminder), or `Refused` where no deal may come; None: nothing."""
+        return None
 
     def table_keys(self, hand: Hand) -> dict:
         """What `status --json` carries for this game beside the keys every game has (CLI.md)."""

@@ -25,6 +25,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand
+from bragref.games import game_of
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 
@@ -389,12 +390,23 @@ class Ledger:
         retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         game.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
+        self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
         self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=dealer,
                      seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
                      retained_by=retained_by,
                      purses=None if purses is None else json.dumps({name: purses[name] for name in session.seats}))
         return self.current(session)
+
+    def deal_reminder(self, session: Session) -> str | None:
+        """What the game tells the table before the next deal (R11.7), or `Refused` where no deal may come."""
+        began = self._q("SELECT created_at FROM sessions WHERE id = ?", (session.id,))[0][0]
+        dealt: dict[str, int] = {}
+        for dealer, count in self._q(f"SELECT dealer, COUNT(*) FROM hands h WHERE session_id = ? AND NOT {MISDEALT}"
+                                     " GROUP BY dealer", (session.id,)):
+            name = session.now_called(dealer)
+            dealt[name] = dealt.get(name, 0) + count
+        return game_of(session.rules).before_deal(session.rules, began, self.now(), dealt, session.seats)
 
     def _require_hand(self, session: Session) -> Current:
         current = self.current(session)

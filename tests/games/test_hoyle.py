@@ -143,3 +143,34 @@ def test_an_option_hoyle_does_not_use_is_refused_naming_the_games_that_do(bragre
     assert "--see-cost is not a rule of hoyle (games that use it: brag)" in result.stderr
     bragref(f"session new h {THREE} --max-stake 10")
     assert "max-stake" in bragref("rules show").stdout
+
+
+def play_a_hand(bragref):
+    dealer = bragref.json("status")["dealer"]
+    bragref(f"bet {dealer} 1")
+    for _ in range(2):
+        bragref(f"fold {bragref.json('status')['to_act']}")
+
+
+def test_until_deals_round_to_equal_deals_then_refuses_r11_7(bragref, tmp_path):
+    """A session that began in 2020 with --until 00:00, Andy's hand played then: the time has long passed."""
+    import json
+
+    bragref(f"session new h {THREE} --until 00:00")
+    bragref("deal")
+    play_a_hand(bragref)
+    document = json.loads(bragref("export --format json").stdout)
+    document["_created_at"] = "2020-01-01T12:00:00.000000+00:00"
+    document["hands"][0]["_dealt_at"] = "2020-01-01T12:01:00.000000+00:00"  # before the time set
+    (tmp_path / "h.json").write_text(json.dumps(document))
+    bragref(f"import {tmp_path / 'h.json'} --as late --use")
+    out = bragref("deal").stdout
+    assert "Bill deals" in out and "It is past 00:00: deal on until every player has dealt 1 hands; still to deal: " \
+                                   "Chris (R11.7)" in out
+    play_a_hand(bragref)
+    out = bragref("deal").stdout
+    assert "Chris deals" in out and "the evening's last hand" in out
+    play_a_hand(bragref)
+    assert "every player has dealt 1 hands" in bragref.refused("deal", "R11.7")
+    assert "until" in bragref("rules show").stdout
+    bragref.refused("rules set until 25:00", "R11.7", code=2)

@@ -7,6 +7,7 @@ from bragref.engine import actions as act
 from bragref.games.base import RANKING_OPTIONS, Game, Option
 from bragref.games.hoyle import betting
 from bragref.games.hoyle.actions import Call, Raise, Stand
+from bragref.games.hoyle.until import after_time
 from bragref.engine.rules import TIES
 
 HOYLE_OPTIONS = (
@@ -16,6 +17,8 @@ HOYLE_OPTIONS = (
     Option("raise_limit", "money", "Most a raise adds above the call", "R11.2"),
     Option("max_stake", "money", "The most one player may put in one hand", "R11.2"),
     Option("ties", "choice", "Equal best hands split the pot, or it goes to the eldest", "R11.4", TIES),
+    Option("until", "text", "HH:MM, local time: after it, deal round until everyone has dealt equally, then stop",
+           "R11.7"),
 )
 
 
@@ -43,6 +46,9 @@ class Hoyle(Game):
 
     def apply(self, hand, action):
         return betting.apply(hand, action)
+
+    def before_deal(self, rules, began, now, dealt, seats):
+        return after_time(rules.until, began, now, dealt, seats)
 
     def table_keys(self, hand):
         acting = hand.acting

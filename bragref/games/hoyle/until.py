@@ -1,0 +1,40 @@
+"""Hoyle's end of the evening (R11.7): once the time set (`--until HH:MM`, local time, its next occurrence after
+the session began) has passed, the deal goes round until every seated player has dealt as often as the others,
+and then no more deals."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from bragref.engine.errors import BadInput, Refused
+
+_TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
+
+
+def check_until(text: str | None) -> None:
+    if text is not None and not _TIME.fullmatch(text):
+        raise BadInput(f"until is a time of day, HH:MM, like 23:30, not {text[:20]!r} (R11.7)")
+
+
+def deadline(until: str, began: str) -> datetime:
+    """The first `until` (local time) after the session began (an ISO time)."""
+    start = datetime.fromisoformat(began).astimezone()
+    hour, minute = map(int, until.split(":"))
+    at = start.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    return at if at > start else at + timedelta(days=1)
+
+
+def after_time(until: str | None, began: str, now: str, dealt: dict[str, int], seats: list[str]) -> str | None:
+    """Before a deal: None while the time has not passed; once it has, what the table is told, or `Refused` when
+    every seated player has dealt as often as the others (R11.7). `dealt` counts the hands each has dealt."""
+    if until is None or datetime.fromisoformat(now) < deadline(until, began):
+        return None
+    counts = [dealt.get(name, 0) for name in seats]
+    if len(set(counts)) <= 1:
+        raise Refused(f"it is past {until}, and every player has dealt {counts[0] if counts else 0} hands: the "
+                      f"evening is over (session close)", "R11.7")
+    most = max(counts)
+    owing = [name for name, count in zip(seats, counts) if count < most]
+    return (f"It is past {until}: deal on until every player has dealt {most} hands; still to deal: "
+            f"{', '.join(owing)} (R11.7).")
