@@ -59,7 +59,8 @@ def legal(hand: HoyleHand) -> Legal:
         return Legal()
     rules = hand.rules
     if hand.stake == 0:  # the dealer's stake (R11.1)
-        return Legal(player=player.name, bet=_within(player, rules.first_bet_min, _cap(rules.max_bet, rules.max_stake)))
+        high = _cap(rules.max_bet, rules.max_stake, player.purse)
+        return Legal(player=player.name, bet=_range(rules.first_bet_min, high, "R11.1"))
     to_call = hand.stake - player.paid
     call = to_call if to_call and (player.purse is None or player.purse >= to_call) else None
     short = None
@@ -76,11 +77,9 @@ def _cap(*limits: int | None) -> int | None:
     return min(given) if given else None
 
 
-def _within(player, low: int, high: int | None) -> Range | None:
-    """A range cut to the player's table money (R1.3); None when nothing fits."""
-    if player.purse is not None:
-        high = player.purse if high is None else min(high, player.purse)
-    return None if high is not None and high < low else Range(low, high, "R11.2", "R11.2" if high is not None else None)
+def _range(low: int, high: int | None, rule: str) -> Range | None:
+    """From `low` to `high` (None: no limit), or None when nothing fits."""
+    return None if high is not None and high < low else Range(low, high, rule, rule if high is not None else None)
 
 
 def raise_range(hand: HoyleHand, player) -> Range | None:
@@ -90,11 +89,7 @@ def raise_range(hand: HoyleHand, player) -> Range | None:
     to_call = hand.stake - player.paid
     room = None if rules.max_stake is None else rules.max_stake - hand.stake
     high = _cap(rules.raise_limit, room, None if player.purse is None else player.purse - to_call)
-    return _within_plain(rules.min_raise or 1, high)
-
-
-def _within_plain(low: int, high: int | None) -> Range | None:
-    return None if high is not None and high < low else Range(low, high, "R11.2", "R11.2" if high is not None else None)
+    return _range(rules.min_raise or 1, high, "R11.2")
 
 
 def apply(hand: HoyleHand, action) -> HoyleHand:
@@ -137,7 +132,7 @@ def _stake(hand: HoyleHand, bet: Bet) -> HoyleHand:
     if hand.stake:
         raise Refused("the dealer's stake is up: call, raise, stand or fold", "R11.2")
     check_units(bet.amount, allow_zero=True)
-    allowed = _within(player, rules.first_bet_min, _cap(rules.max_bet, rules.max_stake))
+    allowed = _range(rules.first_bet_min, _cap(rules.max_bet, rules.max_stake, player.purse), "R11.1")
     if allowed is None or not allowed.min <= bet.amount <= (allowed.max or bet.amount):
         high = f" to {money(allowed.max)}" if allowed and allowed.max is not None else " or more"
         raise Refused(f"the dealer's stake is {money(rules.first_bet_min)}{high}, not {money(bet.amount)}", "R11.1")
@@ -160,9 +155,11 @@ def _call(hand: HoyleHand, call: Call) -> HoyleHand:
         return _advance(evolve(hand, players=players, pot=hand.pot + to_call), index)
     check_units(call.all_in)
     allowed = legal(hand).all_in
-    if allowed is None or not allowed.min <= call.all_in <= allowed.max:
-        raise Refused(f"all in is all a player short of the call of {money(to_call)} has: "
-                      + (f"{money(allowed.min)}" if allowed else "a full call is within reach"), "R11.6")
+    if allowed is None:
+        raise Refused(f"{player.name} can make the call of {money(to_call)}: call, raise or fold", "R11.6")
+    if not allowed.min <= call.all_in <= allowed.max:
+        have = money(allowed.min) if allowed.min == allowed.max else f"{money(allowed.min)}–{money(allowed.max)}"
+        raise Refused(f"all in is all a player short of the call of {money(to_call)} has: {have}", "R11.6")
     players = state.paying(hand, index, call.all_in, status=ALL_IN)
     return _advance(evolve(hand, players=players, pot=hand.pot + call.all_in), index)
 
