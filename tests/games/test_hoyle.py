@@ -42,7 +42,7 @@ def test_a_three_way_split_r11_4(hoyle):
     """)
     bragref.refused("stand bill", "R2.5")
     bragref("stand chris")
-    bragref.refused("bet andy 2", "R5.4")  # betting is over: the hands are shown
+    bragref.refused("bet andy 2", "R11.4")  # betting is over: the hands are shown
     bragref("show andy Kh Kd 4c")
     bragref("show bill Ks Kc 4d")
     assert "already been shown" in bragref("show chris Kd Ks 4h", code=2).stderr  # a card shown twice

@@ -118,6 +118,9 @@ def apply(hand: HoyleHand, action) -> HoyleHand:
 
 
 def _turn(hand: HoyleHand, name: str, what: str) -> int:
+    """`name`'s index if it is their turn to bet (R2.5), the dealer's stake first (R11.1)."""
+    if hand.phase == "showdown":
+        raise Refused("the betting is over: every player still in shows or concedes", "R11.4")
     index = state.check_turn(hand, name, what=what)
     if hand.stake == 0 and what != "bet":
         raise Refused(f"the dealer, {hand.dealer}, puts up the dealer's stake first", "R11.1")
@@ -125,7 +128,7 @@ def _turn(hand: HoyleHand, name: str, what: str) -> int:
 
 
 def _stake(hand: HoyleHand, bet: Bet) -> HoyleHand:
-    index = state.check_turn(hand, bet.player, what="bet")
+    index = _turn(hand, bet.player, "bet")
     player, rules, money = hand.players[index], hand.rules, hand.rules.money
     if bet.blind:
         raise Refused("there is no blind play in Hoyle's brag", "R11.2")
