@@ -38,6 +38,15 @@ A ledger, with the command line's verbs (amounts as a person types them, in the 
 {'player': 'Bill', 'paid': 60, 'won': 70, 'loans': 0, 'net': 10}
 >>> book.settle()
 [{'from': 'Andy', 'to': 'Bill', 'amount': 10}]
+
+Another game, between hands (dealer's choice, R9.3), with its own verbs:
+
+>>> book.rules_set("game", "hoyle").game
+'hoyle'
+>>> _ = book.deal()          # Bill deals, and puts up the dealer's stake (R11.1)
+>>> _ = book.bet("bill", "0.20")
+>>> book.call("andy").phase, book.act("stand", "bill").phase
+('betting', 'showdown')
 """
 
 from __future__ import annotations
@@ -47,12 +56,13 @@ from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Loo
 from bragref.engine.cards import parse_cards, wild_cards
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
-from bragref.engine.rules import Rules, from_preset
+from bragref.engine.rules import Rules, from_preset, parse_option
 from bragref.engine.state import Hand, Legal
-from bragref.games import GAMES, find_game, rules_from_text
+from bragref.games import GAMES, find_game, rules_from_text, specified_verbs
+from bragref.games.hoyle.actions import Call, Raise, Stand
 
-__all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Concede", "Cover", "Deal", "Fold", "Look", "Refused", "Rules",
-           "See", "Show", "Showdown", "deal", "find_game", "open_ledger"]
+__all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Call", "Concede", "Cover", "Deal", "Fold", "Look", "Raise",
+           "Refused", "Rules", "See", "Show", "Showdown", "Stand", "deal", "find_game", "open_ledger"]
 
 
 class Deal:
@@ -131,6 +141,10 @@ class Book:
         self.session = made.name
         return made
 
+    def rules_set(self, option: str, value: str) -> Rules:
+        """Change one house rule between hands, as `rules set` does (R9.3); `game` is dealer's choice."""
+        return self.ledger.set_rules(self.session, lambda rules: parse_option(rules, option, value)).rules
+
     def deal(self, dealer: str | None = None) -> Hand:
         return self.ledger.deal(self.session, dealer)[1].hand
 
@@ -169,6 +183,21 @@ class Book:
 
     def award(self, *players: str) -> Hand:
         return self._act(lambda hand: Award(tuple(_name(hand, p) for p in players)))
+
+    def call(self, player: str, all_in: str | None = None) -> Hand:
+        """Hoyle's call (R11.2), or all in with `all_in` (R11.6)."""
+        return self._act(lambda hand: Call(_name(hand, player), None if all_in is None else hand.rules.amount(all_in)))
+
+    def raise_(self, player: str, amount: str) -> Hand:
+        """Hoyle's raise: call, then add `amount` above it (R11.2)."""
+        return self._act(lambda hand: Raise(_name(hand, player), hand.rules.amount(amount)))
+
+    def act(self, verb: str, player: str) -> Hand:
+        """Any verb a game declares that names one player alone (`stand`, `fold`, `concede`)."""
+        kind = specified_verbs().get(verb)
+        if kind is None:
+            raise BadInput(f"{verb!r} is not a verb that names one player (those: {', '.join(specified_verbs())})")
+        return self._act(lambda hand: kind(_name(hand, player)))
 
     def undo(self, reason: str | None = None):
         return self.ledger.undo(self.session, reason)[2]

@@ -174,3 +174,25 @@ def test_until_deals_round_to_equal_deals_then_refuses_r11_7(bragref, tmp_path):
     assert "every player has dealt 1 hands" in bragref.refused("deal", "R11.7")
     assert "until" in bragref("rules show").stdout
     bragref.refused("rules set until 25:00", "R11.7", code=2)
+
+
+def test_dealers_choice_changes_the_game_between_hands_r9_3(bragref):
+    bragref('session new mixed --players "Andy,Bill,Chris" --ante 2')
+    bragref("deal")
+    bragref.refused("rules set game hoyle", "R9.3")  # not during a hand
+    bragref("fold bill")
+    bragref("fold chris")
+    assert "game is now hoyle" in bragref("rules set game hoyle").stdout
+    assert bragref.json("rules show")["ante"] == "2"  # the table's rules stay
+    bragref("deal")  # Bill deals hand 2, under Hoyle's rules
+    status = bragref.json("status")
+    assert (status["game"], status["to_act"], status["totals"]) == ("hoyle", "Bill", {"Chris": 2, "Andy": 2, "Bill": 2})
+    bragref.refused("bet bill 1", "R11.1")  # the least dealer's stake is the ante here
+    bragref("bet bill 2")
+    bragref("fold chris")
+    bragref("fold andy")
+    bragref("rules set game brag")
+    bragref("deal")
+    assert bragref.json("status")["game"] == "brag"
+    assert nets(bragref) == {"Andy": 4 - 2, "Bill": -2 + 4, "Chris": -2 - 2}
+    bragref("audit")
