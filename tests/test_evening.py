@@ -96,7 +96,7 @@ def test_on_a_terminal_the_block_fits_80_columns_and_bolds_the_player_to_act(bra
     child = pexpect.spawn(sys.executable, ["-m", "bragref", "--db", str(bragref.db), "table"],
                           env={k: v for k, v in os.environ.items() if k != "NO_COLOR"}, encoding="utf-8",
                           dimensions=(40, 80), timeout=20)
-    child.expect("> $")
+    child.expect_exact("fold > ")  # the prompt itself, not the block's ">" marking the player to act
     screen = child.before
     child.sendline("q")
     child.expect(pexpect.EOF)

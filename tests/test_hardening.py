@@ -341,7 +341,7 @@ def test_ctrl_c_in_table_exits_130(game):
 
     child = pexpect.spawn(sys.executable, ["-m", "bragref", "--db", str(game.db), "table"], env={**os.environ,
                           "NO_COLOR": "1"}, encoding="utf-8", timeout=20)
-    child.expect(">")
+    child.expect_exact("fold > ")  # the prompt itself: the block above it marks the player to act with ">" too
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()

@@ -1,4 +1,6 @@
-"""The state of one hand, and the mechanics every betting structure shares.
+"""The state of one hand, and the mechanics games share: dealing with antes, turns, paying (from the table money
+too), loans mid-hand, contests of shown hands and splitting a pot. A game's own moves are its package's
+(Brag's folding to a blind player, seeing and covering: `games.brag.moves`).
 
 Players are held in turn order: the dealer's left first, the dealer last (R2.4).
 """
@@ -8,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.money import check_units
-from bragref.engine.rules import BORROWING, COVERING, Rules
+from bragref.engine.rules import Rules
 
 BETTING = frozenset({"unlooked", "open", "blind"})
 
@@ -236,69 +237,12 @@ def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]
     return with_player(hand, index, paid=player.paid + amount, purse=purse, **changes)
 
 
-def check_purse(hand: Hand, player: Player, amount: int, what: str, minimum: int) -> None:
-    """Refuse putting in more than the table money a player has (R1.3), saying what they may do instead."""
-    if player.purse is None or amount <= player.purse:
-        return
-    money = hand.rules.money
-    instead = [f"bet at most {money(player.purse)}"] if player.purse >= minimum else []
-    if hand.rules.short_money in COVERING and player.purse < minimum:
-        instead.append(f"cover with {money(player.purse)}")
-    if hand.rules.short_money in BORROWING:
-        instead.append("borrow (`bragref lend`)")
-    instead.append("fold")
-    raise Refused(f"{player.name} has {money(player.purse)} on the table, not enough for {what} of {money(amount)}: "
-                  f"{player.name} may {' or '.join(instead)}", "R1.3")
-
-
 def credit(hand: Hand, name: str, amount: int) -> Hand:
     """A loan raises the borrower's table money, mid-hand too (R7.5); from the pocket, or out of the hand, no change."""
     index = next((i for i, p in enumerate(hand.players) if p.name == name), None)
     if index is None or hand.players[index].purse is None:
         return hand
     return evolve(hand, players=with_player(hand, index, purse=hand.players[index].purse + amount))
-
-
-def cover_range(hand: Hand, player: Player, minimum: int) -> Range | None:
-    """What `player` may put in to cover (R7.2): all they have, less than the minimum and more than 0.
-
-    From the pocket the referee takes the player's word for what they have; from the table it is
-    exactly their table money (R1.3), 0 for a player whose last bet used it up: they are all in.
-    """
-    if hand.rules.short_money not in COVERING:
-        return None
-    if player.purse is None:
-        return Range(1, minimum - 1, "R7.2", "R7.2") if minimum > 1 else None
-    return Range(player.purse, player.purse, "R7.2", "R7.2") if player.purse < minimum else None  # 0: all in
-
-
-def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
-    """players[index] covers: the pot as it stands is frozen for them; two or more others go on into a new one (R7.2)."""
-    player = hand.players[index]
-    check_units(amount, allow_zero=True)
-    allowed = cover_range(hand, player, minimum)
-    money = hand.rules.money
-    if hand.rules.short_money not in COVERING:
-        raise Refused(f"this table borrows rather than covers (house rule short-money is {hand.rules.short_money}): "
-                      f"{player.name} may borrow (`bragref lend`) or fold", "R7.1")
-    if allowed is None:
-        if player.purse is None:
-            raise Refused(f"the least {player.name} can put in is {money(minimum)}, so there is nothing less to cover with",
-                          "R7.2")
-        raise Refused(f"{player.name} has {money(player.purse)} on the table, enough for the minimum of {money(minimum)}: "
-                      f"bet or fold, not cover", "R7.2")
-    if not allowed.min <= amount <= allowed.max:
-        if player.purse is not None:
-            raise Refused(f"a cover puts in all the table money {player.name} has: {money(player.purse)}", "R7.2")
-        raise Refused(f"a cover is less than the minimum of {money(minimum)}: at most {money(allowed.max)}, "
-                      f"not {money(amount)}; with {money(minimum)} or more, bet", "R7.2")
-    players = paying(hand, index, amount, status="covered", hands=1)
-    frozen = Covered(hand.live_pot + amount, player.name, tuple(p.name for p in hand.betting))
-    hand = evolve(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,))
-    left = [p.name for p in players if p.betting]
-    if len(left) > 1:
-        return evolve(hand, to_act=next_to_act(players, index))
-    return _pot_won(evolve(hand, to_act=None), PotResult(0, None, "cover", None, ()), tuple(left))  # R7.4
 
 
 def next_to_act(players: tuple[Player, ...], after: int) -> int:
@@ -322,43 +266,6 @@ def check_turn(hand: Hand, name: str, rule: str = "R2.5", what: str = "act") -> 
     if index != hand.to_act:
         raise Refused(f"it is {hand.acting.name}'s turn, not {name}'s: nobody may {what} out of turn", rule)
     return index
-
-
-def fold(hand: Hand, name: str) -> Hand:
-    index = check_turn(hand, name, what="fold")
-    players = with_player(hand, index, status="folded", hands=1)
-    left = [p for p in players if p.betting]
-    if len(left) > 1:
-        return evolve(hand, players=players, to_act=next_to_act(players, index))
-    last = left[0]
-    hand = evolve(hand, players=players, to_act=None)
-    if hand.covered or not last.blind:  # R6.1; with covered pots even a blind player takes it, and exposes (R7.3)
-        return _pot_won(hand, PotResult(hand.live_pot, None, "folds", None, ((last.name, hand.live_pot),)), (last.name,))
-    if hand.faceup and last.name == hand.retained_by:
-        antes = ((last.name, hand.pot - hand.carried_in),)
-        result = Result("faceup", antes, hand.carried_in, last.name,
-                        pots=(PotResult(hand.pot - hand.carried_in, None, "faceup", None, antes),))  # R6.4
-    else:
-        result = Result("carried", carried=hand.pot, retained_by=last.name)  # R6.2
-    return evolve(hand, phase="over", result=result)
-
-
-def see(hand: Hand, index: int, cost: int) -> Hand:
-    """players[index] pays `cost` to see the other player still betting: the seen player shows first (R5.4)."""
-    seer = hand.players[index].name
-    seen = next(p.name for p in hand.betting if p.name != seer)
-    hand = evolve(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None)
-    return evolve(hand, phase="showdown", contest=Contest(hand.live_pot, "see", (seen,), seer))
-
-
-def showdown(hand: Hand) -> Hand:
-    """All still betting agree to show (R6.5)."""
-    if hand.phase != "betting":
-        raise Refused("a showdown is agreed only while betting goes on", "R6.5")
-    contenders = tuple(p.name for p in hand.betting)
-    if len(contenders) < 3:
-        raise Refused(f"an agreed showdown needs three or more still betting, not {len(contenders)}: with two, one sees the other", "R6.5")
-    return evolve(hand, phase="showdown", to_act=None, contest=Contest(hand.live_pot, "showdown", contenders))
 
 
 def _check_contender(hand: Hand, name: str, verb: str) -> None:
@@ -453,10 +360,10 @@ def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
     order = tuple(p.name for p in hand.players)
     won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
                     contest.holders, contest.challenger)
-    return _pot_won(evolve(hand, contest=None), won, winners)
+    return pot_won(evolve(hand, contest=None), won, winners)
 
 
-def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
+def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     """Record one pot won; then the covered pot before it is contested by its coverer and these winners (R7.3)."""
     decided = hand.decided + (won,)
     coverers = [c.covered_by for c in hand.covered]

@@ -7,6 +7,7 @@ shares (turns, folding, covering, contesting shown hands) are `engine.state`'s.
 from __future__ import annotations
 
 from bragref.engine import state
+from bragref.games.brag import moves
 from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Credit, Fold, Look, See, Show, Showdown
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
@@ -128,7 +129,7 @@ class BragBetting:
             blind_bet=affordable(blind_range(hand), player) if may_bet_blind(hand, player) else None,
             see=cost if cost is None or player.purse is None or cost <= player.purse else None,
             showdown=len(hand.betting) >= 3,
-            cover=state.cover_range(hand, player, minimum(hand, player)),
+            cover=moves.cover_range(hand, player, minimum(hand, player)),
         )
 
     def apply(self, hand: Hand, action: Action) -> Hand:
@@ -136,18 +137,18 @@ class BragBetting:
             case Bet():
                 return self._bet(hand, action)
             case Fold(player=name):
-                return state.fold(hand, name)
+                return moves.fold(hand, name)
             case Look():
                 return self._look(hand, action)
             case See(player=name):
                 return self._see(hand, name)
             case Showdown():
-                return state.showdown(hand)
+                return moves.showdown(hand)
             case Concede(player=name):
                 return state.concede(hand, name)
             case Cover(player=name, amount=amount):
                 index = state.check_turn(hand, name, what="cover")
-                return state.cover(hand, index, amount, minimum(hand, hand.players[index]))
+                return moves.cover(hand, index, amount, minimum(hand, hand.players[index]))
             case Credit(player=name, amount=amount):
                 return state.credit(hand, name, amount)
             case Show(player=name, cards=cards, discards=discards):
@@ -179,7 +180,7 @@ class BragBetting:
         if bet.amount < allowed.min:
             raise Refused(f"{kind} must be at least {money(allowed.min)} here, not {money(bet.amount)}", allowed.min_rule)
         if player.purse is not None:
-            state.check_purse(hand, player, bet.amount, kind, minimum(hand, player))
+            moves.check_purse(hand, player, bet.amount, kind, minimum(hand, player))
         if allowed.max is not None and bet.amount > allowed.max:
             raise Refused(f"{kind} may be at most {money(allowed.max)} here, not {money(bet.amount)}", allowed.max_rule)
         players = state.paying(hand, index, bet.amount, status="blind" if bet.blind else "open")
@@ -217,5 +218,5 @@ class BragBetting:
         if refusal:
             raise refusal
         cost = see_cost(hand, seer)
-        state.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
-        return state.see(hand, index, cost)
+        moves.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
+        return moves.see(hand, index, cost)
