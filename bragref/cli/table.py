@@ -509,13 +509,19 @@ def table(app) -> None:
         return read_line(prompt, echo=not interactive)
 
     try:
+        run_table(app, read, interactive)
+    except KeyboardInterrupt:  # wherever Ctrl-C lands; a write it interrupts is rolled back whole
+        click.echo()
+        click.get_current_context().exit(EXIT_INTERRUPTED)  # everything answered before is already saved
+
+
+def run_table(app, read, interactive: bool) -> None:
+    """Make or open the session, then prompt and answer until the referee quits or the input ends."""
+    try:
         shell = Table(app, open_session(app, read))
     except EOFError:
         click.echo()
         return  # input ended before the session was made: nothing is written
-    except KeyboardInterrupt:
-        click.echo()
-        click.get_current_context().exit(EXIT_INTERRUPTED)
     if interactive:
         enable_line_editing(shell)
     say("bragref table: ? for help, q to quit. Each answer is saved as soon as it is given.")
@@ -527,9 +533,6 @@ def table(app) -> None:
         except EOFError:
             click.echo()
             return
-        except KeyboardInterrupt:
-            click.echo()
-            click.get_current_context().exit(EXIT_INTERRUPTED)  # everything answered is already saved
         try:
             if not shell.answer(line):
                 return
