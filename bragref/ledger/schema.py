@@ -184,6 +184,28 @@ def m005_views(db: Database) -> None:
     )
 
 
+@migrations()
+def m006_calls_and_raises_in_the_pot(db: Database) -> None:
+    """`actions_with_pot` counts the money of Hoyle's calls and raises too (R11.2). A raise's `amount` is what it
+    adds above the call, as typed; the money it put in (the call and the raise) is kept in its `detail`."""
+    db.executescript(
+        """
+        DROP VIEW actions_with_pot;
+        -- every action as recorded, voided ones marked; the pot after it counts the live money actions
+        CREATE VIEW actions_with_pot AS
+        SELECT s.name AS session, h.number AS hand, a.id AS action_id, a.at, a.player, a.verb AS action, a.amount,
+               CASE a.blind WHEN 1 THEN 'blind' WHEN 0 THEN 'open' END AS played, a.detail,
+               v.id IS NOT NULL AS voided, COALESCE(a.reason, v.reason) AS reason,
+               h.carried_in + json_extract(h.rules, '$.ante') * json_array_length(h.seats)
+               + SUM(CASE WHEN v.id IS NOT NULL THEN 0 WHEN a.verb IN ('bet', 'see', 'cover', 'call') THEN a.amount
+                          WHEN a.verb = 'raise' THEN CAST(a.detail AS INTEGER) ELSE 0 END)
+                 OVER (PARTITION BY a.hand_id ORDER BY a.id) AS pot_after
+        FROM actions a JOIN hands h ON h.id = a.hand_id JOIN sessions s ON s.id = h.session_id
+        LEFT JOIN actions v ON v.voids = a.id;
+        """
+    )
+
+
 def migrate(conn, version: int) -> None:
     """Bring the schema up to date inside the caller's write transaction.
 

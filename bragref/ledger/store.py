@@ -437,6 +437,8 @@ class Ledger:
         record = to_record(action)
         if record["verb"] in ("see", "call") and record["amount"] is None:
             record["amount"] = after.pot - current.hand.pot  # the cost the engine computed (R5.3, R11.2), kept
+        if record["verb"] == "raise":
+            record["detail"] = str(after.pot - current.hand.pot)  # what the call and the raise put in (R11.2)
         action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), **record)
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)

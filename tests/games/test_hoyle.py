@@ -196,3 +196,20 @@ def test_dealers_choice_changes_the_game_between_hands_r9_3(bragref):
     assert bragref.json("status")["game"] == "brag"
     assert nets(bragref) == {"Andy": 4 - 2, "Bill": -2 + 4, "Chris": -2 - 2}
     bragref("audit")
+
+
+def test_the_actions_view_counts_calls_and_raises_as_history_does(hoyle):
+    from sqlite_utils import Database
+
+    bragref = hoyle("--ante 1")
+    bragref.lines("""
+        bet andy 2
+        call bill
+        raise chris 3
+        call andy
+        fold bill
+    """)
+    history = [e["pot"] for e in bragref.json("history") if e["seq"] and not e["voided"]]
+    view = [r["pot_after"] for r in Database(bragref.db).query(
+        "SELECT pot_after FROM actions_with_pot WHERE action != 'void' AND NOT voided ORDER BY action_id")]
+    assert view == history == [5, 7, 12, 15, 15]
