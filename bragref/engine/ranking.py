@@ -143,8 +143,17 @@ class BragRanking:
         return self._place[key3]
 
     def describe(self, judged: Judged) -> str:
-        """``prial of threes, the best hand`` · ``run, A-2-3`` · ``pair of nines, odd card K``."""
-        order = self.orders[judged.key3 >> 2]
+        """``prial of threes, the best hand`` · ``run, A-2-3`` · ``pair of nines, odd card K (1 wild card)``."""
+        words = self._words(self.orders[judged.key3 >> 2])
+        wild = 3 - (judged.key3 & 3)
+        if wild:
+            words += f" ({wild} wild card{'s' if wild > 1 else ''})"
+        if self.place(judged.key3) == 1:
+            words += ", the best hand"
+        return words
+
+    def _words(self, order: tuple) -> str:
+        """A natural order in words: ``prial of threes`` · ``run, A-2-3`` · ``pair of nines, odd card K``."""
         kind = CLASSES[order[0]]
         if kind == "prial":
             words = f"prial of {PLURALS[1 if order[1] == 13 else order[1]]}"
@@ -155,11 +164,6 @@ class BragRanking:
             words = f"pair of {PLURALS[order[1]]}, odd card {RANKS[order[2]]}"
         else:
             words = f"{kind}, {'-'.join(RANKS[r] for r in order[1:])}"
-        wild = 3 - (judged.key3 & 3)
-        if wild:
-            words += f" ({wild} wild card{'s' if wild > 1 else ''})"
-        if self.place(judged.key3) == 1:
-            words += ", the best hand"
         return words
 
     def suit_key(self, judged: Judged) -> tuple[int, ...]:
@@ -251,9 +255,8 @@ class BraggersRanking(BragRanking):
     def class_of(self, key3: int) -> str:
         return BRAGGERS_CLASSES[self.orders[key3 >> 2][0]]
 
-    def describe(self, judged: Judged) -> str:
+    def _words(self, order: tuple) -> str:
         """``prial of aces`` · ``pair of kings (natural), odd card 9`` · ``high card, A-J-7``."""
-        order = self.orders[judged.key3 >> 2]
         kind = BRAGGERS_CLASSES[order[0]]
         if kind == "prial":
             words = f"prial of {PLURALS[1 if order[1] == 13 else order[1]]}"
@@ -262,11 +265,6 @@ class BraggersRanking(BragRanking):
             words = f"pair of {PLURALS[order[1]]}{natural}, odd card {RANKS[order[-1]]}"
         else:
             words = f"{kind}, {'-'.join(RANKS[r] for r in order[1:])}"
-        wild = 3 - (judged.key3 & 3)
-        if wild:
-            words += f" ({wild} wild card{'s' if wild > 1 else ''})"
-        if self.place(judged.key3) == 1:
-            words += ", the best hand"
         return words
 
     def class_counts(self) -> list[tuple[str, int]]:
