@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bragref.engine import game as engine
 from bragref.engine.actions import Bet, Cover, Fold, Look, See
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.randomplay import random_action
+from bragref.games.randomplay import random_action
 from bragref.engine.rules import Rules, from_preset
 from bragref.formats import bhh
 from bragref.games import GAMES

@@ -6,7 +6,7 @@ import sqlite3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bragref.engine.randomplay import random_action
+from bragref.games.randomplay import random_action
 from bragref.ledger.audit import audit
 from bragref.ledger.simulate import between_hands, maybe_lend
 from bragref.engine.rules import Rules

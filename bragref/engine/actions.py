@@ -158,9 +158,4 @@ def from_record(verb: str, player: str | None, amount: int | None, blind: int | 
 
         kept, _, discards = detail.partition(DISCARDS)
         return Show(player, parse_cards([kept], MAX_JOKERS), parse_cards([discards], MAX_JOKERS))
-    if verb == "see":
-        return See(player)
-    from bragref.games import game_verbs  # a verb a game declares: it reads its own row, or names one player
-
-    kind = game_verbs()[verb]
-    return kind.from_row(player, amount, blind, detail) if hasattr(kind, "from_row") else kind(player)
+    return {"see": See, "fold": Fold, "concede": Concede}[verb](player)

@@ -26,7 +26,7 @@ from bragref.engine.state import Hand
 from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
-from bragref.ledger.store import Ledger, Session, dealt
+from bragref.ledger.store import Ledger, Session, action_of, dealt
 
 # ---- export ---------------------------------------------------------------------------
 
@@ -118,7 +118,7 @@ def _action_line(segment: _Segment, row) -> str:
         segment.void(row["voids"])
         return f"{TABLE} void {segment.numbers[row['voids']]}{reason}"
     before = segment.state
-    action = act.from_record(verb, player, row["amount"], row["blind"], row["detail"])
+    action = action_of(row)
     segment.apply(row["id"], action)
     players = segment.players
     if verb in ("bet", "see", "cover"):

@@ -1,6 +1,6 @@
 """Random legal games recorded into a ledger: for trying the tool, property tests and large benchmark ledgers.
 
-Every action comes from `engine.randomplay`, which picks among what `legal` offers,
+Every action comes from `games.randomplay`, which picks among what `legal` offers,
 so the games use whatever the rules allow: blind play, sees, showdowns, covers, retained
 hands. Between hands it lends as `short-money` allows (R7.5) and, at table stakes, tops
 up whoever could not ante (R1.3). The whole session is recorded in one transaction.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bragref.engine.randomplay import random_action
+from bragref.games.randomplay import random_action
 from bragref.engine.rules import BORROWING, Rules
 from bragref.engine.state import Hand
 from bragref.ledger.store import Ledger, Session

@@ -25,7 +25,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand
-from bragref.games import game_of
+from bragref.games import game_of, game_verbs
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 
@@ -732,4 +732,9 @@ def events(actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> list[Action]
 
 
 def action_of(row: sqlite3.Row) -> Action:
+    kind = game_verbs().get(row["verb"])  # a game's own verb reads its own row, or names one player alone
+    if kind is not None and hasattr(kind, "from_row"):
+        return kind.from_row(row["player"], row["amount"], row["blind"], row["detail"])
+    if kind is not None and hasattr(kind, "spec"):
+        return kind(row["player"])
     return from_record(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from bragref.engine.game import deal, replay
-from bragref.engine.randomplay import random_action
+from bragref.games.randomplay import random_action
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle
 from bragref.engine.state import Hand

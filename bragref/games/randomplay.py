@@ -1,4 +1,5 @@
-"""A random legal player: picks one of the moves `legal` offers. Feeds property tests and benchmarks."""
+"""A random legal player for every game: picks one of the moves `legal` offers. Feeds simulate, the property and
+conformance tests and the benchmarks."""
 
 from __future__ import annotations
 
