@@ -11,7 +11,7 @@ from bragref.cli.options import ranking_options, ranking_values
 from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_cards
 from bragref.engine.errors import BadInput
-from bragref.engine.ranking import ranking_for
+from bragref.games import ranking_for
 from bragref.engine.rules import Rules, from_preset
 from bragref.games import find_game
 

@@ -56,7 +56,7 @@ def showing(hand: Hand) -> str:
 
 def shown_words(hand: Hand) -> str:
     from bragref.engine.cards import hand_text
-    from bragref.engine.ranking import ranking_for
+    from bragref.games import ranking_for
 
     ranking = ranking_for(hand.rules)
     parts = []
@@ -104,7 +104,7 @@ def reason(pot, hand: Hand) -> str:
         gave_up = [name for name in (*pot.holders, *([pot.challenger] if pot.challenger else [])) if name not in winners]
         return f"{HOW[pot.how]}: {' and '.join(gave_up)} conceded without showing ({rule})"
     judged = {s.player: s.judged for s in hand.shown}
-    from bragref.engine.ranking import ranking_for
+    from bragref.games import ranking_for
 
     describe = ranking_for(hand.rules).describe
     best = judged[winners[0]]

@@ -86,7 +86,7 @@ def shown_json(hand: Hand) -> list[dict]:
     if not hand.shown:
         return []
     from bragref.engine.cards import hand_text
-    from bragref.engine.ranking import ranking_for
+    from bragref.games import ranking_for
 
     ranking = ranking_for(hand.rules)
     return [{"player": s.player, "cards": hand_text(s.judged.kept), "discards": hand_text(s.judged.discards),

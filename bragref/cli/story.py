@@ -120,7 +120,7 @@ def told(action, before: Hand, after: Hand | None, called) -> str:
 
         if after is None:
             return f"{who} showed {hand_text(action.cards)}."
-        from bragref.engine.ranking import ranking_for
+        from bragref.games import ranking_for
 
         shown = next(s for s in after.shown if s.player == action.player)
 

@@ -8,8 +8,9 @@ natural hand's place in the order, then fewer wild cards first (R8.7). In
 four- and five-card brag the key goes on with the discards, highest first
 (R8.6).
 
-`RANKINGS` maps the `ranking` house rule to a class, so another game's order
-(Teen Patti's, say) is another class with the same methods, not a branch here.
+`RANKINGS` maps a game's `ranking` to a class, so another game's order (Teen
+Patti's, say) is another class with the same methods, not a branch here; which a
+hand is judged by, its game says (`bragref.games.ranking_for`).
 """
 
 from __future__ import annotations
@@ -187,18 +188,13 @@ RANKINGS = {"brag": BragRanking}
 
 
 @lru_cache(maxsize=16)
-def _ranking(name: str, threes_high: bool, a23: str, wild: str, cards: int, natural_pair: str):
+def ranking_named(name: str, threes_high: bool, a23: str, wild: str, cards: int, natural_pair: str):
+    """Ranking `name` (`RANKINGS`) under these house rules, built once per rule set; a game names its ranking."""
     ranking = RANKINGS[name]
     if name == "brag":
         return ranking(threes_high, a23, wild, cards)
     return ranking(threes_high, a23, wild, cards, natural_pair)
 
-
-def ranking_for(rules):
-    """The ranking a hand played under `rules` is judged by: built once per rule set."""
-    from bragref.games import game_of
-
-    return _ranking(game_of(rules).ranking, rules.threes_high, rules.a23, rules.wild, rules.cards, rules.natural_pair)
 
 
 BRAGGERS_CLASSES = ("high card", "pair", "prial")  # R12.1: three classes only, weakest first

@@ -304,8 +304,9 @@ def may_show(hand: Hand) -> tuple[str, ...]:
     return () if contest.challenger in shown else (contest.challenger,)
 
 
-def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...]) -> Hand:
-    """`name` exposes their cards; when every hand needed is shown, the cards decide (R5.4, R6.5, R7.3, R8)."""
+def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...], judge) -> Hand:
+    """`name` exposes their cards, which `judge` (the game's ranking's) reads; when every hand needed is shown, the
+    cards decide (R5.4, R6.5, R7.3, R8)."""
     _check_contender(hand, name, "show")
     if name not in may_show(hand):
         if any(s.player == name for s in hand.shown):
@@ -319,9 +320,7 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
             from bragref.engine.cards import card_text
 
             raise BadInput(f"{card_text(card)} has already been shown in this deal: a pack holds one of each card")
-    from bragref.engine.ranking import ranking_for  # here, not at the top: betting never pays for the card tables
-
-    return _decide(evolve(hand, shown=hand.shown + (Shown(name, ranking_for(hand.rules).judge(cards, discards)),)))
+    return _decide(evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),)))
 
 
 def _decide(hand: Hand) -> Hand:

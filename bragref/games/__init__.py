@@ -15,7 +15,7 @@ from bragref.games.hoyle import Hoyle
 GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers())}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
-           "game_verbs", "games_using", "rules_from_text", "specified_verbs", "typed"]
+           "game_verbs", "games_using", "ranking_for", "rules_from_text", "specified_verbs", "typed"]
 
 
 def find_game(name: str) -> Game:
@@ -34,6 +34,14 @@ def find_game(name: str) -> Game:
 def game_of(rules) -> Game:
     """The game a hand under `rules` is played by (R10.1)."""
     return GAMES[rules.game]
+
+
+def ranking_for(rules):
+    """The ranking a hand under `rules` is judged by, its game's, built once per rule set."""
+    from bragref.engine.ranking import ranking_named  # only commands that rank cards load the card tables
+
+    return ranking_named(game_of(rules).ranking, rules.threes_high, rules.a23, rules.wild, rules.cards,
+                         rules.natural_pair)
 
 
 def game_verbs() -> dict[str, type]:

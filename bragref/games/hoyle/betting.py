@@ -223,7 +223,7 @@ def _show(hand: HoyleHand, show: Show) -> HoyleHand:
         if hand.phase != "showdown":
             raise Refused("the hands are shown only when the betting is over", "R11.4")
         raise Refused(f"{show.player} has shown or conceded already, or is not in the hand", "R11.4")
-    from bragref.engine.ranking import ranking_for
+    from bragref.games import ranking_for
 
     seen = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
     if seen & {*show.cards, *show.discards}:
