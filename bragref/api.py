@@ -56,9 +56,9 @@ from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Loo
 from bragref.engine.cards import parse_cards, wild_cards
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
-from bragref.engine.rules import Rules, from_preset, parse_option
+from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import GAMES, find_game, rules_from_text, specified_verbs
+from bragref.games import GAMES, find_game, from_preset, parse_option, rules_from_text, specified_verbs
 from bragref.games.hoyle.actions import Call, Raise, Stand
 
 __all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Call", "Concede", "Cover", "Deal", "Fold", "Look", "Raise",

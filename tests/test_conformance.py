@@ -13,9 +13,9 @@ from bragref.engine import game as engine
 from bragref.engine.actions import Bet, Cover, Fold, Look, See
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.randomplay import random_action
-from bragref.engine.rules import Rules, from_preset
+from bragref.engine.rules import Rules
 from bragref.formats import bhh
-from bragref.games import GAMES
+from bragref.games import GAMES, from_preset
 from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit

@@ -6,7 +6,8 @@ from bragref.engine.actions import Award, Bet, Concede, Cover, Fold, Look, See, 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import apply, deal, legal, replay
 from bragref.engine.money import format_money, parse_amount
-from bragref.engine.rules import Rules, from_preset, parse_option
+from bragref.engine.rules import Rules
+from bragref.games import from_preset, parse_option
 from bragref.engine.state import split
 
 SEATS = ["Andy", "Bill", "Chris", "Dan", "Eddie"]

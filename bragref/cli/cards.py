@@ -11,9 +11,8 @@ from bragref.cli.options import ranking_options, ranking_values
 from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_cards
 from bragref.engine.errors import BadInput
-from bragref.games import ranking_for
-from bragref.engine.rules import Rules, from_preset
-from bragref.games import find_game
+from bragref.engine.rules import Rules
+from bragref.games import find_game, from_preset, ranking_for
 
 
 def ranking_rules(app, game: str | None = None, **given) -> Rules:

@@ -8,8 +8,8 @@ from bragref.cli import complete
 
 from bragref.cli.options import rule_options
 from bragref.cli.output import Output, output_options
-from bragref.engine.rules import Rules, parse_option
-from bragref.games import TABLE_OPTIONS, game_of, rules_from_text
+from bragref.engine.rules import Rules
+from bragref.games import TABLE_OPTIONS, game_of, parse_option, rules_from_text
 
 
 def describe_rules(rules: Rules) -> list[dict]:

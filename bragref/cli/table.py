@@ -30,9 +30,9 @@ from bragref.engine.game import legal
 from bragref.engine.loans import outstanding, positions
 from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
-from bragref.engine.rules import SHORT_MONEY, STAKES, Rules, from_preset, parse_option
+from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand
-from bragref.games import specified_verbs
+from bragref.games import from_preset, parse_option, specified_verbs
 from bragref.games.hoyle.actions import Call, Raise
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale

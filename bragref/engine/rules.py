@@ -8,6 +8,7 @@ the session's money. A rule the engine does not enforce is not a field here: eve
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, fields, replace
 
 from bragref.engine.errors import BadInput
@@ -22,6 +23,7 @@ STAKES = ("pocket", "table")
 CARDS = (3, 4, 5)
 A23 = ("high", "low")
 TIES = ("split", "eldest")
+_TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")  # HH:MM (R11.7)
 NATURAL_PAIR = ("beats", "equal")
 
 
@@ -52,13 +54,8 @@ class Rules:
     currency: str = ""
 
     def __post_init__(self):
-        from bragref.games import GAMES
-
-        if self.game not in GAMES:
-            raise BadInput(f"unknown game {self.game!r} (games built: {', '.join(GAMES)}) (R10.2)")
-        presets = GAMES[self.game].presets
-        if self.preset not in presets:
-            raise BadInput(f"unknown preset {self.preset!r} for {self.game} (presets: {', '.join(presets)})")
+        """Each value checked on its own; that the game and its preset exist, the games check
+        (`bragref.games.from_preset`), since the rules are theirs to know."""
         parse_unit(self.unit)
         if (len(self.currency) > 5 or not self.currency.isprintable() or any(c.isdigit() or c in ".-" for c in self.currency)
                 or self.currency != self.currency.strip()):
@@ -84,10 +81,8 @@ class Rules:
             raise BadInput(f"stakes must be one of {', '.join(STAKES)} (R1.3)")
         if self.cards not in CARDS:
             raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
-        if self.until is not None:
-            from bragref.games.hoyle.until import check_until
-
-            check_until(self.until)
+        if self.until is not None and not (isinstance(self.until, str) and _TIME.fullmatch(self.until)):
+            raise BadInput(f"until is a time of day, HH:MM, like 23:30, not {str(self.until)[:20]!r} (R11.7)")
         if self.natural_pair not in NATURAL_PAIR:
             raise BadInput(f"natural-pair must be one of {', '.join(NATURAL_PAIR)} (R12.2)")
         if self.ties not in TIES:
@@ -122,39 +117,3 @@ class Rules:
     def from_json(cls, text: str) -> Rules:
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in json.loads(text).items() if k in known})
-
-
-def from_preset(preset: str = "pagat", **options) -> Rules:
-    """The game's preset (`options["game"]`, else brag) with `options` (already typed values) on top."""
-    from bragref.games import GAMES
-
-    game = GAMES.get(options.get("game", "brag"))
-    presets = game.presets if game else {}
-    if preset not in presets:
-        raise BadInput(f"unknown preset {preset!r} (presets: {', '.join(presets)})")
-    return Rules(preset=preset, **{**presets[preset], **options})
-
-
-def parse_option(rules: Rules, option: str, text: str) -> Rules:
-    """`rules set OPTION VALUE`: the rules with one option changed from its text, as the game declares the option."""
-    from bragref.games import every_option, find_game, games_using
-
-    name = option.strip().lower().replace("-", "_")
-    options = every_option()
-    if name not in (*options, "preset", "game"):
-        known = ", ".join(o.replace("_", "-") for o in ("game", "preset", *options))
-        raise BadInput(f"unknown rule option {option!r} (options: {known})")
-    if name == "unit":
-        raise BadInput("the unit is fixed when the session is made: every amount recorded is in it")
-    if name == "game":  # dealer's choice between hands (R9.3): the table's own rules stay as they are
-        game = find_game(text)
-        if game.name == rules.game:
-            return rules
-        table = {n: getattr(rules, n) for n in ("ante", "short_money", "stakes", "unit", "currency")}
-        return from_preset(next(iter(game.presets)), game=game.name, **table)
-    if name == "preset":
-        return from_preset(text.strip().lower(), game=rules.game, unit=rules.unit, currency=rules.currency)
-    if rules.game not in games_using(name):
-        raise BadInput(f"{name.replace('_', '-')} is not a rule of {rules.game} (games that use it: "
-                       f"{', '.join(games_using(name))})")
-    return replace(rules, **{name: options[name].read(text, rules)})

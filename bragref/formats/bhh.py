@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields, replace
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
 from bragref.engine.rules import Rules
-from bragref.games import every_option
+from bragref.games import checked, every_option
 from bragref.formats import toml
 
 FORMAT = 1
@@ -155,7 +155,7 @@ def rules_from_table(table: dict) -> Rules:
             raise BadInput(f"unknown rule {name[:40]!r}")
         values[field] = given
     _check_types(values)
-    return Rules(**values)
+    return checked(Rules(**values))
 
 
 def _check_types(values: dict) -> None:
@@ -206,7 +206,7 @@ def changed_rules(rules: Rules, words: list[str]) -> Rules:
         else:
             values[field] = text
     _check_types(values)
-    return replace(rules, **values)
+    return checked(replace(rules, **values))
 
 
 # ---- lines ---------------------------------------------------------------------------------

@@ -6,7 +6,10 @@ format and random play read what it declares.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bragref.engine.errors import BadInput
+from bragref.engine.rules import Rules
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
 from bragref.games.brag import Brag
 from bragref.games.braggers import Braggers
@@ -15,7 +18,8 @@ from bragref.games.hoyle import Hoyle
 GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers())}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
-           "game_verbs", "games_using", "ranking_for", "rules_from_text", "specified_verbs", "typed"]
+           "checked", "from_preset", "game_verbs", "games_using", "parse_option", "ranking_for", "rules_from_text",
+           "specified_verbs", "typed"]
 
 
 def find_game(name: str) -> Game:
@@ -75,8 +79,6 @@ def typed(given: dict, rules) -> dict:
 def rules_from_text(game: str | None, preset: str | None = None, **given):
     """The rules `session new` was given: the game's preset (default: its first), the options given on top (as
     text, in the session's money); an option the game does not use is refused, naming the games that use it."""
-    from bragref.engine.rules import Rules, from_preset
-
     game = game or "brag"
     refused = [name for name, value in given.items() if value is not None and game not in games_using(name)]
     if refused:
@@ -88,6 +90,48 @@ def rules_from_text(game: str | None, preset: str | None = None, **given):
     base = Rules(unit=unit, currency=currency)  # the money the other options are written in
     return from_preset(preset or next(iter(find_game(game).presets)), game=game, unit=unit, currency=currency,
                        **typed(given, base))
+
+
+def from_preset(preset: str = "pagat", **options) -> Rules:
+    """The game's preset (`options["game"]`, else brag) with `options` (already typed values) on top: the way rules
+    are made from outside, since whether the game and its preset exist is the games' to say (R10.2)."""
+    game = find_game(options.get("game", "brag"))
+    presets = game.presets
+    if preset not in presets:
+        raise BadInput(f"unknown preset {preset!r} (presets: {', '.join(presets)})")
+    return Rules(preset=preset, **{**presets[preset], **options})
+
+
+def parse_option(rules: Rules, option: str, text: str) -> Rules:
+    """`rules set OPTION VALUE`: the rules with one option changed from its text, as the game declares the option."""
+    name = option.strip().lower().replace("-", "_")
+    options = every_option()
+    if name not in (*options, "preset", "game"):
+        known = ", ".join(o.replace("_", "-") for o in ("game", "preset", *options))
+        raise BadInput(f"unknown rule option {option!r} (options: {known})")
+    if name == "unit":
+        raise BadInput("the unit is fixed when the session is made: every amount recorded is in it")
+    if name == "game":  # dealer's choice between hands (R9.3): the table's own rules stay as they are
+        game = find_game(text)
+        if game.name == rules.game:
+            return rules
+        table = {n: getattr(rules, n) for n in ("ante", "short_money", "stakes", "unit", "currency")}
+        return from_preset(next(iter(game.presets)), game=game.name, **table)
+    if name == "preset":
+        return from_preset(text.strip().lower(), game=rules.game, unit=rules.unit, currency=rules.currency)
+    if rules.game not in games_using(name):
+        raise BadInput(f"{name.replace('_', '-')} is not a rule of {rules.game} (games that use it: "
+                       f"{', '.join(games_using(name))})")
+    return replace(rules, **{name: options[name].read(text, rules)})
+
+
+def checked(rules: Rules) -> Rules:
+    """`rules`, once their game is one there is and their preset one of its own (R10.2), as a hand history may say
+    anything."""
+    game = find_game(rules.game)
+    if rules.game != game.name or rules.preset not in game.presets:
+        raise BadInput(f"{rules.game} has no preset {rules.preset!r} (presets: {', '.join(game.presets)})")
+    return rules
 
 
 def games_using(name: str) -> list[str]:

@@ -4,18 +4,9 @@ and then no more deals."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 
-from bragref.engine.errors import BadInput, Refused
-
-_TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
-
-
-def check_until(text: str | None) -> None:
-    if text is not None and not _TIME.fullmatch(text):
-        raise BadInput(f"until is a time of day, HH:MM, like 23:30, not {text[:20]!r} (R11.7)")
-
+from bragref.engine.errors import Refused
 
 def deadline(until: str, began: str) -> datetime:
     """The first `until` (local time) after the session began (an ISO time)."""
