@@ -196,7 +196,7 @@ def output_failed(ctx: click.Context, error: OSError) -> None:
     ctx.exit(0 if wrote or broken_pipe else EXIT_BUSY)
 
 
-@click.group(cls=BragGroup, short_help="Referee and ledger for Three Card Brag.",
+@click.group(cls=BragGroup, short_help="Referee and ledger for Three Card Brag and its family.",
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", type=click.Path(dir_okay=False), envvar="BRAGREF_DB",
               help="The ledger file. Default: $BRAGREF_DB, else ledger.db in the app folder.")
@@ -205,7 +205,7 @@ def output_failed(ctx: click.Context, error: OSError) -> None:
 @click.version_option(__version__, prog_name="bragref")
 @click.pass_context
 def cli(ctx: click.Context, db: str | None, session: str | None) -> None:
-    """A referee and hand-history ledger for Three Card Brag.
+    """A referee and hand-history ledger for Three Card Brag and its family (`bragref games`).
 
     Record each ante, bet, look, fold and see as it happens; bragref knows
     whose turn it is, refuses what the rules forbid (citing the rule, R…),
