@@ -37,7 +37,7 @@ def showing(hand: Hand) -> str:
     who = legal(hand).show
     contest = hand.contest
     if contest is None or contest.how == "showdown":
-        rule = "R6.5" if contest else "R11.4"
+        rule = game_of(hand.rules).showdown_rule
         award = "; the table may `award` without cards" if legal(hand).award else ""
         return f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede{award} ({rule})."
     challenger, money = contest.challenger, hand.rules.money
@@ -109,7 +109,7 @@ def reason(pot, hand: Hand) -> str:
     describe = ranking_for(hand.rules).describe
     best = judged[winners[0]]
     if pot.how == "showdown":
-        rule = "R6.5" if hand.rules.game == "brag" else "R11.4"
+        rule = game_of(hand.rules).showdown_rule
         shown = "; ".join(f"{name} {describe(judged[name])}" for name in pot.holders if name in judged)
         if len(winners) > 1:
             return f"at the showdown ({rule}), equal best hands ({describe(best)}) split the pot: {shown}"

@@ -144,6 +144,7 @@ class Game(ABC):
     actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
     presets: ClassVar[dict[str, dict]] = {}
     reminder: ClassVar[str] = ""  # said at every deal, e.g. Hoyle's cut (R11.7)
+    showdown_rule: ClassVar[str] = "R6.5"  # the rule a showdown of everyone still in is decided by
 
     @abstractmethod
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,

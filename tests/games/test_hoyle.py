@@ -101,6 +101,17 @@ def test_an_all_in_player_and_a_side_pot_won_by_another_r11_6(bragref):
                                                                                          "Andy": 20}
 
 
+def test_only_the_last_raiser_stands_r11_3(hoyle):
+    bragref = hoyle()
+    bragref("bet andy 2")
+    bragref("raise bill 1")
+    bragref("call chris")
+    assert "only the last raiser, Bill, may stand" in bragref.refused("stand andy", "R11.3")
+    bragref("call andy")
+    assert bragref.json("status")["legal"]["stand"] is True
+    assert "Bill has matched the highest total: nothing to call" in bragref.refused("call bill", "R11.2")
+
+
 def test_max_stake_ends_the_betting_r11_2_r11_3(hoyle):
     bragref = hoyle("--max-stake 5 --min-raise 1")
     bragref("bet andy 2")
