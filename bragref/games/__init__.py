@@ -115,7 +115,7 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
         game = find_game(text)
         if game.name == rules.game:
             return rules
-        table = {n: getattr(rules, n) for n in ("ante", "short_money", "stakes", "unit", "currency")}
+        table = {o.name: getattr(rules, o.name) for o in TABLE_OPTIONS}
         return from_preset(next(iter(game.presets)), game=game.name, **table)
     if name == "preset":
         return from_preset(text.strip().lower(), game=rules.game, unit=rules.unit, currency=rules.currency)
