@@ -11,7 +11,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.engine.game import legal
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
-from bragref.games import game_of, specified_verbs
+from bragref.games import game_of, ranking_for, specified_verbs
 from bragref.games.hoyle.actions import Call, Raise
 
 
@@ -56,7 +56,6 @@ def showing(hand: Hand) -> str:
 
 def shown_words(hand: Hand) -> str:
     from bragref.engine.cards import hand_text
-    from bragref.games import ranking_for
 
     ranking = ranking_for(hand.rules)
     parts = []
@@ -96,20 +95,18 @@ def reason(pot, hand: Hand) -> str:
     if pot.how == "faceup":
         return "all folded against the face-up hand (R6.4)"
     winners = [name for name, _ in pot.winnings]
-    rule = {"see": "R5.4", "cover": "R7.3", "showdown": "R6.5"}[pot.how]
+    rule = {"see": "R5.4", "cover": "R7.3", "showdown": game_of(hand.rules).showdown_rule}[pot.how]
+    where = f"at the showdown ({rule})" if pot.how == "showdown" else HOW[pot.how]
     role = {"see": "seer", "cover": "coverer"}.get(pot.how)
     if pot.decided_by == "award":
-        return f"{HOW[pot.how]}, as awarded by the table without cards"
+        return f"{where}, as awarded by the table without cards"
     if pot.decided_by == "concede":
         gave_up = [name for name in (*pot.holders, *([pot.challenger] if pot.challenger else [])) if name not in winners]
-        return f"{HOW[pot.how]}: {' and '.join(gave_up)} conceded without showing ({rule})"
+        return f"{where}: {' and '.join(gave_up)} conceded without showing ({rule})"
     judged = {s.player: s.judged for s in hand.shown}
-    from bragref.games import ranking_for
-
     describe = ranking_for(hand.rules).describe
     best = judged[winners[0]]
     if pot.how == "showdown":
-        rule = game_of(hand.rules).showdown_rule
         shown = "; ".join(f"{name} {describe(judged[name])}" for name in pot.holders if name in judged)
         if len(winners) > 1:
             return f"at the showdown ({rule}), equal best hands ({describe(best)}) split the pot: {shown}"
@@ -120,9 +117,9 @@ def reason(pot, hand: Hand) -> str:
     losers = [name for name in (*pot.holders, pot.challenger) if name not in winners and name in judged]
     other = judged[losers[0]] if losers else None
     if other is not None and other.key == best.key:
-        return f"{HOW[pot.how]}, equal hands ({describe(best)}): the {role} loses ({rule}, R8)"
+        return f"{where}, equal hands ({describe(best)}): the {role} loses ({rule}, R8)"
     beaten = f" beats {losers[0]} ({describe(other)})" if other is not None else ""
-    return f"{HOW[pot.how]}, {winners[0]} ({describe(best)}){beaten} (R8)"
+    return f"{where}, {winners[0]} ({describe(best)}){beaten} (R8)"
 
 
 HOW = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "showdown": "at the showdown (R6.5)",

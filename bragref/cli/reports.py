@@ -11,7 +11,7 @@ from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options
 from bragref.engine import game
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
-from bragref.games import game_of
+from bragref.games import game_of, ranking_for
 from bragref.ledger.store import CARRIED_POT, dealt
 
 
@@ -86,8 +86,6 @@ def shown_json(hand: Hand) -> list[dict]:
     if not hand.shown:
         return []
     from bragref.engine.cards import hand_text
-    from bragref.games import ranking_for
-
     ranking = ranking_for(hand.rules)
     return [{"player": s.player, "cards": hand_text(s.judged.kept), "discards": hand_text(s.judged.discards),
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]

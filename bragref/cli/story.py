@@ -9,9 +9,10 @@ from bragref.cli.hand import pot_words, reason
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import local_time, scope
 from bragref.engine import actions as act
+from bragref.engine.state import Hand
+from bragref.games import ranking_for
 from bragref.games.brag.betting import sees_blind
 from bragref.games.hoyle.actions import Call, Raise
-from bragref.engine.state import Hand
 from bragref.ledger.store import CARRIED_POT, action_of, dealt
 
 
@@ -120,10 +121,7 @@ def told(action, before: Hand, after: Hand | None, called) -> str:
 
         if after is None:
             return f"{who} showed {hand_text(action.cards)}."
-        from bragref.games import ranking_for
-
         shown = next(s for s in after.shown if s.player == action.player)
-
         return f"{who} showed {hand_text(shown.judged.kept)}: {ranking_for(before.rules).describe(shown.judged)}."
     if isinstance(action, act.Award):
         return f"The table awarded the pot to {' and '.join(called(n) for n in action.players)} without cards."

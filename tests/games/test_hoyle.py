@@ -122,7 +122,7 @@ def test_max_stake_ends_the_betting_r11_2_r11_3(hoyle):
     bragref("call andy")  # every player still in is at the max stake: showdown (R11.3c)
     assert bragref.json("status")["phase"] == "showdown"
     bragref("concede andy")
-    bragref("concede chris")
+    assert "at the showdown (R11.4): Chris and Andy conceded without showing (R11.4)" in bragref("concede chris").stdout
     assert nets(bragref) == {"Andy": -5, "Bill": 10, "Chris": -5}
 
 
