@@ -51,15 +51,15 @@ Another game, between hands (dealer's choice, R9.3), with its own verbs:
 
 from __future__ import annotations
 
-from bragref.engine import game as engine
-from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Look, See, Show, Showdown
-from bragref.engine.cards import parse_cards, wild_cards
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import GAMES, find_game, from_preset, parse_option, rules_from_text, specified_verbs
+from bragref.games import GAMES, find_game, from_preset, game_verbs, parse_option, rules_from_text
+from bragref.games import play as engine
+from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.hoyle.actions import Call, Raise, Stand
+from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Typed, Verb as Action
 
 __all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Call", "Concede", "Cover", "Deal", "Fold", "Look", "Raise",
            "Refused", "Rules", "See", "Show", "Showdown", "Stand", "deal", "find_game", "open_ledger"]
@@ -148,56 +148,53 @@ class Book:
     def deal(self, dealer: str | None = None) -> Hand:
         return self.ledger.deal(self.session, dealer)[1].hand
 
-    def _act(self, build) -> Hand:
+    def act(self, verb: str, *words: str) -> Hand:
+        """Any verb of the session's game, in the words of a `table` answer after it: `act("stand", "bill")`,
+        `act("raise", "andy", "2")`, `act("show", "bill", "Kh", "Kd", "4c")`. The verbs below are this."""
+        kind = game_verbs().get(verb)
+        if kind is None:
+            raise BadInput(f"{verb!r} is not a verb of any game (verbs: {', '.join(game_verbs())})")
+
+        def build(hand: Hand):
+            player, rest = (words[0], words[1:]) if kind.subject == "player" and words else (None, words)
+            return kind.from_words(player and _name(hand, player), list(rest), Typed(hand), hand=hand)
+
         return self.ledger.act(self.session, build)[1].hand
 
     def bet(self, player: str, amount: str, blind: bool = False) -> Hand:
-        return self._act(lambda hand: Bet(_name(hand, player), hand.rules.amount(amount), blind))
+        return self.act("bet", player, amount, "blind" if blind else "open")
 
     def fold(self, player: str) -> Hand:
-        return self._act(lambda hand: Fold(_name(hand, player)))
+        return self.act("fold", player)
 
     def look(self, player: str, which: str | None = None, keep: bool | None = None) -> Hand:
-        return self._act(lambda hand: Look(_name(hand, player), which, keep))
+        return self.act("look", player, *([which, "keep" if keep else "fold"] if which else []))
 
     def see(self, player: str) -> Hand:
-        return self._act(lambda hand: See(_name(hand, player)))
+        return self.act("see", player)
 
     def cover(self, player: str, amount: str) -> Hand:
-        return self._act(lambda hand: Cover(_name(hand, player),
-                                            hand.rules.amount(amount, allow_zero=hand.rules.stakes == "table")))
+        return self.act("cover", player, amount)
 
     def showdown(self) -> Hand:
-        return self._act(lambda hand: Showdown())
+        return self.act("showdown")
 
     def show(self, player: str, *cards: str, discards: tuple[str, ...] = ()) -> Hand:
-        def build(hand: Hand) -> Show:
-            jokers = wild_cards(hand.rules.wild)[1]
-            kept = parse_cards(cards, jokers)
-            return Show(_name(hand, player), kept, parse_cards(discards, jokers, taken=set(kept)))
-
-        return self._act(build)
+        return self.act("show", player, *cards, *(["discard", *discards] if discards else []))
 
     def concede(self, player: str) -> Hand:
-        return self._act(lambda hand: Concede(_name(hand, player)))
+        return self.act("concede", player)
 
     def award(self, *players: str) -> Hand:
-        return self._act(lambda hand: Award(tuple(_name(hand, p) for p in players)))
+        return self.act("award", *players)
 
     def call(self, player: str, all_in: str | None = None) -> Hand:
         """Hoyle's call (R11.2), or all in with `all_in` (R11.6)."""
-        return self._act(lambda hand: Call(_name(hand, player), None if all_in is None else hand.rules.amount(all_in)))
+        return self.act("call", player, *(["all-in", all_in] if all_in is not None else []))
 
     def raise_(self, player: str, amount: str) -> Hand:
         """Hoyle's raise: call, then add `amount` above it (R11.2)."""
-        return self._act(lambda hand: Raise(_name(hand, player), hand.rules.amount(amount)))
-
-    def act(self, verb: str, player: str) -> Hand:
-        """Any verb a game declares that names one player alone (`stand`, `fold`, `concede`)."""
-        kind = specified_verbs().get(verb)
-        if kind is None:
-            raise BadInput(f"{verb!r} is not a verb that names one player (those: {', '.join(specified_verbs())})")
-        return self._act(lambda hand: kind(_name(hand, player)))
+        return self.act("raise", player, amount)
 
     def undo(self, reason: str | None = None):
         return self.ledger.undo(self.session, reason)[2]

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bragref.engine import game as engine
-from bragref.engine.actions import Bet, Cover, Fold, Look, See
+from bragref.games import play as engine
+from bragref.games.brag.actions import Cover, Look, See
+from bragref.games.verbs import Bet, Fold
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.randomplay import random_action
 from bragref.engine.rules import Rules

@@ -2,9 +2,10 @@
 
 import pytest
 
-from bragref.engine.actions import Award, Bet, Concede, Cover, Fold, Look, See, Showdown
+from bragref.games.brag.actions import Cover, Look, See, Showdown
+from bragref.games.verbs import Award, Bet, Concede, Fold
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.game import apply, deal, legal, replay
+from bragref.games.play import apply, deal, legal, replay
 from bragref.engine.money import format_money, parse_amount
 from bragref.engine.rules import Rules
 from bragref.games import from_preset, parse_option

@@ -94,7 +94,7 @@ def refusal_text(refused: Refused) -> str:
 # Each command's module, imported only when that command runs: `bet` pays for no report code.
 COMMAND_MODULES = {
     **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
-    **dict.fromkeys(["deal", "bet", "look", "see", "cover", "showdown", "show", "award", "undo", "call", "raise"], "hand"),
+    **dict.fromkeys(["deal", "undo"], "hand"),
     **dict.fromkeys(["buy-in", "top-up", "cash-out"], "stakes"),
     **dict.fromkeys(["rank", "compare", "odds"], "cards"),
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
@@ -114,16 +114,16 @@ class BragGroup(click.Group):
     contract's exit codes, never a traceback."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        from bragref.games import specified_verbs
+        from bragref.games import game_verbs
 
-        return sorted({*COMMAND_MODULES, *specified_verbs()})
+        return sorted({*COMMAND_MODULES, *game_verbs()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         module = COMMAND_MODULES.get(name)
         if module is None:
-            from bragref.games import specified_verbs  # a verb a game declares: its command is made in `hand`
+            from bragref.games import game_verbs  # a verb a game declares: its command is made in `hand`
 
-            if name not in specified_verbs():
+            if name not in game_verbs():
                 return None
             module = "hand"
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS

@@ -6,13 +6,12 @@ import click
 
 from bragref.cli import complete, paint
 from bragref.cli.output import legal_words
-from bragref.engine import actions as act
-from bragref.engine.errors import BadInput, Refused
-from bragref.engine.game import legal
+from bragref.engine.errors import Refused
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
-from bragref.games import game_of, ranking_for, specified_verbs
-from bragref.games.hoyle.actions import Call, Raise
+from bragref.games import game_of, game_verbs, ranking_for
+from bragref.games.play import legal
+from bragref.games.verbs import Typed
 
 
 def name_in(hand: Hand, query: str) -> str:
@@ -195,126 +194,6 @@ def dealt_words(current, previous, told: str = "") -> str:
     return line + "." + "".join(f" {words}" for words in (reminder, told) if words)
 
 
-@click.command(short_help="Record a bet, open or blind.")
-@click.argument("player", shell_complete=complete.players)
-@click.argument("amount")
-@click.option("--blind", is_flag=True, help="A blind bet: worth double (R3.3).")
-@click.pass_obj
-def bet(app, player: str, amount: str, blind: bool) -> None:
-    """PLAYER bets AMOUNT, open (they have looked) or --blind (R3, R4).
-
-    \b
-    Example:
-      bragref bet andy 2
-      bragref bet bill 1 --blind
-    """
-    record(app, lambda hand: act.Bet(name_in(hand, player), hand.rules.amount(amount), blind))
-
-
-@click.command(short_help="A blind player looks at their cards.")
-@click.argument("player", shell_complete=complete.players)
-@click.option("--hand", "which", type=click.Choice(["old", "new"]), help="With a retained hand: which to look at (R6.3).")
-@click.option("--keep/--fold", default=None, help="With --hand: keep it (and fold the other) or fold it.")
-@click.pass_obj
-def look(app, player: str, which: str | None, keep: bool | None) -> None:
-    """PLAYER looks at their cards at their own turn and plays open from now (R3.4, R6.3).
-
-    \b
-    Example:
-      bragref look bill
-      bragref look dan --hand new --keep
-    """
-    if (which is None) != (keep is None):
-        raise BadInput("--hand and --keep/--fold go together (R6.3)")
-    record(app, lambda hand: act.Look(name_in(hand, player), which, keep))
-
-
-@click.command(short_help="Pay to see the other player left.")
-@click.argument("player", shell_complete=complete.players)
-@click.pass_obj
-def see(app, player: str) -> None:
-    """PLAYER pays to see the only other player still betting; the cost is computed (R5).
-
-    \b
-    Example:
-      bragref see andy
-    """
-    record(app, lambda hand: act.See(name_in(hand, player)))
-
-
-@click.command(short_help="A player short of the minimum covers the pot.")
-@click.argument("player", shell_complete=complete.players)
-@click.argument("amount")
-@click.pass_obj
-def cover(app, player: str, amount: str) -> None:
-    """PLAYER cannot meet the minimum and puts in all they have, AMOUNT: the pot as it stands is
-    frozen for them and their hand stays in (R7.2). Two or more others bet on into a new pot; with
-    one left, betting ends and that player shows first (R7.4). From the pocket the referee takes the
-    player's word; under table stakes AMOUNT is exactly their table money (R1.3).
-
-    \b
-    Example:
-      bragref cover dan 3
-    """
-    record(app, lambda hand: act.Cover(name_in(hand, player), hand.rules.amount(amount, allow_zero=hand.rules.stakes == "table")))
-
-
-@click.command(short_help="All still betting agree to show.")
-@click.pass_obj
-def showdown(app) -> None:
-    """Three or more still betting agree to show their hands (R6.5).
-
-    \b
-    Example:
-      bragref showdown
-    """
-    record(app, lambda hand: act.Showdown())
-
-
-@click.command(short_help="Show a player's cards at a see or showdown.")
-@click.argument("player", shell_complete=complete.players)
-@click.argument("cards", nargs=-1, required=True)
-@click.option("--discard", "discards", multiple=True, help="4/5-card brag: a card discarded (R8.6). Repeat for each.")
-@click.pass_obj
-def show(app, player: str, cards: tuple[str, ...], discards: tuple[str, ...]) -> None:
-    """PLAYER's CARDS are exposed at a see (the seen player first) or an agreed showdown.
-
-    When every hand needed is shown, the referee decides: at a see the seer
-    wins only with a strictly better hand (R5.4); at a showdown the best hand
-    takes the pot and equal best hands split it (R6.5). In 4- and 5-card brag
-    give the three kept and each --discard, or all the cards (the best three
-    are kept, R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.
-
-    \b
-    Example:
-      bragref show bill 3h 3d 3s
-      bragref show andy Kh Qh Jh --discard 2c
-    """
-
-    def build(hand: Hand) -> act.Show:
-        from bragref.engine.cards import parse_cards, wild_cards
-
-        jokers = wild_cards(hand.rules.wild)[1]
-        kept = parse_cards(cards, jokers)
-        return act.Show(name_in(hand, player), kept, parse_cards(discards, jokers, taken=set(kept)))
-
-    record(app, build)
-
-
-@click.command(short_help="The table says who won a see or showdown.")
-@click.argument("players", nargs=-1, required=True, shell_complete=complete.players)
-@click.pass_obj
-def award(app, players: tuple[str, ...]) -> None:
-    """Settle a see or showdown without cards: PLAYERS take the pot; several split it (R6.5).
-
-    \b
-    Example:
-      bragref award eddie
-      bragref award andy chris
-    """
-    record(app, lambda hand: act.Award(tuple(name_in(hand, p) for p in players)))
-
-
 @click.command(short_help="Void the last action of the current hand.")
 @click.option("--reason", help="Why, for the record.")
 @click.pass_obj
@@ -337,61 +216,57 @@ def voided_words(voided, rules) -> str:
     if action is None:
         return (f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, any carried pot and "
                 f"retained hand stand as they were, and {voided.dealer} deals again.")
-    words = [] if action.player is None else [action.player]
-    words.append(action.verb)
-    if isinstance(action, (act.Bet, act.Cover)):
-        words.append(rules.money(action.amount))
-    if isinstance(action, act.Bet) and action.blind:
-        words.append("blind")
-    if isinstance(action, act.Award):
-        words[1:] = ["award to", " and ".join(action.players)]
-    return f"Voided: {' '.join(words)}."
+    return f"Voided: {action.said(rules.money)}."
 
 
-@click.command("call", short_help="Call: bring one's total up to the highest (hoyle).")
-@click.argument("player", shell_complete=complete.players)
-@click.option("--all-in", "all_in", metavar="AMOUNT", help="All the player has, short of the call (R11.6).")
-@click.pass_obj
-def call(app, player: str, all_in: str | None) -> None:
-    """PLAYER brings their total up to the highest total (R11.2); a player short of that puts in all they have
-    with --all-in AMOUNT and is all in: the money is then split into side pots (R11.6).
-
-    \b
-    Example:
-      bragref call bill
-      bragref call chris --all-in 3
-    """
-    record(app, lambda hand: Call(name_in(hand, player), None if all_in is None else hand.rules.amount(all_in)))
-
-
-@click.command("raise", short_help="Raise: call, then add AMOUNT above it (hoyle).")
-@click.argument("player", shell_complete=complete.players)
-@click.argument("amount")
-@click.pass_obj
-def raise_(app, player: str, amount: str) -> None:
-    """PLAYER calls, then adds AMOUNT above the call: at least min-raise, at most raise-limit, no total past
-    max-stake (R11.2). PLAYER is then the last raiser, who stands or raises when the turn comes back (R11.3).
-
-    \b
-    Example:
-      bragref raise andy 2
-    """
-    record(app, lambda hand: Raise(name_in(hand, player), hand.rules.amount(amount)))
+def typed_words(kind, values: dict) -> list[str]:
+    """The command line's values as the words of a `table` answer (`2 blind`, `Kh Qh Jh discard 2c`): one reading
+    of them, the declaration's (`Verb.from_words`)."""
+    words: list[str] = []
+    for param in kind.params:
+        value = values[param.name]
+        if value is None or value == () or value is False and param.kind == "flag":
+            continue
+        words += param.keywords[:1]
+        if param.kind in ("flag", "toggle"):
+            words.append(param.words[0] if value else param.words[1])
+        elif param.kind in ("cards", "players"):
+            words += value
+        else:
+            words.append(value)
+    return words
 
 
-def specified_command(kind) -> click.Command:
-    """The command for a verb that names one player (`fold PLAYER`), made from its `Spec`."""
-    spec = kind.spec
+def verb_command(kind) -> click.Command:
+    """The command for an action type, made from its declaration (`games.verbs`): `bragref bet PLAYER AMOUNT
+    [--blind]`, `bragref show PLAYER CARDS… [--discard CARD]…`."""
+    params: list[click.Parameter] = []
+    if kind.subject == "player":
+        params.append(click.Argument(["player"], shell_complete=complete.players))
+    for param in kind.params:
+        if param.kind == "flag":
+            params.append(click.Option([param.option, param.name], is_flag=True, help=param.help))
+        elif param.kind == "toggle":
+            params.append(click.Option([param.option, param.name], default=None, help=param.help))
+        elif param.kind == "choice":
+            params.append(click.Option([param.option, param.name], type=click.Choice(param.words), help=param.help))
+        elif param.option:
+            multiple = param.kind != "money"
+            params.append(click.Option([param.option, param.name], multiple=multiple, help=param.help,
+                                       metavar=None if multiple else param.metavar))
+        else:
+            many = param.kind in ("cards", "players")
+            params.append(click.Argument([param.name], nargs=-1 if many else 1, required=param.required,
+                                         shell_complete=complete.players if param.kind == "players" else None))
+    examples = "\n".join(f"  bragref {kind.verb} {example}".rstrip() for example in kind.examples)
 
-    @click.command(kind.verb, short_help=spec.summary,
-                   help=f"{spec.help}\n\n\b\nExample:\n  bragref {kind.verb} {spec.example}")
-    @click.argument("player", shell_complete=complete.players)
     @click.pass_obj
-    def command(app, player: str) -> None:
-        record(app, lambda hand: kind(name_in(hand, player)))
+    def callback(app, player: str | None = None, **values) -> None:
+        record(app, lambda hand: kind.from_words(player and name_in(hand, player), typed_words(kind, values),
+                                                 Typed(hand), hand=hand))
 
-    return command
+    return click.Command(kind.verb, callback=callback, params=params, short_help=kind.summary,
+                         help=f"{kind.help}\n\n\b\nExample:\n{examples}")
 
 
-COMMANDS = [deal, bet, look, see, cover, showdown, show, award, undo, call, raise_,
-            *(specified_command(kind) for kind in specified_verbs().values())]
+COMMANDS = [deal, undo, *(verb_command(kind) for kind in game_verbs().values())]

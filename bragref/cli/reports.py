@@ -8,11 +8,10 @@ import click
 
 from bragref.cli.hand import outcome, situation, witness
 from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options
-from bragref.engine import game
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
-from bragref.games import game_of, ranking_for
-from bragref.ledger.store import CARRIED_POT, dealt
+from bragref.games import game_of, play, ranking_for
+from bragref.ledger.store import CARRIED_POT, action_of, dealt
 
 
 
@@ -48,7 +47,7 @@ def status(app, out: Output) -> None:
                 "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
                 "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
                 "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
-                "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(game.legal(hand))}
+                "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(play.legal(hand))}
     data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
     if hand is not None:
         data.update(game_of(hand.rules).table_keys(hand))  # each game's own keys (CLI.md)
@@ -91,9 +90,6 @@ def shown_json(hand: Hand) -> list[dict]:
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
-MONEY_VERBS = ("bet", "see", "cover", "call", "raise")
-
-
 def hand_history(ledger, row) -> tuple[list[dict], Hand]:
     """Every action of one hand, voided ones marked, with the pot and stake after each live one.
 
@@ -112,11 +108,14 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
                             "stake": hand.stake, "into": None, "voided": False, "reason": None})
             continue
         after = hand if step.live else None
+        action = None if r["verb"] == "void" else action_of(r)
+        stated = action and action.stated_amount()
         entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
-                        "amount": r["amount"], "blind": None if r["blind"] is None else bool(r["blind"]),
-                        "detail": void_detail(step) if r["verb"] == "void" else r["detail"],
+                        "amount": r["amount"] if stated is None else stated,  # else what it put in
+                        "blind": action and action.flagged(),
+                        "detail": void_detail(step) if action is None else action.detail(),
                         "pot": after.pot if after else None, "stake": after.stake if after else None,
-                        "into": len(step.before.covered) + 1 if after and r["verb"] in MONEY_VERBS else None,
+                        "into": len(step.before.covered) + 1 if after and (r["amount"] or stated) is not None else None,
                         "voided": step.voided_by is not None,
                         "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"]})
     if hand.result:

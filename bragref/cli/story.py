@@ -8,11 +8,7 @@ from bragref.cli import cell
 from bragref.cli.hand import pot_words, reason
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import local_time, scope
-from bragref.engine import actions as act
 from bragref.engine.state import Hand
-from bragref.games import ranking_for
-from bragref.games.brag.betting import sees_blind
-from bragref.games.hoyle.actions import Call, Raise
 from bragref.ledger.store import CARRIED_POT, action_of, dealt
 
 
@@ -37,9 +33,9 @@ def story(ledger, session, number: int) -> list[str]:
             lines.append(f"{step.seq}. Action {step.voids} was voided{why} (R9.1): the hand goes on as if it had not "
                          f"happened.")
         elif step.voided_by is not None:
-            lines.append(f"{step.seq}. {told(action_of(r), step.before, None, called)} (Voided below.)")
+            lines.append(f"{step.seq}. {action_of(r).told(step.before, None, called)} (Voided below.)")
         else:
-            lines.append(f"{step.seq}. {told(action_of(r), step.before, step.after, called)}")
+            lines.append(f"{step.seq}. {action_of(r).told(step.before, step.after, called)}")
     lines.append(ending(hand, called))
     return lines
 
@@ -61,71 +57,6 @@ def opening(row, hand: Hand, called) -> str:
                 else "the retained blind hand and a new one (R6.3)")
         text += f" {called(hand.retained_by)} held {kept}."
     return text
-
-
-def told(action, before: Hand, after: Hand | None, called) -> str:
-    """One action in a sentence: what it cost, what it changed and the rule for it."""
-    money = before.rules.money
-    who = called(action.player) if action.player else "The table"
-    if hasattr(action, "spec"):
-        return action.spec.told.format(player=who)
-    if isinstance(action, act.Bet):
-        worth = f", worth {money(2 * action.amount)} open (R3.3)" if action.blind else ""
-        text = f"{who} bet {money(action.amount)} {'blind' if action.blind else 'open'}{worth}"
-        if after is None:
-            return text + "."
-        if before.stake == 0 and action.player == before.dealer:
-            return text + f": the dealer's stake (R11.1); the pot {money(after.pot)}."
-        if before.stake == 0:
-            return text + f", opening the betting: the stake is {money(after.stake)} (R4.2); the pot {money(after.pot)}."
-        if after.stake > before.stake:
-            return text + f", raising the stake from {money(before.stake)} to {money(after.stake)} (R4.1); the pot " \
-                          f"{money(after.pot)}."
-        return text + f", keeping the stake at {money(after.stake)} (R4.1); the pot {money(after.pot)}."
-    if isinstance(action, act.Look):
-        if action.hand is None:
-            return f"{who} looked at their cards, and plays open from now (R3.4)."
-        if action.keep:
-            return f"{who} looked at the {action.hand} hand and kept it, folding the other unseen (R6.3)."
-        return f"{who} looked at the {action.hand} hand and folded it, playing the other one blind (R6.3)."
-    if isinstance(action, act.See):
-        seer = before.player(action.player)
-        other = next(p.name for p in before.betting if p.name != action.player)
-        if after is None:
-            return f"{who} saw {called(other)}."
-        blind = sees_blind(before, seer)
-        times = "twice" if before.rules.see_cost == "double" else "once"
-        terms = f"as a blind player, {times} half the stake of {money(before.stake)} rounded up" if blind \
-            else f"{times} the stake of {money(before.stake)}"
-        return (f"{who} paid {money(after.pot - before.pot)} to see {called(other)}: {terms} (R5.3"
-                f"{', R3.1' if blind and seer.status == 'unlooked' else ''}). {called(other)} shows first (R5.4).")
-    if isinstance(action, act.Cover):
-        if after is None:
-            return f"{who} covered with {money(action.amount)}."
-        frozen = after.covered[-1].amount
-        then = "the others bet on into a new pot" if after.phase == "betting" else "one player is left, so betting ends (R7.4)"
-        return (f"{who} could not meet the minimum and covered with {money(action.amount)} (R7.2): the pot of "
-                f"{money(frozen)} is frozen for them, and {then}.")
-    if isinstance(action, Call):
-        if action.all_in is not None:
-            return f"{who} was short of the call and went all in with {money(action.all_in)} (R11.6)."
-        cost = f" for {money(after.pot - before.pot)}" if after is not None else ""
-        return f"{who} called{cost}, up to the highest total of {money(before.stake)} (R11.2)."
-    if isinstance(action, Raise):
-        total = f": the highest total is now {money(after.stake)}" if after is not None else ""
-        return f"{who} called and raised by {money(action.amount)}{total} (R11.2)."
-    if isinstance(action, act.Showdown):
-        return f"The {len(before.betting)} players still betting agreed to show (R6.5)."
-    if isinstance(action, act.Show):
-        from bragref.engine.cards import hand_text
-
-        if after is None:
-            return f"{who} showed {hand_text(action.cards)}."
-        shown = next(s for s in after.shown if s.player == action.player)
-        return f"{who} showed {hand_text(shown.judged.kept)}: {ranking_for(before.rules).describe(shown.judged)}."
-    if isinstance(action, act.Award):
-        return f"The table awarded the pot to {' and '.join(called(n) for n in action.players)} without cards."
-    return f"{who} {action.verb}."
 
 
 def ending(hand: Hand, called) -> str:

@@ -24,16 +24,15 @@ from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
 from bragref.cli.sessions import closed_words, renamed_words
 from bragref.cli.stakes import purse_words
-from bragref.engine import actions as act
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.game import legal
 from bragref.engine.loans import outstanding, positions
 from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand
-from bragref.games import from_preset, parse_option, specified_verbs
-from bragref.games.hoyle.actions import Call, Raise
+from bragref.games import from_preset, game_verbs, parse_option
+from bragref.games.play import legal
+from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
 
@@ -146,7 +145,7 @@ class Table:
         handler = ANSWERS.get(verb)
         if handler is None:
             if _looks_like_cards(words[0]):
-                return self._show(words)
+                return self._verb(game_verbs()["show"], {}, words)
             raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, ANSWERS)}: ? lists them")
         handler(self, args)
         return True
@@ -157,19 +156,28 @@ class Table:
             say(outcome(current.number, current.hand))
             say(witness(self.ledger.digest()))
 
-    def _actor(self, hand: Hand, args: list[str], keywords: tuple[str, ...] = ()) -> tuple[str, list[str]]:
+    def _actor(self, kind, hand: Hand, args: list[str]) -> tuple[str | None, list[str]]:
         """The player named first in `args`, if a name is there; else the player the prompt names.
 
-        A word that is neither a player nor an amount (`b two`, `b -1`) is bad input that says both (R1.1).
+        A word that is neither a player nor a value the verb takes (`b two`, `b -1`) is bad input that says both
+        (R1.1).
         """
-        if args and args[0].lower() not in keywords:
+        if kind.subject == "table":
+            return None, args
+        first = kind.params[0] if kind.params else None
+        if args and not (first and args[0] in (*first.words, *first.keywords)):
             names = [p.name for p in hand.players]
             try:
                 return name_in(hand, args[0]), args[1:]
             except BadInput:
-                if not _amount_like(args[0]):
+                if first is None or first.kind not in ("money", "cards"):
+                    raise
+                if first.kind == "money" and not _amount_like(args[0]):
                     raise BadInput(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
                                    f"(digits, like 2 or 1.50: R1.1)") from None
+                if first.kind == "cards" and not _looks_like_cards(args[0]):
+                    raise BadInput(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor a card "
+                                   f"(like Kh or 10s: R8.9)") from None
         now = legal(hand)
         if now.player:
             return now.player, args
@@ -177,98 +185,17 @@ class Table:
             return now.show[0], args
         raise BadInput("name the player: nobody is to act now")
 
-    def _bet(self, args: list[str], blind: bool) -> None:
-        def build(hand: Hand) -> act.Bet:
-            name, rest = self._actor(hand, args)
-            if len(rest) > 1:
-                raise BadInput(f"{'bb' if blind else 'b'} [NAME] [AMOUNT]: one amount, not {' '.join(rest)!r}")
-            if rest:
-                amount = hand.rules.amount(rest[0])
-            else:
-                allowed = legal(hand).blind_bet if blind else legal(hand).bet
-                amount = allowed.min if allowed else max(hand.stake, 1)  # no bet open: the engine says why (R3.4, R4)
-            return act.Bet(name, amount, blind)
+    def _verb(self, kind, given: dict, args: list[str]) -> bool:
+        """An answer for an action type, read as its declaration says (`b andy 2`, `l old keep`, `Kh Qh Jh / 2c`)."""
+        if kind.subject == "table" and kind.params and not args:
+            raise BadInput(f"{kind.usage()}: whom?")
 
-        self._record(build)
-
-    def _cover(self, args: list[str]) -> None:
-        def build(hand: Hand) -> act.Cover:
-            name, rest = self._actor(hand, args)
-            if len(rest) > 1:
-                raise BadInput(f"c [NAME] [AMOUNT]: one amount, not {' '.join(rest)!r}")
-            if rest:
-                return act.Cover(name, hand.rules.amount(rest[0], allow_zero=hand.rules.stakes == "table"))
-            allowed = legal(hand).cover
-            if allowed is None or allowed.min != allowed.max:  # from the pocket the referee says how much (R7.2)
-                raise BadInput("c AMOUNT: cover with all the player has, less than the minimum (R7.2)")
-            return act.Cover(name, allowed.min)
-
-        self._record(build)
-
-    def _call(self, args: list[str]) -> None:
-        def build(hand: Hand) -> Call:
-            words = [w for w in args if w.lstrip("-") not in ("all-in", "allin")]
-            name, rest = self._actor(hand, words)
-            if len(rest) > 1 or (rest and len(words) == len(args)):
-                raise BadInput("ca [NAME], or ca [NAME] all-in AMOUNT: all the player has, short of the call (R11.6)")
-            return Call(name, hand.rules.amount(rest[0]) if rest else None)
-
-        self._record(build)
-
-    def _raise(self, args: list[str]) -> None:
-        def build(hand: Hand) -> Raise:
-            name, rest = self._actor(hand, args)
-            if len(rest) != 1:
-                raise BadInput("r [NAME] AMOUNT: what the raise adds above the call (R11.2)")
-            return Raise(name, hand.rules.amount(rest[0]))
-
-        self._record(build)
-
-    def _look(self, args: list[str]) -> None:
-        def build(hand: Hand) -> act.Look:
-            words = [w.lstrip("-") for w in args if w != "--hand"]  # `l old keep`, or as the prompt says it
-            name, rest = self._actor(hand, words, keywords=("old", "new"))
-            if not rest:
-                return act.Look(name)
-            if len(rest) != 2 or rest[0] not in ("old", "new") or rest[1] not in ("keep", "k", "fold", "f"):
-                raise BadInput("a retained hand: l old keep, l old fold, l new keep or l new fold (R6.3)")
-            return act.Look(name, rest[0], rest[1].startswith("k"))
-
-        self._record(build)
-
-    def _simple(self, kind, args: list[str]) -> None:
         def build(hand: Hand):
-            name, rest = self._actor(hand, args)
-            if rest:
-                raise BadInput(f"{kind.verb} takes at most a name, not {' '.join(args)!r}")
-            return kind(name)
-
-        self._record(build)
-
-    def _show(self, words: list[str]) -> bool:
-        if not words:
-            raise BadInput("show CARDS, or show NAME CARDS (R8.9)")
-
-        def build(hand: Hand) -> act.Show:
-            from bragref.engine.cards import parse_cards, wild_cards
-
-            if _looks_like_cards(words[0]):
-                name, rest = self._actor(hand, [])[0], words
-            else:
-                name, rest = name_in(hand, words[0]), words[1:]
-            text = " ".join(rest)
-            kept, _, discards = text.partition("/")
-            jokers = wild_cards(hand.rules.wild)[1]
-            cards = parse_cards([kept], jokers)
-            return act.Show(name, cards, parse_cards([discards], jokers, taken=set(cards)))
+            name, rest = self._actor(kind, hand, answer_words(kind, args))
+            return kind.from_words(name, rest, Typed(hand), given, hand)
 
         self._record(build)
         return True
-
-    def _award(self, args: list[str]) -> None:
-        if not args:
-            raise BadInput("award whom? award NAME [NAME…]")
-        self._record(lambda hand: act.Award(tuple(name_in(hand, a) for a in args)))
 
     def _undo(self, args: list[str]) -> None:
         session, _, voided = self.ledger.undo(self.session_name, " ".join(args) or None)
@@ -384,6 +311,19 @@ def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -
     return "\n".join(lines)
 
 
+def answer_words(kind, words: list[str]) -> list[str]:
+    """An answer typed as the command would be (`l --hand new --keep`) read as the table's words (`l new keep`)."""
+    options = {flag: param for param in kind.params if param.option for flag in param.option.split("/")}
+    answer = []
+    for word in words:
+        param = options.get(word)
+        if param is None:
+            answer.append(word)
+        elif param.kind != "choice":  # `--hand` only introduces its value
+            answer.append(param.keywords[0] if param.keywords else word.lstrip("-"))
+    return answer
+
+
 def _amount_like(word: str) -> bool:
     """Meant as an amount, well typed or not: digits, signs, points (`2`, `-1`, `1e3`, `£2`)."""
     return any(ch.isdigit() for ch in word) or word[:1] in "+-.£$€"
@@ -401,16 +341,6 @@ def did_you_mean(word: str, known) -> str:
 
 
 ANSWERS = {
-    **dict.fromkeys(("b", "bet"), lambda t, a: t._bet(a, blind=False)),
-    **dict.fromkeys(("bb", "blind"), lambda t, a: t._bet(a, blind=True)),
-    **dict.fromkeys(("l", "look"), Table._look),
-    **dict.fromkeys(("s", "see"), lambda t, a: t._simple(act.See, a)),
-    **dict.fromkeys(("c", "cover"), Table._cover),
-    **dict.fromkeys(("ca", "call"), Table._call),
-    **dict.fromkeys(("r", "raise"), Table._raise),
-    **dict.fromkeys(("sd", "showdown"), lambda t, a: t._record(lambda hand: act.Showdown())),
-    "show": lambda t, a: t._show(a),
-    **dict.fromkeys(("a", "award"), Table._award),
     **dict.fromkeys(("u", "undo"), Table._undo),
     **dict.fromkeys(("d", "deal"), Table._deal),
     **dict.fromkeys(("j", "join"), Table._join),
@@ -425,8 +355,8 @@ ANSWERS = {
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
     **dict.fromkeys(("?", "help"), lambda t, a: click.echo(HELP)),
-    **{answer: (lambda kind: lambda t, a: t._simple(kind, a))(kind)  # a verb naming one player, from its `Spec`
-       for kind in specified_verbs().values() for answer in (kind.verb, *kind.spec.short)},
+    **{answer: (lambda kind, given: lambda t, a: t._verb(kind, given, a))(kind, given)  # from each declaration
+       for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
 }
 
 

@@ -198,7 +198,7 @@ def changed_rules(rules: Rules, words: list[str]) -> Rules:
         if text.startswith('"'):
             values[field] = _unquote(text)
         elif kind in ("money", "count"):
-            values[field] = None if text == "none" else _integer(text)
+            values[field] = None if text == "none" else units(text)
         elif kind == "bool":
             if text not in ("true", "false"):
                 raise BadInput(f"{word!r}: {name} is true or false")
@@ -231,7 +231,7 @@ def _unquote(text: str) -> str:
     return name
 
 
-def _integer(text: str) -> int:
+def units(text: str) -> int:
     """A count of units in ASCII digits, within R1.1's cap (0 passes: the rules judge it where it is used)."""
     if not (text.isascii() and text.isdigit()) or len(text) > 13:
         raise BadInput(f"{text[:24]!r} is not a whole number of units (R1.1)")
@@ -268,7 +268,7 @@ class Line:
         return self.words[index]
 
     def amount(self, index: int) -> int:
-        return _integer(self.word(index))
+        return units(self.word(index))
 
     def status(self, index: int) -> str:
         word = self.word(index)

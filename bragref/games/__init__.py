@@ -19,7 +19,7 @@ GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
            "checked", "from_preset", "game_verbs", "games_using", "parse_option", "ranking_for", "rules_from_text",
-           "specified_verbs", "typed"]
+           "typed"]
 
 
 def find_game(name: str) -> Game:
@@ -49,14 +49,10 @@ def ranking_for(rules):
 
 
 def game_verbs() -> dict[str, type]:
-    """Every game's action types, by verb."""
+    """Every game's action types, by verb, in the order the games declare them: the command line's commands,
+    `table`'s answers, hand-history lines, ledger rows and replay sentences are made from their declarations
+    (`games.verbs`)."""
     return {kind.verb: kind for game in GAMES.values() for kind in game.actions}
-
-
-def specified_verbs() -> dict[str, type]:
-    """Every game's action types that declare a `Spec` (a verb naming one player), by verb: the command line's
-    commands, `table`'s answers, hand-history lines and replay sentences for them are made from it."""
-    return {kind.verb: kind for game in GAMES.values() for kind in game.actions if hasattr(kind, "spec")}
 
 
 def every_option() -> dict[str, Option]:

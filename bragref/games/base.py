@@ -3,7 +3,7 @@
 A game names its pack, its ranking, its house-rule options (each with its flag, default, help and rule number),
 its action types, and how a hand is dealt, what is legal, what an action does (or the `Refused` citing the rule
 that forbids it) and where a settled hand's money goes. `session new`'s options, `rules show`, `bragref games` and
-the hand history's checks are generated from the options; the engine's front door (`engine.game`) dispatches to
+the hand history's checks are generated from the options; the front door to play (`games.play`) dispatches to
 the game a hand was dealt under (R10.1).
 
 The table's own rules (ante, unit, currency, stakes, short money) are not any game's: `TABLE_OPTIONS`.

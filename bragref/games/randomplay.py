@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
-from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Fold, Look, See, Show, Showdown
+from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.engine.cards import NATURALS, wild_cards
-from bragref.engine.game import legal
+from bragref.games.play import legal
 from bragref.engine.state import Hand, Range
 from bragref.games.hoyle.actions import Call, Raise, Stand
+from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Verb
 
 
 def _amount(rng: random.Random, allowed: Range) -> int:
@@ -17,7 +18,7 @@ def _amount(rng: random.Random, allowed: Range) -> int:
     return amount if allowed.max is None else min(amount, allowed.max)
 
 
-def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Action:
+def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Verb:
     """One legal action for the hand as it stands; `patience` is the chance of a fold each turn."""
     now = legal(hand)
     if hand.phase == "showdown":
@@ -30,7 +31,7 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Act
         winners = 1 if hand.contest and hand.contest.challenger else rng.choice((1, 1, 2))
         return Award(tuple(rng.sample(now.award, min(winners, len(now.award)))))
     name = now.player
-    choices: list[tuple[float, Action]] = [(patience, Fold(name))] if now.fold else []
+    choices: list[tuple[float, Verb]] = [(patience, Fold(name))] if now.fold else []
     if now.bet:
         choices.append((0.45, Bet(name, _amount(rng, now.bet))))
     if now.blind_bet:

@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
-from bragref.engine import game
-from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, link
+from bragref.games import play
+from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.store import dealt, events, live_actions, postings
 
 
@@ -212,7 +212,7 @@ def chain(conn: sqlite3.Connection) -> list[str]:
             previous = stored
             continue
         waiting[table] = next(cursors[table], None)
-        if link(previous, table, tuple(row)) != stored:
+        if link(previous, table, hashed(table, tuple(row))) != stored:
             findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
         previous = stored
     for table, row in waiting.items():
@@ -345,7 +345,7 @@ def replay(row, actions: list[sqlite3.Row], credits: list[sqlite3.Row]):
         raise Replayed(f"holds an action that cannot be read ({error})") from None
     for seq, action in enumerate(replayed, 1):
         try:
-            hand = game.apply(hand, action)
+            hand = play.apply(hand, action)
         except Exception as error:
             what = " ".join(str(getattr(action, name)) for name in ("player", "verb", "amount") if hasattr(action, name))
             raise Replayed(f"its action {seq} ({what}) is refused on replay: {error}") from None

@@ -17,6 +17,19 @@ GENESIS = "0" * 64
 DIGEST_HEX = 16  # hex digits of a link's hash in a digest: short enough to text to the table
 
 
+LATER_COLUMNS = {"actions": 1}  # columns added to a log table after its rows were first chained: `args` (schema 7)
+
+
+def hashed(table: str, values: tuple) -> tuple:
+    """What a row's link covers: its values as stored, but where the columns added later hold nothing (a row
+    written before they existed, or a void), the row without them, so that every earlier link still holds. A value
+    put into them, or taken out, changes what is hashed either way."""
+    later = LATER_COLUMNS.get(table, 0)
+    if later and all(value is None for value in values[-later:]):
+        return values[:-later]
+    return values
+
+
 def link(previous: str, table: str, values: tuple) -> str:
     """The next link's hash: `repr` keeps NULL, text and numbers apart (None, 'None', 5, '5')."""
     return hashlib.sha256(f"{previous}|{table}|{values!r}".encode()).hexdigest()
@@ -35,7 +48,7 @@ def insert(conn: sqlite3.Connection, table: str, values: dict) -> int:
     row_id = conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())).lastrowid
     stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
     conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)",
-                 (table, row_id, link(head(conn)[1], table, stored)))
+                 (table, row_id, link(head(conn)[1], table, hashed(table, stored))))
     return row_id
 
 

@@ -13,12 +13,6 @@ import json
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from bragref.engine import actions as act
-from bragref.engine import game
-from bragref.engine.actions import DISCARDS
-from bragref.games import specified_verbs
-from bragref.games.brag.betting import sees_blind
-from bragref.games.hoyle.actions import Call, Raise
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules
@@ -26,6 +20,8 @@ from bragref.engine.state import Hand
 from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
+from bragref.games import game_verbs, play
+from bragref.games.verbs import Credit
 from bragref.ledger.store import Ledger, Session, action_of, dealt
 
 # ---- export ---------------------------------------------------------------------------
@@ -45,11 +41,11 @@ class _Segment:
 
     def apply(self, row_id: int | None, action) -> None:
         self.happened.append((row_id, action))
-        self.state = game.apply(self.state, action)
+        self.state = play.apply(self.state, action)
 
     def void(self, row_id: int) -> None:
         self.happened = [item for item in self.happened if item[0] != row_id]
-        self.state = game.replay(self.start, [action for _, action in self.happened])
+        self.state = play.replay(self.start, [action for _, action in self.happened])
 
 
 def export(ledger: Ledger, session: Session) -> dict:
@@ -121,38 +117,16 @@ def _action_line(segment: _Segment, row) -> str:
     action = action_of(row)
     segment.apply(row["id"], action)
     players = segment.players
-    if verb in ("bet", "see", "cover"):
-        if verb == "bet":
-            blind = row["blind"]
-        else:
-            blind = sees_blind(before, before.player(player)) if verb == "see" else _status(before, player) == "blind"
-        status = "blind" if blind else "open"
-        return f"{who(player, players)} {verb} {row['amount']} {status}"
-    if verb == "call":
-        return f"{who(player, players)} call {row['amount']}" + (" all-in" if row["detail"] == "all-in" else "")
-    if verb == "raise":
-        return f"{who(player, players)} raise {row['amount']}"
-    if verb == "look" and row["detail"]:
-        return f"{who(player, players)} look {row['detail']}"
-    if verb == "show":
-        kept, _, discards = row["detail"].partition(DISCARDS)
-        return f"{who(player, players)} show {kept}" + (f" discard {discards}" if discards else "")
-    if verb == "showdown":
-        return f"{TABLE} showdown"
-    if verb == "award":
-        return f"{TABLE} award " + " ".join(who(name, players) for name in row["detail"].split(","))
-    return f"{who(player, players)} {verb}"
-
-
-def _status(hand: Hand, name: str) -> str:
-    return next(p.status for p in hand.players if p.name == name)
+    subject = TABLE if action.subject == "table" else who(player, players)
+    written = action.written(before, segment.state, lambda name: who(name, players))
+    return " ".join([subject, verb, *written])
 
 
 def _loan_line(segment: _Segment | None, row, players: list[str]) -> str:
     if row["kind"] == "repay":
         return f"{who(row['borrower'], players)} repay {who(row['lender'], players)} {row['amount']}"
     if segment and segment.state.rules.stakes == "table" and segment.state.phase != "over":
-        segment.apply(None, act.Credit(row["borrower"], row["amount"]))  # onto the table mid-hand (R7.5)
+        segment.apply(None, Credit(row["borrower"], row["amount"]))  # onto the table mid-hand (R7.5)
     bystander = " bystander" if row["bystander"] else ""
     return f"{who(row['lender'], players)} lend {who(row['borrower'], players)} {row['amount']}{bystander}"
 
@@ -342,7 +316,7 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
     for index, text in enumerate(lines, 1):
         try:
             line = bhh.parse(text, players)
-            if numbers is None and (line.verb in HAND_VERBS or line.verb == "void"):
+            if numbers is None and (line.verb in game_verbs() or line.verb == "void"):
                 raise BadInput(f"{text!r} is a hand's action: it belongs in the hand's `actions`")
             with _stamped(ledger, times[index - 1] if times else None):
                 recorded = _record(ledger, name, line, numbers)
@@ -355,8 +329,8 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
 def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] | None) -> int | None:
     """Record one line through the ledger; the row id when it is a hand's action."""
     verb = line.verb
-    if verb in HAND_VERBS:
-        _, current, _ = ledger.act(name, lambda hand: HAND_VERBS[verb](hand, line))
+    if verb in game_verbs():
+        _, current, _ = ledger.act(name, lambda hand: _action(hand, line))
         return current.actions[-1]["id"]
     if verb == "void" and line.subject == TABLE:
         misdeal = bool(line.words) and line.word(0) == "deal"
@@ -393,86 +367,30 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
     return None
 
 
-# What each hand line becomes, checked against the hand it is played in: amounts and blind/open as written.
+class _Written:
+    """How a history line's words become an action's values (`games.verbs.Reader`): amounts in units, players as
+    `p1`, `p2`… or quoted names, every word there as written."""
+
+    strict = True
+
+    def __init__(self, line: bhh.Line):
+        self.line = line
+
+    def money(self, text: str, param) -> int:
+        return bhh.units(text)
+
+    def player(self, text: str) -> str:
+        return self.line.player(text)
+
+    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]:
+        return parse_cards(texts, MAX_JOKERS)
 
 
-def _money(hand: Hand, line: bhh.Line, verb: str):
-    line.end(2)
-    player, amount, status = line.subject, line.amount(0), line.status(1)
-    if verb == "bet":
-        return act.Bet(player, amount, status == "blind")
-    is_blind = _status(hand, player) == "blind" if player in {p.name for p in hand.players} else False
-    if verb == "see" and player in {p.name for p in hand.players}:
-        is_blind = sees_blind(hand, hand.player(player))  # an unlooked seer sees as blind (R3.1)
-    if status != ("blind" if is_blind else "open"):
-        raise Refused(f"the history says {player} played {status}, but {player} is {_status(hand, player)}", "R3.1")
-    action = act.Cover(player, amount) if verb == "cover" else act.See(player)
-    if verb == "see":
-        cost = game.apply(hand, action).pot - hand.pot
-        if cost != amount:
-            raise Refused(f"the history says the see cost {amount}, but the rules make it {cost}", "R5.3")
-    return action
-
-
-def _call(hand: Hand, line: bhh.Line):
-    """`p1 call 4` (what the call cost), or `p1 call 3 all-in` (R11.2, R11.6)."""
-    amount, all_in = line.amount(0), line.flag(1, "all-in")
-    action = Call(line.subject, amount if all_in else None)
-    if not all_in:
-        cost = game.apply(hand, action).pot - hand.pot
-        if cost != amount:
-            raise Refused(f"the history says the call cost {amount}, but the rules make it {cost}", "R11.2")
-    return action
-
-
-def _raise(hand: Hand, line: bhh.Line):
-    line.end(1)
-    return Raise(line.subject, line.amount(0))
-
-
-def _look(hand: Hand, line: bhh.Line):
-    if not line.words:
-        return act.Look(line.subject)
-    line.end(2)
-    if line.word(0) not in ("old", "new") or line.word(1) not in ("keep", "fold"):
-        raise BadInput(f"{line.text!r}: a look at a retained hand says old|new keep|fold")
-    return act.Look(line.subject, line.word(0), line.word(1) == "keep")
-
-
-def _show(hand: Hand, line: bhh.Line):
-    words = list(line.words)
-    split = words.index("discard") if "discard" in words else len(words)
-    return act.Show(line.subject, parse_cards(words[:split], MAX_JOKERS), parse_cards(words[split + 1:], MAX_JOKERS))
-
-
-def _showdown(hand: Hand, line: bhh.Line):
-    line.end(0)
-    if line.subject != TABLE:
-        raise BadInput(f"{line.text!r}: a showdown is the table's (table showdown)")
-    return act.Showdown()
-
-
-def _specified(kind):
-    """`P VERB`: a verb that names one player, as its `Spec` declares it."""
-    def build(hand: Hand, line: bhh.Line):
-        line.end(0)
-        return kind(line.subject)
-    return build
-
-
-def _award(hand: Hand, line: bhh.Line):
-    return act.Award(tuple(line.player(word) for word in line.words))
-
-
-HAND_VERBS = {
-    "bet": lambda hand, line: _money(hand, line, "bet"),
-    "see": lambda hand, line: _money(hand, line, "see"),
-    "cover": lambda hand, line: _money(hand, line, "cover"),
-    "showdown": _showdown,
-    "look": _look,
-    "show": _show,
-    "award": _award,
-    "call": _call,
-    "raise": _raise,
-    **{verb: _specified(kind) for verb, kind in specified_verbs().items()},
-}
+def _action(hand: Hand, line: bhh.Line):
+    """What a hand's line says was done, checked against the hand it is played in (what a see cost, blind or open:
+    each action type reads its own words)."""
+    kind = game_verbs()[line.verb]
+    if (line.subject == TABLE) != (kind.subject == "table"):
+        doer = "the table's (table " if kind.subject == "table" else "a player's (PLAYER "
+        raise BadInput(f"{line.text!r}: a {line.verb} is {doer}{line.verb})")
+    return kind.from_history(None if line.subject == TABLE else line.subject, list(line.words), _Written(line), hand)

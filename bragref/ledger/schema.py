@@ -206,6 +206,32 @@ def m006_calls_and_raises_in_the_pot(db: Database) -> None:
     )
 
 
+@migrations()
+def m007_actions_say_their_arguments(db: Database) -> None:
+    """Each action row holds its verb and its arguments as its game declares them (`args`, JSON), and `amount` is
+    the money the action put in, whatever the game: the ledger no longer knows any game's verbs. Rows written
+    before keep their columns (`amount` as typed, `blind`, `detail`) and are read as they were
+    (`ledger.legacy`); their chain links hold, as a row without `args` is hashed without it (`chain.hashed`)."""
+    db.executescript(
+        """
+        ALTER TABLE actions ADD COLUMN args TEXT;
+        DROP VIEW actions_with_pot;
+        -- every action as recorded, voided ones marked; the pot after it counts the money each live action put in
+        CREATE VIEW actions_with_pot AS
+        SELECT s.name AS session, h.number AS hand, a.id AS action_id, a.at, a.player, a.verb AS action, a.args,
+               a.amount, CASE a.blind WHEN 1 THEN 'blind' WHEN 0 THEN 'open' END AS played, a.detail,
+               v.id IS NOT NULL AS voided, COALESCE(a.reason, v.reason) AS reason,
+               h.carried_in + json_extract(h.rules, '$.ante') * json_array_length(h.seats)
+               + SUM(CASE WHEN v.id IS NOT NULL OR a.verb = 'void' THEN 0
+                          WHEN a.args IS NULL AND a.verb = 'raise' THEN CAST(a.detail AS INTEGER)
+                          ELSE COALESCE(a.amount, 0) END)
+                 OVER (PARTITION BY a.hand_id ORDER BY a.id) AS pot_after
+        FROM actions a JOIN hands h ON h.id = a.hand_id JOIN sessions s ON s.id = h.session_id
+        LEFT JOIN actions v ON v.voids = a.id;
+        """
+    )
+
+
 def migrate(conn, version: int) -> None:
     """Bring the schema up to date inside the caller's write transaction.
 

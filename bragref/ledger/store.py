@@ -16,8 +16,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from bragref.engine import game, loans
-from bragref.engine.actions import Action, Credit, from_record, to_record
+from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.names import check_name, key, known_as, resolve, same
@@ -25,9 +24,11 @@ from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand
-from bragref.games import game_of, game_verbs
+from bragref.games import game_of, game_verbs, play
+from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
+from bragref.ledger.legacy import legacy_action
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
@@ -60,7 +61,7 @@ class Voided:
 
     number: int
     row_id: int  # the voided action's row; for a misdeal, the void's own row
-    action: Action | None
+    action: Verb | None
     dealer: str | None = None  # a misdeal's dealer, who deals again
 
 
@@ -339,7 +340,7 @@ class Ledger:
     def _load(self, row: sqlite3.Row) -> Current:
         live = live_actions(self.all_actions(row["id"]))
         loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
-        return Current(row["number"], row, live, game.replay(dealt(row), events(live, loans)))
+        return Current(row["number"], row, live, play.replay(dealt(row), events(live, loans)))
 
     def steps(self, row: sqlite3.Row) -> Iterator[Step]:
         """Hand `row` replayed a recorded row at a time, voids and voided actions included, loans onto the table
@@ -352,11 +353,11 @@ class Ledger:
         hand = dealt(row)
         for r, loan in weave(rows, loans, lambda r: (r, False), lambda r: (r, True)):
             if loan:
-                after = game.apply(hand, Credit(r["player"], r["amount"]))
+                after = play.apply(hand, Credit(r["player"], r["amount"]))
                 yield Step(r, None, True, None, None, hand, after)
             else:
                 counts = r["id"] in live
-                after = game.apply(hand, action_of(r)) if counts else hand
+                after = play.apply(hand, action_of(r)) if counts else hand
                 yield Step(r, seqs[r["id"]], counts, voided.get(r["id"]), seqs.get(r["voids"]), hand, after)
             hand = after
 
@@ -389,7 +390,7 @@ class Ledger:
         carried = result.carried if result else 0
         retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
-        game.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
+        play.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
         self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
         self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=dealer,
@@ -414,14 +415,14 @@ class Ledger:
             raise BadInput(f"no hand has been dealt in {session.name}: `bragref deal` first")
         return current
 
-    def act(self, session_name: str | None, build: Callable[[Hand], Action]) -> tuple[Session, Current, Action]:
+    def act(self, session_name: str | None, build: Callable[[Hand], Verb]) -> tuple[Session, Current, Verb]:
         """Record one action, built against the current hand (to resolve names), if the engine accepts it."""
         with self.write():
             session = self.session(session_name)
             current, action = self._act(session, build)
             return session, current, action
 
-    def record_hand(self, session_name: str | None, choose: Callable[[Hand], Action], dealer: str | None = None) -> Current:
+    def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None) -> Current:
         """Deal and play a whole hand in one transaction, `choose` giving each action: for simulations and imports."""
         with self.write():
             session = self.session(session_name)
@@ -430,16 +431,14 @@ class Ledger:
                 current, _ = self._act(session, choose)
             return current
 
-    def _act(self, session: Session, build: Callable[[Hand], Action]) -> tuple[Current, Action]:
+    def _act(self, session: Session, build: Callable[[Hand], Verb]) -> tuple[Current, Verb]:
         current = self._require_hand(session)
         action = build(current.hand)
-        after = game.apply(current.hand, action)
-        record = to_record(action)
-        if record["verb"] in ("see", "call") and record["amount"] is None:
-            record["amount"] = after.pot - current.hand.pot  # the cost the engine computed (R5.3, R11.2), kept
-        if record["verb"] == "raise":
-            record["detail"] = str(after.pot - current.hand.pot)  # what the call and the raise put in (R11.2)
-        action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), **record)
+        after = play.apply(current.hand, action)
+        put_in = sum(p.paid for p in after.players) - sum(p.paid for p in current.hand.players)
+        action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb=action.verb,
+                                 player=None if action.subject == "table" else action.player, amount=put_in or None,
+                                 args=json.dumps(action.args(), ensure_ascii=False, separators=(",", ":")))
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         return self.current(session), action
@@ -694,7 +693,7 @@ def amount_in(amount: str | int, rules: Rules) -> int:
 def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
     purses = None if row["purses"] is None else json.loads(row["purses"])
-    return game.deal(rules_of(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
+    return play.deal(rules_of(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
                      row["retained_by"], purses)
 
 
@@ -713,7 +712,7 @@ def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
 def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
     """Where a settled hand's money went: (player or CARRY, kind, amount), summing to zero (R1.2), as its game
     says (`Game.outcome`)."""
-    return game.outcome(hand)
+    return play.outcome(hand)
 
 
 def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Callable, of_loan: Callable) -> list:
@@ -726,15 +725,13 @@ def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Calla
     return [item for _, item in sorted(keyed, key=lambda pair: pair[0])]
 
 
-def events(actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> list[Action]:
+def events(actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> list[Verb]:
     """What replays a hand: its live actions with the credits of loans made during it, in order."""
     return weave(actions, loans, action_of, lambda r: Credit(r["player"], r["amount"]))
 
 
-def action_of(row: sqlite3.Row) -> Action:
-    kind = game_verbs().get(row["verb"])  # a game's own verb reads its own row, or names one player alone
-    if kind is not None and hasattr(kind, "from_row"):
-        return kind.from_row(row["player"], row["amount"], row["blind"], row["detail"])
-    if kind is not None and hasattr(kind, "spec"):
-        return kind(row["player"])
-    return from_record(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
+def action_of(row: sqlite3.Row) -> Verb:
+    """The action a row records: its verb's type, from the arguments it declares (rows before schema 7: `legacy`)."""
+    if row["args"] is None:
+        return legacy_action(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
+    return game_verbs()[row["verb"]].from_args(row["player"], json.loads(row["args"]))

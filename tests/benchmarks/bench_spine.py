@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bragref.engine.game import deal, replay
+from bragref.games.play import deal, replay
 from bragref.games.randomplay import random_action
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle

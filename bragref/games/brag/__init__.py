@@ -3,9 +3,10 @@ blind hands, four- and five-card brag and wild cards."""
 
 from __future__ import annotations
 
-from bragref.engine import actions as act
+from bragref.games import verbs as act
 from bragref.engine import state
 from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS, Game
+from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.brag.betting import BragBetting
 
 _BETTING = BragBetting()
@@ -23,7 +24,7 @@ class Brag(Game):
     rule = "R3–R9"
     ranking = "brag"
     options = (*BRAG_BETTING_OPTIONS, *RANKING_OPTIONS)
-    actions = (act.Bet, act.Fold, act.Look, act.See, act.Cover, act.Showdown, act.Show, act.Concede, act.Award)
+    actions = (act.Bet, act.Fold, Look, See, Cover, Showdown, act.Show, act.Concede, act.Award)
     presets = {"pagat": {}, "bastard": {"blind": False}}  # R10.2: pagat's defaults; Bastard Brag's betting, no blind
 
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.games.brag import moves
-from bragref.engine.actions import Action, Award, Bet, Concede, Cover, Credit, Fold, Look, See, Show, Showdown
+from bragref.games.brag.actions import Cover, Look, See, Showdown
+from bragref.games.verbs import Award, Bet, Concede, Credit, Fold, Show
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
 from bragref.engine.state import Hand, Legal, Player, Range
@@ -132,7 +133,7 @@ class BragBetting:
             cover=moves.cover_range(hand, player, minimum(hand, player)),
         )
 
-    def apply(self, hand: Hand, action: Action) -> Hand:
+    def apply(self, hand: Hand, action) -> Hand:
         match action:
             case Bet():
                 return self._bet(hand, action)

@@ -3,7 +3,7 @@ everyone still in, split or eldest ties, and poker-style side pots for a player 
 
 from __future__ import annotations
 
-from bragref.engine import actions as act
+from bragref.games import verbs as act
 from bragref.games.base import RANKING_OPTIONS, Game, Option
 from bragref.games.hoyle import betting
 from bragref.games.hoyle.actions import Call, Raise, Stand

@@ -4,49 +4,83 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bragref.engine.actions import Spec
+from bragref.engine.errors import BadInput, Refused
+from bragref.games.verbs import Param, Verb
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(Verb):
     """Bring one's total up to the highest total (R11.2); `all_in`, when given, is all a player short of the call
     has, and puts them all in (R11.6)."""
 
     player: str
     all_in: int | None = None
     verb = "call"
+    answers = {"ca": {}}
+    params = (Param("all_in", "money", "All the player has, short of the call (R11.6).", keywords=("all-in", "allin"),
+                    option="--all-in", required=False),)
+    summary = "Call: bring one's total up to the highest (hoyle)."
+    help = ("PLAYER brings their total up to the highest total (R11.2); a player short of that puts in all they have "
+            "with --all-in AMOUNT and is all in: the money is then split into side pots (R11.6).")
+    examples = ("bill", "chris --all-in 3")
 
-    def record(self) -> dict:
-        return {"amount": self.all_in, "detail": "all-in" if self.all_in is not None else None}
+    def written(self, before, after, who):
+        """`call 4`, what the call cost, or `call 3 all-in` (R11.2, R11.6)."""
+        return [str(after.pot - before.pot)] + (["all-in"] if self.all_in is not None else [])
 
     @classmethod
-    def from_row(cls, player: str, amount: int | None, blind: int | None, detail: str | None) -> Call:
-        return cls(player, amount if detail == "all-in" else None)
+    def from_history(cls, subject, words, read, hand=None):
+        from bragref.games.play import apply
+
+        if not words or len(words) > 2 or words[1:] not in ([], ["all-in"]):
+            raise BadInput(f"a call's line says what it cost, and all-in if it was: call AMOUNT [all-in], not {words!r}")
+        amount = read.money(words[0], cls.params[0])
+        if len(words) == 2:
+            return cls(subject, amount)
+        call = cls(subject)
+        if hand is not None:
+            cost = apply(hand, call).pot - hand.pot
+            if cost != amount:
+                raise Refused(f"the history says the call cost {amount}, but the rules make it {cost}", "R11.2")
+        return call
+
+    def told(self, before, after, called):
+        who, money = called(self.player), before.rules.money
+        if self.all_in is not None:
+            return f"{who} was short of the call and went all in with {money(self.all_in)} (R11.6)."
+        cost = f" for {money(after.pot - before.pot)}" if after is not None else ""
+        return f"{who} called{cost}, up to the highest total of {money(before.stake)} (R11.2)."
 
 
 @dataclass(frozen=True, slots=True)
-class Raise:
+class Raise(Verb):
     """Call, then add `amount` above it (R11.2)."""
 
     player: str
     amount: int
     verb = "raise"
+    answers = {"r": {}}
+    params = (Param("amount", "money", "What the raise adds above the call"),)
+    summary = "Raise: call, then add AMOUNT above it (hoyle)."
+    help = ("PLAYER calls, then adds AMOUNT above the call: at least min-raise, at most raise-limit, no total past "
+            "max-stake (R11.2). PLAYER is then the last raiser, who stands or raises when the turn comes back (R11.3).")
+    examples = ("andy 2",)
 
-    def record(self) -> dict:
-        return {"amount": self.amount}
-
-    @classmethod
-    def from_row(cls, player: str, amount: int | None, blind: int | None, detail: str | None) -> Raise:
-        return cls(player, amount)
+    def told(self, before, after, called):
+        total = f": the highest total is now {before.rules.money(after.stake)}" if after is not None else ""
+        return f"{called(self.player)} called and raised by {before.rules.money(self.amount)}{total} (R11.2)."
 
 
 @dataclass(frozen=True, slots=True)
-class Stand:
+class Stand(Verb):
     """The last raiser (the dealer if nobody raised) ends the betting when every total is equal (R11.3)."""
 
     player: str
     verb = "stand"
-    spec = Spec((), "The last raiser ends the betting (hoyle).",
-                "PLAYER, the last raiser (the dealer if nobody raised), ends the betting once every player still "
-                "betting has the same total: every player still in shows (R11.3).", "andy",
-                "{player} stood: the betting is over, and every player still in shows (R11.3).")
+    summary = "The last raiser ends the betting (hoyle)."
+    help = ("PLAYER, the last raiser (the dealer if nobody raised), ends the betting once every player still betting "
+            "has the same total: every player still in shows (R11.3).")
+    examples = ("andy",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} stood: the betting is over, and every player still in shows (R11.3)."

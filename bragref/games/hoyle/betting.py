@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bragref.engine import state
-from bragref.engine.actions import Award, Bet, Concede, Credit, Fold, Show
+from bragref.games.verbs import Award, Bet, Concede, Credit, Fold, Show
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.state import Hand, Legal, PotResult, Range, Result, Shown, evolve

@@ -1,27 +1,20 @@
-"""The engine's front door: deal a hand, ask what is legal, apply an action, each by the game the hand is
-played under (R10.1; the games are `bragref.games`)."""
+"""The front door to play: deal a hand, ask what is legal, apply an action, each by the game the hand is played
+under (R10.1). The engine below knows no game; this is where a hand's rules find theirs."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bragref.engine.actions import Action
 from bragref.engine.errors import Refused
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
+from bragref.games import GAMES
 
 __all__ = ["apply", "deal", "legal", "outcome", "replay"]
 
 
-_GAMES: dict = {}  # the registry, `bragref.games.GAMES`: the games build on the engine, so it is read on first use
-
-
 def _game(rules: Rules):
-    if not _GAMES:
-        from bragref.games import GAMES
-
-        _GAMES.update(GAMES)
-    return _GAMES[rules.game]
+    return GAMES[rules.game]
 
 
 def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
@@ -33,7 +26,7 @@ def legal(hand: Hand) -> Legal:
     return _game(hand.rules).legal(hand)
 
 
-def apply(hand: Hand, action: Action) -> Hand:
+def apply(hand: Hand, action) -> Hand:
     """The next state, or `Refused` naming the rule and carrying what is legal instead.
 
     Games raise plain `Refused`; the legal moves are attached here, once, for every refusal.
@@ -47,7 +40,7 @@ def apply(hand: Hand, action: Action) -> Hand:
         raise
 
 
-def replay(hand: Hand, actions: Iterable[Action]) -> Hand:
+def replay(hand: Hand, actions: Iterable) -> Hand:
     game = _game(hand.rules)
     for action in actions:
         hand = game.apply(hand, action)

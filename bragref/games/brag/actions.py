@@ -1,0 +1,164 @@
+"""Three Card Brag's own verbs (R3–R7): look, see, cover and an agreed showdown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.state import Hand
+from bragref.games.verbs import Param, Verb
+
+
+def _status(hand: Hand, name: str) -> str:
+    """`blind` or `open`, as a history line writes how a player played (R3)."""
+    player = next((p for p in hand.players if p.name == name), None)
+    return "blind" if player is not None and player.status == "blind" else "open"
+
+
+def _check_status(hand: Hand, player: str, written: str, played: str) -> None:
+    if written != played:
+        status = next((p.status for p in hand.players if p.name == player), "not in this hand")
+        raise Refused(f"the history says {player} played {written}, but {player} is {status}", "R3.1")
+
+
+@dataclass(frozen=True, slots=True)
+class Look(Verb):
+    """Look at one's cards (R3.4); with a retained hand, which one and what then (R6.3)."""
+
+    player: str
+    hand: str | None = None  # "old" | "new"
+    keep: bool | None = None
+    verb = "look"
+    answers = {"l": {}}
+    params = (Param("hand", "choice", "With a retained hand: which to look at (R6.3).", ("old", "new"),
+                    option="--hand", required=False),
+              Param("keep", "toggle", "With --hand: keep it (and fold the other) or fold it.", ("keep", "fold"),
+                    option="--keep/--fold", required=False))
+    summary = "A blind player looks at their cards."
+    help = "PLAYER looks at their cards at their own turn and plays open from now (R3.4, R6.3)."
+    examples = ("bill", "dan --hand new --keep")
+
+    def __post_init__(self) -> None:
+        if (self.hand is None) != (self.keep is None):
+            raise BadInput("a look at a retained hand: which (--hand old|new) and --keep or --fold go together (R6.3)")
+
+    def told(self, before, after, called):
+        who = called(self.player)
+        if self.hand is None:
+            return f"{who} looked at their cards, and plays open from now (R3.4)."
+        if self.keep:
+            return f"{who} looked at the {self.hand} hand and kept it, folding the other unseen (R6.3)."
+        return f"{who} looked at the {self.hand} hand and folded it, playing the other one blind (R6.3)."
+
+
+@dataclass(frozen=True, slots=True)
+class See(Verb):
+    """Pay to see the only other player still betting; what it costs is the rules' (R5.3)."""
+
+    player: str
+    verb = "see"
+    answers = {"s": {}}
+    summary = "Pay to see the other player left."
+    help = "PLAYER pays to see the only other player still betting; the cost is computed (R5)."
+    examples = ("andy",)
+
+    def written(self, before, after, who):
+        from bragref.games.brag.betting import sees_blind
+
+        blind = sees_blind(before, before.player(self.player))
+        return [str(after.pot - before.pot), "blind" if blind else "open"]
+
+    @classmethod
+    def from_history(cls, subject, words, read, hand=None):
+        from bragref.games.brag.betting import sees_blind
+        from bragref.games.play import apply
+
+        if len(words) != 2 or words[1] not in ("blind", "open"):
+            raise BadInput(f"a see's line says what it cost and blind or open: see COST blind|open, not {words!r}")
+        cost, see = read.money(words[0], Param("cost", "money")), cls(subject)
+        if hand is not None and subject in {p.name for p in hand.players}:
+            _check_status(hand, subject, words[1], "blind" if sees_blind(hand, hand.player(subject)) else "open")
+            paid = apply(hand, see).pot - hand.pot
+            if paid != cost:
+                raise Refused(f"the history says the see cost {cost}, but the rules make it {paid}", "R5.3")
+        return see
+
+    def told(self, before, after, called):
+        from bragref.games.brag.betting import sees_blind
+
+        who, money = called(self.player), before.rules.money
+        seer = before.player(self.player)
+        other = next(p.name for p in before.betting if p.name != self.player)
+        if after is None:
+            return f"{who} saw {called(other)}."
+        blind = sees_blind(before, seer)
+        times = "twice" if before.rules.see_cost == "double" else "once"
+        terms = f"as a blind player, {times} half the stake of {money(before.stake)} rounded up" if blind \
+            else f"{times} the stake of {money(before.stake)}"
+        return (f"{who} paid {money(after.pot - before.pot)} to see {called(other)}: {terms} (R5.3"
+                f"{', R3.1' if blind and seer.status == 'unlooked' else ''}). {called(other)} shows first (R5.4).")
+
+
+@dataclass(frozen=True, slots=True)
+class Cover(Verb):
+    """A player short of the minimum puts in all they have and stops betting; their hand stays in (R7.2)."""
+
+    player: str
+    amount: int
+    verb = "cover"
+    answers = {"c": {}}
+    params = (Param("amount", "money", "All the player has", zero_at_table_stakes=True),)
+    summary = "A player short of the minimum covers the pot."
+    help = ("PLAYER cannot meet the minimum and puts in all they have, AMOUNT: the pot as it stands is frozen for "
+            "them and their hand stays in (R7.2). Two or more others bet on into a new pot; with one left, betting "
+            "ends and that player shows first (R7.4). From the pocket the referee takes the player's word; under "
+            "table stakes AMOUNT is exactly their table money (R1.3).")
+    examples = ("dan 3",)
+
+    @classmethod
+    def fill(cls, hand, player, values):
+        if "amount" not in values:  # at the table: table money is all they have (R1.3); a pocket, their word
+            from bragref.games.play import legal
+
+            allowed = legal(hand).cover
+            if allowed is None or allowed.min != allowed.max:
+                raise BadInput("c AMOUNT: cover with all the player has, less than the minimum (R7.2)")
+            values["amount"] = allowed.min
+        return values
+
+    def written(self, before, after, who):
+        return [str(self.amount), _status(before, self.player)]
+
+    @classmethod
+    def from_history(cls, subject, words, read, hand=None):
+        if len(words) != 2 or words[1] not in ("blind", "open"):
+            raise BadInput(f"a cover's line says the amount and blind or open: cover AMOUNT blind|open, not {words!r}")
+        if hand is not None:
+            _check_status(hand, subject, words[1], _status(hand, subject))
+        return cls(subject, read.money(words[0], cls.params[0]))
+
+    def told(self, before, after, called):
+        who, money = called(self.player), before.rules.money
+        if after is None:
+            return f"{who} covered with {money(self.amount)}."
+        frozen = after.covered[-1].amount
+        then = "the others bet on into a new pot" if after.phase == "betting" else \
+            "one player is left, so betting ends (R7.4)"
+        return (f"{who} could not meet the minimum and covered with {money(self.amount)} (R7.2): the pot of "
+                f"{money(frozen)} is frozen for them, and {then}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(Verb):
+    """All still betting agree to show (R6.5)."""
+
+    player: None = None
+    verb = "showdown"
+    subject = "table"
+    answers = {"sd": {}}
+    summary = "All still betting agree to show."
+    help = "Three or more still betting agree to show their hands (R6.5)."
+    examples = ("",)
+
+    def told(self, before, after, called):
+        return f"The {len(before.betting)} players still betting agreed to show (R6.5)."

@@ -1,0 +1,434 @@
+"""What can happen in a hand, as plain values, each type declaring its verb once.
+
+An action type is a frozen dataclass that says, beside its fields: its `verb`, whether a player or the table does
+it (`subject`), its `answers` at `table`, its `params` (each field after the player: what kind of value, how it is
+typed and written), its help, and how it is told (`told`). From that one declaration come the command line's
+command (`cli.verbs`), the `table` answer, the hand history's line (`written`, `read`), the ledger's row (`args`,
+`from_args`) and the replay's sentence. A type overrides a default only where its words carry more than its fields:
+a see's history line says what it cost and whether it was blind, which the state knows and the history checks.
+
+The action types every game of the family shares are here; a game's own are in its package.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
+
+from bragref.engine.errors import BadInput
+from bragref.engine.names import resolve
+from bragref.engine.state import Hand
+
+def _cards():
+    """The card module, loaded by the first action that has cards: betting never pays for it."""
+    from bragref.engine import cards
+
+    return cards
+
+
+PARAM_KINDS = ("money", "flag", "choice", "toggle", "cards", "players")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One field of an action after its player.
+
+    `kind`: `money` (an amount in the session's money, typed; units in the history and ledger), `flag` (on or off:
+    `words` are how each is written, e.g. blind/open), `choice` (one of `words`), `toggle` (either of two `words`,
+    or not given), `cards`, or `players` (one or more names). `keywords`: the word that introduces it in a history
+    line or an answer (`discard`, or `/` at the table); `option`: typed as `--flag` on the command line rather than
+    as an argument; `required`: a value must be given (else it may be left out, or the game fills it in at the table).
+    """
+
+    name: str
+    kind: str
+    help: str = ""
+    words: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    option: str = ""  # the command line's option, e.g. "--discard"; empty: an argument
+    required: bool = True
+    zero_at_table_stakes: bool = False  # money: 0 is an amount where table money may be all gone (R7.2)
+
+    def __post_init__(self) -> None:
+        if self.kind not in PARAM_KINDS:
+            raise ValueError(f"unknown parameter kind {self.kind!r}")
+
+    @property
+    def metavar(self) -> str:
+        return {"money": "AMOUNT", "cards": "CARDS", "players": "PLAYERS"}.get(self.kind, self.name.upper())
+
+
+class Reader(Protocol):
+    """How the words of an answer or a history line become values: money as typed or in units, names as the
+    table knows them or as `p1`, `p2`…, and whether every word must be there as written (`strict`)."""
+
+    strict: bool
+
+    def money(self, text: str, param: Param) -> int: ...
+
+    def player(self, text: str) -> str: ...
+
+    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]: ...
+
+
+class Typed:
+    """How a person's words become an action's values (a `Reader`): amounts in the session's money (R1.1), names
+    as the hand knows them (R2.6), cards as R8.9 spells them, wild jokers included; `k` for keep and the like."""
+
+    strict = False
+
+    def __init__(self, hand: Hand):
+        self.hand = hand
+
+    def money(self, text: str, param: Param) -> int:
+        rules = self.hand.rules
+        return rules.amount(text, allow_zero=param.zero_at_table_stakes and rules.stakes == "table")
+
+    def player(self, text: str) -> str:
+        return resolve(text, [p.name for p in self.hand.players])
+
+    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]:
+        cards = _cards()
+        return cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
+
+
+class Verb:
+    """The declaration every action type makes (class attributes), and what is made from it by default."""
+
+    __slots__ = ()
+
+    verb: ClassVar[str]
+    subject: ClassVar[str] = "player"  # "player": a player does it; "table": the table as a whole does it
+    answers: ClassVar[dict[str, dict]] = {}  # `table` answers beyond the verb itself, each with the values it sets
+    params: ClassVar[tuple[Param, ...]] = ()
+    summary: ClassVar[str] = ""  # the command's one-line help
+    help: ClassVar[str] = ""  # what it does, citing the rules
+    examples: ClassVar[tuple[str, ...]] = ()  # the command's arguments in examples, e.g. ("dan",)
+
+    # ---- the ledger's row ---------------------------------------------------------
+
+    def args(self) -> dict:
+        """The action's values after its player, as the ledger keeps them (JSON)."""
+        stored = {}
+        for param in self.params:
+            value = getattr(self, param.name)
+            if param.kind == "cards":
+                value = _cards().hand_text(value) if value else ""
+            elif param.kind == "players":
+                value = list(value)
+            stored[param.name] = value
+        return stored
+
+    @classmethod
+    def from_args(cls, player: str | None, args: dict):
+        values = {}
+        for param in cls.params:
+            value = args.get(param.name)
+            if param.kind == "cards":
+                value = _cards().parse_cards([value], _cards().MAX_JOKERS) if value else ()
+            elif param.kind == "players":
+                value = tuple(value)
+            values[param.name] = value
+        return cls(**values) if cls.subject == "table" else cls(player, **values)
+
+    # ---- words: the hand history's lines and the table's answers --------------------
+
+    def written(self, before: Hand, after: Hand, who) -> list[str]:
+        """The words after the verb in a history line (`2 blind`), amounts in units, each player as `who` writes
+        them (`p1`)."""
+        words: list[str] = []
+        for param in self.params:
+            value = getattr(self, param.name)
+            if param.kind == "flag":
+                words.append(param.words[0] if value else param.words[1])
+                continue
+            if value is None or value == ():
+                continue
+            words += param.keywords[:1]
+            if param.kind == "money":
+                words.append(str(value))
+            elif param.kind == "choice":
+                words.append(value)
+            elif param.kind == "toggle":
+                words.append(param.words[0] if value else param.words[1])
+            elif param.kind == "cards":
+                words += _cards().hand_text(value).split()
+            elif param.kind == "players":
+                words += [who(name) for name in value]
+        return words
+
+    @classmethod
+    def from_words(cls, subject: str | None, words: list[str], read: Reader, given: dict | None = None,
+                   hand: Hand | None = None):
+        """The action these words say (`2 blind`, `old keep`, `Kh Qh Jh discard 2c`), each read by `read`; values in
+        `given` are set already (the answer `bb` is a blind bet). Where `hand` is given, what is left out is filled
+        in as the game says (`fill`: the smallest bet, say)."""
+        values, taken, at = dict(given or {}), set(), 0
+        for index, param in enumerate(cls.params):
+            later = {word for p in cls.params[index + 1:] for word in (*p.keywords, *p.words)}
+            if param.name in values:
+                continue
+            if param.keywords:
+                if at < len(words) and words[at] in param.keywords:
+                    value, at = _take(param, words, at + 1, read, later, taken)
+                    values[param.name] = value
+                    if value is None:
+                        raise BadInput(f"{words[at - 1]!r} wants {param.metavar} after it")
+                continue
+            value, at = _take(param, words, at, read, later, taken)
+            if value is not None:
+                values[param.name] = value
+        if at < len(words):
+            raise BadInput(f"unexpected {' '.join(words[at:])!r} after {cls.verb} ({cls.usage()})")
+        if hand is not None and not read.strict:
+            values = cls.fill(hand, subject, values)
+        for param in cls.params:
+            if param.name not in values:
+                if param.required and (param.kind != "flag" or read.strict):
+                    raise BadInput(f"{cls.verb} wants {param.metavar} ({cls.usage()})")
+                values[param.name] = False if param.kind == "flag" else () if param.kind in ("cards", "players") else None
+        return cls(**values) if cls.subject == "table" else cls(subject, **values)
+
+    @classmethod
+    def from_history(cls, subject: str | None, words: list[str], read: Reader, hand: Hand | None = None):
+        """The action a history line's words say, checked against the hand it is played in where the words say
+        more than the action (what a see cost); by default they are read as an answer is, every word as written."""
+        return cls.from_words(subject, words, read, hand=hand)
+
+    @classmethod
+    def fill(cls, hand: Hand, player: str | None, values: dict) -> dict:
+        """What the table may leave out, filled in from the hand (by default, nothing is)."""
+        return values
+
+    @classmethod
+    def usage(cls) -> str:
+        """`bet PLAYER AMOUNT [blind|open]`: the words of an answer or a history line."""
+        words = [cls.verb] + (["PLAYER"] if cls.subject == "player" else [])
+        for param in cls.params:
+            shown = "|".join(param.words) if param.kind in ("flag", "choice", "toggle") else param.metavar
+            if param.keywords:
+                shown = f"{param.keywords[0]} {shown}"
+            words.append(shown if param.required and param.kind != "flag" else f"[{shown}]")
+        return " ".join(words)
+
+    # ---- what `history` shows -------------------------------------------------------
+
+    def stated_amount(self) -> int | None:
+        """The money the action states (a bet's amount, an all-in), if any: `history`'s amount beside what it cost."""
+        return next((getattr(self, p.name) for p in self.params if p.kind == "money"), None)
+
+    def flagged(self) -> bool | None:
+        """Its on-or-off value (a bet blind or open), None for an action without one."""
+        return next((getattr(self, p.name) for p in self.params if p.kind == "flag"), None)
+
+    def detail(self) -> str | None:
+        """What `history` notes of the action beyond its amount and flag (`old keep`, `all-in`, `Andy,Chris`)."""
+        words: list[str] = []
+        for param in self.params:
+            value = getattr(self, param.name)
+            if value is None or value == () or param.kind == "flag":
+                continue
+            words += param.keywords[:1]
+            if param.kind == "toggle":
+                words.append(param.words[0] if value else param.words[1])
+            elif param.kind == "choice":
+                words.append(value)
+            elif param.kind == "cards":
+                words.append(_cards().hand_text(value))
+            elif param.kind == "players":
+                words.append(",".join(value))
+        return " ".join(words) or None
+
+    # ---- sentences -------------------------------------------------------------------
+
+    def said(self, money) -> str:
+        """The action in a few words, money in the session's money (`Bill bet £0.50 blind`): what `undo` voided."""
+        words = [self.player] if self.subject == "player" else ["the table"]
+        words.append(self.verb)
+        for param in self.params:
+            value = getattr(self, param.name)
+            if value is None or value == () or (param.kind == "flag" and not value):
+                continue
+            words += param.keywords[:1]
+            if param.kind == "money":
+                words.append(money(value))
+            elif param.kind in ("flag", "toggle"):
+                words.append(param.words[0] if value else param.words[1])
+            elif param.kind == "cards":
+                words.append(_cards().hand_text(value))
+            elif param.kind == "players":
+                words.append(" and ".join(value))
+            else:
+                words.append(str(value))
+        return " ".join(words)
+
+    def told(self, before: Hand, after: Hand | None, called) -> str:
+        """The replay's sentence: what the action cost, what it changed and the rule for it; `after` is None for
+        an action later voided; `called` gives each player's name now (R2.6)."""
+        text = self.said(before.rules.money).replace(self.player or "", called(self.player) or "", 1)
+        return text[0].upper() + text[1:] + "."
+
+
+def _take(param: Param, words: list[str], at: int, read: Reader, later: set[str], taken: set[int]):
+    """One parameter's value from `words[at:]`, and where the next begins; None where it is not there."""
+    here = words[at] if at < len(words) else None
+    if here is None or (here in later and param.kind not in ("cards", "players")):
+        return None, at
+    if param.kind == "money":
+        return read.money(here, param), at + 1
+    if param.kind in ("flag", "toggle", "choice"):
+        chosen = [w for w in param.words if w == here or (not read.strict and len(here) == 1 and w.startswith(here))]
+        if not chosen:
+            if param.kind == "choice" or read.strict:
+                raise BadInput(f"{param.name} is {' or '.join(param.words)}, not {here!r}")
+            return None, at
+        return (chosen[0] == param.words[0] if param.kind != "choice" else chosen[0]), at + 1
+    end = at
+    while end < len(words) and (param.kind == "players" or words[end] not in later):
+        end += 1
+    if param.kind == "players":
+        return tuple(read.player(word) for word in words[at:end]), end
+    cards = read.cards(words[at:end], taken)
+    taken.update(cards)
+    return cards, end
+
+
+# ---- the verbs every game of the family has ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Verb):
+    """A bet, open or blind (R3, R4); in Hoyle's game the dealer's stake (R11.1)."""
+
+    player: str
+    amount: int
+    blind: bool = False
+    verb = "bet"
+    answers = {"b": {}, "bb": {"blind": True}, "blind": {"blind": True}}
+    params = (Param("amount", "money", "What the player puts in"),
+              Param("blind", "flag", "A blind bet: worth double (R3.3).", ("blind", "open"), option="--blind"))
+    summary = "Record a bet, open or blind."
+    help = "PLAYER bets AMOUNT, open (they have looked) or --blind (R3, R4)."
+    examples = ("andy 2", "bill 1 --blind")
+
+    @classmethod
+    def fill(cls, hand, player, values):
+        if "amount" not in values:  # at the table, no amount is the smallest the rules allow (R4.2)
+            from bragref.games.play import legal
+
+            allowed = legal(hand).blind_bet if values.get("blind") else legal(hand).bet
+            values["amount"] = allowed.min if allowed else max(hand.stake, 1)  # else the engine says why (R3.4, R4)
+        return values
+
+    def told(self, before, after, called):
+        money = before.rules.money
+        worth = f", worth {money(2 * self.amount)} open (R3.3)" if self.blind else ""
+        text = f"{called(self.player)} bet {money(self.amount)} {'blind' if self.blind else 'open'}{worth}"
+        if after is None:
+            return text + "."
+        if before.stake == 0 and self.player == before.dealer:
+            return text + f": the dealer's stake (R11.1); the pot {money(after.pot)}."
+        if before.stake == 0:
+            return text + f", opening the betting: the stake is {money(after.stake)} (R4.2); the pot {money(after.pot)}."
+        if after.stake > before.stake:
+            return text + f", raising the stake from {money(before.stake)} to {money(after.stake)} (R4.1); the pot " \
+                          f"{money(after.pot)}."
+        return text + f", keeping the stake at {money(after.stake)} (R4.1); the pot {money(after.pot)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(Verb):
+    player: str
+    verb = "fold"
+    answers = {"f": {}}
+    summary = "Record a fold (in turn only)."
+    help = "PLAYER folds; never out of turn (R2.5)."
+    examples = ("dan",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} folded."
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Verb):
+    """A player at a see or showdown gives up without showing (R5.4)."""
+
+    player: str
+    verb = "concede"
+    answers = {"cn": {}}
+    summary = "A player at a see or showdown gives up."
+    help = "PLAYER throws in at a see or showdown without showing (R5.4)."
+    examples = ("andy",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} conceded without showing (R5.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class Show(Verb):
+    """Cards exposed at a see or showdown (R5.4, R6.5): all those dealt, or the kept three and the discards (R8.6)."""
+
+    player: str
+    cards: tuple[int, ...]
+    discards: tuple[int, ...] = ()
+    verb = "show"
+    params = (Param("cards", "cards", "The cards shown"),
+              Param("discards", "cards", "4/5-card brag: a card discarded (R8.6). Repeat for each.",
+                    keywords=("discard", "/"), option="--discard", required=False))
+    summary = "Show a player's cards at a see or showdown."
+    help = ("PLAYER's CARDS are exposed at a see (the seen player first) or a showdown.\n\n"
+            "When every hand needed is shown, the referee decides: at a see the seer wins only with a strictly "
+            "better hand (R5.4); at a showdown the best hand takes the pot and equal best hands split it (R6.5). In "
+            "4- and 5-card brag give the three kept and each --discard, or all the cards (the best three are kept, "
+            "R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.")
+    examples = ("bill 3h 3d 3s", "andy Kh Qh Jh --discard 2c")
+
+    def detail(self):
+        hand_text = _cards().hand_text
+        return hand_text(self.cards) + (f" / {hand_text(self.discards)}" if self.discards else "")
+
+    def told(self, before, after, called):
+        hand_text = _cards().hand_text
+        if after is None:
+            return f"{called(self.player)} showed {hand_text(self.cards)}."
+        from bragref.games import ranking_for
+
+        shown = next(s for s in after.shown if s.player == self.player)
+        return f"{called(self.player)} showed {hand_text(shown.judged.kept)}: " \
+               f"{ranking_for(before.rules).describe(shown.judged)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Award(Verb):
+    """The table settles a showdown without cards: these players take the pot (equal shares)."""
+
+    players: tuple[str, ...]
+    verb = "award"
+    subject = "table"
+    answers = {"a": {}}
+    params = (Param("players", "players", "Who takes the pot"),)
+    summary = "The table says who won a see or showdown."
+    help = "Settle a see or showdown without cards: PLAYERS take the pot; several split it (R6.5)."
+    examples = ("eddie", "andy chris")
+
+    @property
+    def player(self) -> str:
+        return self.players[0]
+
+    def said(self, money):
+        return f"the table's award to {' and '.join(self.players)}"
+
+    def told(self, before, after, called):
+        return f"The table awarded the pot to {' and '.join(called(n) for n in self.players)} without cards."
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """A loan put on a player's table money mid-hand (R7.5): not a turn, never refused, never typed as a verb.
+
+    The ledger keeps loans apart from a hand's actions and weaves them back in where they happened.
+    """
+
+    player: str
+    amount: int
+    verb = "credit"

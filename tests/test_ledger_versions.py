@@ -1,0 +1,77 @@
+"""A ledger written by an earlier bragref stays readable and auditable, its chain intact (issue: games as plug-ins).
+
+`data/ledger-0.6.0.sql` is a ledger bragref 0.6.0 wrote (schema 6: actions in Brag-shaped columns), dumped as SQL:
+the sample evenings, a Hoyle's night with a raise, an all-in, a void and an award, and simulated brag (four cards,
+deuces wild), hoyle, braggers and short-money sessions. Beside it, each session as 0.6.0 exported it.
+"""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bragref.ledger.db import SCHEMA_VERSION
+from conftest import Bragref
+
+DATA = Path(__file__).resolve().parent / "data"
+DIGEST_0_6_0 = "895-b0ca957f4797e696"  # `status` printed it when 0.6.0 wrote the ledger
+SESSIONS = ("friday", "short", "hoyle-night", "sim-brag", "sim-hoyle", "sim-braggers", "sim-short")
+
+
+@pytest.fixture
+def old(tmp_path) -> Bragref:
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as conn:
+        conn.executescript((DATA / "ledger-0.6.0.sql").read_text(encoding="utf-8"))
+        conn.execute("PRAGMA user_version = 6")
+    return Bragref(db)
+
+
+def test_an_old_ledger_is_migrated_with_its_chain_and_digest_intact(old):
+    assert old.json("status")["digest"] == DIGEST_0_6_0  # opening migrates; the chain's head is where it was
+    with sqlite3.connect(old.db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    old("audit --all")
+    old(f"audit --all --digest {DIGEST_0_6_0}")
+
+
+@pytest.mark.parametrize("session", SESSIONS)
+def test_an_old_ledger_exports_the_same_bytes_as_the_bragref_that_wrote_it(old, tmp_path, session):
+    out = tmp_path / f"{session}.bhh"
+    old(f"--session {session} export -o {out}")
+    assert out.read_bytes() == (DATA / f"ledger-0.6.0.{session}.bhh").read_bytes()
+
+
+def test_new_actions_beside_old_ones_are_written_by_verb_and_arguments(old, tmp_path):
+    old("--session hoyle-night deal")
+    for line in ("bet chris 2", "raise andy 3", "call bill --all-in 2", "call chris", "stand andy",
+                 "show andy Kh Kd 2c", "show bill Qh Qd 3c", "concede chris"):
+        old(f"--session hoyle-night {line}")
+    with sqlite3.connect(old.db) as conn:
+        rows = conn.execute("SELECT verb, player, amount, blind, detail, args FROM actions ORDER BY id DESC LIMIT 8")
+        newest = [(verb, player, amount, blind, detail, json.loads(args)) for verb, player, amount, blind, detail, args
+                  in rows][::-1]
+        pots = [pot for (pot,) in conn.execute("SELECT pot_after FROM actions_with_pot ORDER BY action_id DESC LIMIT 8")]
+    assert newest[:3] == [("bet", "Chris", 2, None, None, {"amount": 2, "blind": False}),
+                          ("raise", "Andy", 5, None, None, {"amount": 3}),  # `amount`: what it put in
+                          ("call", "Bill", 2, None, None, {"all_in": 2})]
+    assert newest[5][5] == {"cards": "Kh Kd 2c", "discards": ""}
+    assert pots[::-1][:4] == [5, 10, 12, 15]  # three antes, then each action's money, old rows and new alike
+    old("audit --all")
+    out = tmp_path / "again.bhh"
+    old(f"--session hoyle-night export -o {out}")
+    old(f"import {out} --as copy")
+    again = tmp_path / "copy.bhh"
+    old(f"--session copy export -o {again}")
+    assert again.read_text(encoding="utf-8").replace("session = 'copy'", "session = 'hoyle-night'") == \
+        out.read_text(encoding="utf-8")
+
+
+def test_an_old_row_changed_after_the_migration_is_caught(old):
+    old("status")  # migrated
+    with sqlite3.connect(old.db) as conn:
+        conn.execute("DROP TRIGGER actions_no_update")
+        conn.execute("UPDATE actions SET args = '{}' WHERE id = 1")  # an old row given arguments afterwards
+    result = old("audit --all", code=4)
+    assert "actions row 1 does not match" in result.stdout
