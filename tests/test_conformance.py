@@ -70,6 +70,29 @@ def test_every_game_declares_what_the_tools_read(game):
         assert option.accepts(option.default) or option.default is None
 
 
+def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
+    """Adding a verb is one declaration: whatever a game's action types declare, the command line, `table`, the
+    ledger's row and the replay take from it."""
+    from bragref.cli import cli
+    from bragref.cli.table import ANSWERS
+
+    for kind in game.actions:
+        command = cli.get_command(None, kind.verb)
+        assert command is not None and command.short_help == kind.summary
+        assert all(answer in ANSWERS for answer in (kind.verb, *kind.answers))
+        assert "(R" in kind.help and kind.examples
+    rng = random.Random(7)
+    for _ in range(30):
+        hand = engine.deal(from_preset(next(iter(game.presets)), game=game.name), ["A", "B", "C"], "A")
+        while hand.phase != "over":
+            action = random_action(hand, rng)
+            stored = json.loads(json.dumps(action.args()))
+            assert type(action).from_args(getattr(action, "player", None), stored) == action
+            after = engine.apply(hand, action)
+            assert action.told(hand, after, str).endswith(".") and action.said(hand.rules.money)
+            hand = after
+
+
 def test_random_legal_play_conserves_money_and_audits_clean(game, tmp_path_factory):
     @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(rules=rules_of_game(game), players=st.integers(2, 6), hands=st.integers(1, 8), seed=st.integers(0, 2**32))

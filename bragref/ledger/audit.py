@@ -22,9 +22,8 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
-from bragref.games import play
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
-from bragref.ledger.store import dealt, events, live_actions, postings
+from bragref.ledger.store import Unreplayable, dealt, live_actions, postings, replayed
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
@@ -276,7 +275,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
         before, hands = hands[0], hands[1:]
         try:
             previous = replay(before, actions.get(before["id"], []), credits.get(before["id"], []))
-        except Replayed:
+        except Unreplayable:
             previous = UNREAD  # reported by the piece that holds it
         if misdealt(actions.get(before["id"], [])):
             previous = UNREAD  # the hand that counts is further back: its carried pot goes unchecked here
@@ -286,7 +285,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
             findings.append(f"{where} should be hand {expected_number}: hands are numbered in order")
         try:
             hand = replay(row, actions.get(row["id"], []), credits.get(row["id"], []))
-        except Replayed as refused:
+        except Unreplayable as refused:
             findings.append(f"{where}: {refused}")
             previous = UNREAD
             continue
@@ -330,26 +329,12 @@ def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, se
     return []
 
 
-class Replayed(Exception):
-    """A recorded hand the engine cannot replay: the finding, in words."""
-
-
 def replay(row, actions: list[sqlite3.Row], credits: list[sqlite3.Row]):
-    try:
-        hand = dealt(row)
-    except Exception as error:
-        raise Replayed(f"cannot be dealt again from its record ({error})") from None
-    try:
-        replayed = events(live_actions(actions), credits)
-    except Exception as error:
-        raise Replayed(f"holds an action that cannot be read ({error})") from None
-    for seq, action in enumerate(replayed, 1):
-        try:
-            hand = play.apply(hand, action)
-        except Exception as error:
-            what = " ".join(str(getattr(action, name)) for name in ("player", "verb", "amount") if hasattr(action, name))
-            raise Replayed(f"its action {seq} ({what}) is refused on replay: {error}") from None
-    return hand
+    """The hand as its rows leave it (`store.replayed`, the replay every reader uses)."""
+    hand = None
+    for step in replayed(row, actions, credits):
+        hand = step.after
+    return dealt(row) if hand is None else hand
 
 
 def compare_postings(hand, recorded: list[sqlite3.Row]) -> list[str]:

@@ -21,31 +21,31 @@ from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_verbs, play
-from bragref.games.verbs import Credit
-from bragref.ledger.store import Ledger, Session, action_of, dealt
+from bragref.ledger.store import Ledger, Session, Step, action_of, dealt
 
 # ---- export ---------------------------------------------------------------------------
 
 
 @dataclass
 class _Segment:
-    """A hand from its deal to the next: its lines, and its state replayed as the lines were written."""
+    """A hand from its deal to the next: its lines, and its replay (`store.replayed`) by row."""
 
     row: object
     players: list[str]
-    start: Hand
-    state: Hand
-    happened: list = field(default_factory=list)  # (action row id or None for a loan, Action), live ones only
+    steps: dict[int, Step]  # action row id -> its step
+    final: Hand  # the hand as its last row leaves it
     lines: list[tuple[str, str, bool]] = field(default_factory=list)  # (line, time, is a hand action)
     numbers: dict[int, int] = field(default_factory=dict)  # action row id -> its line's number in `actions`, from 1
 
-    def apply(self, row_id: int | None, action) -> None:
-        self.happened.append((row_id, action))
-        self.state = play.apply(self.state, action)
+    @classmethod
+    def of(cls, ledger: Ledger, row) -> _Segment:
+        steps = list(ledger.steps(row))
+        final = steps[-1].after if steps else dealt(row)
+        return cls(row, json.loads(row["seats"]), {s.row["id"]: s for s in steps if not s.loan}, final)
 
-    def void(self, row_id: int) -> None:
-        self.happened = [item for item in self.happened if item[0] != row_id]
-        self.state = play.replay(self.start, [action for _, action in self.happened])
+    @property
+    def start(self) -> Hand:
+        return dealt(self.row)
 
 
 def export(ledger: Ledger, session: Session) -> dict:
@@ -66,8 +66,7 @@ def export(ledger: Ledger, session: Session) -> dict:
         if table == "hands":
             if segment:
                 document["hands"].append(_hand(segment))
-            start = dealt(row)
-            segment = _Segment(row, json.loads(row["seats"]), start, start)
+            segment = _Segment.of(ledger, row)
             continue
         players = segment.players if segment else []
         if table == "session_events":
@@ -75,7 +74,7 @@ def export(ledger: Ledger, session: Session) -> dict:
         elif table == "actions":
             text = _action_line(segment, row)
         elif table == "loans":
-            text = _loan_line(segment, row, players)
+            text = _loan_line(row, players)
         else:
             amount = -row["amount"] if row["kind"] == "cash-out" else row["amount"]
             text = f"{who(row['player'], players)} {row['kind']} {amount}"
@@ -111,22 +110,16 @@ def _action_line(segment: _Segment, row) -> str:
         reason = f" {quoted(row['reason'])}" if row["reason"] is not None else ""
         if row["voids"] is None:
             return f"{TABLE} void deal{reason}"  # a misdeal (R9.1)
-        segment.void(row["voids"])
         return f"{TABLE} void {segment.numbers[row['voids']]}{reason}"
-    before = segment.state
-    action = action_of(row)
-    segment.apply(row["id"], action)
-    players = segment.players
+    step, action, players = segment.steps[row["id"]], action_of(row), segment.players
+    after = step.after if step.live else play.apply(step.before, action)  # a voided one, as it stood when made
     subject = TABLE if action.subject == "table" else who(player, players)
-    written = action.written(before, segment.state, lambda name: who(name, players))
-    return " ".join([subject, verb, *written])
+    return " ".join([subject, verb, *action.written(step.before, after, lambda name: who(name, players))])
 
 
-def _loan_line(segment: _Segment | None, row, players: list[str]) -> str:
+def _loan_line(row, players: list[str]) -> str:
     if row["kind"] == "repay":
         return f"{who(row['borrower'], players)} repay {who(row['lender'], players)} {row['amount']}"
-    if segment and segment.state.rules.stakes == "table" and segment.state.phase != "over":
-        segment.apply(None, Credit(row["borrower"], row["amount"]))  # onto the table mid-hand (R7.5)
     bystander = " bystander" if row["bystander"] else ""
     return f"{who(row['lender'], players)} lend {who(row['borrower'], players)} {row['amount']}{bystander}"
 
@@ -143,8 +136,8 @@ def _hand(segment: _Segment) -> dict:
     if money is not None:
         hand["table_money"] = money
     hand["actions"] = [text for text, *_ in segment.lines[:last + 1]]
-    if segment.state.phase == "over":
-        hand["result"] = result_lines(segment.state, players)
+    if segment.final.phase == "over":
+        hand["result"] = result_lines(segment.final, players)
     hand["after"] = [text for text, *_ in segment.lines[last + 1:]]
     hand["_dealt_at"] = row["dealt_at"]
     hand["_at"] = [at for _, at, _ in segment.lines[:last + 1]]

@@ -338,28 +338,18 @@ class Ledger:
         return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
 
     def _load(self, row: sqlite3.Row) -> Current:
-        live = live_actions(self.all_actions(row["id"]))
-        loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
-        return Current(row["number"], row, live, play.replay(dealt(row), events(live, loans)))
+        rows = self.all_actions(row["id"])
+        hand = dealt(row)
+        for step in replayed(row, rows, self._loans(row["id"]), hand):
+            hand = step.after
+        return Current(row["number"], row, live_actions(rows), hand)
 
     def steps(self, row: sqlite3.Row) -> Iterator[Step]:
-        """Hand `row` replayed a recorded row at a time, voids and voided actions included, loans onto the table
-        where they happened (R7.5): what `history` and `replay` tell."""
-        rows = self.all_actions(row["id"])
-        loans = self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (row["id"],))
-        voided = {r["voids"]: r for r in rows if r["verb"] == "void"}
-        live = {r["id"] for r in live_actions(rows)}
-        seqs = {r["id"]: seq for seq, r in enumerate(rows, 1)}
-        hand = dealt(row)
-        for r, loan in weave(rows, loans, lambda r: (r, False), lambda r: (r, True)):
-            if loan:
-                after = play.apply(hand, Credit(r["player"], r["amount"]))
-                yield Step(r, None, True, None, None, hand, after)
-            else:
-                counts = r["id"] in live
-                after = play.apply(hand, action_of(r)) if counts else hand
-                yield Step(r, seqs[r["id"]], counts, voided.get(r["id"]), seqs.get(r["voids"]), hand, after)
-            hand = after
+        """Hand `row` replayed a recorded row at a time (`replayed`): what `history`, `replay` and export tell."""
+        return replayed(row, self.all_actions(row["id"]), self._loans(row["id"]))
+
+    def _loans(self, hand_id: int) -> list[sqlite3.Row]:
+        return self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (hand_id,))
 
     def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
         """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
@@ -725,9 +715,41 @@ def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Calla
     return [item for _, item in sorted(keyed, key=lambda pair: pair[0])]
 
 
-def events(actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> list[Verb]:
-    """What replays a hand: its live actions with the credits of loans made during it, in order."""
-    return weave(actions, loans, action_of, lambda r: Credit(r["player"], r["amount"]))
+class Unreplayable(Exception):
+    """A recorded hand the rules cannot replay (a ledger changed outside bragref): which row, and why, in words."""
+
+
+def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
+             start: Hand | None = None) -> Iterator[Step]:
+    """Hand `row` replayed from its rows, a recorded row at a time: voids and voided actions included (the hand
+    unchanged by them), loans onto the table where they happened (R7.5). The one replay every reader uses: the
+    current hand, `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
+    try:
+        hand = dealt(row) if start is None else start
+    except Exception as error:
+        raise Unreplayable(f"cannot be dealt again from its record ({error})") from None
+    voided = {r["voids"]: r for r in actions if r["verb"] == "void"}
+    live = {r["id"] for r in live_actions(actions)}
+    seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)}
+    for r, loan in weave(actions, loans, lambda r: (r, False), lambda r: (r, True)):
+        if loan:
+            after = play.apply(hand, Credit(r["player"], r["amount"]))
+            yield Step(r, None, True, None, None, hand, after)
+        else:
+            after = _applied(hand, r, seqs[r["id"]]) if r["id"] in live else hand
+            yield Step(r, seqs[r["id"]], r["id"] in live, voided.get(r["id"]), seqs.get(r["voids"]), hand, after)
+        hand = after
+
+
+def _applied(hand: Hand, row: sqlite3.Row, seq: int) -> Hand:
+    try:
+        action = action_of(row)
+    except Exception as error:
+        raise Unreplayable(f"its action {seq} cannot be read ({error})") from None
+    try:
+        return play.apply(hand, action)
+    except Exception as error:
+        raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}") from None
 
 
 def action_of(row: sqlite3.Row) -> Verb:
