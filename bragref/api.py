@@ -157,7 +157,8 @@ class Book:
 
         def build(hand: Hand):
             player, rest = (words[0], words[1:]) if kind.subject == "player" and words else (None, words)
-            return kind.from_words(player and _name(hand, player), list(rest), Typed(hand), hand=hand)
+            return kind.from_words(player and _name(hand, player), list(rest), Typed(hand), hand=hand,
+                                   now=engine.legal(hand))
 
         return self.ledger.act(self.session, build)[1].hand
 

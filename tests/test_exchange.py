@@ -282,3 +282,23 @@ def test_mangled_histories_are_refused_or_rejected_never_a_bug(eventful, tmp_pat
         assert result.exit_code in (0, 2, 3), (trial, body, result.output)
         if result.exit_code:
             assert target.dump() == before
+
+
+def test_voids_in_a_row_keep_each_voided_line_as_it_was_made_r9_1(bragref, tmp_path):
+    """Undo three times after a see settled the hand: each voided action is written as it stood when it was made,
+    the shows at the see, though the see they stood on was voided too."""
+    bragref.lines("""
+        session new s --players "Andy,Bill"
+        deal
+        bet bill 2
+        see andy
+        show bill 9h 9d 4c
+        show andy Qs Qh 2d
+        undo
+        undo
+        undo
+        bet andy 2
+    """)
+    text = round_trip(bragref, tmp_path, "bhh")
+    assert "'p1 see 2 blind'" in text and "'table void 2'" in text and "'p1 bet 2 open'" in text  # unlooked: R3.1
+    assert [e["action"] for e in bragref.json("history") if e["voided"]] == ["see", "show", "show"]

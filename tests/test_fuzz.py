@@ -85,6 +85,7 @@ def history(ledger, tmp_path_factory) -> dict:
     import json
 
     result = CliRunner().invoke(cli, ["--db", str(ledger), "--session", "fuzz", "export", "--format", "json"])
+    assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
 

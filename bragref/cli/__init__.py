@@ -121,11 +121,10 @@ class BragGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         module = COMMAND_MODULES.get(name)
         if module is None:
-            from bragref.games import game_verbs  # a verb a game declares: its command is made in `hand`
+            from bragref.games import game_verbs  # a verb a game declares: its command is made from it
 
-            if name not in game_verbs():
-                return None
-            module = "hand"
+            kind = game_verbs().get(name)
+            return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind)
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 

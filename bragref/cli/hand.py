@@ -9,7 +9,7 @@ from bragref.cli.output import legal_words
 from bragref.engine.errors import Refused
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
-from bragref.games import game_of, game_verbs, ranking_for
+from bragref.games import game_of, ranking_for
 from bragref.games.play import legal
 from bragref.games.verbs import Typed
 
@@ -263,10 +263,10 @@ def verb_command(kind) -> click.Command:
     @click.pass_obj
     def callback(app, player: str | None = None, **values) -> None:
         record(app, lambda hand: kind.from_words(player and name_in(hand, player), typed_words(kind, values),
-                                                 Typed(hand), hand=hand))
+                                                 Typed(hand)))
 
     return click.Command(kind.verb, callback=callback, params=params, short_help=kind.summary,
                          help=f"{kind.help}\n\n\b\nExample:\n{examples}")
 
 
-COMMANDS = [deal, undo, *(verb_command(kind) for kind in game_verbs().values())]
+COMMANDS = [deal, undo]  # and a command for each verb a game declares, made when it is asked for (`verb_command`)

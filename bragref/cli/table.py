@@ -30,7 +30,7 @@ from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand
-from bragref.games import from_preset, game_verbs, parse_option
+from bragref.games import from_preset, game_of, game_verbs, parse_option
 from bragref.games.play import legal
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
@@ -38,15 +38,17 @@ from bragref.ledger.store import Stale
 
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
+def help_text(game) -> str:
+    """`?`: the answers of the session's game, each from its declaration, then the table's own."""
+    width = max(len("|".join((*kind.answers, kind.verb))) for kind in game.actions) + 2
+    verbs = "\n".join(f"  {'|'.join((*kind.answers, kind.verb)):<{width}}{kind.usage().partition(' ')[2]:<34}"
+                      f"{kind.summary}" for kind in game.actions)
+    intro = textwrap.fill(f"In a hand of {game.title}: leave PLAYER out for the player the prompt names, AMOUNT for "
+                          f"the least allowed; at a showdown, CARDS alone (Kh Kd 4c) show for the player named.", 88)
+    return f"{intro}\n{verbs}\n{HELP}"
+
+
 HELP = """\
-In a hand (the player named in the prompt acts; add a NAME to name someone else):
-  b [AMOUNT]       bet open (the minimum if no amount)     bb [AMOUNT]  bet blind
-  l                look (retained hands: l old keep | l new fold)
-  f                fold           s   see            sd  agree a showdown
-  c [AMOUNT]       cover: all the player has, short of the minimum (R7.2)
-At a see or showdown (the player named in the prompt shows):
-  CARDS            show, e.g. Kh Kd 4c  (4/5-card: Kh Qh Jh / 2c, discards after /)
-  show NAME CARDS  show for another   concede [NAME]   award NAME [NAME…]
 Between hands:
   d [DEALER]       deal           j NAME [after NAME]  join    leave NAME
   rename OLD NEW   a new name     rules  show them     rules OPTION VALUE  change one (R9.3)
@@ -192,7 +194,7 @@ class Table:
 
         def build(hand: Hand):
             name, rest = self._actor(kind, hand, answer_words(kind, args))
-            return kind.from_words(name, rest, Typed(hand), given, hand)
+            return kind.from_words(name, rest, Typed(hand), given, hand, legal(hand))
 
         self._record(build)
         return True
@@ -354,7 +356,7 @@ ANSWERS = {
     **dict.fromkeys(("st", "status"), Table._status),
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
-    **dict.fromkeys(("?", "help"), lambda t, a: click.echo(HELP)),
+    **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(game_of(t.now()[0].rules)))),
     **{answer: (lambda kind, given: lambda t, a: t._verb(kind, given, a))(kind, given)  # from each declaration
        for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
 }

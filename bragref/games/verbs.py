@@ -17,7 +17,7 @@ from typing import ClassVar, Protocol
 
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve
-from bragref.engine.state import Hand
+from bragref.engine.state import Hand, Legal
 
 def _cards():
     """The card module, loaded by the first action that has cards: betting never pays for it."""
@@ -159,10 +159,10 @@ class Verb:
 
     @classmethod
     def from_words(cls, subject: str | None, words: list[str], read: Reader, given: dict | None = None,
-                   hand: Hand | None = None):
+                   hand: Hand | None = None, now: Legal | None = None):
         """The action these words say (`2 blind`, `old keep`, `Kh Qh Jh discard 2c`), each read by `read`; values in
-        `given` are set already (the answer `bb` is a blind bet). Where `hand` is given, what is left out is filled
-        in as the game says (`fill`: the smallest bet, say)."""
+        `given` are set already (the answer `bb` is a blind bet). Where `hand` and what is legal in it (`now`) are
+        given, what is left out is filled in as the game says (`fill`: the smallest bet, say)."""
         values, taken, at = dict(given or {}), set(), 0
         for index, param in enumerate(cls.params):
             later = {word for p in cls.params[index + 1:] for word in (*p.keywords, *p.words)}
@@ -180,8 +180,8 @@ class Verb:
                 values[param.name] = value
         if at < len(words):
             raise BadInput(f"unexpected {' '.join(words[at:])!r} after {cls.verb} ({cls.usage()})")
-        if hand is not None and not read.strict:
-            values = cls.fill(hand, subject, values)
+        if now is not None:
+            values = cls.fill(hand, now, values)
         for param in cls.params:
             if param.name not in values:
                 if param.required and (param.kind != "flag" or read.strict):
@@ -190,13 +190,14 @@ class Verb:
         return cls(**values) if cls.subject == "table" else cls(subject, **values)
 
     @classmethod
-    def from_history(cls, subject: str | None, words: list[str], read: Reader, hand: Hand | None = None):
-        """The action a history line's words say, checked against the hand it is played in where the words say
-        more than the action (what a see cost); by default they are read as an answer is, every word as written."""
-        return cls.from_words(subject, words, read, hand=hand)
+    def from_history(cls, subject: str | None, words: list[str], read: Reader, hand: Hand, apply):
+        """The action a history line's words say, checked against the hand it is played in (`apply` gives the state
+        after an action) where the words say more than the action (what a see cost); by default they are read as an
+        answer is, every word as written."""
+        return cls.from_words(subject, words, read)
 
     @classmethod
-    def fill(cls, hand: Hand, player: str | None, values: dict) -> dict:
+    def fill(cls, hand: Hand, now: Legal, values: dict) -> dict:
         """What the table may leave out, filled in from the hand (by default, nothing is)."""
         return values
 
@@ -312,11 +313,9 @@ class Bet(Verb):
     examples = ("andy 2", "bill 1 --blind")
 
     @classmethod
-    def fill(cls, hand, player, values):
+    def fill(cls, hand, now, values):
         if "amount" not in values:  # at the table, no amount is the smallest the rules allow (R4.2)
-            from bragref.games.play import legal
-
-            allowed = legal(hand).blind_bet if values.get("blind") else legal(hand).bet
+            allowed = now.blind_bet if values.get("blind") else now.bet
             values["amount"] = allowed.min if allowed else max(hand.stake, 1)  # else the engine says why (R3.4, R4)
         return values
 

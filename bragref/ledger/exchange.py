@@ -112,9 +112,8 @@ def _action_line(segment: _Segment, row) -> str:
             return f"{TABLE} void deal{reason}"  # a misdeal (R9.1)
         return f"{TABLE} void {segment.numbers[row['voids']]}{reason}"
     step, action, players = segment.steps[row["id"]], action_of(row), segment.players
-    after = step.after if step.live else play.apply(step.before, action)  # a voided one, as it stood when made
     subject = TABLE if action.subject == "table" else who(player, players)
-    return " ".join([subject, verb, *action.written(step.before, after, lambda name: who(name, players))])
+    return " ".join([subject, verb, *action.written(step.before, step.after, lambda name: who(name, players))])
 
 
 def _loan_line(row, players: list[str]) -> str:
@@ -386,4 +385,5 @@ def _action(hand: Hand, line: bhh.Line):
     if (line.subject == TABLE) != (kind.subject == "table"):
         doer = "the table's (table " if kind.subject == "table" else "a player's (PLAYER "
         raise BadInput(f"{line.text!r}: a {line.verb} is {doer}{line.verb})")
-    return kind.from_history(None if line.subject == TABLE else line.subject, list(line.words), _Written(line), hand)
+    return kind.from_history(None if line.subject == TABLE else line.subject, list(line.words), _Written(line), hand,
+                             play.apply)

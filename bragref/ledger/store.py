@@ -70,8 +70,9 @@ class Step:
     """One thing recorded in a hand, in the order it happened, with the hand as it stood before and after it.
 
     `seq` numbers the hand's action rows from 1 (None for a loan onto the table, R7.5); `live` is False for a void
-    and an action voided later (`voided_by` is then its void), after which the hand is as before; `voids` is the
-    `seq` a void names (None for a misdeal's, R9.1).
+    and an action voided later (`voided_by` is then its void); `voids` is the `seq` a void names (None for a
+    misdeal's, R9.1). `before` and `after` are the hand just before and after the row was written: an action
+    voided later as it stood when it was made, a void taking its action back.
     """
 
     row: sqlite3.Row
@@ -721,33 +722,43 @@ class Unreplayable(Exception):
 
 def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
              start: Hand | None = None) -> Iterator[Step]:
-    """Hand `row` replayed from its rows, a recorded row at a time: voids and voided actions included (the hand
-    unchanged by them), loans onto the table where they happened (R7.5). The one replay every reader uses: the
-    current hand, `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
+    """Hand `row` replayed from its rows in the order they were written, each with the hand just before and just
+    after it: a void takes its action back (R9.1), so an action voided later is seen as it stood when it was made;
+    loans onto the table come where they happened (R7.5). The one replay every reader uses: the current hand,
+    `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
     try:
-        hand = dealt(row) if start is None else start
+        dealt_hand = dealt(row) if start is None else start
     except Exception as error:
         raise Unreplayable(f"cannot be dealt again from its record ({error})") from None
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}
     live = {r["id"] for r in live_actions(actions)}
     seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)}
+    standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit)
+    hand = dealt_hand
     for r, loan in weave(actions, loans, lambda r: (r, False), lambda r: (r, True)):
         if loan:
-            after = play.apply(hand, Credit(r["player"], r["amount"]))
+            credit = Credit(r["player"], r["amount"])
+            after = play.apply(hand, credit)
+            standing.append((None, credit))
             yield Step(r, None, True, None, None, hand, after)
+        elif r["verb"] == "void":
+            standing = [(row_id, action) for row_id, action in standing if row_id != r["voids"]]
+            after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
+            yield Step(r, seqs[r["id"]], False, None, seqs.get(r["voids"]), hand, after)
         else:
-            after = _applied(hand, r, seqs[r["id"]]) if r["id"] in live else hand
-            yield Step(r, seqs[r["id"]], r["id"] in live, voided.get(r["id"]), seqs.get(r["voids"]), hand, after)
+            action, after = _applied(hand, r, seqs[r["id"]])
+            standing.append((r["id"], action))
+            yield Step(r, seqs[r["id"]], r["id"] in live, voided.get(r["id"]), None, hand, after)
         hand = after
 
 
-def _applied(hand: Hand, row: sqlite3.Row, seq: int) -> Hand:
+def _applied(hand: Hand, row: sqlite3.Row, seq: int) -> tuple[Verb, Hand]:
     try:
         action = action_of(row)
     except Exception as error:
         raise Unreplayable(f"its action {seq} cannot be read ({error})") from None
     try:
-        return play.apply(hand, action)
+        return action, play.apply(hand, action)
     except Exception as error:
         raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}") from None
 

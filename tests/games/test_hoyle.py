@@ -224,3 +224,23 @@ def test_the_actions_view_counts_calls_and_raises_as_history_does(hoyle):
     view = [r["pot_after"] for r in Database(bragref.db).query(
         "SELECT pot_after FROM actions_with_pot WHERE action != 'void' AND NOT voided ORDER BY action_id")]
     assert view == history == [5, 7, 12, 15, 15]
+
+
+def test_an_all_in_at_the_table_in_the_commands_words_or_the_tables_r11_6(bragref):
+    """The table reads an answer as the verb's declaration says: `ca all-in 1`, or `call --all-in 1` as typed for
+    the command; either records the same all-in (R11.6)."""
+    for answer in ("ca all-in 1", "call bill --all-in 1"):
+        bragref(f"session new h{len(answer)} {THREE} --stakes table")
+        for name, money in (("andy", 20), ("bill", 3), ("chris", 20)):
+            bragref(f"buy-in {name} {money}")
+        out = bragref.table("d", "b 2", "ca", "r 4", "ca", answer, "stand", "show Ah Ad As", "show Kh Kd 4c",
+                            "show 7h 7d 4s", "q").output  # Bill, Chris, Andy show in turn
+        assert "main pot (9) to Bill" in out and "side pot 1 (6) to Chris" in out
+        assert nets(bragref) == {"Andy": -6, "Bill": 6, "Chris": 0}
+
+
+def test_the_tables_help_lists_the_games_own_answers(hoyle):
+    """`?` is made from the game's declarations: Hoyle's call, raise and stand, and no see (R11.2, R11.3)."""
+    out = hoyle().table("?", "q").stdout
+    assert "ca|call         PLAYER [all-in AMOUNT]" in out and "r|raise" in out and "stand" in out
+    assert "s|see" not in out

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand
+from bragref.games.brag.moves import sees_blind
 from bragref.games.verbs import Param, Verb
 
 
@@ -63,20 +64,15 @@ class See(Verb):
     examples = ("andy",)
 
     def written(self, before, after, who):
-        from bragref.games.brag.betting import sees_blind
-
         blind = sees_blind(before, before.player(self.player))
         return [str(after.pot - before.pot), "blind" if blind else "open"]
 
     @classmethod
-    def from_history(cls, subject, words, read, hand=None):
-        from bragref.games.brag.betting import sees_blind
-        from bragref.games.play import apply
-
+    def from_history(cls, subject, words, read, hand, apply):
         if len(words) != 2 or words[1] not in ("blind", "open"):
             raise BadInput(f"a see's line says what it cost and blind or open: see COST blind|open, not {words!r}")
         cost, see = read.money(words[0], Param("cost", "money")), cls(subject)
-        if hand is not None and subject in {p.name for p in hand.players}:
+        if subject in {p.name for p in hand.players}:
             _check_status(hand, subject, words[1], "blind" if sees_blind(hand, hand.player(subject)) else "open")
             paid = apply(hand, see).pot - hand.pot
             if paid != cost:
@@ -84,8 +80,6 @@ class See(Verb):
         return see
 
     def told(self, before, after, called):
-        from bragref.games.brag.betting import sees_blind
-
         who, money = called(self.player), before.rules.money
         seer = before.player(self.player)
         other = next(p.name for p in before.betting if p.name != self.player)
@@ -116,11 +110,9 @@ class Cover(Verb):
     examples = ("dan 3",)
 
     @classmethod
-    def fill(cls, hand, player, values):
+    def fill(cls, hand, now, values):
         if "amount" not in values:  # at the table: table money is all they have (R1.3); a pocket, their word
-            from bragref.games.play import legal
-
-            allowed = legal(hand).cover
+            allowed = now.cover
             if allowed is None or allowed.min != allowed.max:
                 raise BadInput("c AMOUNT: cover with all the player has, less than the minimum (R7.2)")
             values["amount"] = allowed.min
@@ -130,11 +122,10 @@ class Cover(Verb):
         return [str(self.amount), _status(before, self.player)]
 
     @classmethod
-    def from_history(cls, subject, words, read, hand=None):
+    def from_history(cls, subject, words, read, hand, apply):
         if len(words) != 2 or words[1] not in ("blind", "open"):
             raise BadInput(f"a cover's line says the amount and blind or open: cover AMOUNT blind|open, not {words!r}")
-        if hand is not None:
-            _check_status(hand, subject, words[1], _status(hand, subject))
+        _check_status(hand, subject, words[1], _status(hand, subject))
         return cls(subject, read.money(words[0], cls.params[0]))
 
     def told(self, before, after, called):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.games.brag import moves
+from bragref.games.brag.moves import may_bet_blind, sees_blind
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.verbs import Award, Bet, Concede, Credit, Fold, Show
 from bragref.engine.errors import Refused
@@ -77,20 +78,6 @@ def see_cost(hand: Hand, seer: Player) -> int:
     """R5.3: double (default) or equal, in the seer's own terms (an unlooked seer's are blind, R3.1)."""
     unit = ceil_half(hand.stake) if sees_blind(hand, seer) else hand.stake
     return 2 * unit if hand.rules.see_cost == "double" else unit
-
-
-def faceup_deal(hand: Hand) -> bool:
-    """A deal with a face-up retained hand: everyone but the retained player plays open throughout (R6.4)."""
-    return hand.retained_by is not None and hand.rules.retained_blind == "faceup"
-
-
-def may_bet_blind(hand: Hand, player: Player) -> bool:
-    return hand.rules.blind and player.status != "open" and not (faceup_deal(hand) and player.name != hand.retained_by)
-
-
-def sees_blind(hand: Hand, player: Player) -> bool:
-    """A blind player sees as blind; so does one who has not looked nor bet, where blind play is open to them (R3.1)."""
-    return player.blind or (player.status == "unlooked" and may_bet_blind(hand, player))
 
 
 def see_refusal(hand: Hand, seer: Player) -> Refused | None:

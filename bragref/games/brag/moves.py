@@ -1,5 +1,5 @@
-"""Brag's own moves on the shared hand state: folding to a blind player (R6.1–R6.4), seeing (R5), an agreed
-showdown (R6.5) and covering (R7.2–R7.4), with table money checked (R1.3). The mechanics every game may use
+"""Brag's own moves on the shared hand state: who may play blind (R3.1, R6.4), folding to a blind player
+(R6.1–R6.4), seeing (R5), an agreed showdown (R6.5) and covering (R7.2–R7.4), with table money checked (R1.3). The mechanics every game may use
 (turns, paying, contesting shown hands, splitting a pot) are `engine.state`'s."""
 
 from __future__ import annotations
@@ -9,6 +9,20 @@ from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import (Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn, evolve,
                                   next_to_act, paying, pot_won, with_player)
+
+
+def faceup_deal(hand: Hand) -> bool:
+    """A deal with a face-up retained hand: everyone but the retained player plays open throughout (R6.4)."""
+    return hand.retained_by is not None and hand.rules.retained_blind == "faceup"
+
+
+def may_bet_blind(hand: Hand, player: Player) -> bool:
+    return hand.rules.blind and player.status != "open" and not (faceup_deal(hand) and player.name != hand.retained_by)
+
+
+def sees_blind(hand: Hand, player: Player) -> bool:
+    """A blind player sees as blind; so does one who has not looked nor bet, where blind play is open to them (R3.1)."""
+    return player.blind or (player.status == "unlooked" and may_bet_blind(hand, player))
 
 
 def check_purse(hand: Hand, player: Player, amount: int, what: str, minimum: int) -> None:

@@ -29,19 +29,16 @@ class Call(Verb):
         return [str(after.pot - before.pot)] + (["all-in"] if self.all_in is not None else [])
 
     @classmethod
-    def from_history(cls, subject, words, read, hand=None):
-        from bragref.games.play import apply
-
+    def from_history(cls, subject, words, read, hand, apply):
         if not words or len(words) > 2 or words[1:] not in ([], ["all-in"]):
             raise BadInput(f"a call's line says what it cost, and all-in if it was: call AMOUNT [all-in], not {words!r}")
         amount = read.money(words[0], cls.params[0])
         if len(words) == 2:
             return cls(subject, amount)
         call = cls(subject)
-        if hand is not None:
-            cost = apply(hand, call).pot - hand.pot
-            if cost != amount:
-                raise Refused(f"the history says the call cost {amount}, but the rules make it {cost}", "R11.2")
+        cost = apply(hand, call).pot - hand.pot
+        if cost != amount:
+            raise Refused(f"the history says the call cost {amount}, but the rules make it {cost}", "R11.2")
         return call
 
     def told(self, before, after, called):
