@@ -107,6 +107,34 @@ def test_random_legal_play_conserves_money_and_audits_clean(game, tmp_path_facto
     play()
 
 
+def test_the_hand_a_ledger_keeps_between_writes_is_exactly_a_full_replay(game, tmp_path_factory):
+    """A ledger object keeps the hand it last wrote, so an action is replayed once, not the whole hand again (issue
+    19): after every action and undo it must be the hand a fresh replay of the ledger gives."""
+    @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(rules=rules_of_game(game), players=st.integers(2, 5), seed=st.integers(0, 2**32))
+    def play(rules, players, seed):
+        path = tmp_path_factory.mktemp(game.name) / "ledger.db"
+        ledger, rng = Ledger(path), random.Random(seed)
+        session = ledger.create_session("s", rules, [f"P{i}" for i in range(players)])
+        for name in session.seats if rules.stakes == "table" else ():
+            ledger.purse(None, "buy-in", name, 200)
+        for _ in range(3):
+            current = ledger.deal(None)[1]
+            while current.hand.phase != "over":
+                if current.actions and rng.random() < 0.1:
+                    current = ledger.undo(None, None)[1]
+                else:
+                    current = ledger.act(None, lambda hand: random_action(hand, rng))[1]
+                fresh = Ledger(path)
+                replayed = fresh.current(session)
+                assert replayed.hand == current.hand == ledger.current(session).hand
+                assert [r["id"] for r in replayed.actions] == [r["id"] for r in current.actions]
+                fresh.close()
+        ledger.close()
+
+    play()
+
+
 def test_legal_never_offers_what_apply_refuses(game):
     @settings(max_examples=40, deadline=None)
     @given(rules=rules_of_game(game), players=st.integers(2, 6), seed=st.integers(0, 2**32))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import ClassVar
 
 from bragref.engine.errors import BadInput
@@ -164,8 +165,10 @@ class Game(ABC):
         """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
         is a player, or None for a pot carried to the next hand."""
 
-    def before_deal(self, rules: Rules, began: str, now: str, dealt: dict[str, int], seats: list[str]) -> str | None:
-        """What the table is told before a deal (a reminder), or `Refused` where no deal may come; None: nothing."""
+    def before_deal(self, rules: Rules, began: str, now: str, dealt: Callable[[], dict[str, int]],
+                    seats: list[str]) -> str | None:
+        """What the table is told before a deal (a reminder), or `Refused` where no deal may come; None: nothing.
+        `dealt()` counts the hands each player has dealt this session (a read over them all: ask only if needed)."""
         return None
 
     def table_keys(self, hand: Hand) -> dict:

@@ -109,12 +109,13 @@ class Ledger:
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
         self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
         self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
+        self._hot: dict[int, tuple[str, Current | None]] = {}  # session id -> (chain head, its current hand then)
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
         """The ledger opened for reading only, as it stands (no migration): for shell completion."""
         ledger = cls.__new__(cls)
-        ledger.path, ledger.now, ledger.wrote, ledger.expect = path, now, False, None
+        ledger.path, ledger.now, ledger.wrote, ledger.expect, ledger._hot = path, now, False, None, {}
         ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         ledger.conn.row_factory = sqlite3.Row
         return ledger
@@ -127,11 +128,15 @@ class Ledger:
         """One write, all or nothing (`ledger.db.transaction`); refused as `Stale` if the ledger moved on since
         `expect` was set from it."""
         outermost = not self.conn.in_transaction
-        with transaction(self.conn):
-            if outermost and self.expect is not None and chain.head(self.conn)[0] != self.expect:
-                raise Stale("the table has changed since this prompt was shown (another terminal recorded "
-                            "something): nothing was recorded; answer the prompt as it is now")
-            yield
+        try:
+            with transaction(self.conn):
+                if outermost and self.expect is not None and chain.head(self.conn)[0] != self.expect:
+                    raise Stale("the table has changed since this prompt was shown (another terminal recorded "
+                                "something): nothing was recorded; answer the prompt as it is now")
+                yield
+        except BaseException:
+            self._hot.clear()  # what was kept may hold rows rolled back
+            raise
         if outermost:
             self.wrote = True
 
@@ -318,10 +323,17 @@ class Ledger:
     # ---- hands --------------------------------------------------------------
 
     def current(self, session: Session) -> Current | None:
-        """The session's latest hand that was not misdealt (R9.1), if any."""
+        """The session's latest hand that was not misdealt (R9.1), if any: replayed from the ledger, or as this
+        ledger object last knew it where the chain has not moved since (nothing has been written in between)."""
+        head = chain.head(self.conn)[1]
+        hot = self._hot.get(session.id)
+        if hot is not None and hot[0] == head:
+            return hot[1]
         rows = self._q(f"SELECT * FROM hands h WHERE session_id = ? AND NOT {MISDEALT} ORDER BY number DESC LIMIT 1",
                        (session.id,))
-        return self._load(rows[0]) if rows else None
+        current = self._load(rows[0]) if rows else None
+        self._hot[session.id] = (head, current)
+        return current
 
     def _misdeal(self, session: Session) -> sqlite3.Row | None:
         """The latest hand's row if its deal was voided (R9.1): its dealer deals again."""
@@ -393,11 +405,15 @@ class Ledger:
     def deal_reminder(self, session: Session) -> str | None:
         """What the game tells the table before the next deal (R11.7), or `Refused` where no deal may come."""
         began = self._q("SELECT created_at FROM sessions WHERE id = ?", (session.id,))[0][0]
-        dealt: dict[str, int] = {}
-        for dealer, count in self._q(f"SELECT dealer, COUNT(*) FROM hands h WHERE session_id = ? AND NOT {MISDEALT}"
-                                     " GROUP BY dealer", (session.id,)):
-            name = session.now_called(dealer)
-            dealt[name] = dealt.get(name, 0) + count
+
+        def dealt() -> dict[str, int]:  # read over every hand, so only when a game asks (R11.7)
+            counts: dict[str, int] = {}
+            for dealer, count in self._q(f"SELECT dealer, COUNT(*) FROM hands h WHERE session_id = ? AND NOT "
+                                         f"{MISDEALT} GROUP BY dealer", (session.id,)):
+                name = session.now_called(dealer)
+                counts[name] = counts.get(name, 0) + count
+            return counts
+
         return game_of(session.rules).before_deal(session.rules, began, self.now(), dealt, session.seats)
 
     def _require_hand(self, session: Session) -> Current:
@@ -432,7 +448,10 @@ class Ledger:
                                  args=json.dumps(action.args(), ensure_ascii=False, separators=(",", ":")))
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
-        return self.current(session), action
+        row = self._q("SELECT * FROM actions WHERE id = ?", (action_id,))[0]
+        now = Current(current.number, current.row, [*current.actions, row], after)  # replayed once per action
+        self._hot[session.id] = (chain.head(self.conn)[1], now)
+        return now, action
 
     def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:
         """Write where a settled hand's money went; its postings sum to zero (R1.2)."""

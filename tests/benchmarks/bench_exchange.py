@@ -38,7 +38,7 @@ def main() -> None:
           f"{lines:,} lines")
     seconds = timed(folder / "source.db", "export", "--format", "json", "-o", str(folder / "history.json"))
     print(f"export json: {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s")
-    seconds = timed(folder / "target.db", "import", str(history))
+    seconds = timed(folder / "target.db", "import", str(history), "--use")
     print(f"import bhh:  {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s")
     timed(folder / "target.db", "export", "-o", str(again))
     print("round trip:", "same bytes" if again.read_bytes() == history.read_bytes() else "DIFFERENT")

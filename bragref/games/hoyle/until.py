@@ -4,6 +4,7 @@ and then no more deals."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from bragref.engine.errors import Refused
@@ -16,12 +17,14 @@ def deadline(until: str, began: str) -> datetime:
     return at if at > start else at + timedelta(days=1)
 
 
-def after_time(until: str | None, began: str, now: str, dealt: dict[str, int], seats: list[str]) -> str | None:
+def after_time(until: str | None, began: str, now: str, dealt: Callable[[], dict[str, int]],
+               seats: list[str]) -> str | None:
     """Before a deal: None while the time has not passed; once it has, what the table is told, or `Refused` when
-    every seated player has dealt as often as the others (R11.7). `dealt` counts the hands each has dealt."""
+    every seated player has dealt as often as the others (R11.7). `dealt()` counts the hands each has dealt."""
     if until is None or datetime.fromisoformat(now) < deadline(until, began):
         return None
-    counts = [dealt.get(name, 0) for name in seats]
+    done = dealt()
+    counts = [done.get(name, 0) for name in seats]
     if len(set(counts)) <= 1:
         raise Refused(f"it is past {until}, and every player has dealt {counts[0] if counts else 0} hands: the "
                       f"evening is over (session close)", "R11.7")

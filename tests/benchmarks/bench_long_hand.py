@@ -1,0 +1,84 @@
+"""Benchmark: one action's cost against the length of its hand (issue 19). Run:
+python tests/benchmarks/bench_long_hand.py [--actions 2000]
+
+Prints, each beside its target and the floor measured in the same run (Python starting and one durable SQLite
+insert): one action recorded through one ledger object (as `table`, `import` and `simulate` record) at the start of
+a hand and after `--actions` actions; and one `bragref bet`, a new process, at both points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_spine import bragref_command, floor_ms  # noqa: E402
+
+from bragref.engine.rules import Rules  # noqa: E402
+from bragref.games.verbs import Bet  # noqa: E402
+from bragref.ledger.store import Ledger  # noqa: E402
+
+SEATS = ["Andy", "Bill"]
+
+
+def in_process_ms(ledger: Ledger, count: int) -> float:
+    """The median of `count` bets recorded through `ledger`, each by the player to act."""
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        ledger.act(None, lambda hand: Bet(hand.acting.name, max(hand.stake, 1)))
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def process_ms(db: Path, runs: int) -> float:
+    """The median of `runs` `bragref bet` commands, each a new process, by the player to act."""
+    times = []
+    for _ in range(runs):
+        ledger = Ledger(db)
+        player = ledger.current(ledger.session(None)).hand.acting.name
+        ledger.close()
+        start = time.perf_counter()
+        subprocess.run(bragref_command() + ["--db", str(db), "bet", player, "1"], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--actions", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=11)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        floor = floor_ms(work, args.runs)
+        db = work / "ledger.db"
+        ledger = Ledger(db)
+        ledger.create_session("bench", Rules(), SEATS)
+        ledger.deal(None)
+        first = in_process_ms(ledger, 100)
+        ledger.close()
+        first_process = process_ms(db, args.runs)
+        ledger = Ledger(db)
+        in_process_ms(ledger, args.actions - 100 - args.runs)
+        last = in_process_ms(ledger, 100)
+        ledger.close()
+        last_process = process_ms(db, args.runs)
+    print(f"floor (Python + one durable insert):     {floor:.1f} ms")
+    print(f"one action in-process, actions 1-100:     {first:.2f} ms")
+    print(f"one action in-process, at {args.actions}:        {last:.2f} ms "
+          f"({last / first:.2f}x the first; target: flat)")
+    print(f"one `bragref bet`, a fresh hand:          {first_process:.1f} ms ({first_process / floor:.1f}x the floor; "
+          f"target <= 3x)")
+    print(f"one `bragref bet`, at action {args.actions}:     {last_process:.1f} ms ({last_process / floor:.1f}x the "
+          f"floor; target <= 3x, flat)")
+
+
+if __name__ == "__main__":
+    main()
