@@ -7,6 +7,7 @@ format and random play read what it declares.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
@@ -48,6 +49,7 @@ def ranking_for(rules):
                          rules.natural_pair)
 
 
+@cache
 def game_verbs() -> dict[str, type]:
     """Every game's action types, by verb, in the order the games declare them: the command line's commands,
     `table`'s answers, hand-history lines, ledger rows and replay sentences are made from their declarations

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused
@@ -65,8 +65,7 @@ class Voided:
     dealer: str | None = None  # a misdeal's dealer, who deals again
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One thing recorded in a hand, in the order it happened, with the hand as it stood before and after it.
 
     `seq` numbers the hand's action rows from 1 (None for a loan onto the table, R7.5); `live` is False for a void
