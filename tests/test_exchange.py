@@ -302,3 +302,22 @@ def test_voids_in_a_row_keep_each_voided_line_as_it_was_made_r9_1(bragref, tmp_p
     text = round_trip(bragref, tmp_path, "bhh")
     assert "'p1 see 2 blind'" in text and "'table void 2'" in text and "'p1 bet 2 open'" in text  # unlooked: R3.1
     assert [e["action"] for e in bragref.json("history") if e["voided"]] == ["see", "show", "show"]
+
+
+@pytest.mark.parametrize("hands", [0, 1, 3])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_history_written_hand_by_hand_is_the_document_written_whole(bragref, hands, as_json):
+    """`export` writes a session a hand at a time (issue 19): the bytes must be those of the whole document."""
+    from bragref.ledger import exchange
+    from bragref.ledger.store import Ledger
+
+    bragref('session new s --players "Andy,Bill"')
+    for number in range(hands):  # the deal passes left: Bill acts first, then Andy (R2.2, R2.4)
+        first, second = ("bill", "andy") if number % 2 == 0 else ("andy", "bill")
+        bragref.lines(f"deal\nbet {first} 2\nfold {second}")
+    ledger = Ledger(str(bragref.db))
+    session = ledger.session(None)
+    whole = exchange.export(ledger, session)
+    head, streamed = exchange.export_stream(ledger, session)
+    assert "".join(bhh.dump_chunks(head, streamed, as_json)) == (bhh.dumps_json if as_json else bhh.dumps)(whole)
+    ledger.close()

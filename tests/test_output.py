@@ -120,3 +120,32 @@ def test_views_show_hands_actions_with_the_pot_and_balances_as_the_reports_do(pl
     assert len(rows) == len(live) + sum(e["action"] == "void" for e in played.json("history"))
     hands = list(db["hands_played"].rows)
     assert len(hands) == 23 and hands[0]["winners"]
+
+
+ROWS = [[], [{"a": 1}], [{"hand": 1, "who": "Zoë", "note": "x,\"y\"", "n": None},
+                        {"hand": 2, "who": "Bill", "note": "", "n": 2},
+                        {"n": 3, "note": "keys in another order", "hand": 3, "who": "A"}]]
+
+
+@pytest.mark.parametrize("rows", ROWS)
+def test_a_streamed_report_prints_what_it_would_print_at_once(rows):
+    """`history` and `export` print a whole session hand by hand (issue 19): the text must be what printing it whole
+    gives, here made independently (the standard library's JSON and CSV writers)."""
+    import click
+
+    from bragref.cli.output import Output
+
+    def printed(call) -> str:
+        @click.command()
+        def command() -> None:
+            call()
+
+        return CliRunner().invoke(command).output
+
+    assert printed(lambda: Output("json").stream(iter(rows))) == json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    expected = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(expected, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    assert printed(lambda: Output("csv").stream(iter(rows))) == expected.getvalue()

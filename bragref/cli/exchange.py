@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 
 import click
 
 from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, refusal_text
-from bragref.cli.output import csv_text, progress
+from bragref.cli.output import csv_chunks, progress
 from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.db import LedgerUnavailable
 from bragref.formats import bhh
@@ -41,18 +42,20 @@ def export(app, form: str | None, output: str | None) -> None:
         suffix = output.rsplit(".", 1)[-1].lower() if output and "." in output else ""
         form = suffix if suffix in FORMATS else "json"
     ledger = app.ledger()
-    session = ledger.session(app.session)
-    if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
-        from bragref.cli.reports import hand_history
+    with ledger.reading():  # one state of the ledger, read hand by hand as it is written out
+        session = ledger.session(app.session)
+        if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
+            from bragref.cli.reports import hand_history
 
-        text = csv_text([entry for row in ledger.hand_rows(session) for entry in hand_history(ledger, row)[0]])
-    else:
-        document = exchange.export(ledger, session)
-        text = bhh.dumps(document) if form == "bhh" else bhh.dumps_json(document)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    write_atomically(output, text, app.db)
+            chunks = csv_chunks(entry for row in ledger.hand_rows(session) for entry in hand_history(ledger, row)[0])
+        else:
+            head, hands = exchange.export_stream(ledger, session)
+            chunks = bhh.dump_chunks(head, hands, as_json=form == "json")
+        if output is None:
+            for chunk in chunks:
+                click.echo(chunk, nl=False)
+            return
+        write_atomically(output, chunks, app.db)
     click.echo(f"Wrote session {session.name} to {printable(output)} ({form}).", err=True)
 
 
@@ -70,8 +73,9 @@ def read_text(path: str, limit: int) -> str:
     return text
 
 
-def write_atomically(path: str, text: str, ledger_path: str) -> None:
-    """Write `text` to `path` whole or not at all: a temporary file beside it, synced, then renamed over it.
+def write_atomically(path: str, chunks: Iterable[str], ledger_path: str) -> None:
+    """Write the text `chunks` make to `path` whole or not at all: a temporary file beside it, synced, then renamed
+    over it.
 
     Refused (exit 2): the ledger itself or its -wal/-shm/-journal, anything that is not a regular file
     (a folder, a device, a dangling link), a folder that does not exist. Failing to write (a full disk,
@@ -88,14 +92,14 @@ def write_atomically(path: str, text: str, ledger_path: str) -> None:
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         raise BadInput(f"there is no folder {os.path.dirname(path) or '.'!r} to export into")
-    data = text.encode("utf-8")
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
     except OSError as error:
         raise LedgerUnavailable(f"cannot write in {folder!r}: {error.strerror}; nothing was written") from None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         if os.path.exists(target):
@@ -106,6 +110,9 @@ def write_atomically(path: str, text: str, ledger_path: str) -> None:
     except OSError as error:
         os.unlink(temporary)
         raise LedgerUnavailable(f"cannot write {path!r}: {error.strerror}; any file there is as it was") from None
+    except BaseException:  # the history could not be read to its end: nothing is left behind
+        os.unlink(temporary)
+        raise
     directory = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(directory)  # the rename itself is durable

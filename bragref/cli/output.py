@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -35,6 +36,11 @@ class Output:
 
     def table(self, rows: list[dict]) -> None:
         emit_table(rows, self.fmt or "simple")
+
+    def stream(self, rows) -> None:
+        """Rows as JSON or CSV, printed as they come, not held: the same text `data` prints for them at once."""
+        for chunk in (json_chunks(rows) if self.form == "json" else csv_chunks(rows)):
+            click.echo(chunk, nl=False)
 
 
 def output_options(command):
@@ -145,17 +151,34 @@ def emit_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def csv_text(rows: list[dict]) -> str:
+def json_chunks(rows) -> Iterator[str]:
+    """`emit_json`'s text of a list, a row at a time."""
+    first = True
+    for row in rows:
+        yield ("[\n  " if first else ",\n  ") + json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        first = False
+    yield "[]\n" if first else "\n]\n"
+
+
+def csv_chunks(rows) -> Iterator[str]:
+    """`csv_text` of the rows, a row at a time: the columns are the first row's, the header comes with it."""
     import csv
     import io
 
-    if not rows:
-        return ""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows({key: csv_cell(value) for key, value in row.items()} for row in rows)
-    return buffer.getvalue()
+    writer = None
+    for row in rows:
+        if writer is None:
+            writer = csv.DictWriter(buffer, fieldnames=list(row), lineterminator="\n")
+            writer.writeheader()
+        writer.writerow({key: csv_cell(value) for key, value in row.items()})
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+
+
+def csv_text(rows: list[dict]) -> str:
+    return "".join(csv_chunks(rows))
 
 
 def emit_csv(rows: list[dict]) -> None:

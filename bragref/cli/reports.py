@@ -11,7 +11,7 @@ from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
 from bragref.games import game_of, play, ranking_for
-from bragref.ledger.store import CARRIED_POT, action_of, dealt
+from bragref.ledger.store import CARRIED_POT, dealt
 
 
 
@@ -108,7 +108,7 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
                             "stake": hand.stake, "into": None, "voided": False, "reason": None})
             continue
         after = hand if step.live else None
-        action = None if r["verb"] == "void" else action_of(r)
+        action = step.action
         stated = action and action.stated_amount()
         entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"] if stated is None else stated,  # else what it put in
@@ -168,15 +168,20 @@ def history(app, number: int | None, out: Output) -> None:
     ledger = app.ledger()
     session = ledger.session(app.session)
     rows = [ledger.hand(session, number).row] if number is not None else ledger.hand_rows(session)
-    everything = []
-    for row in rows:
-        entries, hand = hand_history(ledger, row)
-        for entry in entries:  # a player renamed since is shown by the name they have now (R2.6)
-            if entry["player"]:
-                entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
-        everything += entries
-        if out.form != "table":
-            continue
+
+    def told():
+        """Each hand's entries as it is replayed: a whole session is printed hand by hand, never held at once."""
+        for row in rows:
+            entries, hand = hand_history(ledger, row)
+            for entry in entries:  # a player renamed since is shown by the name they have now (R2.6)
+                if entry["player"]:
+                    entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
+            yield row, entries, hand
+
+    if out.form != "table":
+        out.stream(entry for _, entries, _ in told() for entry in entries)
+        return
+    for row, entries, hand in told():
         money = hand.rules.money
         click.echo(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · {local_time(row['dealt_at'])}")
         pots = len(hand.covered) > 0
@@ -189,7 +194,6 @@ def history(app, number: int | None, out: Output) -> None:
                     "note": e["detail"] or e["reason"] or ""} for e in entries])
         click.echo(outcome(row["number"], hand) if hand.phase == "over" else situation(row["number"], hand))
         click.echo()
-    out.data(everything)
 
 
 def local_time(at: str) -> str:

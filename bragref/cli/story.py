@@ -9,7 +9,7 @@ from bragref.cli.hand import pot_words, reason
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import local_time, scope
 from bragref.engine.state import Hand
-from bragref.ledger.store import CARRIED_POT, action_of, dealt
+from bragref.ledger.store import CARRIED_POT, dealt
 
 
 def story(ledger, session, number: int) -> list[str]:
@@ -33,9 +33,9 @@ def story(ledger, session, number: int) -> list[str]:
             lines.append(f"{step.seq}. Action {step.voids} was voided{why} (R9.1): the hand goes on as if it had not "
                          f"happened.")
         elif step.voided_by is not None:
-            lines.append(f"{step.seq}. {action_of(r).told(step.before, None, called)} (Voided below.)")
+            lines.append(f"{step.seq}. {step.action.told(step.before, None, called)} (Voided below.)")
         else:
-            lines.append(f"{step.seq}. {action_of(r).told(step.before, step.after, called)}")
+            lines.append(f"{step.seq}. {step.action.told(step.before, step.after, called)}")
     lines.append(ending(hand, called))
     return lines
 

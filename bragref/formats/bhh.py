@@ -12,8 +12,10 @@ a name in double quotes (JSON's escapes). Amounts are integer units of the sessi
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+from collections.abc import Iterable, Iterator
 import tomllib
 from dataclasses import dataclass, fields, replace
 
@@ -43,6 +45,29 @@ def dumps(document: dict) -> str:
 
 def dumps_json(document: dict) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def dump_chunks(head: dict, hands: Iterable[dict], as_json: bool = False) -> Iterator[str]:
+    """`dumps` (or `dumps_json`) of `head` with `hands` as its hands, written a hand at a time: the same text,
+    never held whole."""
+    hands = iter(hands)
+    first = next(hands, None)
+    whole = dumps_json if as_json else dumps
+    if first is None:
+        yield whole(head)
+        return
+    if as_json:
+        text = whole({**head, "hands": []})
+        yield text[:text.rindex("[]")] + "[\n    "
+    else:
+        yield toml.dumps({name: item for name, item in head.items() if name != "hands"}, LINE_LISTS, HEADER)
+    for index, hand in enumerate(itertools.chain([first], hands)):
+        if as_json:
+            yield (",\n    " if index else "") + json.dumps(hand, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        else:
+            yield "\n[[hands]]\n" + "\n".join(toml.pairs(hand, LINE_LISTS)) + "\n"
+    if as_json:
+        yield "\n  ]\n}\n"
 
 
 def loads(text: str) -> dict:

@@ -10,6 +10,7 @@ export → import → export gives the same bytes.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -21,7 +22,7 @@ from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_verbs, play
-from bragref.ledger.store import Ledger, Session, Step, action_of, dealt
+from bragref.ledger.store import Ledger, Session, Step, dealt
 
 # ---- export ---------------------------------------------------------------------------
 
@@ -49,43 +50,65 @@ class _Segment:
 
 
 def export(ledger: Ledger, session: Session) -> dict:
-    """The session as a bhh document (man 5 bragref-bhh)."""
+    """The session as a bhh document (man 5 bragref-bhh), whole."""
+    head, hands = export_stream(ledger, session)
+    return {**head, "hands": list(hands)}
+
+
+def export_stream(ledger: Ledger, session: Session) -> tuple[dict, Iterator[dict]]:
+    """The session as a bhh document read as it is written out: its head (everything but the hands, whose list is
+    left empty), and its hands one at a time, each made as the one before is done with."""
     facts = ledger.facts(session)
-    _, created = facts[0]
+    _, created = next(facts)
     rules = Rules.from_json(created["rules"])
-    seats = []
-    for table, row in facts[1:]:
-        if table != "session_events" or row["event"] != "seat" or row["seq"] != created["seq"] + len(seats) + 1:
-            break
-        seats.append(row["player"])
-    document = {"bhh": bhh.FORMAT, "variant": bhh.variant(rules), "session": created["name"], "players": seats,
-                "before": [], "_created_at": created["created_at"], "_before_at": [], "rules": bhh.rules_table(rules),
-                "hands": []}
-    segment: _Segment | None = None
-    for table, row in facts[1 + len(seats):]:
-        if table == "hands":
-            if segment:
-                document["hands"].append(_hand(segment))
-            segment = _Segment.of(ledger, row)
-            continue
+    seats: list[str] = []
+    following = next(facts, None)
+    while (following is not None and following[0] == "session_events" and following[1]["event"] == "seat"
+           and following[1]["seq"] == created["seq"] + len(seats) + 1):
+        seats.append(following[1]["player"])
+        following = next(facts, None)
+    head = {"bhh": bhh.FORMAT, "variant": bhh.variant(rules), "session": created["name"], "players": seats,
+            "before": [], "_created_at": created["created_at"], "_before_at": [], "rules": bhh.rules_table(rules),
+            "hands": []}
+    told = _Told(ledger, rules)
+    while following is not None and following[0] != "hands":
+        table, row = following
+        head["before"].append(told.line(table, row))
+        head["_before_at"].append(row["at"])
+        following = next(facts, None)
+    return head, told.hands(following, facts)
+
+
+class _Told:
+    """Each row of a session as a line, the rules in force followed as they change."""
+
+    def __init__(self, ledger: Ledger, rules: Rules):
+        self.ledger, self.rules, self.segment = ledger, rules, None
+
+    def hands(self, first, facts) -> Iterator[dict]:
+        if first is None:
+            return
+        self.segment = _Segment.of(self.ledger, first[1])
+        for table, row in facts:
+            if table == "hands":
+                yield _hand(self.segment)
+                self.segment = _Segment.of(self.ledger, row)
+                continue
+            self.segment.lines.append((self.line(table, row), row["at"], table == "actions"))
+        yield _hand(self.segment)
+
+    def line(self, table: str, row) -> str:
+        segment = self.segment
         players = segment.players if segment else []
         if table == "session_events":
-            text, rules = _event_line(row, players, rules)
-        elif table == "actions":
-            text = _action_line(segment, row)
-        elif table == "loans":
-            text = _loan_line(row, players)
-        else:
-            amount = -row["amount"] if row["kind"] == "cash-out" else row["amount"]
-            text = f"{who(row['player'], players)} {row['kind']} {amount}"
-        if segment:
-            segment.lines.append((text, row["at"], table == "actions"))
-        else:
-            document["before"].append(text)
-            document["_before_at"].append(row["at"])
-    if segment:
-        document["hands"].append(_hand(segment))
-    return document
+            text, self.rules = _event_line(row, players, self.rules)
+            return text
+        if table == "actions":
+            return _action_line(segment, row)
+        if table == "loans":
+            return _loan_line(row, players)
+        amount = -row["amount"] if row["kind"] == "cash-out" else row["amount"]
+        return f"{who(row['player'], players)} {row['kind']} {amount}"
 
 
 def _event_line(row, players: list[str], rules: Rules) -> tuple[str, Rules]:
@@ -111,7 +134,8 @@ def _action_line(segment: _Segment, row) -> str:
         if row["voids"] is None:
             return f"{TABLE} void deal{reason}"  # a misdeal (R9.1)
         return f"{TABLE} void {segment.numbers[row['voids']]}{reason}"
-    step, action, players = segment.steps[row["id"]], action_of(row), segment.players
+    step, players = segment.steps[row["id"]], segment.players
+    action = step.action
     subject = TABLE if action.subject == "table" else who(player, players)
     return " ".join([subject, verb, *action.written(step.before, step.after, lambda name: who(name, players))])
 

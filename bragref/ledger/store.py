@@ -8,6 +8,7 @@ a voided settlement is reversed by postings of the opposite sign.
 
 from __future__ import annotations
 
+import heapq
 import json
 import sqlite3
 from contextlib import contextmanager
@@ -70,11 +71,13 @@ class Step(NamedTuple):
 
     `seq` numbers the hand's action rows from 1 (None for a loan onto the table, R7.5); `live` is False for a void
     and an action voided later (`voided_by` is then its void); `voids` is the `seq` a void names (None for a
-    misdeal's, R9.1). `before` and `after` are the hand just before and after the row was written: an action
-    voided later as it stood when it was made, a void taking its action back.
+    misdeal's, R9.1). `action` is what the row records (a loan's credit; None for a void). `before` and `after`
+    are the hand just before and after the row was written: an action voided later as it stood when it was made,
+    a void taking its action back.
     """
 
     row: sqlite3.Row
+    action: Verb | Credit | None
     seq: int | None
     live: bool
     voided_by: sqlite3.Row | None
@@ -672,10 +675,11 @@ class Ledger:
         return self._q("SELECT COUNT(*) FROM actions a JOIN hands h ON h.id = a.hand_id WHERE h.session_id = ?",
                        (session.id,))[0][0]
 
-    def facts(self, session: Session) -> list[tuple[str, sqlite3.Row]]:
-        """Everything recorded of a session, as (table, row) in the order written (the chain's): what an export
-        holds. Left out: `use` events (which session is current is not the session's own story), the table-money
-        rows of loans (the loan records them) and postings (the replay of the actions gives them)."""
+    def facts(self, session: Session) -> Iterator[tuple[str, sqlite3.Row]]:
+        """Everything recorded of a session, as (table, row) in the order written (the chain's), read as it is
+        used: what an export holds. Left out: `use` events (which session is current is not the session's own
+        story), the table-money rows of loans (the loan records them) and postings (the replay of the actions gives
+        them). Read it inside `reading()` where another terminal may write meanwhile."""
         chained = "SELECT t.*, c.seq FROM {0} t JOIN chain c ON c.tbl = '{0}' AND c.row_id = t.id"
         queries = {
             "sessions": chained.format("sessions") + " WHERE t.id = ?",
@@ -685,8 +689,12 @@ class Ledger:
             "loans": chained.format("loans") + " WHERE t.session_id = ?",
             "purses": chained.format("purses") + " WHERE t.session_id = ? AND t.kind != 'loan'",
         }
-        rows = [(row["seq"], table, row) for table, sql in queries.items() for row in self._q(sql, (session.id,))]
-        return [(table, row) for _, table, row in sorted(rows, key=lambda item: item[0])]
+        def tagged(table: str, sql: str) -> Iterator[tuple[int, str, sqlite3.Row]]:
+            for row in self.conn.execute(sql + " ORDER BY c.seq", (session.id,)):
+                yield row["seq"], table, row
+
+        merged = heapq.merge(*(tagged(table, sql) for table, sql in queries.items()), key=lambda item: item[0])
+        return ((table, row) for _, table, row in merged)
 
     def all_actions(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
@@ -758,15 +766,15 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
             credit = Credit(r["player"], r["amount"])
             after = play.apply(hand, credit)
             standing.append((None, credit))
-            yield Step(r, None, True, None, None, hand, after)
+            yield Step(r, credit, None, True, None, None, hand, after)
         elif r["verb"] == "void":
             standing = [(row_id, action) for row_id, action in standing if row_id != r["voids"]]
             after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
-            yield Step(r, seqs[r["id"]], False, None, seqs.get(r["voids"]), hand, after)
+            yield Step(r, None, seqs[r["id"]], False, None, seqs.get(r["voids"]), hand, after)
         else:
             action, after = _applied(hand, r, seqs[r["id"]])
             standing.append((r["id"], action))
-            yield Step(r, seqs[r["id"]], r["id"] in live, voided.get(r["id"]), None, hand, after)
+            yield Step(r, action, seqs[r["id"]], r["id"] in live, voided.get(r["id"]), None, hand, after)
         hand = after
 
 
