@@ -10,6 +10,9 @@ from bragref.games.brag.moves import sees_blind
 from bragref.games.verbs import Param, Verb
 
 
+COST = Param("cost", "money", "What a see cost, as its history line says (R5.3)")
+
+
 def _status(hand: Hand, name: str) -> str:
     """`blind` or `open`, as a history line writes how a player played (R3)."""
     player = next((p for p in hand.players if p.name == name), None)
@@ -71,7 +74,7 @@ class See(Verb):
     def from_history(cls, subject, words, read, hand, apply):
         if len(words) != 2 or words[1] not in ("blind", "open"):
             raise BadInput(f"a see's line says what it cost and blind or open: see COST blind|open, not {words!r}")
-        cost, see = read.money(words[0], Param("cost", "money")), cls(subject)
+        cost, see = read.money(words[0], COST), cls(subject)
         if subject in {p.name for p in hand.players}:
             _check_status(hand, subject, words[1], "blind" if sees_blind(hand, hand.player(subject)) else "open")
             paid = apply(hand, see).pot - hand.pot
