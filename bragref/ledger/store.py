@@ -567,12 +567,13 @@ class Ledger:
                      after_action=after)
 
     def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
-        """(kind, lender, borrower, amount) of every loan and repayment, by the names the players have now."""
+        """(kind, lender, borrower, amount): what was lent, and what repaid, between each two people, by the names
+        they have now (summed in SQL: an evening's loans or a year's cost the same to read)."""
         where, ids = self._scope(sessions)
         by_id = {s.id: s for s in sessions}
         return [(kind, by_id[sid].now_called(lender), by_id[sid].now_called(borrower), amount) for sid, kind, lender,
-                borrower, amount in self._q(f"SELECT session_id, kind, lender, borrower, amount FROM loans WHERE {where}"
-                                            " ORDER BY id", ids)]
+                borrower, amount in self._q(f"SELECT session_id, kind, lender, borrower, SUM(amount) FROM loans WHERE"
+                                            f" {where} GROUP BY session_id, kind, lender, borrower", ids)]
 
     # ---- reports ------------------------------------------------------------
 
