@@ -12,8 +12,9 @@ The action types every game of the family shares are here; a game's own are in i
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve
@@ -58,20 +59,26 @@ class Param:
         return {"money": "AMOUNT", "cards": "CARDS", "players": "PLAYERS"}.get(self.kind, self.name.upper())
 
 
-class Reader(Protocol):
+class Reader(ABC):
     """How the words of an answer or a history line become values: money as typed or in units, names as the
     table knows them or as `p1`, `p2`…, and whether every word must be there as written (`strict`)."""
 
     strict: bool
 
-    def money(self, text: str, param: Param) -> int: ...
+    @abstractmethod
+    def money(self, text: str, param: Param) -> int:
+        """An amount, in units."""
 
-    def player(self, text: str) -> str: ...
+    @abstractmethod
+    def player(self, text: str) -> str:
+        """A player of the hand, by the name it knows them by."""
 
-    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]: ...
+    @abstractmethod
+    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]:
+        """Cards (R8.9); `taken` holds those read already for the same action, which these may not repeat."""
 
 
-class Typed:
+class Typed(Reader):
     """How a person's words become an action's values (a `Reader`): amounts in the session's money (R1.1), names
     as the hand knows them (R2.6), cards as R8.9 spells them, wild jokers included; `k` for keep and the like."""
 

@@ -22,6 +22,7 @@ from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_verbs, play
+from bragref.games.verbs import Reader
 from bragref.ledger.store import Ledger, Session, Step, dealt
 
 # ---- export ---------------------------------------------------------------------------
@@ -383,7 +384,7 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
     return None
 
 
-class _Written:
+class _Written(Reader):
     """How a history line's words become an action's values (`games.verbs.Reader`): amounts in units, players as
     `p1`, `p2`… or quoted names, every word there as written."""
 
