@@ -98,6 +98,8 @@ def test_faceup_variant_refuses_blind_bets_against_the_faceup_hand(bragref):
         ("bet andy 0", "more than 0"),
         ("bet andy -- -2", "more than 0"),
         ("look andy --hand new", "go together"),
+        ("show andy Kh Kd 4c discard", "'discard' wants CARDS after it"),
+        ("award", "Missing argument"),
         ("frobnicate", "No such command"),
     ],
 )

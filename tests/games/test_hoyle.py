@@ -244,3 +244,14 @@ def test_the_tables_help_lists_the_games_own_answers(hoyle):
     out = hoyle().table("?", "q").stdout
     assert "ca|call         PLAYER [all-in AMOUNT]" in out and "r|raise" in out and "stand" in out
     assert "s|see" not in out
+
+
+def test_an_answer_missing_what_its_verb_takes_is_told_the_verbs_words_and_writes_nothing(hoyle):
+    """The declaration says what a verb takes; an answer without it is bad input naming those words (R11.2)."""
+    bragref = hoyle()
+    bragref("bet andy 2")
+    before = bragref.dump()
+    out = bragref.table("r", "ca bill all-in", "q").output
+    assert "raise wants AMOUNT (raise PLAYER AMOUNT)" in out
+    assert "'all-in' wants AMOUNT after it" in out
+    assert bragref.dump() == before
