@@ -116,9 +116,10 @@ def test_the_hand_a_ledger_keeps_between_writes_is_exactly_a_full_replay(game, t
         path = tmp_path_factory.mktemp(game.name) / "ledger.db"
         ledger, rng = Ledger(path), random.Random(seed)
         session = ledger.create_session("s", rules, [f"P{i}" for i in range(players)])
-        for name in session.seats if rules.stakes == "table" else ():
-            ledger.purse(None, "buy-in", name, 200)
         for _ in range(3):
+            for name in session.seats if rules.stakes == "table" else ():  # enough on the table for a hand (R1.3)
+                if ledger.table_money(session).get(name, 0) < 100:
+                    ledger.purse(None, "top-up", name, 200)
             current = ledger.deal(None)[1]
             while current.hand.phase != "over":
                 if current.actions and rng.random() < 0.1:
