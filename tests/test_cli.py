@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from conftest import SAMPLES
 
 
@@ -118,3 +120,30 @@ def test_busy_ledger_exits_5_and_writes_nothing(bragref, monkeypatch):
         holder.execute("ROLLBACK")
         holder.close()
     assert bragref.json("status")["pot"] == 2
+
+
+def test_a_ledger_object_sees_every_change_to_a_session_whoever_writes_it(tmp_path):
+    """A ledger object keeps the session it last read (issue 19); a seat, a rule, a rename or a close recorded by it
+    or by another terminal, and a write rolled back, are all seen at the next read, exactly as a fresh read gives."""
+    from bragref.engine.errors import Refused
+    from bragref.engine.rules import Rules
+    from bragref.ledger.store import Ledger
+
+    path = tmp_path / "ledger.db"
+    mine, other = Ledger(path), Ledger(path)
+    mine.create_session("s", Rules(), ["Andy", "Bill"])
+    changes = [lambda ledger: ledger.join(None, "Chris"),
+               lambda ledger: ledger.set_rules(None, lambda rules: Rules(ante=2)),
+               lambda ledger: ledger.rename(None, "Bill", "William"),
+               lambda ledger: ledger.leave(None, "Chris")]
+    for index, change in enumerate(changes):
+        mine.session(None)
+        change(other if index % 2 else mine)
+        assert mine.session(None) == Ledger(path).session(None)
+    with pytest.raises(Refused):
+        with mine.write():
+            mine.close_session(None)
+            assert mine.session(None).closed
+            raise Refused("changed my mind", "R9.1")
+    other.join(None, "Dan")  # its event takes the row id the rolled-back close had
+    assert not mine.session(None).closed and mine.session(None) == Ledger(path).session(None)

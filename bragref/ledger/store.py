@@ -112,12 +112,14 @@ class Ledger:
         self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
         self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
         self._hot: dict[int, tuple[str, Current | None]] = {}  # session id -> (chain head, its current hand then)
+        self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
         """The ledger opened for reading only, as it stands (no migration): for shell completion."""
         ledger = cls.__new__(cls)
-        ledger.path, ledger.now, ledger.wrote, ledger.expect, ledger._hot = path, now, False, None, {}
+        ledger.path, ledger.now, ledger.wrote, ledger.expect = path, now, False, None
+        ledger._hot, ledger._known = {}, {}
         ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         ledger.conn.row_factory = sqlite3.Row
         return ledger
@@ -138,6 +140,7 @@ class Ledger:
                 yield
         except BaseException:
             self._hot.clear()  # what was kept may hold rows rolled back
+            self._known.clear()
             raise
         if outermost:
             self.wrote = True
@@ -202,7 +205,17 @@ class Ledger:
         return [r["name"] for r in self._q("SELECT name FROM sessions ORDER BY id")]
 
     def session(self, name: str | None = None) -> Session:
-        """The named session (a unique prefix is enough), else the current one."""
+        """The named session (a unique prefix is enough), else the current one: read again only where a session or
+        a session's event has been recorded since this ledger object last read it (hands and actions change none)."""
+        mark = tuple(self._q("SELECT (SELECT MAX(id) FROM sessions), (SELECT MAX(id) FROM session_events)")[0])
+        known = self._known.get(name)
+        if known is not None and known[0] == mark:
+            return known[1]
+        session = self._read_session(name)
+        self._known[name] = (mark, session)
+        return session
+
+    def _read_session(self, name: str | None) -> Session:
         if name is None:
             rows = self._q(
                 "SELECT s.* FROM session_events e JOIN sessions s ON s.id = e.session_id"
