@@ -3,8 +3,8 @@
 An action type is a frozen dataclass that says, beside its fields: its `verb`, whether a player or the table does
 it (`subject`), its `answers` at `table`, its `params` (each field after the player: what kind of value, how it is
 typed and written), its help, and how it is told (`told`). From that one declaration come the command line's
-command (`cli.verbs`), the `table` answer, the hand history's line (`written`, `read`), the ledger's row (`args`,
-`from_args`) and the replay's sentence. A type overrides a default only where its words carry more than its fields:
+command (`cli.hand.verb_command`), the `table` answer (`from_words`), the hand history's line (`written`,
+`from_history`), the ledger's row (`args`, `from_args`) and the replay's sentence (`told`). A type overrides a default only where its words carry more than its fields:
 a see's history line says what it cost and whether it was blind, which the state knows and the history checks.
 
 The action types every game of the family shares are here; a game's own are in its package.
@@ -19,6 +19,7 @@ from typing import ClassVar
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand, Legal
+
 
 def _cards():
     """The card module, loaded by the first action that has cards: betting never pays for it."""
@@ -57,6 +58,25 @@ class Param:
     @property
     def metavar(self) -> str:
         return {"money": "AMOUNT", "cards": "CARDS", "players": "PLAYERS"}.get(self.kind, self.name.upper())
+
+    def shown(self, value, money=str, player=str) -> list[str]:
+        """`value` as words: a flag its word for on or off; anything else its keyword, then the value (money as
+        `money` writes it, each player as `player` does), or nothing where it was not given."""
+        if self.kind == "flag":
+            return [self.words[0] if value else self.words[1]]
+        if value is None or value == ():
+            return []
+        if self.kind == "money":
+            words = [money(value)]
+        elif self.kind == "toggle":
+            words = [self.words[0] if value else self.words[1]]
+        elif self.kind == "choice":
+            words = [value]
+        elif self.kind == "cards":
+            words = _cards().hand_text(value).split()
+        else:
+            words = [player(name) for name in value]
+        return [*self.keywords[:1], *words]
 
 
 class Reader(ABC):
@@ -145,26 +165,7 @@ class Verb:
     def written(self, before: Hand, after: Hand, who) -> list[str]:
         """The words after the verb in a history line (`2 blind`), amounts in units, each player as `who` writes
         them (`p1`)."""
-        words: list[str] = []
-        for param in self.params:
-            value = getattr(self, param.name)
-            if param.kind == "flag":
-                words.append(param.words[0] if value else param.words[1])
-                continue
-            if value is None or value == ():
-                continue
-            words += param.keywords[:1]
-            if param.kind == "money":
-                words.append(str(value))
-            elif param.kind == "choice":
-                words.append(value)
-            elif param.kind == "toggle":
-                words.append(param.words[0] if value else param.words[1])
-            elif param.kind == "cards":
-                words += _cards().hand_text(value).split()
-            elif param.kind == "players":
-                words += [who(name) for name in value]
-        return words
+        return [word for param in self.params for word in param.shown(getattr(self, param.name), player=who)]
 
     @classmethod
     def from_words(cls, subject: str | None, words: list[str], read: Reader, given: dict | None = None,
@@ -232,50 +233,33 @@ class Verb:
         return next((getattr(self, p.name) for p in self.params if p.kind == "flag"), None)
 
     def detail(self) -> str | None:
-        """What `history` notes of the action beyond its amount and flag (`old keep`, `all-in`, `Andy,Chris`)."""
+        """What `history` notes of the action beyond its amount and flag (`old keep`, `all-in`)."""
         words: list[str] = []
         for param in self.params:
             value = getattr(self, param.name)
-            if value is None or value == () or param.kind == "flag":
-                continue
-            words += param.keywords[:1]
-            if param.kind == "toggle":
-                words.append(param.words[0] if value else param.words[1])
-            elif param.kind == "choice":
-                words.append(value)
-            elif param.kind == "cards":
-                words.append(_cards().hand_text(value))
-            elif param.kind == "players":
-                words.append(",".join(value))
+            if param.kind == "money":  # the amount has a column of its own; an all-in keeps its word
+                words += param.keywords[:1] if value is not None else []
+            elif param.kind != "flag":
+                words += param.shown(value)
         return " ".join(words) or None
 
     # ---- sentences -------------------------------------------------------------------
 
-    def said(self, money) -> str:
-        """The action in a few words, money in the session's money (`Bill bet £0.50 blind`): what `undo` voided."""
-        words = [self.player] if self.subject == "player" else ["the table"]
+    def said(self, money, called=str) -> str:
+        """The action in a few words, money in the session's money and each player as `called` names them (`Bill
+        bet £0.50 blind`): what `undo` voided. An off flag goes unsaid (an open bet is just a bet)."""
+        words = [called(self.player)] if self.subject == "player" else ["the table"]
         words.append(self.verb)
         for param in self.params:
             value = getattr(self, param.name)
-            if value is None or value == () or (param.kind == "flag" and not value):
-                continue
-            words += param.keywords[:1]
-            if param.kind == "money":
-                words.append(money(value))
-            elif param.kind in ("flag", "toggle"):
-                words.append(param.words[0] if value else param.words[1])
-            elif param.kind == "cards":
-                words.append(_cards().hand_text(value))
-            elif param.kind == "players":
-                words.append(" and ".join(value))
-            else:
-                words.append(str(value))
+            if param.kind != "flag" or value:
+                words += param.shown(value, money, called)
         return " ".join(words)
 
     def told(self, before: Hand, after: Hand | None, called) -> str:
         """The replay's sentence: what the action cost, what it changed and the rule for it; `after` is None for
         an action later voided; `called` gives each player's name now (R2.6)."""
-        text = self.said(before.rules.money).replace(self.player or "", called(self.player) or "", 1)
+        text = self.said(before.rules.money, called)
         return text[0].upper() + text[1:] + "."
 
 
@@ -423,8 +407,11 @@ class Award(Verb):
     def player(self) -> str:
         return self.players[0]
 
-    def said(self, money):
-        return f"the table's award to {' and '.join(self.players)}"
+    def said(self, money, called=str):
+        return f"the table's award to {' and '.join(called(name) for name in self.players)}"
+
+    def detail(self):
+        return ",".join(self.players)
 
     def told(self, before, after, called):
         return f"The table awarded the pot to {' and '.join(called(n) for n in self.players)} without cards."
