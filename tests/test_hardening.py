@@ -353,3 +353,21 @@ def test_ctrl_c_in_table_exits_130(game):
 def test_a_hand_number_past_what_the_ledger_holds_is_bad_input(game, line):
     result = game(line, code=2)
     assert "Traceback" not in result.output
+
+
+def test_an_export_that_fails_while_it_is_read_leaves_the_old_file_and_no_temporary(tmp_path):
+    """`export -o` writes a session as it reads it (issue 19): a read that fails midway leaves whatever file was
+    there as it was, and no temporary file beside it."""
+    from bragref.cli.exchange import write_atomically
+
+    target = tmp_path / "friday.bhh"
+    target.write_text("the old history\n", encoding="utf-8")
+
+    def chunks():
+        yield "half of a new history\n"
+        raise sqlite3.OperationalError("the ledger went away")
+
+    with pytest.raises(sqlite3.OperationalError):
+        write_atomically(str(target), chunks(), str(tmp_path / "ledger.db"))
+    assert target.read_text(encoding="utf-8") == "the old history\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["friday.bhh"]
