@@ -110,13 +110,15 @@ class Deal:
 
 
 def deal(game: str = "brag", players: list[str] | tuple[str, ...] = (), dealer: str | None = None, *,
-         carried_in: int = 0, retained_by: str | None = None, **options) -> Deal:
+         carried_in: int = 0, retained_by: str | None = None, dealt: dict[str, str] | None = None,
+         **options) -> Deal:
     """A new hand of `game` (a name or alias) for `players` in seat order, dealt by `dealer` (default: the first
-    seat, R2.2), under the game's default rules with `options` (typed values: `ante=2`, `see_cost="equal"`)."""
+    seat, R2.2), under the game's default rules with `options` (typed values: `ante=2`, `see_cost="equal"`);
+    `dealt` is what the game's deal records beside the seats (`{"joker": "7h"}` under Teen Patti's joker, R13.7)."""
     chosen = find_game(game)
     rules = from_preset(next(iter(chosen.presets)), game=chosen.name, **options)
     seats = list(players)
-    return Deal(engine.deal(rules, seats, dealer or seats[0], carried_in, retained_by))
+    return Deal(engine.deal(rules, seats, dealer or seats[0], carried_in, retained_by, dealt=dealt))
 
 
 def open_ledger(path: str) -> Book:
@@ -145,8 +147,9 @@ class Book:
         """Change one house rule between hands, as `rules set` does (R9.3); `game` is dealer's choice."""
         return self.ledger.set_rules(self.session, lambda rules: parse_option(rules, option, value)).rules
 
-    def deal(self, dealer: str | None = None) -> Hand:
-        return self.ledger.deal(self.session, dealer)[1].hand
+    def deal(self, dealer: str | None = None, **dealt: str) -> Hand:
+        """The next hand, as `bragref deal` deals it (`joker="7h"`: the card turned up, R13.7)."""
+        return self.ledger.deal(self.session, dealer, dealt or None)[1].hand
 
     def act(self, verb: str, *words: str) -> Hand:
         """Any verb of the session's game, in the words of a `table` answer after it: `act("stand", "bill")`,

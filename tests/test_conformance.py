@@ -13,11 +13,12 @@ from bragref.games import play as engine
 from bragref.games.brag.actions import Cover, Look, See
 from bragref.games.verbs import Bet, Fold
 from bragref.engine.errors import BadInput, Refused
-from bragref.games.randomplay import random_action
+from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import Rules
 from bragref.formats import bhh
-from bragref.games import GAMES, from_preset
+from bragref.games import GAMES, from_preset, game_verbs
 from bragref.games.hoyle.actions import Call, Raise, Stand
+from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit
 from bragref.ledger.simulate import simulate
@@ -35,8 +36,10 @@ def option_values(option):
     if option.kind == "wild":
         return st.sampled_from(WILD)
     if option.kind == "money":
-        small = st.integers(1, 6)
+        small = st.integers(1, 6) if option.name != "pot_cap" else st.integers(5, 60)
         return st.none() | small if option.default is None else small
+    if option.kind == "number":
+        return st.none() | st.integers(1, 4)
     return st.nothing()
 
 
@@ -77,19 +80,25 @@ def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
     from bragref.cli.table import ANSWERS
 
     for kind in game.actions:
+        family = game_verbs()[kind.verb]  # the command is the family's; a game's own type takes the same words
         command = cli.get_command(None, kind.verb)
-        assert command is not None and command.short_help == kind.summary
+        assert command is not None and command.short_help == family.summary
+        assert kind.params == family.params and kind.subject == family.subject and issubclass(kind, family)
         assert all(answer in ANSWERS for answer in (kind.verb, *kind.answers))
         assert "(R" in kind.help and kind.examples
+    for alias, verb in game.aliases_of_verbs.items():
+        names = [[p.name for p in cli.get_command(None, word).params] for word in (alias, verb)]
+        assert alias in ANSWERS and names[0] == names[1]
     rng = random.Random(7)
     for _ in range(30):
-        hand = engine.deal(from_preset(next(iter(game.presets)), game=game.name), ["A", "B", "C"], "A")
+        hand = engine.deal(from_preset(next(iter(game.presets)), game=game.name), ["A", "B", "C", "D"], "A")
         while hand.phase != "over":
             action = random_action(hand, rng)
             stored = json.loads(json.dumps(action.args()))
             assert type(action).from_args(getattr(action, "player", None), stored) == action
+            own = game.verbs[action.verb].from_args(getattr(action, "player", None), stored)  # as the ledger reads it
             after = engine.apply(hand, action)
-            assert action.told(hand, after, str).endswith(".") and action.said(hand.rules.money)
+            assert own.told(hand, after, str).endswith(".") and own.said(hand.rules.money)
             hand = after
 
 
@@ -120,7 +129,7 @@ def test_the_hand_a_ledger_keeps_between_writes_is_exactly_a_full_replay(game, t
             for name in session.seats if rules.stakes == "table" else ():  # enough on the table for a hand (R1.3)
                 if ledger.table_money(session).get(name, 0) < 100:
                     ledger.purse(None, "top-up", name, 200)
-            current = ledger.deal(None)[1]
+            current = ledger.deal(None, None, random_dealt(rules, rng))[1]
             while current.hand.phase != "over":
                 if current.actions and rng.random() < 0.1:
                     current = ledger.undo(None, None)[1]
@@ -144,7 +153,7 @@ def test_legal_never_offers_what_apply_refuses(game):
         seats = [f"P{i}" for i in range(players)]
         least = rules.ante + rules.first_bet_min  # enough to ante, then put up a dealer's stake (R11.1)
         purses = {name: rng.randint(0, 30) + least for name in seats} if rules.stakes == "table" else None
-        hand = engine.deal(rules, seats, seats[0], purses=purses)
+        hand = engine.deal(rules, seats, seats[0], purses=purses, dealt=random_dealt(rules, rng))
         for _ in range(80):
             if hand.phase == "over":
                 return
@@ -178,6 +187,10 @@ def offers(legal) -> list:
         found += [Raise(name, amount) for amount in {legal.raise_by.min, legal.raise_by.max or legal.raise_by.min + 5}]
     if legal.stand:
         found.append(Stand(name))
+    if legal.sideshow is not None:
+        found += [Sideshow(name, amount) for amount in {legal.sideshow.min, legal.sideshow.max}]
+    if legal.accept:
+        found += [Accept(name), Refuse(name)]
     return found
 
 

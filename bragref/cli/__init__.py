@@ -114,17 +114,17 @@ class BragGroup(click.Group):
     contract's exit codes, never a traceback."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        from bragref.games import game_verbs
+        from bragref.games import game_verbs, verb_aliases
 
-        return sorted({*COMMAND_MODULES, *game_verbs()})
+        return sorted({*COMMAND_MODULES, *game_verbs(), *verb_aliases()})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         module = COMMAND_MODULES.get(name)
         if module is None:
-            from bragref.games import game_verbs  # a verb a game declares: its command is made from it
+            from bragref.games import game_verbs, verb_aliases  # a verb a game declares: its command is made from it
 
-            kind = game_verbs().get(name)
-            return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind)
+            kind = game_verbs().get(verb_aliases().get(name, name))
+            return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind, name)
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 

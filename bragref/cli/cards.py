@@ -9,10 +9,15 @@ import click
 
 from bragref.cli.options import ranking_options, ranking_values
 from bragref.cli.output import Output, output_options
-from bragref.engine.cards import hand_text, parse_cards
+from bragref.engine.cards import hand_text, parse_card, parse_cards
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
-from bragref.games import find_game, from_preset, ranking_for
+from bragref.games import checked, find_game, from_preset, game_of, ranking_for
+
+
+def ranking_of(app, joker: str | None = None, **options):
+    """The ranking the options give (`ranking_rules`), with the card turned up where the joker variant needs it."""
+    return ranking_for(ranking_rules(app, **options), None if joker is None else parse_card(joker))
 
 
 def ranking_rules(app, game: str | None = None, **given) -> Rules:
@@ -27,7 +32,7 @@ def ranking_rules(app, game: str | None = None, **given) -> Rules:
             rules = ledger.session(app.session).rules
     elif app.session:
         raise BadInput(f"no session {app.session}: there is no ledger at {app.db} yet")
-    return replace(rules, **ranking_values(**given))
+    return checked(replace(rules, **ranking_values(**given)))
 
 
 def judge_words(ranking, words) -> tuple:
@@ -56,7 +61,7 @@ def rank(app, words: tuple[str, ...], out: Output, **options) -> None:
       bragref rank 3h 3d 3s
       bragref rank Ah 2d 3c --a23 low
     """
-    ranking = ranking_for(ranking_rules(app, **options))
+    ranking = ranking_of(app, **options)
     given, judged = judge_words(ranking, words)
     data = hand_json(ranking, given, judged)
     if out.data(data, [data]):
@@ -88,7 +93,7 @@ def compare(app, hands: tuple[str, ...], suit_order: bool, out: Output, **option
     """
     if len(hands) < 2:
         raise BadInput("compare needs two hands or more, each one quoted argument")
-    ranking = ranking_for(ranking_rules(app, **options))
+    ranking = ranking_of(app, **options)
     judged = [judge_words(ranking, [text]) for text in hands]
 
     def strength(judged_hand):
@@ -119,15 +124,16 @@ def odds(app, out: Output, **options) -> None:
       bragref odds
       bragref odds --cards 5 --wild deuces --json
     """
-    ranking = ranking_for(ranking_rules(app, **options))
-    counts = ranking.class_counts()
+    rules = ranking_rules(app, **{name: value for name, value in options.items() if name != "joker"})
+    turned = None if options["joker"] is None else parse_card(options["joker"])
+    counts = game_of(rules).class_counts(rules, turned)
     total = sum(count for _, count in counts)
     rows = [{"class": name, "count": count, "probability": count / total} for name, count in counts]
     if out.data(rows):
         return
     out.table([{"class": r["class"], "count": f"{r['count']:,}", "probability": f"{r['probability']:.5%}",
                 "odds": odds_words(r["count"], total)} for r in rows])
-    click.echo(f"{total:,} hands of {ranking.cards} cards from a pack of {ranking.pack}, every one counted.")
+    click.echo(f"{total:,} hands, every one counted: {game_of(rules).counted(rules, turned)}.")
 
 
 def odds_words(count: int, total: int) -> str:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import click
 
 from bragref.cli.output import Output, output_options
-from bragref.engine.rules import Rules
-from bragref.games import GAMES, TABLE_OPTIONS
+from bragref.games import GAMES, TABLE_OPTIONS, from_preset
 
 
-def describe(option, default_rules: Rules, table: bool) -> dict:
+def describe(option, default_rules, table: bool) -> dict:
     """One house rule as `games` lists it; `table` marks the table's own rules, which every game shares."""
     return {"option": option.key, "default": option.shown(default_rules), "rule": option.rule, "help": option.help,
             "table": table}
@@ -29,7 +28,7 @@ def games(app, out: Output) -> None:
     """
     data = []
     for game in GAMES.values():
-        defaults = Rules(game=game.name)
+        defaults = from_preset(next(iter(game.presets)), game=game.name)  # the game's defaults are its preset's
         data.append({"game": game.name, "title": game.title, "rule": game.rule, "aliases": list(game.aliases),
                      "presets": list(game.presets), "verbs": [action.verb for action in game.actions],
                      "options": [describe(o, defaults, False) for o in game.options]

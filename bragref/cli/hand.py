@@ -9,7 +9,7 @@ from bragref.cli.output import legal_words
 from bragref.engine.errors import Refused
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
-from bragref.games import game_of, ranking_for
+from bragref.games import game_of, hand_ranking
 from bragref.games.play import legal
 from bragref.games.verbs import Typed
 
@@ -23,6 +23,9 @@ def situation(number: int, hand: Hand) -> str:
     rules = hand.rules
     if hand.phase == "betting":
         now = legal(hand)
+        if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
+            return (f"Pot {rules.money(hand.pot)}. {' and '.join(now.show)} to show each other their cards "
+                    f"(`show PLAYER CARDS`) or concede: {legal_words(now, rules)}.")
         return (f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
                 f"{paint(now.player, bold=True)} to act: {legal_words(now, rules)}.")
     if hand.phase == "showdown":
@@ -36,17 +39,19 @@ def showing(hand: Hand) -> str:
     who = legal(hand).show
     contest = hand.contest
     if contest is None or contest.how == "showdown":
-        rule = game_of(hand.rules).showdown_rule
+        rule = game_of(hand.rules).end_rules["showdown"]
         award = "; the table may `award` without cards" if legal(hand).award else ""
         return f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede{award} ({rule})."
     challenger, money = contest.challenger, hand.rules.money
-    if contest.how == "see":
-        intro, role, rule = f"{challenger} saw {contest.holders[0]}: ", "seer", "R5.4"
+    if contest.how in ("see", "show"):
+        rule = game_of(hand.rules).end_rules[contest.how]
+        intro = f"{challenger} {'saw' if contest.how == 'see' else 'asked for a show with'} {contest.holders[0]}: "
+        role = "seer" if contest.how == "see" else "asker"
     else:
         intro, role, rule = f"For the pot of {money(contest.amount)} covered by {challenger}: ", "coverer", "R7.3"
     if who and challenger not in who:
         first = f"{' and '.join(who)} {'shows' if len(who) == 1 else 'show'} first"
-        if not hand.shown and contest.how == "see":
+        if not hand.shown and contest.how != "cover":
             return f"{intro}{first} (`show {who[0]} CARDS`) ({rule})."
         return f"{shown}{intro}{first} (`show PLAYER CARDS`), then {challenger} shows or concedes ({rule})."
     return (f"{shown}{intro}{challenger} shows (`show {challenger} CARDS`) or concedes; "
@@ -56,7 +61,7 @@ def showing(hand: Hand) -> str:
 def shown_words(hand: Hand) -> str:
     from bragref.engine.cards import hand_text
 
-    ranking = ranking_for(hand.rules)
+    ranking = hand_ranking(hand)
     parts = []
     for s in hand.shown:
         discards = f", discards {hand_text(s.judged.discards)}" if s.judged.discards else ""
@@ -89,21 +94,22 @@ def outcome(number: int, hand: Hand) -> str:
 def reason(pot, hand: Hand) -> str:
     """Why a pot went where it did, in words a table can check: the cards each showed and the rule that decided
     (`equal hands (pair of kings): the seer loses (R5.4)`)."""
+    game = game_of(hand.rules)
     if pot.how == "folds":
-        return "everyone else folded (R6.1)"
+        return f"everyone else {game.say('fold')}ed ({game.end_rules['folds']})"
     if pot.how == "faceup":
         return "all folded against the face-up hand (R6.4)"
     winners = [name for name, _ in pot.winnings]
-    rule = {"see": "R5.4", "cover": "R7.3", "showdown": game_of(hand.rules).showdown_rule}[pot.how]
-    where = f"at the showdown ({rule})" if pot.how == "showdown" else HOW[pot.how]
-    role = {"see": "seer", "cover": "coverer"}.get(pot.how)
+    rule = game.end_rules[pot.how]
+    where = f"{HOW[pot.how]} ({rule})"
+    role = {"see": "seer", "show": "asker", "cover": "coverer"}.get(pot.how)
     if pot.decided_by == "award":
         return f"{where}, as awarded by the table without cards"
     if pot.decided_by == "concede":
         gave_up = [name for name in (*pot.holders, *([pot.challenger] if pot.challenger else [])) if name not in winners]
         return f"{where}: {' and '.join(gave_up)} conceded without showing ({rule})"
     judged = {s.player: s.judged for s in hand.shown}
-    describe = ranking_for(hand.rules).describe
+    describe = hand_ranking(hand).describe
     best = judged[winners[0]]
     if pot.how == "showdown":
         shown = "; ".join(f"{name} {describe(judged[name])}" for name in pot.holders if name in judged)
@@ -117,12 +123,13 @@ def reason(pot, hand: Hand) -> str:
     other = judged[losers[0]] if losers else None
     if other is not None and other.key == best.key:
         return f"{where}, equal hands ({describe(best)}): the {role} loses ({rule}, R8)"
+    if len(winners) > 1:
+        return f"{where}, equal hands ({describe(best)}) split the pot ({rule})"
     beaten = f" beats {losers[0]} ({describe(other)})" if other is not None else ""
     return f"{where}, {winners[0]} ({describe(best)}){beaten} (R8)"
 
 
-HOW = {"folds": "everyone else folded (R6.1)", "see": "at the see (R5.4)", "showdown": "at the showdown (R6.5)",
-       "cover": "against its coverer (R7.3)"}
+HOW = {"see": "at the see", "show": "at the show", "showdown": "at the showdown", "cover": "against its coverer"}
 
 
 def pot_words(pot, hand: Hand, index: int = 0) -> str:
@@ -152,18 +159,36 @@ def witness(digest: str) -> str:
     return f"Ledger digest {digest} (`bragref audit --digest {digest}` checks nothing before it has changed)."
 
 
+def deal_options(command):
+    """`--dealer`, and what a game's deal may record beside the seats (`--joker CARD`), from the games' declarations."""
+    for param in reversed(deal_params()):
+        command = click.option(param.option, param.name, metavar=param.metavar, help=param.help)(command)
+    return click.option("--dealer", shell_complete=complete.players,
+                        help="Who deals. Default: the first seat, then the next on the left (R2.2).")(command)
+
+
+def deal_params() -> list:
+    """Every game's deal parameters, each name once."""
+    from bragref.games import GAMES
+
+    return list({param.name: param for game in GAMES.values() for param in game.deal_params}.values())
+
+
 @click.command(short_help="Deal the next hand: antes in, who acts first.")
-@click.option("--dealer", shell_complete=complete.players, help="Who deals. Default: the first seat, then the next on the left (R2.2).")
+@deal_options
 @click.pass_obj
-def deal(app, dealer: str | None) -> None:
-    """Start the next hand: every seated player antes (R2.3), a carried pot joins it (R6.2).
+def deal(app, dealer: str | None, **given) -> None:
+    """Start the next hand: every seated player antes (R2.3), a carried pot joins it (R6.2). Under Teen Patti's
+    joker variant, --joker names the card turned up (R13.7).
 
     \b
     Example:
       bragref deal --dealer Eddie
+      bragref deal --joker 7h
     """
     ledger = app.ledger()
-    session, current, previous = ledger.deal(app.session, dealer)
+    dealt = {name: value for name, value in given.items() if value is not None}
+    session, current, previous = ledger.deal(app.session, dealer, dealt or None)
     click.echo(dealt_words(current, previous, time_words(ledger, session)))
     click.echo(situation(current.number, current.hand))
 
@@ -190,8 +215,9 @@ def dealt_words(current, previous, told: str = "") -> str:
     if hand.retained_by:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"
-    reminder = game_of(hand.rules).reminder
-    return line + "." + "".join(f" {words}" for words in (reminder, told) if words)
+    game = game_of(hand.rules)
+    turned = "".join(f" Turned up: {value} ({name}, R13.7)." for name, value in game.dealt_record(hand).items())
+    return line + "." + turned + "".join(f" {words}" for words in (game.reminder, told) if words)
 
 
 @click.command(short_help="Void the last action of the current hand.")
@@ -237,9 +263,10 @@ def typed_words(kind, values: dict) -> list[str]:
     return words
 
 
-def verb_command(kind) -> click.Command:
+def verb_command(kind, name: str | None = None) -> click.Command:
     """The command for an action type, made from its declaration (`games.verbs`): `bragref bet PLAYER AMOUNT
-    [--blind]`, `bragref show PLAYER CARDS… [--discard CARD]…`."""
+    [--blind]`, `bragref show PLAYER CARDS… [--discard CARD]…`; `name`, where it is called by a game's alias
+    (`chaal`)."""
     params: list[click.Parameter] = []
     if kind.subject == "player":
         params.append(click.Argument(["player"], shell_complete=complete.players))
@@ -258,15 +285,17 @@ def verb_command(kind) -> click.Command:
             many = param.kind in ("cards", "players")
             params.append(click.Argument([param.name], nargs=-1 if many else 1, required=param.required,
                                          shell_complete=complete.players if param.kind == "players" else None))
-    examples = "\n".join(f"  bragref {kind.verb} {example}".rstrip() for example in kind.examples)
+    name = name or kind.verb
+    examples = "\n".join(f"  bragref {name} {example}".rstrip() for example in kind.examples)
+    also = f"\n\n{name} is {kind.verb} in a game's own words." if name != kind.verb else ""
 
     @click.pass_obj
     def callback(app, player: str | None = None, **values) -> None:
         record(app, lambda hand: kind.from_words(player and name_in(hand, player), typed_words(kind, values),
                                                  Typed(hand)))
 
-    return click.Command(kind.verb, callback=callback, params=params, short_help=kind.summary,
-                         help=f"{kind.help}\n\n\b\nExample:\n{examples}")
+    return click.Command(name, callback=callback, params=params, short_help=kind.summary,
+                         help=f"{kind.help}{also}\n\n\b\nExample:\n{examples}")
 
 
 COMMANDS = [deal, undo]  # and a command for each verb a game declares, made when it is asked for (`verb_command`)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from bragref.engine.rules import Rules
-from bragref.games import GAMES, RANKING_OPTIONS, every_option, typed
+from bragref.games import GAMES, every_option, typed
 from bragref.games.base import Option
 
 SHOWN_DEFAULTS = {"min_bet": "the ante", "max_bet": "none", "raise_limit": "none", "currency": "none"}
@@ -15,7 +15,7 @@ SHOWN_DEFAULTS = {"min_bet": "the ante", "max_bet": "none", "raise_limit": "none
 
 def click_option(option: Option):
     """The command-line option for a declared house rule; not given, it is None (the preset's value stands)."""
-    default = SHOWN_DEFAULTS.get(option.name, option.default)
+    default = SHOWN_DEFAULTS.get(option.name, "none" if option.default is None else option.default)
     if isinstance(default, bool):
         default = "on" if default else "off"
     text = f"{option.help} ({option.rule}). [{default}]"
@@ -32,13 +32,19 @@ def _apply(options, command):
     return command
 
 
+RANKING_FIELDS = ("cards", "wild", "threes_high", "a23", "natural_pair", "variant")  # what orders hands (R8, R12, R13)
+
+
 def ranking_options(command):
     """The options that matter to how hands rank: `rank`, `compare` and `odds` take these alone, with `--game`
-    for a game's own order (R8, R12)."""
-    braggers = GAMES["braggers"].option("natural_pair")
-    command = _apply([*RANKING_OPTIONS, braggers], command)
+    for a game's own order (R8, R12, R13) and `--joker` for the card turned up under Teen Patti's joker variant."""
+    options = every_option()
+    command = click.option("--joker", metavar="CARD",
+                           help="The card turned up (teen-patti, variant joker): its rank's other cards are wild "
+                                "(R13.7).")(command)
+    command = _apply([options[name] for name in RANKING_FIELDS], command)
     return click.option("--game", type=click.Choice(list(GAMES)),
-                        help="Rank as this game does (R10): brag and hoyle by R8, braggers by R12. "
+                        help="Rank as this game does (R10): brag and hoyle by R8, braggers by R12, teen-patti by R13. "
                              "[the session's game, else brag]")(command)
 
 

@@ -77,14 +77,22 @@ def legal_words(legal: Legal, rules: Rules | None = None) -> str:
 
 
 def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
-    """What may be done, a phrase each; `table` gives the retained-hand look as `bragref table` takes it."""
+    """What may be done, a phrase each, in the game's own words (Teen Patti's chaal, show, pack); `table` gives
+    the retained-hand look as `bragref table` takes it."""
+    from bragref.games import game_of
+
+    say = game_of(rules).say
     parts = []
     if legal.bet:
-        parts.append(f"bet {span(legal.bet, rules)}")
+        parts.append(f"{say('bet')} {span(legal.bet, rules)}")
     if legal.blind_bet:
-        parts.append(f"bet blind {span(legal.blind_bet, rules)}")
+        parts.append(f"{say('bet')} blind {span(legal.blind_bet, rules)}")
     if legal.see is not None:
-        parts.append(f"see for {rules.money(legal.see)}")
+        parts.append(f"{say('see')} for {rules.money(legal.see)}")
+    if legal.sideshow:
+        parts.append(f"sideshow {span(legal.sideshow, rules)} (asks {legal.sideshow_with})")
+    if legal.accept:
+        parts.append(f"accept or refuse {legal.sideshow_with}'s side show")
     if legal.look:
         parts.append("look")
     if legal.look_retained:
@@ -102,7 +110,7 @@ def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
     if legal.showdown:
         parts.append("agree a showdown")
     if legal.fold:
-        parts.append("fold")
+        parts.append(say("fold"))
     if legal.show:
         parts.append(f"show ({', '.join(legal.show)})")
     if legal.concede:
@@ -132,6 +140,9 @@ def legal_json(legal: Legal) -> dict:
         "all_in": rng(legal.all_in),
         "raise": rng(legal.raise_by),
         "stand": legal.stand,
+        "sideshow": None if legal.sideshow is None else {**rng(legal.sideshow), "with": legal.sideshow_with},
+        "accept": legal.accept,
+        "refuse": legal.accept,
     }
 
 

@@ -10,7 +10,7 @@ from bragref.cli.hand import outcome, situation, witness
 from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
-from bragref.games import game_of, play, ranking_for
+from bragref.games import game_of, hand_ranking, play
 from bragref.ledger.store import CARRIED_POT, dealt
 
 
@@ -85,7 +85,7 @@ def shown_json(hand: Hand) -> list[dict]:
     if not hand.shown:
         return []
     from bragref.engine.cards import hand_text
-    ranking = ranking_for(hand.rules)
+    ranking = hand_ranking(hand)
     return [{"player": s.player, "cards": hand_text(s.judged.kept), "discards": hand_text(s.judged.discards),
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
@@ -98,7 +98,7 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
     """
     hand = dealt(row)
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
-                "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot, "stake": 0,
+                "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot, "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None}]
     for step in ledger.steps(row):
         r, hand = step.row, step.after
@@ -142,6 +142,7 @@ def won_entries(row, hand: Hand) -> list[dict]:
         number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
         how = {"folds": "all others folded", "faceup": "all folded to the face-up hand (R6.4)",
                "see": f"{pot.challenger} saw {', '.join(pot.holders)}", "showdown": "showdown",
+               "show": f"{pot.challenger} asked {', '.join(pot.holders)} for a show",
                "cover": f"covered by {pot.challenger}, against {', '.join(pot.holders)}"}[pot.how]
         if pot.decided_by:
             how += f"; {pot.decided_by}"

@@ -9,6 +9,7 @@ from bragref.cli.hand import pot_words, reason
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import local_time, scope
 from bragref.engine.state import Hand
+from bragref.games import game_of
 from bragref.ledger.store import CARRIED_POT, dealt
 
 
@@ -41,10 +42,11 @@ def story(ledger, session, number: int) -> list[str]:
 
 
 def opening(row, hand: Hand, called) -> str:
-    money = hand.rules.money
+    money, game = hand.rules.money, game_of(hand.rules)
     names = [called(p.name) for p in hand.players]
     text = (f"Hand {row['number']} was dealt by {called(hand.dealer)} at {local_time(row['dealt_at'])}. "
-            f"{', '.join(names[:-1])} and {names[-1]} each put in the ante of {money(hand.rules.ante)} (R2.3)")
+            f"{', '.join(names[:-1])} and {names[-1]} each put in the {game.say('ante')} of "
+            f"{money(hand.rules.ante)} (R2.3)")
     if hand.carried_in:
         text += f", and {money(hand.carried_in)} was carried in from the hand before (R6.2)"
     first = hand.acting.name if hand.acting else hand.dealer
@@ -56,6 +58,7 @@ def opening(row, hand: Hand, called) -> str:
         kept = ("a face-up second hand, so everyone else played open (R6.4)" if hand.faceup
                 else "the retained blind hand and a new one (R6.3)")
         text += f" {called(hand.retained_by)} held {kept}."
+    text += "".join(f" {value} was turned up ({name}, R13.7)." for name, value in game.dealt_record(hand).items())
     return text
 
 

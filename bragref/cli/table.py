@@ -19,7 +19,8 @@ import textwrap
 import click
 
 from bragref.cli import brief, paint, printable, refusal_text
-from bragref.cli.hand import dealt_words, name_in, outcome, situation, time_words, voided_words, witness
+from bragref.cli.hand import (deal_params, dealt_words, name_in, outcome, situation, time_words, voided_words,
+                              witness)
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
 from bragref.cli.sessions import closed_words, renamed_words
@@ -30,7 +31,7 @@ from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand
-from bragref.games import from_preset, game_of, game_verbs, parse_option
+from bragref.games import from_preset, game_of, game_verbs, parse_option, verb_aliases
 from bragref.games.play import legal
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
@@ -40,9 +41,12 @@ EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 def help_text(game) -> str:
     """`?`: the answers of the session's game, each from its declaration, then the table's own."""
-    width = max(len("|".join((*kind.answers, kind.verb))) for kind in game.actions) + 2
-    verbs = "\n".join(f"  {'|'.join((*kind.answers, kind.verb)):<{width}}{kind.usage().partition(' ')[2]:<34}"
-                      f"{kind.summary}" for kind in game.actions)
+    def names(kind) -> str:
+        return "|".join((*kind.answers, kind.verb, *(a for a, v in game.aliases_of_verbs.items() if v == kind.verb)))
+
+    width = max(len(names(kind)) for kind in game.actions) + 2
+    verbs = "\n".join(f"  {names(kind):<{width}}{kind.usage().partition(' ')[2]:<34}{kind.summary}"
+                      for kind in game.actions)
     intro = textwrap.fill(f"In a hand of {game.title}: leave PLAYER out for the player the prompt names, AMOUNT for "
                           f"the least allowed; at a showdown, CARDS alone (Kh Kd 4c) show for the player named.", 88)
     return f"{intro}\n{verbs}\n{HELP}"
@@ -123,13 +127,15 @@ class Table:
             if contest is None or contest.how == "showdown":
                 role = "showdown"
             elif who == contest.challenger:
-                role = "seer" if contest.how == "see" else f"covered {rules.money(contest.amount)}"
+                role = {"see": "seer", "show": "asker"}.get(contest.how, f"covered {rules.money(contest.amount)}")
             else:
-                role = "seen" if contest.how == "see" else f"against {contest.challenger}'s cover"
+                role = {"see": "seen", "show": "asked"}.get(contest.how, f"against {contest.challenger}'s cover")
             choices = ["show CARDS"] if now.show else []
             return f"{who} ({role}) — {' · '.join([*choices, 'concede', 'award NAME'])} > "
-        player = hand.acting
-        return f"{player.name} ({player.status}) — {' · '.join(legal_parts(now, rules, table=True))} > "
+        if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
+            return f"{' or '.join(now.show)} — show CARDS · concede > "
+        status = game_of(rules).say(hand.player(now.player).status)
+        return f"{now.player} ({status}) — {' · '.join(legal_parts(now, rules, table=True))} > "
 
     # ---- answers ------------------------------------------------------------------
 
@@ -204,7 +210,18 @@ class Table:
         say(voided_words(voided, session.rules))
 
     def _deal(self, args: list[str]) -> None:
-        _, current, previous = self.ledger.deal(self.session_name, args[0] if args else None)
+        """`d [DEALER] [joker CARD]`: what a game's deal records is named by its word, as at the command line."""
+        dealt, rest = {}, []
+        words = iter(args)
+        for word in words:
+            param = next((p for p in deal_params() if word.lstrip("-") == p.name), None)
+            if param is None:
+                rest.append(word)
+            else:
+                dealt[param.name] = next(words, None) or ""
+        if len(rest) > 1:
+            raise BadInput(f"d [DEALER] {' '.join(f'[{p.name} CARD]' for p in deal_params())}: one dealer, not {rest}")
+        _, current, previous = self.ledger.deal(self.session_name, rest[0] if rest else None, dealt or None)
         say(dealt_words(current, previous, time_words(self.ledger, self.now()[0])))
 
     def _join(self, args: list[str]) -> None:
@@ -359,6 +376,8 @@ ANSWERS = {
     **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(game_of(t.now()[0].rules)))),
     **{answer: (lambda kind, given: lambda t, a: t._verb(kind, given, a))(kind, given)  # from each declaration
        for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
+    **{alias: (lambda kind: lambda t, a: t._verb(kind, {}, a))(game_verbs()[verb])  # a game's words: chaal, pack
+       for alias, verb in verb_aliases().items()},
 }
 
 

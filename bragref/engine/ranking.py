@@ -61,14 +61,25 @@ def natural_order(a: int, b: int, c: int, threes_high: bool, a23_high: bool) -> 
 class BragRanking:
     """R8 under the house rules `threes_high`, `a23`, `wild` and `cards`."""
 
+    classes = CLASSES  # the class names, weakest first, as `natural_order` numbers them
+
     def __init__(self, threes_high: bool = True, a23: str = "high", wild: str = "none", cards: int = 3):
         self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
         self.wild, self.jokers = wild_cards(wild)
+        self._build()
+
+    def natural_order(self, a: int, b: int, c: int) -> tuple:
+        """Where three natural cards stand: (class, then what breaks ties within it); higher is better."""
+        return natural_order(a, b, c, self.threes_high, self.a23 == "high")
+
+    def _build(self, reverse: bool = False) -> None:
+        """The key of every three cards of the pack; `reverse` turns the natural order upside down (a lowball
+        game's)."""
         self.pack = NATURALS + self.jokers
         orders = {}
         for a, b, c in combinations(range(NATURALS), 3):
-            orders[BIT[a] | BIT[b] | BIT[c]] = natural_order(a, b, c, threes_high, a23 == "high")
-        self.orders = sorted(set(orders.values()))
+            orders[BIT[a] | BIT[b] | BIT[c]] = self.natural_order(a, b, c)
+        self.orders = sorted(set(orders.values()), reverse=reverse)
         base = {order: i for i, order in enumerate(self.orders)}
         natural = {mask: base[order] for mask, order in orders.items()}
         self._table = self._with_wild(natural) if self.wild else {m: b * 4 + 3 for m, b in natural.items()}
@@ -137,7 +148,7 @@ class BragRanking:
     # ---- words -----------------------------------------------------------
 
     def class_of(self, key3: int) -> str:
-        return CLASSES[self.orders[key3 >> 2][0]]
+        return self.classes[self.orders[key3 >> 2][0]]
 
     def place(self, key3: int) -> int:
         """1 for the best hand there is, counting equal hands once."""

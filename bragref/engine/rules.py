@@ -21,10 +21,13 @@ COVERING = ("cover", "both")  # short-money settings that allow a cover (R7.2)
 BORROWING = ("borrow", "both")  # short-money settings that allow a loan (R7.5)
 STAKES = ("pocket", "table")
 CARDS = (3, 4, 5)
-A23 = ("high", "low")
+A23 = ("high", "low")  # brag's (R8.3); Teen Patti adds `second` (R13.6): each game declares its own choices
+A23_ALL = (*A23, "second")
 TIES = ("split", "eldest")
 _TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")  # HH:MM (R11.7)
 NATURAL_PAIR = ("beats", "equal")
+VARIANTS = ("classic", "muflis", "ak47", "joker")  # R13.7
+SHOW_TIES = ("asker-loses", "split")  # R13.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,11 @@ class Rules:
     ties: str = "split"  # R11.4, R12.3: equal best hands split the pot, or it goes to the eldest (hoyle)
     natural_pair: str = "beats"  # R12.2: a natural pair beats a pair of its rank made with a bragger, or not
     until: str | None = None  # R11.7: HH:MM, local time; after it, deal round to equal deals, then no more
+    variant: str = "classic"  # R13.7: teen-patti's classic, muflis, ak47 or joker
+    chaal_limit: int | None = None  # R13.2: the highest stake allowed (teen-patti)
+    blind_rounds: int | None = None  # R13.2: a blind player must look after this many blind chaals (teen-patti)
+    pot_cap: int | None = None  # R13.5: a chaal taking the pot to this ends the hand in a showdown (teen-patti)
+    show_tie: str = "asker-loses"  # R13.3: equal hands at a show lose for the asker, or split the pot (teen-patti)
     pot_limit: bool = False  # R4.4
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
@@ -63,7 +71,7 @@ class Rules:
                            f"EUR, not {self.currency!r}")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")
-        for name in ("ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise"):
+        for name in ("ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise", "chaal_limit", "pot_cap"):
             value = getattr(self, name)
             if name != "ante" and value is not None and value < 1:
                 raise BadInput(f"{name.replace('_', '-')} must be at least one unit")
@@ -90,8 +98,17 @@ class Rules:
         if self.max_stake is not None and self.max_stake < self.first_bet_min:
             raise BadInput(f"max-stake {self.money(self.max_stake)} is below the least first bet, "
                            f"{self.money(self.first_bet_min)} (R11.2)")
-        if self.a23 not in A23:
-            raise BadInput(f"a23 must be one of {', '.join(A23)} (R8.3)")
+        if self.blind_rounds is not None and not 1 <= self.blind_rounds <= 1000:
+            raise BadInput("blind-rounds is a number of blind chaals from 1 to 1000 (R13.2)")
+        if self.variant not in VARIANTS:
+            raise BadInput(f"variant must be one of {', '.join(VARIANTS)} (R13.7)")
+        if self.show_tie not in SHOW_TIES:
+            raise BadInput(f"show-tie must be one of {', '.join(SHOW_TIES)} (R13.3)")
+        if self.chaal_limit is not None and self.chaal_limit < 2 * self.ante:
+            raise BadInput(f"chaal-limit {self.money(self.chaal_limit)} is below the first stake, twice the boot "
+                           f"(R13.2)")
+        if self.a23 not in A23_ALL:
+            raise BadInput(f"a23 must be one of {', '.join(A23_ALL)} (R8.3, R13.6)")
         if self.wild != "none":  # checked only when there are wild cards: betting never loads the card tables
             from bragref.engine.cards import parse_wild
 

@@ -63,6 +63,9 @@ class Legal:
     all_in: Range | None = None  # what a player short of the call may put in, all they have (R11.6)
     raise_by: Range | None = None  # what a raise may add above the call (R11.2)
     stand: bool = False  # the last raiser may end the betting (R11.3)
+    sideshow: Range | None = None  # a chaal that asks the previous player for a side show (R13.4) ...
+    sideshow_with: str | None = None  # ... who is asked
+    accept: bool = False  # the player asked for a side show accepts or refuses it (R13.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +90,7 @@ class Contest:
     holders: tuple[str, ...]
     challenger: str | None = None
     covered_by: str | None = None  # None: the last pot, the one betting went on in
+    split_ties: bool = False  # a challenger equal to the best holder shares the pot rather than losing (R13.3)
 
     @property
     def contenders(self) -> tuple[str, ...]:
@@ -274,7 +278,7 @@ def _check_contender(hand: Hand, name: str, verb: str) -> None:
     if hand.phase != "showdown":
         raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
     if name not in hand.contenders:
-        rule = {"see": "R5.4", "showdown": "R6.5", "cover": "R7.3"}[hand.contest.how]
+        rule = {"see": "R5.4", "show": "R13.3", "showdown": "R6.5", "cover": "R7.3"}[hand.contest.how]
         raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", rule)
 
 
@@ -312,8 +316,10 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
         if any(s.player == name for s in hand.shown):
             raise Refused(f"{name} has already shown", "R5.4")
         first = " and ".join(may_show(hand))
-        role = {"see": " was seen and", "cover": " won the pot after this one and"}[hand.contest.how]
-        raise Refused(f"{first}{role} shows first; then {name} shows or concedes", "R7.3" if hand.contest.covered_by else "R5.4")
+        how = hand.contest.how
+        role = {"see": " was seen and", "show": " was asked for a show and", "cover": " won the pot after this one and"}[how]
+        raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
+                      "R7.3" if hand.contest.covered_by else "R13.3" if how == "show" else "R5.4")
     seen_before = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
     for card in (*cards, *discards):
         if card in seen_before:
@@ -330,9 +336,12 @@ def _decide(hand: Hand) -> Hand:
     contest = hand.contest
     keys = {s.player: s.judged.key for s in hand.shown if s.player in contest.contenders}
     best = max(keys[h] for h in contest.holders)
-    if contest.challenger and keys[contest.challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6)
+    if contest.challenger and keys[contest.challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6) ...
         return _contest_won(hand, (contest.challenger,), "cards")
-    return _contest_won(hand, tuple(h for h in contest.holders if keys[h] == best), "cards")  # equal best split (R6.5)
+    winners = tuple(h for h in contest.holders if keys[h] == best)  # equal best split (R6.5) ...
+    if contest.challenger and contest.split_ties and keys[contest.challenger] == best:
+        winners += (contest.challenger,)  # ... the challenger too, where ties split (R13.3)
+    return _contest_won(hand, winners, "cards")
 
 
 def award(hand: Hand, names: tuple[str, ...]) -> Hand:
@@ -341,9 +350,10 @@ def award(hand: Hand, names: tuple[str, ...]) -> Hand:
         _check_contender(hand, name, "award")
     if len(set(names)) != len(names):
         raise BadInput("each winner is named once")
-    if hand.contest.challenger in names and len(names) > 1:
+    if hand.contest.challenger in names and len(names) > 1 and not hand.contest.split_ties:
         raise Refused(f"{hand.contest.challenger} wins alone or not at all: on equal hands the "
-                      f"{'seer' if hand.contest.how == 'see' else 'coverer'} loses", "R7.3" if hand.contest.covered_by else "R5.4")
+                      f"{ {'see': 'seer', 'show': 'asker'}.get(hand.contest.how, 'coverer')} loses",
+                      "R7.3" if hand.contest.covered_by else "R13.3" if hand.contest.how == "show" else "R5.4")
     return _contest_won(hand, names, "award")
 
 

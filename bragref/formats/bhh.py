@@ -113,7 +113,7 @@ SHAPE = {  # field: (type, required)
 HAND_SHAPE = {
     "number": (int, True), "dealer": (str, True), "players": (list, True), "antes": (list, True),
     "actions": (list, True), "carried": (int, False), "retained_by": (str, False), "table_money": (list, False),
-    "result": (list, False), "after": (list, False),
+    "result": (list, False), "after": (list, False), "joker": (str, False),
 }
 
 
@@ -160,11 +160,15 @@ def variant(rules: Rules) -> str:
 # ---- rules ----------------------------------------------------------------------------
 
 RULE_FIELDS = tuple(f.name for f in fields(Rules))
+LATER_RULES = ("variant", "show_tie")  # rules added with Teen Patti (0.8): written only where they are not the
+# default, so that a history of any other game reads byte for byte as the bragref before them wrote it
 
 
 def rules_table(rules: Rules) -> dict:
-    """Every rule by its option name (`see-cost`); a rule that is off (None) is left out."""
-    return {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None}
+    """Every rule by its option name (`see-cost`); a rule that is off (None) is left out, and so is a rule added
+    later (`LATER_RULES`) at its default."""
+    return {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None
+            and not (name in LATER_RULES and getattr(rules, name) == Rules.__dataclass_fields__[name].default)}
 
 
 LEGACY_RULES = {"betting": "brag", "ranking": "brag"}  # written by bragref before games were plug-ins: brag's

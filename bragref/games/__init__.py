@@ -15,12 +15,13 @@ from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
 from bragref.games.brag import Brag
 from bragref.games.braggers import Braggers
 from bragref.games.hoyle import Hoyle
+from bragref.games.teenpatti import TeenPatti
 
-GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers())}
+GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers(), TeenPatti())}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
-           "checked", "from_preset", "game_verbs", "games_using", "parse_option", "ranking_for", "rules_from_text",
-           "typed"]
+           "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",
+           "rules_from_text", "typed", "verb_aliases", "verb_of"]
 
 
 def find_game(name: str) -> Game:
@@ -41,12 +42,27 @@ def game_of(rules) -> Game:
     return GAMES[rules.game]
 
 
-def ranking_for(rules):
-    """The ranking a hand under `rules` is judged by, its game's, built once per rule set."""
-    from bragref.engine.ranking import ranking_named  # only commands that rank cards load the card tables
+def ranking_for(rules, turned: int | None = None):
+    """The ranking hands under `rules` are judged by, its game's, built once per rule set (`turned`: a card turned up
+    after the deal, where the game's wild cards depend on it, R13.7)."""
+    return game_of(rules).ranking_for(rules, turned)
 
-    return ranking_named(game_of(rules).ranking, rules.threes_high, rules.a23, rules.wild, rules.cards,
-                         rules.natural_pair)
+
+def hand_ranking(hand):
+    """The ranking a dealt hand is judged by: its game's, under its rules and what its deal recorded."""
+    return game_of(hand.rules).hand_ranking(hand)
+
+
+def verb_of(rules, verb: str) -> type:
+    """The action type `verb` names in a hand under `rules`: the game's own where it declares one (Teen Patti's
+    `see`), else the family's."""
+    return game_of(rules).verbs.get(verb) or game_verbs()[verb]
+
+
+@cache
+def verb_aliases() -> dict[str, str]:
+    """Every game's other names for its verbs (`chaal` for `bet`), as commands and `table` answers."""
+    return {alias: verb for game in GAMES.values() for alias, verb in game.aliases_of_verbs.items()}
 
 
 @cache
@@ -54,7 +70,11 @@ def game_verbs() -> dict[str, type]:
     """Every game's action types, by verb, in the order the games declare them: the command line's commands,
     `table`'s answers, hand-history lines, ledger rows and replay sentences are made from their declarations
     (`games.verbs`)."""
-    return {kind.verb: kind for game in GAMES.values() for kind in game.actions}
+    verbs: dict[str, type] = {}
+    for game in GAMES.values():
+        for kind in game.actions:
+            verbs.setdefault(kind.verb, kind)  # a game's own type for a family verb takes the same words
+    return verbs
 
 
 def every_option() -> dict[str, Option]:
@@ -62,7 +82,10 @@ def every_option() -> dict[str, Option]:
     options: dict[str, Option] = {o.name: o for o in TABLE_OPTIONS}
     for game in GAMES.values():
         for option in game.options:
-            options.setdefault(option.name, option)
+            known = options.setdefault(option.name, option)
+            if known.choices != option.choices:  # games offering different choices: every one is read here, and
+                more = tuple(c for c in option.choices if c not in known.choices)  # each game checks its own
+                options[option.name] = replace(known, choices=known.choices + more)
     return options
 
 
@@ -97,7 +120,7 @@ def from_preset(preset: str = "pagat", **options) -> Rules:
     presets = game.presets
     if preset not in presets:
         raise BadInput(f"unknown preset {preset!r} (presets: {', '.join(presets)})")
-    return Rules(preset=preset, **{**presets[preset], **options})
+    return checked(Rules(preset=preset, **{**presets[preset], **options}))
 
 
 def parse_option(rules: Rules, option: str, text: str) -> Rules:
@@ -120,15 +143,20 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
     if rules.game not in games_using(name):
         raise BadInput(f"{name.replace('_', '-')} is not a rule of {rules.game} (games that use it: "
                        f"{', '.join(games_using(name))})")
-    return replace(rules, **{name: options[name].read(text, rules)})
+    return checked(replace(rules, **{name: options[name].read(text, rules)}))
 
 
 def checked(rules: Rules) -> Rules:
-    """`rules`, once their game is one there is and their preset one of its own (R10.2), as a hand history may say
-    anything."""
+    """`rules`, once their game is one there is, their preset one of its own (R10.2) and each choice one the game
+    offers (Teen Patti's A-2-3 may be `second`, Brag's not), as a hand history may say anything."""
     game = find_game(rules.game)
     if rules.game != game.name or rules.preset not in game.presets:
         raise BadInput(f"{rules.game} has no preset {rules.preset!r} (presets: {', '.join(game.presets)})")
+    for option in game.options:
+        value = getattr(rules, option.name)
+        if option.kind == "choice" and value not in option.choices:
+            raise BadInput(f"{option.key} of {game.name} is one of {', '.join(option.choices)}, not {value!r} "
+                           f"({option.rule})")
     return rules
 
 

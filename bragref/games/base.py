@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from collections.abc import Callable
+from functools import cached_property
 from typing import ClassVar
 
 from bragref.engine.errors import BadInput
@@ -27,8 +28,8 @@ class Option:
     """One house rule: the `Rules` field it sets, how its value is written, its default, help and rule number.
 
     `kind` is how a value is read from text: `money` (in the session's money; `none` where the default is none),
-    `bool` (on or off), `choice` (one of `choices`), `count` (a whole number among `choices`), `wild` (R8.7), or
-    `text`.
+    `bool` (on or off), `choice` (one of `choices`), `count` (a whole number among `choices`), `number` (a whole
+    number, or `none`), `wild` (R8.7), or `text`.
     """
 
     name: str
@@ -57,6 +58,8 @@ class Option:
             if self.name == "min_bet":
                 return rules.money(rules.first_bet_min)
             return "none" if value is None else rules.money(value)
+        if self.kind == "number" and value is None:
+            return "none"
         if self.kind == "bool":
             return "on" if value else "off"
         return str(value)
@@ -68,6 +71,12 @@ class Option:
             if self.default is None and text.lower() in ("none", "off", ""):
                 return None
             return parse_amount(text, rules.unit, allow_zero=self.name == "ante", currency=rules.currency)
+        if self.kind == "number":
+            if text.lower() in ("none", "off", ""):
+                return None
+            if not (text.isascii() and text.isdigit()):
+                raise BadInput(f"{self.key} is a whole number or none, not {text!r} ({self.rule})")
+            return int(text)
         if self.kind == "bool":
             lowered = text.lower()
             if lowered in ("on", "yes", "true", "1"):
@@ -95,6 +104,8 @@ class Option:
             return isinstance(value, bool)
         if self.kind == "count":
             return isinstance(value, int) and not isinstance(value, bool)
+        if self.kind == "number":
+            return value is None or (isinstance(value, int) and not isinstance(value, bool))
         return isinstance(value, str) or (value is None and self.default is None)
 
 
@@ -145,12 +156,18 @@ class Game(ABC):
     actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
     presets: ClassVar[dict[str, dict]] = {}
     reminder: ClassVar[str] = ""  # said at every deal, e.g. Hoyle's cut (R11.7)
-    showdown_rule: ClassVar[str] = "R6.5"  # the rule a showdown of everyone still in is decided by
+    end_rules: ClassVar[dict[str, str]] = {  # the rule each way a pot is won by (`engine.state.PotResult.how`)
+        "folds": "R6.1", "see": "R5.4", "cover": "R7.3", "showdown": "R6.5"}
+    terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
+    aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers
+
+    deal_params: ClassVar[tuple] = ()  # what a deal may record beside the seats (`verbs.Param`s): Teen Patti's joker
 
     @abstractmethod
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
-             purses: dict[str, int] | None = None) -> Hand:
-        """A new hand: every seated player's ante in, the carried pot and retained hand of the hand before (R2, R6)."""
+             purses: dict[str, int] | None = None, dealt: dict[str, str] | None = None) -> Hand:
+        """A new hand: every seated player's ante in, the carried pot and retained hand of the hand before (R2, R6);
+        `dealt` holds the values of its `deal_params` as written (`{"joker": "7h"}`)."""
 
     @abstractmethod
     def legal(self, hand: Hand) -> Legal:
@@ -165,11 +182,53 @@ class Game(ABC):
         """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
         is a player, or None for a pot carried to the next hand."""
 
+    def deal_wants(self, rules: Rules) -> tuple:
+        """The `deal_params` a deal under `rules` must be given (none by default)."""
+        return ()
+
+    def dealt_record(self, hand: Hand) -> dict[str, str]:
+        """What a deal recorded beside the seats, as the ledger and hand histories keep it (`{"joker": "7h"}`)."""
+        return {}
+
+    def cards_out(self, hand: Hand) -> set[int]:
+        """The cards nobody may show now: those shown in this deal already (and any the game turned up)."""
+        return {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
+
     def before_deal(self, rules: Rules, began: str, now: str, dealt: Callable[[], dict[str, int]],
                     seats: list[str]) -> str | None:
         """What the table is told before a deal (a reminder), or `Refused` where no deal may come; None: nothing.
         `dealt()` counts the hands each player has dealt this session (a read over them all: ask only if needed)."""
         return None
+
+    @cached_property
+    def verbs(self) -> dict[str, type]:
+        """Its action types by verb: where it declares its own type for a verb of the family (Teen Patti's `see`, a
+        show asked for), that type tells and judges the action in its hands."""
+        return {kind.verb: kind for kind in self.actions}
+
+    def say(self, word: str) -> str:
+        """A word of the family's (`bet`, `open`) in the game's own terms (`chaal`, `seen`)."""
+        return self.terms.get(word, word)
+
+    def ranking_for(self, rules: Rules, turned: int | None = None):
+        """The order hands under `rules` are judged by, built once per rule set; `turned` is a card turned up after
+        the deal, for a game whose wild cards it names (R13.7)."""
+        from bragref.engine.ranking import ranking_named  # only commands that rank cards load the card tables
+
+        return ranking_named(self.ranking, rules.threes_high, rules.a23, rules.wild, rules.cards, rules.natural_pair)
+
+    def class_counts(self, rules: Rules, turned: int | None = None) -> list[tuple[str, int]]:
+        """`odds`: exact counts of every class over every hand the pack can deal, best first."""
+        return self.ranking_for(rules, turned).class_counts()
+
+    def counted(self, rules: Rules, turned: int | None = None) -> str:
+        """What `class_counts` counted, in words."""
+        ranking = self.ranking_for(rules, turned)
+        return f"{ranking.cards} cards from a pack of {ranking.pack}"
+
+    def hand_ranking(self, hand: Hand):
+        """The order this hand is judged by (its rules', and whatever its deal recorded)."""
+        return self.ranking_for(hand.rules)
 
     def table_keys(self, hand: Hand) -> dict:
         """What `status --json` carries for this game beside the keys every game has (CLI.md)."""

@@ -9,6 +9,7 @@ from bragref.engine.errors import Refused
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
 from bragref.games import GAMES
+from bragref.games.verbs import Credit
 
 __all__ = ["apply", "deal", "legal", "outcome", "replay"]
 
@@ -18,8 +19,8 @@ def _game(rules: Rules):
 
 
 def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
-         purses: dict[str, int] | None = None) -> Hand:
-    return _game(rules).deal(rules, seats, dealer, carried_in, retained_by, purses)
+         purses: dict[str, int] | None = None, dealt: dict[str, str] | None = None) -> Hand:
+    return _game(rules).deal(rules, seats, dealer, carried_in, retained_by, purses, dealt)
 
 
 def legal(hand: Hand) -> Legal:
@@ -33,7 +34,7 @@ def apply(hand: Hand, action) -> Hand:
     """
     game = _game(hand.rules)
     try:
-        return game.apply(hand, action)
+        return game.apply(hand, _own(game, action))
     except Refused as refused:
         if refused.legal is None:
             refused.legal, refused.rules = game.legal(hand), hand.rules
@@ -43,8 +44,21 @@ def apply(hand: Hand, action) -> Hand:
 def replay(hand: Hand, actions: Iterable) -> Hand:
     game = _game(hand.rules)
     for action in actions:
-        hand = game.apply(hand, action)
+        hand = game.apply(hand, _own(game, action))
     return hand
+
+
+def _own(game, action):
+    """The action as the game's own type for its verb (the family's `see` is Teen Patti's show asked for), or
+    `Refused` for a verb the game does not have (a `call` in Three Card Brag)."""
+    kind = game.verbs.get(action.verb)
+    if kind is None:
+        if isinstance(action, Credit):  # a loan during a hand: not a verb, every game takes it (R7.5)
+            return action
+        raise Refused(f"{action.verb} is not a move of {game.title}: {', '.join(game.verbs)}", game.rule)
+    if type(action) is kind:
+        return action
+    return kind.from_args(action.player if action.subject == "player" else None, action.args())
 
 
 def outcome(hand: Hand) -> list[tuple[str | None, str, int]]:

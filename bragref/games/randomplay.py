@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 
 from bragref.games.brag.actions import Cover, Look, See, Showdown
-from bragref.engine.cards import NATURALS, wild_cards
+from bragref.engine.cards import NATURALS, card_text, wild_cards
+from bragref.games import game_of
 from bragref.games.play import legal
 from bragref.engine.state import Hand, Range
 from bragref.games.hoyle.actions import Call, Raise, Stand
+from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Verb
 
 
@@ -21,7 +23,7 @@ def _amount(rng: random.Random, allowed: Range) -> int:
 def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Verb:
     """One legal action for the hand as it stands; `patience` is the chance of a fold each turn."""
     now = legal(hand)
-    if hand.phase == "showdown":
+    if hand.phase == "showdown" or (now.player is None and now.show):  # a showdown, or a side show's compare
         if now.show and rng.random() < 0.7:
             return random_show(hand, rng, rng.choice(now.show))
         if len(now.concede) > 1 and rng.random() < 0.3:
@@ -31,6 +33,8 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
         winners = 1 if hand.contest and hand.contest.challenger else rng.choice((1, 1, 2))
         return Award(tuple(rng.sample(now.award, min(winners, len(now.award)))))
     name = now.player
+    if now.accept:
+        return Accept(name) if rng.random() < 0.5 else Refuse(name)
     choices: list[tuple[float, Verb]] = [(patience, Fold(name))] if now.fold else []
     if now.bet:
         choices.append((0.45, Bet(name, _amount(rng, now.bet))))
@@ -50,6 +54,8 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
         choices.append((0.2, Raise(name, _amount(rng, now.raise_by))))
     if now.stand:
         choices.append((0.5, Stand(name)))
+    if now.sideshow:
+        choices.append((0.15, Sideshow(name, _amount(rng, now.sideshow))))
     if now.showdown:
         choices.append((0.03, Showdown()))
     if now.cover:
@@ -58,10 +64,16 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
     return rng.choices(actions, weights)[0]
 
 
+def random_dealt(rules, rng: random.Random) -> dict[str, str]:
+    """What a deal under `rules` must record beside the seats, at random: a card turned up (R13.7)."""
+    return {param.name: card_text(rng.randrange(NATURALS)) for param in game_of(rules).deal_wants(rules)}
+
+
 def random_show(hand: Hand, rng: random.Random, name: str) -> Show:
-    """`name` shows cards dealt at random from what is left of the pack after the hands already shown."""
+    """`name` shows cards dealt at random from what is left of the pack after the hands already shown (and a card
+    turned up, or shown at a side show under way)."""
     pack = NATURALS + wild_cards(hand.rules.wild)[1]
-    gone = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
+    gone = game_of(hand.rules).cards_out(hand)
     cards = tuple(rng.sample([c for c in range(pack) if c not in gone], hand.rules.cards))
     if hand.rules.cards > 3 and rng.random() < 0.5:
         return Show(name, cards[:3], cards[3:])  # kept three and discards, as a player who chose them

@@ -383,11 +383,11 @@ class Show(Verb):
         hand_text = _cards().hand_text
         if after is None:
             return f"{called(self.player)} showed {hand_text(self.cards)}."
-        from bragref.games import ranking_for
+        from bragref.games import hand_ranking
 
         shown = next(s for s in after.shown if s.player == self.player)
         return f"{called(self.player)} showed {hand_text(shown.judged.kept)}: " \
-               f"{ranking_for(before.rules).describe(shown.judged)}."
+               f"{hand_ranking(before).describe(shown.judged)}."
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,8 @@ GENESIS = "0" * 64
 DIGEST_HEX = 16  # hex digits of a link's hash in a digest: short enough to text to the table
 
 
-LATER_COLUMNS = {"actions": 1}  # columns added to a log table after its rows were first chained: `args` (schema 7)
+LATER_COLUMNS = {"actions": 1, "hands": 1}  # columns added to a log table after its rows were first chained:
+# the actions' `args` (schema 7), the deals' `dealt` (schema 9)
 
 
 def hashed(table: str, values: tuple) -> tuple:

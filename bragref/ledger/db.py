@@ -6,7 +6,7 @@ import os
 import sqlite3
 from contextlib import contextmanager
 
-SCHEMA_VERSION = 8  # the number of migrations in ledger.schema
+SCHEMA_VERSION = 9  # the number of migrations in ledger.schema
 BUSY_TIMEOUT_S = 10.0
 
 

@@ -21,7 +21,7 @@ from bragref.engine.state import Hand
 from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
-from bragref.games import game_verbs, play
+from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
 from bragref.ledger.store import Ledger, Session, Step, dealt
 
@@ -159,6 +159,7 @@ def _hand(segment: _Segment) -> dict:
     money = table_money(start, players)
     if money is not None:
         hand["table_money"] = money
+    hand.update(game_of(start.rules).dealt_record(start))  # the card turned up (R13.7)
     hand["actions"] = [text for text, *_ in segment.lines[:last + 1]]
     if segment.final.phase == "over":
         hand["result"] = result_lines(segment.final, players)
@@ -300,7 +301,9 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
 
 
 def _deal(ledger: Ledger, name: str, hand: dict) -> None:
-    _, current, _ = ledger.deal(name, hand["dealer"])
+    dealt = {param.name: hand[param.name] for param in game_of(ledger.session(name).rules).deal_params
+             if param.name in hand}
+    _, current, _ = ledger.deal(name, hand["dealer"], dealt or None)
     got = current.hand
     _same("players", hand["players"], json.loads(current.row["seats"]), "R2.1")
     if current.number != hand["number"]:
@@ -406,7 +409,7 @@ class _Written(Reader):
 def _action(hand: Hand, line: bhh.Line):
     """What a hand's line says was done, checked against the hand it is played in (what a see cost, blind or open:
     each action type reads its own words)."""
-    kind = game_verbs()[line.verb]
+    kind = verb_of(hand.rules, line.verb)
     if (line.subject == TABLE) != (kind.subject == "table"):
         doer = "the table's (table " if kind.subject == "table" else "a player's (PLAYER "
         raise BadInput(f"{line.text!r}: a {line.verb} is {doer}{line.verb})")

@@ -243,6 +243,13 @@ def m008_totals_from_indexes(db: Database) -> None:
     )
 
 
+@migrations()
+def m009_deals_say_what_they_turned_up(db: Database) -> None:
+    """A deal row holds what its game's deal records beside the seats (`dealt`, JSON: Teen Patti's joker, R13.7).
+    Rows written before hold nothing there and are hashed without it (`chain.hashed`), so their links hold."""
+    db.executescript("ALTER TABLE hands ADD COLUMN dealt TEXT;")
+
+
 def migrate(conn, version: int) -> None:
     """Bring the schema up to date inside the caller's write transaction.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bragref.games.randomplay import random_action
+from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import BORROWING, Rules
 from bragref.engine.state import Hand
 from bragref.ledger.store import Ledger, Session
@@ -64,7 +64,7 @@ def simulate(ledger: Ledger, name: str, rules: Rules, players: list[str], hands:
         session = ledger.create_session(name, rules, players)
         for done in range(hands):
             between_hands(ledger, session, rng)
-            ledger.record_hand(session.name, chooser(rng))
+            ledger.record_hand(session.name, chooser(rng), dealt=random_dealt(session.rules, rng))
             if progress:
                 progress(done + 1)
     return ledger.session(session.name)

@@ -25,7 +25,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand
-from bragref.games import game_of, game_verbs, play
+from bragref.games import game_of, play, verb_of
 from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
@@ -379,14 +379,17 @@ class Ledger:
     def _loans(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (hand_id,))
 
-    def deal(self, session_name: str | None, dealer: str | None = None) -> tuple[Session, Current, Current | None]:
-        """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2)."""
+    def deal(self, session_name: str | None, dealer: str | None = None,
+             dealt: dict[str, str] | None = None) -> tuple[Session, Current, Current | None]:
+        """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2). `dealt`:
+        what the game's deal records beside the seats, as written (`{"joker": "7h"}`, R13.7)."""
         with self.write():
             session = self.session(session_name)
             previous = self.current(session)
-            return session, self._deal(session, dealer, previous), previous
+            return session, self._deal(session, dealer, previous, dealt), previous
 
-    def _deal(self, session: Session, dealer: str | None, previous: Current | None) -> Current:
+    def _deal(self, session: Session, dealer: str | None, previous: Current | None,
+              dealt: dict[str, str] | None = None) -> Current:
         self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
@@ -408,13 +411,15 @@ class Ledger:
         carried = result.carried if result else 0
         retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
-        play.deal(session.rules, session.seats, dealer, carried, retained_by, purses)  # refuses a bad table first
+        hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses, dealt)  # a bad table is
+        record = game_of(session.rules).dealt_record(hand)  # refused first
         self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
         self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=dealer,
                      seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
                      retained_by=retained_by,
-                     purses=None if purses is None else json.dumps({name: purses[name] for name in session.seats}))
+                     purses=None if purses is None else json.dumps({name: purses[name] for name in session.seats}),
+                     dealt=json.dumps(record, ensure_ascii=False) if record else None)
         return self.current(session)
 
     def deal_reminder(self, session: Session) -> str | None:
@@ -444,11 +449,12 @@ class Ledger:
             current, action = self._act(session, build)
             return session, current, action
 
-    def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None) -> Current:
+    def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None,
+                    dealt: dict[str, str] | None = None) -> Current:
         """Deal and play a whole hand in one transaction, `choose` giving each action: for simulations and imports."""
         with self.write():
             session = self.session(session_name)
-            current = self._deal(session, dealer, self.current(session))
+            current = self._deal(session, dealer, self.current(session), dealt)
             while current.hand.phase != "over":
                 current, _ = self._act(session, choose)
             return current
@@ -496,7 +502,7 @@ class Ledger:
             for posting in self._q("SELECT * FROM postings WHERE action_id = ? ORDER BY id", (target["id"],)):
                 self._insert("postings", session_id=posting["session_id"], hand_id=posting["hand_id"], action_id=void_id,
                              player=posting["player"], kind=posting["kind"], amount=-posting["amount"])
-            return session, self.current(session), Voided(current.number, target["id"], action_of(target))
+            return session, self.current(session), Voided(current.number, target["id"], action_of(target, current.hand.rules))
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 
@@ -725,7 +731,7 @@ def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
     purses = None if row["purses"] is None else json.loads(row["purses"])
     return play.deal(rules_of(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
-                     row["retained_by"], purses)
+                     row["retained_by"], purses, None if row["dealt"] is None else json.loads(row["dealt"]))
 
 
 @lru_cache(maxsize=64)
@@ -794,7 +800,7 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
 
 def _applied(hand: Hand, row: sqlite3.Row, seq: int) -> tuple[Verb, Hand]:
     try:
-        action = action_of(row)
+        action = action_of(row, hand.rules)
     except Exception as error:
         raise Unreplayable(f"its action {seq} cannot be read ({error})") from None
     try:
@@ -803,8 +809,9 @@ def _applied(hand: Hand, row: sqlite3.Row, seq: int) -> tuple[Verb, Hand]:
         raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}") from None
 
 
-def action_of(row: sqlite3.Row) -> Verb:
-    """The action a row records: its verb's type, from the arguments it declares (rows before schema 7: `legacy`)."""
+def action_of(row: sqlite3.Row, rules) -> Verb:
+    """The action a row records: its verb's type in the hand's game, from the arguments it declares (rows before
+    schema 7: `legacy`)."""
     if row["args"] is None:
         return legacy_action(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
-    return game_verbs()[row["verb"]].from_args(row["player"], json.loads(row["args"]))
+    return verb_of(rules, row["verb"]).from_args(row["player"], json.loads(row["args"]))

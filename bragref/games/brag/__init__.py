@@ -27,7 +27,7 @@ class Brag(Game):
     actions = (act.Bet, act.Fold, Look, See, Cover, Showdown, act.Show, act.Concede, act.Award)
     presets = {"pagat": {}, "bastard": {"blind": False}}  # R10.2: pagat's defaults; Bastard Brag's betting, no blind
 
-    def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None):
+    def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
         return state.deal(rules, seats, dealer, carried_in, retained_by, purses)
 
     def legal(self, hand):

@@ -140,9 +140,9 @@ class BragBetting:
             case Credit(player=name, amount=amount):
                 return state.credit(hand, name, amount)
             case Show(player=name, cards=cards, discards=discards):
-                from bragref.games import ranking_for  # here: betting never pays for the card tables
+                from bragref.games import hand_ranking  # here: betting never pays for the card tables
 
-                return state.show(hand, name, cards, discards, ranking_for(hand.rules).judge)
+                return state.show(hand, name, cards, discards, hand_ranking(hand).judge)
             case Award(players=names):
                 return state.award(hand, names)
         raise TypeError(f"not an action: {action!r}")

@@ -37,9 +37,9 @@ class Hoyle(Game):
     actions = (act.Bet, Call, Raise, Stand, act.Fold, act.Show, act.Concede, act.Award)
     presets = {"hoyle": {"ante": 0}}  # no ante by default (R11.1)
     reminder = "Cut the pack before the deal (R11.7)."
-    showdown_rule = "R11.4"
+    end_rules = {**Game.end_rules, "showdown": "R11.4"}
 
-    def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None):
+    def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
         return betting.deal(rules, seats, dealer, purses)
 
     def legal(self, hand):

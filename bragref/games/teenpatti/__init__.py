@@ -1,0 +1,119 @@
+"""Teen Patti (R13, seeds 000 and 002): Brag's Indian cousin. The boot, blind and seen chaals bounded in seen terms,
+the show and the side show, no retained hands, a pot cap, its own ranking and its variants (muflis, AK47, joker)."""
+
+from __future__ import annotations
+
+from bragref.games import verbs as act
+from bragref.engine.errors import BadInput
+from bragref.games.base import Game, Option
+from bragref.games.verbs import Param
+from bragref.games.brag.actions import Look
+from bragref.games.teenpatti import betting
+from bragref.games.teenpatti.actions import (Accept, Chaal, Pack, Refuse, ShowFor, SideConceded, SideShown,
+                                             Sideshow)
+from bragref.engine.rules import SHOW_TIES, VARIANTS
+
+JOKER = Param("joker", "cards", "The card turned up after the deal: the other cards of its rank are wild (variant "
+                              "joker, R13.7)", option="--joker", required=False)
+
+TEEN_PATTI_OPTIONS = (
+    Option("variant", "choice", "classic; muflis (lowball: the order reversed); ak47 (A, K, 4, 7 wild); joker (the "
+                                "turned-up card's rank wild: deal --joker CARD)", "R13.7", VARIANTS),
+    Option("a23", "choice", "A-2-3: the second sequence (after A-K-Q), the best, or the lowest", "R13.6",
+           ("second", "high", "low")),
+    Option("chaal_limit", "money", "The highest stake allowed", "R13.2"),
+    Option("blind_rounds", "number", "A blind player must look after this many blind chaals", "R13.2"),
+    Option("pot_cap", "money", "A chaal taking the pot to this ends the hand: everyone left shows", "R13.5"),
+    Option("show_tie", "choice", "Equal hands at a show: the asker loses, or the pot is split", "R13.3", SHOW_TIES),
+    Option("blind", "bool", "Blind play allowed", "R3.2"),
+)
+
+
+def turned_card(rules, text: str | None) -> int | None:
+    """The card turned up, which the joker variant needs and no other has (R13.7)."""
+    if rules.variant != "joker":
+        if text is not None:
+            raise BadInput(f"a card is turned up only under the joker variant, and this hand's is {rules.variant} "
+                           f"(R13.7)")
+        return None
+    if text is None:
+        raise BadInput("under the joker variant the deal names the card turned up: deal --joker CARD (R13.7)")
+    from bragref.engine.cards import parse_card
+
+    return parse_card(text)
+
+
+class TeenPatti(Game):
+    """>>> from bragref.games import find_game
+    >>> find_game("teen patti").terms["bet"]
+    'chaal'
+    """
+
+    name = "teen-patti"
+    aliases = ("teen patti", "teenpatti", "flush", "three cards")
+    title = "Teen Patti"
+    rule = "R13"
+    ranking = "teen-patti"
+    options = TEEN_PATTI_OPTIONS
+    actions = (Chaal, Pack, Look, ShowFor, Sideshow, Accept, Refuse, SideShown, SideConceded, act.Award)
+    presets = {"teen-patti": {"a23": "second"}}
+    end_rules = {**Game.end_rules, "folds": "R13.5", "show": "R13.3", "showdown": "R13.5"}
+    terms = {"bet": "chaal", "fold": "pack", "see": "show", "open": "seen", "ante": "boot"}
+    aliases_of_verbs = {"chaal": "bet", "pack": "fold", "show-for": "see"}
+
+    deal_params = (JOKER,)
+
+    def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
+        return betting.deal(rules, seats, dealer, purses, turned_card(rules, (dealt or {}).get("joker")))
+
+    def deal_wants(self, rules):
+        return (JOKER,) if rules.variant == "joker" else ()
+
+    def dealt_record(self, hand):
+        from bragref.engine.cards import card_text
+
+        return {} if hand.turned is None else {"joker": card_text(hand.turned)}
+
+    def legal(self, hand):
+        return betting.legal(hand)
+
+    def apply(self, hand, action):
+        return betting.apply(hand, action)
+
+    def ranking_for(self, rules, turned=None):
+        from bragref.games.teenpatti.ranking import teen_patti_ranking  # only commands that rank cards load it
+
+        return teen_patti_ranking(rules.a23, rules.variant, turned)
+
+    def class_counts(self, rules, turned=None):
+        if rules.variant == "joker" and turned is None:  # before the card is turned: over every card it may be
+            from bragref.games.teenpatti.ranking import counts_over_turns
+
+            return counts_over_turns(rules.a23)
+        return super().class_counts(rules, turned)
+
+    def counted(self, rules, turned=None):
+        if rules.variant == "joker":
+            from bragref.engine.cards import card_text
+
+            if turned is None:
+                return "every card that may be turned up, then three cards from the 51 left (R13.7)"
+            return f"three cards from the 51 left when {card_text(turned)} is turned up (R13.7)"
+        return super().counted(rules, turned)
+
+    def hand_ranking(self, hand):
+        return betting.ranking(hand)
+
+    def cards_out(self, hand):
+        side = hand.asking.shown if hand.asking else ()
+        return super().cards_out(hand) | {c for s in side for c in s.judged.kept} | (
+            set() if hand.turned is None else {hand.turned})
+
+    def table_keys(self, hand):
+        side = hand.sideshow
+        return {"sideshow": None if side is None else {"asker": side.asker, "asked": side.asked,
+                                                       "accepted": side.accepted, "packed": side.loser}}
+
+    def outcome(self, hand):
+        rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
+        return rows + [(name, "win", amount) for name, amount in hand.result.winnings]

@@ -1,0 +1,161 @@
+"""Teen Patti's own verbs (R13): the side show asked, accepted or refused, and the family's verbs told in Teen
+Patti's words (a see is a show asked for, a show or concession may be a side show's)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bragref.games.brag.actions import See
+from bragref.games.brag.moves import sees_blind
+from bragref.games.verbs import Bet, Concede, Fold, Param, Show, Verb
+
+
+def _pot(before, after) -> str:
+    return f"the stake is {before.rules.money(after.stake)}, the pot {before.rules.money(after.pot)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Chaal(Bet):
+    """A chaal, blind or seen (R13.2): the stake is kept in seen terms, and a chaal at most doubles it."""
+
+    summary = "Record a chaal, seen or blind (alias chaal)."
+    help = ("PLAYER chaals AMOUNT: seen, from the stake to twice it; --blind, from half the stake (rounded up) to "
+            "the stake, counting double; never past the chaal limit (R13.2).")
+
+    def told(self, before, after, called):
+        money = before.rules.money
+        how = f"blind, worth {money(2 * self.amount)} seen" if self.blind else "seen"
+        text = f"{called(self.player)} chaalled {money(self.amount)} {how}"
+        if after is None:
+            return text + "."
+        if after.phase == "showdown":
+            return text + f", taking the pot to {money(after.pot)}, the cap: every player left shows (R13.5)."
+        change = f"raising the stake from {money(before.stake)} to {money(after.stake)}" \
+            if after.stake > before.stake else f"keeping the stake at {money(after.stake)}"
+        return text + f", {change} (R13.2); the pot {money(after.pot)}."
+
+
+@dataclass(frozen=True, slots=True)
+class Pack(Fold):
+    """A player packs: out of the hand (R13.5)."""
+
+    summary = "Record a pack, a fold (alias pack)."
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} packed."
+
+
+@dataclass(frozen=True, slots=True)
+class Sideshow(Verb):
+    """A seen chaal that asks the previous player still in for a side show (R13.4)."""
+
+    player: str
+    amount: int
+    verb = "sideshow"
+    answers = {"ss": {}}
+    params = (Param("amount", "money", "The chaal that goes with the asking, seen"),)
+    summary = "A seen chaal that asks for a side show (teen-patti)."
+    help = ("PLAYER, seen, chaals AMOUNT (the stake to twice it, R13.2) and asks the previous player still in, who "
+            "must be seen, for a side show: that player accepts or refuses; on an acceptance the two compare hands "
+            "and the weaker packs, the asker on equal hands (R13.4).")
+    examples = ("andy 4",)
+
+    def told(self, before, after, called):
+        who, money = called(self.player), before.rules.money
+        if after is None:
+            return f"{who} chaalled {money(self.amount)} and asked for a side show."
+        if after.phase == "showdown":
+            return (f"{who} chaalled {money(self.amount)} seen, asking for a side show, and took the pot to the cap: "
+                    f"every player left shows (R13.5).")
+        return (f"{who} chaalled {money(self.amount)} seen and asked {called(after.sideshow.asked)} for a side show "
+                f"(R13.4); {_pot(before, after)}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Verb):
+    """The player asked for a side show accepts: the two compare hands (R13.4)."""
+
+    player: str
+    verb = "accept"
+    answers = {"acc": {}}
+    summary = "Accept a side show (teen-patti)."
+    help = ("PLAYER, asked for a side show, accepts: the two show their hands to each other (`show`) or one "
+            "concedes; the weaker packs, the asker on equal hands (R13.4).")
+    examples = ("bill",)
+
+    def told(self, before, after, called):
+        asker = called(before.sideshow.asker)
+        return (f"{called(self.player)} accepted {asker}'s side show: the two compare hands, and the weaker packs, "
+                f"{asker} on equal hands (R13.4).")
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse(Verb):
+    """The player asked for a side show refuses: play goes on (R13.4)."""
+
+    player: str
+    verb = "refuse"
+    answers = {"rf": {}}
+    summary = "Refuse a side show (teen-patti)."
+    help = "PLAYER, asked for a side show, refuses it: play goes on from the asker's left (R13.4)."
+    examples = ("bill",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} refused {called(before.sideshow.asker)}'s side show; play goes on (R13.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class ShowFor(See):
+    """Pay the least chaal in one's own terms for a show, with two players left (R13.3)."""
+
+    verb = "see"
+    summary = "Ask the other player left for a show (alias show-for)."
+    help = ("PLAYER pays the least chaal in their own terms (the stake seen, half of it rounded up blind) and asks "
+            "the only other player left for a show: that player shows first and the better hand takes the pot "
+            "(R13.3); a seen player may not ask a blind one.")
+
+    def told(self, before, after, called):
+        who, money = called(self.player), before.rules.money
+        other = next(p.name for p in before.betting if p.name != self.player)
+        if after is None:
+            return f"{who} asked {called(other)} for a show."
+        blind = sees_blind(before, before.player(self.player))
+        terms = f"half the stake of {money(before.stake)}, rounded up, as a blind player" if blind \
+            else f"the stake of {money(before.stake)}, seen"
+        ties = "split the pot" if before.rules.show_tie == "split" else f"lose for {who}"
+        return (f"{who} paid {money(after.pot - before.pot)} to ask {called(other)} for a show: {terms} (R13.3). "
+                f"{called(other)} shows first; equal hands {ties}.")
+
+
+def _in_sideshow(before) -> bool:
+    return before.sideshow is not None and before.sideshow.open
+
+
+@dataclass(frozen=True, slots=True)
+class SideShown(Show):
+    """Cards shown at a show, a pot-cap showdown, or privately at a side show (R13.3–R13.5)."""
+
+    def told(self, before, after, called):
+        if after is None or not _in_sideshow(before):
+            return Show.told(self, before, after, called)
+        from bragref.games.teenpatti.betting import ranking
+
+        rank = ranking(before)
+        judged = rank.judge(self.cards, self.discards)
+        text = f"{called(self.player)} showed {rank.describe(judged)} at the side show"
+        decided = after.sideshow
+        if decided.loser is None:
+            return text + "."
+        equal = len({s.judged.key for s in decided.shown}) == 1
+        why = "equal hands: the asker packs" if equal else "the weaker hand packs"
+        return text + f"; {called(decided.loser)} packs ({why}, R13.4)."
+
+
+@dataclass(frozen=True, slots=True)
+class SideConceded(Concede):
+    """A player gives up at a show or showdown, or at a side show, where they pack (R13.3, R13.4)."""
+
+    def told(self, before, after, called):
+        if after is None or not _in_sideshow(before):
+            return Concede.told(self, before, after, called)
+        return f"{called(self.player)} conceded the side show and packs (R13.4)."

@@ -1,0 +1,322 @@
+"""Teen Patti (R13) through the command line: the boot and the chaal's bounds in seen terms, the show and its ties,
+the side show, the last player in, the pot cap, the house rules, the ranking and its variants. Every net asserted.
+
+Andy deals in every hand here, so Bill acts first, then Chris, then Andy (R2.4); the boot is 1, so the pot opens at
+3 (with three players) and the stake at 2, twice the boot (R13.2).
+"""
+
+from itertools import combinations
+
+import pytest
+
+from bragref.engine.cards import parse_card
+from tests.test_show import nets
+
+THREE = '--players "Andy,Bill,Chris" --game teen-patti'
+TWO = '--players "Andy,Bill" --game teen-patti'
+
+
+@pytest.fixture
+def teen(bragref):
+    def start(*options: str, players: str = THREE):
+        bragref(f"session new t {players} {' '.join(options)}")
+        bragref("deal")
+        return bragref
+    return start
+
+
+def test_first_chaals_blind_and_seen_and_a_chaal_over_double_refused_r13_1_r13_2(teen):
+    bragref = teen()
+    status = bragref.json("status")
+    assert (status["game"], status["pot"], status["stake"], status["to_act"]) == ("teen-patti", 3, 2, "Bill")
+    assert status["legal"]["bet"] == {"min": 2, "max": 4} and status["legal"]["blind_bet"] == {"min": 1, "max": 2}
+    assert "at most 4 here, not 5: a chaal at most doubles the stake" in bragref.refused("chaal bill 5", "R13.2")
+    bragref.refused("chaal bill 1", "R13.2")  # seen: at least the stake
+    bragref.refused("chaal bill 3 --blind", "R13.2")  # blind: at most the stake
+    bragref("chaal bill 2 --blind")  # worth 4 seen: the stake is 4
+    assert bragref.json("status")["legal"]["blind_bet"] == {"min": 2, "max": 4}
+    bragref("chaal chris 3 --blind")  # the stake is 6
+    bragref.refused("chaal andy 13", "R13.2")
+    bragref("chaal andy 6")
+    bragref.refused("chaal bill 1 --blind", "R13.2")  # blind: at least half the stake, 3
+    bragref("pack bill")
+    out = bragref("pack chris").stdout
+    assert "Hand 1 over: Andy 14 — everyone else packed (R13.5)" in out
+    assert nets(bragref) == {"Andy": 7, "Bill": -3, "Chris": -4}
+    story = bragref("replay 1").stdout
+    assert "Bill chaalled 2 blind, worth 4 seen, raising the stake from 2 to 4 (R13.2)" in story
+    assert "Bill packed." in story
+
+
+def test_the_prompt_and_refusals_speak_teen_patti(teen):
+    bragref = teen()
+    out = bragref("status").stdout
+    assert "Bill to act: chaal 2–4, chaal blind 1–2, look, pack." in out
+    assert "Bill may: chaal 2–4, chaal blind 1–2, look, pack" in bragref.refused("chaal bill 9", "R13.2")
+    bragref.refused("cover bill 1", "R13", code=3)  # no covers in Teen Patti
+
+
+@pytest.mark.parametrize("bill, andy, net_andy", [
+    ("Kh Kd 4c", "Ah Ad 2c", 3),  # the asker's better hand wins
+    ("Ah Ad 2c", "Kh Kd 4c", -2),  # the asked player's better hand wins
+    ("Kh Kd 4c", "Ks Kc 4d", -2),  # equal hands: the asker loses (show_tie asker-loses)
+])
+def test_a_show_with_two_left_r13_3(teen, bill, andy, net_andy):
+    bragref = teen(players=TWO)  # Andy deals: Bill first; the pot 2, the stake 2
+    bragref("chaal bill 2")
+    assert bragref.json("status")["legal"]["see"] == {"cost": 1}  # Andy, unlooked, asks in blind terms
+    out = bragref("show-for andy").stdout
+    assert "Andy asked for a show with Bill: Bill shows first (`show Bill CARDS`) (R13.3)" in out
+    bragref.refused(f"show andy {andy}", "R13.3")  # the asked player shows first
+    bragref(f"show bill {bill}")
+    bragref(f"show andy {andy}")
+    assert nets(bragref) == {"Andy": net_andy, "Bill": -net_andy}
+
+
+def test_a_tied_show_splits_under_show_tie_split_r13_3_r6_5(teen):
+    bragref = teen("--show-tie split", players=TWO)
+    bragref("chaal bill 2")
+    bragref("look andy")
+    bragref("see andy")  # seen: the stake, 2; the pot 6
+    bragref("show bill Kh Kd 4c")
+    out = bragref("show andy Ks Kc 4d").stdout
+    assert "equal hands (pair of kings, odd card 4) split the pot (R13.3)" in out
+    assert nets(bragref) == {"Andy": 0, "Bill": 0}  # each paid 3 into the pot of 6 and takes 3 back
+
+
+def test_a_seen_player_may_not_ask_a_blind_one_for_a_show_r13_3(teen):
+    bragref = teen(players=TWO)
+    bragref("chaal bill 1 --blind")
+    bragref("look andy")
+    assert bragref.json("status")["legal"]["see"] is None
+    assert "a seen player may not ask a blind one for a show" in bragref.refused("see andy", "R13.3")
+    bragref("chaal andy 2")
+    bragref("see bill")  # blind may ask seen, in blind terms: half the stake of 2
+    bragref("show andy Qh Qd 2c")
+    bragref("show bill Ah 5d 9c")
+    assert nets(bragref) == {"Andy": 3, "Bill": -3}  # the pot 6: Bill paid the boot, 1 blind and 1 for the show
+
+
+def sideshow_to_answer(bragref):
+    """Bill and Chris chaal seen; Andy chaals 2 and asks Chris, the previous player still in. The pot 9."""
+    bragref("chaal bill 2")
+    bragref("chaal chris 2")
+    assert bragref.json("status")["legal"]["sideshow"] == {"min": 2, "max": 4, "with": "Chris"}
+    bragref("sideshow andy 2")
+    status = bragref.json("status")
+    assert status["to_act"] == "Chris" and status["sideshow"] == {"asker": "Andy", "asked": "Chris",
+                                                                  "accepted": False, "packed": None}
+    assert status["legal"]["accept"] and status["legal"]["refuse"]
+
+
+@pytest.mark.parametrize("chris, andy, packs", [
+    ("Kh Kd 4c", "Ah Ad 2c", "Chris"),  # the asker's better hand: the asked packs
+    ("Ah Ad 2c", "Kh Kd 4c", "Andy"),  # the asked player's better hand: the asker packs
+    ("Kh Kd 4c", "Ks Kc 4d", "Andy"),  # equal hands: the asker packs
+])
+def test_a_side_show_accepted_r13_4(teen, chris, andy, packs):
+    bragref = teen()
+    sideshow_to_answer(bragref)
+    bragref.refused("chaal chris 2", "R13.4")  # Chris answers first
+    bragref.refused("accept bill", "R13.4")
+    bragref("accept chris")
+    assert bragref.json("status")["to_act"] is None
+    bragref.refused("show bill 2h 3h 5c", "R13.4")  # Bill takes no part
+    bragref(f"show chris {chris}")
+    bragref(f"show andy {andy}")
+    status = bragref.json("status")
+    assert status["sideshow"]["packed"] == packs and status["to_act"] == "Bill"  # from the asker's left
+    assert {p["name"]: p["state"] for p in status["players"]}[packs] == "folded"
+    stayed = "Andy" if packs == "Chris" else "Chris"
+    bragref("see bill")  # two left: Bill, seen, asks for a show for the stake, 2; the pot 11
+    bragref(f"show {stayed} As Ks Qs")
+    bragref("show bill 2d 3c 5s")
+    expected = {"Bill": -5, "Andy": -5, "Chris": -5, stayed: 8}
+    expected[packs] = -3
+    assert nets(bragref) == expected
+    assert "(R13.4)" in bragref("replay 1").stdout
+
+
+def test_a_side_show_refused_and_one_conceded_r13_4(teen):
+    bragref = teen()
+    sideshow_to_answer(bragref)
+    out = bragref("refuse chris").stdout
+    assert "Bill to act" in out  # play goes on from the asker's left
+    assert bragref.json("status")["sideshow"] is None
+    bragref("chaal bill 2")
+    bragref("sideshow chris 2")  # Chris asks Bill
+    bragref("accept bill")
+    bragref("concede chris")  # Chris gives up the side show: Chris packs
+    assert bragref.json("status")["to_act"] == "Andy"
+    bragref("pack andy")
+    assert nets(bragref) == {"Andy": -3, "Bill": 8, "Chris": -5}  # the pot 13 to Bill
+
+
+def test_a_side_show_is_asked_only_of_a_seen_player_by_a_seen_one_with_three_left_r13_4(teen):
+    bragref = teen()
+    bragref("chaal bill 2")
+    bragref("chaal chris 1 --blind")
+    assert bragref.json("status")["legal"]["sideshow"] is None
+    assert "is not seen" in bragref.refused("sideshow andy 2", "R13.4")
+    bragref("chaal andy 2")
+    bragref("pack bill")
+    bragref.refused("sideshow chris 2", "R13.4")  # two left: a show, not a side show
+
+
+def test_the_last_player_in_takes_the_pot_even_blind_r13_5(teen):
+    bragref = teen()
+    bragref("chaal bill 1 --blind")
+    bragref("pack chris")
+    out = bragref("pack andy").stdout
+    assert "Hand 1 over: Bill 4" in out  # no retained hand: R6.2 does not apply
+    assert nets(bragref) == {"Andy": -1, "Bill": 2, "Chris": -1}
+    assert bragref.json("status")["carried"] == 0
+
+
+def test_the_pot_cap_ends_the_hand_in_a_showdown_that_splits_r13_5_r6_5(teen):
+    bragref = teen("--pot-cap 10")
+    bragref("chaal bill 2")
+    bragref("chaal chris 4")
+    out = bragref("chaal andy 4").stdout  # the pot 13: past the cap, the chaal stands
+    assert bragref.json("status")["phase"] == "showdown" and "Showdown" in out
+    bragref("show bill Kh Kd 4c")
+    bragref("show chris Ks Kc 4d")
+    bragref("show andy 2h 5d 9c")
+    assert nets(bragref) == {"Andy": -5, "Bill": 4, "Chris": 1}  # 13 split 7 (Bill, the elder) and 6
+
+
+def test_chaal_limit_and_blind_rounds_r13_2(teen):
+    bragref = teen("--chaal-limit 4 --blind-rounds 1")
+    bragref("chaal bill 2 --blind")  # the stake 4: the limit
+    legal = bragref.json("status")["legal"]
+    assert legal["bet"] == {"min": 4, "max": 4} and legal["blind_bet"] == {"min": 2, "max": 2}
+    assert "(the chaal limit)" in bragref.refused("chaal chris 5", "R13.2")
+    bragref("chaal chris 4")
+    bragref("chaal andy 4")
+    assert bragref.json("status")["legal"]["blind_bet"] is None  # Bill has made his one blind chaal
+    assert "must look" in bragref.refused("chaal bill 2 --blind", "R13.2")
+    bragref("look bill")
+    bragref("chaal bill 4")
+
+
+def test_rules_of_teen_patti_are_its_own(bragref):
+    assert "--variant is not a rule of brag" in bragref('session new b --players "A,B" --variant muflis', code=2).stderr
+    assert "a23 of brag is one of high, low" in bragref('session new b --players "A,B" --a23 second', code=2).stderr
+    bragref(f"session new t {THREE}")
+    shown = bragref.json("rules show")
+    assert (shown["a23"], shown["variant"], shown["show-tie"]) == ("second", "classic", "asker-loses")
+    bragref("rules set variant muflis")
+    bragref("rules set blind-rounds 3")
+    assert bragref.json("rules show")["blind-rounds"] == "3"
+
+
+def test_the_joker_variant_records_the_card_turned_up_r13_7(bragref, tmp_path):
+    bragref(f"session new t {THREE} --variant joker")
+    assert "deal --joker CARD" in bragref("deal", code=2).stderr
+    out = bragref("deal --joker 7h").stdout
+    assert "Turned up: 7h (joker, R13.7)" in out
+    bragref("chaal bill 2")
+    bragref("pack chris")
+    bragref("see andy")
+    bragref("show bill Kh Kd 4c")
+    assert "turned up, in nobody's hand" in bragref("show andy 7h 7d 2c", code=2).stderr
+    out = bragref("show andy 7s 7d 2c").stdout  # two wild sevens with a two: a trail of twos (2 wild cards)
+    assert "trail of twos (2 wild cards)" in out
+    assert nets(bragref) == {"Andy": 4, "Bill": -3, "Chris": -1}  # Andy asked blind, for 1: the pot 6
+    bragref(f"export -o {tmp_path / 't.bhh'}")
+    text = (tmp_path / "t.bhh").read_text()
+    assert "joker = '7h'" in text and "variant = 'joker'" in text
+    bragref(f"import {tmp_path / 't.bhh'} --as again")
+    bragref("audit --all")
+    assert "deal --joker CARD" in bragref("deal", code=2).stderr  # every deal names its card
+    bragref(f"session new c {THREE}")
+    assert "a card is turned up only under the joker variant" in bragref("deal --joker 7h", code=2).stderr
+
+
+def test_teen_patti_at_the_table_in_its_own_words(teen):
+    bragref = teen()
+    out = bragref.table("chaal 2", "b 2", "ss 2", "?", "rf", "pack", "q").output
+    assert "Bill (unlooked) — chaal 2–4" in out and "Andy (unlooked) — chaal 2–4" in out
+    assert "sideshow 2–4 (asks Chris)" in out and "accept or refuse Andy's side show" in out
+    assert "b|bb|blind|bet|chaal" in out and "ss|sideshow" in out  # the help names the game's words
+    assert "refused" not in out and "error" not in out
+    assert bragref.json("status")["to_act"] == "Chris" and nets(bragref) == {"Andy": 0, "Bill": 0, "Chris": 0}
+
+
+# ---- the ranking and its variants, against an enumeration written apart from the ranking -------------------
+
+RANKS = "23456789TJQKA"
+
+
+def independent_class(cards) -> int:
+    """R13.6 written out plainly: 5 trail, 4 pure sequence, 3 sequence, 2 colour, 1 pair, 0 high card."""
+    ranks = sorted(card >> 2 for card in cards)
+    suits = {card & 3 for card in cards}
+    if ranks[0] == ranks[2]:
+        return 5
+    run = ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1 or ranks == [0, 1, 12]  # A-2-3; K-A-2 is not one
+    if run:
+        return 4 if len(suits) == 1 else 3
+    if len(suits) == 1:
+        return 2
+    return 1 if len(set(ranks)) == 2 else 0
+
+
+def best_class(cards, wild) -> int:
+    naturals = [c for c in cards if c not in wild]
+    if len(naturals) <= 1:
+        return 5  # two wild cards make a trail with anything
+    if len(naturals) == 3:
+        return independent_class(naturals)
+    return max(independent_class((*naturals, c)) for c in range(52) if c not in naturals)
+
+
+def enumerated(wild=frozenset(), turned=None) -> dict:
+    names = ("high card", "pair", "colour", "sequence", "pure sequence", "trail")
+    counts = dict.fromkeys(names, 0)
+    pack = [c for c in range(52) if c != turned]
+    for cards in combinations(pack, 3):
+        counts[names[best_class(cards, wild)]] += 1
+    return counts
+
+
+@pytest.mark.parametrize("variant, extra, wild, turned", [
+    ("classic", "", frozenset(), None),
+    ("muflis", "", frozenset(), None),
+    ("ak47", "", frozenset(r * 4 + s for r in (12, 11, 2, 5) for s in range(4)), None),
+    ("joker", "--joker 7h", frozenset({parse_card("7s"), parse_card("7d"), parse_card("7c")}), parse_card("7h")),
+])
+def test_odds_count_every_hand_as_an_independent_enumeration_does_r13_6_r13_7(bragref, variant, extra, wild, turned):
+    counted = {r["class"]: r["count"] for r in bragref.json(f"odds --game teen-patti --variant {variant} {extra}")}
+    assert counted == enumerated(wild, turned)
+    assert list(counted) == ["trail", "pure sequence", "sequence", "colour", "pair", "high card"]
+
+
+def test_odds_before_the_joker_is_turned_count_every_card_it_may_be_r13_7(bragref):
+    counted = bragref.json("odds --game teen-patti --variant joker")
+    by_rank = [{r["class"]: r["count"] for r in bragref.json(f"odds --game teen-patti --variant joker --joker {r}h")}
+               for r in RANKS]
+    assert {r["class"]: r["count"] for r in counted} == {name: 4 * sum(c[name] for c in by_rank) for name in by_rank[0]}
+    assert sum(r["count"] for r in counted) == 52 * 20825
+
+
+def test_the_order_of_hands_r13_6_and_muflis_reversed_r13_7(bragref):
+    order = ["Ah As Ad", "2h 2s 2d", "Ah Kh Qh", "Ah 2h 3h", "Kh Qh Jh", "4h 3h 2h", "Ah Ks Qd", "Ah 2s 3d",
+             "4h 3s 2d", "Ah Jh 9h", "Ah As Kd", "Ah Ks Jd", "5h 3s 2d"]
+    quoted = " ".join(f'"{hand}"' for hand in order)
+    places = [r["place"] for r in bragref.json(f"compare --game teen-patti {quoted}")]
+    assert places == sorted(places) and len(set(places)) == len(order)
+    assert bragref.json("rank --game teen-patti Kh As 2d")["class"] == "high card"  # K-A-2 is no sequence
+    low = [r["place"] for r in bragref.json(f"compare --game teen-patti --variant muflis {quoted}")]
+    assert low == sorted(low, reverse=True)
+    high = bragref.json("compare --game teen-patti --a23 high \"Ah 2h 3h\" \"Ah Kh Qh\"")
+    assert [r["place"] for r in high] == [1, 2]
+    low_a23 = bragref.json("compare --game teen-patti --a23 low \"Ah 2s 3d\" \"4h 3s 2d\"")
+    assert [r["place"] for r in low_a23] == [2, 1]
+    ranked = bragref.json("rank --game teen-patti Ah As Ad")
+    assert (ranked["class"], ranked["place"], ranked["name"]) == ("trail", 1, "trail of aces, the best hand")
+
+
+def test_wild_cards_lose_to_natural_equals_r13_7_r8_7(bragref):
+    hands = bragref.json('compare --game teen-patti --variant ak47 "Qh Qs Qd" "Qh Qs Ad"')
+    assert [r["place"] for r in hands] == [1, 2]  # a natural trail of queens beats one made with a wild ace
