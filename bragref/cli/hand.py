@@ -54,8 +54,8 @@ def showing(hand: Hand) -> str:
         if not hand.shown and contest.how != "cover":
             return f"{intro}{first} (`show {who[0]} CARDS`) ({rule})."
         return f"{shown}{intro}{first} (`show PLAYER CARDS`), then {challenger} shows or concedes ({rule})."
-    return (f"{shown}{intro}{challenger} shows (`show {challenger} CARDS`) or concedes; "
-            f"equal hands lose for the {role} ({rule}).")
+    ties = "split the pot" if contest.split_ties else f"lose for the {role}"
+    return f"{shown}{intro}{challenger} shows (`show {challenger} CARDS`) or concedes; equal hands {ties} ({rule})."
 
 
 def shown_words(hand: Hand) -> str:

@@ -78,7 +78,7 @@ def test_a_tied_show_splits_under_show_tie_split_r13_3_r6_5(teen):
     bragref("chaal bill 2")
     bragref("look andy")
     bragref("see andy")  # seen: the stake, 2; the pot 6
-    bragref("show bill Kh Kd 4c")
+    assert "equal hands split the pot (R13.3)" in bragref("show bill Kh Kd 4c").stdout
     out = bragref("show andy Ks Kc 4d").stdout
     assert "equal hands (pair of kings, odd card 4) split the pot (R13.3)" in out
     assert nets(bragref) == {"Andy": 0, "Bill": 0}  # each paid 3 into the pot of 6 and takes 3 back
