@@ -102,9 +102,23 @@ def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
             hand = after
 
 
+def test_no_two_verbs_share_an_answer_and_no_answer_reads_as_a_card():
+    """`table` finds an answer by its first word: one verb each, and never a card (cards alone show, R8.9)."""
+    from bragref.cli.table import ANSWERS
+    from bragref.engine.cards import parse_card
+    from bragref.games import verb_aliases
+
+    words = [word for kind in game_verbs().values() for word in (kind.verb, *kind.answers)] + list(verb_aliases())
+    assert len(words) == len(set(words)) and all(word in ANSWERS for word in words)
+    for word in ANSWERS:
+        with pytest.raises(BadInput):
+            parse_card(word, 4)
+
+
 def test_random_legal_play_conserves_money_and_audits_clean(game, tmp_path_factory):
     @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(rules=rules_of_game(game), players=st.integers(2, 6), hands=st.integers(1, 8), seed=st.integers(0, 2**32))
+    @given(rules=rules_of_game(game), players=st.integers(game.players[0], 6), hands=st.integers(1, 8),
+           seed=st.integers(0, 2**32))
     def play(rules, players, hands, seed):
         ledger = Ledger(tmp_path_factory.mktemp(game.name) / "ledger.db")
         session = simulate(ledger, "s", rules, [f"P{i}" for i in range(players)], hands, seed)
@@ -120,7 +134,7 @@ def test_the_hand_a_ledger_keeps_between_writes_is_exactly_a_full_replay(game, t
     """A ledger object keeps the hand it last wrote, so an action is replayed once, not the whole hand again (issue
     19): after every action and undo it must be the hand a fresh replay of the ledger gives."""
     @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(rules=rules_of_game(game), players=st.integers(2, 5), seed=st.integers(0, 2**32))
+    @given(rules=rules_of_game(game), players=st.integers(game.players[0], 5), seed=st.integers(0, 2**32))
     def play(rules, players, seed):
         path = tmp_path_factory.mktemp(game.name) / "ledger.db"
         ledger, rng = Ledger(path), random.Random(seed)
@@ -147,7 +161,7 @@ def test_the_hand_a_ledger_keeps_between_writes_is_exactly_a_full_replay(game, t
 
 def test_legal_never_offers_what_apply_refuses(game):
     @settings(max_examples=40, deadline=None)
-    @given(rules=rules_of_game(game), players=st.integers(2, 6), seed=st.integers(0, 2**32))
+    @given(rules=rules_of_game(game), players=st.integers(game.players[0], 6), seed=st.integers(0, 2**32))
     def walk(rules, players, seed):
         rng = random.Random(seed)
         seats = [f"P{i}" for i in range(players)]

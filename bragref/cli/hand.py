@@ -216,8 +216,7 @@ def dealt_words(current, previous, told: str = "") -> str:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"
     game = game_of(hand.rules)
-    turned = "".join(f" Turned up: {value} ({name}, R13.7)." for name, value in game.dealt_record(hand).items())
-    return line + "." + turned + "".join(f" {words}" for words in (game.reminder, told) if words)
+    return line + "." + "".join(f" {words}" for words in (game.dealt_words(hand), game.reminder, told) if words)
 
 
 @click.command(short_help="Void the last action of the current hand.")
@@ -275,8 +274,10 @@ def verb_command(kind, name: str | None = None) -> click.Command:
             params.append(click.Option([param.option, param.name], is_flag=True, help=param.help))
         elif param.kind == "toggle":
             params.append(click.Option([param.option, param.name], default=None, help=param.help))
-        elif param.kind == "choice":
+        elif param.kind == "choice" and param.option:
             params.append(click.Option([param.option, param.name], type=click.Choice(param.words), help=param.help))
+        elif param.kind == "choice":
+            params.append(click.Argument([param.name], type=click.Choice(param.words), required=param.required))
         elif param.option:
             multiple = param.kind != "money"
             params.append(click.Option([param.option, param.name], multiple=multiple, help=param.help,

@@ -93,6 +93,12 @@ def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
         parts.append(f"sideshow {span(legal.sideshow, rules)} (asks {legal.sideshow_with})")
     if legal.accept:
         parts.append(f"accept or refuse {legal.sideshow_with}'s side show")
+    if legal.exchange:
+        parts.append("exchange 1|3")
+    if legal.pass_turn:
+        parts.append("pass")
+    if legal.knock:
+        parts.append("knock")
     if legal.look:
         parts.append("look")
     if legal.look_retained:
@@ -143,6 +149,9 @@ def legal_json(legal: Legal) -> dict:
         "sideshow": None if legal.sideshow is None else {**rng(legal.sideshow), "with": legal.sideshow_with},
         "accept": legal.accept,
         "refuse": legal.accept,
+        "exchange": legal.exchange,
+        "pass": legal.pass_turn,
+        "knock": legal.knock,
     }
 
 

@@ -58,8 +58,7 @@ def opening(row, hand: Hand, called) -> str:
         kept = ("a face-up second hand, so everyone else played open (R6.4)" if hand.faceup
                 else "the retained blind hand and a new one (R6.3)")
         text += f" {called(hand.retained_by)} held {kept}."
-    text += "".join(f" {value} was turned up ({name}, R13.7)." for name, value in game.dealt_record(hand).items())
-    return text
+    return f"{text} {game.dealt_words(hand)}".rstrip()
 
 
 def ending(hand: Hand, called) -> str:

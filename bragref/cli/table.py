@@ -210,15 +210,18 @@ class Table:
         say(voided_words(voided, session.rules))
 
     def _deal(self, args: list[str]) -> None:
-        """`d [DEALER] [joker CARD]`: what a game's deal records is named by its word, as at the command line."""
-        dealt, rest = {}, []
-        words = iter(args)
-        for word in words:
-            param = next((p for p in deal_params() if word.lstrip("-") == p.name), None)
-            if param is None:
-                rest.append(word)
+        """`d [DEALER] [joker CARD] [up CARD…]`: what a game's deal records is named by its word, as at the command
+        line, and its cards follow it."""
+        names = {p.name: p for p in deal_params()}
+        dealt, rest, naming = {}, [], None
+        for word in args:
+            if word.lstrip("-") in names:
+                naming = word.lstrip("-")
+                dealt[naming] = ""
+            elif naming is not None:
+                dealt[naming] = f"{dealt[naming]} {word}".strip()
             else:
-                dealt[param.name] = next(words, None) or ""
+                rest.append(word)
         if len(rest) > 1:
             raise BadInput(f"d [DEALER] {' '.join(f'[{p.name} CARD]' for p in deal_params())}: one dealer, not {rest}")
         _, current, previous = self.ledger.deal(self.session_name, rest[0] if rest else None, dealt or None)

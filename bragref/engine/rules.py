@@ -28,6 +28,9 @@ _TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")  # HH:MM (R11.7)
 NATURAL_PAIR = ("beats", "equal")
 VARIANTS = ("classic", "muflis", "ak47", "joker")  # R13.7
 SHOW_TIES = ("asker-loses", "split")  # R13.3
+EXCHANGES = ("two", "knock")  # R14.3, R14.5
+CENTRE_UP = (1, 2, 3)  # R14.1
+AFTER_KNOCK = ("exchange", "optional")  # R14.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,10 @@ class Rules:
     blind_rounds: int | None = None  # R13.2: a blind player must look after this many blind chaals (teen-patti)
     pot_cap: int | None = None  # R13.5: a chaal taking the pot to this ends the hand in a showdown (teen-patti)
     show_tie: str = "asker-loses"  # R13.3: equal hands at a show lose for the asker, or split the pot (teen-patti)
+    exchanges: str = "two"  # R14.3, R14.5: exactly two exchange rounds, or rounds until a knock (bastard)
+    centre_up: int = 1  # R14.1: the centre hand's cards face up (bastard)
+    knock_from: int = 2  # R14.4: the first exchange round a knock is allowed in (bastard)
+    after_knock: str = "exchange"  # R14.4: after a knock each other player must exchange, or may pass (bastard)
     pot_limit: bool = False  # R4.4
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
@@ -100,6 +107,14 @@ class Rules:
                            f"{self.money(self.first_bet_min)} (R11.2)")
         if self.blind_rounds is not None and not 1 <= self.blind_rounds <= 1000:
             raise BadInput("blind-rounds is a number of blind chaals from 1 to 1000 (R13.2)")
+        if self.exchanges not in EXCHANGES:
+            raise BadInput(f"exchanges must be one of {', '.join(EXCHANGES)} (R14.5)")
+        if self.centre_up not in CENTRE_UP:
+            raise BadInput("centre-up is 1, 2 or 3 (R14.1)")
+        if not (isinstance(self.knock_from, int) and 1 <= self.knock_from <= 100):
+            raise BadInput("knock-from is an exchange round from 1 to 100 (R14.4)")
+        if self.after_knock not in AFTER_KNOCK:
+            raise BadInput(f"after-knock must be one of {', '.join(AFTER_KNOCK)} (R14.4)")
         if self.variant not in VARIANTS:
             raise BadInput(f"variant must be one of {', '.join(VARIANTS)} (R13.7)")
         if self.show_tie not in SHOW_TIES:

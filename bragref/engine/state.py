@@ -66,6 +66,9 @@ class Legal:
     sideshow: Range | None = None  # a chaal that asks the previous player for a side show (R13.4) ...
     sideshow_with: str | None = None  # ... who is asked
     accept: bool = False  # the player asked for a side show accepts or refuses it (R13.4)
+    exchange: bool = False  # an exchange of one card or three with the centre (R14.2) ...
+    pass_turn: bool = False  # ... a pass ...
+    knock: bool = False  # ... or a knock (R14.3, R14.4)
 
 
 @dataclass(frozen=True, slots=True)

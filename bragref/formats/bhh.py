@@ -113,7 +113,7 @@ SHAPE = {  # field: (type, required)
 HAND_SHAPE = {
     "number": (int, True), "dealer": (str, True), "players": (list, True), "antes": (list, True),
     "actions": (list, True), "carried": (int, False), "retained_by": (str, False), "table_money": (list, False),
-    "result": (list, False), "after": (list, False), "joker": (str, False),
+    "result": (list, False), "after": (list, False), "joker": (str, False), "up": (str, False),
 }
 
 
@@ -160,8 +160,9 @@ def variant(rules: Rules) -> str:
 # ---- rules ----------------------------------------------------------------------------
 
 RULE_FIELDS = tuple(f.name for f in fields(Rules))
-LATER_RULES = ("variant", "show_tie")  # rules added with Teen Patti (0.8): written only where they are not the
-# default, so that a history of any other game reads byte for byte as the bragref before them wrote it
+LATER_RULES = ("variant", "show_tie", "exchanges", "centre_up", "knock_from", "after_knock")  # rules added with
+# Teen Patti and Bastard Brag (0.8): written only where they are not the default, so that a history of any other
+# game reads byte for byte as the bragref before them wrote it
 
 
 def rules_table(rules: Rules) -> dict:

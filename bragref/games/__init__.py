@@ -12,12 +12,13 @@ from functools import cache
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
+from bragref.games.bastard import Bastard
 from bragref.games.brag import Brag
 from bragref.games.braggers import Braggers
 from bragref.games.hoyle import Hoyle
 from bragref.games.teenpatti import TeenPatti
 
-GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers(), TeenPatti())}
+GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers(), TeenPatti(), Bastard())}
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
            "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",

@@ -151,6 +151,7 @@ class Game(ABC):
     title: ClassVar[str]
     rule: ClassVar[str]  # the rulebook's section for this game
     pack: ClassVar[int] = 52  # cards in the pack, jokers aside
+    players: ClassVar[tuple[int, int | None]] = (2, None)  # how many may be dealt in: the least, the most
     ranking: ClassVar[str]  # the order of hands it is judged by
     options: ClassVar[tuple[Option, ...]]  # its own house rules, beside the table's
     actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
@@ -189,6 +190,10 @@ class Game(ABC):
     def dealt_record(self, hand: Hand) -> dict[str, str]:
         """What a deal recorded beside the seats, as the ledger and hand histories keep it (`{"joker": "7h"}`)."""
         return {}
+
+    def dealt_words(self, hand: Hand) -> str:
+        """That record in a sentence for the table, or nothing."""
+        return ""
 
     def cards_out(self, hand: Hand) -> set[int]:
         """The cards nobody may show now: those shown in this deal already (and any the game turned up)."""

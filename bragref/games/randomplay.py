@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.engine.cards import NATURALS, card_text, wild_cards
 from bragref.games import game_of
@@ -35,6 +36,13 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
     name = now.player
     if now.accept:
         return Accept(name) if rng.random() < 0.5 else Refuse(name)
+    if now.exchange:  # an exchange turn (R14.2): now and then the centre's face-up cards with it
+        if now.knock and rng.random() < 0.3:
+            return Knock(name)
+        if now.pass_turn and rng.random() < 0.3:
+            return Pass(name)
+        up = tuple(rng.sample(range(NATURALS), hand.rules.centre_up)) if rng.random() < 0.3 else ()
+        return Exchange(name, rng.choice(("1", "3")), up)
     choices: list[tuple[float, Verb]] = [(patience, Fold(name))] if now.fold else []
     if now.bet:
         choices.append((0.45, Bet(name, _amount(rng, now.bet))))

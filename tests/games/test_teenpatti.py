@@ -214,7 +214,7 @@ def test_the_joker_variant_records_the_card_turned_up_r13_7(bragref, tmp_path):
     bragref(f"session new t {THREE} --variant joker")
     assert "deal --joker CARD" in bragref("deal", code=2).stderr
     out = bragref("deal --joker 7h").stdout
-    assert "Turned up: 7h (joker, R13.7)" in out
+    assert "7h was turned up: the other cards of its rank are wild (R13.7)" in out
     bragref("chaal bill 2")
     bragref("pack chris")
     bragref("see andy")

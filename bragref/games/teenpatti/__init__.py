@@ -74,6 +74,10 @@ class TeenPatti(Game):
 
         return {} if hand.turned is None else {"joker": card_text(hand.turned)}
 
+    def dealt_words(self, hand):
+        turned = self.dealt_record(hand).get("joker")
+        return f"{turned} was turned up: the other cards of its rank are wild (R13.7)." if turned else ""
+
     def legal(self, hand):
         return betting.legal(hand)
 

@@ -1,0 +1,79 @@
+"""Bastard Brag's own verbs (R14.2): exchanging with the centre hand, passing, knocking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bragref.games.verbs import Param, Verb
+
+
+def _then(before, after, called) -> str:
+    """What an exchange turn led to: the betting, once the exchanges are over (R14.3)."""
+    if after is not None and before.exchanging and not after.exchanging:
+        first = called(after.acting.name) if after.acting else ""
+        return f" The exchanges are over: the betting begins, {first} first, blind play off (R14.3)."
+    return ""
+
+
+def _centre(up: tuple[int, ...]) -> str:
+    if not up:
+        return ""
+    from bragref.engine.cards import hand_text
+
+    return f"; face up in the centre now: {hand_text(up)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Verb):
+    """Exchange one card, or the whole hand, with the centre; the centre's face-up cards after it, if the referee
+    gives them (R14.2)."""
+
+    player: str
+    count: str
+    up: tuple[int, ...] = ()
+    verb = "exchange"
+    answers = {"x": {}}
+    params = (Param("count", "choice", "How many cards: 1, or 3 (the whole hand)", ("1", "3")),
+              Param("up", "cards", "The centre's face-up cards after the exchange, which everyone sees",
+                    keywords=("up",), option="--up", required=False))
+    summary = "Exchange 1 or 3 cards with the centre (bastard)."
+    help = ("PLAYER exchanges one card with the centre hand, or all three (R14.2); --up gives the centre's face-up "
+            "cards after it, as everyone sees them (optional).")
+    examples = ("andy 1", "bill 3 --up 7h")
+
+    def told(self, before, after, called):
+        what = "one card" if self.count == "1" else "the whole hand"
+        return f"{called(self.player)} exchanged {what} with the centre (R14.2){_centre(self.up)}." + \
+            _then(before, after, called)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Verb):
+    """Keep one's cards this turn, where a pass is allowed (R14.3, R14.4)."""
+
+    player: str
+    verb = "pass"
+    answers = {"p": {}}
+    summary = "Pass: keep one's cards this turn (bastard)."
+    help = "PLAYER keeps their cards this turn: in the second round of the money game, or after a knock where allowed " \
+           "(R14.3, R14.4)."
+    examples = ("chris",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} passed, keeping their cards (R14.3)." + _then(before, after, called)
+
+
+@dataclass(frozen=True, slots=True)
+class Knock(Verb):
+    """Keep one's hand for good: every other player has one more turn, then the exchanges end (R14.4)."""
+
+    player: str
+    verb = "knock"
+    answers = {"k": {}}
+    summary = "Knock: the last round of exchanges begins (bastard)."
+    help = ("PLAYER knocks, keeping their hand: each other player has one more turn, then the exchanges end (R14.4); "
+            "allowed from round knock-from where the exchanges go on until a knock (R14.5).")
+    examples = ("dan",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} knocked: everyone else has one more turn (R14.4)." + _then(before, after, called)

@@ -1,0 +1,117 @@
+"""Bastard Brag's exchange turns (R14.1, R14.2, R14.5), before the money game's betting (R14.3).
+
+A hand of it starts in the exchanges: turns go clockwise from the dealer's left, nobody folds. Under `exchanges`
+`two` there are exactly two rounds, everyone exchanging in the first and free to pass in the second; under `knock`
+the rounds go on until someone knocks (from round `knock_from`), each other player has one more turn (an exchange,
+or under `after_knock` `optional` a pass too), and the exchanges end when the turn comes back to the knocker. Then
+Brag's betting (`games.brag.betting`) plays the hand on, with blind play off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bragref.engine import state
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.state import Hand, Legal, evolve
+from bragref.games.bastard.actions import Exchange, Knock, Pass
+
+PLAYERS = (3, 10)  # R14.1: the game's `players`
+
+
+@dataclass(frozen=True, slots=True)
+class BastardHand(Hand):
+    """A hand of Bastard Brag: whether the exchanges are still on, the round, who knocked and how many turns are
+    left after the knock, and the centre's face-up cards as last recorded."""
+
+    exchanging: bool = True
+    round: int = 1
+    knocked_by: str | None = None
+    turns_left: int | None = None  # after a knock: the other players' turns still to come
+    centre: tuple[int, ...] = ()
+
+
+def deal(rules, seats, dealer, purses, centre: tuple[int, ...] = ()) -> BastardHand:
+    """Three cards each and the centre hand, `centre_up` of its cards face up; everyone antes (R14.1, R14.3)."""
+    if not PLAYERS[0] <= len(seats) <= PLAYERS[1]:
+        raise Refused(f"Bastard Brag is for 3 to 10 players, not {len(seats)}", "R14.1")
+    hand = state.deal(rules, seats, dealer, 0, None, purses)
+    players = tuple(evolve(p, status="open") for p in hand.players)  # everyone has seen their cards: no blind play
+    fields = {name: getattr(hand, name) for name in Hand.__slots__}
+    return BastardHand(**{**fields, "players": players}, centre=checked_centre(rules, centre))
+
+
+def checked_centre(rules, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The centre's face-up cards as the referee gives them: `centre_up` of them, or none given (R14.1, R14.2)."""
+    if cards and len(cards) != rules.centre_up:
+        raise BadInput(f"the centre has {rules.centre_up} card{'s' if rules.centre_up > 1 else ''} face up, not "
+                       f"{len(cards)} (R14.1)")
+    if len(set(cards)) != len(cards):
+        raise BadInput("a pack holds one of each card")
+    return tuple(cards)
+
+
+def may_pass(hand: BastardHand) -> bool:
+    if hand.knocked_by is not None:
+        return hand.rules.after_knock == "optional"
+    return hand.rules.exchanges == "two" and hand.round >= 2
+
+
+def may_knock(hand: BastardHand) -> bool:
+    return hand.rules.exchanges == "knock" and hand.knocked_by is None and hand.round >= hand.rules.knock_from
+
+
+def legal(hand: BastardHand) -> Legal:
+    player = hand.acting
+    return Legal(player=player.name, exchange=True, pass_turn=may_pass(hand), knock=may_knock(hand))
+
+
+def apply(hand: BastardHand, action) -> BastardHand:
+    if not isinstance(action, (Exchange, Pass, Knock)):
+        who = hand.acting.name
+        raise Refused(f"the exchanges come first: {who} exchanges{', passes' if may_pass(hand) else ''}"
+                      f"{' or knocks' if may_knock(hand) else ''}", "R14.2")
+    index = state.check_turn(hand, action.player, rule="R2.5", what=action.verb)
+    match action:
+        case Exchange(count=count, up=up):
+            if count not in ("1", "3"):
+                raise BadInput(f"an exchange is of 1 card or 3, not {count!r} (R14.2)")
+            hand = evolve(hand, centre=checked_centre(hand.rules, up) or hand.centre)
+        case Pass():
+            if not may_pass(hand):
+                if hand.knocked_by is not None:
+                    raise Refused(f"after {hand.knocked_by}'s knock every other player exchanges once more (house rule "
+                                  f"after-knock is exchange)", "R14.4")
+                if hand.rules.exchanges == "two":
+                    raise Refused("in the first round everyone exchanges, one card or three: passing comes in the "
+                                  "second", "R14.3")
+                raise Refused("until someone knocks, every turn is an exchange or a knock", "R14.4")
+        case Knock():
+            if hand.rules.exchanges == "two":
+                raise Refused("the money game has exactly two rounds of exchanges: nobody knocks (house rule exchanges "
+                              "is two)", "R14.3")
+            if hand.knocked_by is not None:
+                raise Refused(f"{hand.knocked_by} has knocked already: this is the last turn", "R14.4")
+            if hand.round < hand.rules.knock_from:
+                raise Refused(f"knocking is allowed from round {hand.rules.knock_from}; this is round {hand.round}",
+                              "R14.4")
+            return _next(evolve(hand, knocked_by=action.player, turns_left=len(hand.players) - 1), index)
+    return _next(hand, index, after_knock=hand.knocked_by is not None)
+
+
+def _next(hand: BastardHand, index: int, after_knock: bool = False) -> BastardHand:
+    """The turn after players[index]'s: the next exchange, or the betting once the exchanges are over."""
+    last = index == len(hand.players) - 1  # the dealer ends a round
+    if after_knock:
+        left = hand.turns_left - 1
+        if left == 0:
+            return _betting(hand)
+        return evolve(hand, turns_left=left, to_act=(index + 1) % len(hand.players), round=hand.round + last)
+    if last and hand.rules.exchanges == "two" and hand.round == 2 and hand.knocked_by is None:
+        return _betting(hand)
+    return evolve(hand, to_act=(index + 1) % len(hand.players), round=hand.round + last)
+
+
+def _betting(hand: BastardHand) -> BastardHand:
+    """The exchanges are over: betting as Brag's, from the dealer's left (R14.3)."""
+    return evolve(hand, exchanging=False, to_act=0, turns_left=None)
