@@ -116,8 +116,9 @@ def deal(game: str = "brag", players: list[str] | tuple[str, ...] = (), dealer: 
     seat, R2.2), under the game's default rules with `options` (typed values: `ante=2`, `see_cost="equal"`);
     `dealt` is what the game's deal records beside the seats (`{"joker": "7h"}` under Teen Patti's joker, R13.7)."""
     chosen = find_game(game)
-    rules = from_preset(next(iter(chosen.presets)), game=chosen.name, **options)
+    rules = from_preset(chosen.preset_for(options), game=chosen.name, **options)
     seats = list(players)
+    dealt = {**chosen.deal_follows(rules, seats, None, lambda: True), **(dealt or {})}  # a match's first deal
     return Deal(engine.deal(rules, seats, dealer or seats[0], carried_in, retained_by, dealt=dealt))
 
 

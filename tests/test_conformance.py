@@ -165,9 +165,10 @@ def test_legal_never_offers_what_apply_refuses(game):
     def walk(rules, players, seed):
         rng = random.Random(seed)
         seats = [f"P{i}" for i in range(players)]
-        least = rules.ante + rules.first_bet_min  # enough to ante, then put up a dealer's stake (R11.1)
+        least = rules.ante + rules.entry + rules.first_bet_min  # to ante (or pay an entry), then a dealer's stake
         purses = {name: rng.randint(0, 30) + least for name in seats} if rules.stakes == "table" else None
-        hand = engine.deal(rules, seats, seats[0], purses=purses, dealt=random_dealt(rules, rng))
+        first = game.deal_follows(rules, seats, None, lambda: True)  # a match's first deal, where the game has them
+        hand = engine.deal(rules, seats, seats[0], purses=purses, dealt={**random_dealt(rules, rng), **first})
         for _ in range(80):
             if hand.phase == "over":
                 return

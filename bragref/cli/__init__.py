@@ -101,6 +101,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["export", "import"], "exchange"),
     **dict.fromkeys(["replay", "summary"], "story"),
     "games": "games",
+    "match": "matches",
     "run": "run",
     "audit": "audit",
     "simulate": "simulate",

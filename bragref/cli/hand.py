@@ -36,12 +36,14 @@ def situation(number: int, hand: Hand) -> str:
 def showing(hand: Hand) -> str:
     """Who shows next at a see, showdown or covered pot, and what has been shown."""
     shown = f"Shown: {shown_words(hand)}. " if hand.shown else ""
-    who = legal(hand).show
+    now = legal(hand)
+    who = now.show
     contest = hand.contest
     if contest is None or contest.how == "showdown":
-        rule = game_of(hand.rules).end_rules["showdown"]
-        award = "; the table may `award` without cards" if legal(hand).award else ""
-        return f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`) or concede{award} ({rule})."
+        rule = game_of(hand.rules).showdown_rule(hand)
+        concede = " or concede" if now.concede else ""
+        award = "; the table may `award` without cards" if now.award else ""
+        return f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`){concede}{award} ({rule})."
     challenger, money = contest.challenger, hand.rules.money
     if contest.how in ("see", "show"):
         rule = game_of(hand.rules).end_rules[contest.how]
@@ -70,6 +72,9 @@ def shown_words(hand: Hand) -> str:
 
 
 def outcome(number: int, hand: Hand) -> str:
+    said = game_of(hand.rules).over_words(hand)
+    if said:
+        return f"Hand {number} over: {said}"
     result, money = hand.result, hand.rules.money
     if result.how == "carried":
         return (f"Hand {number} over: everyone folded to {result.retained_by}, who is blind. "
@@ -129,7 +134,8 @@ def reason(pot, hand: Hand) -> str:
     return f"{where}, {winners[0]} ({describe(best)}){beaten} (R8)"
 
 
-HOW = {"see": "at the see", "show": "at the show", "showdown": "at the showdown", "cover": "against its coverer"}
+HOW = {"see": "at the see", "show": "at the show", "showdown": "at the showdown", "cover": "against its coverer",
+       "lives": "at the showdown for lives"}
 
 
 def pot_words(pot, hand: Hand, index: int = 0) -> str:

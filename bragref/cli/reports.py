@@ -50,7 +50,10 @@ def status(app, out: Output) -> None:
                 "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(play.legal(hand))}
     data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
     if hand is not None:
-        data.update(game_of(hand.rules).table_keys(hand))  # each game's own keys (CLI.md)
+        game = game_of(hand.rules)
+        data.update(game.table_keys(hand))  # each game's own keys (CLI.md)
+        for player in players:
+            player.update(game.player_keys(hand, player["name"]))
     data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
     if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
         purses = {p.name: p.purse for p in hand.players} if in_play else {}
@@ -64,8 +67,10 @@ def status(app, out: Output) -> None:
         return
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
+    own = [key for key in game_of(hand.rules).player_keys(hand, hand.players[0].name)]  # a game's own (lives)
     out.table([{"player": p["name"], "state": p["state"], "paid": money(p["paid"]),
-                **({"table money": money(p["table_money"])} if "table_money" in p else {})} for p in players])
+                **({"table money": money(p["table_money"])} if "table_money" in p else {}),
+                **{key: p.get(key) for key in own}} for p in players])
     for pot in data["pots"]:
         click.echo(f"Covered by {pot['covered_by']}: {money(pot['amount'])}, "
                    f"to be won by {' or '.join(pot['contenders'])} (R7.3).")
@@ -137,17 +142,22 @@ def won_entries(row, hand: Hand) -> list[dict]:
     if result.how == "carried":
         return [{**base, "player": result.retained_by, "action": "carried", "amount": result.carried,
                  "detail": "carried forward (R6.2)", "into": None}]
-    entries = []
+    entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None}
+               for player, action, detail in game_of(hand.rules).result_notes(hand)]  # a life lost (R14.4)
     for pot in result.pots:
         number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
         how = {"folds": "all others folded", "faceup": "all folded to the face-up hand (R6.4)",
                "see": f"{pot.challenger} saw {', '.join(pot.holders)}", "showdown": "showdown",
                "show": f"{pot.challenger} asked {', '.join(pot.holders)} for a show",
+               "lives": "the last with lives (R14.4)",
                "cover": f"covered by {pot.challenger}, against {', '.join(pot.holders)}"}[pot.how]
         if pot.decided_by:
             how += f"; {pot.decided_by}"
         entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
                         "amount": pot.amount, "detail": how, "into": number})
+    if result.carried and result.how == "lives":
+        entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
+                        "detail": "the match's kitty, carried (R14.4)", "into": None})
     if result.carried and result.how == "faceup":
         entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
                         "detail": "stays carried (R6.4)", "into": None})

@@ -66,6 +66,9 @@ def ending(hand: Hand, called) -> str:
     if hand.phase != "over":
         who = called(hand.acting.name) if hand.acting else "the hands still to show"
         return f"The hand is not over: {who} to act, the pot {money(hand.pot)}."
+    said = game_of(hand.rules).over_words(hand)
+    if said:
+        return said[0].upper() + said[1:]
     result = hand.result
     if result.how == "carried":
         return (f"Everyone folded to {called(result.retained_by)}, who had not looked: nobody took the pot, and its "
@@ -131,6 +134,10 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     if big:
         where = f"hand {big['hand']}" + (f" of {big['session']}" if len(sessions) > 1 else "")
         lines.append(f"Biggest pot: {money(big['amount'])}, won by {' and '.join(big['winners'])} in {where}.")
+    for won in ledger.matches_won(sessions):
+        where = f" of {won['session']}" if len(sessions) > 1 else ""
+        lines.append(f"Match {won['match']}{where} won by {won['winner']} in hand {won['hand']}: the kitty of "
+                     f"{money(won['kitty'])} (R14.4).")
     rows = ledger.balances(sessions)
 
     def signed(units: int) -> str:
@@ -146,7 +153,8 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     settle = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
     if any(p["to"] == CARRIED_POT for p in payments):
-        lines.append("(The carried pot is money left in the middle for the next hand, R6.2.)")
+        lines.append("(The carried pot is money left in the middle for the next hand, R6.2, or a match's kitty not "
+                     "yet won, R14.4.)")
     digest = ledger.digest()
     lines.append(f"Ledger digest: {f'`{digest}`' if markdown else digest}")
     return lines

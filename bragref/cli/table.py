@@ -107,8 +107,13 @@ class Table:
             parts.append(f"carried in {money(hand.carried_in)}")
         parts.append(f"stake {money(hand.stake)}")
         parts += [f"covered by {c.covered_by}: {money(c.amount)}" for c in hand.covered]
-        rows = [(p.name, p.status + (" ×2 hands" if p.hands == 2 else ""), p.paid, p.purse, loans.get(p.name, 0))
-                for p in hand.players]
+        game = game_of(hand.rules)
+
+        def state(p) -> str:  # with what the game adds: a player's lives (R14.4)
+            own = "".join(f" · {key} {value}" for key, value in game.player_keys(hand, p.name).items())
+            return p.status + (" ×2 hands" if p.hands == 2 else "") + own
+
+        rows = [(p.name, state(p), p.paid, p.purse, loans.get(p.name, 0)) for p in hand.players]
         acting = hand.acting.name if hand.acting else None
         return block(" · ".join(parts), rows, money, acting, width)
 
@@ -130,8 +135,9 @@ class Table:
                 role = {"see": "seer", "show": "asker"}.get(contest.how, f"covered {rules.money(contest.amount)}")
             else:
                 role = {"see": "seen", "show": "asked"}.get(contest.how, f"against {contest.challenger}'s cover")
-            choices = ["show CARDS"] if now.show else []
-            return f"{who} ({role}) — {' · '.join([*choices, 'concede', 'award NAME'])} > "
+            choices = [*(["show CARDS"] if now.show else []), *(["concede"] if now.concede else []),
+                       *(["award NAME"] if now.award else [])]
+            return f"{who} ({role}) — {' · '.join(choices)} > "
         if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
             return f"{' or '.join(now.show)} — show CARDS · concede > "
         status = game_of(rules).say(hand.player(now.player).status)

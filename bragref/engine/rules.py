@@ -31,6 +31,7 @@ SHOW_TIES = ("asker-loses", "split")  # R13.3
 EXCHANGES = ("two", "knock")  # R14.3, R14.5
 CENTRE_UP = (1, 2, 3)  # R14.1
 AFTER_KNOCK = ("exchange", "optional")  # R14.4
+SCORING = ("money", "lives")  # R14.3, R14.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,9 @@ class Rules:
     blind_rounds: int | None = None  # R13.2: a blind player must look after this many blind chaals (teen-patti)
     pot_cap: int | None = None  # R13.5: a chaal taking the pot to this ends the hand in a showdown (teen-patti)
     show_tie: str = "asker-loses"  # R13.3: equal hands at a show lose for the asker, or split the pot (teen-patti)
+    scoring: str = "money"  # R14.3, R14.4: Bastard Brag for money, or a match for lives (bastard)
+    lives: int = 3  # R14.4: each player's lives at the start of a match (bastard)
+    entry: int = 0  # R14.4: each player's entry into the match's kitty (bastard)
     exchanges: str = "two"  # R14.3, R14.5: exactly two exchange rounds, or rounds until a knock (bastard)
     centre_up: int = 1  # R14.1: the centre hand's cards face up (bastard)
     knock_from: int = 2  # R14.4: the first exchange round a knock is allowed in (bastard)
@@ -107,6 +111,15 @@ class Rules:
                            f"{self.money(self.first_bet_min)} (R11.2)")
         if self.blind_rounds is not None and not 1 <= self.blind_rounds <= 1000:
             raise BadInput("blind-rounds is a number of blind chaals from 1 to 1000 (R13.2)")
+        if self.scoring not in SCORING:
+            raise BadInput(f"scoring must be one of {', '.join(SCORING)} (R14.4)")
+        if not (isinstance(self.lives, int) and 1 <= self.lives <= 100):
+            raise BadInput("lives is a number from 1 to 100 (R14.4)")
+        if not (isinstance(self.entry, int) and 0 <= self.entry <= MAX_UNITS):
+            raise BadInput(f"entry is an amount from 0 to {self.money(MAX_UNITS)} (R14.4, R1.1)")
+        if self.scoring == "lives" and self.ante:
+            raise BadInput("the game for lives has no ante: its money is the entry into the match's kitty (R14.4); "
+                           "set the ante to 0")
         if self.exchanges not in EXCHANGES:
             raise BadInput(f"exchanges must be one of {', '.join(EXCHANGES)} (R14.5)")
         if self.centre_up not in CENTRE_UP:

@@ -113,8 +113,10 @@ SHAPE = {  # field: (type, required)
 HAND_SHAPE = {
     "number": (int, True), "dealer": (str, True), "players": (list, True), "antes": (list, True),
     "actions": (list, True), "carried": (int, False), "retained_by": (str, False), "table_money": (list, False),
-    "result": (list, False), "after": (list, False), "joker": (str, False), "up": (str, False),
+    "result": (list, False), "after": (list, False),
 }
+DEALT_FIELDS = ("joker", "up", "match", "lives", "entry")  # what a game's deal records (R13.7, R14.1, R14.4)
+HAND_SHAPE.update({name: (str, False) for name in DEALT_FIELDS})
 
 
 def _check(table: dict, shape: dict, where: str) -> None:
@@ -160,7 +162,8 @@ def variant(rules: Rules) -> str:
 # ---- rules ----------------------------------------------------------------------------
 
 RULE_FIELDS = tuple(f.name for f in fields(Rules))
-LATER_RULES = ("variant", "show_tie", "exchanges", "centre_up", "knock_from", "after_knock")  # rules added with
+LATER_RULES = ("variant", "show_tie", "scoring", "lives", "entry", "exchanges", "centre_up", "knock_from",
+               "after_knock")  # rules added with
 # Teen Patti and Bastard Brag (0.8): written only where they are not the default, so that a history of any other
 # game reads byte for byte as the bragref before them wrote it
 

@@ -110,8 +110,9 @@ def rules_from_text(game: str | None, preset: str | None = None, **given):
     unit = given.pop("unit", None) or "1"
     currency = given.pop("currency", None) or ""
     base = Rules(unit=unit, currency=currency)  # the money the other options are written in
-    return from_preset(preset or next(iter(find_game(game).presets)), game=game, unit=unit, currency=currency,
-                       **typed(given, base))
+    values = typed(given, base)
+    return from_preset(preset or find_game(game).preset_for(values), game=game, unit=unit, currency=currency,
+                       **values)
 
 
 def from_preset(preset: str = "pagat", **options) -> Rules:

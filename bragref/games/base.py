@@ -70,7 +70,7 @@ class Option:
         if self.kind == "money":
             if self.default is None and text.lower() in ("none", "off", ""):
                 return None
-            return parse_amount(text, rules.unit, allow_zero=self.name == "ante", currency=rules.currency)
+            return parse_amount(text, rules.unit, allow_zero=self.name in ("ante", "entry"), currency=rules.currency)
         if self.kind == "number":
             if text.lower() in ("none", "off", ""):
                 return None
@@ -183,6 +183,39 @@ class Game(ABC):
         """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
         is a player, or None for a pot carried to the next hand."""
 
+    def preset_for(self, given: dict) -> str:
+        """The preset a new session starts from when none is named, given the options typed (by default the
+        game's first; Bastard Brag's for lives where `--scoring lives` is given)."""
+        return next(iter(self.presets))
+
+    def deal_follows(self, rules: Rules, seats: list[str], previous: Hand | None,
+                     restart: Callable[[], bool]) -> dict[str, str]:
+        """What a deal carries from the hands before it, beyond a carried pot (a match's lives, R14.4), as its
+        `dealt` record; `restart()` says whether a new match was called since the hand before (a read: ask only
+        where it matters)."""
+        return {}
+
+    def match_of(self, hand: Hand | None, rules: Rules, seats: list[str], called: bool) -> dict | None:
+        """`bragref match --json`: the match the last hand belongs to, or where none is going on (or a new one was
+        `called`) the one the next deal starts; None where the game plays none."""
+        return None
+
+    def plays_matches(self, rules: Rules) -> bool:
+        """Whether hands under `rules` are played in matches across hands (`bragref match`, R14.4)."""
+        return False
+
+    def over_words(self, hand: Hand) -> str | None:
+        """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""
+        return None
+
+    def result_notes(self, hand: Hand) -> list[tuple[str, str, str]]:
+        """What `history` notes at a settled hand's end beside where the money went: (player, action, detail)."""
+        return []
+
+    def player_keys(self, hand: Hand, name: str) -> dict:
+        """What `status --json` carries per player for this game (a player's lives, R14.4)."""
+        return {}
+
     def deal_wants(self, rules: Rules) -> tuple:
         """The `deal_params` a deal under `rules` must be given (none by default)."""
         return ()
@@ -230,6 +263,10 @@ class Game(ABC):
         """What `class_counts` counted, in words."""
         ranking = self.ranking_for(rules, turned)
         return f"{ranking.cards} cards from a pack of {ranking.pack}"
+
+    def showdown_rule(self, hand: Hand) -> str:
+        """The rule a showdown of everyone still in this hand is decided by."""
+        return self.end_rules["showdown"]
 
     def hand_ranking(self, hand: Hand):
         """The order this hand is judged by (its rules', and whatever its deal recorded)."""

@@ -29,8 +29,10 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
             return random_show(hand, rng, rng.choice(now.show))
         if len(now.concede) > 1 and rng.random() < 0.3:
             return Concede(rng.choice(now.concede))
-        if not now.award:  # the cards must decide (side pots, R11.6): whoever is still to show shows or concedes
-            return random_show(hand, rng, rng.choice(now.show)) if rng.random() < 0.9 else Concede(now.show[0])
+        if not now.award:  # the cards must decide (side pots, R11.6; lives, R14.4): show, or concede where allowed
+            if now.concede and rng.random() >= 0.9:
+                return Concede(now.show[0])
+            return random_show(hand, rng, rng.choice(now.show))
         winners = 1 if hand.contest and hand.contest.challenger else rng.choice((1, 1, 2))
         return Award(tuple(rng.sample(now.award, min(winners, len(now.award)))))
     name = now.player

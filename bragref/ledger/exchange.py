@@ -124,6 +124,8 @@ def _event_line(row, players: list[str], rules: Rules) -> tuple[str, Rules]:
     if event == "rules":
         changed = Rules.from_json(row["detail"])
         return " ".join([TABLE, "rules", *bhh.rules_change(rules, changed)]), changed
+    if event == "match":
+        return f"{TABLE} match new", rules
     return f"{TABLE} close", rules
 
 
@@ -301,9 +303,14 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
 
 
 def _deal(ledger: Ledger, name: str, hand: dict) -> None:
-    dealt = {param.name: hand[param.name] for param in game_of(ledger.session(name).rules).deal_params
-             if param.name in hand}
+    game = game_of(ledger.session(name).rules)
+    given = {param.name for param in game.deal_params}
+    dealt = {key: hand[key] for key in given if key in hand}
     _, current, _ = ledger.deal(name, hand["dealer"], dealt or None)
+    record = game.dealt_record(current.hand)
+    for key in bhh.DEALT_FIELDS:  # what the deal follows from the hands before (a match's lives, R14.4)
+        if key not in given:
+            _same(key, hand.get(key), record.get(key), "R14.4")
     got = current.hand
     _same("players", hand["players"], json.loads(current.row["seats"]), "R2.1")
     if current.number != hand["number"]:
@@ -382,6 +389,8 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
     elif verb == "close" and line.subject == TABLE:
         line.end(0)
         ledger.close_session(name)
+    elif verb == "match" and line.subject == TABLE and list(line.words) == ["new"]:
+        ledger.match_new(name)
     else:
         raise BadInput(f"{line.text!r}: unknown verb {verb!r}")
     return None

@@ -49,7 +49,7 @@ def between_hands(ledger: Ledger, session: Session, rng: random.Random) -> None:
     rules = session.rules
     if rules.stakes != "table":
         return
-    keep = rules.ante + rules.first_bet_min  # enough to ante, then put up a dealer's stake (R11.1)
+    keep = rules.ante + rules.entry + rules.first_bet_min  # to ante or pay a match's entry, then a dealer's stake
     for name, money in ledger.table_money(session).items():
         if money <= keep or rng.random() < 0.1:
             ledger.purse(session.name, "top-up", name, rng.randint(10, 40) + keep)

@@ -402,25 +402,50 @@ class Ledger:
             seats_then = [called(name) for name in json.loads(previous.row["seats"])]
             due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
         named = resolve(dealer, session.seats) if dealer is not None else None
-        if due is not None and named is not None and named != due:
-            why = "deals again after the misdeal" if misdeal is not None else f"is on {called(previous.row['dealer'])}'s left"
-            raise Refused(f"the deal passes to {due}, who {why}: the dealer cannot be named now (deal without --dealer)",
-                          "R9.1" if misdeal is not None else "R2.2")
-        dealer = named or due or next_dealer([], None, session.seats)
+        dealer = due or named or next_dealer([], None, session.seats)
         result = previous.hand.result if previous else None
         carried = result.carried if result else 0
         retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
-        hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses, dealt)  # a bad table is
-        record = game_of(session.rules).dealt_record(hand)  # refused first
+        game = game_of(session.rules)
+        follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
+                                    lambda: self.match_called(session, previous))  # a match's lives (R14.4)
+        hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses, {**(dealt or {}), **follows})
+        if due is not None and named is not None and named != hand.dealer:  # the game may pass over a player out
+            why = ("deals again after the misdeal" if misdeal is not None else
+                   f"is on {called(previous.row['dealer'])}'s left" if hand.dealer == due else
+                   "is the next on the left still in the match")
+            raise Refused(f"the deal passes to {hand.dealer}, who {why}: the dealer cannot be named now (deal "
+                          f"without --dealer)", "R9.1" if misdeal is not None else "R2.2")
+        record = game.dealt_record(hand)  # a bad table is refused first
         self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
-        self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=dealer,
+        self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=hand.dealer,
                      seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
                      retained_by=retained_by,
                      purses=None if purses is None else json.dumps({name: purses[name] for name in session.seats}),
                      dealt=json.dumps(record, ensure_ascii=False) if record else None)
         return self.current(session)
+
+    def match_called(self, session: Session, previous: Current | None) -> bool:
+        """Whether a new match was called (`match new`) since the hand before (R14.4)."""
+        after = 0 if previous is None else self._q(
+            "SELECT seq FROM chain WHERE tbl = 'hands' AND row_id = ?", (previous.row["id"],))[0][0]
+        return bool(self._q(
+            "SELECT 1 FROM session_events e JOIN chain c ON c.tbl = 'session_events' AND c.row_id = e.id"
+            " WHERE e.session_id = ? AND e.event = 'match' AND c.seq > ? LIMIT 1", (session.id, after)))
+
+    def match_new(self, session_name: str | None) -> Session:
+        """Call a new match between hands (R14.4): the next deal starts it, every seated player with all their
+        lives, and takes each one's entry into its kitty."""
+        with self.write():
+            session = self.session(session_name)
+            self._check_open(session)
+            if not game_of(session.rules).plays_matches(session.rules):
+                raise Refused("a match is played in Bastard Brag for lives (`rules set preset lives`)", "R14.4")
+            self._between_hands(session, "a new match is called", "R14.4")
+            self._event(session.id, "match")
+            return session
 
     def deal_reminder(self, session: Session) -> str | None:
         """What the game tells the table before the next deal (R11.7), or `Refused` where no deal may come."""
@@ -683,6 +708,19 @@ class Ledger:
                 " ORDER BY MIN(id)", (hand_id,))]
             biggest = {"amount": amount, "session": session.name, "hand": number, "winners": winners}
         return {"hands": played, "biggest": biggest}
+
+    def matches_won(self, sessions: list[Session]) -> list[dict]:
+        """Each match for lives won (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from the postings of
+        the hands that ended them (a settlement a void cancelled is left out)."""
+        where, ids = self._scope(sessions)
+        by_id = {s.id: s for s in sessions}
+        return [{"session": by_id[sid].name, "match": int(match), "hand": number,
+                 "winner": by_id[sid].now_called(player), "kitty": kitty}
+                for sid, match, number, player, kitty in self._q(
+                    f"SELECT p.session_id, json_extract(h.dealt, '$.match'), h.number, p.player, SUM(p.amount)"
+                    f" FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win'"
+                    f" AND json_extract(h.dealt, '$.match') IS NOT NULL GROUP BY p.hand_id, p.player"
+                    f" HAVING SUM(p.amount) > 0 ORDER BY p.hand_id", ids)]
 
     def all_sessions(self) -> list[Session]:
         return [self.session(name) for name in self.session_names()]

@@ -128,3 +128,131 @@ def test_bastard_at_the_table(bastard):
     assert "Bill (open) — exchange 1|3 > " in out and "exchange 1|3 · pass" in out
     assert "refused" not in out and "error" not in out
     assert nets(bragref) == {"Andy": -1, "Bill": 2, "Chris": -1}
+
+
+# ---- for lives: a match across hands (R14.4) --------------------------------------------------------------------
+
+def exchange_round(bragref, *names, knock: str | None = None):
+    for name in names:
+        bragref(f"knock {name}" if name == knock else f"exchange {name} 1")
+
+
+def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
+    bragref(f"session new m {THREE} --scoring lives --lives 2 --entry 5")  # the lives preset: knocking, no ante
+    assert bragref.json("match")["started"] is False
+    out = bragref("deal").stdout  # Andy deals; the entry goes into the kitty with the match's first deal
+    assert "Match 1, each paying the entry of 5 into the kitty: Andy 2, Bill 2, Chris 2 lives (R14.4)" in out
+    assert "allowed from round 2" in bragref.refused("knock bill", "R14.4")
+    exchange_round(bragref, "bill", "chris", "andy")
+    exchange_round(bragref, "bill", "chris", "andy", knock="bill")
+    assert bragref.json("status")["phase"] == "showdown"
+    bragref("show bill Ah Ad Kc")
+    bragref("show chris 5d 3c 2s")
+    out = bragref("show andy 5c 3d 2h").stdout  # equal worst hands: Andy's 5 is a club, Chris's a diamond (R8.8)
+    assert "Andy has the worst hand (high card, 5-3-2) and loses a life (R14.4)" in out
+    assert nets(bragref) == {"Andy": -5, "Bill": -5, "Chris": -5}  # the kitty of 15 is carried
+    bragref("deal")  # Bill deals: Chris, Andy, Bill
+    exchange_round(bragref, "chris", "andy", "bill")
+    exchange_round(bragref, "chris", "andy", "bill", knock="chris")
+    bragref("show chris Kh Kd 4c")
+    bragref("show andy 7h 4d 2c")
+    bragref("show bill Qs Js 9s")
+    status = bragref.json("status")
+    assert {p["name"]: p["lives"] for p in status["players"]} == {"Chris": 2, "Andy": 0, "Bill": 2}
+    out = bragref("deal").stdout  # Chris deals; Andy is out: dealt no cards
+    assert "out: Andy" in out
+    status = bragref.json("status")
+    assert status["to_act"] == "Bill" and [p["state"] for p in status["players"]] == ["open", "open", "sitting-out"]
+    exchange_round(bragref, "bill", "chris")
+    exchange_round(bragref, "bill", "chris", knock="bill")
+    bragref("show bill 9h 9d 3c")
+    bragref("show chris 8h 8d 3s")
+    out = bragref("deal").stdout  # the deal passes over Andy, who is out, to Bill
+    assert "Hand 4: Bill deals" in out
+    exchange_round(bragref, "chris", "bill")
+    exchange_round(bragref, "chris", "bill", knock="chris")
+    bragref("show chris 6h 4d 2c")
+    out = bragref("show bill Ah Kd 9c").stdout
+    assert "Bill is the last with lives and wins match 1 and the kitty of 15 (R14.4)" in out
+    assert nets(bragref) == {"Andy": -5, "Bill": 10, "Chris": -5}
+    match = bragref.json("match")
+    assert (match["winner"], match["kitty"]) == ("Bill", 15)
+    assert {p["name"]: (p["lives"], p["out"]) for p in match["players"]} == {
+        "Andy": (0, True), "Bill": (2, False), "Chris": (0, True)}
+    assert "the last with lives" in bragref("replay 4").stdout
+    assert "Match 1 won by Bill in hand 4: the kitty of 15 (R14.4)." in bragref("summary").stdout
+    notes = [(e["player"], e["action"]) for e in bragref.json("history") if e["action"] in ("life", "won")]
+    assert notes == [("Andy", "life"), ("Andy", "life"), ("Chris", "life"), ("Chris", "life"), ("Bill", "won")]
+    assert "lives" in bragref("status").stdout
+    bragref(f"export -o {tmp_path / 'm.bhh'}")
+    text = (tmp_path / "m.bhh").read_text()
+    assert "lives = '2 2 2'" in text and "entry = '5'" in text and "lives = '0 2 1'" in text
+    bragref(f"import {tmp_path / 'm.bhh'} --as again")
+    bragref("audit --all")
+
+
+def test_match_new_between_hands_only_and_not_for_money(bragref):
+    bragref(f"session new m {THREE} --scoring lives")
+    bragref("deal")
+    bragref.refused("match new", "R14.4")  # between hands only
+    bragref(f"session new money {THREE}")
+    assert "no match" in bragref.refused("match", "R14.4")
+    bragref.refused("match new", "R14.4")
+    assert "no ante" in bragref(f"session new bad {THREE} --scoring lives --ante 1", code=2).stderr
+
+
+def test_a_new_match_called_midway_takes_the_kitty_along(bragref):
+    bragref(f"session new m {THREE} --scoring lives --entry 2 --knock-from 1")
+    bragref("deal")
+    exchange_round(bragref, "bill", "chris", "andy", knock="bill")
+    for line in ("show bill Ah Ad Kc", "show chris 9h 9d 4c", "show andy 7h 4d 2c"):
+        bragref(line)
+    bragref("match new")
+    assert bragref.json("match")["started"] is False
+    out = bragref("deal").stdout
+    assert "Match 2, each paying the entry of 2" in out and "with 6 carried forward" in out
+    assert bragref.json("match")["kitty"] == 12
+
+
+def test_random_matches_end_with_one_winner_and_the_kitty_paid_r14_4(tmp_path):
+    """Property: in random lives sessions every match won has exactly one winner, who takes the whole kitty, and
+    money is conserved (what is not yet won is the kitty of the match going on)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from bragref.games import from_preset
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    @settings(max_examples=12, deadline=None)
+    @given(players=st.integers(3, 6), lives=st.integers(1, 3), entry=st.integers(0, 5), seed=st.integers(0, 2**32))
+    def play(players, lives, entry, seed):
+        ledger = Ledger(tmp_path / f"m{seed}-{players}-{lives}-{entry}.db")
+        rules = from_preset("lives", game="bastard", lives=lives, entry=entry)
+        session = simulate(ledger, "s", rules, [f"P{i}" for i in range(players)], 25, seed)
+        won = kitty = 0
+        for row in ledger.hand_rows(session):
+            hand = list(ledger.steps(row))[-1].after
+            assert hand.lost is not None and hand.phase == "over"
+            if hand.winner is not None:
+                left = [name for name, count in hand.lives if count]
+                assert left == [hand.winner] and hand.result.winnings == ((hand.winner, hand.pot),)
+                won += 1
+                kitty = 0
+            else:
+                kitty = hand.result.carried
+        assert won >= 1
+        assert ledger.carried([session]) == kitty
+        assert sum(r["net"] for r in ledger.balances([session])) + kitty == 0
+        ledger.close()
+
+    play()
+
+
+def test_a_match_at_the_table_r14_4(bragref):
+    bragref(f"session new m {THREE} --scoring lives --knock-from 1")
+    out = bragref.table("d", "x 1", "k", "x 3", "x 1", "Ah Ad Kc", "Kh Kd 4c", "2h 3d 5c", "q").output
+    assert "Bill (open) — exchange 1|3 · knock > " in out and "Bill    open · lives 3" in out
+    assert "Bill (showdown) — show CARDS > " in out and "Andy has the worst hand" in out
+    assert "refused" not in out and "error" not in out
+    assert bragref.json("match")["players"][0] == {"name": "Andy", "lives": 2, "out": False}

@@ -1,15 +1,14 @@
 """Bastard Brag (R14, seed 001): a centre hand the players exchange cards with, then Brag's betting for money with
-blind play off (R14.3); exactly two rounds of exchanges, or rounds until someone knocks (R14.5).
-
-The game for lives, "stop the bus" (R14.4), is not built yet."""
+blind play off (R14.3), or a showdown where the worst hand loses a life, in a match for lives (R14.4); exactly
+two rounds of exchanges, or rounds until someone knocks (R14.5)."""
 
 from __future__ import annotations
 
 from bragref.engine.errors import Refused
-from bragref.engine.rules import AFTER_KNOCK, CENTRE_UP, EXCHANGES
+from bragref.engine.rules import AFTER_KNOCK, CENTRE_UP, EXCHANGES, SCORING
 from bragref.games import verbs as act
 from bragref.games.base import RANKING_OPTIONS, Game, Option
-from bragref.games.bastard import exchange
+from bragref.games.bastard import exchange, lives
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.brag import Brag
 from bragref.games.brag.actions import Cover, See, Showdown
@@ -18,6 +17,10 @@ from bragref.games.verbs import Param
 UP = Param("up", "cards", "The centre's face-up cards as dealt (bastard, R14.1)", option="--up", required=False)
 
 BASTARD_OPTIONS = (
+    Option("scoring", "choice", "For money (betting), or for lives (a match: the worst hand loses a life)", "R14.4",
+           SCORING),
+    Option("lives", "number", "Each player's lives at the start of a match (for lives)", "R14.4"),
+    Option("entry", "money", "Each player's entry into a match's kitty, which the winner takes (for lives)", "R14.4"),
     Option("exchanges", "choice", "Exactly two rounds of exchanges, or rounds until someone knocks", "R14.5",
            EXCHANGES),
     Option("centre_up", "count", "The centre hand's cards dealt face up", "R14.1", CENTRE_UP),
@@ -45,30 +48,89 @@ class Bastard(Game):
     players = exchange.PLAYERS
     options = BASTARD_OPTIONS
     actions = (Exchange, Pass, Knock, act.Bet, act.Fold, See, Cover, Showdown, act.Show, act.Concede, act.Award)
-    presets = {"money": {"blind": False}}  # R14.3: Brag's betting with blind play off; a see costs double
+    end_rules = {**Game.end_rules, "lives": "R14.4"}
+    presets = {"money": {"blind": False},  # R14.3: Brag's betting with blind play off; a see costs double
+               "lives": {"blind": False, "scoring": "lives", "exchanges": "knock", "ante": 0}}  # R14.4
     deal_params = (UP,)
 
+    def preset_for(self, given):
+        return "lives" if given.get("scoring") == "lives" else "money"
+
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
-        return exchange.deal(rules, seats, dealer, purses, _cards((dealt or {}).get("up")))
+        return exchange.deal(rules, seats, dealer, purses, carried_in, dealt)
+
+    def deal_follows(self, rules, seats, previous, restart):
+        return lives.follows(rules, seats, previous, restart()) if rules.scoring == "lives" else {}
+
+    def plays_matches(self, rules):
+        return rules.scoring == "lives"
+
+    def match_of(self, hand, rules, seats, called):
+        if not self.plays_matches(rules):
+            return None
+        number = getattr(hand, "match", 0)
+        if number and not called:
+            return lives.match_json(hand)
+        players = [{"name": name, "lives": rules.lives, "out": False} for name in seats]
+        return {"match": number + 1, "entry": rules.entry, "kitty": 0, "winner": None, "started": False,
+                "players": players}
 
     def dealt_record(self, hand):
         from bragref.engine.cards import hand_text
 
-        return {"up": hand_text(hand.centre)} if hand.centre else {}
+        record = {"up": hand_text(hand.centre)} if hand.centre else {}
+        if hand.match:
+            record["match"], record["lives"] = str(hand.match), " ".join(str(n) for _, n in hand.lives)
+            if hand.entry is not None:
+                record["entry"] = str(hand.entry)
+        return record
 
     def dealt_words(self, hand):
         up = self.dealt_record(hand).get("up")
-        return f"Face up in the centre: {up} (R14.1)." if up else ""
+        words = [f"Face up in the centre: {up} (R14.1)."] if up else []
+        if hand.match:
+            out = [name for name, count in hand.lives if count == 0]
+            entry = f", each paying the entry of {hand.rules.money(hand.entry)} into the kitty" if hand.entry else ""
+            words.append(f"Match {hand.match}{entry}: {', '.join(f'{n} {c}' for n, c in hand.lives if c)} "
+                         f"lives{'; out: ' + ', '.join(out) if out else ''} (R14.4).")
+        return " ".join(words)
 
     def legal(self, hand):
-        return exchange.legal(hand) if hand.exchanging else _BRAG.legal(hand)
+        if hand.exchanging:
+            return exchange.legal(hand)
+        return lives.legal(hand) if hand.match else _BRAG.legal(hand)
 
     def apply(self, hand, action):
         if hand.exchanging:
             return exchange.apply(hand, action)
+        if hand.match:
+            return lives.apply(hand, action, self.hand_ranking(hand).judge)
         if isinstance(action, (Exchange, Pass, Knock)):
             raise Refused("the exchanges are over: bet, see or fold", "R14.2")
         return _BRAG.apply(hand, action)
+
+    def showdown_rule(self, hand):
+        return self.end_rules["lives"] if hand.match else super().showdown_rule(hand)
+
+    def over_words(self, hand):
+        if not hand.match:
+            return None
+        shown = {s.player: s.judged for s in hand.shown}
+        describe = self.hand_ranking(hand).describe
+        left = ", ".join(f"{name} {count}" for name, count in hand.lives if count)
+        text = f"{hand.lost} has the worst hand ({describe(shown[hand.lost])}) and loses a life (R14.4)"
+        kitty = hand.rules.money(hand.pot)
+        if hand.winner is not None:
+            won = f" and the kitty of {kitty}" if hand.pot else ""
+            return text + f": {hand.winner} is the last with lives and wins match {hand.match}{won} (R14.4)."
+        carried = f" The kitty, {kitty}, is carried (R14.4)." if hand.pot else ""
+        return text + f"; lives left: {left}.{carried}"
+
+    def result_notes(self, hand):
+        return [(hand.lost, "life", "lost a life: the worst hand (R14.4)")] if hand.match else []
+
+    def player_keys(self, hand, name):
+        return {"lives": dict(hand.lives).get(name)} if hand.match else {}
 
     def table_keys(self, hand):
         from bragref.engine.cards import card_text
@@ -76,16 +138,11 @@ class Bastard(Game):
         return {"round": hand.round if hand.exchanging else None, "centre_up": [card_text(c) for c in hand.centre],
                 "knocked_by": hand.knocked_by}
 
+    def cards_out(self, hand):
+        return super().cards_out(hand) | set(hand.centre)
+
     def outcome(self, hand):
         return _BRAG.outcome(hand)
-
-
-def _cards(text: str | None) -> tuple[int, ...]:
-    if not text:
-        return ()
-    from bragref.engine.cards import parse_cards
-
-    return parse_cards([text])
 
 
 _BRAG = Brag()

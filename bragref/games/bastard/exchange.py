@@ -15,6 +15,7 @@ from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand, Legal, evolve
 from bragref.games.bastard.actions import Exchange, Knock, Pass
+from bragref.games.bastard.lives import check_alive, dealt_in, lives_of
 
 PLAYERS = (3, 10)  # R14.1: the game's `players`
 
@@ -29,16 +30,42 @@ class BastardHand(Hand):
     knocked_by: str | None = None
     turns_left: int | None = None  # after a knock: the other players' turns still to come
     centre: tuple[int, ...] = ()
+    match: int = 0  # for lives (R14.4): the match's number, 0 in the game for money ...
+    lives: tuple[tuple[str, int], ...] = ()  # ... every match player's lives (those out too) ...
+    lost: str | None = None  # ... who lost a life at this hand's showdown ...
+    winner: str | None = None  # ... and who won the match with it; ...
+    entry: int | None = None  # ... the entry each paid, at a match's first deal
 
-
-def deal(rules, seats, dealer, purses, centre: tuple[int, ...] = ()) -> BastardHand:
-    """Three cards each and the centre hand, `centre_up` of its cards face up; everyone antes (R14.1, R14.3)."""
-    if not PLAYERS[0] <= len(seats) <= PLAYERS[1]:
+def deal(rules, seats, dealer, purses, carried_in: int = 0, dealt: dict[str, str] | None = None) -> BastardHand:
+    """Three cards each and the centre hand, `centre_up` of its cards face up; everyone antes (R14.1, R14.3). For
+    lives, only the players still in the match are dealt in, and the deal passes over those out; the first deal of
+    a match takes each player's entry into its kitty, the pot, which every later deal carries in (R14.4)."""
+    dealt = dealt or {}
+    if not PLAYERS[0] <= len(seats) <= PLAYERS[1]:  # at the table: in a match, those out too
         raise Refused(f"Bastard Brag is for 3 to 10 players, not {len(seats)}", "R14.1")
-    hand = state.deal(rules, seats, dealer, 0, None, purses)
+    match, lives = 0, {}
+    if rules.scoring == "lives":
+        if "lives" not in dealt:
+            raise BadInput("a deal for lives says each player's lives (R14.4)")
+        match, lives = int(dealt.get("match", "1")), lives_of(dealt["lives"], seats)
+        seats, dealer = dealt_in(seats, lives, dealer)
+        check_alive(seats)
+    entry = int(dealt["entry"]) if match and "entry" in dealt else None  # a match's first deal takes the entry
+    ante = rules.ante if entry is None else entry
+    hand = state.deal(evolve(rules, ante=ante), seats, dealer, carried_in, None, purses)  # the entry as an ante
     players = tuple(evolve(p, status="open") for p in hand.players)  # everyone has seen their cards: no blind play
     fields = {name: getattr(hand, name) for name in Hand.__slots__}
-    return BastardHand(**{**fields, "players": players}, centre=checked_centre(rules, centre))
+    centre = checked_centre(rules, _cards(dealt.get("up")))
+    return BastardHand(**{**fields, "rules": rules, "players": players}, centre=centre, match=match,
+                       lives=tuple(lives.items()), entry=entry)
+
+
+def _cards(text: str | None) -> tuple[int, ...]:
+    if not text:
+        return ()
+    from bragref.engine.cards import parse_cards
+
+    return parse_cards([text])
 
 
 def checked_centre(rules, cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -113,5 +140,8 @@ def _next(hand: BastardHand, index: int, after_knock: bool = False) -> BastardHa
 
 
 def _betting(hand: BastardHand) -> BastardHand:
-    """The exchanges are over: betting as Brag's, from the dealer's left (R14.3)."""
+    """The exchanges are over: betting as Brag's, from the dealer's left (R14.3); for lives, everyone shows
+    (R14.4)."""
+    if hand.match:
+        return evolve(hand, exchanging=False, to_act=None, turns_left=None, phase="showdown")
     return evolve(hand, exchanging=False, to_act=0, turns_left=None)

@@ -1,0 +1,42 @@
+"""`bragref match`: the match of a game played for lives (R14.4): lives, who is out, the kitty, the winner."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.cli.output import Output, output_options
+from bragref.engine.errors import Refused
+from bragref.games import game_of
+
+
+@click.command(short_help="Show the match (lives, the kitty), or call a new one.")
+@click.argument("new", type=click.Choice(["new"]), required=False)
+@output_options
+@click.pass_obj
+def match(app, new: str | None, out: Output) -> None:
+    """Show the match of a game for lives: each player's lives, who is out, the kitty and the winner (R14.4).
+    `match new`, between hands, calls a new match: the next deal starts it, every seated player with all their
+    lives, and takes each one's entry into its kitty.
+
+    \b
+    Example:
+      bragref match
+      bragref match new
+    """
+    ledger = app.ledger()
+    session = ledger.match_new(app.session) if new else ledger.session(app.session)
+    current = ledger.current(session)
+    data = game_of(session.rules).match_of(current and current.hand, session.rules, session.seats,
+                                           ledger.match_called(session, current))
+    if data is None:
+        raise Refused(f"{session.name} plays {session.rules.game} for money: there is no match (R14.4)", "R14.4")
+    if out.data(data, data["players"]):
+        return
+    money = session.rules.money
+    state = f"won by {data['winner']}" if data["winner"] else "going on" if data["started"] else \
+        "to be started by the next deal"
+    click.echo(f"Match {data['match']}, {state}: entry {money(data['entry'])}, kitty {money(data['kitty'])} (R14.4).")
+    out.table([{"player": p["name"], "lives": p["lives"], "": "out" if p["out"] else ""} for p in data["players"]])
+
+
+COMMANDS = [match]
