@@ -692,9 +692,9 @@ class Ledger:
         """What a summary tells: hands played (misdeals and unfinished hands left out) and the biggest pot won, as
         `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None}`."""
         where, ids = self._scope(sessions)
-        played = self._q(  # hands whose settlement stands: postings that a void has not cancelled
-            f"SELECT COUNT(DISTINCT hand_id) FROM (SELECT hand_id FROM postings WHERE {where}"
-            " GROUP BY hand_id, player, kind HAVING SUM(amount) != 0)", ids)[0][0]
+        dealt = self._q(f"SELECT COUNT(*) FROM hands h WHERE {where} AND NOT {MISDEALT}", ids)[0][0]
+        in_play = sum(1 for s in sessions if (current := self.current(s)) is not None and current.hand.phase != "over")
+        played = dealt - in_play  # only a session's last hand can be unfinished; a hand may move no money (R14.4)
         rows = self._q(
             f"SELECT p.hand_id, p.session_id, h.number, SUM(p.amount) AS won FROM postings p"
             f" JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win' GROUP BY p.hand_id"
