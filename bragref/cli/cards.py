@@ -17,7 +17,12 @@ from bragref.games import checked, find_game, from_preset, game_of, ranking_for
 
 def ranking_of(app, joker: str | None = None, **options):
     """The ranking the options give (`ranking_rules`), with the card turned up where the joker variant needs it."""
-    return ranking_for(ranking_rules(app, **options), None if joker is None else parse_card(joker))
+    return ranking_for(ranking_rules(app, **options), turned_up(joker))
+
+
+def turned_up(joker: str | None) -> int | None:
+    """`--joker CARD`: the card turned up under Teen Patti's joker variant (R13.7)."""
+    return None if joker is None else parse_card(joker)
 
 
 def ranking_rules(app, game: str | None = None, **given) -> Rules:
@@ -124,8 +129,8 @@ def odds(app, out: Output, **options) -> None:
       bragref odds
       bragref odds --cards 5 --wild deuces --json
     """
-    rules = ranking_rules(app, **{name: value for name, value in options.items() if name != "joker"})
-    turned = None if options["joker"] is None else parse_card(options["joker"])
+    turned = turned_up(options.pop("joker"))
+    rules = ranking_rules(app, **options)
     counts = game_of(rules).class_counts(rules, turned)
     total = sum(count for _, count in counts)
     rows = [{"class": name, "count": count, "probability": count / total} for name, count in counts]

@@ -29,7 +29,7 @@ def match(app, new: str | None, out: Output) -> None:
     data = game_of(session.rules).match_of(current and current.hand, session.rules, session.seats,
                                            ledger.match_called(session, current))
     if data is None:
-        raise Refused(f"{session.name} plays {session.rules.game} for money: there is no match (R14.4)", "R14.4")
+        raise Refused(f"{session.name} plays {session.rules.game} for money: there is no match", "R14.4")
     if out.data(data, data["players"]):
         return
     money = session.rules.money

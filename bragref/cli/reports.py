@@ -67,7 +67,7 @@ def status(app, out: Output) -> None:
         return
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
-    own = [key for key in game_of(hand.rules).player_keys(hand, hand.players[0].name)]  # a game's own (lives)
+    own = list(game_of(hand.rules).player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
     out.table([{"player": p["name"], "state": p["state"], "paid": money(p["paid"]),
                 **({"table money": money(p["table_money"])} if "table_money" in p else {}),
                 **{key: p.get(key) for key in own}} for p in players])
@@ -103,7 +103,8 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
     """
     hand = dealt(row)
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
-                "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot, "stake": hand.stake,
+                "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
+                "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None}]
     for step in ledger.steps(row):
         r, hand = step.row, step.after

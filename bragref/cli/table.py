@@ -218,7 +218,7 @@ class Table:
     def _deal(self, args: list[str]) -> None:
         """`d [DEALER] [joker CARD] [up CARD…]`: what a game's deal records is named by its word, as at the command
         line, and its cards follow it."""
-        names = {p.name: p for p in deal_params()}
+        names = {p.name for p in deal_params()}
         dealt, rest, naming = {}, [], None
         for word in args:
             if word.lstrip("-") in names:

@@ -64,7 +64,7 @@ class Legal:
     raise_by: Range | None = None  # what a raise may add above the call (R11.2)
     stand: bool = False  # the last raiser may end the betting (R11.3)
     sideshow: Range | None = None  # a chaal that asks the previous player for a side show (R13.4) ...
-    sideshow_with: str | None = None  # ... who is asked
+    sideshow_with: str | None = None  # ... the other player of it: who is asked, or (with `accept`) who asked
     accept: bool = False  # the player asked for a side show accepts or refuses it (R13.4)
     exchange: bool = False  # an exchange of one card or three with the centre (R14.2) ...
     pass_turn: bool = False  # ... a pass ...
@@ -320,7 +320,8 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
             raise Refused(f"{name} has already shown", "R5.4")
         first = " and ".join(may_show(hand))
         how = hand.contest.how
-        role = {"see": " was seen and", "show": " was asked for a show and", "cover": " won the pot after this one and"}[how]
+        role = {"see": " was seen and", "show": " was asked for a show and",
+                "cover": " won the pot after this one and"}[how]
         raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
                       "R7.3" if hand.contest.covered_by else "R13.3" if how == "show" else "R5.4")
     seen_before = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}

@@ -162,10 +162,10 @@ def variant(rules: Rules) -> str:
 # ---- rules ----------------------------------------------------------------------------
 
 RULE_FIELDS = tuple(f.name for f in fields(Rules))
+# Rules added with Teen Patti and Bastard Brag (0.8): written only where they are not the default, so that a
+# history of any other game reads byte for byte as the bragref before them wrote it.
 LATER_RULES = ("variant", "show_tie", "scoring", "lives", "entry", "exchanges", "centre_up", "knock_from",
-               "after_knock")  # rules added with
-# Teen Patti and Bastard Brag (0.8): written only where they are not the default, so that a history of any other
-# game reads byte for byte as the bragref before them wrote it
+               "after_knock")
 
 
 def rules_table(rules: Rules) -> dict:

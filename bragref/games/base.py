@@ -188,11 +188,11 @@ class Game(ABC):
         game's first; Bastard Brag's for lives where `--scoring lives` is given)."""
         return next(iter(self.presets))
 
-    def deal_follows(self, rules: Rules, seats: list[str], previous: Hand | None,
-                     restart: Callable[[], bool]) -> dict[str, str]:
+    def deal_follows(self, rules: Rules, seats: list[str], previous: Hand | None, restart: Callable[[], bool],
+                     called: Callable[[str], str] = str) -> dict[str, str]:
         """What a deal carries from the hands before it, beyond a carried pot (a match's lives, R14.4), as its
         `dealt` record; `restart()` says whether a new match was called since the hand before (a read: ask only
-        where it matters)."""
+        where it matters), `called` each player's name now (R2.6)."""
         return {}
 
     def match_of(self, hand: Hand | None, rules: Rules, seats: list[str], called: bool) -> dict | None:

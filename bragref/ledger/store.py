@@ -409,15 +409,16 @@ class Ledger:
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         game = game_of(session.rules)
         follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
-                                    lambda: self.match_called(session, previous))  # a match's lives (R14.4)
-        hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses, {**(dealt or {}), **follows})
+                                    lambda: self.match_called(session, previous), called)  # a match's lives
+        hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses,
+                         {**(dealt or {}), **follows})  # refuses a bad table first
         if due is not None and named is not None and named != hand.dealer:  # the game may pass over a player out
             why = ("deals again after the misdeal" if misdeal is not None else
                    f"is on {called(previous.row['dealer'])}'s left" if hand.dealer == due else
                    "is the next on the left still in the match")
             raise Refused(f"the deal passes to {hand.dealer}, who {why}: the dealer cannot be named now (deal "
                           f"without --dealer)", "R9.1" if misdeal is not None else "R2.2")
-        record = game.dealt_record(hand)  # a bad table is refused first
+        record = game.dealt_record(hand)
         self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
         self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=hand.dealer,
@@ -442,7 +443,8 @@ class Ledger:
             session = self.session(session_name)
             self._check_open(session)
             if not game_of(session.rules).plays_matches(session.rules):
-                raise Refused("a match is played in Bastard Brag for lives (`rules set preset lives`)", "R14.4")
+                raise Refused(f"{session.rules.game} is played here without matches: a match is a game for lives",
+                              "R14.4")
             self._between_hands(session, "a new match is called", "R14.4")
             self._event(session.id, "match")
             return session
@@ -527,7 +529,8 @@ class Ledger:
             for posting in self._q("SELECT * FROM postings WHERE action_id = ? ORDER BY id", (target["id"],)):
                 self._insert("postings", session_id=posting["session_id"], hand_id=posting["hand_id"], action_id=void_id,
                              player=posting["player"], kind=posting["kind"], amount=-posting["amount"])
-            return session, self.current(session), Voided(current.number, target["id"], action_of(target, current.hand.rules))
+            voided = action_of(target, current.hand.rules)
+            return session, self.current(session), Voided(current.number, target["id"], voided)
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 
@@ -710,8 +713,8 @@ class Ledger:
         return {"hands": played, "biggest": biggest}
 
     def matches_won(self, sessions: list[Session]) -> list[dict]:
-        """Each match for lives won (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from the postings of
-        the hands that ended them (a settlement a void cancelled is left out)."""
+        """Each match for lives won with a kitty (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from
+        the postings of the hands that ended them (a settlement a void cancelled is left out)."""
         where, ids = self._scope(sessions)
         by_id = {s.id: s for s in sessions}
         return [{"session": by_id[sid].name, "match": int(match), "hand": number,

@@ -258,3 +258,14 @@ def test_a_match_at_the_table_r14_4(bragref):
     assert "Bill (showdown) — show CARDS > " in out and "Andy has the worst hand" in out
     assert "refused" not in out and "error" not in out
     assert bragref.json("match")["players"][0] == {"name": "Andy", "lives": 2, "out": False}
+
+
+def test_a_player_renamed_during_a_match_keeps_their_lives_r2_6_r14_4(bragref):
+    bragref(f"session new m {THREE} --scoring lives --knock-from 1")
+    bragref("deal")
+    exchange_round(bragref, "bill", "chris", "andy", knock="bill")
+    for line in ("show bill Ah Ad Kc", "show chris 9h 9d 4c", "show andy 7h 4d 2c"):
+        bragref(line)
+    bragref("player rename andy Andrew")
+    bragref("deal")
+    assert {p["name"]: p["lives"] for p in bragref.json("match")["players"]} == {"Andrew": 2, "Bill": 3, "Chris": 3}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bragref.engine.errors import Refused
 from bragref.engine.rules import AFTER_KNOCK, CENTRE_UP, EXCHANGES, SCORING
 from bragref.games import verbs as act
-from bragref.games.base import RANKING_OPTIONS, Game, Option
+from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS, Game, Option
 from bragref.games.bastard import exchange, lives
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.brag import Brag
@@ -26,10 +26,7 @@ BASTARD_OPTIONS = (
     Option("centre_up", "count", "The centre hand's cards dealt face up", "R14.1", CENTRE_UP),
     Option("knock_from", "number", "The first round of exchanges a knock is allowed in", "R14.4"),
     Option("after_knock", "choice", "After a knock the others must exchange, or may pass", "R14.4", AFTER_KNOCK),
-    Option("min_bet", "money", "Smallest first bet [the ante]", "R4.2"),
-    Option("max_bet", "money", "Largest first bet", "R4.2"),
-    Option("raise_limit", "money", "Most a bet may exceed the stake by", "R4.3"),
-    Option("pot_limit", "bool", "A bet may not exceed the pot", "R4.4"),
+    *(o for o in BRAG_BETTING_OPTIONS if o.name in ("min_bet", "max_bet", "raise_limit", "pot_limit")),
     *(o for o in RANKING_OPTIONS if o.name in ("threes_high", "a23")),
 )
 
@@ -59,8 +56,8 @@ class Bastard(Game):
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
         return exchange.deal(rules, seats, dealer, purses, carried_in, dealt)
 
-    def deal_follows(self, rules, seats, previous, restart):
-        return lives.follows(rules, seats, previous, restart()) if rules.scoring == "lives" else {}
+    def deal_follows(self, rules, seats, previous, restart, called=str):
+        return lives.follows(rules, seats, previous, restart(), called) if rules.scoring == "lives" else {}
 
     def plays_matches(self, rules):
         return rules.scoring == "lives"

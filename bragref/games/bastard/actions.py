@@ -55,8 +55,8 @@ class Pass(Verb):
     verb = "pass"
     answers = {"p": {}}
     summary = "Pass: keep one's cards this turn (bastard)."
-    help = "PLAYER keeps their cards this turn: in the second round of the money game, or after a knock where allowed " \
-           "(R14.3, R14.4)."
+    help = ("PLAYER keeps their cards this turn: in the second round where there are two, or after a knock where "
+            "allowed (R14.3, R14.4).")
     examples = ("chris",)
 
     def told(self, before, after, called):

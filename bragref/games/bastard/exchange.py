@@ -4,7 +4,8 @@ A hand of it starts in the exchanges: turns go clockwise from the dealer's left,
 `two` there are exactly two rounds, everyone exchanging in the first and free to pass in the second; under `knock`
 the rounds go on until someone knocks (from round `knock_from`), each other player has one more turn (an exchange,
 or under `after_knock` `optional` a pass too), and the exchanges end when the turn comes back to the knocker. Then
-Brag's betting (`games.brag.betting`) plays the hand on, with blind play off.
+Brag's betting (`games.brag.betting`) plays the hand on, with blind play off, or for lives everyone shows
+(`games.bastard.lives`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ PLAYERS = (3, 10)  # R14.1: the game's `players`
 @dataclass(frozen=True, slots=True)
 class BastardHand(Hand):
     """A hand of Bastard Brag: whether the exchanges are still on, the round, who knocked and how many turns are
-    left after the knock, and the centre's face-up cards as last recorded."""
+    left after the knock, the centre's face-up cards as last recorded; for lives, the match (`games.bastard.lives`)."""
 
     exchanging: bool = True
     round: int = 1
@@ -35,6 +36,7 @@ class BastardHand(Hand):
     lost: str | None = None  # ... who lost a life at this hand's showdown ...
     winner: str | None = None  # ... and who won the match with it; ...
     entry: int | None = None  # ... the entry each paid, at a match's first deal
+
 
 def deal(rules, seats, dealer, purses, carried_in: int = 0, dealt: dict[str, str] | None = None) -> BastardHand:
     """Three cards each and the centre hand, `centre_up` of its cards face up; everyone antes (R14.1, R14.3). For
@@ -115,8 +117,8 @@ def apply(hand: BastardHand, action) -> BastardHand:
                 raise Refused("until someone knocks, every turn is an exchange or a knock", "R14.4")
         case Knock():
             if hand.rules.exchanges == "two":
-                raise Refused("the money game has exactly two rounds of exchanges: nobody knocks (house rule exchanges "
-                              "is two)", "R14.3")
+                raise Refused("there are exactly two rounds of exchanges here (house rule exchanges is two): nobody "
+                              "knocks", "R14.3")
             if hand.knocked_by is not None:
                 raise Refused(f"{hand.knocked_by} has knocked already: this is the last turn", "R14.4")
             if hand.round < hand.rules.knock_from:
@@ -134,7 +136,7 @@ def _next(hand: BastardHand, index: int, after_knock: bool = False) -> BastardHa
         if left == 0:
             return _betting(hand)
         return evolve(hand, turns_left=left, to_act=(index + 1) % len(hand.players), round=hand.round + last)
-    if last and hand.rules.exchanges == "two" and hand.round == 2 and hand.knocked_by is None:
+    if last and hand.rules.exchanges == "two" and hand.round == 2:
         return _betting(hand)
     return evolve(hand, to_act=(index + 1) % len(hand.players), round=hand.round + last)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.engine.errors import BadInput
-from bragref.games.base import Game, Option
+from bragref.games.base import BRAG_BETTING_OPTIONS, Game, Option
 from bragref.games.verbs import Param
 from bragref.games.brag.actions import Look
 from bragref.games.teenpatti import betting
@@ -25,7 +25,7 @@ TEEN_PATTI_OPTIONS = (
     Option("blind_rounds", "number", "A blind player must look after this many blind chaals", "R13.2"),
     Option("pot_cap", "money", "A chaal taking the pot to this ends the hand: everyone left shows", "R13.5"),
     Option("show_tie", "choice", "Equal hands at a show: the asker loses, or the pot is split", "R13.3", SHOW_TIES),
-    Option("blind", "bool", "Blind play allowed", "R3.2"),
+    *(o for o in BRAG_BETTING_OPTIONS if o.name == "blind"),
 )
 
 

@@ -1,5 +1,8 @@
 """Teen Patti's own verbs (R13): the side show asked, accepted or refused, and the family's verbs told in Teen
-Patti's words (a see is a show asked for, a show or concession may be a side show's)."""
+Patti's words (a see is a show asked for, a show or concession may be a side show's).
+
+A type of its own for a family verb adds no field, so it is a plain subclass (`__slots__ = ()`), not a dataclass
+made again: the family's fields, values and words, with its own help and sentences."""
 
 from __future__ import annotations
 
@@ -14,9 +17,10 @@ def _pot(before, after) -> str:
     return f"the stake is {before.rules.money(after.stake)}, the pot {before.rules.money(after.pot)}"
 
 
-@dataclass(frozen=True, slots=True)
 class Chaal(Bet):
     """A chaal, blind or seen (R13.2): the stake is kept in seen terms, and a chaal at most doubles it."""
+
+    __slots__ = ()
 
     summary = "Record a chaal, seen or blind (alias chaal)."
     help = ("PLAYER chaals AMOUNT: seen, from the stake to twice it; --blind, from half the stake (rounded up) to "
@@ -35,9 +39,10 @@ class Chaal(Bet):
         return text + f", {change} (R13.2); the pot {money(after.pot)}."
 
 
-@dataclass(frozen=True, slots=True)
 class Pack(Fold):
     """A player packs: out of the hand (R13.5)."""
+
+    __slots__ = ()
 
     summary = "Record a pack, a fold (alias pack)."
 
@@ -104,9 +109,10 @@ class Refuse(Verb):
         return f"{called(self.player)} refused {called(before.sideshow.asker)}'s side show; play goes on (R13.4)."
 
 
-@dataclass(frozen=True, slots=True)
 class ShowFor(See):
     """Pay the least chaal in one's own terms for a show, with two players left (R13.3)."""
+
+    __slots__ = ()
 
     verb = "see"
     summary = "Ask the other player left for a show (alias show-for)."
@@ -131,9 +137,10 @@ def _in_sideshow(before) -> bool:
     return before.sideshow is not None and before.sideshow.open
 
 
-@dataclass(frozen=True, slots=True)
 class SideShown(Show):
     """Cards shown at a show, a pot-cap showdown, or privately at a side show (R13.3–R13.5)."""
+
+    __slots__ = ()
 
     def told(self, before, after, called):
         if after is None or not _in_sideshow(before):
@@ -151,9 +158,10 @@ class SideShown(Show):
         return text + f"; {called(decided.loser)} packs ({why}, R13.4)."
 
 
-@dataclass(frozen=True, slots=True)
 class SideConceded(Concede):
     """A player gives up at a show or showdown, or at a side show, where they pack (R13.3, R13.4)."""
+
+    __slots__ = ()
 
     def told(self, before, after, called):
         if after is None or not _in_sideshow(before):

@@ -15,6 +15,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.state import Contest, Hand, Legal, Player, PotResult, Range, Shown, evolve
 from bragref.games.brag.actions import Look, See
+from bragref.games.brag.betting import affordable, ceil_half
 from bragref.games.brag.moves import check_purse, sees_blind
 from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
 from bragref.games.verbs import Award, Bet, Concede, Credit, Fold, Show
@@ -50,10 +51,6 @@ class TeenPattiHand(Hand):
         return self.sideshow if self.sideshow is not None and self.sideshow.open else None
 
 
-def ceil_half(amount: int) -> int:
-    return -(-amount // 2)
-
-
 def deal(rules, seats, dealer, purses, turned: int | None = None) -> TeenPattiHand:
     """Everyone pays the boot (R13.1); the stake starts at twice it, in seen terms (R13.2), one unit without one."""
     hand = state.deal(rules, seats, dealer, 0, None, purses)
@@ -75,12 +72,6 @@ def blind_range(hand: TeenPattiHand) -> Range | None:
     high = hand.stake if limit is None else min(hand.stake, limit // 2)
     low = ceil_half(hand.stake)
     return Range(low, high, "R13.2", "R13.2") if high >= low else None
-
-
-def _affordable(allowed: Range | None, player: Player) -> Range | None:
-    if allowed is None or player.purse is None or (allowed.max is not None and allowed.max <= player.purse):
-        return allowed
-    return Range(allowed.min, player.purse, allowed.min_rule, "R1.3") if player.purse >= allowed.min else None
 
 
 def must_look(hand: TeenPattiHand, index: int) -> bool:
@@ -146,7 +137,7 @@ def legal(hand: TeenPattiHand) -> Legal:
         return Legal()
     index = hand.to_act
     blind_ok = hand.rules.blind and player.status != "open" and not must_look(hand, index)
-    seen = None if player.blind else _affordable(seen_range(hand), player)
+    seen = None if player.blind else affordable(seen_range(hand), player)
     cost = None if show_refusal(hand, index) else show_cost(hand, index)
     sideshow = None if sideshow_refusal(hand, index) else seen
     return Legal(
@@ -154,7 +145,7 @@ def legal(hand: TeenPattiHand) -> Legal:
         fold=True,
         look=player.status != "open",
         bet=seen,
-        blind_bet=_affordable(blind_range(hand), player) if blind_ok else None,
+        blind_bet=affordable(blind_range(hand), player) if blind_ok else None,
         see=cost if cost is None or player.purse is None or cost <= player.purse else None,
         sideshow=sideshow,
         sideshow_with=previous_in(hand, index).name if sideshow else None,
@@ -189,8 +180,7 @@ def apply(hand: TeenPattiHand, action) -> TeenPattiHand:
             raise Refused(f"nobody has asked {action.player} for a side show", "R13.4")
         case Credit(player=name, amount=amount):
             return state.credit(hand, name, amount)
-    raise Refused(f"{action.verb} is not a move of Teen Patti: chaal (bet), pack (fold), look, see (a show), sideshow,"
-                  f" accept or refuse", "R13")
+    raise TypeError(f"not an action: {action!r}")
 
 
 def ranking(hand: TeenPattiHand):
@@ -225,8 +215,7 @@ def _chaal(hand: TeenPattiHand, chaal: Bet | Sideshow) -> TeenPattiHand:
     if chaal.amount < allowed.min:
         raise Refused(f"{kind} must be at least {money(allowed.min)} here, not {money(chaal.amount)}", "R13.2")
     if chaal.amount > allowed.max:
-        limit = " (the chaal limit)" if hand.rules.chaal_limit is not None and allowed.max < (
-            hand.stake if blind else 2 * hand.stake) else ""
+        limit = " (the chaal limit)" if allowed.max < (hand.stake if blind else 2 * hand.stake) else ""
         raise Refused(f"{kind} may be at most {money(allowed.max)} here{limit}, not {money(chaal.amount)}: a chaal "
                       f"at most doubles the stake", "R13.2")
     check_purse(hand, player, chaal.amount, kind, 0)
@@ -281,11 +270,10 @@ def _sideshow_step(hand: TeenPattiHand, asking: SideShow, action) -> TeenPattiHa
         if isinstance(action, Refuse):  # play goes on from the asker's left
             return evolve(hand, sideshow=None, to_act=state.next_to_act(hand.players, hand.index(asking.asker)))
         return evolve(hand, sideshow=SideShow(asking.asker, asking.asked, accepted=True), to_act=None)
-    pair = (asking.asked, asking.asker)
+    if isinstance(action, (Show, Concede)) and action.player not in (asking.asked, asking.asker):
+        raise Refused(f"the side show is {asking.asker}'s and {asking.asked}'s: {action.player} takes no part", "R13.4")
     match action:
         case Show(player=name, cards=cards, discards=discards):
-            if name not in pair:
-                raise Refused(f"the side show is {asking.asker}'s and {asking.asked}'s: {name} takes no part", "R13.4")
             if any(s.player == name for s in asking.shown):
                 raise Refused(f"{name} has already shown at this side show", "R13.4")
             shown_cards = {c for s in asking.shown for c in s.judged.kept}
@@ -298,8 +286,6 @@ def _sideshow_step(hand: TeenPattiHand, asking: SideShow, action) -> TeenPattiHa
             loser = asking.asked if keys[asking.asker] > keys[asking.asked] else asking.asker  # the asker on equal
             return _sideshow_decided(hand, SideShow(asking.asker, asking.asked, True, shown, loser))
         case Concede(player=name):
-            if name not in pair:
-                raise Refused(f"the side show is {asking.asker}'s and {asking.asked}'s: {name} takes no part", "R13.4")
             return _sideshow_decided(hand, SideShow(asking.asker, asking.asked, True, asking.shown, name))
     raise Refused(f"{asking.asker} and {asking.asked} compare hands first: each shows, or one concedes", "R13.4")
 
