@@ -70,3 +70,22 @@ def test_every_hand_is_counted_once(cards, wild):
 def test_more_cards_make_better_hands_likelier():
     prials = [dict(BragRanking(cards=n).class_counts())["prial"] / comb(52, n) for n in (3, 4, 5)]
     assert prials == sorted(prials)
+
+
+def test_odds_are_counted_once_per_rule_set_and_kept_beside_the_ledger(bragref):
+    """The counts are cached beside the ledger (issue 19): the second `odds` reads them; a cache that cannot be read
+    is counted around and written again; a rule set is a key of its own."""
+    import json
+
+    first = bragref.json("odds --cards 4")
+    cache = bragref.db.parent / "odds-cache.json"
+    keys = list(json.loads(cache.read_text()))
+    assert len(keys) == 1 and json.loads(keys[0])[1:3] == ["brag", 4]
+    assert bragref.json("odds --cards 4") == first
+    cache.write_text(json.dumps({keys[0]: [["prial", 1]]}))  # what the cache holds is what odds says ...
+    assert bragref.json("odds --cards 4") == [{"class": "prial", "count": 1, "probability": 1.0}]
+    cache.write_text("{not json")  # ... and a broken cache is counted around, then mended
+    assert bragref.json("odds --cards 4") == first
+    assert list(json.loads(cache.read_text())) == keys
+    bragref.json("odds --cards 4 --wild deuces")
+    assert len(json.loads(cache.read_text())) == 2

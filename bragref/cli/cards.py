@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import replace
+from pathlib import Path
 
 import click
 
-from bragref.cli.options import ranking_options, ranking_values
+from bragref import __version__
+from bragref.cli.options import RANKING_FIELDS, ranking_options, ranking_values
 from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_card, parse_cards
 from bragref.engine.errors import BadInput
@@ -131,7 +134,7 @@ def odds(app, out: Output, **options) -> None:
     """
     turned = turned_up(options.pop("joker"))
     rules = ranking_rules(app, **options)
-    counts = game_of(rules).class_counts(rules, turned)
+    counts = cached_counts(Path(app.db).parent / ODDS_CACHE, rules, turned)
     total = sum(count for _, count in counts)
     rows = [{"class": name, "count": count, "probability": count / total} for name, count in counts]
     if out.data(rows):
@@ -139,6 +142,37 @@ def odds(app, out: Output, **options) -> None:
     out.table([{"class": r["class"], "count": f"{r['count']:,}", "probability": f"{r['probability']:.5%}",
                 "odds": odds_words(r["count"], total)} for r in rows])
     click.echo(f"{total:,} hands, every one counted: {game_of(rules).counted(rules, turned)}.")
+
+
+ODDS_CACHE = "odds-cache.json"  # beside the ledger: each rule set's counts, counted once (issue 19)
+CACHE_ENTRIES = 256  # the most rule sets kept; the oldest go first
+
+
+def cached_counts(path: Path, rules: Rules, turned: int | None) -> list[tuple[str, int]]:
+    """`odds`' counts for `rules` (what orders hands: the game, its ranking's rules, a card turned up), read from the
+    cache file at `path` where an earlier `odds` counted them, else counted now and added to it. The cache is a
+    convenience, never the truth: a file that cannot be read or written is counted around, and its key holds the
+    version that counted it, so a new bragref counts again."""
+    key = json.dumps([__version__, rules.game, *(getattr(rules, name) for name in RANKING_FIELDS), turned])
+    try:
+        cache = json.loads(path.read_text(encoding="utf-8"))
+        hit = cache.get(key) if isinstance(cache, dict) else None
+        if isinstance(hit, list) and all(isinstance(row, list) and len(row) == 2 for row in hit):
+            return [(name, count) for name, count in hit]
+    except (OSError, ValueError):
+        cache = {}
+    counts = game_of(rules).class_counts(rules, turned)
+    if not isinstance(cache, dict):
+        cache = {}
+    cache[key] = counts
+    kept = dict(list(cache.items())[-CACHE_ENTRIES:])
+    temporary = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        temporary.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+    return counts
 
 
 def odds_words(count: int, total: int) -> str:
