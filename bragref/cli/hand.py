@@ -19,18 +19,25 @@ def name_in(hand: Hand, query: str) -> str:
 
 
 def situation(number: int, hand: Hand) -> str:
-    """One line: what the table must do next."""
+    """One line: what the table must do next, after what the last action decided where the game tells it (a side
+    show's loser packing, R13.4)."""
+    if hand.phase == "over":
+        return outcome(number, hand)
+    news = game_of(hand.rules).news(hand)
+    return f"{news} {in_play(hand)}" if news else in_play(hand)
+
+
+def in_play(hand: Hand) -> str:
+    """The hand in play: whose turn and what they may do, or who shows."""
     rules = hand.rules
-    if hand.phase == "betting":
-        now = legal(hand)
-        if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
-            return (f"Pot {rules.money(hand.pot)}. {' and '.join(now.show)} to show each other their cards "
-                    f"(`show PLAYER CARDS`) or concede: {legal_words(now, rules)}.")
-        return (f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
-                f"{paint(now.player, bold=True)} to act: {legal_words(now, rules)}.")
     if hand.phase == "showdown":
         return f"Pot {rules.money(hand.pot)}. {showing(hand)}"
-    return outcome(number, hand)
+    now = legal(hand)
+    if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
+        return (f"Pot {rules.money(hand.pot)}. {' and '.join(now.show)} to show each other their cards "
+                f"(`show PLAYER CARDS`) or concede: {legal_words(now, rules)}.")
+    return (f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
+            f"{paint(now.player, bold=True)} to act: {legal_words(now, rules)}.")
 
 
 def showing(hand: Hand) -> str:

@@ -208,6 +208,11 @@ class Game(ABC):
         """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""
         return None
 
+    def news(self, hand: Hand) -> str:
+        """What the last action decided that the table should hear before what comes next (a side show's loser
+        packing, R13.4), or nothing."""
+        return ""
+
     def result_notes(self, hand: Hand) -> list[tuple[str, str, str]]:
         """What `history` notes at a settled hand's end beside where the money went: (player, action, detail)."""
         return []

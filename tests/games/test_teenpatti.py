@@ -109,12 +109,12 @@ def sideshow_to_answer(bragref):
     assert status["legal"]["accept"] and status["legal"]["refuse"]
 
 
-@pytest.mark.parametrize("chris, andy, packs", [
-    ("Kh Kd 4c", "Ah Ad 2c", "Chris"),  # the asker's better hand: the asked packs
-    ("Ah Ad 2c", "Kh Kd 4c", "Andy"),  # the asked player's better hand: the asker packs
-    ("Kh Kd 4c", "Ks Kc 4d", "Andy"),  # equal hands: the asker packs
+@pytest.mark.parametrize("chris, andy, packs, why", [
+    ("Kh Kd 4c", "Ah Ad 2c", "Chris", "the weaker hand"),  # the asker's better hand: the asked packs
+    ("Ah Ad 2c", "Kh Kd 4c", "Andy", "the weaker hand"),  # the asked player's better hand: the asker packs
+    ("Kh Kd 4c", "Ks Kc 4d", "Andy", "equal hands: the asker packs"),
 ])
-def test_a_side_show_accepted_r13_4(teen, chris, andy, packs):
+def test_a_side_show_accepted_r13_4(teen, chris, andy, packs, why):
     bragref = teen()
     sideshow_to_answer(bragref)
     bragref.refused("chaal chris 2", "R13.4")  # Chris answers first
@@ -123,7 +123,8 @@ def test_a_side_show_accepted_r13_4(teen, chris, andy, packs):
     assert bragref.json("status")["to_act"] is None
     bragref.refused("show bill 2h 3h 5c", "R13.4")  # Bill takes no part
     bragref(f"show chris {chris}")
-    bragref(f"show andy {andy}")
+    out = bragref(f"show andy {andy}").stdout
+    assert out.startswith(f"{packs} packs at the side show ({why}, R13.4). Pot 9, stake 2. Bill to act")
     status = bragref.json("status")
     assert status["sideshow"]["packed"] == packs and status["to_act"] == "Bill"  # from the asker's left
     assert {p["name"]: p["state"] for p in status["players"]}[packs] == "folded"

@@ -10,7 +10,7 @@ from bragref.games.verbs import Param
 from bragref.games.brag.actions import Look
 from bragref.games.teenpatti import betting
 from bragref.games.teenpatti.actions import (Accept, Chaal, Pack, Refuse, ShowFor, SideConceded, SideShown,
-                                             Sideshow)
+                                             Sideshow, packed)
 from bragref.engine.rules import SHOW_TIES, VARIANTS
 
 JOKER = Param("joker", "cards", "The card turned up after the deal: the other cards of its rank are wild (variant "
@@ -112,6 +112,10 @@ class TeenPatti(Game):
         side = hand.asking.shown if hand.asking else ()
         return super().cards_out(hand) | {c for s in side for c in s.judged.kept} | (
             set() if hand.turned is None else {hand.turned})
+
+    def news(self, hand):
+        side = hand.sideshow
+        return "" if side is None or side.loser is None else packed(side) + "."
 
     def table_keys(self, hand):
         side = hand.sideshow

@@ -137,6 +137,13 @@ def _in_sideshow(before) -> bool:
     return before.sideshow is not None and before.sideshow.open
 
 
+def packed(side, called=str) -> str:
+    """`Chris packs at the side show (the weaker hand, R13.4)`: how a decided side show ended."""
+    equal = len(side.shown) == 2 and side.shown[0].judged.key == side.shown[1].judged.key
+    why = "conceded" if len(side.shown) < 2 else "equal hands: the asker packs" if equal else "the weaker hand"
+    return f"{called(side.loser)} packs at the side show ({why}, R13.4)"
+
+
 class SideShown(Show):
     """Cards shown at a show, a pot-cap showdown, or privately at a side show (R13.3–R13.5)."""
 
@@ -151,11 +158,7 @@ class SideShown(Show):
         judged = rank.judge(self.cards, self.discards)
         text = f"{called(self.player)} showed {rank.describe(judged)} at the side show"
         decided = after.sideshow
-        if decided.loser is None:
-            return text + "."
-        equal = len({s.judged.key for s in decided.shown}) == 1
-        why = "equal hands: the asker packs" if equal else "the weaker hand packs"
-        return text + f"; {called(decided.loser)} packs ({why}, R13.4)."
+        return text + (f"; {packed(decided, called)}." if decided.loser is not None else ".")
 
 
 class SideConceded(Concede):
