@@ -94,7 +94,8 @@ def refusal_text(refused: Refused) -> str:
 # Each command's module, imported only when that command runs: `bet` pays for no report code.
 COMMAND_MODULES = {
     **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
-    **dict.fromkeys(["deal", "undo"], "hand"),
+    "deal": "dealing",
+    "undo": "hand",
     **dict.fromkeys(["buy-in", "top-up", "cash-out"], "stakes"),
     **dict.fromkeys(["rank", "compare", "odds"], "cards"),
     **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
@@ -122,9 +123,13 @@ class BragGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         module = COMMAND_MODULES.get(name)
         if module is None:
-            from bragref.games import game_verbs, verb_aliases  # a verb a game declares: its command is made from it
+            from bragref.games.verbs import FAMILY_VERBS  # a verb a game declares: its command is made from it
 
-            kind = game_verbs().get(verb_aliases().get(name, name))
+            kind = FAMILY_VERBS.get(name)  # the family's own: no game need be loaded to make its command
+            if kind is None:
+                from bragref.games import game_verbs, verb_aliases
+
+                kind = game_verbs().get(verb_aliases().get(name, name))
             return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind, name)
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)

@@ -172,40 +172,6 @@ def witness(digest: str) -> str:
     return f"Ledger digest {digest} (`bragref audit --digest {digest}` checks nothing before it has changed)."
 
 
-def deal_options(command):
-    """`--dealer`, and what a game's deal may record beside the seats (`--joker CARD`), from the games' declarations."""
-    for param in reversed(deal_params()):
-        command = click.option(param.option, param.name, metavar=param.metavar, help=param.help)(command)
-    return click.option("--dealer", shell_complete=complete.players,
-                        help="Who deals. Default: the first seat, then the next on the left (R2.2).")(command)
-
-
-def deal_params() -> list:
-    """Every game's deal parameters, each name once."""
-    from bragref.games import GAMES
-
-    return list({param.name: param for game in GAMES.values() for param in game.deal_params}.values())
-
-
-@click.command(short_help="Deal the next hand: antes in, who acts first.")
-@deal_options
-@click.pass_obj
-def deal(app, dealer: str | None, **given) -> None:
-    """Start the next hand: every seated player antes (R2.3), a carried pot joins it (R6.2). Under Teen Patti's
-    joker variant, --joker names the card turned up (R13.7).
-
-    \b
-    Example:
-      bragref deal --dealer Eddie
-      bragref deal --joker 7h
-    """
-    ledger = app.ledger()
-    dealt = {name: value for name, value in given.items() if value is not None}
-    session, current, previous = ledger.deal(app.session, dealer, dealt or None)
-    click.echo(dealt_words(current, previous, time_words(ledger, session)))
-    click.echo(situation(current.number, current.hand))
-
-
 def time_words(ledger, session) -> str:
     """What the game's housekeeping says after a deal: the evening's end coming (R11.7), or nothing."""
     try:
@@ -312,4 +278,4 @@ def verb_command(kind, name: str | None = None) -> click.Command:
                          help=f"{kind.help}{also}\n\n\b\nExample:\n{examples}")
 
 
-COMMANDS = [deal, undo]  # and a command for each verb a game declares, made when it is asked for (`verb_command`)
+COMMANDS = [undo]  # and a command for each verb a game declares, made when it is asked for (`verb_command`)

@@ -19,8 +19,8 @@ import textwrap
 import click
 
 from bragref.cli import brief, paint, printable, refusal_text
-from bragref.cli.hand import (deal_params, dealt_words, name_in, outcome, situation, time_words, voided_words,
-                              witness)
+from bragref.cli.dealing import deal_params
+from bragref.cli.hand import dealt_words, name_in, outcome, situation, time_words, voided_words, witness
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
 from bragref.cli.sessions import closed_words, renamed_words

@@ -2,23 +2,53 @@
 
 Adding a game is a new package here with its tests, and a line in `GAMES`: the CLI, the table, the hand-history
 format and random play read what it declares.
+
+A game's package is loaded when it is first asked for: a command of the hand (`bragref bet`) loads the game its
+hand is played under, not every game there is (issue 19's lean start); what reads every game (`games`, `session
+new`'s options, the verbs of every game) loads them all.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from functools import cache
 
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
-from bragref.games.bastard import Bastard
-from bragref.games.brag import Brag
-from bragref.games.braggers import Braggers
-from bragref.games.hoyle import Hoyle
-from bragref.games.teenpatti import TeenPatti
 
-GAMES: dict[str, Game] = {game.name: game for game in (Brag(), Hoyle(), Braggers(), TeenPatti(), Bastard())}
+
+class Registry(Mapping):
+    """The games by name, each made from its declaration the first time it is asked for."""
+
+    def __init__(self, declared: dict[str, str]):
+        self.declared = declared  # name: "package:Class"
+        self.loaded: dict[str, Game] = {}
+
+    def __getitem__(self, name: str) -> Game:
+        game = self.loaded.get(name)
+        if game is None:
+            module, _, cls = self.declared[name].partition(":")
+            game = self.loaded[name] = getattr(importlib.import_module(module), cls)()
+            assert game.name == name, f"{self.declared[name]} is declared as {name!r} but names itself {game.name!r}"
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.declared)
+
+    def __len__(self) -> int:
+        return len(self.declared)
+
+
+GAMES: Mapping[str, Game] = Registry({
+    "brag": "bragref.games.brag:Brag",
+    "hoyle": "bragref.games.hoyle:Hoyle",
+    "braggers": "bragref.games.braggers:Braggers",
+    "teen-patti": "bragref.games.teenpatti:TeenPatti",
+    "bastard": "bragref.games.bastard:Bastard",
+})
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
            "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",

@@ -427,3 +427,6 @@ class Credit:
     player: str
     amount: int
     verb = "credit"
+
+
+FAMILY_VERBS = {kind.verb: kind for kind in (Bet, Fold, Concede, Show, Award)}  # every game's, declared here

@@ -7,14 +7,15 @@ hold their arguments as their game declares them (`args`); these columns are rea
 
 from __future__ import annotations
 
-from bragref.games.brag.actions import Cover, Look, See, Showdown
-from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 
 DISCARDS = " / "  # in a show's detail, between the cards kept and those discarded
 
 
 def legacy_action(verb: str, player: str | None, amount: int | None, blind: int | None, detail: str | None):
+    from bragref.games.brag.actions import Cover, Look, See, Showdown  # here: only a ledger written before schema 7
+    from bragref.games.hoyle.actions import Call, Raise, Stand  # has such rows, and a bet loads only its own game
+
     if verb == "bet":
         return Bet(player, amount, bool(blind))
     if verb == "cover":
