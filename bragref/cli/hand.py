@@ -134,11 +134,11 @@ def reason(pot, hand: Hand) -> str:
     losers = [name for name in (*pot.holders, pot.challenger) if name not in winners and name in judged]
     other = judged[losers[0]] if losers else None
     if other is not None and other.key == best.key:
-        return f"{where}, equal hands ({describe(best)}): the {role} loses ({rule}, R8)"
+        return f"{where}, equal hands ({describe(best)}): the {role} loses ({rule}, {game.end_rules['cards']})"
     if len(winners) > 1:
         return f"{where}, equal hands ({describe(best)}) split the pot ({rule})"
     beaten = f" beats {losers[0]} ({describe(other)})" if other is not None else ""
-    return f"{where}, {winners[0]} ({describe(best)}){beaten} (R8)"
+    return f"{where}, {winners[0]} ({describe(best)}){beaten} ({game.end_rules['cards']})"
 
 
 HOW = {"see": "at the see", "show": "at the show", "showdown": "at the showdown", "cover": "against its coverer",

@@ -157,8 +157,8 @@ class Game(ABC):
     actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
     presets: ClassVar[dict[str, dict]] = {}
     reminder: ClassVar[str] = ""  # said at every deal, e.g. Hoyle's cut (R11.7)
-    end_rules: ClassVar[dict[str, str]] = {  # the rule each way a pot is won by (`engine.state.PotResult.how`)
-        "folds": "R6.1", "see": "R5.4", "cover": "R7.3", "showdown": "R6.5"}
+    end_rules: ClassVar[dict[str, str]] = {  # the rule each way a pot is won by (`engine.state.PotResult.how`),
+        "folds": "R6.1", "see": "R5.4", "cover": "R7.3", "showdown": "R6.5", "cards": "R8"}  # and hands' order
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
     aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers
 

@@ -269,3 +269,13 @@ def test_a_player_renamed_during_a_match_keeps_their_lives_r2_6_r14_4(bragref):
     bragref("player rename andy Andrew")
     bragref("deal")
     assert {p["name"]: p["lives"] for p in bragref.json("match")["players"]} == {"Andrew": 2, "Bill": 3, "Chris": 3}
+
+
+def test_the_sample_match_stop_the_bus(bragref):
+    """sample_sessions/stop-the-bus.brag: a seven-hand match for lives to Chris, who takes the kitty of 20."""
+    from conftest import SAMPLES
+
+    bragref(f"run -q {SAMPLES / 'stop-the-bus.brag'}")
+    match = bragref.json("match")
+    assert (match["winner"], match["kitty"]) == ("Chris", 20)
+    assert nets(bragref) == {"Andy": -5, "Bill": -5, "Chris": 15, "Dan": -5}

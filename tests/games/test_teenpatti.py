@@ -321,3 +321,13 @@ def test_the_order_of_hands_r13_6_and_muflis_reversed_r13_7(bragref):
 def test_wild_cards_lose_to_natural_equals_r13_7_r8_7(bragref):
     hands = bragref.json('compare --game teen-patti --variant ak47 "Qh Qs Qd" "Qh Qs Ad"')
     assert [r["place"] for r in hands] == [1, 2]  # a natural trail of queens beats one made with a wild ace
+
+
+def test_the_sample_evening_of_teen_patti(bragref):
+    """sample_sessions/teen-patti-night.brag: a side show, a show, a blind player left alone, a split show and
+    the joker variant, each hand's money as R13 gives it."""
+    from conftest import SAMPLES
+
+    out = bragref(f"run -q {SAMPLES / 'teen-patti-night.brag'}").stdout
+    assert "Dev (sequence, A-K-Q) beats Bina (pair of kings, odd card 4) (R13.6)" in out
+    assert nets(bragref) == {"Asha": -6, "Bina": -7, "Chetan": -4, "Dev": 17}

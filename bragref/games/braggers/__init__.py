@@ -27,4 +27,5 @@ class Braggers(Hoyle):
     rule = "R12"
     ranking = "braggers"
     options = (*HOYLE_OPTIONS, *BRAGGERS_OPTIONS)
+    end_rules = {**Hoyle.end_rules, "cards": "R12"}
     presets = {"braggers": {"ante": 0, "ties": "eldest", "wild": "braggers", "threes_high": False}}  # R12.1–R12.3
