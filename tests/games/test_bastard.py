@@ -279,3 +279,17 @@ def test_the_sample_match_stop_the_bus(bragref):
     match = bragref.json("match")
     assert (match["winner"], match["kitty"]) == ("Chris", 20)
     assert nets(bragref) == {"Andy": -5, "Bill": -5, "Chris": 15, "Dan": -5}
+
+
+def test_a_match_left_with_one_player_in_it_at_the_table_wants_a_new_one_r14_4(bragref):
+    bragref('session new m --game bastard --scoring lives --lives 1 --knock-from 1 --players "Andy,Bill,Chris,Dan"')
+    bragref("deal")
+    exchange_round(bragref, "bill", "chris", "dan", "andy", knock="bill")
+    for line in ("show bill Ah Ad Kc", "show chris 9h 9d 4c", "show dan 7h 4d 2c", "show andy Kh Qs 8d"):
+        bragref(line)  # Dan is out
+    bragref("player join Eve")  # who waits for the next match
+    bragref("player leave chris")
+    bragref("player leave bill")
+    assert "1 player still in the match" in bragref.refused("deal", "R14.4")
+    bragref("match new")
+    assert "Match 2" in bragref("deal").stdout

@@ -19,6 +19,7 @@ def lives_text(lives: dict[str, int], seats: list[str]) -> str:
 
 
 def lives_of(text: str, seats: list[str]) -> dict[str, int]:
+    """Each seated player's lives from what a deal recorded (`lives_text`)."""
     counts = text.split()
     if len(counts) != len(seats) or not all(c.isascii() and c.isdigit() for c in counts):
         raise BadInput(f"a match's lives are a count for each seated player ({len(seats)}), not {text!r} (R14.4)")
@@ -98,6 +99,8 @@ def dealt_in(seats: list[str], lives: dict[str, int], dealer: str) -> tuple[list
 
 
 def check_alive(alive: list[str]) -> None:
+    """A match's deal needs two players still in it (the others left the table): else a new match is called."""
     if len(alive) < 2:
-        raise Refused("the match is over: call a new one (`bragref match new`) to play on", "R14.4")
+        raise Refused(f"{len(alive)} player{'s' if len(alive) != 1 else ''} still in the match at the table: call a new "
+                      f"one (`bragref match new`) to play on", "R14.4")
 
