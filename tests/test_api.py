@@ -7,7 +7,8 @@ import pytest
 
 import bragref
 
-DOCUMENTED = ["bragref.api", "bragref.games", "bragref.games.base", "bragref.games.brag"]
+DOCUMENTED = ["bragref.api", "bragref.games", "bragref.games.base", "bragref.games.brag", "bragref.games.teenpatti",
+              "bragref.games.bastard"]
 
 
 @pytest.mark.parametrize("module", DOCUMENTED)
@@ -29,3 +30,24 @@ def test_a_refusal_through_the_api_names_the_rule_and_what_is_allowed():
         hand.push(bragref.See("Bill"))
     assert refused.value.rule == "R5.1" and refused.value.legal.player == "Bill"
     assert hand.hand.pot == 2 and not hand.moves
+
+
+def test_the_ledger_object_plays_teen_patti_and_a_match_for_lives(tmp_path):
+    """`Book.act` takes any game's verbs (a side show, an exchange, a knock), as `bragref` does."""
+    book = bragref.open_ledger(str(tmp_path / "ledger.db"))
+    book.session_new("tp", ["Andy", "Bill", "Chris"], game="teen-patti")
+    book.deal()
+    book.act("bet", "bill", "2")
+    book.act("bet", "chris", "2")
+    assert book.act("sideshow", "andy", "2").to_act == 1  # Chris, asked, answers
+    book.act("refuse", "chris")
+    book.session_new("bus", ["Andy", "Bill", "Chris"], game="bastard", scoring="lives", knock_from="1")
+    book.deal()
+    book.act("knock", "bill")
+    book.act("exchange", "chris", "1")
+    hand = book.act("exchange", "andy", "3")
+    assert hand.phase == "showdown" and dict(hand.lives) == {"Andy": 3, "Bill": 3, "Chris": 3}
+    for player, cards in (("bill", "Ah Ad Kc"), ("chris", "9h 9d 4c"), ("andy", "5c 3d 2h")):
+        hand = book.act("show", player, *cards.split())
+    assert hand.lost == "Andy" and dict(hand.lives)["Andy"] == 2
+
