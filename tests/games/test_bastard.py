@@ -293,3 +293,14 @@ def test_a_match_left_with_one_player_in_it_at_the_table_wants_a_new_one_r14_4(b
     assert "1 player still in the match" in bragref.refused("deal", "R14.4")
     bragref("match new")
     assert "Match 2" in bragref("deal").stdout
+
+
+def test_a_match_at_table_stakes_takes_the_entry_from_the_table_r14_4_r1_3(bragref):
+    bragref(f"session new m {THREE} --scoring lives --entry 5 --stakes table")
+    for name, money in (("andy", 10), ("bill", 10), ("chris", 3)):
+        bragref(f"buy-in {name} {money}")
+    assert "less than the match's entry of 5" in bragref.refused("deal", "R1.3")
+    bragref("top-up chris 2")
+    bragref("deal")
+    assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {
+        "Bill": 5, "Chris": 0, "Andy": 5}

@@ -53,6 +53,10 @@ def deal(rules, seats, dealer, purses, carried_in: int = 0, dealt: dict[str, str
         seats, dealer = dealt_in(seats, lives, dealer)
         check_alive(seats)
     entry = int(dealt["entry"]) if match and "entry" in dealt else None  # a match's first deal takes the entry
+    for name, money in (purses or {}).items() if entry else ():
+        if name in seats and money < entry:
+            raise Refused(f"{name} has {rules.money(money)} on the table, less than the match's entry of "
+                          f"{rules.money(entry)}: {name} tops up or leaves before the deal", "R1.3")
     ante = rules.ante if entry is None else entry
     hand = state.deal(evolve(rules, ante=ante), seats, dealer, carried_in, None, purses)  # the entry as an ante
     players = tuple(evolve(p, status="open") for p in hand.players)  # everyone has seen their cards: no blind play
