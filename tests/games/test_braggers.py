@@ -5,7 +5,7 @@ from itertools import combinations
 
 import pytest
 
-from bragref.engine.cards import NATURALS, parse_cards, rank_of, wild_cards
+from bragref.engine.cards import NATURALS, rank_of, wild_cards
 from tests.test_show import nets
 
 
