@@ -67,8 +67,8 @@ def status(app, out: Output) -> None:
         return
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
-    own = list(game_of(hand.rules).player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
-    out.table([{"player": p["name"], "state": p["state"], "paid": money(p["paid"]),
+    own = list(game.player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
+    out.table([{"player": p["name"], "state": game.say(p["state"]), "paid": money(p["paid"]),
                 **({"table money": money(p["table_money"])} if "table_money" in p else {}),
                 **{key: p.get(key) for key in own}} for p in players])
     for pot in data["pots"]:

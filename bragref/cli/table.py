@@ -111,7 +111,7 @@ class Table:
 
         def state(p) -> str:  # with what the game adds: a player's lives (R14.4)
             own = "".join(f" · {key} {value}" for key, value in game.player_keys(hand, p.name).items())
-            return p.status + (" ×2 hands" if p.hands == 2 else "") + own
+            return game.say(p.status) + (" ×2 hands" if p.hands == 2 else "") + own
 
         rows = [(p.name, state(p), p.paid, p.purse, loans.get(p.name, 0)) for p in hand.players]
         acting = hand.acting.name if hand.acting else None

@@ -50,10 +50,13 @@ def test_first_chaals_blind_and_seen_and_a_chaal_over_double_refused_r13_1_r13_2
 
 def test_the_prompt_and_refusals_speak_teen_patti(teen):
     bragref = teen()
+    bragref("chaal bill 2")
+    bragref("chaal chris 1 --blind")
     out = bragref("status").stdout
-    assert "Bill to act: chaal 2–4, chaal blind 1–2, look, pack." in out
-    assert "Bill may: chaal 2–4, chaal blind 1–2, look, pack" in bragref.refused("chaal bill 9", "R13.2")
-    bragref.refused("cover bill 1", "R13", code=3)  # no covers in Teen Patti
+    assert "Bill      seen" in out and "Chris     blind" in out and bragref.json("status")["players"][0]["state"] == "open"
+    assert "Andy to act: chaal 2–4, chaal blind 1–2, look, pack." in out
+    assert "Andy may: chaal 2–4, chaal blind 1–2, look, pack" in bragref.refused("chaal andy 9", "R13.2")
+    bragref.refused("cover andy 1", "R13", code=3)  # no covers in Teen Patti
 
 
 @pytest.mark.parametrize("bill, andy, net_andy", [
