@@ -129,7 +129,7 @@ class BragGroup(click.Group):
             if kind is None:
                 from bragref.games import game_verbs, verb_aliases
 
-                kind = game_verbs().get(verb_aliases().get(name, name))
+                kind = verb_aliases().get(name) or game_verbs().get(name)
             return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind, name)
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)

@@ -267,7 +267,7 @@ def verb_command(kind, name: str | None = None) -> click.Command:
                                          shell_complete=complete.players if param.kind == "players" else None))
     name = name or kind.verb
     examples = "\n".join(f"  bragref {name} {example}".rstrip() for example in kind.examples)
-    also = f"\n\n{name} is {kind.verb} in a game's own words." if name != kind.verb else ""
+    also = f"\n\nThe same as `bragref {kind.verb}`: {name} is its name in the game's own words." if name != kind.verb else ""
 
     @click.pass_obj
     def callback(app, player: str | None = None, **values) -> None:

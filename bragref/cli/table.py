@@ -385,8 +385,8 @@ ANSWERS = {
     **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(game_of(t.now()[0].rules)))),
     **{answer: (lambda kind, given: lambda t, a: t._verb(kind, given, a))(kind, given)  # from each declaration
        for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
-    **{alias: (lambda kind: lambda t, a: t._verb(kind, {}, a))(game_verbs()[verb])  # a game's words: chaal, pack
-       for alias, verb in verb_aliases().items()},
+    **{alias: (lambda kind: lambda t, a: t._verb(kind, {}, a))(kind)  # a game's words: chaal, pack
+       for alias, kind in verb_aliases().items()},
 }
 
 

@@ -91,9 +91,10 @@ def verb_of(rules, verb: str) -> type:
 
 
 @cache
-def verb_aliases() -> dict[str, str]:
-    """Every game's other names for its verbs (`chaal` for `bet`), as commands and `table` answers."""
-    return {alias: verb for game in GAMES.values() for alias, verb in game.aliases_of_verbs.items()}
+def verb_aliases() -> dict[str, type]:
+    """Every game's other names for its verbs, as commands and `table` answers, each with the action type the game
+    declares for the verb (`chaal`: Teen Patti's bet, told and helped in its words)."""
+    return {alias: game.verbs[verb] for game in GAMES.values() for alias, verb in game.aliases_of_verbs.items()}
 
 
 @cache

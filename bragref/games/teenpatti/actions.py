@@ -22,7 +22,7 @@ class Chaal(Bet):
 
     __slots__ = ()
 
-    summary = "Record a chaal, seen or blind (alias chaal)."
+    summary = "Record a chaal (a bet), seen or blind (teen-patti)."
     help = ("PLAYER chaals AMOUNT: seen, from the stake to twice it; --blind, from half the stake (rounded up) to "
             "the stake, counting double; never past the chaal limit (R13.2).")
 
@@ -44,7 +44,8 @@ class Pack(Fold):
 
     __slots__ = ()
 
-    summary = "Record a pack, a fold (alias pack)."
+    summary = "Record a pack: a fold (teen-patti)."
+    help = "PLAYER packs, out of the hand; never out of turn (R2.5, R13.5)."
 
     def told(self, before, after, called):
         return f"{called(self.player)} packed."
@@ -115,7 +116,7 @@ class ShowFor(See):
     __slots__ = ()
 
     verb = "see"
-    summary = "Ask the other player left for a show (alias show-for)."
+    summary = "Ask the other player left for a show (teen-patti)."
     help = ("PLAYER pays the least chaal in their own terms (the stake seen, half of it rounded up blind) and asks "
             "the only other player left for a show: that player shows first and the better hand takes the pot "
             "(R13.3); a seen player may not ask a blind one.")
