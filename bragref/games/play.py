@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from bragref.engine.errors import Refused
 from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Legal
+from bragref.engine.state import Hand, Legal, credit
 from bragref.games import GAMES
 from bragref.games.verbs import Credit
 
@@ -34,7 +34,7 @@ def apply(hand: Hand, action) -> Hand:
     """
     game = _game(hand.rules)
     try:
-        return game.apply(hand, _own(game, action))
+        return _step(game, hand, action)
     except Refused as refused:
         if refused.legal is None:
             refused.legal, refused.rules = game.legal(hand), hand.rules
@@ -44,8 +44,15 @@ def apply(hand: Hand, action) -> Hand:
 def replay(hand: Hand, actions: Iterable) -> Hand:
     game = _game(hand.rules)
     for action in actions:
-        hand = game.apply(hand, _own(game, action))
+        hand = _step(game, hand, action)
     return hand
+
+
+def _step(game, hand: Hand, action) -> Hand:
+    """A loan onto the table during a hand is no move of any game: every game takes it, at any moment (R7.5)."""
+    if isinstance(action, Credit):
+        return credit(hand, action.player, action.amount)
+    return game.apply(hand, _own(game, action))
 
 
 def _own(game, action):
@@ -53,8 +60,6 @@ def _own(game, action):
     `Refused` for a verb the game does not have (a `call` in Three Card Brag)."""
     kind = game.verbs.get(action.verb)
     if kind is None:
-        if isinstance(action, Credit):  # a loan during a hand: not a verb, every game takes it (R7.5)
-            return action
         raise Refused(f"{action.verb} is not a move of {game.title}: {', '.join(game.verbs)}", game.rule)
     if type(action) is kind:
         return action

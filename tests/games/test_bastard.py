@@ -304,3 +304,22 @@ def test_a_match_at_table_stakes_takes_the_entry_from_the_table_r14_4_r1_3(bragr
     bragref("deal")
     assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {
         "Bill": 5, "Chris": 0, "Andy": 5}
+
+
+def test_a_loan_onto_the_table_during_the_exchanges_is_taken_r7_5_r14_2(bragref):
+    """A loan may come at any moment (R7.5), an exchange turn too: the borrower's table money rises and play goes
+    on (it once left a hand no command could replay)."""
+    bragref(f"session new b {THREE} --stakes table --short-money borrow")
+    for name in ("andy", "bill", "chris"):
+        bragref(f"buy-in {name} 10")
+    bragref("deal")
+    bragref("exchange bill 1")
+    bragref("lend andy chris 4")
+    assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {
+        "Bill": 9, "Chris": 13, "Andy": 9}  # the loan is from Andy's pocket
+    bragref("exchange chris 3")
+    bragref("exchange andy 1")
+    for line in ("pass bill", "pass chris", "pass andy", "bet bill 2", "fold chris", "fold andy"):
+        bragref(line)
+    assert nets(bragref) == {"Andy": -1 + 4, "Bill": 2, "Chris": -1 - 4}
+    assert bragref("audit").exit_code == 0

@@ -10,7 +10,7 @@ from bragref.engine import state
 from bragref.games.brag import moves
 from bragref.games.brag.moves import may_bet_blind, sees_blind
 from bragref.games.brag.actions import Cover, Look, See, Showdown
-from bragref.games.verbs import Award, Bet, Concede, Credit, Fold, Show
+from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
 from bragref.engine.state import Hand, Legal, Player, Range
@@ -137,8 +137,6 @@ class BragBetting:
             case Cover(player=name, amount=amount):
                 index = state.check_turn(hand, name, what="cover")
                 return moves.cover(hand, index, amount, minimum(hand, hand.players[index]))
-            case Credit(player=name, amount=amount):
-                return state.credit(hand, name, amount)
             case Show(player=name, cards=cards, discards=discards):
                 from bragref.games import hand_ranking  # here: betting never pays for the card tables
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bragref.engine import state
-from bragref.games.verbs import Award, Bet, Concede, Credit, Fold, Show
+from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.state import Hand, Legal, PotResult, Range, Result, Shown, evolve
@@ -111,8 +111,6 @@ def apply(hand: HoyleHand, action) -> HoyleHand:
             return _concede(hand, name)
         case Award(players=names):
             return _award(hand, names)
-        case Credit(player=name, amount=amount):
-            return state.credit(hand, name, amount)
     raise Refused(f"{action.verb} is not a move of Hoyle's brag: bet (the dealer's stake), call, raise, stand or fold",
                   "R11.2")
 

@@ -18,7 +18,7 @@ from bragref.games.brag.actions import Look, See
 from bragref.games.brag.betting import affordable, ceil_half
 from bragref.games.brag.moves import check_purse, sees_blind
 from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
-from bragref.games.verbs import Award, Bet, Concede, Credit, Fold, Show
+from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,7 @@ def legal(hand: TeenPattiHand) -> Legal:
 
 def apply(hand: TeenPattiHand, action) -> TeenPattiHand:
     asking = hand.asking
-    if asking is not None and not isinstance(action, Credit):
+    if asking is not None:
         return _sideshow_step(hand, asking, action)
     match action:
         case Bet() | Sideshow():
@@ -178,8 +178,6 @@ def apply(hand: TeenPattiHand, action) -> TeenPattiHand:
             return state.award(hand, names)
         case Accept() | Refuse():
             raise Refused(f"nobody has asked {action.player} for a side show", "R13.4")
-        case Credit(player=name, amount=amount):
-            return state.credit(hand, name, amount)
     raise TypeError(f"not an action: {action!r}")
 
 
