@@ -52,7 +52,7 @@ GAMES: Mapping[str, Game] = Registry({
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
            "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",
-           "rules_from_text", "typed", "verb_aliases", "verb_of"]
+           "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
 
 
 def find_game(name: str) -> Game:
@@ -87,7 +87,12 @@ def hand_ranking(hand):
 def verb_of(rules, verb: str) -> type:
     """The action type `verb` names in a hand under `rules`: the game's own where it declares one (Teen Patti's
     `see`), else the family's."""
-    return game_of(rules).verbs.get(verb) or game_verbs()[verb]
+    return verb_in(rules.game, verb)
+
+
+def verb_in(game: str, verb: str) -> type:
+    """`verb_of` for the game named `game`."""
+    return GAMES[game].verbs.get(verb) or game_verbs()[verb]
 
 
 @cache

@@ -25,7 +25,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand
-from bragref.games import game_of, play, verb_of
+from bragref.games import game_of, play, verb_in
 from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
@@ -855,4 +855,11 @@ def action_of(row: sqlite3.Row, rules) -> Verb:
     schema 7: `legacy`)."""
     if row["args"] is None:
         return legacy_action(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
-    return verb_of(rules, row["verb"]).from_args(row["player"], json.loads(row["args"]))
+    return _read_action(rules.game, row["verb"], row["player"], row["args"])
+
+
+@lru_cache(maxsize=4096)
+def _read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
+    """An action read from its row's words: a session repeats a few hundred of them (the same player betting the
+    same amount), and actions are values, so each is read once."""
+    return verb_in(game, verb).from_args(player, json.loads(args))
