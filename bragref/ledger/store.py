@@ -30,6 +30,7 @@ from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 from bragref.ledger.legacy import legacy_action
+from bragref.ledger.points import Points
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
@@ -113,13 +114,14 @@ class Ledger:
         self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
         self._hot: dict[int, tuple[str, Current | None]] = {}  # session id -> (chain head, its current hand then)
         self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
+        self.points = Points(path)  # each session's current hand as last replayed, for the next command
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
         """The ledger opened for reading only, as it stands (no migration): for shell completion."""
         ledger = cls.__new__(cls)
         ledger.path, ledger.now, ledger.wrote, ledger.expect = path, now, False, None
-        ledger._hot, ledger._known = {}, {}
+        ledger._hot, ledger._known, ledger.points = {}, {}, Points(path)
         ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         ledger.conn.row_factory = sqlite3.Row
         return ledger
@@ -346,9 +348,19 @@ class Ledger:
             return hot[1]
         rows = self._q(f"SELECT * FROM hands h WHERE session_id = ? AND NOT {MISDEALT} ORDER BY number DESC LIMIT 1",
                        (session.id,))
-        current = self._load(rows[0]) if rows else None
+        current = self._load(rows[0], session.id) if rows else None
         self._hot[session.id] = (head, current)
         return current
+
+    def point_key(self, hand_id: int) -> str:
+        """What a replay point of hand `hand_id` is kept under: the chain link of the last row it is replayed from
+        (its deal, an action or a loan onto the table), which names everything recorded before it too."""
+        seq, link = self._q(
+            "SELECT seq, hash FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
+            " OR (tbl = 'actions' AND row_id = (SELECT MAX(id) FROM actions WHERE hand_id = :hand))"
+            " OR (tbl = 'purses' AND row_id = (SELECT MAX(id) FROM purses WHERE hand_id = :hand))"
+            " ORDER BY seq DESC LIMIT 1", {"hand": hand_id})[0]
+        return f"{hand_id} {seq} {link}"
 
     def _misdeal(self, session: Session) -> sqlite3.Row | None:
         """The latest hand's row if its deal was voided (R9.1): its dealer deals again."""
@@ -365,11 +377,15 @@ class Ledger:
     def hand_numbers(self, session: Session) -> list[int]:
         return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
 
-    def _load(self, row: sqlite3.Row) -> Current:
+    def _load(self, row: sqlite3.Row, session_id: int | None = None) -> Current:
+        """Hand `row` replayed from its rows; a session's current hand (`session_id`) from its replay point where
+        the last command kept one for the hand as it stands (`points`)."""
         rows = self.all_actions(row["id"])
-        hand = dealt(row)
-        for step in replayed(row, rows, self._loans(row["id"]), hand):
-            hand = step.after
+        hand = None if session_id is None else self.points.get(session_id, self.point_key(row["id"]))
+        if hand is None:
+            hand = dealt(row)
+            for step in replayed(row, rows, self._loans(row["id"]), hand):
+                hand = step.after
         return Current(row["number"], row, live_actions(rows), hand)
 
     def steps(self, row: sqlite3.Row) -> Iterator[Step]:
@@ -474,7 +490,8 @@ class Ledger:
         with self.write():
             session = self.session(session_name)
             current, action = self._act(session, build)
-            return session, current, action
+        self.points.put(session.id, self.point_key(current.row["id"]), current.hand)  # the next command starts here
+        return session, current, action
 
     def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None,
                     dealt: dict[str, str] | None = None) -> Current:
