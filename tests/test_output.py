@@ -7,10 +7,16 @@ import sys
 import io
 import json
 
+import string
+
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tabulate import tabulate
 
-from bragref.cli import cli
+from bragref.cli import cell, cli
+from bragref.cli.output import simple_table
 from conftest import SAMPLES
 
 REPORTS = ["status", "history", "history 1", "balances", "balances --all", "settle", "odds", "session list",
@@ -149,3 +155,17 @@ def test_a_streamed_report_prints_what_it_would_print_at_once(rows):
         writer.writeheader()
         writer.writerows(rows)
     assert printed(lambda: Output("csv").stream(iter(rows))) == expected.getvalue()
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=st.integers(1, 5).flatmap(lambda columns: st.tuples(
+    st.lists(st.text(string.ascii_letters + " #", min_size=1, max_size=10), min_size=columns, max_size=columns),
+    st.lists(st.lists(st.none() | st.integers(-10**6, 10**6) | st.text(alphabet=st.characters(
+        codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp", "Co", "Cn")), max_size=12).map(cell),
+        min_size=columns, max_size=columns), min_size=1, max_size=6),
+    st.lists(st.sampled_from(["left", "right"]), min_size=columns, max_size=columns))))
+def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
+    """Tables print in tabulate's `simple` format by default, made without loading tabulate (issue 19)."""
+    headers, rows, align = table
+    assert simple_table(headers, rows, align) == tabulate(rows, headers=headers, tablefmt="simple",
+                                                          disable_numparse=True, colalign=align)

@@ -43,9 +43,28 @@ class Output:
             click.echo(chunk, nl=False)
 
 
+class TableFormat(click.ParamType):
+    """A tabulate format, checked when one is given: tabulate itself loads only for a table in a format other than
+    `simple` (`emit_table`)."""
+
+    name = "format"
+
+    def convert(self, value, param, ctx):
+        from tabulate import tabulate_formats
+
+        if value not in tabulate_formats:
+            self.fail(f"{value!r} is not a table format: one of {', '.join(sorted(tabulate_formats))}", param, ctx)
+        return value
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+        from tabulate import tabulate_formats
+
+        return [CompletionItem(name) for name in sorted(tabulate_formats) if name.startswith(incomplete)]
+
+
 def output_options(command):
     """`--json`, `--csv` and `--fmt` on a report, handed to it as one `out: Output`."""
-    from tabulate import tabulate_formats
 
     @functools.wraps(command)
     def with_output(*args, as_json: bool, as_csv: bool, fmt: str, **kwargs):
@@ -54,7 +73,7 @@ def output_options(command):
         return command(*args, out=Output("json" if as_json else "csv" if as_csv else "table", fmt), **kwargs)
 
     for option in (
-        click.option("--fmt", type=click.Choice(sorted(tabulate_formats)), metavar="FORMAT",
+        click.option("--fmt", type=TableFormat(), metavar="FORMAT",
                      help="Table format: any tabulate format, e.g. github, grid, plain. [simple]"),
         click.option("--csv", "as_csv", is_flag=True, help="Print CSV (money in integer units)."),
         click.option("--json", "as_json", is_flag=True, help="Print JSON (money in integer units)."),
@@ -221,10 +240,28 @@ NUMBER_COLUMNS = frozenset({"#", "amount", "pot", "stake", "paid", "won", "loans
 
 
 def emit_table(rows: list[dict], fmt: str = "simple") -> None:
+    if not rows:
+        return
+    headers = list(rows[0])
+    cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
+    align = ["right" if h in NUMBER_COLUMNS else "left" for h in headers]
+    if fmt == "simple":
+        click.echo(simple_table(headers, cells, align))
+        return
     from tabulate import tabulate
 
-    if rows:
-        headers = list(rows[0])
-        cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
-        align = ["right" if h in NUMBER_COLUMNS else "left" for h in headers]
-        click.echo(tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align))
+    click.echo(tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align))
+
+
+def simple_table(headers: list[str], rows: list[list], align: list[str]) -> str:
+    """The table tabulate's `simple` format prints (without `wcwidth`), made here: every report's default, so a
+    report pays neither for importing tabulate nor for its general formatter, a whole session's `history` most."""
+    texts = [[("" if value is None else str(value)).strip() for value in row] for row in rows]
+    widths = [max(len(header) + 2, *(len(row[i]) for row in texts)) for i, header in enumerate(headers)]
+    right = [side == "right" for side in align]
+
+    def line(values) -> str:
+        return "  ".join(value.rjust(width) if r else value.ljust(width)
+                         for value, width, r in zip(values, widths, right)).rstrip()
+
+    return "\n".join([line(headers), "  ".join("-" * width for width in widths), *map(line, texts)])
