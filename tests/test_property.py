@@ -45,7 +45,7 @@ def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, se
         steps = 0
         while current.hand.phase != "over":
             steps += 1
-            if rng.random() < 0.05 and current.actions:
+            if rng.random() < 0.05 and current.last is not None:
                 _, current, _ = ledger.undo(None, "property test")
                 continue
             maybe_lend(ledger, ledger.session(None), rng, 0.03)  # mid-hand too: onto the table money at table stakes (R7.5)
