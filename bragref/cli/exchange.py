@@ -47,7 +47,7 @@ def export(app, form: str | None, output: str | None) -> None:
         if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
             from bragref.cli.reports import hand_history
 
-            chunks = csv_chunks(entry for row in ledger.hand_rows(session) for entry in hand_history(ledger, row)[0])
+            chunks = csv_chunks(entry for row, steps in ledger.replays(session) for entry in hand_history(row, steps)[0])
         else:
             head, hands = exchange.export_stream(ledger, session)
             chunks = bhh.dump_chunks(head, hands, as_json=form == "json")

@@ -95,8 +95,9 @@ def shown_json(hand: Hand) -> list[dict]:
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
-def hand_history(ledger, row) -> tuple[list[dict], Hand]:
-    """Every action of one hand, voided ones marked, with the pot and stake after each live one.
+def hand_history(row, steps) -> tuple[list[dict], Hand]:
+    """Every action of one hand, voided ones marked, with the pot and stake after each live one, from its row and
+    its replay (`Ledger.replays`).
 
     `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
     a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
@@ -106,7 +107,7 @@ def hand_history(ledger, row) -> tuple[list[dict], Hand]:
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
                 "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None}]
-    for step in ledger.steps(row):
+    for step in steps:
         r, hand = step.row, step.after
         if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
             entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
@@ -179,12 +180,11 @@ def history(app, number: int | None, out: Output) -> None:
     """
     ledger = app.ledger()
     session = ledger.session(app.session)
-    rows = [ledger.hand(session, number).row] if number is not None else ledger.hand_rows(session)
 
     def told():
         """Each hand's entries as it is replayed: a whole session is printed hand by hand, never held at once."""
-        for row in rows:
-            entries, hand = hand_history(ledger, row)
+        for row, steps in ledger.replays(session, number):
+            entries, hand = hand_history(row, steps)
             for entry in entries:  # a player renamed since is shown by the name they have now (R2.6)
                 if entry["player"]:
                     entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 
 from bragref.engine.errors import BadInput
 
@@ -70,8 +71,10 @@ def check_units(amount: int, *, allow_zero: bool = False) -> int:
     return amount
 
 
+@lru_cache(maxsize=4096)
 def format_money(units: int, unit: str = "1", currency: str = "") -> str:
-    """150 units of 0.01 with currency £ is `£1.50`."""
+    """150 units of 0.01 with currency £ is `£1.50` (a session's reports repeat a few hundred amounts: each is
+    worked out once)."""
     value = Decimal(units) * Decimal(unit)
     exponent = Decimal(unit).normalize().as_tuple().exponent
     places = -exponent if isinstance(exponent, int) and exponent < 0 else 0

@@ -18,12 +18,11 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections import Counter, defaultdict
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
-from bragref.ledger.store import Unreplayable, dealt, live_actions, postings, replayed
+from bragref.ledger.store import Unreplayable, dealt, hand_groups, live_actions, postings, replayed
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
@@ -240,22 +239,6 @@ def given_digest(conn: sqlite3.Connection, digest: str) -> list[str]:
     return []
 
 
-def _grouped(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> Iterator[sqlite3.Row]:
-    """The rows of `table` for hands `first`..`last` of a session, all in one query."""
-    return conn.execute(
-        f"SELECT t.* FROM {table} t JOIN hands h ON h.id = t.hand_id WHERE h.session_id = ?"
-        " AND h.number BETWEEN ? AND ? ORDER BY t.hand_id, t.id",
-        (session_id, first, last),
-    )
-
-
-def by_hand(rows) -> dict[int, list[sqlite3.Row]]:
-    grouped: dict[int, list[sqlite3.Row]] = defaultdict(list)
-    for row in rows:
-        grouped[row["hand_id"]].append(row)
-    return grouped
-
-
 UNREAD = object()  # the hand before could not be replayed: what it carried is unknown
 
 
@@ -264,9 +247,9 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
     and compare what was recorded with what the replay says."""
     findings: list[str] = []
     start = max(first - 1, 1)
-    actions = by_hand(_grouped(conn, "actions", session_id, start, last))
-    posted = by_hand(_grouped(conn, "postings", session_id, first, last))
-    credits = by_hand(_grouped(conn, "purses", session_id, start, last))
+    actions = hand_groups(conn, "actions", session_id, start, last)
+    posted = hand_groups(conn, "postings", session_id, first, last)
+    credits = hand_groups(conn, "purses", session_id, start, last)
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
     later = later_names(conn, session_id)
     hands = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number",

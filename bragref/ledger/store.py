@@ -36,6 +36,7 @@ CARRY = None  # the account of a carried pot in postings (player NULL)
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 # a hand whose deal was voided (R9.1): a void that names no action
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
+REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
 
@@ -398,6 +399,23 @@ class Ledger:
         """Hand `row` replayed a recorded row at a time (`replayed`): what `history`, `replay` and export tell."""
         return replayed(row, self.all_actions(row["id"]), self._loans(row["id"]))
 
+    def replays(self, session: Session, number: int | None = None) -> Iterator[tuple[sqlite3.Row, Iterator[Step]]]:
+        """Every hand of the session in order (or hand `number` alone), each with its replay (`replayed`), read a
+        chunk of hands at a time: a whole session is streamed, never held, in three queries a chunk, not two a hand."""
+        if number is not None and number not in range(1, self._last_number(session) + 1):
+            raise BadInput(f"session {session.name} has no hand {number}")
+        first, last = (number, number) if number is not None else (1, self._last_number(session))
+        for start in range(first, last + 1, REPLAY_CHUNK):
+            end = min(start + REPLAY_CHUNK - 1, last)
+            actions = hand_groups(self.conn, "actions", session.id, start, end)
+            loans = hand_groups(self.conn, "purses", session.id, start, end)
+            for row in self._q("SELECT * FROM hands WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number",
+                               (session.id, start, end)):
+                yield row, replayed(row, actions.get(row["id"], []), loans.get(row["id"], []))
+
+    def _last_number(self, session: Session) -> int:
+        return self._q("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", (session.id,))[0][0]
+
     def _loans(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (hand_id,))
 
@@ -751,9 +769,6 @@ class Ledger:
     def all_sessions(self) -> list[Session]:
         return [self.session(name) for name in self.session_names()]
 
-    def hand_rows(self, session: Session) -> list[sqlite3.Row]:
-        return self._q("SELECT * FROM hands WHERE session_id = ? ORDER BY number", (session.id,))
-
     def action_count(self, session: Session) -> int:
         """Every action row of the session's hands, voids included."""
         return self._q("SELECT COUNT(*) FROM actions a JOIN hands h ON h.id = a.hand_id WHERE h.session_id = ?",
@@ -802,6 +817,16 @@ def dealt(row: sqlite3.Row) -> Hand:
 def rules_of(text: str) -> Rules:
     """A hand's rules from their JSON: hands share a handful of rule sets, so each is read once."""
     return Rules.from_json(text)
+
+
+def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
+    """The rows of `table` (`actions`, `purses`, `postings`) for hands `first`..`last` of a session, in one query,
+    by hand id, each hand's in the order written."""
+    grouped: dict[int, list] = {}
+    for row in conn.execute(f"SELECT t.* FROM {table} t JOIN hands h ON h.id = t.hand_id WHERE h.session_id = ?"
+                            " AND h.number BETWEEN ? AND ? ORDER BY t.hand_id, t.id", (session_id, first, last)):
+        grouped.setdefault(row["hand_id"], []).append(row)
+    return grouped
 
 
 def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:

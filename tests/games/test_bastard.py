@@ -233,8 +233,8 @@ def test_random_matches_end_with_one_winner_and_the_kitty_paid_r14_4(tmp_path):
         rules = from_preset("lives", game="bastard", lives=lives, entry=entry)
         session = simulate(ledger, "s", rules, [f"P{i}" for i in range(players)], 25, seed)
         won = kitty = 0
-        for row in ledger.hand_rows(session):
-            hand = list(ledger.steps(row))[-1].after
+        for _, steps in ledger.replays(session):
+            hand = list(steps)[-1].after
             assert hand.lost is not None and hand.phase == "over"
             if hand.winner is not None:
                 left = [name for name, count in hand.lives if count]
