@@ -1,12 +1,14 @@
-"""Replay points: each session's current hand as last replayed, kept in a file beside the ledger, so that the next
-command (a new process) starts from it rather than replaying the hand from its deal (issue 19).
+"""What bragref keeps beside a ledger so that the next command need not work it out again (issue 19): replay
+points, each session's current hand as last replayed, so that the next action starts from it rather than from the
+deal; and totals, each session's postings summed by player, so that `balances` and `settle` sum only what was
+posted since.
 
-A point is a convenience, never the truth. It is keyed by the chain link of the last row the hand was replayed
-from and by the bragref that wrote it, so a row added, a ledger swapped or restored, or a new bragref all miss it
-and replay in full; a file that cannot be read or written is replayed around. Audit, history, replay and export
-never read it: they replay every hand from its rows.
+Neither is ever the truth. Each is keyed by a chain link (the last row a hand is replayed from; the last posting
+summed) and by the bragref that wrote it, so a row added, a ledger swapped or restored, or a new bragref all miss
+it and work it out in full; a file that cannot be read or written is worked around. Audit, history, replay and
+export never read them: they replay every hand from its rows.
 
-The state is written as JSON, never pickled (the file is as untrusted as any other): each engine value is a frozen
+A state is written as JSON, never pickled (the file is as untrusted as any other): each engine value is a frozen
 dataclass of numbers, text, `None`, tuples and other such values, named by its class in `bragref`.
 """
 
@@ -22,6 +24,7 @@ from importlib import import_module
 from bragref import __version__
 
 SUFFIX = "-replay.json"  # beside the ledger file, as SQLite keeps its `-wal` file
+TOTALS = "-totals.json"  # each session's postings summed by player (`Ledger.balances`)
 
 
 def plain(value):
@@ -72,27 +75,30 @@ def _kind(name: str) -> type:
     return kind
 
 
-class Points:
-    """The replay points of the ledger at `ledger_path`: one per session, its current hand."""
+class Beside:
+    """A file kept beside the ledger, `<ledger><suffix>` (as SQLite keeps its `-wal`): an entry per session, each
+    under the key it was made at and the bragref that made it. An entry whose key has moved on, or a file that
+    cannot be read or written, is as good as none: what it spares is worked out again."""
 
-    def __init__(self, ledger_path: str | os.PathLike):
+    def __init__(self, ledger_path: str | os.PathLike, suffix: str):
         # a text path, not pathlib's: importing pathlib would cost every command more than a short replay
-        self.path = None if str(ledger_path) == ":memory:" else f"{os.fspath(ledger_path)}{SUFFIX}"
+        self.path = None if str(ledger_path) == ":memory:" else f"{os.fspath(ledger_path)}{suffix}"
 
-    def get(self, session_id: int, key: str):
-        """The hand kept for `session_id` at `key`, or None."""
+    def entry(self, session_id: int) -> tuple[str, object] | None:
+        """The key and what was kept at it for `session_id`, by this bragref, or None."""
         if self.path is None:
             return None
         try:
             kept = self._read().get(str(session_id))
-            if isinstance(kept, dict) and kept.get("key") == f"{__version__} {key}":
-                return unplain(kept["hand"])
-        except (OSError, ValueError, TypeError, KeyError, ImportError):
-            pass
-        return None
+        except (OSError, ValueError):
+            return None
+        if not isinstance(kept, dict) or not isinstance(kept.get("key"), str):
+            return None
+        made_by, _, key = kept["key"].partition(" ")
+        return (key, kept.get("data")) if made_by == __version__ else None
 
-    def put(self, session_id: int, key: str, hand) -> None:
-        """Keep `hand` as `session_id`'s point at `key`, in place of its last; other sessions' points stay."""
+    def keep(self, session_id: int, key: str, data) -> None:
+        """Keep `data` (JSON's values) as `session_id`'s entry at `key`, in place of its last; other sessions' stay."""
         if self.path is None:
             return
         try:
@@ -101,11 +107,11 @@ class Points:
             kept = {}
         spare = f"{self.path}.{os.getpid()}"
         try:
-            kept[str(session_id)] = {"key": f"{__version__} {key}", "hand": plain(hand)}
+            kept[str(session_id)] = {"key": f"{__version__} {key}", "data": data}
             with open(spare, "w", encoding="utf-8") as file:
                 json.dump(kept, file, separators=(",", ":"))
             os.replace(spare, self.path)  # whole or not at all, whichever terminal writes last
-        except (OSError, TypeError):
+        except OSError:
             with suppress(OSError):
                 os.remove(spare)
 
@@ -113,3 +119,26 @@ class Points:
         with open(self.path, encoding="utf-8") as file:
             kept = json.load(file)
         return kept if isinstance(kept, dict) else {}
+
+
+class Points(Beside):
+    """The replay points of the ledger at `ledger_path`: one per session, its current hand."""
+
+    def __init__(self, ledger_path: str | os.PathLike):
+        super().__init__(ledger_path, SUFFIX)
+
+    def get(self, session_id: int, key: str):
+        """The hand kept for `session_id` at `key`, or None."""
+        kept = self.entry(session_id)
+        try:
+            return unplain(kept[1]) if kept is not None and kept[0] == key else None
+        except (ValueError, TypeError, ImportError):
+            return None
+
+    def put(self, session_id: int, key: str, hand) -> None:
+        """Keep `hand` as `session_id`'s point at `key`."""
+        try:
+            data = plain(hand)
+        except TypeError:
+            return
+        self.keep(session_id, key, data)

@@ -30,7 +30,7 @@ from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
 from bragref.ledger.db import connect, transaction
 from bragref.ledger.legacy import legacy_action
-from bragref.ledger.points import Points
+from bragref.ledger.points import TOTALS, Beside, Points
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
@@ -117,13 +117,14 @@ class Ledger:
         self._hot: dict[int, tuple[str, Current | None]] = {}  # session id -> (chain head, its current hand then)
         self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
         self.points = Points(path)  # each session's current hand as last replayed, for the next command
+        self.totals = Beside(path, TOTALS)  # each session's postings summed, for the next report
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
         """The ledger opened for reading only, as it stands (no migration): for shell completion."""
         ledger = cls.__new__(cls)
         ledger.path, ledger.now, ledger.wrote, ledger.expect = path, now, False, None
-        ledger._hot, ledger._known, ledger.points = {}, {}, Points(path)
+        ledger._hot, ledger._known, ledger.points, ledger.totals = {}, {}, Points(path), Beside(path, TOTALS)
         ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         ledger.conn.row_factory = sqlite3.Row
         return ledger
@@ -685,21 +686,42 @@ class Ledger:
 
         for name in order:
             row(name)
-        by_id = {s.id: s for s in sessions}
-        for r in self._q(
-            "SELECT session_id, player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END) AS paid,"
-            " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END) AS won, SUM(amount) AS net"
-            f" FROM postings WHERE {where} AND player IS NOT NULL GROUP BY session_id, player ORDER BY session_id, player",
-            ids,
-        ):
-            totals = row(by_id[r["session_id"]].now_called(r["player"]))
-            for column in ("paid", "won", "net"):
-                totals[column] += r[column]
+        for session in sessions:
+            for player, paid, won, net in self._posted(session.id):
+                totals = row(session.now_called(player))
+                totals["paid"] += paid
+                totals["won"] += won
+                totals["net"] += net
         for name, owed in sorted(loans.positions(loans.outstanding(self.loan_entries(sessions))).items()):
             totals = row(name)
             totals["loans"] += owed
             totals["net"] += owed
         return list(rows.values())
+
+    def _posted(self, session_id: int) -> list[tuple[str, int, int, int]]:
+        """(player, paid, won, net) over a session's postings, by the names they were posted under: summed on from
+        where the last report left off (`totals`, kept beside the ledger at a posting's chain link), as postings
+        are only ever appended."""
+        sums: dict[str, list[int]] = {}
+        upto = 0
+        kept = self.totals.entry(session_id)
+        if kept is not None and isinstance(kept[1], list):
+            upto_text, _, link = kept[0].partition(" ")
+            if upto_text.isdigit() and self._q("SELECT 1 FROM chain WHERE tbl = 'postings' AND row_id = ? AND"
+                                               " hash = ?", (int(upto_text), link)):
+                upto, sums = int(upto_text), {player: [paid, won, net] for player, paid, won, net in kept[1]}
+        # `+session_id`: read on from `upto` by row id, not over the session's whole index
+        new = self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
+                      " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount), MAX(id) FROM postings"
+                      " WHERE +session_id = ? AND id > ? AND player IS NOT NULL GROUP BY player", (session_id, upto))
+        for player, paid, won, net, _ in new:
+            totals = sums.setdefault(player, [0, 0, 0])
+            totals[0], totals[1], totals[2] = totals[0] + paid, totals[1] + won, totals[2] + net
+        last = max((r[4] for r in new), default=upto)
+        if last != upto:
+            link = self._q("SELECT hash FROM chain WHERE tbl = 'postings' AND row_id = ?", (last,))[0][0]
+            self.totals.keep(session_id, f"{last} {link}", [[player, *totals] for player, totals in sums.items()])
+        return [(player, *totals) for player, totals in sorted(sums.items())]
 
     def carried(self, sessions: list[Session]) -> int:
         """Money in a pot carried forward and not yet won (R6.2)."""

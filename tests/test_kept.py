@@ -1,0 +1,84 @@
+"""What bragref keeps beside a ledger so the next command need not work it out again (issue 19): each session's
+current hand as last replayed (a replay point) and its postings summed (the totals `balances` and `settle` read).
+Neither is ever the truth: a point or total whose ledger has moved on, or a file that cannot be read, is worked
+around. That a point is exactly a full replay, for every game, is checked in `test_conformance`."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bragref.engine.rules import Rules
+from bragref.games.verbs import Bet
+from bragref.ledger import points
+from bragref.ledger.simulate import chooser, simulate
+from bragref.ledger.store import Ledger
+
+
+def test_a_replay_point_makes_nothing_but_bragref_values():
+    assert points.unplain(points.plain(Rules(game="teen-patti"))) == Rules(game="teen-patti")
+    for forged in ({"d": "os:system", "v": []}, {"d": "builtins:dict", "v": []}, {"d": "bragref.ledger.store:Ledger",
+                   "v": []}, {"d": "bragref.engine.state:Player", "v": ["A"]}, {"x": 1}, [1, 2], 1.5):
+        with pytest.raises(ValueError):
+            points.unplain(forged)
+
+
+def test_a_replay_point_that_cannot_be_read_is_replayed_around(tmp_path):
+    path = tmp_path / "ledger.db"
+    ledger = Ledger(path)
+    session = ledger.create_session("s", Rules(), ["A", "B", "C"])
+    ledger.deal(None)
+    for _ in range(4):
+        current = ledger.act(None, lambda hand: Bet(hand.acting.name, 1))[1]
+    kept = Path(f"{path}{points.SUFFIX}")
+    for damaged in ("{", '{"1": {"key": 3}}', kept.read_text().replace('"open"', '"folded"').replace("0.", "9.")):
+        kept.write_text(damaged)
+        assert Ledger(path).current(session).hand == current.hand
+    kept.unlink()
+    assert Ledger(path).current(session).hand == current.hand
+
+
+def full_sums(ledger: Ledger, session) -> dict[str, int]:
+    return {player: net for player, net in ledger.conn.execute(
+        "SELECT player, SUM(amount) FROM postings WHERE session_id = ? AND player IS NOT NULL GROUP BY player",
+        (session.id,))}
+
+
+def test_balances_summed_on_from_the_last_report_are_a_full_sum(tmp_path):
+    """Each report sums only the postings written since the last one kept its totals: after every further hand,
+    an undo of a settling action (postings reversed) and a second session beside the first, the nets are a full
+    sum's."""
+    path = tmp_path / "ledger.db"
+    ledger, rng = Ledger(path), random.Random(4)
+    session = simulate(ledger, "s", Rules(short_money="both"), ["A", "B", "C"], 20, seed=4)
+    other = simulate(ledger, "t", Rules(), ["A", "D"], 5, seed=5)
+    kept = Path(f"{path}{points.TOTALS}")
+    for hand in range(6):
+        if hand == 3:  # the settling action voided, its postings reversed (R9.1), and the hand played out again
+            current, choose = ledger.undo("s", "a wrong award")[1], chooser(rng)
+            while current.hand.phase != "over":
+                current = ledger.act("s", choose)[1]
+        else:
+            ledger.record_hand("s", chooser(rng))
+        before = kept.read_text() if kept.exists() else None
+        fresh = Ledger(path)
+        nets = {row["player"]: row["net"] - row["loans"] for row in fresh.balances([fresh.session("s")])
+                if row["player"] != "Bystander"}  # a lender from outside the table: loans only
+        assert nets == full_sums(fresh, session) and kept.read_text() != before
+        fresh.close()
+    assert {row["player"]: row["net"] for row in ledger.balances([other])} == full_sums(ledger, other)
+
+
+def test_totals_kept_for_another_ledger_are_not_read(tmp_path):
+    path = tmp_path / "ledger.db"
+    ledger = Ledger(path)
+    session = simulate(ledger, "s", Rules(), ["A", "B", "C"], 10, seed=1)
+    ledger.balances([session])
+    kept = Path(f"{path}{points.TOTALS}")
+    entry = json.loads(kept.read_text())[str(session.id)]
+    made_by, upto, _ = entry["key"].split(" ")
+    entry["key"] = f"{made_by} {upto} {'0' * 64}"  # the same posting, another ledger's link
+    entry["data"] = [[player, 0, 0, 1000] for player, *_ in entry["data"]]
+    kept.write_text(json.dumps({str(session.id): entry}))
+    assert {row["player"]: row["net"] for row in Ledger(path).balances([session])} == full_sums(ledger, session)
