@@ -63,7 +63,24 @@ The ledger by default (click's application folder for bragref; on macOS
 prints the one in use. Beside it SQLite keeps
 .I ledger.db\-wal
 and
-.IR ledger.db\-shm .
+.IR ledger.db\-shm ,
+and bragref keeps what spares the next command work:
+.I ledger.db\-replay.json
+(each session's current hand as last replayed),
+.I ledger.db\-totals.json
+(each session's postings summed for
+.B balances
+and
+.BR settle )
+and
+.I odds\-cache.json
+(each rule set's counts for
+.BR odds ).
+None of them is the truth: each is keyed by the bragref version (the first two by a link of the
+ledger's hash chain too), is worked around when it no longer fits or cannot be read, and may be
+deleted at any time.
+.B audit
+never reads them.
 .SH EXIT STATUS
 .TP
 .B 0
