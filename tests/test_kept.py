@@ -32,7 +32,8 @@ def test_a_replay_point_that_cannot_be_read_is_replayed_around(tmp_path):
     for _ in range(4):
         current = ledger.act(None, lambda hand: Bet(hand.acting.name, 1))[1]
     kept = Path(f"{path}{points.SUFFIX}")
-    for damaged in ("{", '{"1": {"key": 3}}', kept.read_text().replace('"open"', '"folded"').replace("0.", "9.")):
+    for damaged in ("{", '{"1": {"key": 3}}', "[" * 100_000 + "]" * 100_000,
+                    kept.read_text().replace('"open"', '"folded"').replace("0.", "9.")):
         kept.write_text(damaged)
         assert Ledger(path).current(session).hand == current.hand
     kept.unlink()
@@ -82,3 +83,15 @@ def test_totals_kept_for_another_ledger_are_not_read(tmp_path):
     entry["data"] = [[player, 0, 0, 1000] for player, *_ in entry["data"]]
     kept.write_text(json.dumps({str(session.id): entry}))
     assert {row["player"]: row["net"] for row in Ledger(path).balances([session])} == full_sums(ledger, session)
+
+
+def test_totals_that_are_not_what_bragref_writes_are_summed_around(tmp_path):
+    path = tmp_path / "ledger.db"
+    ledger = Ledger(path)
+    session = simulate(ledger, "s", Rules(), ["A", "B", "C"], 10, seed=2)
+    ledger.balances([session])
+    kept = Path(f"{path}{points.TOTALS}")
+    key = json.loads(kept.read_text())[str(session.id)]["key"]
+    for data in ([["A", "1", 2, 3]], [["A", 1, 2]], {"A": 1}, [[None, 1, 2, 3]], [["A", 1.5, 2, 3]]):
+        kept.write_text(json.dumps({str(session.id): {"key": key, "data": data}}))
+        assert {row["player"]: row["net"] for row in Ledger(path).balances([session])} == full_sums(ledger, session)

@@ -117,7 +117,10 @@ class Beside:
 
     def _read(self) -> dict:
         with open(self.path, encoding="utf-8") as file:
-            kept = json.load(file)
+            try:
+                kept = json.load(file)
+            except RecursionError:  # nested deeper than any entry bragref writes
+                return {}
         return kept if isinstance(kept, dict) else {}
 
 
@@ -132,7 +135,7 @@ class Points(Beside):
         kept = self.entry(session_id)
         try:
             return unplain(kept[1]) if kept is not None and kept[0] == key else None
-        except (ValueError, TypeError, ImportError):
+        except (ValueError, TypeError, ImportError, RecursionError):
             return None
 
     def put(self, session_id: int, key: str, hand) -> None:

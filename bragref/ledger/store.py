@@ -705,15 +705,16 @@ class Ledger:
         sums: dict[str, list[int]] = {}
         upto = 0
         kept = self.totals.entry(session_id)
-        if kept is not None and isinstance(kept[1], list):
+        if kept is not None and _sums(kept[1]):
             upto_text, _, link = kept[0].partition(" ")
             if upto_text.isdigit() and self._q("SELECT 1 FROM chain WHERE tbl = 'postings' AND row_id = ? AND"
                                                " hash = ?", (int(upto_text), link)):
                 upto, sums = int(upto_text), {player: [paid, won, net] for player, paid, won, net in kept[1]}
-        # `+session_id`: read on from `upto` by row id, not over the session's whole index
+        # from totals kept, `+session_id` reads on from `upto` by row id; else the covering index is read whole
         new = self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
                       " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount), MAX(id) FROM postings"
-                      " WHERE +session_id = ? AND id > ? AND player IS NOT NULL GROUP BY player", (session_id, upto))
+                      f" WHERE {'+' if upto else ''}session_id = ? AND id > ? AND player IS NOT NULL GROUP BY player",
+                      (session_id, upto))
         for player, paid, won, net, _ in new:
             totals = sums.setdefault(player, [0, 0, 0])
             totals[0], totals[1], totals[2] = totals[0] + paid, totals[1] + won, totals[2] + net
@@ -839,6 +840,13 @@ def dealt(row: sqlite3.Row) -> Hand:
 def rules_of(text: str) -> Rules:
     """A hand's rules from their JSON: hands share a handful of rule sets, so each is read once."""
     return Rules.from_json(text)
+
+
+def _sums(data) -> bool:
+    """Whether kept totals are what `Ledger._posted` writes: `[player, paid, won, net]` rows of text and integers."""
+    return isinstance(data, list) and all(
+        isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
+        and all(type(value) is int for value in item[1:]) for item in data)
 
 
 def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
