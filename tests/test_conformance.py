@@ -270,4 +270,5 @@ def test_export_import_export_is_byte_for_byte(game, tmp_path):
     again = Ledger(tmp_path / "b.db")
     imported = exchange.import_judged(again, bhh.loads(first))
     assert bhh.dumps(exchange.export(again, imported)) == first
+    assert audit(again.conn, [imported.id]) == []  # every copied row chained as if written here
     assert json.loads(bhh.dumps_json(exchange.export(again, imported)))["session"] == "s"

@@ -42,15 +42,33 @@ def head(conn: sqlite3.Connection) -> tuple[int, str]:
     return (row[0], row[1]) if row else (0, GENESIS)
 
 
-def insert(conn: sqlite3.Connection, table: str, values: dict) -> int:
-    """Insert one row into a log table and chain it; the row's id."""
-    columns = ", ".join(values)
-    marks = ", ".join("?" * len(values))
-    row_id = conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())).lastrowid
+def insert(conn: sqlite3.Connection, table: str, values: dict, linked: bool = True) -> int:
+    """Insert one row into a log table and chain it; the row's id. Unlinked, the chain keeps the row's place but
+    no hash (a ledger judged in memory, whose rows are copied into a real one and chained there: `copy`)."""
+    row_id = _insert(conn, table, values)
+    if not linked:
+        conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, f"unlinked {table} {row_id}"))
+        return row_id
     stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
     conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)",
                  (table, row_id, link(head(conn)[1], table, hashed(table, stored))))
     return row_id
+
+
+def copy(conn: sqlite3.Connection, table: str, values: dict, previous: str) -> tuple[int, str]:
+    """Insert a row copied from a ledger of the same schema, `values` every column after `id` in order as that
+    ledger stored them, and chain it after `previous`, the head the caller keeps through one write: the row's id
+    and its link. What is stored is known, so nothing is read back."""
+    row_id = _insert(conn, table, values)
+    new = link(previous, table, hashed(table, (row_id, *values.values())))
+    conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, new))
+    return row_id, new
+
+
+def _insert(conn: sqlite3.Connection, table: str, values: dict) -> int:
+    columns = ", ".join(values)
+    marks = ", ".join("?" * len(values))
+    return conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())).lastrowid
 
 
 def digest(conn: sqlite3.Connection) -> str:

@@ -23,6 +23,8 @@ from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
+from bragref.ledger import chain
+from bragref.ledger.chain import LOG_TABLES
 from bragref.ledger.store import Ledger, Session, Step, dealt
 
 # ---- export ---------------------------------------------------------------------------
@@ -261,6 +263,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
         raise BadInput(f"there is already a session called {wanted}: import it --as another name")
     judge = Ledger(":memory:")
+    judge.linked = False  # its rows are hashed as they are copied into `ledger`
     try:
         judged = import_document(judge, document, name, on_hand)
         with ledger.write():
@@ -288,15 +291,17 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
     before = target.conn.execute("SELECT COALESCE(MAX(id), 0) FROM actions").fetchone()[0]
     ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
     ids["actions"][0] = before  # a loan before any action came after every action the target already holds
-    for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq").fetchall():
-        row = dict(source.conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+    rows = {table: {row[0]: row for row in source.conn.execute(f"SELECT * FROM {table}")} for table in LOG_TABLES}
+    head = chain.head(target.conn)[1]
+    for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
+        row = dict(rows[table][row_id])
         if table == "session_events" and row["event"] == "use" and not use:
             continue
         old = row.pop("id")
         for column, named in _REFERENCES.get(table, {}).items():
             if row[column] is not None:
                 row[column] = ids[named][row[column]]
-        new = target._insert(table, **row)
+        new, head = chain.copy(target.conn, table, row, head)
         if table in ids:
             ids[table][old] = new
     return target.session(name)

@@ -140,6 +140,8 @@ class Points(Beside):
 
     def put(self, session_id: int, key: str, hand) -> None:
         """Keep `hand` as `session_id`'s point at `key`."""
+        if self.path is None:
+            return
         try:
             data = plain(hand)
         except TypeError:

@@ -116,6 +116,7 @@ class Ledger:
         self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
         self._hot: dict[int, tuple[str, Current | None]] = {}  # session id -> (chain head, its current hand then)
         self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
+        self.linked = True  # each row hashed into the chain; a ledger that only judges (an import's) need not
         self.points = Points(path)  # each session's current hand as last replayed, for the next command
         self.totals = Beside(path, TOTALS)  # each session's postings summed, for the next report
 
@@ -123,7 +124,7 @@ class Ledger:
     def read_only(cls, path: str) -> Ledger:
         """The ledger opened for reading only, as it stands (no migration): for shell completion."""
         ledger = cls.__new__(cls)
-        ledger.path, ledger.now, ledger.wrote, ledger.expect = path, now, False, None
+        ledger.path, ledger.now, ledger.wrote, ledger.expect, ledger.linked = path, now, False, None, True
         ledger._hot, ledger._known, ledger.points, ledger.totals = {}, {}, Points(path), Beside(path, TOTALS)
         ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         ledger.conn.row_factory = sqlite3.Row
@@ -197,7 +198,7 @@ class Ledger:
         self._insert("session_events", session_id=session_id, at=self.now(), event=event, player=player, detail=detail)
 
     def _insert(self, table: str, **values) -> int:
-        return chain.insert(self.conn, table, values)
+        return chain.insert(self.conn, table, values, self.linked)
 
     def people(self) -> list[str]:
         """Everyone the ledger has a name for (R2.6): players as first seated, then lenders from outside the table."""
@@ -515,7 +516,8 @@ class Ledger:
         with self.write():
             session = self.session(session_name)
             current, action = self._act(session, build)
-        self.points.put(session.id, self.point_key(current.row["id"]), current.hand)  # the next command starts here
+        if self.points.path is not None:  # the next command starts here (a ledger in memory has no next command)
+            self.points.put(session.id, self.point_key(current.row["id"]), current.hand)
         return session, current, action
 
     def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None,
