@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from dataclasses import dataclass, field
 import click
 
 from bragref import __version__
@@ -48,14 +47,13 @@ def paint(text: str, **style) -> str:
     return click.style(text, **style)
 
 
-@dataclass
 class App:
-    """What every command shares: where the ledger is and which session is meant."""
+    """What every command shares: where the ledger is and which session is meant; the ledger, opened when first
+    asked for."""
 
-    db: str
-    session: str | None
-    explicit_session: bool = False
-    _ledger: object = field(default=None, repr=False)
+    def __init__(self, db: str, session: str | None, explicit_session: bool = False):
+        self.db, self.session, self.explicit_session = db, session, explicit_session
+        self._ledger = None
 
     def ledger(self):
         if self._ledger is None:

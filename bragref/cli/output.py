@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+import msgspec
 
 import click
 
@@ -16,8 +16,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.state import Legal, Range
 
 
-@dataclass(frozen=True)
-class Output:
+class Output(msgspec.Struct, frozen=True):
     """How a report prints: a table for people (any tabulate format), or JSON or CSV for programs.
 
     Money in JSON and CSV is integer units; tables print it in the session's currency and unit.

@@ -15,7 +15,7 @@ hand is judged by, its game says (`bragref.games.ranking_for`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 from functools import lru_cache
 from itertools import combinations
 
@@ -30,8 +30,7 @@ DISCARD_BASE = 14  # a discard's value is its rank + 1, a joker counting as an a
 BIT = tuple(1 << i for i in range(NATURALS + 16))
 
 
-@dataclass(frozen=True, slots=True)
-class Judged:
+class Judged(msgspec.Struct, frozen=True):
     """A player's cards as the rules see them: the three kept, the rest discarded, and the strength."""
 
     key: int  # compare these: higher wins, equal ties (R5.4, R6.5, R8.6)

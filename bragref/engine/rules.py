@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, fields
+import msgspec
+from msgspec.structs import asdict, fields
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS, format_money, parse_amount, parse_unit
@@ -34,8 +35,7 @@ AFTER_KNOCK = ("exchange", "optional")  # R14.4
 SCORING = ("money", "lives")  # R14.3, R14.4
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(msgspec.Struct, frozen=True):
     game: str = "brag"  # R10.1: the game a hand is played under, a name in `bragref.games.GAMES`
     preset: str = "pagat"
     ante: int = 1  # R2.3
@@ -162,3 +162,6 @@ class Rules:
     def from_json(cls, text: str) -> Rules:
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in json.loads(text).items() if k in known})
+
+
+DEFAULTS = {field.name: field.default for field in fields(Rules)}  # each rule's value when none is set

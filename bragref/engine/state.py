@@ -7,7 +7,8 @@ Players are held in turn order: the dealer's left first, the dealer last (R2.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
+from msgspec.structs import replace as evolve  # a new value with some fields changed (made in C)
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules
@@ -15,8 +16,7 @@ from bragref.engine.rules import Rules
 BETTING = frozenset({"unlooked", "open", "blind"})
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(msgspec.Struct, frozen=True):
     name: str
     status: str = "unlooked"  # unlooked | open | blind | folded | covered (R3.1, R7.2)
     paid: int = 0  # everything put in this hand, ante included
@@ -33,8 +33,7 @@ class Player:
         return self.status == "blind"
 
 
-@dataclass(frozen=True, slots=True)
-class Range:
+class Range(msgspec.Struct, frozen=True):
     """What a bet may be, and the rule that sets each end."""
 
     min: int
@@ -43,8 +42,7 @@ class Range:
     max_rule: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(msgspec.Struct, frozen=True):
     """What may be done now: by `player` in betting, by the table at a showdown."""
 
     player: str | None = None
@@ -71,8 +69,7 @@ class Legal:
     knock: bool = False  # ... or a knock (R14.3, R14.4)
 
 
-@dataclass(frozen=True, slots=True)
-class Covered:
+class Covered(msgspec.Struct, frozen=True):
     """A covered pot (R7.2): frozen when `covered_by` put in all they had; `eligible` were in it then."""
 
     amount: int
@@ -80,8 +77,7 @@ class Covered:
     eligible: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Contest:
+class Contest(msgspec.Struct, frozen=True):
     """A pot the cards decide: the holders show first; a challenger wins only when strictly better (R5.4, R7.3).
 
     At a see the seen player holds and the seer challenges; for a covered pot the winners of the
@@ -100,8 +96,7 @@ class Contest:
         return self.holders + ((self.challenger,) if self.challenger else ())
 
 
-@dataclass(frozen=True, slots=True)
-class PotResult:
+class PotResult(msgspec.Struct, frozen=True):
     """How one pot was won: the last pot first, then each covered pot back to the oldest (R7.3)."""
 
     amount: int
@@ -113,8 +108,7 @@ class PotResult:
     challenger: str | None = None  # ... and who challenged them (the seer or coverer)
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(msgspec.Struct, frozen=True):
     """How a hand ended and where its money went. Winnings plus carried equals the pot (R1.2)."""
 
     how: str  # folds | carried | faceup | see | showdown | cover (betting ended by a cover, R7.4)
@@ -126,16 +120,14 @@ class Result:
     pots: tuple[PotResult, ...] = ()  # each pot won, in the order decided
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(msgspec.Struct, frozen=True):
     """A hand exposed at a see or showdown, as the ranking judged it (an `engine.ranking.Judged`)."""
 
     player: str
     judged: object
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(msgspec.Struct, frozen=True):
     rules: Rules
     players: tuple[Player, ...]
     dealer: str
@@ -180,11 +172,13 @@ class Hand:
 
 
 def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
-         purses: dict[str, int] | None = None) -> Hand:
+         purses: dict[str, int] | None = None, ante: int | None = None) -> Hand:
     """A new hand with every seated player's ante in the pot (R2.3), carried money included (R6.2).
 
-    With table stakes `purses` holds each player's table money before the ante (R1.3).
+    With table stakes `purses` holds each player's table money before the ante (R1.3). `ante`: what each puts in
+    where a game takes other money at the deal (a match's entry, R14.4); else the rules' ante.
     """
+    ante = rules.ante if ante is None else ante
     if len(seats) < 2:
         raise Refused(f"a hand needs at least two seated players, not {len(seats)}", "R2.1")
     if dealer not in seats:
@@ -196,40 +190,15 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
     faceup = retained_by is not None and rules.retained_blind == "faceup"
     purse = dict.fromkeys(order) if rules.stakes == "pocket" else {name: (purses or {}).get(name, 0) for name in order}
     for name, money in purse.items():
-        if money is not None and money < rules.ante:
-            raise Refused(f"{name} has {rules.money(money)} on the table, less than the ante of {rules.money(rules.ante)}: "
+        if money is not None and money < ante:
+            raise Refused(f"{name} has {rules.money(money)} on the table, less than the ante of {rules.money(ante)}: "
                           f"{name} tops up or leaves before the deal", "R1.3")
     players = tuple(
-        Player(name, "blind" if name == retained_by else "unlooked", rules.ante,
-               1 if faceup or name != retained_by else 2, None if purse[name] is None else purse[name] - rules.ante)
+        Player(name, "blind" if name == retained_by else "unlooked", ante,
+               1 if faceup or name != retained_by else 2, None if purse[name] is None else purse[name] - ante)
         for name in order
     )
-    return Hand(rules, players, dealer, carried_in + rules.ante * len(players), carried_in, retained_by, faceup)
-
-
-def evolve(value, **changes):
-    """`dataclasses.replace` for the engine's frozen, slotted values, none of which checks itself in `__init__`.
-
-    Replay spends most of its time making new states. `replace` calls `__init__` and loops over the
-    fields; `evolve` runs a copier written out once per class (as `dataclasses` itself writes
-    `__init__`), about three times as fast.
-    """
-    cls = value.__class__
-    copier = _COPIERS.get(cls) or _COPIERS.setdefault(cls, _copier(cls))
-    return copier(value, changes)
-
-
-_COPIERS: dict[type, object] = {}
-
-
-def _copier(cls: type):
-    lines = ["def copy(value, changes):", "    new = new_object(cls)", "    get = changes.get"]
-    slots = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]  # a game's own
-    lines += [f"    set_slot(new, {name!r}, get({name!r}, value.{name}))" for name in slots]  # state subclass too
-    lines.append("    return new")
-    namespace = {"cls": cls, "new_object": object.__new__, "set_slot": object.__setattr__}
-    exec("\n".join(lines), namespace)  # noqa: S102 - the text is built from the class's own slot names
-    return namespace["copy"]
+    return Hand(rules, players, dealer, carried_in + ante * len(players), carried_in, retained_by, faceup)
 
 
 def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:

@@ -17,11 +17,12 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 import tomllib
-from dataclasses import dataclass, fields, replace
+import msgspec
+from msgspec.structs import fields, replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
-from bragref.engine.rules import Rules
+from bragref.engine.rules import DEFAULTS, Rules
 from bragref.games import checked, every_option
 from bragref.formats import toml
 
@@ -172,7 +173,7 @@ def rules_table(rules: Rules) -> dict:
     """Every rule by its option name (`see-cost`); a rule that is off (None) is left out, and so is a rule added
     later (`LATER_RULES`) at its default."""
     return {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None
-            and not (name in LATER_RULES and getattr(rules, name) == Rules.__dataclass_fields__[name].default)}
+            and not (name in LATER_RULES and getattr(rules, name) == DEFAULTS[name])}
 
 
 LEGACY_RULES = {"betting": "brag", "ranking": "brag"}  # written by bragref before games were plug-ins: brag's
@@ -271,8 +272,7 @@ def units(text: str) -> int:
     return check_units(int(text), allow_zero=True)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(msgspec.Struct, frozen=True):
     """One parsed line: its subject (a name, or `table`), verb and the words after."""
 
     text: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
+from msgspec.structs import replace
 from functools import cache
 
 from bragref.engine.errors import BadInput

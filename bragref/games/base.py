@@ -12,19 +12,18 @@ The table's own rules (ante, unit, currency, stakes, short money) are not any ga
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+import msgspec
 from collections.abc import Callable
 from functools import cached_property
 from typing import ClassVar
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import parse_amount
-from bragref.engine.rules import A23, CARDS, RETAINED_BLIND, SEE_COSTS, SHORT_MONEY, STAKES, Rules
+from bragref.engine.rules import A23, CARDS, DEFAULTS, RETAINED_BLIND, SEE_COSTS, SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand, Legal
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(msgspec.Struct, frozen=True):
     """One house rule: the `Rules` field it sets, how its value is written, its default, help and rule number.
 
     `kind` is how a value is read from text: `money` (in the session's money; `none` where the default is none),
@@ -49,7 +48,7 @@ class Option:
 
     @property
     def default(self):
-        return Rules.__dataclass_fields__[self.name].default
+        return DEFAULTS[self.name]
 
     def shown(self, rules: Rules) -> str:
         """The option's value as a person reads it, money in the session's money (R1.1a)."""

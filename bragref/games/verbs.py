@@ -1,6 +1,6 @@
 """What can happen in a hand, as plain values, each type declaring its verb once.
 
-An action type is a frozen dataclass that says, beside its fields: its `verb`, whether a player or the table does
+An action type is a frozen value (a `msgspec.Struct`) that says, beside its fields: its `verb`, whether a player or the table does
 it (`subject`), its `answers` at `table`, its `params` (each field after the player: what kind of value, how it is
 typed and written), its help, and how it is told (`told`). From that one declaration come the command line's
 command (`cli.hand.verb_command`), the `table` answer (`from_words`), the hand history's line (`written`,
@@ -13,7 +13,7 @@ The action types every game of the family shares are here; a game's own are in i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+import msgspec
 from typing import ClassVar
 
 from bragref.engine.errors import BadInput
@@ -31,8 +31,7 @@ def _cards():
 PARAM_KINDS = ("money", "flag", "choice", "toggle", "cards", "players")
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(msgspec.Struct, frozen=True):
     """One field of an action after its player.
 
     `kind`: `money` (an amount in the session's money, typed; units in the history and ledger), `flag` (on or off:
@@ -119,10 +118,8 @@ class Typed(Reader):
         return cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
 
 
-class Verb:
+class Verb(msgspec.Struct, frozen=True):
     """The declaration every action type makes (class attributes), and what is made from it by default."""
-
-    __slots__ = ()
 
     verb: ClassVar[str]
     subject: ClassVar[str] = "player"  # "player": a player does it; "table": the table as a whole does it
@@ -290,8 +287,7 @@ def _take(param: Param, words: list[str], at: int, read: Reader, later: set[str]
 # ---- the verbs every game of the family has ------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Bet(Verb):
+class Bet(Verb, frozen=True):
     """A bet, open or blind (R3, R4); in Hoyle's game the dealer's stake (R11.1)."""
 
     player: str
@@ -328,8 +324,7 @@ class Bet(Verb):
         return text + f", keeping the stake at {money(after.stake)} (R4.1); the pot {money(after.pot)}."
 
 
-@dataclass(frozen=True, slots=True)
-class Fold(Verb):
+class Fold(Verb, frozen=True):
     player: str
     verb = "fold"
     answers = {"f": {}}
@@ -341,8 +336,7 @@ class Fold(Verb):
         return f"{called(self.player)} folded."
 
 
-@dataclass(frozen=True, slots=True)
-class Concede(Verb):
+class Concede(Verb, frozen=True):
     """A player at a see or showdown gives up without showing (R5.4)."""
 
     player: str
@@ -356,8 +350,7 @@ class Concede(Verb):
         return f"{called(self.player)} conceded without showing (R5.4)."
 
 
-@dataclass(frozen=True, slots=True)
-class Show(Verb):
+class Show(Verb, frozen=True):
     """Cards exposed at a see or showdown (R5.4, R6.5): all those dealt, or the kept three and the discards (R8.6)."""
 
     player: str
@@ -390,8 +383,7 @@ class Show(Verb):
                f"{hand_ranking(before).describe(shown.judged)}."
 
 
-@dataclass(frozen=True, slots=True)
-class Award(Verb):
+class Award(Verb, frozen=True):
     """The table settles a showdown without cards: these players take the pot (equal shares)."""
 
     players: tuple[str, ...]
@@ -417,8 +409,7 @@ class Award(Verb):
         return f"The table awarded the pot to {' and '.join(called(n) for n in self.players)} without cards."
 
 
-@dataclass(frozen=True, slots=True)
-class Credit:
+class Credit(msgspec.Struct, frozen=True):
     """A loan put on a player's table money mid-hand (R7.5): not a turn, never refused, never typed as a verb.
 
     The ledger keeps loans apart from a hand's actions and weaves them back in where they happened.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+import msgspec
 
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused
@@ -30,16 +30,15 @@ from bragref.ledger.store import Ledger, Session, Step, dealt
 # ---- export ---------------------------------------------------------------------------
 
 
-@dataclass
-class _Segment:
+class _Segment(msgspec.Struct):
     """A hand from its deal to the next: its lines, and its replay (`store.replayed`) by row."""
 
     row: object
     players: list[str]
     steps: dict[int, Step]  # action row id -> its step
     final: Hand  # the hand as its last row leaves it
-    lines: list[tuple[str, str, bool]] = field(default_factory=list)  # (line, time, is a hand action)
-    numbers: dict[int, int] = field(default_factory=dict)  # action row id -> its line's number in `actions`, from 1
+    lines: list[tuple[str, str, bool]] = msgspec.field(default_factory=list)  # (line, time, is a hand action)
+    numbers: dict[int, int] = msgspec.field(default_factory=dict)  # action row id -> its line's number in `actions`, from 1
 
     @classmethod
     def of(cls, ledger: Ledger, row) -> _Segment:

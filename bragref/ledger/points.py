@@ -9,7 +9,7 @@ it and work it out in full; a file that cannot be read or written is worked arou
 export never read them: they replay every hand from its rows.
 
 A state is written as JSON, never pickled (the file is as untrusted as any other): each engine value is a frozen
-dataclass of numbers, text, `None`, tuples and other such values, named by its class in `bragref`.
+`msgspec.Struct` of numbers, text, `None`, tuples and other such values, named by its class in `bragref`.
 """
 
 from __future__ import annotations
@@ -17,26 +17,29 @@ from __future__ import annotations
 import json
 import os
 from contextlib import suppress
-from dataclasses import fields, is_dataclass
 from functools import cache
 from importlib import import_module
 
+import msgspec
+
 from bragref import __version__
+from bragref.engine.errors import BadInput
 
 SUFFIX = "-replay.json"  # beside the ledger file, as SQLite keeps its `-wal` file
 TOTALS = "-totals.json"  # each session's postings summed by player (`Ledger.balances`)
 
 
 def plain(value):
-    """An engine value as JSON's values: a tuple as `{"t": [...]}`, a dataclass as `{"d": "module:Class", "v": [its
+    """An engine value as JSON's values: a tuple as `{"t": [...]}`, a value type as `{"d": "module:Class", "v": [its
     fields in order]}`; anything else is `TypeError` (a state holding it is not kept)."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, tuple):
         return {"t": [plain(item) for item in value]}
-    if is_dataclass(value) and not isinstance(value, type):
+    if isinstance(value, msgspec.Struct):
         kind = type(value)
-        return {"d": f"{kind.__module__}:{kind.__qualname__}", "v": [plain(getattr(value, name)) for name in _names(kind)]}
+        return {"d": f"{kind.__module__}:{kind.__qualname__}",
+                "v": [plain(getattr(value, name)) for name in kind.__struct_fields__]}
     raise TypeError(f"a replay point cannot keep a {type(value).__name__}")
 
 
@@ -48,29 +51,24 @@ def unplain(data):
         return tuple(unplain(item) for item in data["t"])
     if isinstance(data, dict) and data.keys() == {"d", "v"} and isinstance(data["v"], list):
         kind = _kind(data["d"])
-        names = _names(kind)
+        names = kind.__struct_fields__
         if len(names) != len(data["v"]):
             raise ValueError(f"{data['d']} has {len(names)} fields, not {len(data['v'])}")
-        value = object.__new__(kind)  # as `engine.state.evolve` makes them: the values check nothing in __init__
-        for name, item in zip(names, data["v"]):
-            object.__setattr__(value, name, unplain(item))
-        return value
+        try:
+            return kind(**{name: unplain(item) for name, item in zip(names, data["v"])})
+        except BadInput as error:  # a value its type refuses (rules out of range)
+            raise ValueError(str(error)) from None
     raise ValueError(f"not a value a replay point holds: {str(data)[:60]}")
 
 
 @cache
-def _names(kind: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(kind))
-
-
-@cache
 def _kind(name: str) -> type:
-    """A dataclass of bragref's, by `module:Class`: no other class is ever made from a point."""
+    """A value type of bragref's, by `module:Class`: no other class is ever made from a point."""
     module, _, qualname = name.partition(":")
     if not (module == "bragref" or module.startswith("bragref.")) or not qualname.isidentifier():
         raise ValueError(f"not a bragref value: {name}")
     kind = getattr(import_module(module), qualname, None)
-    if not (isinstance(kind, type) and is_dataclass(kind)):
+    if not (isinstance(kind, type) and issubclass(kind, msgspec.Struct)):
         raise ValueError(f"not a bragref value: {name}")
     return kind
 

@@ -12,7 +12,7 @@ import heapq
 import json
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+import msgspec
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Callable, Iterator, NamedTuple
@@ -44,22 +44,20 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
-@dataclass(frozen=True)
-class Session:
+class Session(msgspec.Struct, frozen=True):
     id: int
     name: str
     rules: Rules  # in force for the next hand dealt
     seats: list[str]  # seated now, in clockwise order
     closed: bool = False  # `session close`: no more hands, seats, rules or loans; repayments and cash-outs still
-    renamed: dict[str, str] = field(default_factory=dict)  # every former name → the name now (`player rename`)
+    renamed: dict[str, str] = msgspec.field(default_factory=dict)  # every former name → the name now (`player rename`)
 
     def now_called(self, name: str | None) -> str | None:
         """A player's name now, from any name they had in this session (R2.6)."""
         return self.renamed.get(name, name)
 
 
-@dataclass(frozen=True)
-class Voided:
+class Voided(msgspec.Struct, frozen=True):
     """What an undo voided (R9.1): an action of hand `number`, or, with `action` None, its deal (a misdeal)."""
 
     number: int
@@ -92,8 +90,7 @@ class Step(NamedTuple):
         return self.seq is None
 
 
-@dataclass(frozen=True)
-class Current:
+class Current(msgspec.Struct, frozen=True):
     """The session's latest hand: its row, its last live action's (None before any: what an undo voids), and its
     replay."""
 

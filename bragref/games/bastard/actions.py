@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from bragref.games.verbs import Param, Verb
 
@@ -23,8 +23,7 @@ def _centre(up: tuple[int, ...]) -> str:
     return f"; face up in the centre now: {hand_text(up)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange(Verb):
+class Exchange(Verb, frozen=True):
     """Exchange one card, or the whole hand, with the centre; the centre's face-up cards after it, if the referee
     gives them (R14.2)."""
 
@@ -47,8 +46,7 @@ class Exchange(Verb):
             _then(before, after, called)
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Verb):
+class Pass(Verb, frozen=True):
     """Keep one's cards this turn, where a pass is allowed (R14.3, R14.4)."""
 
     player: str
@@ -63,8 +61,7 @@ class Pass(Verb):
         return f"{called(self.player)} passed, keeping their cards (R14.3)." + _then(before, after, called)
 
 
-@dataclass(frozen=True, slots=True)
-class Knock(Verb):
+class Knock(Verb, frozen=True):
     """Keep one's hand for good: every other player has one more turn, then the exchanges end (R14.4)."""
 
     player: str

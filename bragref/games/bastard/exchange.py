@@ -10,7 +10,7 @@ Brag's betting (`games.brag.betting`) plays the hand on, with blind play off, or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
@@ -21,8 +21,7 @@ from bragref.games.bastard.lives import check_alive, dealt_in, lives_of
 PLAYERS = (3, 10)  # R14.1: the game's `players`
 
 
-@dataclass(frozen=True, slots=True)
-class BastardHand(Hand):
+class BastardHand(Hand, frozen=True):
     """A hand of Bastard Brag: whether the exchanges are still on, the round, who knocked and how many turns are
     left after the knock, the centre's face-up cards as last recorded; for lives, the match (`games.bastard.lives`)."""
 
@@ -57,10 +56,9 @@ def deal(rules, seats, dealer, purses, carried_in: int = 0, dealt: dict[str, str
         if name in seats and money < entry:
             raise Refused(f"{name} has {rules.money(money)} on the table, less than the match's entry of "
                           f"{rules.money(entry)}: {name} tops up or leaves before the deal", "R1.3")
-    ante = rules.ante if entry is None else entry
-    hand = state.deal(evolve(rules, ante=ante), seats, dealer, carried_in, None, purses)  # the entry as an ante
+    hand = state.deal(rules, seats, dealer, carried_in, None, purses, entry)  # a match's entry is taken as an ante
     players = tuple(evolve(p, status="open") for p in hand.players)  # everyone has seen their cards: no blind play
-    fields = {name: getattr(hand, name) for name in Hand.__slots__}
+    fields = {name: getattr(hand, name) for name in Hand.__struct_fields__}
     centre = checked_centre(rules, _cards(dealt.get("up")))
     return BastardHand(**{**fields, "rules": rules, "players": players}, centre=centre, match=match,
                        lives=tuple(lives.items()), entry=entry)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand
@@ -25,8 +25,7 @@ def _check_status(hand: Hand, player: str, written: str, played: str) -> None:
         raise Refused(f"the history says {player} played {written}, but {player} is {status}", "R3.1")
 
 
-@dataclass(frozen=True, slots=True)
-class Look(Verb):
+class Look(Verb, frozen=True):
     """Look at one's cards (R3.4); with a retained hand, which one and what then (R6.3)."""
 
     player: str
@@ -55,8 +54,7 @@ class Look(Verb):
         return f"{who} looked at the {self.hand} hand and folded it, playing the other one blind (R6.3)."
 
 
-@dataclass(frozen=True, slots=True)
-class See(Verb):
+class See(Verb, frozen=True):
     """Pay to see the only other player still betting; what it costs is the rules' (R5.3)."""
 
     player: str
@@ -96,8 +94,7 @@ class See(Verb):
                 f"{', R3.1' if blind and seer.status == 'unlooked' else ''}). {called(other)} shows first (R5.4).")
 
 
-@dataclass(frozen=True, slots=True)
-class Cover(Verb):
+class Cover(Verb, frozen=True):
     """A player short of the minimum puts in all they have and stops betting; their hand stays in (R7.2)."""
 
     player: str
@@ -142,8 +139,7 @@ class Cover(Verb):
                 f"{money(frozen)} is frozen for them, and {then}.")
 
 
-@dataclass(frozen=True, slots=True)
-class Showdown(Verb):
+class Showdown(Verb, frozen=True):
     """All still betting agree to show (R6.5)."""
 
     player: None = None

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.verbs import Param, Verb
 
 
-@dataclass(frozen=True, slots=True)
-class Call(Verb):
+class Call(Verb, frozen=True):
     """Bring one's total up to the highest total (R11.2); `all_in`, when given, is all a player short of the call
     has, and puts them all in (R11.6)."""
 
@@ -49,8 +48,7 @@ class Call(Verb):
         return f"{who} called{cost}, up to the highest total of {money(before.stake)} (R11.2)."
 
 
-@dataclass(frozen=True, slots=True)
-class Raise(Verb):
+class Raise(Verb, frozen=True):
     """Call, then add `amount` above it (R11.2)."""
 
     player: str
@@ -68,8 +66,7 @@ class Raise(Verb):
         return f"{called(self.player)} called and raised by {before.rules.money(self.amount)}{total} (R11.2)."
 
 
-@dataclass(frozen=True, slots=True)
-class Stand(Verb):
+class Stand(Verb, frozen=True):
     """The last raiser (the dealer if nobody raised) ends the betting when every total is equal (R11.3)."""
 
     player: str

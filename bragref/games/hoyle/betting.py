@@ -7,7 +7,7 @@ A player's `paid` is their total (R11.2); the hand's `stake` is the highest tota
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from bragref.engine import state
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
@@ -19,8 +19,7 @@ from bragref.games.hoyle.actions import Call, Raise, Stand
 ALL_IN = "covered"  # the state of a player who has put in all they have: still in, betting no more (R11.6)
 
 
-@dataclass(frozen=True, slots=True)
-class HoyleHand(Hand):
+class HoyleHand(Hand, frozen=True):
     """A hand of Hoyle's brag: `last_raiser` stands or raises when the turn comes back to them (None: the dealer,
     R11.3); `conceded` gave up at the showdown."""
 
@@ -36,7 +35,7 @@ def deal(rules, seats, dealer, purses) -> HoyleHand:
         raise Refused(f"{dealer} has {rules.money(staker.purse)} on the table, less than the least dealer's stake of "
                       f"{rules.money(rules.first_bet_min)}: {dealer} tops up before the deal", "R11.1")
     players = tuple(evolve(p, status="open") for p in hand.players)  # there is no blind play (R11.2)
-    fields = {name: getattr(hand, name) for name in Hand.__slots__}
+    fields = {name: getattr(hand, name) for name in Hand.__struct_fields__}
     return HoyleHand(**{**fields, "players": players, "to_act": len(players) - 1})
 
 

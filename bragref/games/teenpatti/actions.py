@@ -1,12 +1,12 @@
 """Teen Patti's own verbs (R13): the side show asked, accepted or refused, and the family's verbs told in Teen
 Patti's words (a see is a show asked for, a show or concession may be a side show's).
 
-A type of its own for a family verb adds no field, so it is a plain subclass (`__slots__ = ()`), not a dataclass
-made again: the family's fields, values and words, with its own help and sentences."""
+A type of its own for a family verb adds no field, so it is a plain subclass: the family's fields, values and
+words, with its own help and sentences."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from bragref.games.brag.actions import See
 from bragref.games.brag.moves import sees_blind
@@ -20,7 +20,6 @@ def _pot(before, after) -> str:
 class Chaal(Bet):
     """A chaal, blind or seen (R13.2): the stake is kept in seen terms, and a chaal at most doubles it."""
 
-    __slots__ = ()
 
     summary = "Record a chaal (a bet), seen or blind (teen-patti)."
     help = ("PLAYER chaals AMOUNT: seen, from the stake to twice it; --blind, from half the stake (rounded up) to "
@@ -42,7 +41,6 @@ class Chaal(Bet):
 class Pack(Fold):
     """A player packs: out of the hand (R13.5)."""
 
-    __slots__ = ()
 
     summary = "Record a pack: a fold (teen-patti)."
     help = "PLAYER packs, out of the hand; never out of turn (R2.5, R13.5)."
@@ -51,8 +49,7 @@ class Pack(Fold):
         return f"{called(self.player)} packed."
 
 
-@dataclass(frozen=True, slots=True)
-class Sideshow(Verb):
+class Sideshow(Verb, frozen=True):
     """A seen chaal that asks the previous player still in for a side show (R13.4)."""
 
     player: str
@@ -77,8 +74,7 @@ class Sideshow(Verb):
                 f"(R13.4); {_pot(before, after)}.")
 
 
-@dataclass(frozen=True, slots=True)
-class Accept(Verb):
+class Accept(Verb, frozen=True):
     """The player asked for a side show accepts: the two compare hands (R13.4)."""
 
     player: str
@@ -95,8 +91,7 @@ class Accept(Verb):
                 f"{asker} on equal hands (R13.4).")
 
 
-@dataclass(frozen=True, slots=True)
-class Refuse(Verb):
+class Refuse(Verb, frozen=True):
     """The player asked for a side show refuses: play goes on (R13.4)."""
 
     player: str
@@ -113,7 +108,6 @@ class Refuse(Verb):
 class ShowFor(See):
     """Pay the least chaal in one's own terms for a show, with two players left (R13.3)."""
 
-    __slots__ = ()
 
     verb = "see"
     summary = "Ask the other player left for a show (teen-patti)."
@@ -148,7 +142,6 @@ def packed(side, called=str) -> str:
 class SideShown(Show):
     """Cards shown at a show, a pot-cap showdown, or privately at a side show (R13.3–R13.5)."""
 
-    __slots__ = ()
 
     def told(self, before, after, called):
         if after is None or not _in_sideshow(before):
@@ -165,7 +158,6 @@ class SideShown(Show):
 class SideConceded(Concede):
     """A player gives up at a show or showdown, or at a side show, where they pack (R13.3, R13.4)."""
 
-    __slots__ = ()
 
     def told(self, before, after, called):
         if after is None or not _in_sideshow(before):

@@ -8,7 +8,7 @@ it, a blind one from half the stake (rounded up) to the stake, never past `chaal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
@@ -21,8 +21,7 @@ from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 
 
-@dataclass(frozen=True, slots=True)
-class SideShow:
+class SideShow(msgspec.Struct, frozen=True):
     """A side show (R13.4): `asker` asked `asked`; once accepted, the hands shown so far; once decided, who packed."""
 
     asker: str
@@ -36,8 +35,7 @@ class SideShow:
         return self.loser is None
 
 
-@dataclass(frozen=True, slots=True)
-class TeenPattiHand(Hand):
+class TeenPattiHand(Hand, frozen=True):
     """A hand of Teen Patti: blind chaals made by each player (in turn order, for `blind_rounds`), the side show
     under way or just decided, and the card turned up under the joker variant."""
 
@@ -54,7 +52,7 @@ class TeenPattiHand(Hand):
 def deal(rules, seats, dealer, purses, turned: int | None = None) -> TeenPattiHand:
     """Everyone pays the boot (R13.1); the stake starts at twice it, in seen terms (R13.2), one unit without one."""
     hand = state.deal(rules, seats, dealer, 0, None, purses)
-    fields = {name: getattr(hand, name) for name in Hand.__slots__}
+    fields = {name: getattr(hand, name) for name in Hand.__struct_fields__}
     return TeenPattiHand(**{**fields, "stake": max(2 * rules.ante, 1)}, blind_chaals=(0,) * len(hand.players),
                          turned=turned)
 
