@@ -44,7 +44,7 @@ def head(conn: sqlite3.Connection) -> tuple[int, str]:
 
 def insert(conn: sqlite3.Connection, table: str, values: dict, linked: bool = True) -> int:
     """Insert one row into a log table and chain it; the row's id. Unlinked, the chain keeps the row's place but
-    no hash (a ledger judged in memory, whose rows are copied into a real one and chained there: `copy`)."""
+    no hash (a ledger judged in memory, whose rows are copied into a real one and chained there: `Copy`)."""
     row_id = _insert(conn, table, values)
     if not linked:
         conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, f"unlinked {table} {row_id}"))
@@ -55,14 +55,38 @@ def insert(conn: sqlite3.Connection, table: str, values: dict, linked: bool = Tr
     return row_id
 
 
-def copy(conn: sqlite3.Connection, table: str, values: dict, previous: str) -> tuple[int, str]:
-    """Insert a row copied from a ledger of the same schema, `values` every column after `id` in order as that
-    ledger stored them, and chain it after `previous`, the head the caller keeps through one write: the row's id
-    and its link. What is stored is known, so nothing is read back."""
-    row_id = _insert(conn, table, values)
-    new = link(previous, table, hashed(table, (row_id, *values.values())))
-    conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, new))
-    return row_id, new
+class Copy:
+    """Rows copied into a ledger from one of the same schema, inside the caller's write: each given the id this
+    ledger gives its table next and chained after the one before, then written a statement per table and one for
+    the links. What is stored is known (every column after `id`, as the other ledger stored it), so nothing is read
+    back; ids follow each table's last, as SQLite gives them."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self.head = head(conn)[1]
+        self.last = {table: conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
+                     for table in LOG_TABLES}
+        self.rows: dict[str, list[tuple]] = {table: [] for table in LOG_TABLES}
+        self.columns: dict[str, tuple[str, ...]] = {}
+        self.links: list[tuple[str, int, str]] = []
+
+    def add(self, table: str, values: dict) -> int:
+        """Queue one row, `values` every column after `id` in order; its id here."""
+        row_id = self.last[table] = self.last[table] + 1
+        stored = (row_id, *values.values())
+        self.columns.setdefault(table, ("id", *values))
+        self.head = link(self.head, table, hashed(table, stored))
+        self.rows[table].append(stored)
+        self.links.append((table, row_id, self.head))
+        return row_id
+
+    def write(self) -> None:
+        for table in LOG_TABLES:  # in the order rows name one another (a hand its session, an action its hand)
+            if self.rows[table]:
+                columns = self.columns[table]
+                self.conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                                      f"({', '.join('?' * len(columns))})", self.rows[table])
+        self.conn.executemany("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", self.links)
 
 
 def _insert(conn: sqlite3.Connection, table: str, values: dict) -> int:

@@ -291,7 +291,7 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
     ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
     ids["actions"][0] = before  # a loan before any action came after every action the target already holds
     rows = {table: {row[0]: row for row in source.conn.execute(f"SELECT * FROM {table}")} for table in LOG_TABLES}
-    head = chain.head(target.conn)[1]
+    copy = chain.Copy(target.conn)
     for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
         row = dict(rows[table][row_id])
         if table == "session_events" and row["event"] == "use" and not use:
@@ -300,9 +300,10 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
         for column, named in _REFERENCES.get(table, {}).items():
             if row[column] is not None:
                 row[column] = ids[named][row[column]]
-        new, head = chain.copy(target.conn, table, row, head)
+        new = copy.add(table, row)
         if table in ids:
             ids[table][old] = new
+    copy.write()
     return target.session(name)
 
 
