@@ -363,7 +363,7 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
     verb = line.verb
     if verb in game_verbs():
         _, current, _ = ledger.act(name, lambda hand: _action(hand, line))
-        return current.last["id"]
+        return current.last
     if verb == "void" and line.subject == TABLE:
         misdeal = bool(line.words) and line.word(0) == "deal"
         number = None if misdeal else line.amount(0)

@@ -91,12 +91,12 @@ class Step(NamedTuple):
 
 
 class Current(msgspec.Struct, frozen=True):
-    """The session's latest hand: its row, its last live action's (None before any: what an undo voids), and its
-    replay."""
+    """The session's latest hand: its row, its last live action's row id (None before any: what an undo voids),
+    and its replay."""
 
     number: int
     row: sqlite3.Row
-    last: sqlite3.Row | None
+    last: int | None
     hand: Hand
 
 
@@ -383,16 +383,16 @@ class Ledger:
         the last command kept one for the hand as it stands (`points`), reading none of its actions but the last."""
         hand = None if session_id is None else self.points.get(session_id, self.point_key(row["id"]))
         if hand is not None:
-            last = self._q("SELECT * FROM actions a WHERE hand_id = :hand AND verb != 'void' AND id NOT IN (SELECT"
+            last = self._q("SELECT id FROM actions a WHERE hand_id = :hand AND verb != 'void' AND id NOT IN (SELECT"
                            " voids FROM actions WHERE hand_id = :hand AND voids IS NOT NULL) ORDER BY id DESC LIMIT 1",
                            {"hand": row["id"]})
-            return Current(row["number"], row, last[0] if last else None, hand)
+            return Current(row["number"], row, last[0][0] if last else None, hand)
         rows = self.all_actions(row["id"])
         hand = dealt(row)
         for step in replayed(row, rows, self._loans(row["id"]), hand):
             hand = step.after
         live = live_actions(rows)
-        return Current(row["number"], row, live[-1] if live else None, hand)
+        return Current(row["number"], row, live[-1]["id"] if live else None, hand)
 
     def steps(self, row: sqlite3.Row) -> Iterator[Step]:
         """Hand `row` replayed a recorded row at a time (`replayed`): what `history`, `replay` and export tell."""
@@ -537,8 +537,7 @@ class Ledger:
                                  args=json.dumps(action.args(), ensure_ascii=False, separators=(",", ":")))
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
-        row = self._q("SELECT * FROM actions WHERE id = ?", (action_id,))[0]
-        now = Current(current.number, current.row, row, after)  # replayed once per action
+        now = Current(current.number, current.row, action_id, after)  # replayed once per action
         self._hot[session.id] = (chain.head(self.conn)[1], now)
         return now, action
 
@@ -564,7 +563,7 @@ class Ledger:
                 void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", detail="deal",
                                        reason=reason)
                 return session, self.current(session), Voided(current.number, void_id, None, current.row["dealer"])
-            target = current.last
+            target = self._q("SELECT * FROM actions WHERE id = ?", (current.last,))[0]
             void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", voids=target["id"],
                                    reason=reason)
             for posting in self._q("SELECT * FROM postings WHERE action_id = ? ORDER BY id", (target["id"],)):
