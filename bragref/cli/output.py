@@ -36,6 +36,9 @@ class Output(msgspec.Struct, frozen=True):
     def table(self, rows: list[dict]) -> None:
         emit_table(rows, self.fmt or "simple")
 
+    def table_text(self, rows: list[dict]) -> str:
+        return table_text(rows, self.fmt or "simple")
+
     def stream(self, rows) -> None:
         """Rows as JSON or CSV, printed as they come, not held: the same text `data` prints for them at once."""
         for chunk in (json_chunks(rows) if self.form == "json" else csv_chunks(rows)):
@@ -239,28 +242,28 @@ NUMBER_COLUMNS = frozenset({"#", "amount", "pot", "stake", "paid", "won", "loans
 
 
 def emit_table(rows: list[dict], fmt: str = "simple") -> None:
-    if not rows:
-        return
+    if rows:
+        click.echo(table_text(rows, fmt))
+
+
+def table_text(rows: list[dict], fmt: str = "simple") -> str:
+    """`rows` (not empty) as a table in `fmt`, numbers and money right-aligned."""
     headers = list(rows[0])
     cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
     align = ["right" if h in NUMBER_COLUMNS else "left" for h in headers]
     if fmt == "simple":
-        click.echo(simple_table(headers, cells, align))
-        return
+        return simple_table(headers, cells, align)
     from tabulate import tabulate
 
-    click.echo(tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align))
+    return tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align)
 
 
 def simple_table(headers: list[str], rows: list[list], align: list[str]) -> str:
     """The table tabulate's `simple` format prints (without `wcwidth`), made here: every report's default, so a
     report pays neither for importing tabulate nor for its general formatter, a whole session's `history` most."""
     texts = [[("" if value is None else str(value)).strip() for value in row] for row in rows]
-    widths = [max(len(header) + 2, *(len(row[i]) for row in texts)) for i, header in enumerate(headers)]
-    right = [side == "right" for side in align]
-
-    def line(values) -> str:
-        return "  ".join(value.rjust(width) if r else value.ljust(width)
-                         for value, width, r in zip(values, widths, right)).rstrip()
-
-    return "\n".join([line(headers), "  ".join("-" * width for width in widths), *map(line, texts)])
+    widths = [max(len(header) + 2, *map(len, column)) for header, column in zip(headers, zip(*texts))]
+    pattern = "  ".join(f"{{:{'>' if side == 'right' else '<'}{width}}}" for width, side in zip(widths, align))
+    lines = [pattern.format(*headers).rstrip(), "  ".join("-" * width for width in widths)]
+    lines += [pattern.format(*row).rstrip() for row in texts]
+    return "\n".join(lines)
