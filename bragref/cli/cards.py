@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-from msgspec.structs import replace
 from pathlib import Path
 
 import click
+from msgspec.structs import replace
 
 from bragref import __version__
 from bragref.cli.options import RANKING_FIELDS, ranking_options, ranking_values

@@ -7,9 +7,9 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-import msgspec
 
 import click
+import msgspec
 
 from bragref.cli import cell
 from bragref.engine.rules import Rules

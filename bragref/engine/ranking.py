@@ -15,9 +15,10 @@ hand is judged by, its game says (`bragref.games.ranking_for`).
 
 from __future__ import annotations
 
-import msgspec
 from functools import lru_cache
 from itertools import combinations
+
+import msgspec
 
 from bragref.engine.cards import NATURALS, RANKS, card_text, is_joker, rank_of, suit_of, wild_cards
 from bragref.engine.errors import BadInput

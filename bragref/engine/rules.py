@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+
 import msgspec
 from msgspec.structs import asdict, fields
 

@@ -17,6 +17,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 import tomllib
+
 import msgspec
 from msgspec.structs import fields, replace
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from msgspec.structs import replace
 from functools import cache
+
+from msgspec.structs import replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules

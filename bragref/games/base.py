@@ -12,10 +12,11 @@ The table's own rules (ante, unit, currency, stakes, short money) are not any ga
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-import msgspec
 from collections.abc import Callable
 from functools import cached_property
 from typing import ClassVar
+
+import msgspec
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import parse_amount

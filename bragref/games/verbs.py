@@ -13,8 +13,9 @@ The action types every game of the family shares are here; a game's own are in i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-import msgspec
 from typing import ClassVar
+
+import msgspec
 
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve

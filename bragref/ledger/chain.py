@@ -47,7 +47,8 @@ def insert(conn: sqlite3.Connection, table: str, values: dict, linked: bool = Tr
     no hash (a ledger judged in memory, whose rows are copied into a real one and chained there: `Copy`)."""
     row_id = _insert(conn, table, values)
     if not linked:
-        conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, f"unlinked {table} {row_id}"))
+        conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)",
+                     (table, row_id, f"unlinked {table} {row_id}"))
         return row_id
     stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
     conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+
 import msgspec
 
 from bragref.engine.cards import MAX_JOKERS, parse_cards

@@ -12,10 +12,11 @@ import heapq
 import json
 import sqlite3
 from contextlib import contextmanager
-import msgspec
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Callable, Iterator, NamedTuple
+
+import msgspec
 
 from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused

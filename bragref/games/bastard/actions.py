@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from bragref.games.verbs import Param, Verb
 
 

@@ -10,8 +10,6 @@ Brag's betting (`games.brag.betting`) plays the hand on, with blind play off, or
 
 from __future__ import annotations
 
-import msgspec
-
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand, Legal, evolve

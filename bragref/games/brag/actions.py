@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand
 from bragref.games.brag.moves import sees_blind

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.verbs import Param, Verb
 

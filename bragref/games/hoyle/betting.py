@@ -7,8 +7,6 @@ A player's `paid` is their total (R11.2); the hand's `stake` is the highest tota
 
 from __future__ import annotations
 
-import msgspec
-
 from bragref.engine import state
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import BadInput, Refused

@@ -6,8 +6,6 @@ words, with its own help and sentences."""
 
 from __future__ import annotations
 
-import msgspec
-
 from bragref.games.brag.actions import See
 from bragref.games.brag.moves import sees_blind
 from bragref.games.verbs import Bet, Concede, Fold, Param, Show, Verb
