@@ -20,6 +20,8 @@ def test_friday_night_sample_runs_and_balances_sum_to_zero(bragref):
     assert bragref.json("session list") == [{"session": "friday", "created": bragref.json("session list")[0]["created"],
                                              "hands": 22, "current": True}]
     assert bragref.json("status")["hand"] == 22
+    assert "session friday has no hand 23" in bragref("history 23", code=2).output  # read a chunk at a time
+    assert [e["hand"] for e in bragref.json("history 22")] == [22] * len(bragref.json("history 22"))
 
 
 def test_settle_json_and_carried_pot_payee(bragref):
