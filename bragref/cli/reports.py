@@ -197,12 +197,12 @@ def history(app, number: int | None, out: Output) -> None:
         money = hand.rules.money
         pots = len(hand.covered) > 0
         table = out.table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
-                    "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
-                    "amount": money(e["amount"]) if e["amount"] is not None else "",
-                    **({"into pot": e["into"] or ""} if pots else {}),
-                    "pot": money(e["pot"]) if e["pot"] is not None else "",
-                    "stake": money(e["stake"]) if e["stake"] is not None else "",
-                    "note": e["detail"] or e["reason"] or ""} for e in entries])
+                             "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
+                             "amount": money(e["amount"]) if e["amount"] is not None else "",
+                             **({"into pot": e["into"] or ""} if pots else {}),
+                             "pot": money(e["pot"]) if e["pot"] is not None else "",
+                             "stake": money(e["stake"]) if e["stake"] is not None else "",
+                             "note": e["detail"] or e["reason"] or ""} for e in entries])
         click.echo(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · {local_time(row['dealt_at'])}\n"
                    f"{table}\n"
                    f"{outcome(row['number'], hand) if hand.phase == 'over' else situation(row['number'], hand)}\n")
