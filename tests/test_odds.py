@@ -67,6 +67,24 @@ def test_every_hand_is_counted_once(cards, wild):
     assert all(count > 0 for count in counts.values())
 
 
+@pytest.mark.parametrize("wild", ["none", "deuces", "one-eyed-jacks", "suicide-king", "jokers:2", "Ah,Kd,7c"])
+def test_counting_suits_relabelled_as_one_changes_no_count(wild, monkeypatch):
+    """Five-card counts are too many to judge one by one here: counting states that differ by a relabelling of
+    interchangeable suits once (all four suits; hearts and spades with one-eyed jacks; none alike) must give what
+    counting every state apart gives."""
+    from bragref.engine import odds
+
+    ranking = BragRanking(wild=parse_wild(wild), cards=5)
+    relabelled = ranking.class_counts()
+    monkeypatch.setattr(odds, "_relabelling", lambda available: lambda *state: state)
+    assert ranking.class_counts() == relabelled
+
+
+def test_five_card_prials_are_what_a_formula_gives():
+    """Five cards hold a prial where three or four are of one rank: 13 ranks × (4 × C(48, 2) + 48)."""
+    assert dict(BragRanking(cards=5).class_counts())["prial"] == 13 * (comb(4, 3) * comb(48, 2) + comb(4, 4) * 48)
+
+
 def test_more_cards_make_better_hands_likelier():
     prials = [dict(BragRanking(cards=n).class_counts())["prial"] / comb(52, n) for n in (3, 4, 5)]
     assert prials == sorted(prials)

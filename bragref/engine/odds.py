@@ -15,6 +15,12 @@ cards and its natural cards:
 A wild card stands for any card, so which wild cards a hand holds does not
 change its class, only how many: the count for ``w`` wild cards is the count
 over the natural cards times the ways to pick ``w`` of the pack's wild cards.
+
+Suits are interchangeable wherever the natural cards let them be: a state and
+the same state with its suits relabelled (hearts for spades, say) have the
+same future, so they are counted as one. With every suit of each rank natural
+(no wild cards, jokers, deuces) that is any relabelling, and the five-card
+count takes a tenth of the time.
 """
 
 from __future__ import annotations
@@ -32,15 +38,43 @@ def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def _relabelling(available: list[int]):
+    """A function giving one state for all the states that differ only by a relabelling of suits the natural cards
+    allow: suits natural in the same ranks may trade places, so within each such group the suits are put in order
+    of what the state holds of them (count, then whether held in the last two ranks and the aces). Remembered."""
+    groups: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for suit in range(4):
+        groups[tuple(mask >> suit & 1 for mask in available)].append(suit)
+    if len(groups) == 4:  # no two suits alike: nothing to relabel
+        return lambda *state: state
+    seen: dict[tuple, tuple] = {}
+
+    def canonical(suits: tuple[int, ...], before: int, last: int, aces: int) -> tuple:
+        state = (suits, before, last, aces)
+        known = seen.get(state)
+        if known is None:
+            held = [(0, 0, 0, 0)] * 4
+            for group in groups.values():
+                ordered = sorted((suits[s], before >> s & 1, last >> s & 1, aces >> s & 1) for s in group)
+                for suit, what in zip(group, ordered):
+                    held[suit] = what
+            known = seen[state] = (tuple(what[0] for what in held),
+                                   *(sum(what[part] << suit for suit, what in enumerate(held)) for part in (1, 2, 3)))
+        return known
+
+    return canonical
+
+
 def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
     """Per class, how many `size`-card sets of natural cards make it with `wild` wild cards (0 or 1).
 
     `available[r]` is the mask of suits of rank r (2 … A) that are natural cards. Ranks are taken
     A, 2, 3, …, K, so every sequence but Q-K-A ends at the rank being taken; the aces' suits are
     kept for that one. A state is (cards taken, suit counts, suits of the last two ranks, suits of
-    the aces, best class so far).
+    the aces, best class so far), its suits relabelled as far as the natural cards allow.
     """
     need = 3 - wild
+    canonical = _relabelling(available)
     order = [12, *range(12)]
     states: dict[tuple, int] = {(0, NO_SUITS, 0, 0, 0, HIGH): 1}
     for step, rank in enumerate(order):
@@ -68,7 +102,7 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
                 else:
                     new_suits = NO_SUITS if new_best >= RUN else tuple(
                         min(need, n + (held >> s & 1)) for s, n in enumerate(suits))  # a flush no longer counts
-                    key = (taken + count, new_suits, last, held, held if rank == 12 else aces, new_best)
+                    key = (taken + count, *canonical(new_suits, last, held, held if rank == 12 else aces), new_best)
                 following[key] += ways
         states = following
     counts = [0] * 6
@@ -81,9 +115,10 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
     return counts
 
 
-def brag_class_counts(wild: frozenset[int], jokers: int, cards: int) -> list[int]:
-    """Per class (high card … prial), the number of `cards`-card hands from the pack whose best three make it."""
-    available = [sum(1 << s for s in range(4) if rank * 4 + s not in wild) for rank in range(13)]
+def brag_class_counts(wild: frozenset[int], jokers: int, cards: int, out: frozenset[int] = frozenset()) -> list[int]:
+    """Per class (high card … prial), the number of `cards`-card hands from the pack whose best three make it;
+    `out`: natural cards taken out of the pack (Teen Patti's card turned up, R13.7)."""
+    available = [sum(1 << s for s in range(4) if rank * 4 + s not in wild | out) for rank in range(13)]
     naturals = sum(_popcount(mask) for mask in available)
     wild_count = len(wild)
     total = [0] * 6
@@ -95,5 +130,5 @@ def brag_class_counts(wild: frozenset[int], jokers: int, cards: int) -> list[int
             continue
         for cls, count in enumerate(_natural_counts(available, size, w)):
             total[cls] += ways * count
-    assert sum(total) == comb(NATURALS + jokers, cards)
+    assert sum(total) == comb(NATURALS + jokers - len(out), cards)
     return total

@@ -93,7 +93,7 @@ class TeenPatti(Game):
         if rules.variant == "joker" and turned is None:  # before the card is turned: over every card it may be
             from bragref.games.teenpatti.ranking import counts_over_turns
 
-            return counts_over_turns(rules.a23)
+            return counts_over_turns()
         return super().class_counts(rules, turned)
 
     def counted(self, rules, turned=None):

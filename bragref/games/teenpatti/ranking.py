@@ -33,7 +33,7 @@ class TeenPattiRanking(BragRanking):
         if variant == "ak47":
             self.wild = AK47
         elif variant == "joker":
-            self.wild = frozenset(rank_of(turned) * 4 + suit for suit in range(4)) - {turned}
+            self.wild = joker_wild(turned)
         else:
             self.wild = frozenset()
         self.wild_spec = ",".join(card_text(c) for c in sorted(self.wild)) or "none"
@@ -72,17 +72,28 @@ class TeenPattiRanking(BragRanking):
             counts[self.class_of(key)] += 1
         return [(name, counts[name]) for name in BEST_FIRST]
 
+
 @lru_cache(maxsize=64)
 def teen_patti_ranking(a23: str, variant: str, turned: int | None) -> TeenPattiRanking:
     """The ranking for one rule set and turned-up card, built once."""
     return TeenPattiRanking(a23, variant, turned)
 
-def counts_over_turns(a23: str) -> list[tuple[str, int]]:
+
+def counts_over_turns() -> list[tuple[str, int]]:
     """The joker variant's counts before the card is turned: over every card that may be turned up, then every
     three of the 51 left. A card's suit changes nothing but which card is out, so each rank is counted once, four
-    times over."""
-    totals = dict.fromkeys(CLASSES, 0)
+    times over; and where A-2-3 stands (`a23`) orders sequences, not which class a hand is in. The classes are
+    brag's, so brag's counting serves (`brag_class_counts`, every hand counted exactly, none listed)."""
+    from bragref.engine.odds import brag_class_counts
+
+    totals = [0] * len(CLASSES)
     for rank in range(13):
-        for name, count in teen_patti_ranking(a23, "joker", rank * 4).class_counts():
-            totals[name] += 4 * count
-    return [(name, totals[name]) for name in BEST_FIRST]
+        turned = rank * 4
+        for cls, count in enumerate(brag_class_counts(joker_wild(turned), 0, 3, out=frozenset({turned}))):
+            totals[cls] += 4 * count
+    return [(name, totals[CLASSES.index(name)]) for name in BEST_FIRST]
+
+
+def joker_wild(turned: int) -> frozenset[int]:
+    """The joker variant's wild cards: the other three of the turned-up card's rank (R13.7)."""
+    return frozenset(rank_of(turned) * 4 + suit for suit in range(4)) - {turned}
