@@ -307,6 +307,23 @@ def test_simulate_is_reproducible_and_audits_clean(bragref, tmp_path):
     assert {"bet", "fold", "won"} <= kinds
 
 
+@pytest.mark.parametrize("piece", [1, 2, 3, 7])
+def test_the_audit_in_pieces_of_any_length_finds_what_one_piece_finds(bragref, monkeypatch, piece):
+    """Each piece replays the hand before it, unreported, for what that hand carried (R6.2): a carried pot changed
+    by hand is found whichever piece its hand starts."""
+    import bragref.ledger.audit as audit_module
+
+    bragref("simulate --hands 40 --seed 6")
+    with raw(bragref.db) as conn:
+        drop_triggers(conn)
+        carried = [row[0] for row in conn.execute("SELECT number FROM hands WHERE carried_in > 0")]
+        conn.execute("UPDATE hands SET carried_in = carried_in + 1 WHERE number = ?", (carried[-1],))
+    whole = audit_all(bragref.db)
+    assert len(carried) >= 2 and any(f"hand {carried[-1]} records" in f and "(R6.2)" in f for f in whole)
+    monkeypatch.setattr(audit_module, "PIECE", piece)
+    assert audit_all(bragref.db) == whole
+
+
 def test_the_audit_in_several_processes_finds_what_one_process_finds(played, monkeypatch):
     import bragref.ledger.audit as audit_module
 

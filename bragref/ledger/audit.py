@@ -26,7 +26,8 @@ from bragref.ledger.store import Unreplayable, dealt, hand_groups, live_actions,
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
-CHUNKS_PER_WORKER = 2  # each session's hands are cut into pieces, so the workers finish together
+PIECE = 2_000  # hands: each session's are checked in pieces this long, so the workers finish together and none
+# holds more than a piece's rows
 
 
 @contextmanager
@@ -90,12 +91,10 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -
     """The checks to run: the whole file's, then each session's hands in pieces, then its totals."""
     tasks: list[tuple] = [("integrity",), ("schema",), ("chain",), ("closings",)]
     tasks += [("digest", digest)] if digest is not None else []
-    pieces = CHUNKS_PER_WORKER * (os.cpu_count() or 1)
     for session_id in session_ids:
         name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
         last = conn.execute("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", (session_id,)).fetchone()[0]
-        size = max(1_000, -(-last // pieces))
-        tasks += [("hands", session_id, name, first, min(first + size - 1, last)) for first in range(1, last + 1, size)]
+        tasks += [("hands", session_id, name, first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
         tasks.append(("totals", session_id, name))
     return tasks
 
