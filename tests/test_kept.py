@@ -5,6 +5,7 @@ around. That a point is exactly a full replay, for every game, is checked in `te
 
 import json
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from bragref.games.verbs import Bet
 from bragref.ledger import points
 from bragref.ledger.simulate import chooser, simulate
 from bragref.ledger.store import Ledger
+from conftest import SAMPLES
 
 
 def test_a_replay_point_makes_nothing_but_bragref_values():
@@ -95,3 +97,31 @@ def test_totals_that_are_not_what_bragref_writes_are_summed_around(tmp_path):
     for data in ([["A", "1", 2, 3]], [["A", 1, 2]], {"A": 1}, [[None, 1, 2, 3]], [["A", 1.5, 2, 3]]):
         kept.write_text(json.dumps({str(session.id): {"key": key, "data": data}}))
         assert {row["player"]: row["net"] for row in Ledger(path).balances([session])} == full_sums(ledger, session)
+
+
+def kept_totals_are_current(path: Path) -> None:
+    """Every session's totals kept beside the ledger reach its last posting and are a full sum's."""
+    kept = json.loads(Path(f"{path}{points.TOTALS}").read_text())
+    with sqlite3.connect(path) as conn:
+        for session_id, last in conn.execute("SELECT session_id, MAX(id) FROM postings GROUP BY session_id"):
+            entry = kept[str(session_id)]
+            assert int(entry["key"].split(" ")[1]) == last
+            assert {player: net for player, _, _, net in entry["data"]} == dict(conn.execute(
+                "SELECT player, SUM(amount) FROM postings WHERE session_id = ? AND player IS NOT NULL GROUP BY player",
+                (session_id,)))
+
+
+def test_a_command_that_posts_keeps_the_totals_as_it_ends(bragref, tmp_path):
+    """Whatever wrote postings (hands settled, a settlement voided, an import) sums them onto the kept totals as
+    it ends, so the next `balances` or `settle` has nothing new to sum: no report need read the whole ledger first."""
+    bragref(f"run -q {SAMPLES / 'running-short.brag'}")
+    kept_totals_are_current(bragref.db)
+    assert bragref.json("history")[-1]["action"] in ("won", "carried")
+    bragref("undo --reason 'the wrong winner'")  # the settling action voided: its postings reversed (R9.1)
+    kept_totals_are_current(bragref.db)
+    bragref(f"export --format bhh -o {tmp_path / 'night.bhh'}")
+    bragref(f"import {tmp_path / 'night.bhh'} --as again")
+    kept_totals_are_current(bragref.db)
+    Path(f"{bragref.db}{points.TOTALS}").unlink()
+    bragref("status")  # a command that writes nothing keeps nothing
+    assert not Path(f"{bragref.db}{points.TOTALS}").exists()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import json
 import sqlite3
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Callable, Iterator, NamedTuple
@@ -117,6 +117,7 @@ class Ledger:
         self.linked = True  # each row hashed into the chain; a ledger that only judges (an import's) need not
         self.points = Points(path)  # each session's current hand as last replayed, for the next command
         self.totals = Beside(path, TOTALS)  # each session's postings summed, for the next report
+        self._posted_from: int | None = None  # the last posting before this ledger's first write
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
@@ -129,6 +130,14 @@ class Ledger:
         return ledger
 
     def close(self) -> None:
+        """Close the file; where this ledger wrote postings, first sum them onto the totals kept beside it, so that
+        the next `balances` or `settle` has nothing new to sum (`_posted`). The totals are a convenience: a ledger
+        that cannot be read now is closed without them."""
+        if self.wrote and self._posted_from is not None and self.totals.path is not None:
+            with suppress(sqlite3.Error):
+                for (session_id,) in self._q("SELECT DISTINCT session_id FROM postings WHERE id > ?",
+                                             (self._posted_from,)):
+                    self._posted(session_id)
         self.conn.close()
 
     @contextmanager
@@ -138,6 +147,8 @@ class Ledger:
         outermost = not self.conn.in_transaction
         try:
             with transaction(self.conn):
+                if outermost and self._posted_from is None:
+                    self._posted_from = self._q("SELECT COALESCE(MAX(id), 0) FROM postings")[0][0]
                 if outermost and self.expect is not None and chain.head(self.conn)[0] != self.expect:
                     raise Stale("the table has changed since this prompt was shown (another terminal recorded "
                                 "something): nothing was recorded; answer the prompt as it is now")
