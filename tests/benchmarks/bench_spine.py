@@ -2,8 +2,9 @@
 
 Prints: (a) the median wall time of one `bragref bet` end to end, as a new process,
 on a fresh ledger and on one holding many settled hands, beside the floor measured in
-the same run (Python starting and one durable SQLite insert) and the target; (b) the
-engine replaying actions in-process; (c) settle-up at 15 and 18 players.
+the same run (Python starting and one durable SQLite insert) and the target, and beside
+a process that only imports the modules a bet imports (what is left is the bet's own work);
+(b) the engine replaying actions in-process; (c) settle-up at 15 and 18 players.
 """
 
 from __future__ import annotations
@@ -70,6 +71,44 @@ def floor_ms(work: Path, runs: int) -> float:
     return statistics.median(times) * 1000
 
 
+RECORD_MODULES = """
+import atexit, sys
+path, sys.argv = sys.argv[1], ["bragref", *sys.argv[2:]]
+atexit.register(lambda: open(path, "w").write(" ".join(sorted(set(sys.modules) - {"__main__"}))))
+from bragref.cli import main
+main()
+"""
+
+IMPORT_ONLY = """
+import importlib, sys
+for name in open(sys.argv[1]).read().split():
+    if name not in sys.modules:
+        importlib.import_module(name)
+"""
+
+
+def beside_imports(db: Path, work: Path, runs: int) -> tuple[float, float, float]:
+    """`bragref bet` and a process that imports every module a bet imports and does nothing else, run in turn:
+    their medians (ms) and the median of each pair's ratio."""
+    cmd = bragref_command() + ["--db", str(db), "--session", "bench"]
+    to_act = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)["to_act"]
+    names = work / "modules.txt"
+    subprocess.run([sys.executable, "-c", RECORD_MODULES, str(names), *cmd[-4:], "bet", to_act, "1"], check=True,
+                   capture_output=True)
+    to_act = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)["to_act"]
+    first = SEATS.index(to_act)
+    bets, imports = [], []
+    for i in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd + ["bet", SEATS[(first + i) % 2], "1"], check=True, capture_output=True)
+        bets.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", IMPORT_ONLY, str(names)], check=True, capture_output=True)
+        imports.append(time.perf_counter() - start)
+    ratio = statistics.median(b / i for b, i in zip(bets, imports))
+    return statistics.median(bets) * 1000, statistics.median(imports) * 1000, ratio
+
+
 def build_ledger(db: Path, hands: int) -> None:
     """A session `bench` (two seats) after `hands` settled random hands, built through the ledger."""
     ledger = Ledger(db)
@@ -121,6 +160,9 @@ def main() -> None:
         build_ledger(fresh, 0)
         bet = median_bet_ms(fresh, args.runs)
         print(f"bet, fresh ledger:              median {bet:6.1f} ms = {bet / floor:.1f}× the floor (target ≤ 3×)")
+        bet, imports, ratio = beside_imports(fresh, work, args.runs)
+        print(f"  in turn with a process importing what a bet imports and doing nothing: bet {bet:.1f} ms, imports "
+              f"{imports:.1f} ms = {imports / floor:.1f}× the floor; the bet is {ratio:.2f}× its imports")
         began = time.perf_counter()
         build_ledger(big, args.hands)
         built = time.perf_counter() - began
