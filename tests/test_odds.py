@@ -70,13 +70,13 @@ def test_every_hand_is_counted_once(cards, wild):
 @pytest.mark.parametrize("wild", ["none", "deuces", "one-eyed-jacks", "suicide-king", "jokers:2", "Ah,Kd,7c"])
 def test_counting_suits_relabelled_as_one_changes_no_count(wild, monkeypatch):
     """Five-card counts are too many to judge one by one here: counting states that differ by a relabelling of
-    interchangeable suits once (all four suits; hearts and spades with one-eyed jacks; none alike) must give what
-    counting every state apart gives."""
+    interchangeable suits once (all four suits; hearts and spades with one-eyed jacks until the jacks are past;
+    none alike) must give what counting every state apart gives."""
     from bragref.engine import odds
 
     ranking = BragRanking(wild=parse_wild(wild), cards=5)
     relabelled = ranking.class_counts()
-    monkeypatch.setattr(odds, "_relabelling", lambda available: lambda *state: state)
+    monkeypatch.setattr(odds, "_relabelling", lambda groups: lambda *state: state)
     assert ranking.class_counts() == relabelled
 
 

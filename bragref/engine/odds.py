@@ -16,16 +16,17 @@ A wild card stands for any card, so which wild cards a hand holds does not
 change its class, only how many: the count for ``w`` wild cards is the count
 over the natural cards times the ways to pick ``w`` of the pack's wild cards.
 
-Suits are interchangeable wherever the natural cards let them be: a state and
-the same state with its suits relabelled (hearts for spades, say) have the
-same future, so they are counted as one. With every suit of each rank natural
-(no wild cards, jokers, deuces) that is any relabelling, and the five-card
-count takes a tenth of the time.
+Suits are interchangeable wherever the ranks still to come let them be: a
+state and the same state with its suits relabelled (hearts for spades, say)
+have the same future, so they are counted as one. With every suit of each rank
+natural (no wild cards, jokers, deuces) that is any relabelling from the start,
+and the five-card count takes a tenth of the time.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from math import comb
 
 from bragref.engine.cards import NATURALS
@@ -38,13 +39,19 @@ def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
-def _relabelling(available: list[int]):
-    """A function giving one state for all the states that differ only by a relabelling of suits the natural cards
-    allow: suits natural in the same ranks may trade places, so within each such group the suits are put in order
-    of what the state holds of them (count, then whether held in the last two ranks and the aces). Remembered."""
+def _alike(available: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The suits that may trade places in the ranks whose natural suits are `available` (their masks): those
+    natural in the same ones."""
     groups: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for suit in range(4):
         groups[tuple(mask >> suit & 1 for mask in available)].append(suit)
+    return tuple(tuple(group) for group in groups.values())
+
+
+def _relabelling(groups: tuple[tuple[int, ...], ...]):
+    """A function giving one state for all the states that differ only by a relabelling of suits within `groups`
+    (`_alike`): within each group the suits are put in order of what the state holds of them (count, then whether
+    held in the last two ranks and the aces). Remembered."""
     if len(groups) == 4:  # no two suits alike: nothing to relabel
         return lambda *state: state
     seen: dict[tuple, tuple] = {}
@@ -54,7 +61,7 @@ def _relabelling(available: list[int]):
         known = seen.get(state)
         if known is None:
             held = [(0, 0, 0, 0)] * 4
-            for group in groups.values():
+            for group in groups:
                 ordered = sorted((suits[s], before >> s & 1, last >> s & 1, aces >> s & 1) for s in group)
                 for suit, what in zip(group, ordered):
                     held[suit] = what
@@ -71,13 +78,15 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
     `available[r]` is the mask of suits of rank r (2 … A) that are natural cards. Ranks are taken
     A, 2, 3, …, K, so every sequence but Q-K-A ends at the rank being taken; the aces' suits are
     kept for that one. A state is (cards taken, suit counts, suits of the last two ranks, suits of
-    the aces, best class so far), its suits relabelled as far as the natural cards allow.
+    the aces, best class so far), its suits relabelled as far as the ranks still to come allow.
     """
     need = 3 - wild
-    canonical = _relabelling(available)
     order = [12, *range(12)]
     states: dict[tuple, int] = {(0, NO_SUITS, 0, 0, 0, HIGH): 1}
+    relabellings: dict[tuple, Callable] = {}
     for step, rank in enumerate(order):
+        groups = _alike([available[later] for later in order[step + 1:]])  # as the ranks still to come allow
+        canonical = relabellings.get(groups) or relabellings.setdefault(groups, _relabelling(groups))
         subsets = [(s, _popcount(s)) for s in range(16) if s & available[rank] == s]
         following: dict[tuple, int] = defaultdict(int)
         for (taken, suits, before, last, aces, best), ways in states.items():
