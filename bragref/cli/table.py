@@ -32,7 +32,7 @@ from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand
 from bragref.games import from_preset, game_of, game_verbs, parse_option, verb_aliases
-from bragref.games.play import legal
+from bragref.games.play import legal, require_move
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
@@ -205,6 +205,7 @@ class Table:
             raise BadInput(f"{kind.usage()}: whom?")
 
         def build(hand: Hand):
+            require_move(hand, kind.verb)  # `c` is a cover: in a game without covers, said so before its words are read
             name, rest = self._actor(kind, hand, answer_words(kind, args))
             return kind.from_words(name, rest, Typed(hand), given, hand, legal(hand))
 

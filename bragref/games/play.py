@@ -11,7 +11,7 @@ from bragref.engine.state import Hand, Legal, credit
 from bragref.games import GAMES
 from bragref.games.verbs import Credit
 
-__all__ = ["apply", "deal", "legal", "outcome", "replay"]
+__all__ = ["apply", "deal", "legal", "outcome", "replay", "require_move"]
 
 
 def _game(rules: Rules):
@@ -41,6 +41,16 @@ def apply(hand: Hand, action) -> Hand:
         raise
 
 
+def require_move(hand: Hand, verb: str) -> None:
+    """`Refused`, with what is legal instead, where the hand's game has no move `verb` (a cover in Hoyle's brag):
+    said before an answer's words are read by a verb the game never takes."""
+    game = _game(hand.rules)
+    if verb not in game.verbs:
+        refused = _not_a_move(game, verb)
+        refused.legal, refused.rules = game.legal(hand), hand.rules
+        raise refused
+
+
 def replay(hand: Hand, actions: Iterable) -> Hand:
     game = _game(hand.rules)
     for action in actions:
@@ -60,10 +70,14 @@ def _own(game, action):
     `Refused` for a verb the game does not have (a `call` in Three Card Brag)."""
     kind = game.verbs.get(action.verb)
     if kind is None:
-        raise Refused(f"{action.verb} is not a move of {game.title}: {', '.join(game.verbs)}", game.rule)
+        raise _not_a_move(game, action.verb)
     if type(action) is kind:
         return action
     return kind.from_args(action.player if action.subject == "player" else None, action.args())
+
+
+def _not_a_move(game, verb: str) -> Refused:
+    return Refused(f"{verb} is not a move of {game.title}: {', '.join(game.verbs)}", game.rule)
 
 
 def outcome(hand: Hand) -> list[tuple[str | None, str, int]]:

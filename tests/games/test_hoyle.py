@@ -136,6 +136,17 @@ def test_all_fold_to_one_who_takes_the_pot_unshown_r11_3(hoyle):
     assert nets(bragref) == {"Andy": -3, "Bill": 3, "Chris": 0}
 
 
+def test_a_brag_answer_at_a_hoyle_table_is_refused_as_no_move_of_the_game(hoyle):
+    """`c` is a cover's answer (R7.2); Hoyle's brag has no covers: the table says so, and what the player may do,
+    before reading the answer's words (it once asked for a cover's amount), and records nothing."""
+    bragref = hoyle()
+    err = bragref.table("b 2", "c", "sd", "q").stderr
+    assert "refused: cover is not a move of Hoyle's classical brag: " in err and "(R11" in err
+    assert "refused: showdown is not a move of Hoyle's classical brag: " in err
+    assert "may: call for 2, raise by 1 or more, fold" in err and "AMOUNT" not in err
+    assert len(bragref.json("history")) == 2  # the deal and the bet, nothing else
+
+
 def test_hoyle_through_the_table_and_a_hand_history(hoyle, tmp_path):
     bragref = hoyle()
     out = bragref.table("b 2", "ca", "r 1", "ca", "ca", "stand", "concede", "concede", "q").output
