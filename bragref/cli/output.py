@@ -188,15 +188,18 @@ def csv_cell(value):
     return "'" + cell(value) if value.startswith(FORMULA_STARTS) else cell(value)
 
 
+PRETTY = json.JSONEncoder(indent=2, ensure_ascii=False)  # made once: `json.dumps` makes one a call
+
+
 def emit_json(data) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(PRETTY.encode(data))
 
 
 def json_chunks(rows) -> Iterator[str]:
     """`emit_json`'s text of a list, a row at a time."""
     first = True
     for row in rows:
-        yield ("[\n  " if first else ",\n  ") + json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        yield ("[\n  " if first else ",\n  ") + PRETTY.encode(row).replace("\n", "\n  ")
         first = False
     yield "[]\n" if first else "\n]\n"
 

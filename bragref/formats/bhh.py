@@ -45,8 +45,11 @@ def dumps(document: dict) -> str:
     return toml.dumps(document, LINE_LISTS, HEADER)
 
 
+PRETTY = json.JSONEncoder(indent=2, ensure_ascii=False)  # made once: `json.dumps` makes one a call
+
+
 def dumps_json(document: dict) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return PRETTY.encode(document) + "\n"
 
 
 def dump_chunks(head: dict, hands: Iterable[dict], as_json: bool = False) -> Iterator[str]:
@@ -65,7 +68,7 @@ def dump_chunks(head: dict, hands: Iterable[dict], as_json: bool = False) -> Ite
         yield toml.dumps({name: item for name, item in head.items() if name != "hands"}, LINE_LISTS, HEADER)
     for index, hand in enumerate(itertools.chain([first], hands)):
         if as_json:
-            yield (",\n    " if index else "") + json.dumps(hand, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+            yield (",\n    " if index else "") + PRETTY.encode(hand).replace("\n", "\n    ")
         else:
             yield "\n[[hands]]\n" + "\n".join(toml.pairs(hand, LINE_LISTS)) + "\n"
     if as_json:

@@ -39,6 +39,8 @@ CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
+ARGS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # an action row's words, as few characters as
+# JSON allows; made once, as `json.dumps` makes one a call
 
 
 def now() -> str:
@@ -546,7 +548,7 @@ class Ledger:
         put_in = sum(p.paid for p in after.players) - sum(p.paid for p in current.hand.players)
         action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb=action.verb,
                                  player=None if action.subject == "table" else action.player, amount=put_in or None,
-                                 args=json.dumps(action.args(), ensure_ascii=False, separators=(",", ":")))
+                                 args=ARGS.encode(action.args()))
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
