@@ -107,3 +107,11 @@ def test_odds_are_counted_once_per_rule_set_and_kept_beside_the_ledger(bragref):
     assert list(json.loads(cache.read_text())) == keys
     bragref.json("odds --cards 4 --wild deuces")
     assert len(json.loads(cache.read_text())) == 2
+
+
+def test_odds_say_what_they_counted_read_from_the_cache_or_not(bragref):
+    for _ in range(2):  # counted, then read from the cache: the same words
+        assert bragref("odds --cards 4 --wild jokers:2").stdout.endswith(
+            f"{comb(54, 4):,} hands, every one counted: 4 cards from a pack of 54.\n")
+        assert bragref("odds --game braggers").stdout.endswith(
+            f"{comb(52, 3):,} hands, every one counted: 3 cards from a pack of 52.\n")

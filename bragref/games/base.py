@@ -265,9 +265,11 @@ class Game(ABC):
         return self.ranking_for(rules, turned).class_counts()
 
     def counted(self, rules: Rules, turned: int | None = None) -> str:
-        """What `class_counts` counted, in words."""
-        ranking = self.ranking_for(rules, turned)
-        return f"{ranking.cards} cards from a pack of {ranking.pack}"
+        """What `class_counts` counted, in words: said from the rules, as counts read from the cache need no
+        ranking built (braggers' takes a quarter of a second)."""
+        from bragref.engine.cards import NATURALS, wild_cards
+
+        return f"{rules.cards} cards from a pack of {NATURALS + wild_cards(rules.wild)[1]}"
 
     def showdown_rule(self, hand: Hand) -> str:
         """The rule a showdown of everyone still in this hand is decided by."""

@@ -90,7 +90,8 @@ def main() -> None:
           f"jokers:2 {build_ms(wild='jokers:2'):.0f} ms")
     floor = seconds([sys.executable, "-c", "pass"])
     print(f"floor (Python starting): {floor:.3f} s; target for odds: <= 0.2 s")
-    for options in (["--cards", "5"], ["--game", "teen-patti", "--variant", "joker"]):
+    for options in (["--cards", "5"], ["--cards", "5", "--wild", "jokers:2"], ["--game", "teen-patti", "--variant", "joker"],
+                    ["--cards", "5", "--wild", "one-eyed-jacks"], ["--game", "braggers"]):
         with tempfile.TemporaryDirectory() as folder:
             fresh, cached = odds_seconds(Path(folder), *options)
         print(f"bragref odds {' '.join(options)}: first {fresh:.2f} s, counted before {cached:.2f} s "
