@@ -68,7 +68,7 @@ and bragref keeps what spares the next command work:
 .I ledger.db\-replay.json
 (each session's current hand as last replayed),
 .I ledger.db\-totals.json
-(each session's postings summed for
+(each session's postings summed, as each command that posts ends, for
 .B balances
 and
 .BR settle )
