@@ -16,7 +16,7 @@ hand is judged by, its game says (`bragref.games.ranking_for`).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 import msgspec
 
@@ -209,6 +209,7 @@ def ranking_named(name: str, threes_high: bool, a23: str, wild: str, cards: int,
 
 
 BRAGGERS_CLASSES = ("high card", "pair", "prial")  # R12.1: three classes only, weakest first
+JOKER_OWN = -1  # a joker's own rank: none, so whatever it stands for it is used as another rank (R8.7)
 
 
 class BraggersRanking(BragRanking):
@@ -223,9 +224,14 @@ class BraggersRanking(BragRanking):
         self.natural_pair = natural_pair
         self.wild, self.jokers = wild_cards(wild)
         self.pack = NATURALS + self.jokers
-        best = {}
+        best, judged = {}, {}  # suits never matter: three cards are judged once for their ranks and which are wild
         for cards3 in combinations(range(self.pack), 3):
-            best[BIT[cards3[0]] | BIT[cards3[1]] | BIT[cards3[2]]] = self._best(cards3)
+            held = (tuple(sorted(rank_of(c) for c in cards3 if c not in self.wild)),
+                    tuple(sorted(JOKER_OWN if is_joker(c) else rank_of(c) for c in cards3 if c in self.wild)))
+            found = judged.get(held)
+            if found is None:
+                found = judged[held] = self._best(*held)
+            best[BIT[cards3[0]] | BIT[cards3[1]] | BIT[cards3[2]]] = found
         self.orders = sorted({order for order, _ in best.values()})
         base = {order: i for i, order in enumerate(self.orders)}
         self._table = {mask: base[order] * 4 + 3 - wild_used for mask, (order, wild_used) in best.items()}
@@ -233,14 +239,21 @@ class BraggersRanking(BragRanking):
         self._place = {key: i for i, key in enumerate(distinct, 1)}
         self.distinct = len(distinct)
 
-    def _best(self, cards3: tuple[int, ...]) -> tuple[tuple, int]:
-        """The best (order, wild cards used as another rank) three cards can make (R12.1, R12.2)."""
-        plain = [(rank_of(c), False) for c in cards3 if c not in self.wild]
-        wild = [None if is_joker(c) else rank_of(c) for c in cards3 if c in self.wild]
+    def _best(self, plain: tuple[int, ...], wild: tuple[int, ...]) -> tuple[tuple, int]:
+        """The best (order, wild cards used as another rank) three cards can make (R12.1, R12.2): the ranks of the
+        natural ones, and of the wild ones their own (`JOKER_OWN` for a joker, which has none).
+
+        A wild card is tried as each rank that could make the best hand, not all thirteen: the ranks held naturally
+        (a pair or prial with them), the ace (the highest card, or a prial of wild cards) and, with `threes_high`,
+        the three. Any other rank makes a lower hand than one of these: a prial of it loses to aces, a pair of it is
+        two wild cards that make a prial with the third card, an odd card of it loses to an ace. Where a wild card
+        is tried as its own rank it counts as natural (R12.2)."""
+        ranks_worth_trying = sorted({*plain, 12} | ({1} if self.threes_high else set()))
+        naturals = [(rank, False) for rank in plain]
         options = []
-        for ranks in _assignments(len(wild)):
+        for ranks in product(ranks_worth_trying, repeat=len(wild)):
             used = [(rank, rank != own) for rank, own in zip(ranks, wild)]
-            order = self._order(plain + used)
+            order = self._order(naturals + used)
             options.append((order, -sum(flag for _, flag in used)))
         order, minus_used = max(options)
         return order, -minus_used
@@ -280,14 +293,6 @@ class BraggersRanking(BragRanking):
         for key in self._table.values():
             counts[self.class_of(key)] += 1
         return [(name, counts[name]) for name in reversed(BRAGGERS_CLASSES)]
-
-
-def _assignments(count: int) -> list[tuple[int, ...]]:
-    """Every way `count` wild cards can stand for ranks 2 … A."""
-    found = [()]
-    for _ in range(count):
-        found = [ranks + (rank,) for ranks in found for rank in range(13)]
-    return found
 
 
 RANKINGS["braggers"] = BraggersRanking

@@ -1,11 +1,12 @@
 """Braggers (R12) through the command line: three classes, the braggers wild with naturals, natural pairs, ties to
 the eldest, on Hoyle's betting; its odds checked against an enumeration written apart from the ranking."""
 
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 
-from bragref.engine.cards import NATURALS, rank_of, wild_cards
+from bragref.engine.cards import NATURALS, is_joker, rank_of, wild_cards
+from bragref.engine.ranking import JOKER_OWN, BraggersRanking
 from tests.test_show import nets
 
 
@@ -32,6 +33,25 @@ def test_odds_count_every_hand_as_an_independent_enumeration_does(bragref, wild)
     counted = {r["class"]: r["count"] for r in bragref.json(f"odds --game braggers --wild {wild}")}
     assert counted == classes_by_hand(wild)
     assert list(counted) == ["prial", "pair", "high card"]
+
+
+@pytest.mark.parametrize("wild, threes_high, natural_pair", [
+    ("braggers", False, "beats"), ("braggers", True, "equal"), ("deuces", False, "beats"), ("deuces", True, "beats"),
+    ("jokers:2", False, "beats"), ("Jc,Jd,3s", True, "beats")])
+def test_wild_cards_tried_as_a_few_ranks_judge_as_every_rank_does(wild, threes_high, natural_pair):
+    """The ranking tries each wild card as the ranks that could make the best hand; trying all thirteen for each
+    (R12.2, R8.7) must find the same best hand, the same number of wild cards used as another rank, for every three
+    cards of the pack."""
+    ranking = BraggersRanking(threes_high=threes_high, wild=wild, natural_pair=natural_pair)
+    held = {(tuple(sorted(rank_of(c) for c in cards if c not in ranking.wild)),
+             tuple(sorted(JOKER_OWN if is_joker(c) else rank_of(c) for c in cards if c in ranking.wild)))
+            for cards in combinations(range(ranking.pack), 3)}
+    for plain, wild_owns in held:
+        every_rank = max((ranking._order([(rank, False) for rank in plain] + [(r, r != own) for r, own in
+                                                                              zip(ranks, wild_owns)]),
+                          -sum(r != own for r, own in zip(ranks, wild_owns)))
+                         for ranks in product(range(13), repeat=len(wild_owns)))
+        assert ranking._best(plain, wild_owns) == (every_rank[0], -every_rank[1])
 
 
 def test_three_classes_only_and_naturals_r12_1_r12_2(bragref):
