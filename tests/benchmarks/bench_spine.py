@@ -90,10 +90,11 @@ for name in open(sys.argv[1]).read().split():
 def beside_imports(db: Path, work: Path, runs: int) -> tuple[float, float, float]:
     """`bragref bet` and a process that imports every module a bet imports and does nothing else, run in turn:
     their medians (ms) and the median of each pair's ratio."""
-    cmd = bragref_command() + ["--db", str(db), "--session", "bench"]
+    options = ["--db", str(db), "--session", "bench"]
+    cmd = bragref_command() + options
     to_act = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)["to_act"]
     names = work / "modules.txt"
-    subprocess.run([sys.executable, "-c", RECORD_MODULES, str(names), *cmd[-4:], "bet", to_act, "1"], check=True,
+    subprocess.run([sys.executable, "-c", RECORD_MODULES, str(names), *options, "bet", to_act, "1"], check=True,
                    capture_output=True)
     to_act = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)["to_act"]
     first = SEATS.index(to_act)
