@@ -27,7 +27,7 @@ def match(app, new: str | None, out: Output) -> None:
     session = ledger.match_new(app.session) if new else ledger.session(app.session)
     current = ledger.current(session)
     data = game_of(session.rules).match_of(current and current.hand, session.rules, session.seats,
-                                           ledger.match_called(session, current))
+                                           ledger.match_called(session, current), lambda: ledger.last_match(session))
     if data is None:
         raise Refused(f"{session.name} plays {session.rules.game} for money: there is no match", "R14.4")
     if out.data(data, data["players"]):

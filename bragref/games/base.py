@@ -189,15 +189,18 @@ class Game(ABC):
         return next(iter(self.presets))
 
     def deal_follows(self, rules: Rules, seats: list[str], previous: Hand | None, restart: Callable[[], bool],
-                     called: Callable[[str], str] = str) -> dict[str, str]:
+                     called: Callable[[str], str] = str, played: Callable[[], int] = lambda: 0) -> dict[str, str]:
         """What a deal carries from the hands before it, beyond a carried pot (a match's lives, R14.4), as its
-        `dealt` record; `restart()` says whether a new match was called since the hand before (a read: ask only
-        where it matters), `called` each player's name now (R2.6)."""
+        `dealt` record; `restart()` says whether a new match was called since the hand before and `played()` the
+        number of the session's last match (0 before any; reads: ask only where it matters), `called` each
+        player's name now (R2.6)."""
         return {}
 
-    def match_of(self, hand: Hand | None, rules: Rules, seats: list[str], called: bool) -> dict | None:
+    def match_of(self, hand: Hand | None, rules: Rules, seats: list[str], called: bool,
+                 played: Callable[[], int] = lambda: 0) -> dict | None:
         """`bragref match --json`: the match the last hand belongs to, or where none is going on (or a new one was
-        `called`) the one the next deal starts; None where the game plays none."""
+        `called`) the one the next deal starts (`played()` as for `deal_follows`); None where the game plays
+        none."""
         return None
 
     def plays_matches(self, rules: Rules) -> bool:

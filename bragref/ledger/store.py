@@ -462,7 +462,8 @@ class Ledger:
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         game = game_of(session.rules)
         follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
-                                    lambda: self.match_called(session, previous), called)  # a match's lives
+                                    lambda: self.match_called(session, previous), called,
+                                    lambda: self.last_match(session))  # a match's lives
         hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses,
                          {**(dealt or {}), **follows})  # refuses a bad table first
         if due is not None and named is not None and named != hand.dealer:  # the game may pass over a player out
@@ -488,6 +489,12 @@ class Ledger:
         return bool(self._q(
             "SELECT 1 FROM session_events e JOIN chain c ON c.tbl = 'session_events' AND c.row_id = e.id"
             " WHERE e.session_id = ? AND e.event = 'match' AND c.seq > ? LIMIT 1", (session.id, after)))
+
+    def last_match(self, session: Session) -> int:
+        """The number of the session's last match for lives (R14.4), 0 before any: read from what its deals
+        recorded, a misdealt one left out (R9.1)."""
+        return self._q("SELECT COALESCE(MAX(CAST(json_extract(h.dealt, '$.match') AS INTEGER)), 0) FROM hands h"
+                       f" WHERE session_id = ? AND h.dealt IS NOT NULL AND NOT {MISDEALT}", (session.id,))[0][0]
 
     def match_new(self, session_name: str | None) -> Session:
         """Call a new match between hands (R14.4): the next deal starts it, every seated player with all their

@@ -216,6 +216,27 @@ def test_a_new_match_called_midway_takes_the_kitty_along(bragref):
     assert bragref.json("match")["kitty"] == 12
 
 
+def test_a_match_after_hands_for_money_is_numbered_after_the_last_r14_4_r9_3(bragref):
+    """Dealer's choice may turn a session from lives to money and back (R9.3): the match then started is numbered
+    after the session's last, not from 1 again; a misdealt deal's match is no match (R9.1)."""
+    bragref(f"session new m {THREE} --scoring lives --entry 2 --knock-from 1")
+    bragref("deal")
+    bragref("undo --reason 'a card showed'")  # the deal voided: dealt again, it starts match 1 still
+    assert "Match 1, each paying the entry of 2" in bragref("deal").stdout
+    exchange_round(bragref, "bill", "chris", "andy", knock="bill")
+    for line in ("show bill Ah Ad Kc", "show chris 9h 9d 4c", "show andy 7h 4d 2c"):
+        bragref(line)
+    bragref("rules set scoring money")
+    bragref("deal")  # Bill deals: Chris first
+    exchange_round(bragref, "chris", "andy", "bill", knock="chris")
+    for line in ("bet chris 1", "fold andy", "fold bill"):
+        bragref(line)
+    bragref("rules set scoring lives")
+    assert bragref.json("match")["match"] == 2
+    assert "Match 2, each paying the entry of 2" in bragref("deal").stdout
+    assert bragref.json("match")["match"] == 2
+
+
 def test_random_matches_end_with_one_winner_and_the_kitty_paid_r14_4(tmp_path):
     """Property: in random lives sessions every match won has exactly one winner, who takes the whole kitty, and
     money is conserved (what is not yet won is the kitty of the match going on)."""

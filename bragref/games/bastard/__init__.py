@@ -56,20 +56,19 @@ class Bastard(Game):
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
         return exchange.deal(rules, seats, dealer, purses, carried_in, dealt)
 
-    def deal_follows(self, rules, seats, previous, restart, called=str):
-        return lives.follows(rules, seats, previous, restart(), called) if rules.scoring == "lives" else {}
+    def deal_follows(self, rules, seats, previous, restart, called=str, played=lambda: 0):
+        return lives.follows(rules, seats, previous, restart(), called, played) if rules.scoring == "lives" else {}
 
     def plays_matches(self, rules):
         return rules.scoring == "lives"
 
-    def match_of(self, hand, rules, seats, called):
+    def match_of(self, hand, rules, seats, called, played=lambda: 0):
         if not self.plays_matches(rules):
             return None
-        number = getattr(hand, "match", 0)
-        if number and not called:
+        if getattr(hand, "match", 0) and not called:
             return lives.match_json(hand)
         players = [{"name": name, "lives": rules.lives, "out": False} for name in seats]
-        return {"match": number + 1, "entry": rules.entry, "kitty": 0, "winner": None, "started": False,
+        return {"match": played() + 1, "entry": rules.entry, "kitty": 0, "winner": None, "started": False,
                 "players": players}
 
     def dealt_record(self, hand):

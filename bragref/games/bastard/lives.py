@@ -26,16 +26,15 @@ def lives_of(text: str, seats: list[str]) -> dict[str, int]:
     return dict(zip(seats, map(int, counts)))
 
 
-def follows(rules, seats: list[str], previous, restart: bool, called=str) -> dict[str, str]:
+def follows(rules, seats: list[str], previous, restart: bool, called=str, played=lambda: 0) -> dict[str, str]:
     """The match a deal belongs to and each seated player's lives: the match of the hand before, lives as it left
     them (by each player's name now, `called`), unless that match was won, was for money, or a new one was called
-    (then every seated player starts with `rules.lives`). A player who joined during a match waits for the next (0
-    lives)."""
+    (then a new match, numbered after the session's last, `played()`, every seated player with `rules.lives`). A
+    player who joined during a match waits for the next (0 lives)."""
     going_on = (not restart and previous is not None and getattr(previous, "match", 0)
                 and previous.phase == "over" and previous.winner is None)
     if not going_on:
-        number = getattr(previous, "match", 0) + 1 if previous is not None else 1
-        return {"match": str(number), "lives": lives_text(dict.fromkeys(seats, rules.lives), seats),
+        return {"match": str(played() + 1), "lives": lives_text(dict.fromkeys(seats, rules.lives), seats),
                 "entry": str(rules.entry)}
     return {"match": str(previous.match),
             "lives": lives_text({called(name): count for name, count in previous.lives}, seats)}
