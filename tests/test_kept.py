@@ -73,12 +73,17 @@ def test_balances_summed_on_from_the_last_report_are_a_full_sum(tmp_path):
     assert {row["player"]: row["net"] for row in ledger.balances([other])} == full_sums(ledger, other)
 
 
-def test_totals_kept_for_another_ledger_are_not_read(tmp_path):
+def reported(tmp_path: Path, seed: int):
+    """A ledger of ten simulated hands after one `balances` kept their totals: it, its path, the session, the file."""
     path = tmp_path / "ledger.db"
     ledger = Ledger(path)
-    session = simulate(ledger, "s", Rules(), ["A", "B", "C"], 10, seed=1)
+    session = simulate(ledger, "s", Rules(), ["A", "B", "C"], 10, seed=seed)
     ledger.balances([session])
-    kept = Path(f"{path}{points.TOTALS}")
+    return ledger, path, session, Path(f"{path}{points.TOTALS}")
+
+
+def test_totals_kept_for_another_ledger_are_not_read(tmp_path):
+    ledger, path, session, kept = reported(tmp_path, seed=1)
     entry = json.loads(kept.read_text())[str(session.id)]
     made_by, upto, _ = entry["key"].split(" ")
     entry["key"] = f"{made_by} {upto} {'0' * 64}"  # the same posting, another ledger's link
@@ -88,11 +93,7 @@ def test_totals_kept_for_another_ledger_are_not_read(tmp_path):
 
 
 def test_totals_that_are_not_what_bragref_writes_are_summed_around(tmp_path):
-    path = tmp_path / "ledger.db"
-    ledger = Ledger(path)
-    session = simulate(ledger, "s", Rules(), ["A", "B", "C"], 10, seed=2)
-    ledger.balances([session])
-    kept = Path(f"{path}{points.TOTALS}")
+    ledger, path, session, kept = reported(tmp_path, seed=2)
     key = json.loads(kept.read_text())[str(session.id)]["key"]
     for data in ([["A", "1", 2, 3]], [["A", 1, 2]], {"A": 1}, [[None, 1, 2, 3]], [["A", 1.5, 2, 3]]):
         kept.write_text(json.dumps({str(session.id): {"key": key, "data": data}}))
