@@ -86,7 +86,9 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
     relabellings: dict[tuple, Callable] = {}
     for step, rank in enumerate(order):
         groups = _alike([available[later] for later in order[step + 1:]])  # as the ranks still to come allow
-        canonical = relabellings.get(groups) or relabellings.setdefault(groups, _relabelling(groups))
+        if groups not in relabellings:
+            relabellings[groups] = _relabelling(groups)
+        canonical = relabellings[groups]
         subsets = [(s, _popcount(s)) for s in range(16) if s & available[rank] == s]
         following: dict[tuple, int] = defaultdict(int)
         for (taken, suits, before, last, aces, best), ways in states.items():
