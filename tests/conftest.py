@@ -42,6 +42,14 @@ class Bragref:
             if line:
                 self(line)
 
+    def round_trip(self, path: Path) -> str:
+        """Export the session to `path` as a hand history, import it again `--as again`, and audit the ledger
+        clean (exit 0): the history's text."""
+        self(f"export -o {path}")
+        self(f"import {path} --as again")
+        self("audit --all")
+        return path.read_text()
+
     def dump(self) -> dict:
         """Every row of every table: what 'the ledger is unchanged' compares."""
         with sqlite3.connect(self.db) as conn:
