@@ -42,18 +42,19 @@ def head(conn: sqlite3.Connection) -> tuple[int, str]:
     return (row[0], row[1]) if row else (0, GENESIS)
 
 
-def insert(conn: sqlite3.Connection, table: str, values: dict, linked: bool = True) -> int:
-    """Insert one row into a log table and chain it; the row's id. Unlinked, the chain keeps the row's place but
-    no hash (a ledger judged in memory, whose rows are copied into a real one and chained there: `Copy`)."""
+def insert(conn: sqlite3.Connection, table: str, values: dict, previous: tuple[int, str],
+           linked: bool = True) -> tuple[int, tuple[int, str]]:
+    """Insert one row into a log table and chain it after `previous`, the chain's last link (`head`, which the
+    caller holding the write lock knows); the row's id and the new last link. Unlinked, the chain keeps the row's
+    place but no hash (a ledger judged in memory, whose rows are copied into a real one and chained there: `Copy`)."""
     row_id = _insert(conn, table, values)
-    if not linked:
-        conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)",
-                     (table, row_id, f"unlinked {table} {row_id}"))
-        return row_id
-    stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
-    conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)",
-                 (table, row_id, link(head(conn)[1], table, hashed(table, stored))))
-    return row_id
+    if linked:
+        stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+        hashed_as = link(previous[1], table, hashed(table, stored))
+    else:
+        hashed_as = f"unlinked {table} {row_id}"
+    seq = conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, hashed_as)).lastrowid
+    return row_id, (seq, hashed_as)
 
 
 class Copy:
@@ -62,9 +63,9 @@ class Copy:
     the links. What is stored is known (every column after `id`, as the other ledger stored it), so nothing is read
     back; ids follow each table's last, as SQLite gives them."""
 
-    def __init__(self, conn: sqlite3.Connection):
+    def __init__(self, conn: sqlite3.Connection, previous: tuple[int, str]):
         self.conn = conn
-        self.head = head(conn)[1]
+        self.seq, self.head = previous
         self.last = {table: conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
                      for table in LOG_TABLES}
         self.rows: dict[str, list[tuple]] = {table: [] for table in LOG_TABLES}
@@ -77,6 +78,7 @@ class Copy:
         stored = (row_id, *values.values())
         self.columns.setdefault(table, ("id", *values))
         self.head = link(self.head, table, hashed(table, stored))
+        self.seq += 1
         self.rows[table].append(stored)
         self.links.append((table, row_id, self.head))
         return row_id

@@ -24,7 +24,6 @@ from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
-from bragref.ledger import chain
 from bragref.ledger.chain import LOG_TABLES
 from bragref.ledger.store import Ledger, Session, Step, dealt
 
@@ -266,8 +265,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     judge.linked = False  # its rows are hashed as they are copied into `ledger`
     try:
         judged = import_document(judge, document, name, on_hand)
-        with ledger.write():
-            return transplant(judge, ledger, judged.name, use)
+        return transplant(judge, ledger, judged.name, use)
     finally:
         judge.close()
 
@@ -284,27 +282,26 @@ _REFERENCES = {
 
 
 def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
-    """Copy session `name` from `source` (which holds it alone) into `target`, inside the caller's write: every
-    row in the order the source chained it, each given the target's ids and chained there."""
-    if name in target.session_names():
-        raise BadInput(f"there is already a session called {name}: import it --as another name")
-    before = target.conn.execute("SELECT COALESCE(MAX(id), 0) FROM actions").fetchone()[0]
-    ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
-    ids["actions"][0] = before  # a loan before any action came after every action the target already holds
-    rows = {table: {row[0]: row for row in source.conn.execute(f"SELECT * FROM {table}")} for table in LOG_TABLES}
-    copy = chain.Copy(target.conn)
-    for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
-        row = dict(rows[table][row_id])
-        if table == "session_events" and row["event"] == "use" and not use:
-            continue
-        old = row.pop("id")
-        for column, named in _REFERENCES.get(table, {}).items():
-            if row[column] is not None:
-                row[column] = ids[named][row[column]]
-        new = copy.add(table, row)
-        if table in ids:
-            ids[table][old] = new
-    copy.write()
+    """Copy session `name` from `source` (which holds it alone) into `target`, in one write: every row in the
+    order the source chained it, each given the target's ids and chained there."""
+    with target.copying() as copy:
+        if name in target.session_names():
+            raise BadInput(f"there is already a session called {name}: import it --as another name")
+        before = target.conn.execute("SELECT COALESCE(MAX(id), 0) FROM actions").fetchone()[0]
+        ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
+        ids["actions"][0] = before  # a loan before any action came after every action the target already holds
+        rows = {table: {row[0]: row for row in source.conn.execute(f"SELECT * FROM {table}")} for table in LOG_TABLES}
+        for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
+            row = dict(rows[table][row_id])
+            if table == "session_events" and row["event"] == "use" and not use:
+                continue
+            old = row.pop("id")
+            for column, named in _REFERENCES.get(table, {}).items():
+                if row[column] is not None:
+                    row[column] = ids[named][row[column]]
+            new = copy.add(table, row)
+            if table in ids:
+                ids[table][old] = new
     return target.session(name)
 
 

@@ -120,6 +120,8 @@ class Ledger:
         self.points = Points(path)  # each session's current hand as last replayed, for the next command
         self.totals = Beside(path, TOTALS)  # each session's postings summed, for the next report
         self._posted_from: int | None = None  # the last posting before this ledger's first write
+        self._head: tuple[int, str] | None = None  # the chain's last link while this ledger writes (`write`)
+        self._mark: tuple | None = None  # what sessions are read from (`session`), likewise
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
@@ -127,6 +129,7 @@ class Ledger:
         ledger = cls.__new__(cls)
         ledger.path, ledger.now, ledger.wrote, ledger.expect, ledger.linked = path, now, False, None, True
         ledger._hot, ledger._known, ledger.points, ledger.totals = {}, {}, Points(path), Beside(path, TOTALS)
+        ledger._head = ledger._mark = None
         ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         ledger.conn.row_factory = sqlite3.Row
         return ledger
@@ -145,20 +148,27 @@ class Ledger:
     @contextmanager
     def write(self):
         """One write, all or nothing (`ledger.db.transaction`); refused as `Stale` if the ledger moved on since
-        `expect` was set from it."""
+        `expect` was set from it. While it holds the write lock no other terminal writes, so the ledger reads the
+        chain's last link once and then follows it as it adds links (`_head`), and likewise what sessions are read
+        from (`_mark`): statements a row, not three."""
         outermost = not self.conn.in_transaction
         try:
             with transaction(self.conn):
-                if outermost and self._posted_from is None:
-                    self._posted_from = self._q("SELECT COALESCE(MAX(id), 0) FROM postings")[0][0]
-                if outermost and self.expect is not None and chain.head(self.conn)[0] != self.expect:
-                    raise Stale("the table has changed since this prompt was shown (another terminal recorded "
-                                "something): nothing was recorded; answer the prompt as it is now")
+                if outermost:
+                    self._head = chain.head(self.conn)
+                    if self._posted_from is None:
+                        self._posted_from = self._q("SELECT COALESCE(MAX(id), 0) FROM postings")[0][0]
+                    if self.expect is not None and self._head[0] != self.expect:
+                        raise Stale("the table has changed since this prompt was shown (another terminal recorded "
+                                    "something): nothing was recorded; answer the prompt as it is now")
                 yield
         except BaseException:
             self._hot.clear()  # what was kept may hold rows rolled back
             self._known.clear()
             raise
+        finally:
+            if outermost:
+                self._head = self._mark = None
         if outermost:
             self.wrote = True
 
@@ -176,7 +186,10 @@ class Ledger:
 
     def head(self) -> int:
         """How many facts the ledger holds: the chain's last position."""
-        return chain.head(self.conn)[0]
+        return self._last_link()[0]
+
+    def _last_link(self) -> tuple[int, str]:
+        return self._head or chain.head(self.conn)
 
     def digest(self) -> str:
         """The ledger's digest now, `seq-16hex`: a witness the table can keep (README, Trust)."""
@@ -209,7 +222,19 @@ class Ledger:
         self._insert("session_events", session_id=session_id, at=self.now(), event=event, player=player, detail=detail)
 
     def _insert(self, table: str, **values) -> int:
-        return chain.insert(self.conn, table, values, self.linked)
+        row_id, self._head = chain.insert(self.conn, table, values, self._head, self.linked)
+        if table in ("sessions", "session_events"):
+            self._mark = None
+        return row_id
+
+    @contextmanager
+    def copying(self):
+        """Rows copied in from another ledger (`chain.Copy`), written at the end of this ledger's write."""
+        with self.write():
+            copy = chain.Copy(self.conn, self._head)
+            yield copy
+            copy.write()
+            self._head, self._mark = (copy.seq, copy.head), None
 
     def people(self) -> list[str]:
         """Everyone the ledger has a name for (R2.6): players as first seated, then lenders from outside the table."""
@@ -224,7 +249,9 @@ class Ledger:
     def session(self, name: str | None = None) -> Session:
         """The named session (a unique prefix is enough), else the current one: read again only where a session or
         a session's event has been recorded since this ledger object last read it (hands and actions change none)."""
-        mark = tuple(self._q("SELECT (SELECT MAX(id) FROM sessions), (SELECT MAX(id) FROM session_events)")[0])
+        mark = self._mark or tuple(self._q("SELECT (SELECT MAX(id) FROM sessions), (SELECT MAX(id) FROM session_events)")[0])
+        if self._head is not None:
+            self._mark = mark
         known = self._known.get(name)
         if known is not None and known[0] == mark:
             return known[1]
@@ -357,7 +384,7 @@ class Ledger:
     def current(self, session: Session) -> Current | None:
         """The session's latest hand that was not misdealt (R9.1), if any: replayed from the ledger, or as this
         ledger object last knew it where the chain has not moved since (nothing has been written in between)."""
-        head = chain.head(self.conn)[1]
+        head = self._last_link()[1]
         hot = self._hot.get(session.id)
         if hot is not None and hot[0] == head:
             return hot[1]
@@ -559,7 +586,7 @@ class Ledger:
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
-        self._hot[session.id] = (chain.head(self.conn)[1], now)
+        self._hot[session.id] = (self._head[1], now)
         return now, action
 
     def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:
