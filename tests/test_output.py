@@ -157,6 +157,23 @@ def test_a_streamed_report_prints_what_it_would_print_at_once(rows):
     assert printed(lambda: Output("csv").stream(iter(rows))) == expected.getvalue()
 
 
+@pytest.mark.parametrize("form", ["", "--json", "--csv", "--fmt grid"])
+def test_a_long_history_told_on_every_core_is_the_history_told_in_one_process(bragref, monkeypatch, form):
+    """A long session's `history` is told in pieces, a process each (issue 19): the same bytes, in the same order,
+    as one process telling it, with a player renamed since (R2.6), table money, covers and short pieces."""
+    import bragref.cli.reports as reports
+    import bragref.ledger.pieces as pieces
+
+    bragref("simulate --hands 25 --seed 3 --short-money both --stakes table")
+    bragref(f"player rename {bragref.json('status')['players'][0]['name']} Zoë")
+    whole = bragref(f"history {form}").stdout
+    monkeypatch.setattr(reports, "PIECE", 3)
+    monkeypatch.setattr(reports, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(pieces.os, "cpu_count", lambda: 2)
+    told = bragref(f"history {form}").stdout
+    assert told == whole and "Zoë" in whole
+
+
 @settings(max_examples=300, deadline=None)
 @given(table=st.integers(1, 5).flatmap(lambda columns: st.tuples(
     st.lists(st.text(string.ascii_letters + " #", min_size=1, max_size=10), min_size=columns, max_size=columns),

@@ -326,6 +326,7 @@ def test_the_audit_in_pieces_of_any_length_finds_what_one_piece_finds(bragref, m
 
 def test_the_audit_in_several_processes_finds_what_one_process_finds(played, monkeypatch):
     import bragref.ledger.audit as audit_module
+    import bragref.ledger.pieces as pieces
 
     played("simulate --hands 30 --seed 2")  # a second session, so the work is cut into several pieces
     with raw(played.db) as conn:
@@ -333,5 +334,5 @@ def test_the_audit_in_several_processes_finds_what_one_process_finds(played, mon
         conn.execute("UPDATE actions SET amount = amount + 1 WHERE id = (SELECT MAX(id) FROM actions WHERE verb = 'bet')")
     serial = audit_all(played.db)
     monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(audit_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(pieces.os, "cpu_count", lambda: 2)
     assert audit_all(played.db) == serial and len(serial) >= 2

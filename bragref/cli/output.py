@@ -36,9 +36,6 @@ class Output(msgspec.Struct, frozen=True):
     def table(self, rows: list[dict]) -> None:
         emit_table(rows, self.fmt or "simple")
 
-    def table_text(self, rows: list[dict]) -> str:
-        return table_text(rows, self.fmt or "simple")
-
     def stream(self, rows) -> None:
         """Rows as JSON or CSV, printed as they come, not held: the same text `data` prints for them at once."""
         for chunk in (json_chunks(rows) if self.form == "json" else csv_chunks(rows)):

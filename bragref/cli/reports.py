@@ -7,11 +7,12 @@ from datetime import datetime
 import click
 
 from bragref.cli.hand import outcome, situation, witness
-from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options
+from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options, table_text
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
 from bragref.games import game_of, hand_ranking, play
-from bragref.ledger.store import CARRIED_POT, dealt
+from bragref.ledger.pieces import cores, in_order
+from bragref.ledger.store import CARRIED_POT, Ledger, dealt
 
 
 
@@ -180,32 +181,64 @@ def history(app, number: int | None, out: Output) -> None:
     """
     ledger = app.ledger()
     session = ledger.session(app.session)
+    fmt = (out.fmt or "simple") if out.form == "table" else None
+    if number is not None:
+        pieces = iter([told(session, ledger.replays(session, number), fmt)])
+    else:
+        last = ledger.last_number(session)
+        spans = [(first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
+        if last < PARALLEL_FROM or cores() < 2:
+            pieces = (told(session, ledger.replays_between(session, *span), fmt) for span in spans)
+        else:
+            pieces = in_order(_told_in, [(ledger.path, session.name, span, fmt) for span in spans], ahead=2)
+    if fmt is not None:
+        for text in pieces:
+            click.echo(text, nl=False)
+    else:
+        out.stream(entry for entries in pieces for entry in entries)
 
-    def told():
-        """Each hand's entries as it is replayed: a whole session is printed hand by hand, never held at once."""
-        for row, steps in ledger.replays(session, number):
-            entries, hand = hand_history(row, steps)
-            for entry in entries:  # a player renamed since is shown by the name they have now (R2.6)
-                if entry["player"]:
-                    entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
-            yield row, entries, hand
 
-    if out.form != "table":
-        out.stream(entry for _, entries, _ in told() for entry in entries)
-        return
-    for row, entries, hand in told():  # a hand at a time, printed at once
+PIECE = 500  # hands told at once: a whole session is printed a piece at a time, never held
+PARALLEL_FROM = 4 * PIECE  # hands: a session this long is told on every core, a piece to a process (`in_order`)
+
+
+def _told_in(job: tuple) -> str | list[dict]:
+    """One piece of a long session's history, told in a process of its own reading the ledger file."""
+    path, name, (first, last), fmt = job
+    ledger = Ledger.read_only(path)
+    try:
+        session = ledger.session(name)
+        return told(session, ledger.replays_between(session, first, last), fmt)
+    finally:
+        ledger.close()
+
+
+def told(session, replays, fmt: str | None) -> str | list[dict]:
+    """Hands as `history` tells them, from their replays: a table each in `fmt`, as text, or (no `fmt`) their
+    entries, for JSON or CSV. A player renamed since is shown by the name they have now (R2.6)."""
+    texts: list[str] = []
+    every: list[dict] = []
+    for row, steps in replays:
+        entries, hand = hand_history(row, steps)
+        for entry in entries:
+            if entry["player"]:
+                entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
+        if fmt is None:
+            every += entries
+            continue
         money = hand.rules.money
         pots = len(hand.covered) > 0
-        table = out.table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
-                             "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
-                             "amount": money(e["amount"]) if e["amount"] is not None else "",
-                             **({"into pot": e["into"] or ""} if pots else {}),
-                             "pot": money(e["pot"]) if e["pot"] is not None else "",
-                             "stake": money(e["stake"]) if e["stake"] is not None else "",
-                             "note": e["detail"] or e["reason"] or ""} for e in entries])
-        click.echo(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · {local_time(row['dealt_at'])}\n"
-                   f"{table}\n"
-                   f"{outcome(row['number'], hand) if hand.phase == 'over' else situation(row['number'], hand)}\n")
+        text = table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
+                            "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
+                            "amount": money(e["amount"]) if e["amount"] is not None else "",
+                            **({"into pot": e["into"] or ""} if pots else {}),
+                            "pot": money(e["pot"]) if e["pot"] is not None else "",
+                            "stake": money(e["stake"]) if e["stake"] is not None else "",
+                            "note": e["detail"] or e["reason"] or ""} for e in entries], fmt)
+        texts.append(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · "
+                     f"{local_time(row['dealt_at'])}\n{text}\n"
+                     f"{outcome(row['number'], hand) if hand.phase == 'over' else situation(row['number'], hand)}\n\n")
+    return every if fmt is None else "".join(texts)
 
 
 def local_time(at: str) -> str:

@@ -15,13 +15,12 @@ them, leave a shorter ledger that is consistent. Only a digest kept outside the 
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
+from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.store import Unreplayable, dealt, hand_groups, live_actions, postings, replayed
 
 
@@ -50,21 +49,16 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
         return [f"the ledger cannot be read ({error.__class__.__name__}: {error})"]
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-    workers = os.cpu_count() or 1
+    if not path or cores() < 2 or actions < PARALLEL_FROM:
+        results = (run(conn, task) for task in tasks)
+    else:
+        results = in_order(run_in, [(path, task) for task in tasks])
     findings: list[str] = []
     with progress(len(tasks), "Auditing") as advance:
-        if not path or workers < 2 or actions < PARALLEL_FROM:
-            for task in tasks:
-                found = run(conn, task)
-                checked(task, found)
-                findings += found
-                advance()
-            return findings
-        with ProcessPoolExecutor(workers) as pool:
-            for task, found in zip(tasks, pool.map(run_in, [(path, task) for task in tasks])):
-                checked(task, found)
-                findings += found
-                advance()
+        for task, found in zip(tasks, results):
+            checked(task, found)
+            findings += found
+            advance()
     return findings
 
 

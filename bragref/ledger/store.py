@@ -442,9 +442,13 @@ class Ledger:
     def replays(self, session: Session, number: int | None = None) -> Iterator[tuple[sqlite3.Row, Iterator[Step]]]:
         """Every hand of the session in order (or hand `number` alone), each with its replay (`replayed`), read a
         chunk of hands at a time: a whole session is streamed, never held, in three queries a chunk, not two a hand."""
-        if number is not None and number not in range(1, self._last_number(session) + 1):
+        if number is not None and number not in range(1, self.last_number(session) + 1):
             raise BadInput(f"session {session.name} has no hand {number}")
-        first, last = (number, number) if number is not None else (1, self._last_number(session))
+        first, last = (number, number) if number is not None else (1, self.last_number(session))
+        return self.replays_between(session, first, last)
+
+    def replays_between(self, session: Session, first: int, last: int) -> Iterator[tuple[sqlite3.Row, Iterator[Step]]]:
+        """Hands `first`..`last` of the session, as `replays` gives them."""
         for start in range(first, last + 1, REPLAY_CHUNK):
             end = min(start + REPLAY_CHUNK - 1, last)
             actions = hand_groups(self.conn, "actions", session.id, start, end)
@@ -453,7 +457,7 @@ class Ledger:
                                (session.id, start, end)):
                 yield row, replayed(row, actions.get(row["id"], []), loans.get(row["id"], []))
 
-    def _last_number(self, session: Session) -> int:
+    def last_number(self, session: Session) -> int:
         return self._q("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", (session.id,))[0][0]
 
     def _loans(self, hand_id: int) -> list[sqlite3.Row]:
