@@ -76,12 +76,13 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
     """Per class, how many `size`-card sets of natural cards make it with `wild` wild cards (0 or 1).
 
     `available[r]` is the mask of suits of rank r (2 … A) that are natural cards. Ranks are taken
-    A, 2, 3, …, K, so every sequence but Q-K-A ends at the rank being taken; the aces' suits are
-    kept for that one. A state is (cards taken, suit counts, suits of the last two ranks, suits of
-    the aces, best class so far), its suits relabelled as far as the ranks still to come allow.
+    in `ranks_in_turn` order, so every sequence but the one through the ace at the far end ends at
+    the rank being taken; the aces' suits are kept for that one. A state is (cards taken, suit
+    counts, suits of the last two ranks, suits of the aces, best class so far), its suits relabelled
+    as far as the ranks still to come allow.
     """
     need = 3 - wild
-    order = [12, *range(12)]
+    order = ranks_in_turn(available)
     states: dict[tuple, int] = {(0, NO_SUITS, 0, 0, 0, HIGH): 1}
     relabellings: dict[tuple, Callable] = {}
     for step, rank in enumerate(order):
@@ -100,9 +101,9 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
                     new_best = PRIAL
                 elif new_best < PAIR and count + wild >= 2:
                     new_best = PAIR
-                windows = [(before, last, held)] if step >= 2 else []  # A-2-3 first, then 2-3-4 … J-Q-K
-                if rank == 11:
-                    windows.append((last, held, aces))  # Q-K-A (R8.3)
+                windows = [(before, last, held)] if step >= 2 else []  # A-2-3 (or A-K-Q) first, then on
+                if step == len(order) - 1:
+                    windows.append((last, held, aces))  # Q-K-A, or 3-2-A (R8.3)
                 for a, b, c in windows:
                     if new_best < RUNNING_FLUSH and ((a & b & c) if need == 3 else ((a & b) | (a & c) | (b & c))):
                         new_best = RUNNING_FLUSH
@@ -124,6 +125,18 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
             best = FLUSH
         counts[best] += ways
     return counts
+
+
+def ranks_in_turn(available: list[int]) -> list[int]:
+    """The order ranks are counted in: the ace, then up from the two or down from the king, whichever leaves
+    behind sooner the ranks whose suits are not all alike (a wild natural card, a card out): after them every
+    suit is interchangeable, and the count shrinks (one-eyed jacks: the jacks fourth, not eleventh)."""
+    up, down = [12, *range(12)], [12, *range(11, -1, -1)]
+
+    def last_odd(order: list[int]) -> int:
+        return max((step for step, rank in enumerate(order) if available[rank] not in (0, 0b1111)), default=0)
+
+    return min(up, down, key=last_odd)
 
 
 def brag_class_counts(wild: frozenset[int], jokers: int, cards: int, out: frozenset[int] = frozenset()) -> list[int]:
