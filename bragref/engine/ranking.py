@@ -58,6 +58,9 @@ def natural_order(a: int, b: int, c: int, threes_high: bool, a23_high: bool) -> 
     return (4 if flush else 3, sequence)
 
 
+TABLES = frozenset({"pack", "orders", "_table", "_place", "distinct"})  # what `BragRanking._build` makes
+
+
 class BragRanking:
     """R8 under the house rules `threes_high`, `a23`, `wild` and `cards`."""
 
@@ -66,7 +69,14 @@ class BragRanking:
     def __init__(self, threes_high: bool = True, a23: str = "high", wild: str = "none", cards: int = 3):
         self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
         self.wild, self.jokers = wild_cards(wild)
+
+    def __getattr__(self, name: str):
+        """The order's tables (`TABLES`), built the first time one is asked for: counting the classes
+        (`class_counts`, a first `odds`) needs none of them, and building them was a third of its time."""
+        if name not in TABLES:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         self._build()
+        return self.__dict__[name]
 
     def natural_order(self, a: int, b: int, c: int) -> tuple:
         """Where three natural cards stand: (class, then what breaks ties within it); higher is better."""
