@@ -82,15 +82,17 @@ def teen_patti_ranking(a23: str, variant: str, turned: int | None) -> TeenPattiR
 def counts_over_turns() -> list[tuple[str, int]]:
     """The joker variant's counts before the card is turned: over every card that may be turned up, then every
     three of the 51 left. A card's suit changes nothing but which card is out, so each rank is counted once, four
-    times over; and where A-2-3 stands (`a23`) orders sequences, not which class a hand is in. The classes are
-    brag's, so brag's counting serves (`brag_class_counts`, every hand counted exactly, none listed)."""
+    times over; and where A-2-3 stands (`a23`) orders sequences, not which class a hand is in, so the ranks read
+    from the king down make the same sequences as from the two up (A-2-3 … Q-K-A): a rank and its mirror (2 and K,
+    3 and Q, … 7 and 8) are counted once, twice over, the ace alone. The classes are brag's, so brag's counting
+    serves (`brag_class_counts`, every hand counted exactly, none listed)."""
     from bragref.engine.odds import brag_class_counts
 
     totals = [0] * len(CLASSES)
-    for rank in range(13):
+    for rank, mirrored in ((12, 1), *((rank, 2) for rank in range(6))):  # 2 … 7, each for itself and K … 8
         turned = rank * 4
         for cls, count in enumerate(brag_class_counts(joker_wild(turned), 0, 3, out=frozenset({turned}))):
-            totals[cls] += 4 * count
+            totals[cls] += 4 * mirrored * count
     return [(name, totals[CLASSES.index(name)]) for name in BEST_FIRST]
 
 
