@@ -80,6 +80,35 @@ def test_counting_suits_relabelled_as_one_changes_no_count(wild, monkeypatch):
     assert ranking.class_counts() == relabelled
 
 
+@pytest.mark.parametrize("wild", ["none", "one-eyed-jacks", "suicide-king", "braggers", "Ah,Kd,7c"])
+def test_counting_the_ranks_up_or_down_gives_the_same_counts(wild, monkeypatch):
+    """The count takes the ranks up from the two or down from the king, whichever leaves the ranks with a wild
+    card sooner behind (the jacks: down); the other way, it must count the same."""
+    from bragref.engine import odds
+
+    ranking = BragRanking(wild=parse_wild(wild), cards=5)
+    chosen = ranking.class_counts()
+    available = [sum(1 << s for s in range(4) if rank * 4 + s not in ranking.wild) for rank in range(13)]
+    first = odds.ranks_in_turn(available)
+    other = [12, *range(12)] if first != [12, *range(12)] else [12, *range(11, -1, -1)]
+    monkeypatch.setattr(odds, "ranks_in_turn", lambda available: other)
+    assert ranking.class_counts() == chosen
+    if wild == "one-eyed-jacks":
+        assert first == [12, *range(11, -1, -1)]
+
+
+def test_counting_builds_no_table_and_judging_builds_it_once():
+    """A first `odds` counts classes without the ranking's tables (a third of its time went on building them);
+    the first hand judged builds them, and they are the same as built at once."""
+    ranking = BragRanking(wild=parse_wild("deuces"), cards=5)
+    ranking.class_counts()
+    assert "_table" not in vars(ranking)
+    assert ranking.judge(tuple(range(5))).cls == "prial" and "_table" in vars(ranking)
+    built = BragRanking(wild=parse_wild("deuces"), cards=5)
+    built._build()
+    assert (ranking._table, ranking.orders, ranking.distinct) == (built._table, built.orders, built.distinct)
+
+
 def test_five_card_prials_are_what_a_formula_gives():
     """Five cards hold a prial where three or four are of one rank: 13 ranks × (4 × C(48, 2) + 48)."""
     assert dict(BragRanking(cards=5).class_counts())["prial"] == 13 * (comb(4, 3) * comb(48, 2) + comb(4, 4) * 48)
