@@ -15,8 +15,10 @@ hand is judged by, its game says (`bragref.games.ranking_for`).
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
+from math import comb, prod
 
 import msgspec
 
@@ -233,21 +235,34 @@ class BraggersRanking(BragRanking):
         self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
         self.natural_pair = natural_pair
         self.wild, self.jokers = wild_cards(wild)
+        self._held: dict[tuple, tuple[tuple, int]] = {}  # the natural ranks and wild cards three hold -> `_best`
+
+    def _build(self) -> None:
         self.pack = NATURALS + self.jokers
-        best, judged = {}, {}  # suits never matter: three cards are judged once for their ranks and which are wild
+        best = {}  # suits never matter: three cards are judged once for their ranks and which are wild
         for cards3 in combinations(range(self.pack), 3):
-            held = (tuple(sorted(rank_of(c) for c in cards3 if c not in self.wild)),
-                    tuple(sorted(JOKER_OWN if is_joker(c) else rank_of(c) for c in cards3 if c in self.wild)))
-            found = judged.get(held)
-            if found is None:
-                found = judged[held] = self._best(*held)
-            best[BIT[cards3[0]] | BIT[cards3[1]] | BIT[cards3[2]]] = found
+            best[BIT[cards3[0]] | BIT[cards3[1]] | BIT[cards3[2]]] = self._best_held(tuple(map(self._kind, cards3)))
         self.orders = sorted({order for order, _ in best.values()})
         base = {order: i for i, order in enumerate(self.orders)}
         self._table = {mask: base[order] * 4 + 3 - wild_used for mask, (order, wild_used) in best.items()}
         distinct = sorted(set(self._table.values()), reverse=True)
         self._place = {key: i for i, key in enumerate(distinct, 1)}
         self.distinct = len(distinct)
+
+    def _kind(self, card: int) -> tuple[bool, int]:
+        """What of a card matters here (R12.1, R12.2): whether it is wild, and its rank (a joker's own, none)."""
+        if card in self.wild:
+            return True, JOKER_OWN if is_joker(card) else rank_of(card)
+        return False, rank_of(card)
+
+    def _best_held(self, kinds: tuple[tuple[bool, int], ...]) -> tuple[tuple, int]:
+        """`_best` of three cards' kinds (`_kind`), judged once for each way of holding them."""
+        held = (tuple(sorted(rank for wild, rank in kinds if not wild)),
+                tuple(sorted(rank for wild, rank in kinds if wild)))
+        found = self._held.get(held)
+        if found is None:
+            found = self._held[held] = self._best(*held)
+        return found
 
     def _best(self, plain: tuple[int, ...], wild: tuple[int, ...]) -> tuple[tuple, int]:
         """The best (order, wild cards used as another rank) three cards can make (R12.1, R12.2): the ranks of the
@@ -298,10 +313,13 @@ class BraggersRanking(BragRanking):
         return words
 
     def class_counts(self) -> list[tuple[str, int]]:
-        """Exact counts of every class over all three-card hands of the pack."""
+        """Exact counts of every class over all three-card hands of the pack: every way of holding three kinds of
+        card (`_kind`) judged once and counted as often as the pack deals it, no table built."""
+        kinds = Counter(self._kind(card) for card in range(NATURALS + self.jokers))
         counts = dict.fromkeys(BRAGGERS_CLASSES, 0)
-        for key in self._table.values():
-            counts[self.class_of(key)] += 1
+        for three in combinations_with_replacement(sorted(kinds), 3):
+            dealt = prod(comb(kinds[kind], times) for kind, times in Counter(three).items())
+            counts[BRAGGERS_CLASSES[self._best_held(three)[0][0]]] += dealt
         return [(name, counts[name]) for name in reversed(BRAGGERS_CLASSES)]
 
 

@@ -1,6 +1,7 @@
 """Braggers (R12) through the command line: three classes, the braggers wild with naturals, natural pairs, ties to
 the eldest, on Hoyle's betting; its odds checked against an enumeration written apart from the ranking."""
 
+from collections import Counter
 from itertools import combinations, product
 
 import pytest
@@ -52,6 +53,18 @@ def test_wild_cards_tried_as_a_few_ranks_judge_as_every_rank_does(wild, threes_h
                           -sum(r != own for r, own in zip(ranks, wild_owns)))
                          for ranks in product(range(13), repeat=len(wild_owns)))
         assert ranking._best(plain, wild_owns) == (every_rank[0], -every_rank[1])
+
+
+@pytest.mark.parametrize("wild, threes_high", [("braggers", False), ("jokers:2", True), ("Jc,Jd,3s", True),
+                                                ("none", False)])
+def test_odds_counted_by_what_hands_hold_are_the_tables_classes(wild, threes_high):
+    """`odds` counts each way of holding three kinds of card once, times the ways the pack deals it, with no table
+    built: the classes of every three cards in the ranking's table must come to the same counts."""
+    ranking = BraggersRanking(threes_high=threes_high, wild=wild)
+    counted = ranking.class_counts()
+    assert "_table" not in vars(ranking)
+    classes = Counter(ranking.class_of(key) for key in ranking._table.values())
+    assert counted == [(name, classes[name]) for name in ("prial", "pair", "high card")]
 
 
 def test_three_classes_only_and_naturals_r12_1_r12_2(bragref):
