@@ -72,6 +72,20 @@ def _relabelling(groups: tuple[tuple[int, ...], ...]):
     return canonical
 
 
+def _suits_added(need: int) -> Callable[[tuple[int, ...], int], tuple[int, ...]]:
+    """A function giving the cards held of each suit (counted up to `need`, a flush) after a rank whose suits
+    `held` (a mask) are taken. Remembered."""
+    seen: dict[tuple, tuple[int, ...]] = {}
+
+    def added(suits: tuple[int, ...], held: int) -> tuple[int, ...]:
+        known = seen.get((suits, held))
+        if known is None:
+            known = seen[suits, held] = tuple(min(need, n + (held >> s & 1)) for s, n in enumerate(suits))
+        return known
+
+    return added
+
+
 def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
     """Per class, how many `size`-card sets of natural cards make it with `wild` wild cards (0 or 1).
 
@@ -85,6 +99,7 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
     order = ranks_in_turn(available)
     states: dict[tuple, int] = {(0, NO_SUITS, 0, 0, 0, HIGH): 1}
     relabellings: dict[tuple, Callable] = {}
+    added = _suits_added(need)
     for step, rank in enumerate(order):
         groups = _alike([available[later] for later in order[step + 1:]])  # as the ranks still to come allow
         if groups not in relabellings:
@@ -112,8 +127,7 @@ def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
                 if new_best >= RUNNING_FLUSH:
                     key = (taken + count, NO_SUITS, 0, 0, 0, new_best)  # only a prial could still beat it
                 else:
-                    new_suits = NO_SUITS if new_best >= RUN else tuple(
-                        min(need, n + (held >> s & 1)) for s, n in enumerate(suits))  # a flush no longer counts
+                    new_suits = NO_SUITS if new_best >= RUN else added(suits, held)  # a flush no longer counts
                     key = (taken + count, *canonical(new_suits, last, held, held if rank == 12 else aces), new_best)
                 following[key] += ways
         states = following
