@@ -249,7 +249,8 @@ class Ledger:
     def session(self, name: str | None = None) -> Session:
         """The named session (a unique prefix is enough), else the current one: read again only where a session or
         a session's event has been recorded since this ledger object last read it (hands and actions change none)."""
-        mark = self._mark or tuple(self._q("SELECT (SELECT MAX(id) FROM sessions), (SELECT MAX(id) FROM session_events)")[0])
+        mark = self._mark or tuple(
+            self._q("SELECT (SELECT MAX(id) FROM sessions), (SELECT MAX(id) FROM session_events)")[0])
         if self._head is not None:
             self._mark = mark
         known = self._known.get(name)
