@@ -5,6 +5,7 @@ Andy deals in every hand here, so Bill acts first, then Chris, then Andy (R2.4);
 3 (with three players) and the stake at 2, twice the boot (R13.2).
 """
 
+from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -288,9 +289,15 @@ def enumerated(wild=frozenset(), turned=None) -> dict:
     ("joker", "--joker 7h", frozenset({parse_card("7s"), parse_card("7d"), parse_card("7c")}), parse_card("7h")),
 ])
 def test_odds_count_every_hand_as_an_independent_enumeration_does_r13_6_r13_7(bragref, variant, extra, wild, turned):
+    """`odds` counts with brag's count, and hands are judged by the ranking's table: both must class every hand as
+    the enumeration written here does."""
+    from bragref.games.teenpatti.ranking import TeenPattiRanking
+
     counted = {r["class"]: r["count"] for r in bragref.json(f"odds --game teen-patti --variant {variant} {extra}")}
     assert counted == enumerated(wild, turned)
     assert list(counted) == ["trail", "pure sequence", "sequence", "colour", "pair", "high card"]
+    ranking = TeenPattiRanking("second", variant, turned)
+    assert Counter(ranking.class_of(key) for key in ranking._table.values()) == counted
 
 
 def test_odds_before_the_joker_is_turned_count_every_card_it_may_be_r13_7(bragref):

@@ -37,7 +37,9 @@ class TeenPattiRanking(BragRanking):
         else:
             self.wild = frozenset()
         self.wild_spec = ",".join(card_text(c) for c in sorted(self.wild)) or "none"
-        self._build(reverse=variant == "muflis")
+
+    def _build(self) -> None:
+        super()._build(reverse=self.variant == "muflis")
         if self.turned is not None:  # the turned-up card is in nobody's hand
             self._table = {mask: key for mask, key in self._table.items() if not mask & BIT[self.turned]}
 
@@ -66,11 +68,13 @@ class TeenPattiRanking(BragRanking):
         return f"{kind}, {'-'.join(RANKS[r] for r in order[1:])}"
 
     def class_counts(self) -> list[tuple[str, int]]:
-        """Exact counts of every class over every three cards the pack can deal (with `joker`, the 51 left)."""
-        counts = dict.fromkeys(CLASSES, 0)
-        for key in self._table.values():
-            counts[self.class_of(key)] += 1
-        return [(name, counts[name]) for name in BEST_FIRST]
+        """Exact counts of every class over every three cards the pack can deal (with `joker`, the 51 left): brag's
+        count (`brag_class_counts`), as the classes hold the same hands, and muflis turns only the order around."""
+        from bragref.engine.odds import brag_class_counts
+
+        out = frozenset() if self.turned is None else frozenset({self.turned})
+        counts = brag_class_counts(self.wild, 0, 3, out=out)
+        return [(name, counts[CLASSES.index(name)]) for name in BEST_FIRST]
 
 
 @lru_cache(maxsize=64)
