@@ -474,7 +474,7 @@ class Ledger:
             return session, self._deal(session, dealer, previous, dealt), previous
 
     def _deal(self, session: Session, dealer: str | None, previous: Current | None,
-              dealt: dict[str, str] | None = None) -> Current:
+              given: dict[str, str] | None = None) -> Current:
         self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
@@ -497,7 +497,7 @@ class Ledger:
                                     lambda: self.match_called(session, previous), called,
                                     lambda: self.last_match(session))  # a match's lives
         hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses,
-                         {**(dealt or {}), **follows})  # refuses a bad table first
+                         {**(given or {}), **follows})  # refuses a bad table first
         if due is not None and named is not None and named != hand.dealer:  # the game may pass over a player out
             why = ("deals again after the misdeal" if misdeal is not None else
                    f"is on {called(previous.row['dealer'])}'s left" if hand.dealer == due else
@@ -507,12 +507,15 @@ class Ledger:
         record = game.dealt_record(hand)
         self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
-        self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=hand.dealer,
-                     seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
-                     retained_by=retained_by,
-                     purses=None if purses is None else json.dumps({name: purses[name] for name in session.seats}),
-                     dealt=json.dumps(record, ensure_ascii=False) if record else None)
-        return self.current(session)
+        hand_id = self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=hand.dealer,
+                               seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
+                               retained_by=retained_by,
+                               purses=None if purses is None else json.dumps({n: purses[n] for n in session.seats}),
+                               dealt=json.dumps(record, ensure_ascii=False) if record else None)
+        row = self._q("SELECT * FROM hands WHERE id = ?", (hand_id,))[0]
+        current = Current(number, row, None, dealt(row))  # the hand as its row deals it, as every replay starts
+        self._hot[session.id] = (self._head[1], current)
+        return current
 
     def match_called(self, session: Session, previous: Current | None) -> bool:
         """Whether a new match was called (`match new`) since the hand before (R14.4)."""
