@@ -135,26 +135,26 @@ ROWS = [[], [{"a": 1}], [{"hand": 1, "who": "Zoë", "note": "x,\"y\"", "n": None
 
 @pytest.mark.parametrize("rows", ROWS)
 def test_a_streamed_report_prints_what_it_would_print_at_once(rows):
-    """`history` and `export` print a whole session hand by hand (issue 19): the text must be what printing it whole
-    gives, here made independently (the standard library's JSON and CSV writers)."""
-    import click
+    """`history` and `export` print a whole session a piece at a time (issue 19): the text must be what printing it
+    whole gives, here made independently (the standard library's JSON and CSV writers), however the rows are cut
+    into pieces made apart (a JSON piece's items joined, a later CSV piece without the header)."""
+    from bragref.cli.output import JSON_BETWEEN, csv_chunks, json_chunks, json_item, json_listed
 
-    from bragref.cli.output import Output
-
-    def printed(call) -> str:
-        @click.command()
-        def command() -> None:
-            call()
-
-        return CliRunner().invoke(command).output
-
-    assert printed(lambda: Output("json").stream(iter(rows))) == json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
-    expected = io.StringIO()
+    expected_json = json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    expected_csv = io.StringIO()
     if rows:
-        writer = csv.DictWriter(expected, fieldnames=list(rows[0]), lineterminator="\n")
+        writer = csv.DictWriter(expected_csv, fieldnames=list(rows[0]), lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
-    assert printed(lambda: Output("csv").stream(iter(rows))) == expected.getvalue()
+    assert "".join(json_chunks(iter(rows))) == expected_json
+    assert "".join(csv_chunks(iter(rows))) == expected_csv.getvalue()
+    for cut in range(len(rows) + 1):
+        pieces = [rows[:cut], rows[cut:]]
+        assert "".join(json_listed(JSON_BETWEEN.join(map(json_item, piece)) for piece in pieces)) == expected_json
+        if pieces[0] and pieces[1] and list(pieces[1][0]) != list(rows[0]):
+            continue  # a later CSV piece begins with a row whose keys are in the first row's order
+        written = "".join(csv_chunks(pieces[0])) + "".join(csv_chunks(pieces[1], header=not pieces[0]))
+        assert written == expected_csv.getvalue()
 
 
 @pytest.mark.parametrize("form", ["", "--json", "--csv", "--fmt grid"])

@@ -36,11 +36,6 @@ class Output(msgspec.Struct, frozen=True):
     def table(self, rows: list[dict]) -> None:
         emit_table(rows, self.fmt or "simple")
 
-    def stream(self, rows) -> None:
-        """Rows as JSON or CSV, printed as they come, not held: the same text `data` prints for them at once."""
-        for chunk in (json_chunks(rows) if self.form == "json" else csv_chunks(rows)):
-            click.echo(chunk, nl=False)
-
 
 class TableFormat(click.ParamType):
     """A tabulate format, checked when one is given: tabulate itself loads only for a table in a format other than
@@ -194,15 +189,32 @@ def emit_json(data) -> None:
 
 def json_chunks(rows) -> Iterator[str]:
     """`emit_json`'s text of a list, a row at a time."""
+    return json_listed(map(json_item, rows))
+
+
+JSON_BETWEEN = ",\n  "  # between two items of a list as `emit_json` prints it
+
+
+def json_item(row) -> str:
+    """One item of a list as `emit_json` prints it, indented."""
+    return PRETTY.encode(row).replace("\n", "\n  ")
+
+
+def json_listed(items) -> Iterator[str]:
+    """`emit_json`'s text of a list whose items come encoded (`json_item`), an item at a time; several items joined
+    by `JSON_BETWEEN` count as one (a piece of a long list made elsewhere), and an empty one as none."""
     first = True
-    for row in rows:
-        yield ("[\n  " if first else ",\n  ") + PRETTY.encode(row).replace("\n", "\n  ")
-        first = False
+    for item in items:
+        if item:
+            yield ("[\n  " if first else JSON_BETWEEN) + item
+            first = False
     yield "[]\n" if first else "\n]\n"
 
 
-def csv_chunks(rows) -> Iterator[str]:
-    """`csv_text` of the rows, a row at a time: the columns are the first row's, the header comes with it."""
+def csv_chunks(rows, header: bool = True) -> Iterator[str]:
+    """`csv_text` of the rows, a row at a time: the columns are the first row's, the header comes with it (unless
+    `header` is false: a later piece of a long table made elsewhere, whose first row has the same keys in the same
+    order)."""
     import csv
     import io
 
@@ -211,7 +223,8 @@ def csv_chunks(rows) -> Iterator[str]:
     for row in rows:
         if writer is None:
             writer = csv.DictWriter(buffer, fieldnames=list(row), lineterminator="\n")
-            writer.writeheader()
+            if header:
+                writer.writeheader()
         writer.writerow({key: csv_cell(value) for key, value in row.items()})
         yield buffer.getvalue()
         buffer.seek(0)

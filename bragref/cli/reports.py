@@ -7,7 +7,8 @@ from datetime import datetime
 import click
 
 from bragref.cli.hand import outcome, situation, witness
-from bragref.cli.output import HAND_NUMBERS, Output, legal_json, output_options, table_text
+from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed, legal_json,
+                                output_options, table_text)
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
 from bragref.games import game_of, hand_ranking, play
@@ -181,41 +182,39 @@ def history(app, number: int | None, out: Output) -> None:
     """
     ledger = app.ledger()
     session = ledger.session(app.session)
-    fmt = (out.fmt or "simple") if out.form == "table" else None
     if number is not None:
-        pieces = iter([told(session, ledger.replays(session, number), fmt)])
+        pieces = iter([told(session, ledger.replays(session, number), out, True)])
     else:
         last = ledger.last_number(session)
         spans = [(first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
         if last < PARALLEL_FROM or cores() < 2:
-            pieces = (told(session, ledger.replays_between(session, *span), fmt) for span in spans)
+            pieces = (told(session, ledger.replays_between(session, *span), out, span[0] == 1) for span in spans)
         else:
-            pieces = in_order(_told_in, [(ledger.path, session.name, span, fmt) for span in spans], ahead=2)
-    if fmt is not None:
-        for text in pieces:
-            click.echo(text, nl=False)
-    else:
-        out.stream(entry for entries in pieces for entry in entries)
+            pieces = in_order(_told_in, [(ledger.path, session.name, span, out) for span in spans], ahead=2)
+    for text in json_listed(pieces) if out.form == "json" else pieces:
+        click.echo(text, nl=False)
 
 
 PIECE = 500  # hands told at once: a whole session is printed a piece at a time, never held
 PARALLEL_FROM = 4 * PIECE  # hands: a session this long is told on every core, a piece to a process (`in_order`)
 
 
-def _told_in(job: tuple) -> str | list[dict]:
+def _told_in(job: tuple) -> str:
     """One piece of a long session's history, told in a process of its own reading the ledger file."""
-    path, name, (first, last), fmt = job
+    path, name, (first, last), out = job
     ledger = Ledger.read_only(path)
     try:
         session = ledger.session(name)
-        return told(session, ledger.replays_between(session, first, last), fmt)
+        return told(session, ledger.replays_between(session, first, last), out, first == 1)
     finally:
         ledger.close()
 
 
-def told(session, replays, fmt: str | None) -> str | list[dict]:
-    """Hands as `history` tells them, from their replays: a table each in `fmt`, as text, or (no `fmt`) their
-    entries, for JSON or CSV. A player renamed since is shown by the name they have now (R2.6)."""
+def told(session, replays, out: Output, first: bool) -> str:
+    """Hands as `history` tells them, from their replays, as the text `out` asks for: a table each, or their
+    entries as CSV rows (the header with the `first` piece; every piece begins with a deal, whose entry's keys are
+    the columns) or JSON items (`json_item`, for `json_listed`). A player renamed since is shown by the name they
+    have now (R2.6)."""
     texts: list[str] = []
     every: list[dict] = []
     for row, steps in replays:
@@ -223,7 +222,7 @@ def told(session, replays, fmt: str | None) -> str | list[dict]:
         for entry in entries:
             if entry["player"]:
                 entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
-        if fmt is None:
+        if out.form != "table":
             every += entries
             continue
         money = hand.rules.money
@@ -234,11 +233,15 @@ def told(session, replays, fmt: str | None) -> str | list[dict]:
                             **({"into pot": e["into"] or ""} if pots else {}),
                             "pot": money(e["pot"]) if e["pot"] is not None else "",
                             "stake": money(e["stake"]) if e["stake"] is not None else "",
-                            "note": e["detail"] or e["reason"] or ""} for e in entries], fmt)
+                            "note": e["detail"] or e["reason"] or ""} for e in entries], out.fmt or "simple")
         texts.append(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · "
                      f"{local_time(row['dealt_at'])}\n{text}\n"
                      f"{outcome(row['number'], hand) if hand.phase == 'over' else situation(row['number'], hand)}\n\n")
-    return every if fmt is None else "".join(texts)
+    if out.form == "json":
+        return JSON_BETWEEN.join(map(json_item, every))
+    if out.form == "csv":
+        return "".join(csv_chunks(every, header=first))
+    return "".join(texts)
 
 
 def local_time(at: str) -> str:
