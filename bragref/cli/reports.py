@@ -183,7 +183,7 @@ def history(app, number: int | None, out: Output) -> None:
     ledger = app.ledger()
     session = ledger.session(app.session)
     if number is not None:
-        pieces = iter([told(session, ledger.replays(session, number), out, True)])
+        pieces = [told(session, ledger.replays(session, number), out, True)]
     else:
         last = ledger.last_number(session)
         spans = [(first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
