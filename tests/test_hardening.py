@@ -371,3 +371,23 @@ def test_an_export_that_fails_while_it_is_read_leaves_the_old_file_and_no_tempor
         write_atomically(str(target), chunks(), str(tmp_path / "ledger.db"))
     assert target.read_text(encoding="utf-8") == "the old history\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["friday.bhh"]
+
+
+def test_a_ledger_in_a_folder_named_with_uri_characters_is_read_by_every_process(tmp_path, monkeypatch):
+    """The audit and a long history read the file in processes of their own, on connections opened for reading
+    only through a URI: a folder named with `#`, `?` or `%` must still be the folder meant (issue 19)."""
+    import bragref.cli.reports as reports
+    import bragref.ledger.audit as audit_module
+    import bragref.ledger.pieces as pieces
+
+    folder = tmp_path / "brag #1? 50%20"
+    folder.mkdir()
+    bragref = Bragref(folder / "ledger.db")
+    bragref("simulate --hands 12 --seed 4")
+    whole = bragref("history").stdout
+    monkeypatch.setattr(pieces.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(reports, "PIECE", 5)
+    monkeypatch.setattr(reports, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
+    assert bragref("history").stdout == whole
+    assert bragref("audit --all").output == ""  # a finding exits 4: "the ledger cannot be read" is one

@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 from contextlib import contextmanager
 
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
+from bragref.ledger.db import connect_read_only
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.store import Unreplayable, dealt, hand_groups, live_actions, postings, replayed
 
@@ -95,7 +96,7 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -
 
 def run_in(job: tuple[str, tuple]) -> list[str]:
     path, task = job
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn = connect_read_only(path)
     conn.row_factory = sqlite3.Row
     try:
         return run(conn, task)

@@ -43,6 +43,14 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
     return conn
 
 
+def connect_read_only(path: str) -> sqlite3.Connection:
+    """The ledger file opened for reading only, as it stands (no migration): through a URI made from the whole path,
+    so that a folder whose name holds `#`, `?` or `%` is still the one meant."""
+    from pathlib import Path  # here: a write never needs it, and it is not cheap to import
+
+    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+
+
 def unavailable(error: Exception, path=None) -> LedgerUnavailable:
     where = f"the ledger {path}" if path else "the ledger"
     text = str(error)

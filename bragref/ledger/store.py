@@ -29,7 +29,7 @@ from bragref.engine.state import Hand
 from bragref.games import game_of, play, verb_in
 from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
-from bragref.ledger.db import connect, transaction
+from bragref.ledger.db import connect, connect_read_only, transaction
 from bragref.ledger.legacy import legacy_action
 from bragref.ledger.points import TOTALS, Beside, Points
 
@@ -130,7 +130,7 @@ class Ledger:
         ledger.path, ledger.now, ledger.wrote, ledger.expect, ledger.linked = path, now, False, None, True
         ledger._hot, ledger._known, ledger.points, ledger.totals = {}, {}, Points(path), Beside(path, TOTALS)
         ledger._head = ledger._mark = None
-        ledger.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        ledger.conn = connect_read_only(path)
         ledger.conn.row_factory = sqlite3.Row
         return ledger
 
