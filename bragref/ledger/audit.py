@@ -97,7 +97,6 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -
 def run_in(job: tuple[str, tuple]) -> list[str]:
     path, task = job
     conn = connect_read_only(path)
-    conn.row_factory = sqlite3.Row
     try:
         return run(conn, task)
     finally:

@@ -44,11 +44,14 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
 
 
 def connect_read_only(path: str) -> sqlite3.Connection:
-    """The ledger file opened for reading only, as it stands (no migration): through a URI made from the whole path,
-    so that a folder whose name holds `#`, `?` or `%` is still the one meant."""
+    """The ledger file opened for reading only, as it stands (no migration), rows read by name as `connect` reads
+    them: through a URI made from the whole path, so that a folder whose name holds `#`, `?` or `%` is still the
+    one meant."""
     from pathlib import Path  # here: a write never needs it, and it is not cheap to import
 
-    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    return conn
 
 
 def unavailable(error: Exception, path=None) -> LedgerUnavailable:

@@ -131,7 +131,6 @@ class Ledger:
         ledger._hot, ledger._known, ledger.points, ledger.totals = {}, {}, Points(path), Beside(path, TOTALS)
         ledger._head = ledger._mark = None
         ledger.conn = connect_read_only(path)
-        ledger.conn.row_factory = sqlite3.Row
         return ledger
 
     def close(self) -> None:
