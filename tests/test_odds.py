@@ -67,34 +67,41 @@ def test_every_hand_is_counted_once(cards, wild):
     assert all(count > 0 for count in counts.values())
 
 
-@pytest.mark.parametrize("wild", ["none", "deuces", "one-eyed-jacks", "suicide-king", "jokers:2", "Ah,Kd,7c"])
-def test_counting_suits_relabelled_as_one_changes_no_count(wild, monkeypatch):
-    """Five-card counts are too many to judge one by one here: counting states that differ by a relabelling of
-    interchangeable suits once (all four suits; hearts and spades with one-eyed jacks until the jacks are past;
-    none alike) must give what counting every state apart gives."""
+SEQUENCES = [{12, 0, 1}] + [{r, r + 1, r + 2} for r in range(11)]  # A-2-3, 2-3-4 … Q-K-A (R8.3)
+
+
+def natural_class(cards, need: int) -> int:
+    """The best class of a set of natural cards held beside `3 - need` wild ones, from the definitions alone
+    (0 high card … 5 prial, as `odds` numbers them)."""
+    ranks = Counter(c >> 2 for c in cards)
+    suited = [{c >> 2 for c in cards if c & 3 == suit} for suit in range(4)]
+    if max(ranks.values()) >= need:
+        return 5
+    if any(len(held & sequence) >= need for held in suited for sequence in SEQUENCES):
+        return 4
+    if any(len(set(ranks) & sequence) >= need for sequence in SEQUENCES):
+        return 3
+    if max(map(len, suited)) >= need:
+        return 2
+    return 1 if max(ranks.values()) >= need - 1 else 0
+
+
+# A pack cut down so that every set of five can be judged here: clubs and diamonds in the same ranks (counted once),
+# hearts and spades each in others; A-2-3 and Q-K-A in it.
+CUT_PACK = [c for c in range(52) if c >> 2 in ({0, 1, 2, 3, 10, 11, 12}, {0, 1, 2, 3, 10, 11, 12},
+                                                {0, 1, 4, 5, 12}, {2, 3, 11})[c & 3]]
+
+
+@pytest.mark.parametrize(("size", "need"), [(3, 3), (4, 3), (5, 3), (2, 2), (3, 2), (4, 2)])
+def test_class_counts_match_every_set_of_a_cut_pack_judged_one_by_one(size, need):
+    """Every way the count splits the work (ranks alone, then running flushes and flushes a suit at a time, two
+    suits at once taken off where four cards hold two flushes of two, suits alike counted once) against every set
+    judged: the full pack's five-card sets are too many to judge here."""
     from bragref.engine import odds
 
-    ranking = BragRanking(wild=parse_wild(wild), cards=5)
-    relabelled = ranking.class_counts()
-    monkeypatch.setattr(odds, "_relabelling", lambda groups: lambda *state: state)
-    assert ranking.class_counts() == relabelled
-
-
-@pytest.mark.parametrize("wild", ["none", "one-eyed-jacks", "suicide-king", "braggers", "Ah,Kd,7c"])
-def test_counting_the_ranks_up_or_down_gives_the_same_counts(wild, monkeypatch):
-    """The count takes the ranks up from the two or down from the king, whichever leaves the ranks with a wild
-    card sooner behind (the jacks: down); the other way, it must count the same."""
-    from bragref.engine import odds
-
-    ranking = BragRanking(wild=parse_wild(wild), cards=5)
-    chosen = ranking.class_counts()
-    available = [sum(1 << s for s in range(4) if rank * 4 + s not in ranking.wild) for rank in range(13)]
-    first = odds.ranks_in_turn(available)
-    other = [12, *range(12)] if first != [12, *range(12)] else [12, *range(11, -1, -1)]
-    monkeypatch.setattr(odds, "ranks_in_turn", lambda available: other)
-    assert ranking.class_counts() == chosen
-    if wild == "one-eyed-jacks":
-        assert first == [12, *range(11, -1, -1)]
+    available = [sum(1 << s for s in range(4) if rank * 4 + s in CUT_PACK) for rank in range(13)]
+    judged = Counter(natural_class(cards, need) for cards in combinations(CUT_PACK, size))
+    assert odds._natural_counts(available, size, need) == [judged[cls] for cls in range(6)]
 
 
 def test_counting_builds_no_table_and_judging_builds_it_once():

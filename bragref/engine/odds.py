@@ -1,156 +1,46 @@
 """Exact class counts for Brag hands of 3, 4 or 5 cards, best three kept, under any wild cards.
 
-Every hand of the pack is counted once, exactly; none is sampled. Hands are
-not listed one by one (there are 2,598,960 five-card hands): they are built
-rank by rank, 2 up to A, and hands that agree on everything the best class
-depends on are counted together. What that is, for a hand holding `w` wild
-cards and its natural cards:
+Every hand of the pack is counted once, exactly; none is sampled, and none is listed (there are
+2,598,960 five-card hands). A hand holding two wild cards is a prial whatever else it holds. Which
+wild cards a hand holds does not change its class, only how many (`w`): the count for `w` is the
+count over the natural cards times the ways to pick `w` of the pack's wild cards. With 0 or 1, a
+class needs ``need = 3 - w`` natural cards:
 
-- prial: a rank held ``3 - w`` times (so any hand with two wild cards);
-- running flush: a suit held in ``3 - w`` ranks of one sequence (R8.3: 2-3-4 … Q-K-A, and A-2-3);
-- run: ``3 - w`` ranks of one sequence held;
-- flush: a suit held ``3 - w`` times;
-- pair: a rank held ``2 - w`` times; else high card.
+- prial (P): a rank held ``need`` times;
+- running flush (RF): a suit held in ``need`` ranks of one sequence (R8.3: A-2-3, 2-3-4 … Q-K-A);
+- run (R): ``need`` ranks of one sequence held;
+- flush (F): a suit held ``need`` times;
+- pair (PA): a rank held ``need - 1`` times; else high card.
 
-A wild card stands for any card, so which wild cards a hand holds does not
-change its class, only how many: the count for ``w`` wild cards is the count
-over the natural cards times the ways to pick ``w`` of the pack's wild cards.
+A running flush is both a run and a flush, so each class is a count of hands that the ranks alone
+decide, less or plus one about suits:
 
-Suits are interchangeable wherever the ranks still to come let them be: a
-state and the same state with its suits relabelled (hearts for spades, say)
-have the same future, so they are counted as one. With every suit of each rank
-natural (no wild cards, jokers, deuces) that is any relabelling from the start,
-and the five-card count takes a tenth of the time.
+- prial: P; running flush: RF and not P; run: R and not P, less the running flushes;
+- flush: F, not R, not P; pair: PA, not R, not P, less the flushes among them; high card: the rest.
+
+Each count sweeps the ranks, the ace first and then the two up to the king (so that every sequence
+but Q-K-A ends at the rank being taken, and that one at the king, the ace kept), holding only what
+the ranks still to come can use (`_sweep`). "Some suit" makes a flush or a running flush is counted
+a suit at a time, by inclusion and exclusion: one suit, less two suits at once (five cards hold at
+most one flush of three; four cards may hold two of two). How many hands a sweep finds depends on
+which suits it follows only through which ranks hold them, so suits alike are counted once. No
+sweep's states depend on how the wild cards fall, so every rule set is counted in about the same
+time.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from itertools import combinations
 from math import comb
 
 from bragref.engine.cards import NATURALS
 
 HIGH, PAIR, FLUSH, RUN, RUNNING_FLUSH, PRIAL = range(6)
-NO_SUITS = (0, 0, 0, 0)
-
-
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-def _alike(available: list[int]) -> tuple[tuple[int, ...], ...]:
-    """The suits that may trade places in the ranks whose natural suits are `available` (their masks): those
-    natural in the same ones."""
-    groups: dict[tuple[int, ...], list[int]] = defaultdict(list)
-    for suit in range(4):
-        groups[tuple(mask >> suit & 1 for mask in available)].append(suit)
-    return tuple(tuple(group) for group in groups.values())
-
-
-def _relabelling(groups: tuple[tuple[int, ...], ...]):
-    """A function giving one state for all the states that differ only by a relabelling of suits within `groups`
-    (`_alike`): within each group the suits are put in order of what the state holds of them (count, then whether
-    held in the last two ranks and the aces). Remembered."""
-    if len(groups) == 4:  # no two suits alike: nothing to relabel
-        return lambda *state: state
-    seen: dict[tuple, tuple] = {}
-
-    def canonical(suits: tuple[int, ...], before: int, last: int, aces: int) -> tuple:
-        state = (suits, before, last, aces)
-        known = seen.get(state)
-        if known is None:
-            held = [(0, 0, 0, 0)] * 4
-            for group in groups:
-                ordered = sorted((suits[s], before >> s & 1, last >> s & 1, aces >> s & 1) for s in group)
-                for suit, what in zip(group, ordered):
-                    held[suit] = what
-            known = seen[state] = (tuple(what[0] for what in held),
-                                   *(sum(what[part] << suit for suit, what in enumerate(held)) for part in (1, 2, 3)))
-        return known
-
-    return canonical
-
-
-def _suits_added(need: int) -> Callable[[tuple[int, ...], int], tuple[int, ...]]:
-    """A function giving the cards held of each suit (counted up to `need`, a flush) after a rank whose suits
-    `held` (a mask) are taken. Remembered."""
-    seen: dict[tuple, tuple[int, ...]] = {}
-
-    def added(suits: tuple[int, ...], held: int) -> tuple[int, ...]:
-        known = seen.get((suits, held))
-        if known is None:
-            known = seen[suits, held] = tuple(min(need, n + (held >> s & 1)) for s, n in enumerate(suits))
-        return known
-
-    return added
-
-
-def _natural_counts(available: list[int], size: int, wild: int) -> list[int]:
-    """Per class, how many `size`-card sets of natural cards make it with `wild` wild cards (0 or 1).
-
-    `available[r]` is the mask of suits of rank r (2 … A) that are natural cards. Ranks are taken
-    in `ranks_in_turn` order, so every sequence but the one through the ace at the far end ends at
-    the rank being taken; the aces' suits are kept for that one. A state is (cards taken, suit
-    counts, suits of the last two ranks, suits of the aces, best class so far), its suits relabelled
-    as far as the ranks still to come allow.
-    """
-    need = 3 - wild
-    order = ranks_in_turn(available)
-    states: dict[tuple, int] = {(0, NO_SUITS, 0, 0, 0, HIGH): 1}
-    relabellings: dict[tuple, Callable] = {}
-    added = _suits_added(need)
-    for step, rank in enumerate(order):
-        groups = _alike([available[later] for later in order[step + 1:]])  # as the ranks still to come allow
-        if groups not in relabellings:
-            relabellings[groups] = _relabelling(groups)
-        canonical = relabellings[groups]
-        subsets = [(s, _popcount(s)) for s in range(16) if s & available[rank] == s]
-        following: dict[tuple, int] = defaultdict(int)
-        for (taken, suits, before, last, aces, best), ways in states.items():
-            for held, count in subsets:
-                if taken + count > size:
-                    continue
-                new_best = best
-                if count + wild >= 3:
-                    new_best = PRIAL
-                elif new_best < PAIR and count + wild >= 2:
-                    new_best = PAIR
-                windows = [(before, last, held)] if step >= 2 else []  # A-2-3 (or A-K-Q) first, then on
-                if step == len(order) - 1:
-                    windows.append((last, held, aces))  # Q-K-A, or 3-2-A (R8.3)
-                for a, b, c in windows:
-                    if new_best < RUNNING_FLUSH and ((a & b & c) if need == 3 else ((a & b) | (a & c) | (b & c))):
-                        new_best = RUNNING_FLUSH
-                    elif new_best < RUN and (bool(a) + bool(b) + bool(c)) >= need:
-                        new_best = RUN
-                if new_best >= RUNNING_FLUSH:
-                    key = (taken + count, NO_SUITS, 0, 0, 0, new_best)  # only a prial could still beat it
-                else:
-                    new_suits = NO_SUITS if new_best >= RUN else added(suits, held)  # a flush no longer counts
-                    key = (taken + count, *canonical(new_suits, last, held, held if rank == 12 else aces), new_best)
-                following[key] += ways
-        states = following
-    counts = [0] * 6
-    for (taken, suits, *_, best), ways in states.items():
-        if taken != size:
-            continue
-        if best < FLUSH and max(suits) >= need:
-            best = FLUSH
-        counts[best] += ways
-    return counts
-
-
-def ranks_in_turn(available: list[int]) -> list[int]:
-    """The order ranks are counted in: the ace, then up from the two or down from the king, whichever leaves
-    behind sooner the ranks whose suits are not all alike (a wild natural card, a card out): after them every
-    suit is interchangeable, and the count shrinks (one-eyed jacks: the jacks fourth, not eleventh)."""
-    up, down = [12, *range(12)], [12, *range(11, -1, -1)]
-
-    def last_odd(order: list[int]) -> int:
-        return max((step for step, rank in enumerate(order) if available[rank] not in (0, 0b1111)), default=0)
-
-    return min(up, down, key=last_odd)
+ORDER = (12, *range(12))  # the ace, then 2 … K
+ACE, TWO, ON, KING = range(4)  # where a rank comes in `ORDER`: all that taking it depends on
+PHASES = (ACE, TWO, *(ON,) * 10, KING)
 
 
 def brag_class_counts(wild: frozenset[int], jokers: int, cards: int, out: frozenset[int] = frozenset()) -> list[int]:
@@ -166,7 +56,149 @@ def brag_class_counts(wild: frozenset[int], jokers: int, cards: int, out: frozen
         if w >= 2:
             total[PRIAL] += ways * comb(naturals, size)
             continue
-        for cls, count in enumerate(_natural_counts(available, size, w)):
+        for cls, count in enumerate(_natural_counts(available, size, 3 - w)):
             total[cls] += ways * count
     assert sum(total) == comb(NATURALS + jokers - len(out), cards)
     return total
+
+
+def _natural_counts(available: list[int], size: int, need: int) -> list[int]:
+    """Per class, how many `size`-card sets of natural cards make it when a class needs `need` of them.
+    `available[r]` is the mask of suits of rank r (2 … A) that are natural cards."""
+    ranks = _by_ranks(available, size, need)
+    (running_flushes,) = _some_suit(available, size, need, _running_flushes, 1)
+    flush_pairs, flush_highs = _some_suit(available, size, need, _flushes, 2)
+    counts = [0] * 6
+    counts[PRIAL] = ranks[PRIAL]
+    counts[RUNNING_FLUSH] = running_flushes
+    counts[RUN] = ranks[RUN] - running_flushes
+    counts[FLUSH] = flush_pairs + flush_highs
+    counts[PAIR] = ranks[PAIR] - flush_pairs
+    counts[HIGH] = ranks[HIGH] - flush_highs
+    return counts
+
+
+def _sweep(available: list[int], size: int, limit: int, followed: int, start: tuple,
+           advance: Callable[[tuple, int, int, int], tuple | None]) -> dict[tuple, int]:
+    """How many `size`-card sets of natural cards, none holding more than `limit` of a rank, end in each state.
+
+    Ranks are taken in `ORDER`; a rank's cards are held as the suits of `followed` (a mask) held, and how many
+    cards in all. `advance(state, held, count, phase)` gives the state after a rank in `phase` (`PHASES`) holding
+    `count` cards, `held` the followed suits among them; None drops the set (it is counted elsewhere). The suits
+    not followed are told apart by nothing but their number, so their ways are multiplied in. A state's sets are
+    kept by how many cards they hold, so that each state advances once for them all, and each advance is worked
+    out once.
+    """
+    states: dict[tuple, list[int]] = {start: [1] + [0] * size}
+    moves: dict[tuple, tuple | None] = {}
+    for rank, phase in zip(ORDER, PHASES):
+        holdings = _holdings(available[rank], followed, min(limit, size))
+        following: dict[tuple, list[int]] = {}
+        for state, by_size in states.items():
+            for held, count, held_ways in holdings:
+                move = (state, held, count, phase)
+                if move not in moves:
+                    moves[move] = advance(state, held, count, phase)
+                after = moves[move]
+                if after is None:
+                    continue
+                into = following.setdefault(after, [0] * (size + 1))
+                for taken in range(size + 1 - count):
+                    into[taken + count] += by_size[taken] * held_ways
+        states = following
+    return {state: by_size[size] for state, by_size in states.items() if by_size[size]}
+
+
+def _holdings(mask: int, followed: int, limit: int) -> list[tuple[int, int, int]]:
+    """The ways to hold up to `limit` cards of a rank whose natural suits are `mask`: (the followed suits held,
+    the cards held, in how many ways)."""
+    mine = mask & followed
+    others = _popcount(mask) - _popcount(mine)
+    return [(held, _popcount(held) + more, comb(others, more))
+            for held in range(16) if held & mine == held
+            for more in range(others + 1) if _popcount(held) + more <= limit]
+
+
+def _windows(two: int, one: int, now: int, ace: int, phase: int) -> list[tuple[int, int, int]]:
+    """The sequences ending at a rank in `phase`, as what is held of each of their ranks: A-2-3 and on from the
+    three, and Q-K-A at the king, its ace kept (`ORDER`)."""
+    return ([(two, one, now)] if phase >= ON else []) + ([(one, now, ace)] if phase == KING else [])
+
+
+def _by_ranks(available: list[int], size: int, need: int) -> list[int]:
+    """Per class, the sets whose ranks alone make it: prial, run (running flushes included), pair and high card
+    (flushes included). A state: whether the last two ranks and the ace are held, and the best class so far."""
+
+    def advance(state: tuple, _held: int, count: int, phase: int) -> tuple:
+        two, one, ace, best = state
+        if count >= need or best == PRIAL:
+            return (False, False, False, PRIAL)
+        now = count > 0
+        ace = now if phase == ACE else ace
+        if best < RUN and any(a + b + c >= need for a, b, c in _windows(two, one, now, ace, phase)):
+            best = RUN
+        if best == RUN:
+            return (False, False, False, RUN)  # only a prial could still beat it
+        return (one, now, ace, PAIR if count >= need - 1 else best)
+
+    counts = [0] * 6
+    for (*_, best), ways in _sweep(available, size, size, 0, (False, False, False, HIGH), advance).items():
+        counts[best] += ways
+    return counts
+
+
+def _running_flushes(available: list[int], size: int, need: int, suits: tuple[int, ...]) -> tuple[int]:
+    """The sets without a prial holding a running flush in each of `suits`. A state: which of them the last two
+    ranks and the ace hold, and which have made one."""
+    every = sum(1 << s for s in suits)
+
+    def advance(state: tuple, held: int, _count: int, phase: int) -> tuple:
+        two, one, ace, made = state
+        ace = held if phase == ACE else ace
+        for a, b, c in _windows(two, one, held, ace, phase):
+            made |= (a & b & c) if need == 3 else (a & b) | (a & c) | (b & c)
+        rest = every & ~made
+        return (one & rest, held & rest, ace & rest, made)
+
+    ends = _sweep(available, size, need - 1, every, (0, 0, 0, 0), advance)
+    return (sum(ways for (*_, made), ways in ends.items() if made == every),)
+
+
+def _flushes(available: list[int], size: int, need: int, suits: tuple[int, ...]) -> tuple[int, int]:
+    """The sets with neither a prial nor a run holding a flush in each of `suits`: those holding a pair, and those
+    not. A state: how many of each suit are held (up to `need`), whether the last two ranks and the ace are held,
+    and whether a pair is."""
+
+    def advance(state: tuple, held: int, count: int, phase: int) -> tuple | None:
+        flush, two, one, ace, pair = state
+        now = count > 0
+        ace = now if phase == ACE else ace
+        if any(a + b + c >= need for a, b, c in _windows(two, one, now, ace, phase)):
+            return None  # a run: counted among the runs
+        flush = tuple(min(need, n + (held >> s & 1)) for n, s in zip(flush, suits))
+        return (flush, one, now, ace, pair or count >= need - 1)
+
+    start = ((0,) * len(suits), False, False, False, False)
+    ends = _sweep(available, size, need - 1, sum(1 << s for s in suits), start, advance)
+    made = [(pair, ways) for (flush, *_, pair), ways in ends.items() if min(flush) == need]
+    return sum(ways for pair, ways in made if pair), sum(ways for pair, ways in made if not pair)
+
+
+def _some_suit(available: list[int], size: int, need: int, count: Callable, width: int) -> tuple[int, ...]:
+    """`count` (`_flushes`, `_running_flushes`: `width` numbers) for "in some suit": by inclusion and exclusion
+    over the sets of suits that `size` cards can hold `need` each of. Suits held in the same ranks count the same:
+    once."""
+    total = [0] * width
+    seen: dict[tuple, tuple[int, ...]] = {}
+    for many in range(1, size // need + 1):
+        for suits in combinations(range(4), many):
+            alike = tuple(sorted(tuple(mask >> s & 1 for mask in available) for s in suits))
+            if alike not in seen:
+                seen[alike] = count(available, size, need, suits)
+            sign = 1 if many % 2 else -1
+            total = [t + sign * n for t, n in zip(total, seen[alike])]
+    return tuple(total)
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")

@@ -2,8 +2,8 @@
 
 Prints: (a) three-card evaluations per second in-process, and what building a
 rule set's table costs once (at the first hand judged); (b) the wall time of `bragref odds` as a new process
-for the slowest counts (five-card brag, Teen Patti's joker variant before the card
-is turned), the first time and once counted (the counts are cached beside the
+for the slowest counts (five-card brag, with wild cards named one by one in seven ranks and every
+suit, Teen Patti's joker variant before the card is turned), the first time and once counted (the counts are cached beside the
 ledger), each beside the target (0.2 s) and the floor measured in the same run
 (Python starting); (c) what a `bragref bet` spends on anything card-related, from
 `python -X importtime` (every card module it imports and its import time).
@@ -93,7 +93,8 @@ def main() -> None:
     floor = seconds([sys.executable, "-c", "pass"])
     print(f"floor (Python starting): {floor:.3f} s; target for odds: <= 0.2 s")
     for options in (["--cards", "5"], ["--cards", "5", "--wild", "jokers:2"], ["--game", "teen-patti", "--variant", "joker"],
-                    ["--cards", "5", "--wild", "one-eyed-jacks"], ["--game", "braggers"]):
+                    ["--cards", "5", "--wild", "one-eyed-jacks"], ["--cards", "5", "--wild", "Ah,Kd,7c,2s,5h,9c,Jd"],
+                    ["--game", "braggers"]):
         with tempfile.TemporaryDirectory() as folder:
             fresh, cached = odds_seconds(Path(folder), *options)
         print(f"bragref odds {' '.join(options)}: first {fresh:.2f} s, counted before {cached:.2f} s "
