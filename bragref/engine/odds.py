@@ -23,14 +23,13 @@ but Q-K-A ends at the rank being taken, and that one at the king, the ace kept),
 the ranks still to come can use (`_sweep`). "Some suit" makes a flush or a running flush is counted
 a suit at a time, by inclusion and exclusion: one suit, less two suits at once (five cards hold at
 most one flush of three; four cards may hold two of two). How many hands a sweep finds depends on
-which suits it follows only through which ranks hold them, so suits alike are counted once. No
-sweep's states depend on how the wild cards fall, so every rule set is counted in about the same
-time.
+which suits it follows only through which ranks hold them, so suits alike are counted once. Wild
+cards scattered over ranks and suits add no state to any sweep: they cost only the sweeps that
+suits alike would have shared.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
 from itertools import combinations
 from math import comb
