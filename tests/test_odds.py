@@ -104,6 +104,22 @@ def test_class_counts_match_every_set_of_a_cut_pack_judged_one_by_one(size, need
     assert odds._natural_counts(available, size, need) == [judged[cls] for cls in range(6)]
 
 
+@pytest.mark.slow
+def test_five_card_counts_with_wild_cards_in_seven_ranks_match_every_hand_judged():
+    """All 2,598,960 five-card hands judged by the ranking's own table, each by the best of its ten threes (R8.6),
+    with wild cards in seven ranks and every suit, so that no two suits are alike anywhere (R8.7)."""
+    ranking = BragRanking(wild=parse_wild("Ah,Kd,7c,2s,5h,9c,Jd"), cards=5)
+    key = {three: ranking.key3(*three) for three in combinations(range(ranking.pack), 3)}
+    best = Counter()
+    for a, b, c, d, e in combinations(range(ranking.pack), 5):
+        best[max(key[a, b, c], key[a, b, d], key[a, b, e], key[a, c, d], key[a, c, e], key[a, d, e], key[b, c, d],
+                 key[b, c, e], key[b, d, e], key[c, d, e])] += 1
+    counted = Counter()
+    for best_key, hands in best.items():
+        counted[ranking.class_of(best_key)] += hands
+    assert ranking.class_counts() == [(name, counted[name]) for name in BEST_FIRST]
+
+
 def test_counting_builds_no_table_and_judging_builds_it_once():
     """A first `odds` counts classes without the ranking's tables (a third of its time went on building them);
     the first hand judged builds them, and they are the same as built at once."""
