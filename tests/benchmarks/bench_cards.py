@@ -1,11 +1,11 @@
 """Benchmarks for cards and ranking (issue 3). Run: python tests/benchmarks/bench_cards.py
 
 Prints: (a) three-card evaluations per second in-process, and what building a
-rule set's table costs once (at the first hand judged); (b) the wall time of `bragref odds` as a new process
-for the slowest counts (five-card brag, with wild cards named one by one in seven ranks and every
-suit, Teen Patti's joker variant before the card is turned), the first time and once counted (the counts are cached beside the
-ledger), each beside the target (0.2 s) and the floor measured in the same run
-(Python starting); (c) what a `bragref bet` spends on anything card-related, from
+rule set's table costs once (at the first hand judged); (b) the wall time of `bragref odds` as a new
+process for the slowest counts (five-card brag, with wild cards named one by one in seven ranks and
+every suit, Teen Patti's joker variant before the card is turned), the first time and once counted
+(the counts are cached beside the ledger), each beside the target (0.2 s) and the floor measured in
+the same run (Python starting); (c) what a `bragref bet` spends on anything card-related, from
 `python -X importtime` (every card module it imports and its import time).
 """
 
