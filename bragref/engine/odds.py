@@ -124,6 +124,11 @@ def _windows(two: int, one: int, now: int, ace: int, phase: int) -> list[tuple[i
     return ([(two, one, now)] if phase >= ON else []) + ([(one, now, ace)] if phase == KING else [])
 
 
+def _run(two: bool, one: bool, now: bool, ace: bool, phase: int, need: int) -> bool:
+    """Whether `need` ranks of a sequence ending at a rank in `phase` are held (`_windows`, of whether each is)."""
+    return any(a + b + c >= need for a, b, c in _windows(two, one, now, ace, phase))
+
+
 def _by_ranks(available: list[int], size: int, need: int) -> list[int]:
     """Per class, the sets whose ranks alone make it: prial, run (running flushes included), pair and high card
     (flushes included). A state: whether the last two ranks and the ace are held, and the best class so far."""
@@ -134,7 +139,7 @@ def _by_ranks(available: list[int], size: int, need: int) -> list[int]:
             return (False, False, False, PRIAL)
         now = count > 0
         ace = now if phase == ACE else ace
-        if best < RUN and any(a + b + c >= need for a, b, c in _windows(two, one, now, ace, phase)):
+        if best < RUN and _run(two, one, now, ace, phase, need):
             best = RUN
         if best == RUN:
             return (False, False, False, RUN)  # only a prial could still beat it
@@ -172,8 +177,8 @@ def _flushes(available: list[int], size: int, need: int, suits: tuple[int, ...])
         flush, two, one, ace, pair = state
         now = count > 0
         ace = now if phase == ACE else ace
-        if any(a + b + c >= need for a, b, c in _windows(two, one, now, ace, phase)):
-            return None  # a run: counted among the runs
+        if _run(two, one, now, ace, phase, need):
+            return None  # counted among the runs
         flush = tuple(min(need, n + (held >> s & 1)) for n, s in zip(flush, suits))
         return (flush, one, now, ace, pair or count >= need - 1)
 
