@@ -60,7 +60,7 @@ def insert(conn: sqlite3.Connection, table: str, values: dict, previous: tuple[i
 class Copy:
     """Rows copied into a ledger from one of the same schema, inside the caller's write: each given the id this
     ledger gives its table next and chained after the one before, then written a statement per table and one for
-    the links. What is stored is known (every column after `id`, as the other ledger stored it), so nothing is read
+    the links. What is stored is known (every column but `id` as the other ledger stored it), so nothing is read
     back; ids follow each table's last, as SQLite gives them."""
 
     def __init__(self, conn: sqlite3.Connection, previous: tuple[int, str]):
@@ -72,11 +72,12 @@ class Copy:
         self.columns: dict[str, tuple[str, ...]] = {}
         self.links: list[tuple[str, int, str]] = []
 
-    def add(self, table: str, values: dict) -> int:
-        """Queue one row, `values` every column after `id` in order; its id here."""
-        row_id = self.last[table] = self.last[table] + 1
-        stored = (row_id, *values.values())
-        self.columns.setdefault(table, ("id", *values))
+    def add(self, table: str, columns: tuple[str, ...], values: list) -> int:
+        """Queue one row, `values` its `columns` (the same for every row of a table), the first its id in the
+        other ledger, replaced here by the id this ledger gives it; that id."""
+        row_id = values[0] = self.last[table] = self.last[table] + 1
+        stored = tuple(values)
+        self.columns.setdefault(table, columns)
         self.head = link(self.head, table, hashed(table, stored))
         self.seq += 1
         self.rows[table].append(stored)

@@ -290,18 +290,25 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
         before = target.conn.execute("SELECT COALESCE(MAX(id), 0) FROM actions").fetchone()[0]
         ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
         ids["actions"][0] = before  # a loan before any action came after every action the target already holds
-        rows = {table: {row[0]: row for row in source.conn.execute(f"SELECT * FROM {table}")} for table in LOG_TABLES}
+        rows, columns, references = {}, {}, {}
+        for table in LOG_TABLES:
+            cursor = source.conn.execute(f"SELECT * FROM {table}")
+            columns[table] = tuple(column[0] for column in cursor.description)
+            references[table] = [(columns[table].index(column), ids[named]) for column, named in
+                                 _REFERENCES.get(table, {}).items()]
+            rows[table] = {row[0]: tuple(row) for row in cursor}
+        skipped = set() if use else {row[0] for row in source.conn.execute(
+            "SELECT id FROM session_events WHERE event = 'use'")}  # the import is made current only when asked
         for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
-            row = dict(rows[table][row_id])
-            if table == "session_events" and row["event"] == "use" and not use:
+            if table == "session_events" and row_id in skipped:
                 continue
-            old = row.pop("id")
-            for column, named in _REFERENCES.get(table, {}).items():
-                if row[column] is not None:
-                    row[column] = ids[named][row[column]]
-            new = copy.add(table, row)
+            values = list(rows[table][row_id])
+            for index, named in references[table]:
+                if values[index] is not None:
+                    values[index] = named[values[index]]
+            new = copy.add(table, columns[table], values)
             if table in ids:
-                ids[table][old] = new
+                ids[table][row_id] = new
     return target.session(name)
 
 
