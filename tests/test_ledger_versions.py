@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bragref.ledger.db import SCHEMA_VERSION
+from bragref.ledger.db import SCHEMA_VERSION, connect_like
 from conftest import Bragref
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -75,3 +75,21 @@ def test_an_old_row_changed_after_the_migration_is_caught(old):
         conn.execute("UPDATE actions SET args = '{}' WHERE id = 1")  # an old row given arguments afterwards
     result = old("audit --all", code=4)
     assert "actions row 1 does not match" in result.stdout
+
+
+def test_an_import_is_judged_in_a_ledger_made_like_the_one_it_goes_into(old, tmp_path):
+    """The ledger in memory an import is judged in (`db.connect_like`) has the schema of the ledger it goes into,
+    one migrated from 0.6.0 too: every table, column, index, view and trigger, and the schema's version."""
+    old("status")  # migrated
+    schema = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
+    with sqlite3.connect(old.db) as conn:
+        like = connect_like(conn)
+        assert [tuple(row) for row in like.execute(schema)] == conn.execute(schema).fetchall()
+        assert like.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        with pytest.raises(sqlite3.IntegrityError):  # its triggers too: corrections are voids (R9.1)
+            like.execute("INSERT INTO sessions (name, created_at, rules) VALUES ('a', 'now', '{}')")
+            like.execute("DELETE FROM sessions")
+    out = tmp_path / "friday.bhh"
+    old(f"--session friday export -o {out}")
+    old(f"import {out} --as again")
+    old("audit --all")

@@ -43,6 +43,19 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
     return conn
 
 
+def connect_like(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """An empty ledger in memory with the schema of the ledger open on `conn`, made by the statements SQLite kept
+    for it: no migrations to import and run (`ledger.schema`), for a ledger that only judges (an import's)."""
+    scratch = sqlite3.connect(":memory:", isolation_level=None)
+    scratch.row_factory = sqlite3.Row
+    for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+                               " ORDER BY rowid"):  # each table before its indexes and triggers
+        scratch.execute(sql)
+    scratch.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    scratch.execute("PRAGMA foreign_keys = ON")
+    return scratch
+
+
 def connect_read_only(path: str) -> sqlite3.Connection:
     """The ledger file opened for reading only, as it stands (no migration), rows read by name as `connect` reads
     them: through a URI made from the whole path, so that a folder whose name holds `#`, `?` or `%` is still the

@@ -25,6 +25,7 @@ from bragref.engine.names import same
 from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
 from bragref.ledger.chain import LOG_TABLES
+from bragref.ledger.db import connect_like
 from bragref.ledger.store import Ledger, Session, Step, dealt
 
 # ---- export ---------------------------------------------------------------------------
@@ -261,7 +262,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
         raise BadInput(f"there is already a session called {wanted}: import it --as another name")
-    judge = Ledger(":memory:")
+    judge = Ledger(":memory:", connect_like(ledger.conn))
     judge.linked = False  # its rows are hashed as they are copied into `ledger`
     try:
         judged = import_document(judge, document, name, on_hand)

@@ -108,9 +108,10 @@ class Stale(Exception):
 
 
 class Ledger:
-    def __init__(self, path: str):
+    def __init__(self, path: str, conn: sqlite3.Connection | None = None):
+        """The ledger at `path`, opened (and brought up to date) here unless `conn` is it already open."""
         self.path = path
-        self.conn = connect(path)
+        self.conn = connect(path) if conn is None else conn
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
         self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
         self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
