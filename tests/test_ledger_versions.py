@@ -86,8 +86,8 @@ def test_an_import_is_judged_in_a_ledger_made_like_the_one_it_goes_into(old, tmp
         like = connect_like(conn)
         assert [tuple(row) for row in like.execute(schema)] == conn.execute(schema).fetchall()
         assert like.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        like.execute("INSERT INTO sessions (name, created_at, rules) VALUES ('a', 'now', '{}')")
         with pytest.raises(sqlite3.IntegrityError):  # its triggers too: corrections are voids (R9.1)
-            like.execute("INSERT INTO sessions (name, created_at, rules) VALUES ('a', 'now', '{}')")
             like.execute("DELETE FROM sessions")
     out = tmp_path / "friday.bhh"
     old(f"--session friday export -o {out}")
