@@ -109,7 +109,7 @@ class Stale(Exception):
 
 class Ledger:
     def __init__(self, path: str, conn: sqlite3.Connection | None = None):
-        """The ledger at `path`, opened (and brought up to date) here unless `conn` is it already open."""
+        """The ledger at `path`: opened (and brought up to date) here, or `conn`, a connection already open on it."""
         self.path = path
         self.conn = connect(path) if conn is None else conn
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
