@@ -126,13 +126,9 @@ class Ledger:
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
-        """The ledger opened for reading only, as it stands (no migration): for shell completion."""
-        ledger = cls.__new__(cls)
-        ledger.path, ledger.now, ledger.wrote, ledger.expect, ledger.linked = path, now, False, None, True
-        ledger._hot, ledger._known, ledger.points, ledger.totals = {}, {}, Points(path), Beside(path, TOTALS)
-        ledger._head = ledger._mark = None
-        ledger.conn = connect_read_only(path)
-        return ledger
+        """The ledger opened for reading only, as it stands (no migration): for shell completion and the pieces of
+        long work read in processes of their own."""
+        return cls(path, connect_read_only(path))
 
     def close(self) -> None:
         """Close the file; where this ledger wrote postings, first sum them onto the totals kept beside it, so that
