@@ -39,7 +39,7 @@ def option_values(option):
         small = st.integers(1, 6) if option.name != "pot_cap" else st.integers(5, 60)
         return st.none() | small if option.default is None else small
     if option.kind == "number":
-        return st.none() | st.integers(1, 4)
+        return st.none() | st.integers(1, 4) if option.default is None else st.integers(1, 4)
     return st.nothing()
 
 
