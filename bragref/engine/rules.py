@@ -11,7 +11,7 @@ import json
 import re
 
 import msgspec
-from msgspec.structs import asdict, fields
+from msgspec.structs import asdict
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS, format_money, parse_amount, parse_unit
@@ -161,8 +161,7 @@ class Rules(msgspec.Struct, frozen=True):
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in json.loads(text).items() if k in known})
+        return cls(**{k: v for k, v in json.loads(text).items() if k in DEFAULTS})
 
 
-DEFAULTS = {field.name: field.default for field in fields(Rules)}  # each rule's value when none is set
+DEFAULTS = asdict(Rules())  # each rule's value when none is set

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 import tomllib
 
 import msgspec
-from msgspec.structs import fields, replace
+from msgspec.structs import replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
@@ -166,7 +166,7 @@ def variant(rules: Rules) -> str:
 
 # ---- rules ----------------------------------------------------------------------------
 
-RULE_FIELDS = tuple(f.name for f in fields(Rules))
+RULE_FIELDS = tuple(DEFAULTS)
 # Rules added with Teen Patti and Bastard Brag (0.8): written only where they are not the default, so that a
 # history of any other game reads byte for byte as the bragref before them wrote it.
 LATER_RULES = ("variant", "show_tie", "scoring", "lives", "entry", "exchanges", "centre_up", "knock_from",
