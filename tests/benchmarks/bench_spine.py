@@ -75,15 +75,18 @@ RECORD_MODULES = """
 import atexit, sys
 path, sys.argv = sys.argv[1], ["bragref", *sys.argv[2:]]
 atexit.register(lambda: open(path, "w").write(" ".join(sorted(set(sys.modules) - {"__main__"}))))
-from bragref.cli import main
+from bragref.__main__ import main
 main()
 """
 
 IMPORT_ONLY = """
-import importlib, sys
+import gc, importlib, sys
+gc.disable()  # as the command imports (bragref.__main__)
 for name in open(sys.argv[1]).read().split():
     if name not in sys.modules:
         importlib.import_module(name)
+gc.freeze()
+gc.enable()
 """
 
 
