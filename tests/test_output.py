@@ -138,7 +138,7 @@ def test_a_streamed_report_prints_what_it_would_print_at_once(rows):
     """`history` and `export` print a whole session a piece at a time (issue 19): the text must be what printing it
     whole gives, here made independently (the standard library's JSON and CSV writers), however the rows are cut
     into pieces made apart (a JSON piece's items joined, a later CSV piece without the header)."""
-    from bragref.cli.output import JSON_BETWEEN, csv_chunks, json_chunks, json_item, json_listed
+    from bragref.cli.output import JSON_BETWEEN, csv_chunks, json_item, json_listed
 
     expected_json = json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
     expected_csv = io.StringIO()
@@ -146,7 +146,7 @@ def test_a_streamed_report_prints_what_it_would_print_at_once(rows):
         writer = csv.DictWriter(expected_csv, fieldnames=list(rows[0]), lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
-    assert "".join(json_chunks(iter(rows))) == expected_json
+    assert "".join(json_listed(map(json_item, iter(rows)))) == expected_json
     assert "".join(csv_chunks(iter(rows))) == expected_csv.getvalue()
     for cut in range(len(rows) + 1):
         pieces = [rows[:cut], rows[cut:]]

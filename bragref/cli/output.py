@@ -187,11 +187,6 @@ def emit_json(data) -> None:
     click.echo(PRETTY.encode(data))
 
 
-def json_chunks(rows) -> Iterator[str]:
-    """`emit_json`'s text of a list, a row at a time."""
-    return json_listed(map(json_item, rows))
-
-
 JSON_BETWEEN = ",\n  "  # between two items of a list as `emit_json` prints it
 
 
