@@ -3,6 +3,7 @@
 The slow trials (SIGKILL, two processes) are marked `slow`; CI runs them.
 """
 
+import hashlib
 import os
 import random
 import shutil
@@ -15,7 +16,7 @@ import textwrap
 import pytest
 
 from bragref.ledger.audit import audit
-from bragref.ledger.chain import LOG_TABLES
+from bragref.ledger.chain import GENESIS, LOG_TABLES, link
 from conftest import ROOT, SAMPLES
 
 
@@ -64,6 +65,13 @@ def test_audit_is_silent_and_exits_0_on_a_sound_ledger(played):
 
 def test_audit_without_any_session_checks_the_chain(bragref):
     assert bragref("audit").output == ""
+
+
+def test_a_link_is_the_same_sha256_whichever_implementation_hashes_it():
+    """A command that writes hashes with CPython's own SHA-256, the audit and an import with OpenSSL's (`link`)."""
+    values = (7, 3, "bet", "Bill", 2, None, '{"blind":true}', "Zoë")
+    expected = hashlib.sha256(f"{GENESIS}|actions|{values!r}".encode()).hexdigest()
+    assert link(GENESIS, "actions", values) == expected == link(GENESIS, "actions", values, hashlib.sha256)
 
 
 # ---- tampering -----------------------------------------------------------------------------

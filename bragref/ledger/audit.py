@@ -15,6 +15,7 @@ them, leave a shorter ledger that is consistent. Only a digest kept outside the 
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections import Counter, defaultdict
 from contextlib import contextmanager
@@ -203,7 +204,7 @@ def chain(conn: sqlite3.Connection) -> list[str]:
             previous = stored
             continue
         waiting[table] = next(cursors[table], None)
-        if link(previous, table, hashed(table, tuple(row))) != stored:
+        if link(previous, table, hashed(table, tuple(row)), hashlib.sha256) != stored:
             findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
         previous = stored
     for table, row in waiting.items():
