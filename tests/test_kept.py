@@ -34,9 +34,9 @@ def test_a_replay_point_that_cannot_be_read_is_replayed_around(tmp_path):
     for _ in range(4):
         current = ledger.act(None, lambda hand: Bet(hand.acting.name, 1))[1]
     kept = Path(f"{path}{points.SUFFIX}")
-    for damaged in ("{", '{"1": {"key": 3}}', "[" * 100_000 + "]" * 100_000,
-                    kept.read_text().replace('"open"', '"folded"').replace("0.", "9.")):
-        kept.write_text(damaged)
+    for damaged in (b"{", b'{"1": {"key": 3}}', b"[" * 100_000 + b"]" * 100_000, b'{"1": "\xff"}',
+                    kept.read_bytes().replace(b'"open"', b'"folded"').replace(b"0.", b"9.")):
+        kept.write_bytes(damaged)
         assert Ledger(path).current(session).hand == current.hand
     kept.unlink()
     assert Ledger(path).current(session).hand == current.hand

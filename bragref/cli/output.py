@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -180,11 +179,17 @@ def csv_cell(value):
     return "'" + cell(value) if value.startswith(FORMULA_STARTS) else cell(value)
 
 
-PRETTY = json.JSONEncoder(indent=2, ensure_ascii=False)  # made once: `json.dumps` makes one a call
+@functools.cache
+def pretty():
+    """The encoder of every JSON a command prints, made once (`json.dumps` makes one a call), and only by a command
+    that prints JSON: an action's never imports `json`."""
+    import json
+
+    return json.JSONEncoder(indent=2, ensure_ascii=False)
 
 
 def emit_json(data) -> None:
-    click.echo(PRETTY.encode(data))
+    click.echo(pretty().encode(data))
 
 
 JSON_BETWEEN = ",\n  "  # between two items of a list as `emit_json` prints it
@@ -192,7 +197,7 @@ JSON_BETWEEN = ",\n  "  # between two items of a list as `emit_json` prints it
 
 def json_item(row) -> str:
     """One item of a list as `emit_json` prints it, indented."""
-    return PRETTY.encode(row).replace("\n", "\n  ")
+    return pretty().encode(row).replace("\n", "\n  ")
 
 
 def json_listed(items) -> Iterator[str]:

@@ -7,7 +7,6 @@ the session's money. A rule the engine does not enforce is not a field here: eve
 
 from __future__ import annotations
 
-import json
 import re
 
 import msgspec
@@ -157,11 +156,14 @@ class Rules(msgspec.Struct, frozen=True):
         return self.min_bet if self.min_bet is not None else max(self.ante, 1)
 
     def to_json(self) -> str:
+        """The rules as a session's and a hand's row keep them (the standard library's JSON, as every ledger has)."""
+        import json
+
         return json.dumps(asdict(self), sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
-        return cls(**{k: v for k, v in json.loads(text).items() if k in DEFAULTS})
+        return cls(**{k: v for k, v in msgspec.json.decode(text).items() if k in DEFAULTS})
 
 
 DEFAULTS = asdict(Rules())  # each rule's value when none is set

@@ -9,7 +9,6 @@ export → import → export gives the same bytes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -45,7 +44,7 @@ class _Segment(msgspec.Struct):
     def of(cls, ledger: Ledger, row) -> _Segment:
         steps = list(ledger.steps(row))
         final = steps[-1].after if steps else dealt(row)
-        return cls(row, json.loads(row["seats"]), {s.row["id"]: s for s in steps if not s.loan}, final)
+        return cls(row, msgspec.json.decode(row["seats"]), {s.row["id"]: s for s in steps if not s.loan}, final)
 
     @property
     def start(self) -> Hand:
@@ -323,7 +322,7 @@ def _deal(ledger: Ledger, name: str, hand: dict) -> None:
         if key not in given:
             _same(key, hand.get(key), record.get(key), "R14.4")
     got = current.hand
-    _same("players", hand["players"], json.loads(current.row["seats"]), "R2.1")
+    _same("players", hand["players"], msgspec.json.decode(current.row["seats"]), "R2.1")
     if current.number != hand["number"]:
         raise Refused(f"the history numbers this hand {hand['number']}, but it is hand {current.number}", "R9.1")
     _same("antes", hand["antes"], antes(got, hand["players"]), "R2.3")

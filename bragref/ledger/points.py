@@ -14,7 +14,6 @@ A state is written as JSON, never pickled (the file is as untrusted as any other
 
 from __future__ import annotations
 
-import json
 import os
 from contextlib import suppress
 from functools import cache
@@ -88,7 +87,7 @@ class Beside:
             return None
         try:
             kept = self._read().get(str(session_id))
-        except (OSError, ValueError):
+        except OSError:
             return None
         if not isinstance(kept, dict) or not isinstance(kept.get("key"), str):
             return None
@@ -101,24 +100,24 @@ class Beside:
             return
         try:
             kept = self._read()
-        except (OSError, ValueError):
+        except OSError:
             kept = {}
         spare = f"{self.path}.{os.getpid()}"
         try:
             kept[str(session_id)] = {"key": f"{__version__} {key}", "data": data}
-            with open(spare, "w", encoding="utf-8") as file:
-                json.dump(kept, file, separators=(",", ":"))
+            with open(spare, "wb") as file:
+                file.write(msgspec.json.encode(kept))
             os.replace(spare, self.path)  # whole or not at all, whichever terminal writes last
         except OSError:
             with suppress(OSError):
                 os.remove(spare)
 
     def _read(self) -> dict:
-        with open(self.path, encoding="utf-8") as file:
+        with open(self.path, "rb") as file:
             try:
-                kept = json.load(file)
-            except RecursionError:  # nested deeper than any entry bragref writes
-                return {}
+                kept = msgspec.json.decode(file.read())
+            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # not JSON, text not UTF-8, or nested
+                return {}  # deeper than any entry bragref writes
         return kept if isinstance(kept, dict) else {}
 
 

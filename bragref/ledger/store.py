@@ -9,7 +9,6 @@ a voided settlement is reversed by postings of the opposite sign.
 from __future__ import annotations
 
 import heapq
-import json
 import sqlite3
 from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
@@ -39,8 +38,6 @@ CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
-ARGS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # an action row's words, as few characters as
-# JSON allows; made once, as `json.dumps` makes one a call
 
 
 def now() -> str:
@@ -471,6 +468,8 @@ class Ledger:
 
     def _deal(self, session: Session, dealer: str | None, previous: Current | None,
               given: dict[str, str] | None = None) -> Current:
+        import json  # a deal's row holds the text every ledger's deals have held (spaced, ASCII); read with msgspec
+
         self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
@@ -480,7 +479,7 @@ class Ledger:
         elif previous is None:
             due = None  # the first dealer is chosen now (R2.2)
         else:
-            seats_then = [called(name) for name in json.loads(previous.row["seats"])]
+            seats_then = [called(name) for name in msgspec.json.decode(previous.row["seats"])]
             due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
         named = resolve(dealer, session.seats) if dealer is not None else None
         dealer = due or named or next_dealer([], None, session.seats)
@@ -586,7 +585,7 @@ class Ledger:
         put_in = sum(p.paid for p in after.players) - sum(p.paid for p in current.hand.players)
         action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb=action.verb,
                                  player=None if action.subject == "table" else action.player, amount=put_in or None,
-                                 args=ARGS.encode(action.args()))
+                                 args=msgspec.json.encode(action.args()).decode())  # as few characters as JSON allows
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
@@ -881,9 +880,10 @@ def amount_in(amount: str | int, rules: Rules) -> int:
 
 def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
-    purses = None if row["purses"] is None else json.loads(row["purses"])
-    return play.deal(rules_of(row["rules"]), json.loads(row["seats"]), row["dealer"], row["carried_in"],
-                     row["retained_by"], purses, None if row["dealt"] is None else json.loads(row["dealt"]))
+    decode = msgspec.json.decode
+    purses = None if row["purses"] is None else decode(row["purses"])
+    return play.deal(rules_of(row["rules"]), decode(row["seats"]), row["dealer"], row["carried_in"],
+                     row["retained_by"], purses, None if row["dealt"] is None else decode(row["dealt"]))
 
 
 @lru_cache(maxsize=64)
@@ -990,4 +990,4 @@ def action_of(row: sqlite3.Row, rules) -> Verb:
 def _read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
     """An action read from its row's words: a session repeats a few hundred of them (the same player betting the
     same amount), and actions are values, so each is read once."""
-    return verb_in(game, verb).from_args(player, json.loads(args))
+    return verb_in(game, verb).from_args(player, msgspec.json.decode(args))
