@@ -133,7 +133,9 @@ class Ledger:
         that cannot be read now is closed without them."""
         if self.wrote and self._posted_from is not None and self.totals.path is not None:
             with suppress(sqlite3.Error):
-                for (session_id,) in self._q("SELECT DISTINCT session_id FROM postings WHERE id > ?",
+                # NOT INDEXED: read on from `_posted_from` by row id, where the planner would read a session index
+                # whole for DISTINCT (20 ms of every command that writes, on a ledger of 100,000 hands)
+                for (session_id,) in self._q("SELECT DISTINCT session_id FROM postings NOT INDEXED WHERE id > ?",
                                              (self._posted_from,)):
                     self._posted(session_id)
         self.conn.close()

@@ -1,0 +1,55 @@
+"""A command's work does not grow with the ledger (issue 19: one `bet` flat from an empty ledger to 100,000 hands).
+
+Timing a command would only say so on a quiet machine; instead SQLite counts the steps of its virtual machine
+(`set_progress_handler`, called every step), which are the same on any machine. A statement that reads a table or
+an index whole takes steps in proportion to its rows; one that searches an index or a range of row ids takes a
+few, however long the ledger. The replay of the current hand starts from its kept point (`test_kept`), so the
+engine's share is flat too."""
+
+from pathlib import Path
+
+import pytest
+
+from bragref.engine.rules import Rules
+from bragref.games.verbs import Bet, Fold
+from bragref.ledger.simulate import simulate
+from bragref.ledger.store import Ledger
+
+COMMANDS = {
+    "deal": lambda ledger: ledger.deal("s"),
+    "bet": lambda ledger: ledger.act("s", lambda hand: Bet(hand.acting.name, 1)),
+    "fold": lambda ledger: ledger.act("s", lambda hand: Fold(hand.acting.name)),
+    "the fold that ends the hand (postings, totals summed on)": lambda ledger: ledger.act(
+        "s", lambda hand: Fold(hand.acting.name)),
+    "status": lambda ledger: ledger.current(ledger.session("s")),
+    "balances": lambda ledger: ledger.balances([ledger.session("s")]),
+}
+
+
+def sqlite_steps(folder: Path, hands: int) -> dict[str, int]:
+    """The steps SQLite takes for each command in turn, each a ledger opened and closed as a command does, after
+    `hands` simulated hands and a close that kept their totals."""
+    path = folder / f"{hands}.db"
+    ledger = Ledger(path)
+    simulate(ledger, "s", Rules(), ["A", "B", "C"], hands, seed=3)
+    ledger.close()
+    steps = {}
+    for name, command in COMMANDS.items():
+        ledger, taken = Ledger(path), []
+        ledger.conn.set_progress_handler(lambda: taken.append(1), 1)  # None: go on
+        command(ledger)
+        ledger.close()
+        steps[name] = len(taken)
+    return steps
+
+
+@pytest.fixture(scope="module")
+def steps(tmp_path_factory) -> tuple[dict[str, int], dict[str, int]]:
+    folder = tmp_path_factory.mktemp("flat")
+    return sqlite_steps(folder, 10), sqlite_steps(folder, 400)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_command_takes_as_many_sqlite_steps_after_400_hands_as_after_10(steps, command):
+    short, long = steps
+    assert long[command] <= short[command] * 1.2, (short, long)
