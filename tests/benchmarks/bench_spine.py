@@ -1,15 +1,17 @@
 """Benchmarks for the spine (issue 2). Run: python tests/benchmarks/bench_spine.py [--hands 100000]
 
 Prints: (a) the median wall time of one `bragref bet` end to end, as a new process,
-on a fresh ledger and on one holding many settled hands, beside the floor measured in
-the same run (Python starting and one durable SQLite insert) and the target, and beside
-a process that only imports the modules a bet imports (what is left is the bet's own work);
-(b) the engine replaying actions in-process; (c) settle-up at 15 and 18 players.
+on a fresh ledger and on one holding many settled hands, each run in turn with the floor
+(Python starting and one durable SQLite insert), the median of the pairs' ratios beside the
+target, and in turn with a process that only imports the modules a bet imports (what is
+left is the bet's own work); (b) the engine replaying actions in-process; (c) settle-up at
+15 and 18 players.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import shutil
@@ -19,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 from bragref.games.play import deal, replay
 from bragref.games.randomplay import random_action
@@ -35,19 +38,31 @@ def bragref_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "bragref"]
 
 
-def median_bet_ms(db: Path, runs: int) -> float:
-    """Times `bragref bet` alternately by two players in an open-ended hand."""
+def run_ms(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True)
+    return (time.perf_counter() - start) * 1000
+
+
+def in_turn(a: Callable[[], list[str]], b: Callable[[], list[str]], runs: int) -> tuple[float, float, float]:
+    """The commands `a()` and `b()` give, run in turn, `runs` pairs: each one's median (ms) and the median of the
+    pairs' ratios a/b (a pair's two runs meet the machine at the same speed, so the ratio holds as its speed
+    drifts)."""
+    pairs = [(run_ms(a()), run_ms(b())) for _ in range(runs)]
+    return (statistics.median(x for x, _ in pairs), statistics.median(y for _, y in pairs),
+            statistics.median(x / y for x, y in pairs))
+
+
+def bets(db: Path) -> Callable[[], list[str]]:
+    """The next `bragref bet` each call, in an open-ended hand of `db`'s session (dealt now, if none is open), by
+    each of its two players in turn."""
     cmd = bragref_command() + ["--db", str(db), "--session", "bench"]
-    subprocess.run(cmd + ["deal"], check=True, capture_output=True)  # the deal passes left (R2.2)
     status = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)
-    first = SEATS.index(status["to_act"])
-    times = []
-    for i in range(runs):
-        player = SEATS[(first + i) % 2]
-        start = time.perf_counter()
-        subprocess.run(cmd + ["bet", player, "1"], check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    if status["phase"] != "betting":
+        subprocess.run(cmd + ["deal"], check=True, capture_output=True)  # the deal passes left (R2.2)
+        status = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)
+    first, made = SEATS.index(status["to_act"]), itertools.count()
+    return lambda: cmd + ["bet", SEATS[(first + next(made)) % 2], "1"]
 
 
 FLOOR = """
@@ -60,15 +75,9 @@ conn.execute("INSERT INTO t VALUES (1)")
 """
 
 
-def floor_ms(work: Path, runs: int) -> float:
+def floor(work: Path) -> Callable[[], list[str]]:
     """The least any command that records a fact can cost: Python starting, and one durable SQLite insert."""
-    db = work / "floor.db"
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", FLOOR, str(db)], check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    return lambda: [sys.executable, "-c", FLOOR, str(work / "floor.db")]
 
 
 RECORD_MODULES = """
@@ -90,27 +99,14 @@ gc.enable()
 """
 
 
-def beside_imports(db: Path, work: Path, runs: int) -> tuple[float, float, float]:
-    """`bragref bet` and a process that imports every module a bet imports and does nothing else, run in turn:
-    their medians (ms) and the median of each pair's ratio."""
-    options = ["--db", str(db), "--session", "bench"]
-    cmd = bragref_command() + options
-    to_act = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)["to_act"]
-    names = work / "modules.txt"
-    subprocess.run([sys.executable, "-c", RECORD_MODULES, str(names), *options, "bet", to_act, "1"], check=True,
-                   capture_output=True)
-    to_act = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)["to_act"]
-    first = SEATS.index(to_act)
-    bets, imports = [], []
-    for i in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd + ["bet", SEATS[(first + i) % 2], "1"], check=True, capture_output=True)
-        bets.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", IMPORT_ONLY, str(names)], check=True, capture_output=True)
-        imports.append(time.perf_counter() - start)
-    ratio = statistics.median(b / i for b, i in zip(bets, imports))
-    return statistics.median(bets) * 1000, statistics.median(imports) * 1000, ratio
+def imports_only(work: Path) -> Callable[[], list[str]]:
+    """A process that imports every module a bet imports (recorded from a bet in a ledger of its own) and does
+    nothing else."""
+    db, names = work / "record.db", work / "modules.txt"
+    build_ledger(db, 0)
+    bet = bets(db)()[len(bragref_command()):]  # a bet's arguments, in a hand dealt for it
+    subprocess.run([sys.executable, "-c", RECORD_MODULES, str(names), *bet], check=True, capture_output=True)
+    return lambda: [sys.executable, "-c", IMPORT_ONLY, str(names)]
 
 
 def build_ledger(db: Path, hands: int) -> None:
@@ -159,20 +155,22 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
     try:
         fresh, big = work / "fresh.db", work / "big.db"
-        floor = floor_ms(work, args.runs)
-        print(f"floor (python + one durable insert): median {floor:6.1f} ms")
         build_ledger(fresh, 0)
-        bet = median_bet_ms(fresh, args.runs)
-        print(f"bet, fresh ledger:              median {bet:6.1f} ms = {bet / floor:.1f}× the floor (target ≤ 3×)")
-        bet, imports, ratio = beside_imports(fresh, work, args.runs)
+        fresh_bets = bets(fresh)
+        bet, low, ratio = in_turn(fresh_bets, floor(work), args.runs)
+        print(f"bet, fresh ledger, in turn with the floor (python + one durable insert): bet {bet:.1f} ms, floor "
+              f"{low:.1f} ms: the bet is {ratio:.2f}× the floor (median of the pairs; target ≤ 3×)")
+        bet_then = bet
+        bet, imports, ratio = in_turn(fresh_bets, imports_only(work), args.runs)
         print(f"  in turn with a process importing what a bet imports and doing nothing: bet {bet:.1f} ms, imports "
-              f"{imports:.1f} ms = {imports / floor:.1f}× the floor; the bet is {ratio:.2f}× its imports")
+              f"{imports:.1f} ms = {imports / low:.1f}× the floor; the bet is {ratio:.2f}× its imports")
         began = time.perf_counter()
         build_ledger(big, args.hands)
         built = time.perf_counter() - began
         print(f"  (built {args.hands:,} settled hands in {built:.0f} s, {big.stat().st_size / 1e6:.0f} MB)")
-        bet = median_bet_ms(big, args.runs)
-        print(f"bet, {args.hands:,}-hand ledger:  median {bet:6.1f} ms = {bet / floor:.1f}× the floor (target ≤ 3×, flat)")
+        bet, low, ratio = in_turn(bets(big), floor(work), args.runs)
+        print(f"bet, {args.hands:,}-hand ledger, in turn with the floor: bet {bet:.1f} ms, floor {low:.1f} ms: "
+              f"{ratio:.2f}× the floor (target ≤ 3×, flat: {bet / bet_then:.2f}× the bet on a fresh ledger)")
         total, rate = replay_rate(20_000)
         print(f"engine replay:                  {rate:,.0f} actions/s ({total:,} actions; target ≥ 100,000)")
         for players in (15, 18):
