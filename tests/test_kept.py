@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from bragref.engine.names import key
 from bragref.engine.rules import Rules
 from bragref.games.verbs import Bet
 from bragref.ledger import points
-from bragref.ledger.simulate import chooser, simulate
+from bragref.ledger.simulate import between_hands, chooser, simulate
 from bragref.ledger.store import Ledger
 from conftest import SAMPLES
 
@@ -71,6 +72,66 @@ def test_balances_summed_on_from_the_last_report_are_a_full_sum(tmp_path):
         assert nets == full_sums(fresh, session) and kept.read_text() != before
         fresh.close()
     assert {row["player"]: row["net"] for row in ledger.balances([other])} == full_sums(ledger, other)
+
+
+def full_at_table(ledger: Ledger, session) -> tuple[dict[str, int], dict[str | None, int]]:
+    """Each player's table money, and what hands at table stakes moved by `names.key` (None: a carried pot), each
+    one sum over every row (R1.3)."""
+    money = dict.fromkeys(session.seats, 0)
+    for player, amount in ledger.conn.execute(
+            "SELECT player, SUM(amount) FROM (SELECT player, amount FROM purses WHERE session_id = ?"
+            " UNION ALL SELECT p.player, p.amount FROM postings p JOIN hands h ON h.id = p.hand_id"
+            " WHERE p.session_id = ? AND h.purses IS NOT NULL AND p.player IS NOT NULL) GROUP BY player",
+            (session.id, session.id)):
+        money[session.now_called(player)] = money.get(session.now_called(player), 0) + amount
+    moved: dict[str | None, int] = {}
+    for player, amount in ledger.conn.execute(
+            "SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
+            " WHERE p.session_id = ? AND h.purses IS NOT NULL GROUP BY p.player", (session.id,)):
+        person = None if player is None else key(session.now_called(player))
+        moved[person] = moved.get(person, 0) + amount
+    return money, moved
+
+
+def at_table_now(path: Path) -> tuple[dict[str, int], dict[str | None, int]]:
+    """Table money and what moved at table stakes as a new command finds them, every amount moved included."""
+    ledger = Ledger(path)
+    session = ledger.session("s")
+    money, moved = ledger.table_money(session), ledger.on_table([session])
+    ledger.close()
+    return money, {person: amount for person, amount in moved.items() if amount}
+
+
+def test_table_money_summed_on_from_the_last_command_is_a_full_sum(tmp_path):
+    """At table stakes (R1.3) each command sums only the purses and postings written since the last one kept the
+    table money: after hands with top-ups, cash-outs and loans onto the table, a settlement undone (postings
+    reversed, R9.1), a player renamed (R2.6) and a session from the pocket beside it, each player's table money and
+    what the hands moved are a full sum's; so they are with what was kept damaged or kept for another ledger."""
+    path = tmp_path / "ledger.db"
+    ledger, rng = Ledger(path), random.Random(6)
+    simulate(ledger, "s", Rules(stakes="table", short_money="both"), ["A", "B", "C"], 20, seed=6)
+    simulate(ledger, "t", Rules(), ["A", "D"], 5, seed=7)
+    kept = Path(f"{path}{points.TABLE}")
+    for hand in range(6):
+        if hand == 2:
+            ledger.rename("s", "A", "Ann")
+        if hand == 3:
+            current, choose = ledger.undo("s", "a wrong award")[1], chooser(rng)
+            while current.hand.phase != "over":
+                current = ledger.act("s", choose)[1]
+        else:
+            between_hands(ledger, ledger.session("s"), rng)
+            ledger.record_hand("s", chooser(rng))
+        before = kept.read_text()
+        money, moved = full_at_table(ledger, ledger.session("s"))
+        assert at_table_now(path) == (money, {person: amount for person, amount in moved.items() if amount})
+        assert kept.read_text() != before
+    entry = json.loads(kept.read_text())[str(ledger.session("s").id)]
+    made_by, purse, _, posting, link = entry["key"].split(" ")
+    for key_now, data in ((f"{made_by} {purse} {'0' * 64} {posting} {link}", entry["data"]),  # another ledger's
+                          (entry["key"], [["Ann", "1", 2]]), (entry["key"], [["Ann", 1]]), (entry["key"], {"A": 1})):
+        kept.write_text(json.dumps({str(ledger.session("s").id): {"key": key_now, "data": data}}))
+        assert at_table_now(path) == (money, {person: amount for person, amount in moved.items() if amount})
 
 
 def reported(tmp_path: Path, seed: int):

@@ -71,12 +71,14 @@ and bragref keeps what spares the next command work:
 (each session's postings summed, as each command that posts ends, for
 .B balances
 and
-.BR settle )
+.BR settle ),
+.I ledger.db\-table.json
+(at table stakes, each player's table money summed)
 and
 .I odds\-cache.json
 (each rule set's counts for
 .BR odds ).
-None of them is the truth: each is keyed by the bragref version (the first two by a link of the
+None of them is the truth: each is keyed by the bragref version (the first three by links of the
 ledger's hash chain too), is worked around when it no longer fits or cannot be read, and may be
 deleted at any time.
 .B audit

@@ -1,10 +1,10 @@
 """What bragref keeps beside a ledger so that the next command need not work it out again (issue 19): replay
 points, each session's current hand as last replayed, so that the next action starts from it rather than from the
-deal; and totals, each session's postings summed by player, so that `balances` and `settle` sum only what was
-posted since.
+deal; totals, each session's postings summed by player, so that `balances` and `settle` sum only what was
+posted since; and, at table stakes, each player's table money summed likewise.
 
-Neither is ever the truth. Each is keyed by a chain link (the last row a hand is replayed from; the last posting
-summed) and by the bragref that wrote it, so a row added, a ledger swapped or restored, or a new bragref all miss
+None is ever the truth. Each is keyed by chain links (the last row a hand is replayed from; the last posting
+summed, and purse) and by the bragref that wrote it, so a row added, a ledger swapped or restored, or a new bragref all miss
 it and work it out in full; a file that cannot be read or written is worked around. Audit, history, replay and
 export never read them: they replay every hand from its rows.
 
@@ -26,6 +26,7 @@ from bragref.engine.errors import BadInput
 
 SUFFIX = "-replay.json"  # beside the ledger file, as SQLite keeps its `-wal` file
 TOTALS = "-totals.json"  # each session's postings summed by player (`Ledger.balances`)
+TABLE = "-table.json"  # each session's table money summed by player (`Ledger.at_table`: table stakes, R1.3)
 
 
 def plain(value):

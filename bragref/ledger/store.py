@@ -30,12 +30,13 @@ from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
 from bragref.ledger.db import connect, connect_read_only, transaction
 from bragref.ledger.legacy import legacy_action
-from bragref.ledger.points import TOTALS, Beside, Points
+from bragref.ledger.points import TABLE, TOTALS, Beside, Points
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 # a hand whose deal was voided (R9.1): a void that names no action
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
+SUMMED_AT_TABLE = ("purses", "postings")  # what table money is summed from (`Ledger.at_table`)
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
@@ -117,6 +118,7 @@ class Ledger:
         self.linked = True  # each row hashed into the chain; a ledger that only judges (an import's) need not
         self.points = Points(path)  # each session's current hand as last replayed, for the next command
         self.totals = Beside(path, TOTALS)  # each session's postings summed, for the next report
+        self.table = Beside(path, TABLE)  # each session's table money summed, for the next command at table stakes
         self._posted_from: int | None = None  # the last posting before this ledger's first write
         self._head: tuple[int, str] | None = None  # the chain's last link while this ledger writes (`write`)
         self._mark: tuple | None = None  # what sessions are read from (`session`), likewise
@@ -670,17 +672,32 @@ class Ledger:
         Mid-hand it is the money before the hand's settlement; the hand itself knows what is left (`Player.purse`).
         """
         money = dict.fromkeys(session.seats, 0)
-        for r in self._q(
-            "SELECT player, SUM(amount) AS amount FROM ("
-            " SELECT player, amount FROM purses WHERE session_id = ?"
-            " UNION ALL SELECT p.player, p.amount FROM postings p JOIN hands h ON h.id = p.hand_id"
-            "  WHERE p.session_id = ? AND h.purses IS NOT NULL AND p.player IS NOT NULL"
-            ") GROUP BY player",
-            (session.id, session.id),
-        ):
-            name = session.now_called(r["player"])
-            money[name] = money.get(name, 0) + r["amount"]
+        for player, (put, moved) in self.at_table(session.id).items():
+            if player is not None:
+                name = session.now_called(player)
+                money[name] = money.get(name, 0) + put + moved
         return money
+
+    def at_table(self, session_id: int) -> dict[str | None, tuple[int, int]]:
+        """Per player, by the name they had (None: a carried pot): what they put on the table or took off it
+        (buy-ins, top-ups, cash-outs, loans onto it, R7.5) and what hands at table stakes moved (R1.3). Summed on
+        from where the last command left off (`table`, kept beside the ledger at a purse's and a posting's chain
+        links), as both are only ever appended: a deal at table stakes costs the same in a long session."""
+        (purse_upto, posting_upto), sums = self._summed_to(self.table, session_id, SUMMED_AT_TABLE, 2, carried=True)
+        # from a point kept, `+session_id` reads on by row id; else the session's index is read whole
+        put_in = self._q(f"SELECT player, SUM(amount), MAX(id) FROM purses WHERE {'+' if purse_upto else ''}session_id"
+                         " = ? AND id > ? GROUP BY player", (session_id, purse_upto))
+        moved = self._q("SELECT p.player, SUM(CASE WHEN h.purses IS NULL THEN 0 ELSE p.amount END), MAX(p.id)"
+                        " FROM postings p JOIN hands h ON h.id = p.hand_id"
+                        f" WHERE {'+' if posting_upto else ''}p.session_id = ? AND p.id > ? GROUP BY p.player",
+                        (session_id, posting_upto))
+        for rows, figure in ((put_in, 0), (moved, 1)):
+            for player, amount, _ in rows:
+                sums.setdefault(player, [0, 0])[figure] += amount
+        lasts = (max((r[2] for r in put_in), default=purse_upto), max((r[2] for r in moved), default=posting_upto))
+        if lasts != (purse_upto, posting_upto):
+            self._keep_summed(self.table, session_id, SUMMED_AT_TABLE, lasts, sums)
+        return {player: (put, moved) for player, (put, moved) in sums.items()}
 
     def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
         """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
@@ -753,14 +770,7 @@ class Ledger:
         """(player, paid, won, net) over a session's postings, by the names they were posted under: summed on from
         where the last report left off (`totals`, kept beside the ledger at a posting's chain link), as postings
         are only ever appended."""
-        sums: dict[str, list[int]] = {}
-        upto = 0
-        kept = self.totals.entry(session_id)
-        if kept is not None and _sums(kept[1]):
-            upto_text, _, link = kept[0].partition(" ")
-            if upto_text.isdigit() and self._q("SELECT 1 FROM chain WHERE tbl = 'postings' AND row_id = ? AND"
-                                               " hash = ?", (int(upto_text), link)):
-                upto, sums = int(upto_text), {player: [paid, won, net] for player, paid, won, net in kept[1]}
+        (upto,), sums = self._summed_to(self.totals, session_id, ("postings",), 3)
         # from totals kept, `+session_id` reads on from `upto` by row id; else the covering index is read whole
         new = self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
                       " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount), MAX(id) FROM postings"
@@ -771,9 +781,36 @@ class Ledger:
             totals[0], totals[1], totals[2] = totals[0] + paid, totals[1] + won, totals[2] + net
         last = max((r[4] for r in new), default=upto)
         if last != upto:
-            link = self._q("SELECT hash FROM chain WHERE tbl = 'postings' AND row_id = ?", (last,))[0][0]
-            self.totals.keep(session_id, f"{last} {link}", [[player, *totals] for player, totals in sums.items()])
+            self._keep_summed(self.totals, session_id, ("postings",), (last,), sums)
         return [(player, *totals) for player, totals in sorted(sums.items())]
+
+    def _summed_to(self, beside: Beside, session_id: int, tables: tuple[str, ...], figures: int,
+                   carried: bool = False) -> tuple[list[int], dict[str | None, list[int]]]:
+        """Sums kept beside the ledger for `session_id`: the last row of each of `tables` they were summed to, and
+        per player `figures` integers (see `_sums`); nothing summed (row 0 of each) where this bragref kept none
+        there, or what they were summed to no longer holds (a ledger rolled back, swapped or restored)."""
+        kept = beside.entry(session_id)
+        if kept is not None and _sums(kept[1], figures, carried):
+            marks = kept[0].split(" ")
+            lasts, links = marks[::2], marks[1::2]
+            if len(marks) == 2 * len(tables) and all(last.isdigit() for last in lasts) and all(
+                    self._link(table, int(last)) == link for table, last, link in zip(tables, lasts, links)):
+                return [int(last) for last in lasts], {player: figures for player, *figures in kept[1]}
+        return [0] * len(tables), {}
+
+    def _keep_summed(self, beside: Beside, session_id: int, tables: tuple[str, ...], lasts: tuple[int, ...],
+                     sums: dict[str | None, list[int]]) -> None:
+        """Keep `sums` beside the ledger for `session_id`, summed to row `lasts[i]` of `tables[i]` (`_summed_to`)."""
+        beside.keep(session_id, " ".join(f"{last} {self._link(table, last)}" for table, last in zip(tables, lasts)),
+                    [[player, *figures] for player, figures in sums.items()])
+
+    def _link(self, table: str, row_id: int) -> str | None:
+        """The hash of the chain link of row `row_id` of `table` (`-` for row 0, before the first); None if the
+        chain has no such link."""
+        if not row_id:
+            return "-"
+        found = self._q("SELECT hash FROM chain WHERE tbl = ? AND row_id = ?", (table, row_id))
+        return found[0][0] if found else None
 
     def carried(self, sessions: list[Session]) -> int:
         """Money in a pot carried forward and not yet won (R6.2)."""
@@ -794,16 +831,13 @@ class Ledger:
     def on_table(self, sessions: list[Session]) -> dict[str | None, int]:
         """What hands at table stakes moved, per player by `names.key` (None: a carried pot): money that already
         changed hands on the table (R1.3), so settling up leaves it out."""
-        where, ids = self._scope(sessions)
-        if not self._q(f"SELECT 1 FROM hands WHERE {where} AND purses IS NOT NULL LIMIT 1", ids):
-            return {}  # every hand from the pocket: nothing to leave out, and no join over every posting
         moved: dict[str | None, int] = {}
-        by_id = {s.id: s for s in sessions}
-        for sid, player, amount in self._q(
-                f"SELECT p.session_id, p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
-                f" WHERE p.{where} AND h.purses IS NOT NULL GROUP BY p.session_id, p.player", ids):
-            person = None if player is None else key(by_id[sid].now_called(player))
-            moved[person] = moved.get(person, 0) + amount
+        for session in sessions:
+            if not self._q("SELECT 1 FROM hands WHERE session_id = ? AND purses IS NOT NULL LIMIT 1", (session.id,)):
+                continue  # every hand from the pocket: nothing to leave out, and nothing to sum
+            for player, (_, amount) in self.at_table(session.id).items():
+                person = None if player is None else key(session.now_called(player))
+                moved[person] = moved.get(person, 0) + amount
         return moved
 
     def night(self, sessions: list[Session]) -> dict:
@@ -894,10 +928,12 @@ def rules_of(text: str) -> Rules:
     return Rules.from_json(text)
 
 
-def _sums(data) -> bool:
-    """Whether kept totals are what `Ledger._posted` writes: `[player, paid, won, net]` rows of text and integers."""
+def _sums(data, figures: int, carried: bool = False) -> bool:
+    """Whether kept sums are what the ledger writes: rows of a player's name (or None, the carried pot, where
+    `carried`) and `figures` integers (`Ledger._posted`: paid, won, net; `Ledger.at_table`: put, moved)."""
     return isinstance(data, list) and all(
-        isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
+        isinstance(item, list) and len(item) == figures + 1
+        and (isinstance(item[0], str) or carried and item[0] is None)
         and all(type(value) is int for value in item[1:]) for item in data)
 
 
