@@ -3,10 +3,10 @@ points, each session's current hand as last replayed, so that the next action st
 deal; totals, each session's postings summed by player, so that `balances` and `settle` sum only what was
 posted since; and, at table stakes, each player's table money summed likewise.
 
-None is ever the truth. Each is keyed by chain links (the last row a hand is replayed from; the last posting
-summed, and purse) and by the bragref that wrote it, so a row added, a ledger swapped or restored, or a new bragref all miss
-it and work it out in full; a file that cannot be read or written is worked around. Audit, history, replay and
-export never read them: they replay every hand from its rows.
+None is ever the truth. Each is keyed by chain links (the last row a hand is replayed from; the last posting,
+and purse, summed) and by the bragref that wrote it, so a row added, a ledger swapped or restored, or a new bragref
+all miss it and work it out in full; a file that cannot be read or written is worked around. Audit, history,
+replay and export never read them: they replay every hand from its rows.
 
 A state is written as JSON, never pickled (the file is as untrusted as any other): each engine value is a frozen
 `msgspec.Struct` of numbers, text, `None`, tuples and other such values, named by its class in `bragref`.
