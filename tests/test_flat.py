@@ -62,3 +62,16 @@ def steps(tmp_path_factory) -> dict[str, tuple[dict[str, int], dict[str, int]]]:
 def test_a_command_takes_as_many_sqlite_steps_after_400_hands_as_after_10(steps, stakes, command):
     short, long = steps[stakes]
     assert long[command] <= short[command] * 1.2, (short, long)
+
+
+def test_a_ledger_in_memory_sums_table_money_on_as_well():
+    """An import judges a history in a ledger in memory first: there too a deal at table stakes (R1.3) sums the
+    table money on from where the last command left it, so a long history imports in time linear in its length."""
+    steps = []
+    for hands in (10, 400):
+        ledger, taken = Ledger(":memory:"), []
+        simulate(ledger, "s", Rules(stakes="table"), ["A", "B", "C"], hands, seed=3)
+        ledger.conn.set_progress_handler(lambda: taken.append(1), 1)
+        ledger.deal("s")
+        steps.append(len(taken))
+    assert steps[1] <= steps[0] * 1.2, steps

@@ -76,16 +76,16 @@ def _kind(name: str) -> type:
 class Beside:
     """A file kept beside the ledger, `<ledger><suffix>` (as SQLite keeps its `-wal`): an entry per session, each
     under the key it was made at and the bragref that made it. An entry whose key has moved on, or a file that
-    cannot be read or written, is as good as none: what it spares is worked out again."""
+    cannot be read or written, is as good as none: what it spares is worked out again. Beside a ledger in memory
+    (an import's judge), the entries are held in memory, for as long as it is open."""
 
     def __init__(self, ledger_path: str | os.PathLike, suffix: str):
         # a text path, not pathlib's: importing pathlib would cost every command more than a short replay
         self.path = None if str(ledger_path) == ":memory:" else f"{os.fspath(ledger_path)}{suffix}"
+        self.held: dict[str, dict] = {}  # the entries, where there is no file
 
     def entry(self, session_id: int) -> tuple[str, object] | None:
         """The key and what was kept at it for `session_id`, by this bragref, or None."""
-        if self.path is None:
-            return None
         try:
             kept = self._read().get(str(session_id))
         except OSError:
@@ -98,6 +98,7 @@ class Beside:
     def keep(self, session_id: int, key: str, data) -> None:
         """Keep `data` (JSON's values) as `session_id`'s entry at `key`, in place of its last; other sessions' stay."""
         if self.path is None:
+            self.held[str(session_id)] = {"key": f"{__version__} {key}", "data": data}
             return
         try:
             kept = self._read()
@@ -114,6 +115,8 @@ class Beside:
                 os.remove(spare)
 
     def _read(self) -> dict:
+        if self.path is None:
+            return self.held
         with open(self.path, "rb") as file:
             try:
                 kept = msgspec.json.decode(file.read())
@@ -137,7 +140,7 @@ class Points(Beside):
             return None
 
     def put(self, session_id: int, key: str, hand) -> None:
-        """Keep `hand` as `session_id`'s point at `key`."""
+        """Keep `hand` as `session_id`'s point at `key` (not in memory: there the ledger holds its current hands)."""
         if self.path is None:
             return
         try:

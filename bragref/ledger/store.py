@@ -791,17 +791,16 @@ class Ledger:
         there, or what they were summed to no longer holds (a ledger rolled back, swapped or restored)."""
         kept = beside.entry(session_id)
         if kept is not None and _sums(kept[1], figures, carried):
-            marks = kept[0].split(" ")
-            lasts, links = marks[::2], marks[1::2]
-            if len(marks) == 2 * len(tables) and all(last.isdigit() for last in lasts) and all(
-                    self._link(table, int(last)) == link for table, last, link in zip(tables, lasts, links)):
-                return [int(last) for last in lasts], {player: figures for player, *figures in kept[1]}
+            marks = [mark.partition(" ")[::2] for mark in kept[0].split(";")]  # "row link" a table
+            if len(marks) == len(tables) and all(last.isdigit() for last, _ in marks) and all(
+                    self._link(table, int(last)) == link for table, (last, link) in zip(tables, marks)):
+                return [int(last) for last, _ in marks], {player: figures for player, *figures in kept[1]}
         return [0] * len(tables), {}
 
     def _keep_summed(self, beside: Beside, session_id: int, tables: tuple[str, ...], lasts: tuple[int, ...],
                      sums: dict[str | None, list[int]]) -> None:
         """Keep `sums` beside the ledger for `session_id`, summed to row `lasts[i]` of `tables[i]` (`_summed_to`)."""
-        beside.keep(session_id, " ".join(f"{last} {self._link(table, last)}" for table, last in zip(tables, lasts)),
+        beside.keep(session_id, ";".join(f"{last} {self._link(table, last)}" for table, last in zip(tables, lasts)),
                     [[player, *figures] for player, figures in sums.items()])
 
     def _link(self, table: str, row_id: int) -> str | None:
