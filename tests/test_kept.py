@@ -75,26 +75,27 @@ def test_balances_summed_on_from_the_last_report_are_a_full_sum(tmp_path):
 
 
 def full_at_table(ledger: Ledger, session) -> tuple[dict[str, int], dict[str | None, int]]:
-    """Each player's table money, and what hands at table stakes moved by `names.key` (None: a carried pot), each
-    one sum over every row (R1.3)."""
+    """Each player's table money, and what hands at table stakes moved by `names.key` (None: a carried pot; none
+    that moved nothing), each one sum over every row (R1.3)."""
     money = dict.fromkeys(session.seats, 0)
     for player, amount in ledger.conn.execute(
             "SELECT player, SUM(amount) FROM (SELECT player, amount FROM purses WHERE session_id = ?"
             " UNION ALL SELECT p.player, p.amount FROM postings p JOIN hands h ON h.id = p.hand_id"
             " WHERE p.session_id = ? AND h.purses IS NOT NULL AND p.player IS NOT NULL) GROUP BY player",
             (session.id, session.id)):
-        money[session.now_called(player)] = money.get(session.now_called(player), 0) + amount
+        name = session.now_called(player)
+        money[name] = money.get(name, 0) + amount
     moved: dict[str | None, int] = {}
     for player, amount in ledger.conn.execute(
             "SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
             " WHERE p.session_id = ? AND h.purses IS NOT NULL GROUP BY p.player", (session.id,)):
         person = None if player is None else key(session.now_called(player))
         moved[person] = moved.get(person, 0) + amount
-    return money, moved
+    return money, {person: amount for person, amount in moved.items() if amount}
 
 
 def at_table_now(path: Path) -> tuple[dict[str, int], dict[str | None, int]]:
-    """Table money and what moved at table stakes as a new command finds them, every amount moved included."""
+    """Table money and what moved at table stakes as a new command finds them (as `full_at_table` gives them)."""
     ledger = Ledger(path)
     session = ledger.session("s")
     money, moved = ledger.table_money(session), ledger.on_table([session])
@@ -123,8 +124,8 @@ def test_table_money_summed_on_from_the_last_command_is_a_full_sum(tmp_path):
             between_hands(ledger, ledger.session("s"), rng)
             ledger.record_hand("s", chooser(rng))
         before = kept.read_text()
-        money, moved = full_at_table(ledger, ledger.session("s"))
-        assert at_table_now(path) == (money, {person: amount for person, amount in moved.items() if amount})
+        full = full_at_table(ledger, ledger.session("s"))
+        assert at_table_now(path) == full
         assert kept.read_text() != before
     entry = json.loads(kept.read_text())[str(ledger.session("s").id)]
     made_by, marks = entry["key"].split(" ", 1)
@@ -132,7 +133,7 @@ def test_table_money_summed_on_from_the_last_command_is_a_full_sum(tmp_path):
     for key_now, data in ((f"{made_by} {purse.split()[0]} {'0' * 64};{posting}", entry["data"]),  # another ledger's
                           (entry["key"], [["Ann", "1", 2]]), (entry["key"], [["Ann", 1]]), (entry["key"], {"A": 1})):
         kept.write_text(json.dumps({str(ledger.session("s").id): {"key": key_now, "data": data}}))
-        assert at_table_now(path) == (money, {person: amount for person, amount in moved.items() if amount})
+        assert at_table_now(path) == full
 
 
 def reported(tmp_path: Path, seed: int):

@@ -49,7 +49,7 @@ def test_new_actions_beside_old_ones_are_written_by_verb_and_arguments(old, tmp_
         old(f"--session hoyle-night {line}")
     with sqlite3.connect(old.db) as conn:
         rows = conn.execute("SELECT verb, player, amount, blind, detail, args FROM actions ORDER BY id DESC LIMIT 8")
-        newest = list(rows)[::-1]  # `args` as stored: JSON with no spaces, the text every ledger of schema 7 and later holds
+        newest = list(rows)[::-1]  # `args` as stored: JSON without spaces, as every ledger since schema 7 holds
         pots = [pot for (pot,) in conn.execute("SELECT pot_after FROM actions_with_pot ORDER BY action_id DESC LIMIT 8")]
     assert newest[:3] == [("bet", "Chris", 2, None, None, '{"amount":2,"blind":false}'),
                           ("raise", "Andy", 5, None, None, '{"amount":3}'),  # `amount`: what it put in
