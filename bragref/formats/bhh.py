@@ -196,14 +196,17 @@ def rules_from_table(table: dict) -> Rules:
     return checked(Rules(**values))
 
 
+_KIND_WORDS = {"money": "an amount in units", "bool": "true or false", "count": "a whole number",
+               "number": "a whole number or none"}
+
+
 def _check_types(values: dict) -> None:
     """Each rule's value has the type its declaration gives it (`Option.accepts`); game and preset are words."""
     options = every_option()
     for field, given in values.items():
         option = options.get(field)
         if not (option.accepts(given) if option else isinstance(given, str)):
-            kind = {"money": "an amount in units", "bool": "true or false", "count": "a whole number"}.get(
-                option.kind if option else "", "a word")
+            kind = _KIND_WORDS.get(option.kind if option else "", "a word")
             raise BadInput(f"rule {field.replace('_', '-')} should be {kind}, not {_brief(given)}")
 
 
@@ -232,11 +235,14 @@ def changed_rules(rules: Rules, words: list[str]) -> Rules:
         field = name.replace("-", "_")
         if not equals or field not in RULE_FIELDS:
             raise BadInput(f"{word!r} is not rule=value")
-        kind = getattr(every_option().get(field), "kind", "text")
+        option = every_option().get(field)
+        kind = getattr(option, "kind", "text")
         if text.startswith('"'):
             values[field] = _unquote(text)
-        elif kind in ("money", "count"):
+        elif kind in ("money", "count", "number"):
             values[field] = None if text == "none" else units(text)
+        elif text == "none" and option is not None and option.default is None:
+            values[field] = None  # a rule turned off (`until`, R11.7), as `rules_change` writes it
         elif kind == "bool":
             if text not in ("true", "false"):
                 raise BadInput(f"{word!r}: {name} is true or false")

@@ -62,14 +62,14 @@ class Option(msgspec.Struct, frozen=True):
             return "none"
         if self.kind == "bool":
             return "on" if value else "off"
-        return str(value)
+        return "none" if value is None else str(value)
 
     def read(self, text: str, rules: Rules):
         """The value `text` gives this option under `rules` (for the unit and currency of its money)."""
         text = text.strip()
+        if self.default is None and text.lower() in ("none", "off", ""):
+            return None  # a rule that is off by default is turned off again so (`max-bet none`, `until none`)
         if self.kind == "money":
-            if self.default is None and text.lower() in ("none", "off", ""):
-                return None
             return parse_amount(text, rules.unit, allow_zero=self.name in ("ante", "entry"), currency=rules.currency)
         if self.kind == "number":
             if text.lower() in ("none", "off", ""):
