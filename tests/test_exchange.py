@@ -274,6 +274,23 @@ def test_every_rule_of_every_game_round_trips_through_a_rules_line(game):
     assert changed_somewhere == {option.name for option in options}
 
 
+@pytest.mark.parametrize("form", ["bhh", "json"])
+def test_a_player_who_joined_before_the_first_deal_stays_a_join_when_imported_without_use(bragref, tmp_path, form):
+    """Without --use the import leaves out the session's `use`, so the join's seat comes straight after the first
+    seats in the chain: it is still told as a join (R2.1), not as one of the players the session began with."""
+    bragref("session new early --players Ann,Bob,Cy")
+    bragref("player join Ed --after Ann")
+    bragref("deal")
+    first = bragref(f"export --format {form}").stdout
+    path = tmp_path / f"early.{form}"
+    path.write_text(first, encoding="utf-8")
+    again = Bragref(tmp_path / "again.db")
+    again(f"import {path}")
+    assert again(f"--session early export --format {form}").stdout == first
+    document = bhh.loads(first)
+    assert (document["players"], document["before"]) == (["Ann", "Bob", "Cy"], ['"Ed" join after "Ann"'])
+
+
 def _allowed(rules, option, text: str):
     """The rules with `option` read from `text`, or None where the rules do not allow that change alone."""
     from msgspec.structs import replace

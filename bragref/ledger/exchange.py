@@ -66,7 +66,9 @@ def export_stream(ledger: Ledger, session: Session) -> tuple[dict, Iterator[dict
     seats: list[str] = []
     following = next(facts, None)
     while (following is not None and following[0] == "session_events" and following[1]["event"] == "seat"
-           and following[1]["seq"] == created["seq"] + len(seats) + 1):
+           and following[1]["seq"] == created["seq"] + len(seats) + 1
+           and following[1]["at"] == created["created_at"]):  # a join before the first deal came at a time of its own
+        # (chained straight after the seats in a session imported without --use, whose `use` is left out)
         seats.append(following[1]["player"])
         following = next(facts, None)
     head = {"bhh": bhh.FORMAT, "variant": bhh.variant(rules), "session": created["name"], "players": seats,
