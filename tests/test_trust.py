@@ -305,6 +305,24 @@ def test_a_closed_session_plays_no_more_but_repayments_go_on(bragref):
     assert bragref("audit").output == ""
 
 
+def test_loans_are_audited_by_the_names_people_have_now_as_repay_judges_them(bragref):
+    """R2.6, R7.5: Bill borrows, is called Billy from then on and repays as Billy; Andy, the lender, is renamed
+    Drew before the rest comes back. The audit finds nothing, where it once said Billy had repaid more than was
+    lent. A repayment beyond the loan, written outside bragref, is still found, by the names now."""
+    bragref('session new fri --players "Andy,Bill,Chris" --short-money both')
+    bragref("lend andy bill 5")
+    bragref("player rename bill Billy")
+    bragref("repay billy andy 3")
+    bragref("player rename andy Drew")
+    bragref("repay billy drew 2")
+    assert bragref("audit --all").output == ""
+    with raw(bragref.db) as conn:
+        drop_triggers(conn)
+        conn.execute("INSERT INTO loans (session_id, at, kind, lender, borrower, amount, bystander)"
+                     " SELECT session_id, at, 'repay', 'Andy', 'Bill', 1, 0 FROM loans ORDER BY id DESC LIMIT 1")
+    assert "session fri: Billy has repaid Drew more than was lent (R7.5)" in audit_all(bragref.db)
+
+
 def test_simulate_is_reproducible_and_audits_clean(bragref, tmp_path):
     bragref("simulate --hands 40 --seed 5 --short-money both --stakes table")
     other = type(bragref)(tmp_path / "other.db")

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.store import Unreplayable, dealt, hand_groups, live_actions, postings, replayed
+from bragref.ledger.store import Unreplayable, dealt, hand_groups, live_actions, postings, renamed_to, replayed
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
@@ -340,18 +340,25 @@ def compare_postings(hand, recorded: list[sqlite3.Row]) -> list[str]:
 
 
 def conservation(conn: sqlite3.Connection, session_id: int) -> list[str]:
-    """Across the session the players' nets and the carried pot sum to zero (R1.2); no loan is repaid twice (R7.5)."""
+    """Across the session the players' nets and the carried pot sum to zero (R1.2); no loan is repaid twice (R7.5):
+    each person by the name they have now, as `repay` judged it (a borrower renamed since the loan repays it under
+    the new name, R2.6)."""
     findings = []
     total = conn.execute("SELECT COALESCE(SUM(amount), 0) FROM postings WHERE session_id = ?", (session_id,)).fetchone()[0]
     if total != 0:
         findings.append(f"the players' nets and the carried pot sum to {total}, not 0 (R1.2)")
+    renamed: dict[str, str] = {}
+    for old, new in conn.execute("SELECT player, detail FROM session_events WHERE session_id = ? AND event = 'rename'"
+                                 " ORDER BY id", (session_id,)):
+        renamed = renamed_to(renamed, old, new)
     entries = conn.execute("SELECT kind, lender, borrower, amount FROM loans WHERE session_id = ? ORDER BY id",
                            (session_id,)).fetchall()
     running: dict[tuple[str, str], int] = defaultdict(int)
     for kind, lender, borrower, amount in entries:
-        running[lender, borrower] += amount if kind == "lend" else -amount
-        if running[lender, borrower] < 0:
-            findings.append(f"{borrower} has repaid {lender} more than was lent (R7.5)")
+        pair = renamed.get(lender, lender), renamed.get(borrower, borrower)
+        running[pair] += amount if kind == "lend" else -amount
+        if running[pair] < 0:
+            findings.append(f"{pair[1]} has repaid {pair[0]} more than was lent (R7.5)")
     return findings
 
 

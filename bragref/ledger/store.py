@@ -58,6 +58,11 @@ class Session(msgspec.Struct, frozen=True):
         return self.renamed.get(name, name)
 
 
+def renamed_to(renamed: dict[str, str], old: str, new: str) -> dict[str, str]:
+    """Every former name → the name now (`Session.renamed`), once `old` is called `new` (`player rename`, R2.6)."""
+    return {**{former: new if now == old else now for former, now in renamed.items()}, old: new}
+
+
 class Voided(msgspec.Struct, frozen=True):
     """What an undo voided (R9.1): an action of hand `number`, or, with `action` None, its deal (a misdeal)."""
 
@@ -288,8 +293,7 @@ class Ledger:
             elif event["event"] == "rename":
                 old, new = event["player"], event["detail"]
                 seats[seats.index(old)] = new
-                renamed = {former: new if now == old else now for former, now in renamed.items()}
-                renamed[old] = new
+                renamed = renamed_to(renamed, old, new)
             else:
                 closed = True
         return Session(row["id"], row["name"], rules, seats, closed, renamed)
