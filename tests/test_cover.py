@@ -139,6 +139,8 @@ def test_a_cover_that_leaves_one_player_ends_betting_r7_4(four, dan, expected):
     bragref("show andy Kh Kd 4c")
     bragref(f"show dan {dan}")
     assert nets(bragref) == expected
+    won = [(e["amount"], e["into"]) for e in bragref.json("history 1") if e["action"] == "won"]
+    assert won == [(10, 1)]  # the pot Dan covered; the one his cover left empty is won by nobody, so not told
 
 
 def test_a_later_pot_won_by_folds_to_a_blind_player_is_paid_and_exposed_r7_3(four):

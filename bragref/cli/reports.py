@@ -148,7 +148,7 @@ def won_entries(row, hand: Hand) -> list[dict]:
                  "detail": "carried forward (R6.2)", "into": None}]
     entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None}
                for player, action, detail in game_of(hand.rules).result_notes(hand)]  # a life lost (R14.4)
-    for pot in result.pots:
+    for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
         number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
         how = {"folds": "all others folded", "faceup": "all folded to the face-up hand (R6.4)",
                "see": f"{pot.challenger} saw {', '.join(pot.holders)}", "showdown": "showdown",
