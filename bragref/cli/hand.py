@@ -92,7 +92,7 @@ def outcome(number: int, hand: Hand) -> str:
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
     if len(result.pots) > 1:
-        pots = "; ".join(pot_words(pot, hand, i) for i, pot in enumerate(result.pots) if pot.amount)
+        pots = pots_words(hand)
         line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
     else:
         line = f"Hand {number} over: {won} — {reason(result.pots[0], hand)}."
@@ -112,6 +112,8 @@ def reason(pot, hand: Hand) -> str:
     if pot.how == "faceup":
         return "all folded against the face-up hand (R6.4)"
     winners = [name for name, _ in pot.winnings]
+    if len(pot.holders) == 1:  # a raise beyond what anyone else had, shown or conceded (R11.6)
+        return f"nobody called it: it goes back to {pot.holders[0]} (R11.6)"
     rule = game.end_rules[pot.how]
     where = f"{HOW[pot.how]} ({rule})"
     role = {"see": "seer", "show": "asker", "cover": "coverer"}.get(pot.how)
@@ -145,7 +147,12 @@ HOW = {"see": "at the see", "show": "at the show", "showdown": "at the showdown"
        "lives": "at the showdown for lives"}
 
 
-def pot_words(pot, hand: Hand, index: int = 0) -> str:
+def pots_words(hand: Hand) -> str:
+    """Every pot of a settled hand that held money, each as `pot_words` tells it, in the result's order."""
+    return "; ".join(pot_words(pot, hand, index) for index, pot in enumerate(hand.result.pots) if pot.amount)
+
+
+def pot_words(pot, hand: Hand, index: int) -> str:
     """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`;
     without covers, the `index`th pot is the main pot or a side pot (R11.6)."""
     money = hand.rules.money

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.cli import cell
-from bragref.cli.hand import pot_words, reason
+from bragref.cli.hand import pots_words, reason
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import local_time, scope
 from bragref.engine.state import Hand
@@ -75,8 +75,10 @@ def ending(hand: Hand, called) -> str:
                 f"{money(result.carried)} was carried into the next hand, {called(result.retained_by)} keeping the "
                 f"blind hand (R6.2).")
     if hand.covered:
-        text = "The pots were settled newest first (R7.3): " + "; ".join(
-            pot_words(pot, hand) for pot in result.pots if pot.amount) + "."
+        text = f"The pots were settled newest first (R7.3): {pots_words(hand)}."
+    elif len(result.pots) > 1:  # a main pot and side pots (R11.6)
+        pots = pots_words(hand)
+        text = f"{pots[0].upper()}{pots[1:]}."
     else:
         pot = result.pots[0]
         names = " and ".join(f"{called(n)} ({money(a)})" if len(pot.winnings) > 1 else called(n) for n, a in pot.winnings)

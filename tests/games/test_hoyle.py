@@ -101,6 +101,31 @@ def test_an_all_in_player_and_a_side_pot_won_by_another_r11_6(bragref):
                                                                                          "Andy": 20}
 
 
+def test_a_raise_nobody_could_call_goes_back_to_its_raiser_who_conceded_and_every_pot_is_told_r11_6(bragref):
+    """Ed 30 and Bob 73 all in against Cy's 81 (R11.6): the main pot of 90 to Ed's pair, the side pot of 86 to Bob
+    (Cy conceded it), and the 8 nobody called back to Cy. The last show once recorded the hand and then failed
+    (exit 1) telling that last pot, and the replay told the main pot only."""
+    bragref('session new h --players "Ed,Bob,Cy" --game hoyle')
+    bragref("deal --dealer Bob")
+    bragref.lines("""
+        bet bob 1
+        raise cy 80
+        call ed --all-in 30
+        call bob --all-in 72
+        show ed 3s 8d 8c
+        concede cy
+    """)
+    out = bragref("show bob Jc 9c 2s").stdout
+    assert nets(bragref) == {"Ed": 60, "Bob": 13, "Cy": -73}
+    told = ["main pot (90) to Ed", "side pot 1 (86) to Bob", "side pot 2 (8) to Cy — nobody called it: it goes back "
+            "to Cy (R11.6)"]
+    assert all(words in out for words in told), out
+    story = bragref("replay 1").stdout
+    assert all(words in story for words in told), story
+    won = [(e["player"], e["amount"]) for e in bragref.json("history 1") if e["action"] == "won"]
+    assert won == [("Ed", 90), ("Bob", 86), ("Cy", 8)]
+
+
 def test_only_the_last_raiser_stands_r11_3(hoyle):
     bragref = hoyle()
     bragref("bet andy 2")
