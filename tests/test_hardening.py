@@ -109,6 +109,25 @@ def test_a_recorded_loan_exits_0_even_when_its_output_cannot_be_written(game):
     assert game.json("balances")[0]["loans"] == 5  # recorded once, and a retry is not needed
 
 
+def test_a_bug_after_the_write_committed_exits_0_and_says_what_stands(game, monkeypatch):
+    """A bet recorded, then telling the hand fails (a bug): exit 0, as for any command that has written (CLI.md),
+    saying it was recorded; the same bug before anything is written exits 1 and writes nothing."""
+    import bragref.cli.hand
+
+    def failing(*args):
+        raise RuntimeError("cannot tell it")
+
+    monkeypatch.setattr(bragref.cli.hand, "situation", failing)
+    result = game("bet chris 2")
+    assert "recorded, but then an internal error" in result.stderr and "cannot tell it" in result.stderr
+    assert game.json("status")["stake"] == 2 and game.json("status")["to_act"] == "Andy"
+    monkeypatch.setattr(bragref.cli.hand, "situation", lambda *args: "")
+    monkeypatch.setattr("bragref.ledger.store.Ledger.act", failing)
+    before = game.dump()
+    result = game("bet andy 2", code=1)
+    assert result.stderr.startswith("internal error") and game.dump() == before
+
+
 @pytest.mark.parametrize("args", [["bet", "chris", "2"], ["session", "close"], ["balances"], ["history"]])
 def test_a_reader_that_has_gone_is_no_bug(tmp_path, args):
     db = tmp_path / "ledger.db"

@@ -172,12 +172,13 @@ class BragGroup(click.Group):
             raise
         except (click.exceptions.Exit, click.Abort):
             raise
-        except Exception as bug:  # the contract's exit 1: a bug, reported in one line
+        except Exception as bug:  # the contract's exit 1: a bug, reported in one line; 0 once a write committed
             if os.environ.get("BRAGREF_DEBUG"):
                 raise
-            click.echo(f"internal error (a bug in bragref {__version__}, please report it): {printable(repr(bug))}",
-                       err=True)
-            ctx.exit(EXIT_BUG)
+            wrote = isinstance(ctx.obj, App) and ctx.obj.wrote
+            what = "recorded, but then an internal error" if wrote else "internal error"
+            click.echo(f"{what} (a bug in bragref {__version__}, please report it): {printable(repr(bug))}", err=True)
+            ctx.exit(0 if wrote else EXIT_BUG)
         finally:
             if isinstance(ctx.obj, App):
                 ctx.obj.close()

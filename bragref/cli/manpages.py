@@ -86,7 +86,8 @@ never reads them.
 .SH EXIT STATUS
 .TP
 .B 0
-Done. A command that has recorded something exits 0 even if printing afterwards failed.
+Done. A command that has recorded something exits 0 even if printing, or telling what it recorded,
+failed afterwards (said on stderr).
 .TP
 .B 2
 Bad input: usage, an amount or card that cannot be read, an unknown name, no session or hand. Nothing written.
