@@ -119,10 +119,14 @@ def reason(pot, hand: Hand) -> str:
     role = {"see": "seer", "show": "asker", "cover": "coverer"}.get(pot.how)
     if pot.decided_by == "award":
         return f"{where}, as awarded by the table without cards"
-    if pot.decided_by == "concede":
-        gave_up = [name for name in (*pot.holders, *([pot.challenger] if pot.challenger else [])) if name not in winners]
+    gave_up = [name for name in (*pot.holders, *([pot.challenger] if pot.challenger else [])) if name not in winners]
+    if pot.decided_by == "concede" and gave_up:
         return f"{where}: {' and '.join(gave_up)} conceded without showing ({rule})"
     judged = {s.player: s.judged for s in hand.shown}
+    if not any(name in judged for name in winners):  # a side pot whose every player conceded (R11.6): a tie
+        split = (f"split between {' and '.join(winners)}" if len(winners) > 1 else
+                 f"the eldest, {winners[0]}, takes it (R11.4, R10.3)")
+        return f"{where}: everyone in it conceded, a tie: {split}"
     describe = hand_ranking(hand).describe
     best = judged[winners[0]]
     if pot.how == "showdown":

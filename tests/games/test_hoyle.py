@@ -126,6 +126,36 @@ def test_a_raise_nobody_could_call_goes_back_to_its_raiser_who_conceded_and_ever
     assert won == [("Ed", 90), ("Bob", 86), ("Cy", 8)]
 
 
+@pytest.mark.parametrize("ties, last_pot", [
+    ("split", ("split between Cy and Di", {"Cy": -5, "Di": -5})),
+    ("eldest", ("the eldest, Cy, takes it (R11.4, R10.3)", {"Cy": -4, "Di": -6})),
+])
+def test_a_side_pot_whose_every_player_conceded_is_a_tie_among_them_and_told_so_r11_6(bragref, ties, last_pot):
+    """Ann all in for 1, Bob for 5, Cy and Di at 6: Ann's kings take the main pot of 4, Bob's queens side pot 1 of
+    12, and side pot 2 of 2, Cy's and Di's alone, both conceded, is a tie between them (R11.4). Telling it once
+    failed (exit 1 after the last concede was recorded) looking for cards nobody showed."""
+    bragref(f'session new h --players "Ann,Bob,Cy,Di" --game hoyle --ties {ties}')
+    bragref("deal --dealer Di")
+    bragref.lines("""
+        bet di 2
+        call ann --all-in 1
+        call bob
+        raise cy 4
+        call di
+        call bob --all-in 3
+        stand cy
+        show ann Kh Kd 4c
+        show bob Qh Qd 4s
+        concede cy
+    """)
+    out = bragref("concede di").stdout
+    words, nets_of_two = last_pot
+    assert nets(bragref) == {"Ann": 3, "Bob": 7, **nets_of_two}
+    assert f"side pot 2 (2) to {'Cy 1 and Di 1' if ties == 'split' else 'Cy'} — at the showdown (R11.4): everyone " \
+           f"in it conceded, a tie: {words}" in out, out
+    assert words in bragref("replay 1").stdout
+
+
 def test_only_the_last_raiser_stands_r11_3(hoyle):
     bragref = hoyle()
     bragref("bet andy 2")
