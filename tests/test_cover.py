@@ -78,6 +78,7 @@ def test_covered_pot_goes_to_the_better_of_coverer_and_see_winner_r7_3(covered_t
 
 def test_history_says_which_pot_each_payment_went_into(covered_then_seen):
     covered_then_seen("concede bill")
+    assert "Bill conceded without showing (R7.3)." in covered_then_seen("replay 1").stdout  # his covered pot
     rows = [(e["player"], e["action"], e["into"]) for e in covered_then_seen.json("history 1")
             if e["action"] in ("bet", "cover", "see")]
     assert rows == [("Andy", "bet", 1), ("Bill", "cover", 1), ("Chris", "bet", 2), ("Dan", "bet", 2),

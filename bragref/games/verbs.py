@@ -348,7 +348,13 @@ class Concede(Verb, frozen=True):
     examples = ("andy",)
 
     def told(self, before, after, called):
-        return f"{called(self.player)} conceded without showing (R5.4)."
+        """The rule of the contest given up: a see (R5.4), a showdown (R6.5; Hoyle's R11.4), a covered pot (R7.3)."""
+        from bragref.games import game_of  # here: the games are declared with these verbs
+
+        game = game_of(before.rules)
+        contest = before.contest
+        rule = game.end_rules.get(contest.how) if contest is not None else None
+        return f"{called(self.player)} conceded without showing ({rule or game.showdown_rule(before)})."
 
 
 class Show(Verb, frozen=True):
