@@ -112,7 +112,7 @@ def reason(pot, hand: Hand) -> str:
     if pot.how == "faceup":
         return "all folded against the face-up hand (R6.4)"
     winners = [name for name, _ in pot.winnings]
-    if len(pot.holders) == 1:  # a raise beyond what anyone else had, shown or conceded (R11.6)
+    if pot.how == "showdown" and len(pot.holders) == 1:  # a raise beyond what anyone else had (R11.6)
         return f"nobody called it: it goes back to {pot.holders[0]} (R11.6)"
     rule = game.end_rules[pot.how]
     where = f"{HOW[pot.how]} ({rule})"
