@@ -284,6 +284,22 @@ def test_player_rename_is_recorded_and_reports_use_the_new_name(evening):
     evening("audit")
 
 
+def test_a_name_a_player_had_before_a_rename_stays_theirs_r2_6(evening):
+    """Bill becomes William and Andy would take the name Bill: what was recorded as Bill's would become Andy's
+    too (balances, settle, loans), so the ledger refuses it, and a newcomer or a lender from outside called Bill
+    likewise (exit 2, nothing written). William may take his old name back; Chris, gone, keeps his."""
+    evening("player rename bill William")
+    for line, says in (("player rename andy Bill", "the name William had"), ("player join bill", "if it is William"),
+                       ("lend bill andy 5 --bystander", "if it is William")):
+        assert says in evening.refused(line, "R2.6", code=2)
+    evening("player leave chris")
+    assert "Chris's name" in evening.refused("player rename andy chris", "R2.6", code=2)
+    evening("player rename william Bill")
+    evening("player rename bill William")
+    assert [r["player"] for r in evening.json("balances")] == ["Andy", "William", "Chris"]
+    evening("audit")
+
+
 def test_audit_verbose_says_what_it_checked(evening):
     out = evening("audit -v").stdout
     assert "ok: hash chain:" in out and "ok: session friday: hands 1–2 replayed" in out and "ok: schema" in out

@@ -345,6 +345,7 @@ class Ledger:
             self._between_hands(session, "players join", "R2.1")
             if key(player) in {key(s) for s in session.seats}:
                 raise BadInput(f"{player} is already seated")
+            self._not_a_former_name(session, player)
             after_name = resolve(after, session.seats) if after else None
             self._event(session.id, "seat", player, after_name)
         return self.session(session.name)
@@ -370,8 +371,29 @@ class Ledger:
                 raise BadInput(f"{new} is already seated: two players cannot share a name (R2.6)")
             if new == old:
                 raise BadInput(f"{old} is called {new} already")
+            had = next((name for name in self._names_had(session) if same(new, name) and session.now_called(name) != old),
+                       None)
+            if had is not None:
+                owner = session.now_called(had)
+                whose = f"{owner}'s name" if owner == had else f"the name {owner} had"
+                raise BadInput(f"{had} is {whose} in this session, and a name is one person (R2.6): {old} takes another")
             self._event(session.id, "rename", old, new)
         return self.session(session.name), old, new
+
+    def _names_had(self, session: Session) -> set[str]:
+        """Every name someone has had in the session: seated under it, taken in a rename, or lending from outside."""
+        return {r[0] for r in self._q(
+            "SELECT player FROM session_events WHERE session_id = ? AND event = 'seat' UNION SELECT detail FROM"
+            " session_events WHERE session_id = ? AND event = 'rename' UNION SELECT lender FROM loans WHERE"
+            " session_id = ?", (session.id,) * 3)}
+
+    def _not_a_former_name(self, session: Session, name: str) -> None:
+        """What was recorded under a name a player had before a rename is theirs (R2.6): nobody else takes it."""
+        former = next((f for f in session.renamed if same(name, f)), None)
+        if former is not None:
+            now = session.renamed[former]
+            raise BadInput(f"{former} is the name {now} had before a rename, and a name is one person (R2.6): "
+                           f"if it is {now}, use that name; else another")
 
     def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules]) -> Session:
         with self.write():
@@ -641,6 +663,7 @@ class Ledger:
                 lender = known_as(check_name(lender), self.people())
                 if key(lender) in {key(s) for s in session.seats}:
                     raise BadInput(f"{lender} is at the table: lend without --bystander")
+                self._not_a_former_name(session, lender)
             else:
                 lender = resolve(lender, session.seats)
             units = amount_in(amount, session.rules)
