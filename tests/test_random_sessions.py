@@ -114,6 +114,8 @@ class Evening:
                 self.tried(lambda: ledger.lend("evening", *rng.sample(self.session.seats, 2), rng.randint(1, 9), False))
             else:
                 ledger.act("evening", choose)
+                if ledger.current(self.session).hand.phase == "over" and rng.random() < 0.1:
+                    ledger.undo("evening", "settled too soon")  # its postings reversed, the hand plays on (R9.1)
 
     def closing(self) -> None:
         if self.rng.random() < 0.3:
