@@ -102,6 +102,66 @@ def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
             hand = after
 
 
+def command_line(action, rules: Rules) -> list[str]:
+    """The words a referee types for `action` (`bragref look bob --hand old --fold`), read off its declaration: the
+    player, then each value as an argument or its option, money in the session's money."""
+    from bragref.engine.cards import card_text
+
+    words = [action.verb, *([action.player] if action.subject == "player" else [])]
+    for param in type(action).params:
+        value = getattr(action, param.name)
+        if value is None or value == () or value is False and param.kind == "flag":
+            continue
+        if param.kind == "flag":
+            words.append(param.option)
+        elif param.kind == "toggle":
+            on, off = param.option.split("/")
+            words.append(on if value else off)
+        else:
+            if param.kind == "money":
+                texts = [rules.money(value).removeprefix(rules.currency)]
+            elif param.kind == "cards":
+                texts = [card_text(card) for card in value]
+            else:
+                texts = list(value) if param.kind == "players" else [value]
+            words += [word for text in texts for word in ([param.option, text] if param.option else [text])]
+    return words
+
+
+def test_every_legal_action_typed_as_its_command_records_exactly_it(game, tmp_path):
+    """What `legal` offers, typed as a command line (`call chris --all-in 3`, `exchange dan 3`, `sideshow ann`),
+    records that very action: the command line is read from the same declaration as the engine's action."""
+    from click.testing import CliRunner
+
+    from bragref.cli import cli
+
+    rng, runner, db = random.Random(game.name), CliRunner(), str(tmp_path / "ledger.db")
+    for preset in game.presets:
+        names = ["Ann", "Bob", "Cy", "Di"][:max(3, game.players[0])]
+        money = ["--unit", "0.01", "--currency", "£"] if rng.random() < 0.5 else []
+        assert runner.invoke(cli, ["--db", db, "session", "new", preset, "--players", ",".join(names), "--game",
+                                   game.name, "--preset", preset, *money], catch_exceptions=False).exit_code == 0
+        for _ in range(12):
+            ledger = Ledger(db)
+            dealt = random_dealt(ledger.session(None).rules, rng)
+            ledger.close()
+            assert runner.invoke(cli, ["--db", db, "deal", *(w for k, v in dealt.items() for w in (f"--{k}", v))],
+                                 catch_exceptions=False).exit_code == 0
+            while True:
+                ledger = Ledger(db)
+                hand = ledger.current(ledger.session(None)).hand
+                ledger.close()
+                if hand.phase == "over":
+                    break
+                action = random_action(hand, rng)
+                words = command_line(action, hand.rules)
+                result = runner.invoke(cli, ["--db", db, *words], catch_exceptions=False)
+                ledger = Ledger(db)
+                assert result.exit_code == 0, (words, result.output)
+                assert ledger.current(ledger.session(None)).hand == engine.apply(hand, action), words
+                ledger.close()
+
+
 def test_no_two_verbs_share_an_answer_and_no_answer_reads_as_a_card():
     """`table` finds an answer by its first word: one verb each, and never a card (cards alone show, R8.9)."""
     from bragref.cli.table import ANSWERS
