@@ -155,18 +155,20 @@ def checked(path) -> None:
         assert "None" not in result.output, (words, result.output)
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), hands=st.integers(1, 10))
-def test_random_evenings_of_every_game_audit_round_trip_and_tell(tmp_path_factory, seed, hands):
+def evening(tmp_path_factory, seed: int, hands: int) -> None:
     path = tmp_path_factory.mktemp("evening") / "ledger.db"
     played(path, seed, hands)
     checked(path)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), hands=st.integers(1, 10))
+def test_random_evenings_of_every_game_audit_round_trip_and_tell(tmp_path_factory, seed, hands):
+    evening(tmp_path_factory, seed, hands)
 
 
 @pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**32), hands=st.integers(10, 25))
 def test_many_long_random_evenings_audit_round_trip_and_tell(tmp_path_factory, seed, hands):
-    path = tmp_path_factory.mktemp("evening") / "ledger.db"
-    played(path, seed, hands)
-    checked(path)
+    evening(tmp_path_factory, seed, hands)
