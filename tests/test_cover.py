@@ -282,6 +282,25 @@ def test_a_loan_raises_the_borrowers_table_money_mid_hand_r7_5(table):
     assert money_on_table(table)["Bill"] == 8
 
 
+def test_the_summary_says_hands_at_table_stakes_were_paid_from_the_table_r1_3(table):
+    """Chris lends Bill 10 onto the table and wins the hand: the night's nets count the hand, but settling up
+    pays only the loan back, so the summary says why (R1.3)."""
+    table.lines("""
+        lend chris bill 10
+        bet andy 4
+        bet bill 4
+        bet chris 4
+        fold dan
+        fold andy
+        fold bill
+    """)
+    out = table("summary").stdout
+    assert re.search(r"Chris +\+21", out) and "Settle up: Bill pays Chris 10." in out  # won 11, lent 10
+    assert "Hands at table stakes were paid from the table" in out
+    table('session new p --players "Andy,Bill"')  # from the pocket: nothing to explain
+    assert "table stakes" not in table("summary").stdout
+
+
 @pytest.mark.parametrize("line", ["buy-in andy 5", "top-up andy 5", "cash-out andy"])
 def test_pocket_stakes_have_no_table_money_r1_3(bragref, line):
     bragref(f"session new p {FOUR}")

@@ -154,6 +154,9 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     payments = ledger.payments(sessions)
     settle = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
+    if any(ledger.on_table(sessions).values()):
+        lines.append("(Hands at table stakes were paid from the table: their results are in each player's table "
+                     "money, to cash out, R1.3. Settling up pays loans and hands from the pocket.)")
     if any(p["to"] == CARRIED_POT for p in payments):
         lines.append("(The carried pot is money left in the middle for the next hand, R6.2, or a match's kitty not "
                      "yet won, R14.4.)")
