@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragref.cli import cli
-from bragref.engine.loans import outstanding
 from bragref.engine.errors import BadInput, Refused
+from bragref.engine.loans import outstanding
 from bragref.formats import bhh
 from bragref.games import GAMES, TABLE_OPTIONS, find_game, from_preset, parse_option
 from bragref.games.randomplay import random_dealt
