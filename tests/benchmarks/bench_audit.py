@@ -30,7 +30,7 @@ from bragref.ledger.store import Ledger
 
 def bragref_command() -> list[str]:
     script = Path(sys.executable).parent / "bragref"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "bragref"]
+    return [str(script)] if script.exists() else [sys.executable, "-P", "-m", "bragref"]
 
 
 def build(db: Path, hands: int) -> float:

@@ -26,7 +26,7 @@ CARD_MODULES = ("bragref.engine.cards", "bragref.engine.ranking", "bragref.engin
 
 def bragref_command() -> list[str]:
     script = Path(sys.executable).parent / "bragref"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "bragref"]
+    return [str(script)] if script.exists() else [sys.executable, "-P", "-m", "bragref"]
 
 
 def evaluations_per_second(hands: int = 2_000_000) -> float:
@@ -73,7 +73,7 @@ def card_time_in_bet() -> dict[str, int]:
     """Each card module a `bet` imports, with its import time in µs (none expected)."""
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "ledger.db")
-        base = [sys.executable, "-X", "importtime", "-m", "bragref", "--db", db]
+        base = [sys.executable, "-P", "-X", "importtime", "-m", "bragref", "--db", db]
         for line in (["session", "new", "b", "--players", "A,B,C"], ["deal"]):
             subprocess.run(base + line, check=True, capture_output=True)
         stderr = subprocess.run(base + ["bet", "b", "2"], check=True, capture_output=True, text=True).stderr

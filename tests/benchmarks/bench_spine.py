@@ -35,7 +35,7 @@ SEATS = ["Andy", "Bill", "Chris", "Dan"]
 
 def bragref_command() -> list[str]:
     script = Path(sys.executable).parent / "bragref"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "bragref"]
+    return [str(script)] if script.exists() else [sys.executable, "-P", "-m", "bragref"]
 
 
 def run_ms(cmd: list[str]) -> float:
@@ -101,12 +101,13 @@ gc.enable()
 
 def imports_only(work: Path) -> Callable[[], list[str]]:
     """A process that imports every module a bet imports (recorded from a bet in a ledger of its own) and does
-    nothing else."""
+    nothing else. `-P`: the bragref installed, as the command imports it, not a source tree in the working folder
+    (uncompiled there, it took twice as long)."""
     db, names = work / "record.db", work / "modules.txt"
     build_ledger(db, 0)
     bet = bets(db)()[len(bragref_command()):]  # a bet's arguments, in a hand dealt for it
-    subprocess.run([sys.executable, "-c", RECORD_MODULES, str(names), *bet], check=True, capture_output=True)
-    return lambda: [sys.executable, "-c", IMPORT_ONLY, str(names)]
+    subprocess.run([sys.executable, "-P", "-c", RECORD_MODULES, str(names), *bet], check=True, capture_output=True)
+    return lambda: [sys.executable, "-P", "-c", IMPORT_ONLY, str(names)]
 
 
 def build_ledger(db: Path, hands: int) -> None:
