@@ -139,7 +139,13 @@ def test_a_side_show_accepted_r13_4(teen, chris, andy, packs, why):
     expected = {"Bill": -5, "Andy": -5, "Chris": -5, stayed: 8}
     expected[packs] = -3
     assert nets(bragref) == expected
-    assert "(R13.4)" in bragref("replay 1").stdout
+    story = bragref("replay 1").stdout
+    assert f". Chris showed {HANDS[chris]} at the side show.\n" in story
+    assert f". Andy showed {HANDS[andy]} at the side show; {packs} packs at the side show ({why}, R13.4).\n" in story
+
+
+HANDS = {"Kh Kd 4c": "pair of kings, odd card 4", "Ah Ad 2c": "pair of aces, odd card 2",
+         "Ks Kc 4d": "pair of kings, odd card 4"}
 
 
 def test_a_side_show_refused_and_one_conceded_r13_4(teen):

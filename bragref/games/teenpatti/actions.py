@@ -144,9 +144,9 @@ class SideShown(Show):
     def told(self, before, after, called):
         if after is None or not _in_sideshow(before):
             return Show.told(self, before, after, called)
-        from bragref.games.teenpatti.betting import ranking
+        from bragref.games import hand_ranking  # here: telling a bet never pays for the card tables
 
-        rank = ranking(before)
+        rank = hand_ranking(before)
         judged = rank.judge(self.cards, self.discards)
         text = f"{called(self.player)} showed {rank.describe(judged)} at the side show"
         decided = after.sideshow
