@@ -247,6 +247,21 @@ def test_summary_of_every_session(evening):
     assert re.search(r"Andy +\+£0\.50", out)  # one person in every session (R2.6)
 
 
+def test_settling_up_during_a_hand_says_its_pot_is_left_out(evening):
+    """Balances, settle and the summary count settled hands: asked while one is being played, each says so, and how
+    much is in its pot, where a person reads them; JSON stays the contract's rows."""
+    evening("deal")
+    evening("bet andy 0.30")
+    note = "Hand 3 is not over yet, £0.60 in the pot: these figures count the settled hands only."
+    assert evening("balances").stdout.endswith(f"£0.10\n{note}\n")
+    assert evening("settle").stdout == f"Bill pays Andy £0.60\nBill pays Chris £0.10\n{note}\n"
+    assert f"({note})\n" in evening("summary").stdout and "friday · 2 hands played" in evening("summary").stdout
+    assert [row["net"] for row in evening.json("balances")] == [60, -70, 10]
+    evening("fold bill")
+    evening("fold chris")
+    assert "not over" not in evening("balances").stdout + evening("settle").stdout + evening("summary").stdout
+
+
 # ---- the small ones --------------------------------------------------------------------------------------------------
 
 

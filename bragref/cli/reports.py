@@ -262,7 +262,8 @@ def scope(app, all_sessions: bool):
 @output_options
 @click.pass_obj
 def balances(app, all_sessions: bool, out: Output) -> None:
-    """Each player's money over the settled hands: paid into pots, won, and net (R1.2).
+    """Each player's money over the settled hands: paid into pots, won, and net (R1.2). Asked while a hand is being
+    played, a last line says so, and what is in its pot.
 
     \b
     Example:
@@ -282,6 +283,15 @@ def print_balances(ledger, sessions, rows: list[dict], out: Output = Output()) -
     carried = ledger.carried(sessions)
     if carried:
         click.echo(f"Carried pot waiting to be won: {money(carried)} (R6.2).")
+    for line in in_play_notes(ledger, sessions):
+        click.echo(line)
+
+
+def in_play_notes(ledger, sessions) -> list[str]:
+    """A line for each hand still being played: settling up before it is over leaves out the money in its pot."""
+    return [f"Hand {current.number}{f' of {session.name}' if len(sessions) > 1 else ''} is not over yet, "
+            f"{current.hand.rules.money(current.hand.pot)} in the pot: these figures count the settled hands only."
+            for session, current in ledger.in_play(sessions)]
 
 
 @click.command(short_help="Who pays whom: the fewest payments.")
@@ -294,7 +304,8 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     A pot still carried forward is a payee named "carried pot": its money is
     on the table, not yet anyone's. At table stakes the hands' results already
     sit in each player's table money, to cash out (R1.3): only loans and hands
-    played from the pocket are paid here.
+    played from the pocket are paid here. Asked while a hand is being played,
+    a last line says so, and what is in its pot.
 
     \b
     Example:
@@ -303,15 +314,14 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     ledger, sessions = scope(app, all_sessions)
     payments = ledger.payments(sessions)
     if not out.data(payments):
-        print_payments(sessions, payments, out)
+        print_payments(ledger, sessions, payments, out)
 
 
-def print_payments(sessions, payments: list[dict], out: Output = Output()) -> None:
+def print_payments(ledger, sessions, payments: list[dict], out: Output = Output()) -> None:
+    money = sessions[0].rules.money
     if not payments:
         click.echo("All square: nobody owes anybody.")
-        return
-    money = sessions[0].rules.money
-    if out.fmt is None:  # sentences, unless a table format is asked for
+    elif out.fmt is None:  # sentences, unless a table format is asked for
         for p in payments:
             click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
     else:
@@ -322,6 +332,8 @@ def print_payments(sessions, payments: list[dict], out: Output = Output()) -> No
                    f"(R6.2): it goes to whoever wins the next hand. Until then it is nobody's, so paying it means "
                    f"leaving that money in the middle for the next hand; if the evening ends here, the table shares "
                    f"it out as it agrees.")
+    for line in in_play_notes(ledger, sessions):
+        click.echo(line)
 
 
 COMMANDS = [status, history, balances, settle]

@@ -7,7 +7,7 @@ import click
 from bragref.cli import cell
 from bragref.cli.hand import pots_words, reason
 from bragref.cli.output import HAND_NUMBERS
-from bragref.cli.reports import local_time, scope
+from bragref.cli.reports import in_play_notes, local_time, scope
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.store import CARRIED_POT, dealt
@@ -115,7 +115,8 @@ def replay(app, number: int) -> None:
 @click.pass_obj
 def summary(app, all_sessions: bool, fmt: str) -> None:
     """Hands played, the biggest pot, each player's net in the session's money, who pays whom in the fewest
-    payments, and the ledger's digest (which `bragref audit --digest` checks later).
+    payments, and the ledger's digest (which `bragref audit --digest` checks later); and a hand still being played,
+    if one is, with what is in its pot (the figures are the settled hands').
 
     \b
     Example:
@@ -160,6 +161,7 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     if any(p["to"] == CARRIED_POT for p in payments):
         lines.append("(The carried pot is money left in the middle for the next hand, R6.2, or a match's kitty not "
                      "yet won, R14.4.)")
+    lines += [f"({note})" for note in in_play_notes(ledger, sessions)]
     digest = ledger.digest()
     lines.append(f"Ledger digest: {f'`{digest}`' if markdown else digest}")
     return lines

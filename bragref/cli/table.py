@@ -300,7 +300,7 @@ class Table:
         from bragref.cli.reports import print_payments
 
         session, _ = self.now()
-        print_payments([session], self.ledger.payments([session]))
+        print_payments(self.ledger, [session], self.ledger.payments([session]))
 
 
 def say(text: str) -> None:

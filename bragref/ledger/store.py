@@ -871,8 +871,7 @@ class Ledger:
         `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None}`."""
         where, ids = self._scope(sessions)
         dealt = self._q(f"SELECT COUNT(*) FROM hands h WHERE {where} AND NOT {MISDEALT}", ids)[0][0]
-        in_play = sum(1 for s in sessions if (current := self.current(s)) is not None and current.hand.phase != "over")
-        played = dealt - in_play  # only a session's last hand can be unfinished; a hand may move no money (R14.4)
+        played = dealt - len(self.in_play(sessions))  # a hand may move no money (R14.4)
         rows = self._q(
             f"SELECT p.hand_id, p.session_id, h.number, SUM(p.amount) AS won FROM postings p"
             f" JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win' GROUP BY p.hand_id"
@@ -886,6 +885,12 @@ class Ledger:
                 " ORDER BY MIN(id)", (hand_id,))]
             biggest = {"amount": amount, "session": session.name, "hand": number, "winners": winners}
         return {"hands": played, "biggest": biggest}
+
+    def in_play(self, sessions: list[Session]) -> list[tuple[Session, Current]]:
+        """Each session's hand still being played (only a session's last hand can be): its money is in the pot, in
+        nobody's balance until the hand is settled."""
+        return [(s, current) for s in sessions if (current := self.current(s)) is not None
+                and current.hand.phase != "over"]
 
     def matches_won(self, sessions: list[Session]) -> list[dict]:
         """Each match for lives won with a kitty (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from
