@@ -36,7 +36,7 @@ def match(app, new: str | None, out: Output) -> None:
     state = f"won by {data['winner']}" if data["winner"] else "going on" if data["started"] else \
         "to be started by the next deal"
     click.echo(f"Match {data['match']}, {state}: entry {money(data['entry'])}, kitty {money(data['kitty'])} (R14.4).")
-    out.table([{"player": p["name"], "lives": p["lives"], "": "out" if p["out"] else ""} for p in data["players"]])
+    out.table([{"player": p["name"], "lives": p["lives"], "out": "yes" if p["out"] else ""} for p in data["players"]])
 
 
 COMMANDS = [match]

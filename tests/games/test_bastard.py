@@ -174,6 +174,8 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
     assert nets(bragref) == {"Andy": -5, "Bill": 10, "Chris": -5}
     match = bragref.json("match")
     assert (match["winner"], match["kitty"]) == ("Bill", 15)
+    assert bragref("match").stdout.splitlines()[1:4] == ["player    lives    out", "--------  -------  -----",
+                                                        "Andy      0        yes"]
     assert {p["name"]: (p["lives"], p["out"]) for p in match["players"]} == {
         "Andy": (0, True), "Bill": (2, False), "Chris": (0, True)}
     assert "the last with lives" in bragref("replay 4").stdout
