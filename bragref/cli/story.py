@@ -44,9 +44,14 @@ def story(ledger, session, number: int) -> list[str]:
 def opening(row, hand: Hand, called) -> str:
     money, game = hand.rules.money, game_of(hand.rules)
     names = [called(p.name) for p in hand.players]
-    text = (f"Hand {row['number']} was dealt by {called(hand.dealer)} at {local_time(row['dealt_at'])}. "
-            f"{', '.join(names[:-1])} and {names[-1]} each put in the {game.say('ante')} of "
-            f"{money(hand.rules.ante)} (R2.3)")
+    text = f"Hand {row['number']} was dealt by {called(hand.dealer)} at {local_time(row['dealt_at'])}. "
+    put = (hand.pot - hand.carried_in) // len(hand.players)  # the ante, or what the game took instead (R14.4)
+    if put == hand.rules.ante != 0:
+        text += f"{', '.join(names[:-1])} and {names[-1]} each put in the {game.say('ante')} of {money(put)} (R2.3)"
+    elif put:
+        text += f"{', '.join(names[:-1])} and {names[-1]} each put in {money(put)}"
+    else:
+        text += f"There was no {game.say('ante')} (R2.3)"
     if hand.carried_in:
         text += f", and {money(hand.carried_in)} was carried in from the hand before (R6.2)"
     first = hand.acting.name if hand.acting else hand.dealer

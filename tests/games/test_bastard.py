@@ -178,7 +178,12 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
                                                         "Andy      0        yes"]
     assert {p["name"]: (p["lives"], p["out"]) for p in match["players"]} == {
         "Andy": (0, True), "Bill": (2, False), "Chris": (0, True)}
-    assert "the last with lives" in bragref("replay 4").stdout
+    story = bragref("replay 4").stdout
+    assert "the last with lives" in story
+    assert "There was no ante (R2.3), and 15 was carried in from the hand before" in story
+    assert "The exchanges are over: everyone shows, and the worst hand loses a life (R14.4).\n" in story
+    assert "betting" not in story  # none for lives
+    assert "Bill, Chris and Andy each put in 5: the pot started at 15." in bragref("replay 1").stdout  # the entry
     summary = bragref("summary").stdout
     assert summary.startswith("m · 4 hands played")  # hands that moved no money count too
     assert "Match 1 won by Bill in hand 4: the kitty of 15 (R14.4)." in summary

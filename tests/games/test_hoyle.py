@@ -74,7 +74,9 @@ def test_ties_to_the_eldest_r11_4_r10_3(hoyle):
     """)
     out = bragref.json("status")
     assert nets(bragref) == {"Andy": -2, "Bill": 4, "Chris": -2}  # Bill is eldest: first from the dealer's left
-    assert "the eldest, Bill, takes it (R11.4, R10.3)" in bragref("replay 1").stdout
+    story = bragref("replay 1").stdout
+    assert "the eldest, Bill, takes it (R11.4, R10.3)" in story
+    assert "There was no ante (R2.3): the pot started at 0. Andy, the dealer, put up the stake first (R11.1)." in story
     assert out["phase"] == "over"
 
 

@@ -6,11 +6,13 @@ from bragref.games.verbs import Param, Verb
 
 
 def _then(before, after, called) -> str:
-    """What an exchange turn led to: the betting, once the exchanges are over (R14.3)."""
-    if after is not None and before.exchanging and not after.exchanging:
-        first = called(after.acting.name) if after.acting else ""
-        return f" The exchanges are over: the betting begins, {first} first, blind play off (R14.3)."
-    return ""
+    """What an exchange turn led to, once the exchanges are over: the betting (R14.3), or for lives everyone
+    showing (R14.4)."""
+    if after is None or not before.exchanging or after.exchanging:
+        return ""
+    if after.match:
+        return " The exchanges are over: everyone shows, and the worst hand loses a life (R14.4)."
+    return f" The exchanges are over: the betting begins, {called(after.acting.name)} first, blind play off (R14.3)."
 
 
 def _centre(up: tuple[int, ...]) -> str:
