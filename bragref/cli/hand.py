@@ -195,7 +195,8 @@ def dealt_words(current, previous, told: str = "") -> str:
     """The deal in one line: dealer, antes, a carried pot, a shuffle due (R9.2), a retained hand (R6.3, R6.4)."""
     hand = current.hand
     money = hand.rules.money
-    line = f"Hand {current.number}: {hand.dealer} deals. Antes {money(hand.rules.ante)} each"
+    ante = f"Antes {money(hand.rules.ante)} each" if hand.rules.ante else "No ante"
+    line = f"Hand {current.number}: {hand.dealer} deals. {ante}"
     if hand.carried_in:
         line += f", with {money(hand.carried_in)} carried forward"
     if previous is None:

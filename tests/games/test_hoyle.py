@@ -77,6 +77,7 @@ def test_ties_to_the_eldest_r11_4_r10_3(hoyle):
     story = bragref("replay 1").stdout
     assert "the eldest, Bill, takes it (R11.4, R10.3)" in story
     assert "There was no ante (R2.3): the pot started at 0. Andy, the dealer, put up the stake first (R11.1)." in story
+    assert bragref("deal").stdout.startswith("Hand 2: Bill deals. No ante.")
     assert out["phase"] == "over"
 
 
