@@ -25,18 +25,25 @@ def match(app, new: str | None, out: Output) -> None:
     """
     ledger = app.ledger()
     session = ledger.match_new(app.session) if new else ledger.session(app.session)
+    data = match_data(ledger, session)
+    if not out.data(data, data["players"]):
+        print_match(data, session.rules.money, out)
+
+
+def match_data(ledger, session) -> dict:
+    """The session's match as `match --json` gives it; `Refused` where its game is played for money."""
     current = ledger.current(session)
     data = game_of(session.rules).match_of(current and current.hand, session.rules, session.seats,
                                            ledger.match_called(session, current), lambda: ledger.last_match(session))
     if data is None:
         raise Refused(f"{session.name} plays {session.rules.game} for money: there is no match", "R14.4")
-    if out.data(data, data["players"]):
-        return
-    money = session.rules.money
+    return data
+
+
+def print_match(data: dict, money, out: Output = Output()) -> None:
     state = f"won by {data['winner']}" if data["winner"] else "going on" if data["started"] else \
         "to be started by the next deal"
     click.echo(f"Match {data['match']}, {state}: entry {money(data['entry'])}, kitty {money(data['kitty'])} (R14.4).")
     out.table([{"player": p["name"], "lives": p["lives"], "out": "yes" if p["out"] else ""} for p in data["players"]])
-
 
 COMMANDS = [match]

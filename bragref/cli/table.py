@@ -58,6 +58,7 @@ Between hands:
   rename OLD NEW   a new name     rules  show them     rules OPTION VALUE  change one (R9.3)
   buy-in|top-up NAME AMOUNT       cash-out NAME [AMOUNT]  (table stakes, R1.3)
   close            close the session and print the ledger's digest (R9.1)
+  match [new]      a match for lives: show it, or call a new one (R14.4)
 Any time:
   lend LENDER BORROWER AMOUNT [bystander]    repay BORROWER LENDER AMOUNT  (R7.5)
   u [REASON]  undo the last action    st  the table    bal  balances    settle
@@ -285,6 +286,14 @@ class Table:
             raise BadInput("rename OLD NEW, e.g. rename bill William (R2.6)")
         say(renamed_words(*self.ledger.rename(self.session_name, *args)))
 
+    def _match(self, args: list[str]) -> None:
+        from bragref.cli.matches import match_data, print_match
+
+        if args not in ([], ["new"]):
+            raise BadInput("match, or match new: a new match for lives, between hands (R14.4)")
+        session = self.ledger.match_new(self.session_name) if args else self.now()[0]
+        print_match(match_data(self.ledger, session), session.rules.money)
+
     def _status(self, _args: list[str]) -> None:
         _, current = self.now()
         if current is not None:
@@ -380,6 +389,7 @@ ANSWERS = {
     **{kind: (lambda kind: lambda t, a: t._purse(kind, a))(kind) for kind in ("buy-in", "top-up", "cash-out")},
     "close": Table._close,
     "rename": Table._rename,
+    "match": Table._match,
     **dict.fromkeys(("st", "status"), Table._status),
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,

@@ -282,6 +282,19 @@ def test_a_match_at_the_table_r14_4(bragref):
     assert bragref.json("match")["players"][0] == {"name": "Andy", "lives": 2, "out": False}
 
 
+def test_match_and_match_new_are_answers_at_the_table_r14_4(bragref):
+    """`match new` records a new match, so the table takes it as an answer, as it takes `match` to show it."""
+    bragref(f"session new m {THREE} --scoring lives --knock-from 1 --entry 2")
+    out = bragref.table("match", "d", "match new", "x 1", "k", "x 3", "x 1", "Ah Ad Kc", "Kh Kd 4c", "2h 3d 5c",
+                        "match new", "match extra", "q").output
+    assert "Match 1, to be started by the next deal: entry 2, kitty 0 (R14.4)." in out
+    assert "Hand 1: Andy deals. No ante. Shuffle the pack" in out
+    assert "refused: a new match is called only between hands" in out
+    assert "Match 2, to be started by the next deal: entry 2, kitty 0 (R14.4)." in out
+    assert "error: match, or match new" in out
+    assert bragref.json("match")["match"] == 2
+
+
 def test_a_player_renamed_during_a_match_keeps_their_lives_r2_6_r14_4(bragref):
     bragref(f"session new m {THREE} --scoring lives --knock-from 1")
     bragref("deal")
