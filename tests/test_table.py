@@ -45,6 +45,32 @@ def recorded(db) -> dict:
         }
 
 
+READ_ONLY = {"where", "games", "status", "history", "balances", "settle", "replay", "summary", "rank", "compare", "odds",
+             "audit", "export", "session list", "session show", "rules show"}
+OTHER_SESSIONS = {"session new", "session use", "import", "run", "simulate", "table"}  # the table keeps to its own
+IN_A_GROUP = {"session close": "close", "player join": "join", "player leave": "leave", "player rename": "rename",
+              "rules set": "rules"}
+
+
+def test_every_command_that_records_is_an_answer_at_the_table():
+    """CLI.md: every one-shot command that records something has an answer at the table, in its own words. What
+    only reads, and what makes, chooses or fills another session, is named above; any other command (a new one
+    too) must be an answer, or be named there with its reason."""
+    import click
+
+    from bragref.cli import cli
+    from bragref.cli.table import ANSWERS
+
+    def names(group, prefix=""):
+        for name in group.list_commands(click.Context(group)):
+            command = group.get_command(click.Context(group), name)
+            yield from names(command, f"{prefix}{name} ") if isinstance(command, click.Group) else [prefix + name]
+
+    recording = [name for name in names(cli) if name not in READ_ONLY | OTHER_SESSIONS]
+    assert "match" in recording and "lend" in recording and "session close" in recording
+    assert [name for name in recording if IN_A_GROUP.get(name, name) not in ANSWERS] == []
+
+
 @pytest.mark.parametrize("sample", ["pagat-open-example.brag", "pagat-blind-example.brag"])
 def test_seed_examples_through_table_match_run(bragref, tmp_path, sample):
     by_run = Bragref(tmp_path / "run.db")
