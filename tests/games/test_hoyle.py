@@ -104,6 +104,40 @@ def test_an_all_in_player_and_a_side_pot_won_by_another_r11_6(bragref):
                                                                                          "Andy": 20}
 
 
+
+def test_a_raiser_with_no_table_money_left_goes_all_in_with_0_when_raised_again_r11_6(bragref):
+    """Bill's raise used all his table money; Chris raises again. Bill cannot call: he puts in all he has, 0, and is
+    all in for the main pot, where before he could only fold and lose what he had put in (R11.6, as R7.2's cover
+    with 0)."""
+    bragref(f"session new h {THREE} --stakes table")
+    for name, money in (("andy", 10), ("bill", 5), ("chris", 20)):
+        bragref(f"buy-in {name} {money}")
+    bragref("deal")
+    bragref("bet andy 2")
+    bragref("raise bill 3")  # Bill's total 5: all he had
+    bragref("raise chris 4")  # Chris's total 9
+    bragref("call andy")
+    assert bragref.json("status")["legal"]["all_in"] == {"min": 0, "max": 0}
+    assert "call all in with it (call --all-in 0)" in bragref.refused("call bill", "R11.6")
+    bragref.refused("call bill --all-in 1", "R11.6")
+    bragref("call bill --all-in 0")
+    bragref("stand chris")
+    bragref("show bill Ah Kh Qh")
+    bragref("show chris 7h 7d 2s")
+    out = bragref("show andy 2c 3d 5h").stdout
+    assert "main pot (15) to Bill" in out and "side pot 1 (8) to Chris" in out  # 5 each; 4 more from Chris and Andy
+    assert nets(bragref) == {"Andy": -9, "Bill": 10, "Chris": -1}
+
+
+def test_all_in_with_0_is_for_table_money_used_up_not_from_the_pocket_r11_6(hoyle):
+    bragref = hoyle()
+    bragref("bet andy 2")
+    bragref("raise bill 2")
+    bragref("call chris")
+    bragref.refused("call andy --all-in 0", "R1.1", code=2)  # from the pocket 0 is no amount
+    bragref("call andy --all-in 1")
+    assert bragref.json("status")["players"][2]["state"] == "covered"
+
 def test_a_raise_nobody_could_call_goes_back_to_its_raiser_who_conceded_and_every_pot_is_told_r11_6(bragref):
     """Ed 30 and Bob 73 all in against Cy's 81 (R11.6): the main pot of 90 to Ed's pair, the side pot of 86 to Bob
     (Cy conceded it), and the 8 nobody called back to Cy. The last show once recorded the hand and then failed

@@ -15,7 +15,7 @@ class Call(Verb, frozen=True):
     verb = "call"
     answers = {"ca": {}}
     params = (Param("all_in", "money", "All the player has, short of the call (R11.6).", keywords=("all-in", "allin"),
-                    option="--all-in", required=False),)
+                    option="--all-in", required=False, zero_at_table_stakes=True),)
     summary = "Call: bring one's total up to the highest (hoyle)."
     help = ("PLAYER brings their total up to the highest total (R11.2); a player short of that puts in all they have "
             "with --all-in AMOUNT and is all in: the money is then split into side pots (R11.6).")

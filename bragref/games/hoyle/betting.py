@@ -61,7 +61,7 @@ def legal(hand: HoyleHand) -> Legal:
     to_call = hand.stake - player.paid
     call = to_call if to_call and (player.purse is None or player.purse >= to_call) else None
     short = None
-    if to_call and call is None and player.purse:
+    if to_call and call is None and player.purse is not None:  # 0 where a raise used it all: all in with 0 (R11.6)
         short = Range(player.purse, player.purse, "R11.6", "R11.6")
     elif to_call > 1 and player.purse is None:
         short = Range(1, to_call - 1, "R11.6", "R11.6")
@@ -151,7 +151,7 @@ def _call(hand: HoyleHand, call: Call) -> HoyleHand:
                           f"{money(to_call)}: call all in with it (call --all-in {money(player.purse)}) or fold", "R11.6")
         players = state.paying(hand, index, to_call)
         return _advance(evolve(hand, players=players, pot=hand.pot + to_call), index)
-    check_units(call.all_in)
+    check_units(call.all_in, allow_zero=True)  # what is allowed says whether 0 is all a player has
     allowed = legal(hand).all_in
     if allowed is None:
         raise Refused(f"{player.name} can make the call of {money(to_call)}: call, raise or fold", "R11.6")
