@@ -109,6 +109,10 @@ was interrupted (Ctrl\-C); every answer given before is saved.
 .TP
 .B 1
 Anything else: a bug in bragref, to be reported.
+.PP
+.B run
+stops at the first line that does not exit 0 and exits with that line's code: the lines before it stand, each
+recorded as its own command would have recorded it.
 .SH SEE ALSO
 .BR bragref\-rules (7),
 .BR bragref\-bhh (5)
