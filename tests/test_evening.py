@@ -194,6 +194,15 @@ def test_replay_tells_a_carried_pot_and_a_void(bragref):
     assert "Bill held the retained blind hand and a new one (R6.3)" in bragref("replay 2").stdout
 
 
+def test_replay_of_a_hand_not_over_says_who_is_to_act_or_to_show(bragref):
+    bragref('session new s --players "Andy,Bill"')
+    bragref("deal")
+    bragref("bet bill 1 --blind")
+    assert bragref("replay 1").stdout.endswith("The hand is not over: Andy to act, the pot 3.\n")
+    bragref("see andy")  # unlooked, Andy sees as a blind player (R3.1)
+    assert bragref("replay 1").stdout.endswith("The hand is not over: Bill to show or concede, the pot 5.\n")
+
+
 def test_replay_of_a_hand_that_is_not_there_is_bad_input(bragref):
     bragref('session new s --players "Andy,Bill"')
     bragref("replay 3", code=2)

@@ -10,6 +10,7 @@ from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import in_play_notes, local_time, scope
 from bragref.engine.state import Hand
 from bragref.games import game_of
+from bragref.games.play import legal
 from bragref.ledger.store import CARRIED_POT, dealt
 
 
@@ -69,8 +70,9 @@ def opening(row, hand: Hand, called) -> str:
 def ending(hand: Hand, called) -> str:
     money = hand.rules.money
     if hand.phase != "over":
-        who = called(hand.acting.name) if hand.acting else "the hands still to show"
-        return f"The hand is not over: {who} to act, the pot {money(hand.pot)}."
+        showing = " and ".join(called(name) for name in legal(hand).show)
+        who = f"{called(hand.acting.name)} to act" if hand.acting else f"{showing} to show or concede"
+        return f"The hand is not over: {who}, the pot {money(hand.pot)}."
     said = game_of(hand.rules).over_words(hand)
     if said:
         return said[0].upper() + said[1:]
