@@ -144,6 +144,43 @@ class Book:
         self.session = made.name
         return made
 
+    def session_use(self, name: str):
+        """Make another session current, as `session use` does."""
+        self.session = self.ledger.use(name).name
+        return self.ledger.session(self.session)
+
+    def session_close(self) -> str:
+        """Close the session between hands, as `session close` does; the ledger's digest (R9.1)."""
+        return self.ledger.close_session(self.session)[1]
+
+    def join(self, player: str, after: str | None = None):
+        """Seat a player between hands, as `player join` does (R2.1)."""
+        return self.ledger.join(self.session, player, after)
+
+    def leave(self, player: str):
+        """A player leaves between hands, as `player leave` does (R2.1)."""
+        return self.ledger.leave(self.session, player)[0]
+
+    def rename(self, old: str, new: str):
+        """A seated player takes a new name between hands, as `player rename` does (R2.6)."""
+        return self.ledger.rename(self.session, old, new)[0]
+
+    def buy_in(self, player: str, amount: str) -> int:
+        """Money onto the table at table stakes, as `buy-in` does (R1.3): the player's table money after."""
+        return self.ledger.purse(self.session, "buy-in", player, amount)[3]
+
+    def top_up(self, player: str, amount: str) -> int:
+        """More money onto the table between hands, as `top-up` does (R1.3): the table money after."""
+        return self.ledger.purse(self.session, "top-up", player, amount)[3]
+
+    def cash_out(self, player: str, amount: str | None = None) -> int:
+        """Money off the table, all of it without `amount`, as `cash-out` does (R1.3): the table money after."""
+        return self.ledger.purse(self.session, "cash-out", player, amount)[3]
+
+    def match_new(self):
+        """Call a new match for lives between hands, as `match new` does (R14.4)."""
+        return self.ledger.match_new(self.session)
+
     def rules_set(self, option: str, value: str) -> Rules:
         """Change one house rule between hands, as `rules set` does (R9.3); `game` is dealer's choice."""
         return self.ledger.set_rules(self.session, lambda rules: parse_option(rules, option, value)).rules

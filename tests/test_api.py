@@ -51,3 +51,26 @@ def test_the_ledger_object_plays_teen_patti_and_a_match_for_lives(tmp_path):
         hand = book.act("show", player, *cards.split())
     assert hand.lost == "Andy" and dict(hand.lives)["Andy"] == 2
 
+
+
+def test_the_ledger_object_has_the_command_lines_recording_verbs(tmp_path):
+    """Seats, names, table money, a close, a match: each as its command records it, refused as it refuses."""
+    book = bragref.open_ledger(str(tmp_path / "ledger.db"))
+    book.session_new("fri", ["Andy", "Bill"], stakes="table", unit="0.01", currency="£")
+    assert book.buy_in("andy", "5") == 500 and book.buy_in("bill", "2.50") == 250
+    assert book.join("Chris", after="andy").seats == ["Andy", "Chris", "Bill"]
+    assert book.top_up("chris", "3") == 300
+    assert book.rename("bill", "William").seats == ["Andy", "Chris", "William"]
+    assert book.leave("chris").seats == ["Andy", "William"]
+    assert book.cash_out("william", "1") == 150 and book.cash_out("william") == 0
+    assert book.top_up("william", "1") == 100
+    book.deal()
+    with pytest.raises(bragref.Refused) as refused:
+        book.top_up("andy", "1")
+    assert refused.value.rule == "R1.3"
+    book.fold("william")
+    book.session_new("lives", ["Andy", "Bill", "Chris"], game="bastard", scoring="lives")
+    assert book.match_new().name == "lives"
+    assert book.session_use("fri").name == "fri" and book.session == "fri"
+    digest = book.session_close()
+    assert digest == book.ledger.digest() and book.ledger.session("fri").closed
