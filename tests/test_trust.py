@@ -148,6 +148,26 @@ def test_the_cli_reports_tampering_with_exit_4_and_one_line_each(played):
     assert "Traceback" not in result.output
 
 
+def test_a_hand_the_rules_refuse_on_replay_stops_each_command_that_needs_it_with_exit_5(bragref):
+    """An action changed by hand into one the rules refuse (a fold by someone not in turn): every command that
+    replays the hand says which hand and why, and points to the audit; none reports a bug (exit 1)."""
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 2")
+    bragref("bet chris 2")
+    with raw(bragref.db) as conn:
+        drop_triggers(conn)
+        conn.execute("UPDATE actions SET player = 'Andy' WHERE id = (SELECT MAX(id) FROM actions)")
+    for beside in ("-replay.json", "-totals.json"):
+        bragref.db.with_name(bragref.db.name + beside).unlink(missing_ok=True)  # nothing kept from before
+    for line in ("status", "history", "replay 1", "export", "bet andy 2", "deal"):
+        stderr = bragref(line, code=5).stderr
+        assert stderr.startswith("error: hand 1 cannot be replayed: its action 2 (Andy bet 2) is refused on replay: "
+                                 "it is Chris's turn, not Andy's"), (line, stderr)
+        assert stderr.rstrip().endswith("(`bragref audit`)")
+    assert "session s: hand 1: its action 2 (Andy bet 2) is refused on replay" in bragref("audit", code=4).stdout
+
+
 def test_a_digest_catches_a_ledger_rebuilt_consistently_from_scratch(bragref, tmp_path):
     """The honest ledger's digest, then the same evening rebuilt with Bill's bet of 2 made 3: it audits clean,
     alone, but not against the digest."""

@@ -263,7 +263,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
         try:
             hand = replay(row, actions.get(row["id"], []), credits.get(row["id"], []))
         except Unreplayable as refused:
-            findings.append(f"{where}: {refused}")
+            findings.append(f"{where}: {refused.reason}")
             previous = UNREAD
             continue
         if previous is not UNREAD:

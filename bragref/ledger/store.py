@@ -28,7 +28,7 @@ from bragref.engine.state import Hand
 from bragref.games import game_of, play, verb_in
 from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
-from bragref.ledger.db import connect, connect_read_only, transaction
+from bragref.ledger.db import LedgerUnavailable, connect, connect_read_only, transaction
 from bragref.ledger.legacy import legacy_action
 from bragref.ledger.points import TABLE, TOTALS, Beside, Points
 
@@ -1000,8 +1000,18 @@ def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Calla
     return [item for _, item in sorted(keyed, key=lambda pair: pair[0])]
 
 
-class Unreplayable(Exception):
-    """A recorded hand the rules cannot replay (a ledger changed outside bragref): which row, and why, in words."""
+class Unreplayable(LedgerUnavailable):
+    """A recorded hand the rules cannot replay: `reason` says which row and why, in words (`audit` reports it). A
+    command that needs the hand cannot go on from it (exit 5): the ledger was changed outside bragref, or a bragref
+    that judged the rules otherwise recorded it."""
+
+    def __init__(self, reason: str, number: int):
+        super().__init__(reason, number)  # as it is made again in the process a long `history` reads it from
+        self.reason, self.number = reason, number
+
+    def __str__(self) -> str:
+        return (f"hand {self.number} cannot be replayed: {self.reason}. The ledger holds what this bragref's rules "
+                f"refuse: changed outside bragref, or recorded by one that judged otherwise (`bragref audit`)")
 
 
 def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
@@ -1013,7 +1023,7 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
     try:
         dealt_hand = dealt(row) if start is None else start
     except Exception as error:
-        raise Unreplayable(f"cannot be dealt again from its record ({error})") from None
+        raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}
     live = {r["id"] for r in live_actions(actions)}
     seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)}
@@ -1027,24 +1037,29 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
             yield Step(r, credit, None, True, None, None, hand, after)
         elif r["verb"] == "void":
             standing = [(row_id, action) for row_id, action in standing if row_id != r["voids"]]
-            after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
+            try:
+                after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
+            except Exception as error:
+                raise Unreplayable(f"its void {seqs[r['id']]} leaves actions the rules refuse ({error})",
+                                   row["number"]) from None
             yield Step(r, None, seqs[r["id"]], False, None, seqs.get(r["voids"]), hand, after)
         else:
-            action, after = _applied(hand, r, seqs[r["id"]])
+            action, after = _applied(hand, r, seqs[r["id"]], row["number"])
             standing.append((r["id"], action))
             yield Step(r, action, seqs[r["id"]], r["id"] in live, voided.get(r["id"]), None, hand, after)
         hand = after
 
 
-def _applied(hand: Hand, row: sqlite3.Row, seq: int) -> tuple[Verb, Hand]:
+def _applied(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> tuple[Verb, Hand]:
     try:
         action = action_of(row, hand.rules)
     except Exception as error:
-        raise Unreplayable(f"its action {seq} cannot be read ({error})") from None
+        raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
     try:
         return action, play.apply(hand, action)
     except Exception as error:
-        raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}") from None
+        raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}",
+                           number) from None
 
 
 def action_of(row: sqlite3.Row, rules) -> Verb:
