@@ -129,6 +129,29 @@ def test_a_raiser_with_no_table_money_left_goes_all_in_with_0_when_raised_again_
     assert nets(bragref) == {"Andy": -9, "Bill": 10, "Chris": -1}
 
 
+@pytest.mark.parametrize("short_money, all_in", [("cover", True), ("borrow", False), ("both", True)])
+def test_a_table_that_borrows_borrows_rather_than_going_all_in_r7_1_r11_6(bragref, short_money, all_in):
+    """R11.6's all in is R7.1's cover: under `borrow` a player short of the call borrows (R7.5) or folds."""
+    bragref(f"session new h {THREE} --stakes table --short-money {short_money}")
+    for name, money in (("andy", 10), ("bill", 3), ("chris", 10)):
+        bragref(f"buy-in {name} {money}")
+    bragref("deal")
+    bragref("bet andy 2")
+    bragref("raise bill 1")  # Bill's total 3: all he had
+    bragref("raise chris 3")  # 6
+    bragref("call andy")
+    assert (bragref.json("status")["legal"]["all_in"] is not None) == all_in
+    said = bragref.refused("call bill", "R11.6")
+    assert ("call --all-in 0" in said) == all_in and ("borrow" in said) == (short_money != "cover")
+    if all_in:
+        bragref("call bill --all-in 0")
+        return
+    assert "this table borrows rather than going all in" in bragref.refused("call bill --all-in 0", "R7.1")
+    bragref("lend andy bill 3")
+    bragref("call bill")
+    assert bragref.json("status")["players"][0]["state"] == "open"
+
+
 def test_all_in_with_0_is_for_table_money_used_up_not_from_the_pocket_r11_6(hoyle):
     bragref = hoyle()
     bragref("bet andy 2")

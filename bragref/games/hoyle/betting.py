@@ -11,6 +11,7 @@ from bragref.engine import state
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
+from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import Hand, Legal, PotResult, Range, Result, Shown, evolve
 from bragref.games.hoyle.actions import Call, Raise, Stand
 
@@ -61,10 +62,11 @@ def legal(hand: HoyleHand) -> Legal:
     to_call = hand.stake - player.paid
     call = to_call if to_call and (player.purse is None or player.purse >= to_call) else None
     short = None
-    if to_call and call is None and player.purse is not None:  # 0 where a raise used it all: all in with 0 (R11.6)
-        short = Range(player.purse, player.purse, "R11.6", "R11.6")
-    elif to_call > 1 and player.purse is None:
-        short = Range(1, to_call - 1, "R11.6", "R11.6")
+    if rules.short_money in COVERING:  # all in as R7.1's cover; a table that only borrows borrows instead (R11.6)
+        if to_call and call is None and player.purse is not None:  # 0 where a raise used it all (R11.6, as R7.2)
+            short = Range(player.purse, player.purse, "R11.6", "R11.6")
+        elif to_call > 1 and player.purse is None:
+            short = Range(1, to_call - 1, "R11.6", "R11.6")
     return Legal(player=player.name, fold=True, call=call, all_in=short, raise_by=raise_range(hand, player),
                  stand=to_call == 0 and player.name == stander(hand))
 
@@ -145,12 +147,18 @@ def _call(hand: HoyleHand, call: Call) -> HoyleHand:
     to_call = hand.stake - player.paid
     if to_call == 0:
         raise Refused(f"{player.name} has matched the highest total: nothing to call", "R11.2")
+    covering = hand.rules.short_money in COVERING
     if call.all_in is None:
         if player.purse is not None and player.purse < to_call:
+            instead = [f"call all in with it (call --all-in {money(player.purse)})"] if covering else []
+            instead += ["borrow (`bragref lend`) and call"] if hand.rules.short_money in BORROWING else []
             raise Refused(f"{player.name} has {money(player.purse)} on the table, short of the call of "
-                          f"{money(to_call)}: call all in with it (call --all-in {money(player.purse)}) or fold", "R11.6")
+                          f"{money(to_call)}: {' or '.join([*instead, 'fold'])}", "R11.6")
         players = state.paying(hand, index, to_call)
         return _advance(evolve(hand, players=players, pot=hand.pot + to_call), index)
+    if not covering:
+        raise Refused(f"this table borrows rather than going all in (house rule short-money is "
+                      f"{hand.rules.short_money}): {player.name} may borrow (`bragref lend`) and call, or fold", "R7.1")
     check_units(call.all_in, allow_zero=True)  # what is allowed says whether 0 is all a player has
     allowed = legal(hand).all_in
     if allowed is None:
