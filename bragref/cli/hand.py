@@ -99,7 +99,7 @@ def outcome(number: int, hand: Hand) -> str:
     if hand.shown:
         line += f" Shown: {shown_words(hand)}."
     if result.shuffle:
-        line += " Won with a prial: shuffle before the next deal (R9.2)."
+        line += f" Won with a {game_of(hand.rules).say('prial')}: shuffle before the next deal (R9.2)."
     return line
 
 
@@ -202,7 +202,8 @@ def dealt_words(current, previous, told: str = "") -> str:
     if previous is None:
         line += ". Shuffle the pack: first deal of the session (R9.2)"
     elif previous.hand.result.shuffle:
-        line += f". Shuffle the pack: hand {previous.number} was won with a prial (R9.2)"
+        line += (f". Shuffle the pack: hand {previous.number} was won with a "
+                 f"{game_of(previous.hand.rules).say('prial')} (R9.2)")
     if hand.retained_by:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"

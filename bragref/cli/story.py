@@ -93,7 +93,8 @@ def ending(hand: Hand, called) -> str:
     if result.carried:
         text += f" {money(result.carried)} stays carried (R6.4)."
     if result.shuffle:
-        text += " It was won with a prial: the pack is shuffled before the next deal (R9.2)."
+        prial = game_of(hand.rules).say("prial")
+        text += f" It was won with a {prial}: the pack is shuffled before the next deal (R9.2)."
     return text
 
 

@@ -41,6 +41,7 @@ class Judged(msgspec.Struct, frozen=True):
     cls: str  # the kept three's class (R8.1)
     kept: tuple[int, ...]
     discards: tuple[int, ...]
+    prial: bool = False  # three of a rank, whatever its game calls it (a trail, R13.6): won with, a shuffle (R9.2)
 
 
 def natural_order(a: int, b: int, c: int, threes_high: bool, a23_high: bool) -> tuple:
@@ -149,7 +150,8 @@ class BragRanking:
         key = key3
         for value in values:
             key = key * DISCARD_BASE + value
-        return Judged(key, key3, self.class_of(key3), display_order(kept), display_order(discards))
+        cls = self.class_of(key3)
+        return Judged(key, key3, cls, display_order(kept), display_order(discards), cls == self.classes[-1])
 
     def count_message(self, kept: int, discards: int) -> str:
         if self.cards == 3:
@@ -230,6 +232,8 @@ class BraggersRanking(BragRanking):
     cards win (R8.7); under `natural_pair` `beats` a natural pair beats a pair of its rank made with a wild card,
     whatever the odd cards. Suits never matter: there are no flushes."""
 
+    classes = BRAGGERS_CLASSES
+
     def __init__(self, threes_high: bool = False, a23: str = "high", wild: str = "braggers", cards: int = 3,
                  natural_pair: str = "beats"):
         self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
@@ -296,9 +300,6 @@ class BraggersRanking(BragRanking):
                 return (1, pair, int(natural), odd)
             return (1, pair, odd)
         return (0, r1, r2, r3)
-
-    def class_of(self, key3: int) -> str:
-        return BRAGGERS_CLASSES[self.orders[key3 >> 2][0]]
 
     def _words(self, order: tuple) -> str:
         """``prial of aces`` · ``pair of kings (natural), odd card 9`` · ``high card, A-J-7``."""

@@ -361,6 +361,6 @@ def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     order = [p.name for p in hand.players]
     winnings = tuple((name, totals[name]) for name in order if totals.get(name))
     judged = {s.player: s.judged for s in hand.shown}
-    prial = any(name in judged and judged[name].cls == "prial" for pot in decided for name, _ in pot.winnings)
+    prial = any(name in judged and judged[name].prial for pot in decided for name, _ in pot.winnings)
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
     return evolve(hand, phase="over", to_act=None, decided=decided, result=result)

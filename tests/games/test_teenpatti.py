@@ -77,6 +77,24 @@ def test_a_show_with_two_left_r13_3(teen, bill, andy, net_andy):
     assert nets(bragref) == {"Andy": net_andy, "Bill": -net_andy}
 
 
+@pytest.mark.parametrize("variant, bill, shuffle", [
+    ("classic", "Ah Ad Ac", True),  # a trail is three of a rank: Teen Patti's prial (R13.6)
+    ("muflis", "5h 3d 2c", False),  # the best hand in muflis, but not three of a rank (R13.7)
+    ("classic", "Ah Kh Qh", False),
+])
+def test_a_hand_won_with_a_trail_is_shuffled_after_r9_2(teen, variant, bill, shuffle):
+    """R9.2 holds for every game (R10.1): the pack is shuffled after a hand won with three of a rank."""
+    bragref = teen(f"--variant {variant}", players=TWO)
+    bragref("chaal bill 2")
+    bragref("show-for andy")
+    bragref(f"show bill {bill}")
+    out = bragref("show andy 9c 7d 4h").stdout
+    assert ("Won with a trail: shuffle before the next deal (R9.2)." in out) == shuffle
+    assert bragref.json("status")["shuffle"] == shuffle
+    assert ("won with a trail" in bragref("replay 1").stdout) == shuffle
+    assert ("Shuffle the pack: hand 1 was won with a trail (R9.2)" in bragref("deal").stdout) == shuffle
+
+
 def test_a_tied_show_splits_under_show_tie_split_r13_3_r6_5(teen):
     bragref = teen("--show-tie split", players=TWO)
     bragref("chaal bill 2")

@@ -288,6 +288,6 @@ def _settled(hand: HoyleHand, winners: list, decided_by: str) -> HoyleHand:
             totals[name] = totals.get(name, 0) + share
     winnings = tuple((name, totals[name]) for name in order if totals.get(name))
     judged = {s.player: s.judged for s in hand.shown}
-    prial = decided_by == "cards" and any(judged[name].cls == "prial" for name, _ in winnings if name in judged)
+    prial = decided_by == "cards" and any(judged[name].prial for name, _ in winnings if name in judged)
     result = Result("showdown", winnings, decided_by=decided_by, shuffle=prial, pots=tuple(results))
     return evolve(hand, phase="over", to_act=None, decided=tuple(results), result=result)
