@@ -46,4 +46,5 @@ def print_match(data: dict, money, out: Output = Output()) -> None:
     click.echo(f"Match {data['match']}, {state}: entry {money(data['entry'])}, kitty {money(data['kitty'])} (R14.4).")
     out.table([{"player": p["name"], "lives": p["lives"], "out": "yes" if p["out"] else ""} for p in data["players"]])
 
+
 COMMANDS = [match]
