@@ -301,6 +301,20 @@ def test_the_summary_says_hands_at_table_stakes_were_paid_from_the_table_r1_3(ta
     assert "table stakes" not in table("summary").stdout
 
 
+def test_the_summary_says_where_a_pot_carried_at_table_stakes_is_r6_2(table):
+    """Everyone folds to Bill, blind: the pot stays in the middle, in nobody's table money nor in settling up, so the
+    summary says where it is (R6.2)."""
+    table.lines("""
+        bet andy 2 --blind
+        fold bill
+        fold chris
+        fold dan
+    """)
+    out = table("summary").stdout
+    assert "Settle up: all square." in out
+    assert "(Left in the middle for whoever wins it: 6, a carried pot, R6.2, or a match's kitty, R14.4.)" in out
+
+
 @pytest.mark.parametrize("line", ["buy-in andy 5", "top-up andy 5", "cash-out andy"])
 def test_pocket_stakes_have_no_table_money_r1_3(bragref, line):
     bragref(f"session new p {FOUR}")

@@ -169,6 +169,9 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     if any(p["to"] == CARRIED_POT for p in payments):
         lines.append("(The carried pot is money left in the middle for the next hand, R6.2, or a match's kitty not "
                      "yet won, R14.4.)")
+    elif ledger.carried(sessions):  # at table stakes: in the middle, in nobody's table money
+        lines.append(f"(Left in the middle for whoever wins it: {money(ledger.carried(sessions))}, a carried pot, "
+                     f"R6.2, or a match's kitty, R14.4.)")
     lines += [f"({note})" for note in in_play_notes(ledger, sessions)]
     digest = ledger.digest()
     lines.append(f"Ledger digest: {f'`{digest}`' if markdown else digest}")
