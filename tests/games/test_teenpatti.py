@@ -5,6 +5,7 @@ Andy deals in every hand here, so Bill acts first, then Chris, then Andy (R2.4);
 3 (with three players) and the stake at 2, twice the boot (R13.2).
 """
 
+import re
 from collections import Counter
 from itertools import combinations
 
@@ -267,6 +268,8 @@ def test_teen_patti_at_the_table_in_its_own_words(teen):
     assert "b|bb|blind|bet|chaal" in out and "ss|sideshow" in out  # the help names the game's words
     assert "refused" not in out and "error" not in out
     assert bragref.json("status")["to_act"] == "Chris" and nets(bragref) == {"Andy": 0, "Bill": 0, "Chris": 0}
+    assert re.search(r"Bill +packed", bragref("status").stdout)  # in its own words; JSON keeps the family's
+    assert {p["name"]: p["state"] for p in bragref.json("status")["players"]}["Bill"] == "folded"
 
 
 # ---- the ranking and its variants, against an enumeration written apart from the ranking -------------------
