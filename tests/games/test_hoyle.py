@@ -379,3 +379,19 @@ def test_an_answer_missing_what_its_verb_takes_is_told_the_verbs_words_and_write
     assert "raise wants AMOUNT (raise PLAYER AMOUNT)" in out
     assert "'all-in' wants AMOUNT after it" in out
     assert bragref.dump() == before
+
+
+def test_the_sample_hoyle_night(bragref):
+    """sample_sessions/hoyle-night.brag: a split pot, an all in with a side pot, an all in with 0 at table stakes,
+    then a hand of braggers won with a bragger standing for a king (R11, R12)."""
+    from conftest import SAMPLES
+
+    out = bragref(f"run -q {SAMPLES / 'hoyle-night.brag'}").stdout
+    assert "Hand 1 over: Bill 6 and Andy 6" in out and "equal best hands (pair of kings, odd card 4) split" in out
+    assert "The main pot (42) to Bill" in out and "side pot 1 (4) to Andy" in out
+    assert "The main pot (30) to Chris" in out and "side pot 1 (10) to Andy" in out
+    assert "Hand 4 over: Bill 3" in out and "prial of kings (1 wild card)" in out
+    assert nets(bragref) == {"Andy": -16, "Bill": 17, "Chris": -1}
+    assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {"Bill": 29, "Chris": 29,
+                                                                                         "Andy": 14}
+    bragref("audit")
