@@ -256,6 +256,20 @@ def test_summary_of_every_session(evening):
     assert re.search(r"Andy +\+£0\.50", out)  # one person in every session (R2.6)
 
 
+def test_sessions_kept_in_different_money_are_not_added_together_r1_1(evening):
+    """Friday is kept in pence, the chips game in whole chips: 1 in one is not 1 in the other, so `--all` refuses
+    to add them rather than print a sum in the wrong money; each session still reports alone."""
+    evening('session new chips --players "Andy,Bill"')
+    evening("deal")
+    evening("bet bill 5")
+    evening("fold andy")
+    for line in ("balances --all", "settle --all --json", "summary --all"):
+        said = evening.refused(line, "R1.1", code=2)
+        assert "different units (friday in units of £0.01; chips in units of 1)" in said
+    assert [row["net"] for row in evening.json("balances")] == [-1, 1]  # chips: Andy's ante
+    assert [row["net"] for row in evening.json("--session friday balances")] == [60, -70, 10]
+
+
 def test_settling_up_during_a_hand_says_its_pot_is_left_out(evening):
     """Balances, settle and the summary count settled hands: asked while one is being played, each says so, and how
     much is in its pot, where a person reads them; JSON stays the contract's rows."""

@@ -765,11 +765,23 @@ class Ledger:
         ids = [s.id for s in sessions]
         return f"session_id IN ({', '.join('?' * len(ids))})", ids
 
+    @staticmethod
+    def one_money(sessions: list[Session]) -> None:
+        """`BadInput` unless every session keeps its money in the same unit and currency: sums over sessions
+        (`--all`) add their units, and 1 in a session of £0.01 is not 1 in one of £1 (R1.1)."""
+        kept = {(s.rules.unit, s.rules.currency): s for s in sessions}
+        if len(kept) > 1:
+            each = "; ".join(f"{s.name} in units of {s.rules.money(1)}" for s in kept.values())
+            raise BadInput(f"these sessions keep money in different units ({each}): adding them would add unlike "
+                           f"amounts; ask for each session (--session NAME) (R1.1)")
+
     def balances(self, sessions: list[Session]) -> list[dict]:
         """Per player (and bystander lender): paid in, won, loans, net; settled hands only (a SUM, never a replay).
 
-        `loans` is + what is owed to them, − what they owe (R7.5); `net` includes it.
+        `loans` is + what is owed to them, − what they owe (R7.5); `net` includes it. The sessions keep one money
+        (`one_money`).
         """
+        self.one_money(sessions)
         where, ids = self._scope(sessions)
         order = [name for s in sessions for name in s.seats]
         spelling: dict[str, str] = {}  # one person, one name, however each session spelt it (R2.6)
