@@ -134,20 +134,28 @@ def test_between_hands_join_leave_rules_and_deal(bragref):
 
 
 def test_walks_through_making_a_session_in_an_empty_ledger(bragref):
-    out = bragref.table("friday", "Andy, Bill, Chris", "", "", "", "", "", "d").stdout
+    out = bragref.table("friday", "Andy, Bill, Chris", "", "", "", "", "", "", "d").stdout
     assert "No session yet" in out
     status = bragref.json("status")
     assert (status["session"], status["pot"], status["dealer"]) == ("friday", 3, "Andy")
 
 
 def test_the_walk_through_asks_the_rules_that_change_the_evening_and_asks_again_on_a_typo(bragref):
-    result = bragref.table("pennies", "Ann,Bob", "0.01", "£", "0.1x", "0.10", "lend", "both", "table", "q")
+    result = bragref.table("pennies", "Ann,Bob", "", "0.01", "£", "0.1x", "0.10", "lend", "both", "table", "q")
     assert "Money unit: 1 for chips, 0.01 for pence (R1.1) [1] >" in result.output
     assert "Short of money: cover|borrow|both (R7.1) [cover] >" in result.output
     assert "not an amount: '0.1x'" in result.stderr and "one of cover, borrow, both" in result.stderr
     rules = bragref.json("rules show")
     assert (rules["unit"], rules["currency"], rules["ante"], rules["short-money"], rules["stakes"]) == \
         ("0.01", "£", "£0.10", "both", "table")
+
+
+def test_the_walk_through_asks_the_game_and_offers_its_ante_r10(bragref):
+    result = bragref.table("hoyle night", "Ann,Bob,Cy", "poker", "Hoyle", "", "", "", "", "", "d", "q")
+    assert "Game: brag|hoyle|braggers|teen-patti|bastard (R10) [brag] >" in result.output
+    assert "unknown game 'poker'" in result.stderr and "Ante (R2.3) [0] >" in result.output  # none in Hoyle's (R11.1)
+    status = bragref.json("status")
+    assert (status["game"], status["pot"], status["to_act"]) == ("hoyle", 0, "Ann")  # the dealer stakes first
 
 
 def test_input_ending_during_the_walk_through_writes_nothing(bragref):

@@ -31,7 +31,7 @@ from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand
-from bragref.games import from_preset, game_of, game_verbs, parse_option, verb_aliases
+from bragref.games import GAMES, find_game, from_preset, game_of, game_verbs, parse_option, verb_aliases
 from bragref.games.play import legal, require_move
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
@@ -418,12 +418,15 @@ def open_session(app, read) -> str:
     name = ask(read, "Session name", "", check_name)
     players = ask(read, "Players in seat order, comma-separated", "",
                   lambda text: [p.strip() for p in text.split(",") if p.strip()])
+    game = ask(read, f"Game: {'|'.join(GAMES)} (R10)", "brag", lambda text: find_game(text).name)
+    preset = next(iter(find_game(game).presets))
     unit = ask(read, "Money unit: 1 for chips, 0.01 for pence (R1.1)", "1", lambda text: str(parse_unit(text)))
     currency = ask(read, "Currency symbol, if any (£, $, EUR)", "", lambda text: Rules(currency=text).currency)
-    ante = ask(read, "Ante (R2.3)", "1", lambda text: parse_amount(text, unit, allow_zero=True, currency=currency))
+    ante = ask(read, "Ante (R2.3)", "1" if from_preset(preset, game=game).ante else "0",  # none in Hoyle's (R11.1)
+               lambda text: parse_amount(text, unit, allow_zero=True, currency=currency))
     short = ask(read, f"Short of money: {'|'.join(SHORT_MONEY)} (R7.1)", "cover", lambda text: choice(text, SHORT_MONEY))
     stakes = ask(read, f"Stakes: {'|'.join(STAKES)} (R1.3)", "pocket", lambda text: choice(text, STAKES))
-    rules = from_preset(ante=ante, unit=unit, currency=currency, short_money=short, stakes=stakes)
+    rules = from_preset(preset, game=game, ante=ante, unit=unit, currency=currency, short_money=short, stakes=stakes)
     return ledger.create_session(name, rules, players).name
 
 
