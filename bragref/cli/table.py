@@ -470,7 +470,9 @@ def table(app) -> None:
     Type only what happened: b 4 (bet), bb 2 (blind bet), l (look), f (fold),
     s (see), cards at a showdown, u (undo), ? (help), q (quit). Every answer
     is refused or recorded exactly as the one-shot commands would, and saved
-    before the next prompt: quit or crash, and `bragref table` resumes.
+    before the next prompt: quit or crash, and `bragref table` resumes. In a
+    ledger with no session it first asks for one: its name, the players, the
+    game, the money, the ante, short money and stakes.
 
     \b
     Example:
