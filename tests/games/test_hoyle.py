@@ -105,18 +105,24 @@ def test_an_all_in_player_and_a_side_pot_won_by_another_r11_6(bragref):
 
 
 
-def test_a_raiser_with_no_table_money_left_goes_all_in_with_0_when_raised_again_r11_6(bragref):
-    """Bill's raise used all his table money; Chris raises again. Bill cannot call: he puts in all he has, 0, and is
-    all in for the main pot, where before he could only fold and lose what he had put in (R11.6, as R7.2's cover
-    with 0)."""
-    bragref(f"session new h {THREE} --stakes table")
+def raised_with_nothing_left(bragref, options: str = "") -> None:
+    """Hoyle's at table stakes: Andy stakes 2, Bill raises by 3 with all he has (total 5), Chris raises by 4 (total
+    9), Andy calls: Bill, with 0 on the table, is short of the call of 4."""
+    bragref(f"session new h {THREE} --stakes table {options}")
     for name, money in (("andy", 10), ("bill", 5), ("chris", 20)):
         bragref(f"buy-in {name} {money}")
     bragref("deal")
     bragref("bet andy 2")
-    bragref("raise bill 3")  # Bill's total 5: all he had
-    bragref("raise chris 4")  # Chris's total 9
+    bragref("raise bill 3")
+    bragref("raise chris 4")
     bragref("call andy")
+
+
+def test_a_raiser_with_no_table_money_left_goes_all_in_with_0_when_raised_again_r11_6(bragref):
+    """Bill's raise used all his table money; Chris raises again. Bill cannot call: he puts in all he has, 0, and is
+    all in for the main pot, where before he could only fold and lose what he had put in (R11.6, as R7.2's cover
+    with 0)."""
+    raised_with_nothing_left(bragref)
     assert bragref.json("status")["legal"]["all_in"] == {"min": 0, "max": 0}
     assert "call all in with it (call --all-in 0)" in bragref.refused("call bill", "R11.6")
     bragref.refused("call bill --all-in 1", "R11.6")
@@ -132,14 +138,7 @@ def test_a_raiser_with_no_table_money_left_goes_all_in_with_0_when_raised_again_
 @pytest.mark.parametrize("short_money, all_in", [("cover", True), ("borrow", False), ("both", True)])
 def test_a_table_that_borrows_borrows_rather_than_going_all_in_r7_1_r11_6(bragref, short_money, all_in):
     """R11.6's all in is R7.1's cover: under `borrow` a player short of the call borrows (R7.5) or folds."""
-    bragref(f"session new h {THREE} --stakes table --short-money {short_money}")
-    for name, money in (("andy", 10), ("bill", 3), ("chris", 10)):
-        bragref(f"buy-in {name} {money}")
-    bragref("deal")
-    bragref("bet andy 2")
-    bragref("raise bill 1")  # Bill's total 3: all he had
-    bragref("raise chris 3")  # 6
-    bragref("call andy")
+    raised_with_nothing_left(bragref, f"--short-money {short_money}")
     assert (bragref.json("status")["legal"]["all_in"] is not None) == all_in
     said = bragref.refused("call bill", "R11.6")
     assert ("call --all-in 0" in said) == all_in and ("borrow" in said) == (short_money != "cover")
@@ -147,7 +146,7 @@ def test_a_table_that_borrows_borrows_rather_than_going_all_in_r7_1_r11_6(bragre
         bragref("call bill --all-in 0")
         return
     assert "this table borrows rather than going all in" in bragref.refused("call bill --all-in 0", "R7.1")
-    bragref("lend andy bill 3")
+    bragref("lend andy bill 4")
     bragref("call bill")
     assert bragref.json("status")["players"][0]["state"] == "open"
 
