@@ -149,7 +149,7 @@ def test_the_cli_reports_tampering_with_exit_4_and_one_line_each(played):
 
 
 def test_a_hand_the_rules_refuse_on_replay_stops_each_command_that_needs_it_with_exit_5(bragref):
-    """An action changed by hand into one the rules refuse (a fold by someone not in turn): every command that
+    """An action changed by hand into one the rules refuse (a bet by someone not in turn): every command that
     replays the hand says which hand and why, and points to the audit; none reports a bug (exit 1)."""
     bragref('session new s --players "Andy,Bill,Chris"')
     bragref("deal")
