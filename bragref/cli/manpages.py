@@ -100,8 +100,10 @@ Refused by the rules in the current state, citing the rule (R\&...). Nothing wri
 found a problem.
 .TP
 .B 5
-The ledger is busy, read\-only, on a full disk, from a newer bragref, or cannot be opened; or an output file
-cannot be written. Nothing written.
+The ledger is busy, read\-only, on a full disk, from a newer bragref, or cannot be opened; or it holds a hand
+the rules refuse on replay (changed outside bragref:
+.B audit
+names it); or an output file cannot be written. Nothing written.
 .TP
 .B 130
 .B table
