@@ -161,7 +161,7 @@ def test_a_hand_the_rules_refuse_on_replay_stops_each_command_that_needs_it_with
     for beside in ("-replay.json", "-totals.json"):
         bragref.db.with_name(bragref.db.name + beside).unlink(missing_ok=True)  # nothing kept from before
     for line in ("status", "history", "replay 1", "export", "bet andy 2", "deal"):
-        stderr = bragref(line, code=5).stderr
+        stderr = bragref.refused(line, "R2.5", code=5)  # the rule the replay refused; nothing written
         assert stderr.startswith("error: hand 1 cannot be replayed: its action 2 (Andy bet 2) is refused on replay: "
                                  "it is Chris's turn, not Andy's"), (line, stderr)
         assert stderr.rstrip().endswith("(`bragref audit`)")
