@@ -168,6 +168,24 @@ def test_a_hand_the_rules_refuse_on_replay_stops_each_command_that_needs_it_with
     assert "session s: hand 1: its action 2 (Andy bet 2) is refused on replay" in bragref("audit", code=4).stdout
 
 
+def test_a_void_changed_to_leave_actions_the_rules_refuse_stops_each_command_with_exit_5(bragref):
+    """Bill's bet, Chris's bet, and an undo of Chris's; the void changed by hand to take back Bill's instead leaves
+    Chris betting out of turn (R2.5): said as the void's doing, exit 5, nothing written."""
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 2")
+    bragref("bet chris 2")
+    bragref("undo")
+    with raw(bragref.db) as conn:
+        drop_triggers(conn)
+        conn.execute("UPDATE actions SET voids = (SELECT MIN(id) FROM actions WHERE verb = 'bet') WHERE verb = 'void'")
+    bragref.db.with_name(bragref.db.name + "-replay.json").unlink(missing_ok=True)
+    for line in ("status", "replay 1", "bet bill 2"):
+        said = bragref.refused(line, "R2.5", code=5)
+        assert said.startswith("error: hand 1 cannot be replayed: its void 3 leaves actions the rules refuse"), said
+    assert "hand 1: its void 3 leaves actions the rules refuse" in bragref("audit", code=4).stdout
+
+
 def test_a_digest_catches_a_ledger_rebuilt_consistently_from_scratch(bragref, tmp_path):
     """The honest ledger's digest, then the same evening rebuilt with Bill's bet of 2 made 3: it audits clean,
     alone, but not against the digest."""
