@@ -34,8 +34,9 @@ def in_play(hand: Hand) -> str:
         return f"Pot {rules.money(hand.pot)}. {showing(hand)}"
     now = legal(hand)
     if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
-        return (f"Pot {rules.money(hand.pot)}. {' and '.join(now.show)} to show each other their cards "
-                f"(`show PLAYER CARDS`) or concede: {legal_words(now, rules)}.")
+        who = f"{now.sideshow_with} has shown: {now.show[0]} to show their cards to {now.sideshow_with}" \
+            if now.sideshow_with else f"{' and '.join(now.show)} to show each other their cards"
+        return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules)}."
     return (f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
             f"{paint(now.player, bold=True)} to act: {legal_words(now, rules)}.")
 
@@ -195,7 +196,9 @@ def dealt_words(current, previous, told: str = "") -> str:
     """The deal in one line: dealer, antes, a carried pot, a shuffle due (R9.2), a retained hand (R6.3, R6.4)."""
     hand = current.hand
     money = hand.rules.money
-    ante = f"Antes {money(hand.rules.ante)} each" if hand.rules.ante else "No ante"
+    game = game_of(hand.rules)
+    ante = f"{game.say('antes').capitalize()} {money(hand.rules.ante)} each" if hand.rules.ante else \
+        f"No {game.say('ante')}"
     line = f"Hand {current.number}: {hand.dealer} deals. {ante}"
     if hand.carried_in:
         line += f", with {money(hand.carried_in)} carried forward"
@@ -207,7 +210,6 @@ def dealt_words(current, previous, told: str = "") -> str:
     if hand.retained_by:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"
-    game = game_of(hand.rules)
     return line + "." + "".join(f" {words}" for words in (game.dealt_words(hand), game.reminder, told) if words)
 
 

@@ -59,7 +59,9 @@ def session_new(app, name: str, players: str, game: str | None, preset: str | No
     rules = rules_from_text(game, preset, **rule_values)
     names = [p.strip() for p in players.split(",") if p.strip()]
     made = app.ledger().create_session(name, rules, names)
-    click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. Ante {rules.money(rules.ante)}.")
+    ante = game_of(rules).say("ante")
+    said = f"{ante.capitalize()} {rules.money(rules.ante)}" if rules.ante else f"No {ante}"
+    click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. {said}.")
 
 
 @session.command("list", short_help="List the sessions in the ledger.")

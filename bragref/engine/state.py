@@ -62,7 +62,8 @@ class Legal(msgspec.Struct, frozen=True):
     raise_by: Range | None = None  # what a raise may add above the call (R11.2)
     stand: bool = False  # the last raiser may end the betting (R11.3)
     sideshow: Range | None = None  # a chaal that asks the previous player for a side show (R13.4) ...
-    sideshow_with: str | None = None  # ... the other player of it: who is asked, or (with `accept`) who asked
+    sideshow_with: str | None = None  # ... the other player of it: who is asked, (with `accept`) who asked, or
+    # (with `show`, in a side show) who has shown there
     accept: bool = False  # the player asked for a side show accepts or refuses it (R13.4)
     exchange: bool = False  # an exchange of one card or three with the centre (R14.2) ...
     pass_turn: bool = False  # ... a pass ...
@@ -230,15 +231,18 @@ def next_to_act(players: tuple[Player, ...], after: int) -> int:
     raise AssertionError("no player is still betting")
 
 
-def check_turn(hand: Hand, name: str, rule: str = "R2.5", what: str = "act") -> int:
-    """The index of `name`, refusing unless it is their turn to act in betting."""
+def check_turn(hand: Hand, name: str, rule: str = "R2.5", what: str = "act", folded: str = "folded") -> int:
+    """The index of `name`, refusing unless it is their turn to act in betting; `folded` is the game's word for a
+    player out of the hand (Teen Patti's `packed`)."""
     if hand.phase == "over":
         raise Refused("this hand is over: deal the next one", "R2.2")
     if hand.phase == "showdown":
         raise Refused("betting is over: the hands are to be shown, conceded or awarded", "R5.4")
     index = hand.index(name)
-    if not hand.players[index].betting:
-        raise Refused(f"{name} has {hand.players[index].status} and takes no further part in this hand", "R2.4")
+    status = hand.players[index].status
+    if status not in BETTING:
+        raise Refused(f"{name} has {folded if status == 'folded' else status} and takes no further part in this hand",
+                      "R2.4")
     if index != hand.to_act:
         raise Refused(f"it is {hand.acting.name}'s turn, not {name}'s: nobody may {what} out of turn", rule)
     return index

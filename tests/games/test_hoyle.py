@@ -160,11 +160,13 @@ def test_all_in_with_0_is_for_table_money_used_up_not_from_the_pocket_r11_6(hoyl
     bragref("call andy --all-in 1")
     assert bragref.json("status")["players"][2]["state"] == "covered"
 
+
 def test_a_raise_nobody_could_call_goes_back_to_its_raiser_who_conceded_and_every_pot_is_told_r11_6(bragref):
     """Ed 30 and Bob 73 all in against Cy's 81 (R11.6): the main pot of 90 to Ed's pair, the side pot of 86 to Bob
     (Cy conceded it), and the 8 nobody called back to Cy. The last show once recorded the hand and then failed
     (exit 1) telling that last pot, and the replay told the main pot only."""
-    bragref('session new h --players "Ed,Bob,Cy" --game hoyle')
+    said = bragref('session new h --players "Ed,Bob,Cy" --game hoyle').stdout
+    assert said == "Session h is current: Ed, Bob, Cy. No ante.\n"  # Hoyle's default (R11.1), not "Ante 0"
     bragref("deal --dealer Bob")
     bragref.lines("""
         bet bob 1

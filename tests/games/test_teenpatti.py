@@ -61,6 +61,21 @@ def test_the_prompt_and_refusals_speak_teen_patti(teen):
     bragref.refused("cover andy 1", "R13", code=3)  # no covers in Teen Patti
 
 
+def test_the_table_hears_teen_patti_words_for_the_boot_a_pack_and_a_look_r13(bragref):
+    """The boot, not the ante; a player who has packed, not folded; a look makes a player seen, not open (R13)."""
+    said = bragref(f"session new t {THREE} --ante 2").stdout
+    assert said.endswith("Boot 2.\n")
+    assert bragref("deal").stdout.startswith("Hand 1: Andy deals. Boot 2 each.")
+    bragref("look bill")
+    bragref("chaal bill 4")
+    bragref("pack chris")
+    assert "Chris has packed and takes no further part in this hand (R2.4)" in bragref.refused("chaal chris 4", "R2.4")
+    assert "Bill looked at their cards, and plays seen from now (R13.1)." in bragref("replay 1").stdout
+    bragref("pack andy")
+    bragref("rules set ante 0")
+    assert bragref("deal").stdout.startswith("Hand 2: Bill deals. No boot.")
+
+
 @pytest.mark.parametrize("bill, andy, net_andy", [
     ("Kh Kd 4c", "Ah Ad 2c", 3),  # the asker's better hand wins
     ("Ah Ad 2c", "Kh Kd 4c", -2),  # the asked player's better hand wins
@@ -145,7 +160,9 @@ def test_a_side_show_accepted_r13_4(teen, chris, andy, packs, why):
     bragref("accept chris")
     assert bragref.json("status")["to_act"] is None
     bragref.refused("show bill 2h 3h 5c", "R13.4")  # Bill takes no part
-    bragref(f"show chris {chris}")
+    assert "Chris and Andy to show each other their cards" in bragref("status").stdout
+    out = bragref(f"show chris {chris}").stdout
+    assert "Chris has shown: Andy to show their cards to Chris (`show PLAYER CARDS`) or concede" in out
     out = bragref(f"show andy {andy}").stdout
     assert out.startswith(f"{packs} packs at the side show ({why}, R13.4). Pot 9, stake 2. Bill to act")
     status = bragref.json("status")

@@ -7,9 +7,8 @@ from bragref.games import verbs as act
 from bragref.engine.errors import BadInput
 from bragref.games.base import BRAG_BETTING_OPTIONS, Game, Option
 from bragref.games.verbs import Param
-from bragref.games.brag.actions import Look
 from bragref.games.teenpatti import betting
-from bragref.games.teenpatti.actions import (Accept, Chaal, Pack, Refuse, ShowFor, SideConceded, SideShown,
+from bragref.games.teenpatti.actions import (Accept, Chaal, Look, Pack, Refuse, ShowFor, SideConceded, SideShown,
                                              Sideshow, packed)
 from bragref.engine.rules import SHOW_TIES, VARIANTS
 
@@ -59,7 +58,7 @@ class TeenPatti(Game):
     presets = {"teen-patti": {"a23": "second"}}
     end_rules = {**Game.end_rules, "folds": "R13.5", "show": "R13.3", "showdown": "R13.5", "cards": "R13.6"}
     terms = {"bet": "chaal", "fold": "pack", "see": "show", "open": "seen", "folded": "packed", "ante": "boot",
-             "prial": "trail"}
+             "antes": "boot", "prial": "trail"}
     aliases_of_verbs = {"chaal": "bet", "pack": "fold", "show-for": "see"}
 
     deal_params = (JOKER,)

@@ -6,7 +6,7 @@ words, with its own help and sentences."""
 
 from __future__ import annotations
 
-from bragref.games.brag.actions import See
+from bragref.games.brag.actions import Look as BragLook, See
 from bragref.games.brag.moves import sees_blind
 from bragref.games.verbs import Bet, Concede, Fold, Param, Show, Verb
 
@@ -45,6 +45,16 @@ class Pack(Fold):
 
     def told(self, before, after, called):
         return f"{called(self.player)} packed."
+
+
+class Look(BragLook):
+    """A blind player looks at their cards and is seen from now (R13.1): Teen Patti has no retained hands."""
+
+    help = "PLAYER looks at their cards at their own turn and plays seen from now (R3.4, R13.1)."
+    examples = ("bill",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} looked at their cards, and plays seen from now (R13.1)."
 
 
 class Sideshow(Verb, frozen=True):

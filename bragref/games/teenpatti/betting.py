@@ -121,13 +121,18 @@ def sideshow_refusal(hand: TeenPattiHand, index: int) -> Refused | None:
     return None
 
 
+def _turn(hand: TeenPattiHand, name: str, **how) -> int:
+    """`state.check_turn` in Teen Patti's words: a player out of the hand has packed."""
+    return state.check_turn(hand, name, folded="packed", **how)
+
+
 def legal(hand: TeenPattiHand) -> Legal:
     if hand.phase == "showdown":
         return Legal(concede=hand.contenders, award=hand.contenders, show=state.may_show(hand))
     asking = hand.asking
     if asking is not None and asking.accepted:
         waiting = tuple(name for name in (asking.asked, asking.asker) if name not in {s.player for s in asking.shown})
-        return Legal(show=waiting, concede=waiting)
+        return Legal(show=waiting, concede=waiting, sideshow_with=asking.shown[0].player if asking.shown else None)
     if asking is not None:
         return Legal(player=asking.asked, accept=True, sideshow_with=asking.asker)
     player = hand.acting
@@ -158,9 +163,9 @@ def apply(hand: TeenPattiHand, action) -> TeenPattiHand:
         case Bet() | Sideshow():
             return _chaal(hand, action)
         case Fold(player=name):
-            return _pack(hand, state.check_turn(hand, name, what="pack"))
+            return _pack(hand, _turn(hand, name, what="pack"))
         case Look(player=name, hand=which):
-            index = state.check_turn(hand, name, rule="R3.4", what="look")
+            index = _turn(hand, name, rule="R3.4", what="look")
             if hand.players[index].status == "open":
                 raise Refused(f"{name} has already looked", "R3.4")
             if which is not None:
@@ -187,7 +192,7 @@ def ranking(hand: TeenPattiHand):
 
 
 def _chaal(hand: TeenPattiHand, chaal: Bet | Sideshow) -> TeenPattiHand:
-    index = state.check_turn(hand, chaal.player, what="chaal")
+    index = _turn(hand, chaal.player, what="chaal")
     player, money = hand.players[index], hand.rules.money
     check_units(chaal.amount, allow_zero=True)
     blind = isinstance(chaal, Bet) and chaal.blind
@@ -244,7 +249,7 @@ def _pack(hand: TeenPattiHand, index: int) -> TeenPattiHand:
 
 def _show_for(hand: TeenPattiHand, name: str) -> TeenPattiHand:
     """`name` pays the least chaal in their own terms for a show; the other shows first (R13.3)."""
-    index = state.check_turn(hand, name, what="ask for a show")
+    index = _turn(hand, name, what="ask for a show")
     refusal = show_refusal(hand, index)
     if refusal:
         raise refusal
