@@ -137,7 +137,7 @@ def reason(pot, hand: Hand) -> str:
         if any(judged[name].key == best.key for name in pot.holders if name in judged and name not in winners):
             return f"at the showdown ({rule}), equal best hands ({describe(best)}): the eldest, {winners[0]}, takes it " \
                    f"(R11.4, R10.3): {shown}"
-        return f"at the showdown ({rule}), {winners[0]}'s {describe(best)} is the best hand: {shown}"
+        return f"at the showdown ({rule}), {winners[0]} wins with {describe(best)}: {shown}"
     losers = [name for name in (*pot.holders, pot.challenger) if name not in winners and name in judged]
     other = judged[losers[0]] if losers else None
     if other is not None and other.key == best.key:

@@ -232,6 +232,18 @@ def test_the_pot_cap_ends_the_hand_in_a_showdown_that_splits_r13_5_r6_5(teen):
     assert nets(bragref) == {"Andy": -5, "Bill": 4, "Chris": 1}  # 13 split 7 (Bill, the elder) and 6
 
 
+def test_a_showdown_won_with_the_best_hand_there_is_says_so_once_r13_5(teen):
+    bragref = teen("--pot-cap 10")
+    bragref("chaal bill 2")
+    bragref("chaal chris 4")
+    bragref("chaal andy 4")
+    bragref("show bill Kh Kd 4c")
+    bragref("show chris As Ad Ac")
+    out = bragref("show andy 2h 5d 9c").stdout
+    assert "at the showdown (R13.5), Chris wins with trail of aces, the best hand: Bill pair of kings" in out
+    assert nets(bragref) == {"Andy": -5, "Bill": -3, "Chris": 8}
+
+
 def test_chaal_limit_and_blind_rounds_r13_2(teen):
     bragref = teen("--chaal-limit 4 --blind-rounds 1")
     bragref("chaal bill 2 --blind")  # the stake 4: the limit
