@@ -34,6 +34,37 @@ def test_settle_json_and_carried_pot_payee(bragref):
     payments = json.loads(bragref("settle --json").stdout)
     assert sum(p["amount"] for p in payments if p["to"] == "carried pot") == 4
     assert "Carried pot waiting to be won: 4 (R6.2)." in bragref("balances").stdout
+    bragref("deal")  # Bill deals; everyone antes 1 into the pot carried in (R6.2)
+    bragref("bet chris 2")
+    note = "Hand 2 is not over yet, 9 in the pot, 4 of it carried in: these figures count the settled hands only."
+    assert bragref("balances").stdout.endswith(f"Carried pot waiting to be won: 4 (R6.2).\n{note}\n")
+
+
+def test_a_pot_carried_in_brag_and_a_match_s_kitty_are_told_apart_r6_2_r14_4(bragref):
+    """`--all` over a session of brag whose pot was carried (R6.2) and a match for lives whose kitty waits for its
+    winner (R14.4): each is named for what it is, and the note on paying the carried pot names both."""
+    bragref('session new t --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")  # the pot of 4 carried (R6.2)
+    bragref('session new m --players "Andy,Bill,Chris" --game bastard --scoring lives --entry 2 --knock-from 1')
+    bragref.lines("""
+        deal
+        knock bill
+        exchange chris 1
+        exchange andy 1
+        show bill Ah Ad Kc
+        show chris 7d 4c 2s
+        show andy 9c 8d 6h
+    """)  # Chris loses a life; the kitty of 6 waits for the match's winner (R14.4)
+    balances = bragref("balances --all").stdout
+    assert balances.endswith("Carried pot waiting to be won: 4 (R6.2).\nMatch's kitty waiting to be won: 6 (R14.4).\n")
+    assert bragref("balances").stdout.endswith("\nMatch's kitty waiting to be won: 6 (R14.4).\n")
+    assert "The carried pot is the 10 left in the middle: a pot carried when everyone folded to a blind player " \
+           "(R6.2), or a match's kitty (R14.4), each for whoever wins it." in bragref("settle --all").stdout
+    assert "(The carried pot is money left in the middle for the next hand, R6.2, or a match's kitty not yet won, " \
+           "R14.4.)" in bragref("summary --all").stdout
 
 
 def test_undo_of_a_settling_action_reverses_its_postings(five):

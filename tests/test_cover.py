@@ -312,7 +312,7 @@ def test_the_summary_says_where_a_pot_carried_at_table_stakes_is_r6_2(table):
     """)
     out = table("summary").stdout
     assert "Settle up: all square." in out
-    assert "(Left in the middle for whoever wins it: 6, a carried pot, R6.2, or a match's kitty, R14.4.)" in out
+    assert "(Left in the middle for whoever wins the next hand: 6, the carried pot, R6.2.)" in out
 
 
 @pytest.mark.parametrize("line", ["buy-in andy 5", "top-up andy 5", "cash-out andy"])

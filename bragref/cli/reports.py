@@ -280,18 +280,35 @@ def print_balances(ledger, sessions, rows: list[dict], out: Output = Output()) -
     with_loans = any(r["loans"] for r in rows)
     out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
                 **({"loans": money(r["loans"])} if with_loans else {}), "net": money(r["net"])} for r in rows])
-    carried = ledger.carried(sessions)
-    if carried:
-        click.echo(f"Carried pot waiting to be won: {money(carried)} (R6.2).")
+    for carried, amount in carried_kinds(ledger, sessions).items():
+        click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
     for line in in_play_notes(ledger, sessions):
         click.echo(line)
 
 
+def carried_kinds(ledger, sessions) -> dict:
+    """The money carried forward and not yet won, by what its game calls it (`Game.carried`): brag's carried pot
+    (R6.2), a match's kitty (R14.4)."""
+    kinds: dict = {}
+    for session in sessions:
+        amount = ledger.carried([session])
+        if amount:
+            carried = game_of(session.rules).carried(session.rules)
+            kinds[carried] = kinds.get(carried, 0) + amount
+    return kinds
+
+
 def in_play_notes(ledger, sessions) -> list[str]:
-    """A line for each hand still being played: settling up before it is over leaves out the money in its pot."""
-    return [f"Hand {current.number}{f' of {session.name}' if len(sessions) > 1 else ''} is not over yet, "
-            f"{current.hand.rules.money(current.hand.pot)} in the pot: these figures count the settled hands only."
-            for session, current in ledger.in_play(sessions)]
+    """A line for each hand still being played: settling up before it is over leaves out the money in its pot, but
+    for what was carried into it (counted as carried already)."""
+    notes = []
+    for session, current in ledger.in_play(sessions):
+        hand, money = current.hand, current.hand.rules.money
+        carried = "" if not hand.carried_in else ", all of it carried in" if hand.carried_in == hand.pot else \
+            f", {money(hand.carried_in)} of it carried in"
+        notes.append(f"Hand {current.number}{f' of {session.name}' if len(sessions) > 1 else ''} is not over yet, "
+                     f"{money(hand.pot)} in the pot{carried}: these figures count the settled hands only.")
+    return notes
 
 
 @click.command(short_help="Who pays whom: the fewest payments.")
@@ -328,10 +345,13 @@ def print_payments(ledger, sessions, payments: list[dict], out: Output = Output(
         out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
-        click.echo(f"The carried pot is the {money(carried)} left in the middle when everyone folded to a blind player "
-                   f"(R6.2): it goes to whoever wins the next hand. Until then it is nobody's, so paying it means "
-                   f"leaving that money in the middle for the next hand; if the evening ends here, the table shares "
-                   f"it out as it agrees.")
+        kinds = list(carried_kinds(ledger, sessions))
+        what = f"{kinds[0].why} ({kinds[0].rule}): it goes to {kinds[0].goes_to}" if len(kinds) == 1 else \
+            "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty " \
+            "(R14.4), each for whoever wins it"
+        click.echo(f"The carried pot is the {money(carried)} {what}. Until then it is nobody's, so paying it means "
+                   f"leaving that money in the middle; if the evening ends here, the table shares it out as it "
+                   f"agrees.")
     for line in in_play_notes(ledger, sessions):
         click.echo(line)
 

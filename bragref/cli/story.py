@@ -7,7 +7,7 @@ import click
 from bragref.cli import cell
 from bragref.cli.hand import pots_words, reason
 from bragref.cli.output import HAND_NUMBERS
-from bragref.cli.reports import in_play_notes, local_time, scope
+from bragref.cli.reports import carried_kinds, in_play_notes, local_time, scope
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.games.play import legal
@@ -54,7 +54,7 @@ def opening(row, hand: Hand, called) -> str:
     else:
         text += f"There was no {game.say('ante')} (R2.3)"
     if hand.carried_in:
-        text += f", and {money(hand.carried_in)} was carried in from the hand before (R6.2)"
+        text += f", and {money(hand.carried_in)} was carried in from the hand before ({game.carried(hand.rules).rule})"
     first = hand.acting.name if hand.acting else hand.dealer
     if first == hand.dealer:
         text += f": the pot started at {money(hand.pot)}. {called(first)}, the dealer, put up the stake first (R11.1)."
@@ -166,11 +166,15 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     if any(ledger.on_table(sessions).values()):
         lines.append("(Hands at table stakes were paid from the table: their results are in each player's table "
                      "money, to cash out, R1.3. Settling up pays loans and hands from the pocket.)")
+    kinds = list(carried_kinds(ledger, sessions))
     if any(p["to"] == CARRIED_POT for p in payments):
-        lines.append("(The carried pot is money left in the middle for the next hand, R6.2, or a match's kitty not "
-                     "yet won, R14.4.)")
-    elif ledger.carried(sessions):  # at table stakes: in the middle, in nobody's table money
-        lines.append(f"(Left in the middle for whoever wins it: {money(ledger.carried(sessions))}, a carried pot, "
+        lines.append(f"(The carried pot is money {kinds[0].why}, {kinds[0].rule}: it goes to {kinds[0].goes_to}.)"
+                     if len(kinds) == 1 else "(The carried pot is money left in the middle for the next hand, R6.2, "
+                     "or a match's kitty not yet won, R14.4.)")
+    elif kinds:  # at table stakes: in the middle, in nobody's table money
+        lines.append(f"(Left in the middle for {kinds[0].goes_to}: {money(ledger.carried(sessions))}, the "
+                     f"{kinds[0].name}, {kinds[0].rule}.)" if len(kinds) == 1 else
+                     f"(Left in the middle for whoever wins it: {money(ledger.carried(sessions))}, a carried pot, "
                      f"R6.2, or a match's kitty, R14.4.)")
     lines += [f"({note})" for note in in_play_notes(ledger, sessions)]
     digest = ledger.digest()

@@ -137,6 +137,20 @@ BRAG_BETTING_OPTIONS = (
 )
 
 
+class Carried(msgspec.Struct, frozen=True):
+    """Money a game carries from one hand to a later one, in the table's words: its name, where it came from (after
+    an amount: "4 left in the middle when …"), the rule that carries it, and who takes it."""
+
+    name: str
+    why: str
+    rule: str
+    goes_to: str
+
+
+POT_CARRIED = Carried("carried pot", "left in the middle when everyone folded to a blind player", "R6.2",
+                      "whoever wins the next hand")
+
+
 class Game(ABC):
     """A game bragref referees. Subclasses declare the class attributes and implement the four methods; the
     registry (`bragref.games`) finds them by name or alias.
@@ -206,6 +220,10 @@ class Game(ABC):
     def plays_matches(self, rules: Rules) -> bool:
         """Whether hands under `rules` are played in matches across hands (`bragref match`, R14.4)."""
         return False
+
+    def carried(self, rules: Rules) -> Carried:
+        """What money carried forward under `rules` is: brag's pot carried when all fold to a blind player (R6.2)."""
+        return POT_CARRIED
 
     def over_words(self, hand: Hand) -> str | None:
         """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""

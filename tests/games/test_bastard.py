@@ -148,7 +148,15 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
     out = bragref("show andy 5c 3d 2h").stdout  # equal worst hands: Andy's 5 is a club, Chris's a diamond (R8.8)
     assert "Andy has the worst hand (high card, 5-3-2) and loses a life (R14.4)" in out
     assert nets(bragref) == {"Andy": -5, "Bill": -5, "Chris": -5}  # the kitty of 15 is carried
+    assert "Match's kitty waiting to be won: 15 (R14.4)." in bragref("balances").stdout
+    said = bragref("settle").stdout
+    assert "The carried pot is the 15 in the match's kitty (R14.4): it goes to whoever wins the match." in said
+    assert "blind player" not in said + bragref("summary").stdout
+    assert "(The carried pot is money in the match's kitty, R14.4: it goes to whoever wins the match.)" in \
+        bragref("summary").stdout
     bragref("deal")  # Bill deals: Chris, Andy, Bill
+    assert "Hand 2 is not over yet, 15 in the pot, all of it carried in: these figures count the settled hands " \
+           "only." in bragref("balances").stdout  # no more money than the kitty's is in the middle
     exchange_round(bragref, "chris", "andy", "bill")
     exchange_round(bragref, "chris", "andy", "bill", knock="chris")
     bragref("show chris Kh Kd 4c")
@@ -180,7 +188,7 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
         "Andy": (0, True), "Bill": (2, False), "Chris": (0, True)}
     story = bragref("replay 4").stdout
     assert "the last with lives" in story
-    assert "There was no ante (R2.3), and 15 was carried in from the hand before" in story
+    assert "There was no ante (R2.3), and 15 was carried in from the hand before (R14.4)" in story
     assert "The exchanges are over: everyone shows, and the worst hand loses a life (R14.4).\n" in story
     assert "betting" not in story  # none for lives
     assert "Bill, Chris and Andy each put in 5: the pot started at 15." in bragref("replay 1").stdout  # the entry

@@ -7,13 +7,14 @@ from __future__ import annotations
 from bragref.engine.errors import Refused
 from bragref.engine.rules import AFTER_KNOCK, CENTRE_UP, EXCHANGES, SCORING
 from bragref.games import verbs as act
-from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS, Game, Option
+from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS, Carried, Game, Option
 from bragref.games.bastard import exchange, lives
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.brag import Brag
 from bragref.games.brag.actions import Cover, See, Showdown
 from bragref.games.verbs import Param
 
+KITTY = Carried("match's kitty", "in the match's kitty", "R14.4", "whoever wins the match")
 UP = Param("up", "cards", "The centre's face-up cards as dealt (bastard, R14.1)", option="--up", required=False)
 
 BASTARD_OPTIONS = (
@@ -61,6 +62,9 @@ class Bastard(Game):
 
     def plays_matches(self, rules):
         return rules.scoring == "lives"
+
+    def carried(self, rules):
+        return KITTY if self.plays_matches(rules) else super().carried(rules)
 
     def match_of(self, hand, rules, seats, called, played=lambda: 0):
         if not self.plays_matches(rules):
