@@ -170,6 +170,8 @@ class Table:
         if current.hand.phase == "over":
             say(outcome(current.number, current.hand))
             say(witness(self.ledger.digest()))
+        elif news := game_of(current.hand.rules).news(current.hand):  # what the prompt does not show (R13.4)
+            say(news)
 
     def _actor(self, kind, hand: Hand, args: list[str]) -> tuple[str | None, list[str]]:
         """The player named first in `args`, if a name is there; else the player the prompt names.

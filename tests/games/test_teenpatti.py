@@ -301,6 +301,15 @@ def test_teen_patti_at_the_table_in_its_own_words(teen):
     assert {p["name"]: p["state"] for p in bragref.json("status")["players"]}["Bill"] == "folded"
 
 
+def test_the_table_hears_who_packs_at_a_side_show_r13_4(teen):
+    """The command line says who lost a side show and packs; the table said nothing, redrawing the prompt without
+    the player, as if they had packed of their own accord."""
+    bragref = teen()
+    out = bragref.table("chaal 2", "b 2", "ss 2", "acc", "show chris Kh Kd 4c", "show andy Ah Ad 2c", "q").output
+    assert "Chris packs at the side show (the weaker hand, R13.4).\n" in out
+    assert re.search(r"Chris +packed", bragref("status").stdout)
+
+
 # ---- the ranking and its variants, against an enumeration written apart from the ranking -------------------
 
 RANKS = "23456789TJQKA"
