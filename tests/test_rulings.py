@@ -45,6 +45,20 @@ def test_an_odd_unit_prints_amounts_as_typed(bragref):
     bragref.refused("bet bill 7", "R1.1", code=2)  # not a whole number of units of 5
 
 
+def test_a_unit_of_ten_pence_prints_pounds_and_pence_r1_1a(bragref):
+    """A unit of 0.10 is ten pence: amounts print as the table writes them, £1.30, not £1.3; a unit written 0.1
+    prints with its one place."""
+    bragref('session new tens --players "Andy,Bill" --unit 0.10 --currency £ --ante 0.20')
+    dealt = bragref("deal").stdout
+    assert dealt.startswith("Hand 1: Andy deals. Antes £0.20 each.")
+    assert "Pot £0.40, stake £0.00. Bill to act: bet £0.20 or more" in dealt
+    assert "Pot £0.90, stake £1.00." in bragref("bet bill 0.5 --blind").stdout  # a blind 50p counts double (R3.3)
+    bragref("fold andy")
+    assert bragref("balances").stdout.splitlines()[2].split() == ["Andy", "£0.20", "£0.00", "-£0.20"]
+    bragref('session new tenths --players "Andy,Bill" --unit 0.1 --ante 0.2')
+    assert bragref("deal").stdout.startswith("Hand 1: Andy deals. Antes 0.2 each.")
+
+
 def test_table_prompts_speak_the_session_money(pence):
     out = pence.table("b 0.10", "b 0.50", "q").output
     assert "at least £0.50 here, not £0.10" in out

@@ -73,10 +73,10 @@ def check_units(amount: int, *, allow_zero: bool = False) -> int:
 
 @lru_cache(maxsize=4096)
 def format_money(units: int, unit: str = "1", currency: str = "") -> str:
-    """150 units of 0.01 with currency £ is `£1.50` (a session's reports repeat a few hundred amounts: each is
-    worked out once)."""
+    """150 units of 0.01 with currency £ is `£1.50`, 13 units of 0.10 `£1.30`: as many places as the unit is
+    written with (a session's reports repeat a few hundred amounts: each is worked out once)."""
     value = Decimal(units) * Decimal(unit)
-    exponent = Decimal(unit).normalize().as_tuple().exponent
+    exponent = Decimal(unit).as_tuple().exponent
     places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
     sign = "-" if value < 0 else ""
     return f"{sign}{currency}{abs(value):.{places}f}"
