@@ -400,8 +400,21 @@ class Ledger:
             session = self.session(session_name)
             self._check_open(session)
             self._between_hands(session, "house rules change", "R9.3")
-            self._event(session.id, "rules", detail=change(session.rules).to_json())
+            rules = change(session.rules)
+            self._keep_carried(self.current(session), rules, "change the game once it is won")
+            self._event(session.id, "rules", detail=rules.to_json())
         return self.session(session.name)
+
+    @staticmethod
+    def _keep_carried(previous: Current | None, rules: Rules, instead: str) -> None:
+        """A pot carried forward goes into the next hand (R6.2, a match's kitty R14.4): a game whose deal takes none
+        in would leave it in the middle for ever, so it waits until the pot is won."""
+        result = previous.hand.result if previous else None
+        game = game_of(rules)
+        if result and result.carried and not game.takes_carried:
+            carried = game_of(previous.hand.rules).carried(previous.hand.rules)
+            raise Refused(f"the {carried.name} of {rules.money(result.carried)} ({carried.rule}) goes to "
+                          f"{carried.goes_to}, and {game.title} takes in no carried pot: {instead}", "R9.3")
 
     # ---- hands --------------------------------------------------------------
 
@@ -517,6 +530,8 @@ class Ledger:
         carried = result.carried if result else 0
         retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
+        before = previous and previous.hand.rules.game  # the game changed before bragref kept the pot (0.12.6)
+        self._keep_carried(previous, session.rules, f"play {before} until it is won (`rules set game {before}`)")
         game = game_of(session.rules)
         follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
                                     lambda: self.match_called(session, previous), called,

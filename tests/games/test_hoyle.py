@@ -334,6 +334,48 @@ def test_dealers_choice_changes_the_game_between_hands_r9_3(bragref):
     bragref("audit")
 
 
+@pytest.mark.parametrize("game", ["hoyle", "braggers", "teen-patti"])
+def test_a_pot_carried_forward_is_won_before_the_game_changes_to_one_without_r6_2_r9_3(bragref, game):
+    """Everyone folds to a blind player: the pot of 4 is carried to the next hand (R6.2). Hoyle's, braggers and Teen
+    Patti take in no carried pot, so a change to one of them left those 4 in the middle for ever, owed to nobody;
+    the change waits until a hand has won it."""
+    bragref('session new mixed --players "Andy,Bill,Chris"')
+    bragref("deal")  # Andy deals: Bill, Chris, Andy
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")
+    said = bragref.refused(f"rules set game {game}", "R9.3")
+    assert "the carried pot of 4 (R6.2) goes to whoever wins the next hand" in said
+    assert "change the game once it is won" in said
+    assert "game is now bastard" in bragref("rules set game bastard").stdout  # its deal takes the pot in (R14.3)
+    bragref("rules set game brag")
+    bragref("deal")  # Bill deals and holds the retained hand beside a new one (R6.3): the pot 7
+    bragref("bet chris 1")
+    bragref("fold andy")
+    bragref("fold bill")  # Chris takes the pot, the carried 4 in it
+    assert f"game is now {game}" in bragref(f"rules set game {game}").stdout
+    assert nets(bragref) == {"Andy": -2, "Bill": -3, "Chris": 5}
+
+
+def test_a_ledger_whose_game_changed_with_a_pot_carried_deals_nothing_that_strands_it_r6_2_r9_3(bragref, monkeypatch):
+    """In a ledger an earlier bragref wrote, the game changed to Hoyle's while a pot was carried: a deal under Hoyle's
+    would leave the pot in the middle for ever, so it is refused, saying how the pot is played."""
+    from bragref.ledger.store import Ledger
+
+    bragref('session new mixed --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")
+    with monkeypatch.context() as earlier:
+        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args: None))
+        bragref("rules set game hoyle")
+    assert "play brag until it is won (`rules set game brag`)" in bragref.refused("deal", "R9.3")
+    bragref("rules set game brag")
+    bragref("deal")
+    assert bragref.json("status")["pot"] == 7  # the 4 carried in, and three antes (R6.2)
+
+
 def test_the_actions_view_counts_calls_and_raises_as_history_does(hoyle):
     from sqlite_utils import Database
 

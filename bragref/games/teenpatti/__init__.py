@@ -53,6 +53,7 @@ class TeenPatti(Game):
     title = "Teen Patti"
     rule = "R13"
     ranking = "teen-patti"
+    takes_carried = False  # no blind player is ever left alone with the pot
     options = TEEN_PATTI_OPTIONS
     actions = (Chaal, Pack, Look, ShowFor, Sideshow, Accept, Refuse, SideShown, SideConceded, act.Award)
     presets = {"teen-patti": {"a23": "second"}}
