@@ -273,6 +273,9 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
             if live_actions(actions.get(row["id"], [])):
                 findings.append(f"{where}: its deal is voided, but actions of it still stand (R9.1)")
             continue  # a misdeal: the hand never happened, and the next deal follows the one before (R9.1)
+        if hand.carried_in != row["carried_in"]:  # the game changed with a pot carried, before bragref 0.12.6
+            findings.append(f"{where} records {row['carried_in']} carried in, but {row['carried_in'] - hand.carried_in}"
+                            f" of it is in no pot: its game, {hand.rules.game}, takes no carried pot in (R6.2, R9.3)")
         previous = hand
     return findings
 

@@ -376,6 +376,24 @@ def test_a_ledger_whose_game_changed_with_a_pot_carried_deals_nothing_that_stran
     assert bragref.json("status")["pot"] == 7  # the 4 carried in, and three antes (R6.2)
 
 
+def test_the_audit_finds_a_pot_an_earlier_bragref_left_out_of_a_hand_of_another_game_r6_2(bragref, monkeypatch):
+    """Where an earlier bragref dealt Hoyle's after a pot was carried, the pot went into no hand: the audit says so."""
+    from bragref.ledger.store import Ledger
+
+    bragref('session new mixed --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")
+    with monkeypatch.context() as earlier:
+        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args: None))
+        bragref("rules set game hoyle")
+        bragref("deal")
+    assert bragref.json("status")["pot"] == 3  # the antes alone
+    out = bragref("audit", code=4).stdout
+    assert "hand 2 records 4 carried in, but 4 of it is in no pot: its game, hoyle, takes no carried pot in" in out
+
+
 def test_the_actions_view_counts_calls_and_raises_as_history_does(hoyle):
     from sqlite_utils import Database
 
