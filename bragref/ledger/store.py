@@ -413,8 +413,8 @@ class Ledger:
         game = game_of(rules)
         if result and result.carried and not game.takes_carried:
             carried = game_of(previous.hand.rules).carried(previous.hand.rules)
-            raise Refused(f"the {carried.name} of {rules.money(result.carried)} ({carried.rule}) goes to "
-                          f"{carried.goes_to}, and {game.title} takes in no carried pot: {instead}", "R9.3")
+            raise Refused(f"the {carried.name} of {rules.money(result.carried)} is carried forward ({carried.rule}), "
+                          f"and {game.title} takes in no carried pot: {instead}", "R9.3")
 
     # ---- hands --------------------------------------------------------------
 

@@ -240,6 +240,7 @@ def test_a_match_after_hands_for_money_is_numbered_after_the_last_r14_4_r9_3(bra
     exchange_round(bragref, "chris", "andy", "bill", knock="chris")
     for line in ("bet chris 1", "fold andy", "fold bill"):
         bragref(line)
+    assert nets(bragref) == {"Andy": -2, "Bill": -2, "Chris": 4}  # the kitty of match 1 went into the pot (R6.2)
     bragref("rules set scoring lives")
     assert bragref.json("match")["match"] == 2
     assert "Match 2, each paying the entry of 2" in bragref("deal").stdout

@@ -345,7 +345,7 @@ def test_a_pot_carried_forward_is_won_before_the_game_changes_to_one_without_r6_
     bragref("fold chris")
     bragref("fold andy")
     said = bragref.refused(f"rules set game {game}", "R9.3")
-    assert "the carried pot of 4 (R6.2) goes to whoever wins the next hand" in said
+    assert "the carried pot of 4 is carried forward (R6.2), and " in said and "takes in no carried pot" in said
     assert "change the game once it is won" in said
     assert "game is now bastard" in bragref("rules set game bastard").stdout  # its deal takes the pot in (R14.3)
     bragref("rules set game brag")
