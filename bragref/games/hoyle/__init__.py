@@ -37,7 +37,7 @@ class Hoyle(Game):
     actions = (act.Bet, Call, Raise, Stand, act.Fold, act.Show, act.Concede, act.Award)
     presets = {"hoyle": {"ante": 0}}  # no ante by default (R11.1)
     reminder = "Cut the pack before the deal (R11.7)."
-    takes_carried = False  # no blind player is ever left alone with the pot
+    takes_carried = False  # no blind play, so it never carries a pot (R11.2)
     end_rules = {**Game.end_rules, "showdown": "R11.4"}
 
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):

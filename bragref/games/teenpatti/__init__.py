@@ -53,7 +53,7 @@ class TeenPatti(Game):
     title = "Teen Patti"
     rule = "R13"
     ranking = "teen-patti"
-    takes_carried = False  # no blind player is ever left alone with the pot
+    takes_carried = False  # the last player in takes the pot, blind or seen (R13.5): it never carries one
     options = TEEN_PATTI_OPTIONS
     actions = (Chaal, Pack, Look, ShowFor, Sideshow, Accept, Refuse, SideShown, SideConceded, act.Award)
     presets = {"teen-patti": {"a23": "second"}}
