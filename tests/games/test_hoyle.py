@@ -1,6 +1,8 @@
 """Hoyle's classical brag (R11) through the command line: the dealer's stake, call, raise, stand, showdown of all,
 split and eldest ties, side pots for an all-in player, the most one may put in. Every net asserted."""
 
+from contextlib import contextmanager
+
 import pytest
 
 from tests.test_show import nets
@@ -334,16 +336,31 @@ def test_dealers_choice_changes_the_game_between_hands_r9_3(bragref):
     bragref("audit")
 
 
+def a_pot_carried(bragref) -> None:
+    """Andy deals; Bill bets blind and the others fold to him: the pot of 4 is carried, Bill retains (R6.2)."""
+    bragref('session new mixed --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")
+
+
+@contextmanager
+def as_before_0_12_6(monkeypatch):
+    """What is recorded inside is recorded as a bragref before 0.12.6 recorded it: a pot carried was not kept."""
+    from bragref.ledger.store import Ledger
+
+    with monkeypatch.context() as earlier:
+        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args: None))
+        yield
+
+
 @pytest.mark.parametrize("game", ["hoyle", "braggers", "teen-patti"])
 def test_a_pot_carried_forward_is_won_before_the_game_changes_to_one_without_r6_2_r9_3(bragref, game):
     """Everyone folds to a blind player: the pot of 4 is carried to the next hand (R6.2). Hoyle's, braggers and Teen
     Patti take in no carried pot, so a change to one of them left those 4 in the middle for ever, owed to nobody;
     the change waits until a hand has won it."""
-    bragref('session new mixed --players "Andy,Bill,Chris"')
-    bragref("deal")  # Andy deals: Bill, Chris, Andy
-    bragref("bet bill 1 --blind")
-    bragref("fold chris")
-    bragref("fold andy")
+    a_pot_carried(bragref)
     said = bragref.refused(f"rules set game {game}", "R9.3")
     assert "the carried pot of 4 is carried forward (R6.2), and " in said and "takes in no carried pot" in said
     assert "change the game once it is won" in said
@@ -360,15 +377,8 @@ def test_a_pot_carried_forward_is_won_before_the_game_changes_to_one_without_r6_
 def test_a_ledger_whose_game_changed_with_a_pot_carried_deals_nothing_that_strands_it_r6_2_r9_3(bragref, monkeypatch):
     """In a ledger an earlier bragref wrote, the game changed to Hoyle's while a pot was carried: a deal under Hoyle's
     would leave the pot in the middle for ever, so it is refused, saying how the pot is played."""
-    from bragref.ledger.store import Ledger
-
-    bragref('session new mixed --players "Andy,Bill,Chris"')
-    bragref("deal")
-    bragref("bet bill 1 --blind")
-    bragref("fold chris")
-    bragref("fold andy")
-    with monkeypatch.context() as earlier:
-        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args: None))
+    a_pot_carried(bragref)
+    with as_before_0_12_6(monkeypatch):
         bragref("rules set game hoyle")
     assert "play brag until it is won (`rules set game brag`)" in bragref.refused("deal", "R9.3")
     bragref("rules set game brag")
@@ -378,15 +388,8 @@ def test_a_ledger_whose_game_changed_with_a_pot_carried_deals_nothing_that_stran
 
 def test_the_audit_finds_a_pot_an_earlier_bragref_left_out_of_a_hand_of_another_game_r6_2(bragref, monkeypatch):
     """Where an earlier bragref dealt Hoyle's after a pot was carried, the pot went into no hand: the audit says so."""
-    from bragref.ledger.store import Ledger
-
-    bragref('session new mixed --players "Andy,Bill,Chris"')
-    bragref("deal")
-    bragref("bet bill 1 --blind")
-    bragref("fold chris")
-    bragref("fold andy")
-    with monkeypatch.context() as earlier:
-        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args: None))
+    a_pot_carried(bragref)
+    with as_before_0_12_6(monkeypatch):
         bragref("rules set game hoyle")
         bragref("deal")
     assert bragref.json("status")["pot"] == 3  # the antes alone

@@ -220,12 +220,18 @@ def test_the_last_player_in_takes_the_pot_even_blind_r13_5(teen):
     assert bragref.json("status")["carried"] == 0
 
 
-def test_the_pot_cap_ends_the_hand_in_a_showdown_that_splits_r13_5_r6_5(teen):
+def capped(teen):
+    """A pot cap of 10: Bill chaals 2, Chris 4 and Andy 4, the pot 13, past the cap: every player left shows."""
     bragref = teen("--pot-cap 10")
     bragref("chaal bill 2")
     bragref("chaal chris 4")
-    out = bragref("chaal andy 4").stdout  # the pot 13: past the cap, the chaal stands
+    out = bragref("chaal andy 4").stdout  # the chaal stands (R13.5)
     assert bragref.json("status")["phase"] == "showdown" and "Showdown" in out
+    return bragref
+
+
+def test_the_pot_cap_ends_the_hand_in_a_showdown_that_splits_r13_5_r6_5(teen):
+    bragref = capped(teen)
     bragref("show bill Kh Kd 4c")
     bragref("show chris Ks Kc 4d")
     bragref("show andy 2h 5d 9c")
@@ -233,10 +239,7 @@ def test_the_pot_cap_ends_the_hand_in_a_showdown_that_splits_r13_5_r6_5(teen):
 
 
 def test_a_showdown_won_with_the_best_hand_there_is_says_so_once_r13_5(teen):
-    bragref = teen("--pot-cap 10")
-    bragref("chaal bill 2")
-    bragref("chaal chris 4")
-    bragref("chaal andy 4")
+    bragref = capped(teen)
     bragref("show bill Kh Kd 4c")
     bragref("show chris As Ad Ac")
     out = bragref("show andy 2h 5d 9c").stdout
