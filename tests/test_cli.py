@@ -117,6 +117,17 @@ def test_run_stops_at_the_first_refused_line(bragref, tmp_path):
     assert bragref.json("status")["to_act"] == "Andy"
 
 
+def test_a_rule_set_to_what_it_is_already_records_nothing_r9_3(bragref):
+    """`rules set ante 1` where the ante is 1 changes nothing: it says so, and the ledger holds no rules change."""
+    bragref('session new one --players "Andy,Bill,Chris"')
+    before = bragref.dump()
+    assert bragref("rules set ante 1").stdout == "ante is already 1 (R2.3).\n"
+    assert bragref("rules set game brag").stdout == "game is already brag (R10).\n"
+    assert "ante is already 1 (R2.3)." in bragref.table("rules ante 1", "q").output
+    assert bragref.dump() == before
+    assert bragref("rules set ante 2").stdout == "ante is now 2 from the next hand (R2.3, R9.3).\n"
+
+
 def test_session_use_rules_set_and_dealer_rotation(bragref):
     bragref('session new one --players "Andy,Bill,Chris"')
     bragref('session new two --players "Dan,Eddie"')

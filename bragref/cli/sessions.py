@@ -240,18 +240,32 @@ def rules_set(app, option: str, value: str) -> None:
     Example:
       bragref rules set ante 2
     """
-    chosen = app.ledger().set_rules(app.session, lambda current: parse_option(current, option, value))
-    click.echo(rule_changed(chosen.rules, option))
+    click.echo(set_rule(app.ledger(), app.session, option, value))
 
 
-def rule_changed(rules: Rules, option: str) -> str:
-    """`ante is now £0.20 from the next hand (R2.3, R9.3).`: the one rule changed, not all of them."""
+def set_rule(ledger, session_name: str | None, option: str, value: str) -> str:
+    """Set one house rule from its words, between hands (R9.3); what the table is told. A rule set to what it is
+    already is recorded by nobody: nothing changes."""
+    before: list[Rules] = []
+
+    def change(current: Rules) -> Rules:
+        before.append(current)
+        return parse_option(current, option, value)
+
+    rules = ledger.set_rules(session_name, change).rules
+    return rule_changed(rules, option, already=rules == before[-1])
+
+
+def rule_changed(rules: Rules, option: str, already: bool = False) -> str:
+    """`ante is now £0.20 from the next hand (R2.3, R9.3).`: the one rule changed, not all of them; or `ante is
+    already £0.20 (R2.3).`"""
     name = option.strip().lower().replace("_", "-")
     row = next((r for r in describe_rules(rules) if r["rule"] == name), None)
-    if row is None:  # a preset: every rule it sets
-        return f"{name} is now {getattr(rules, name.replace('-', '_'), '')} from the next hand (R9.3)."
-    ref = f"{row['ref']}, R9.3" if row["ref"] else "R9.3"
-    return f"{name} is now {row['value'] or '(none)'} from the next hand ({ref})."
+    value = getattr(rules, name.replace("-", "_"), "") if row is None else row["value"] or "(none)"  # None: a preset
+    ref = row["ref"] if row is not None else ""
+    if already:
+        return f"{name} is already {value}{f' ({ref})' if ref else ''}."
+    return f"{name} is now {value} from the next hand ({f'{ref}, R9.3' if ref else 'R9.3'})."
 
 
 COMMANDS = [where, session, player, rules]

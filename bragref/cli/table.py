@@ -31,7 +31,7 @@ from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand
-from bragref.games import GAMES, find_game, from_preset, game_of, game_verbs, parse_option, verb_aliases
+from bragref.games import GAMES, find_game, from_preset, game_of, game_verbs, verb_aliases
 from bragref.games.play import legal, require_move
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
@@ -250,15 +250,14 @@ class Table:
         say(f"{gone} leaves. Seats: {', '.join(seated.seats)}.")
 
     def _rules(self, args: list[str]) -> None:
-        from bragref.cli.sessions import describe_rules, rule_changed
+        from bragref.cli.sessions import describe_rules, set_rule
 
         if not args:
             emit_table(describe_rules(self.now()[0].rules))
             return
         if len(args) != 2:
             raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
-        session = self.ledger.set_rules(self.session_name, lambda current: parse_option(current, args[0], args[1]))
-        say(rule_changed(session.rules, args[0]))
+        say(set_rule(self.ledger, self.session_name, *args))
 
     def _lend(self, args: list[str]) -> None:
         words = [w for w in args if w.lstrip("-") != "bystander"]

@@ -401,6 +401,8 @@ class Ledger:
             self._check_open(session)
             self._between_hands(session, "house rules change", "R9.3")
             rules = change(session.rules)
+            if rules == session.rules:
+                return session  # set to what it is already: nothing to record
             self._keep_carried(self.current(session), rules, "change the game once it is won")
             self._event(session.id, "rules", detail=rules.to_json())
         return self.session(session.name)
