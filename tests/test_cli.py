@@ -142,6 +142,7 @@ def test_session_use_rules_set_and_dealer_rotation(bragref):
     bragref("fold chris")
     status = bragref.json("status")
     assert (status["dealer"], status["pot"]) == ("Andy", 8)
+    assert bragref("session show").stdout.startswith("Session one: 1 hand. Seats: Andy, Fred, Bill, Chris.\n")
     bragref("deal")
     assert bragref.json("status")["dealer"] == "Fred"  # R2.2: the deal passes left
     assert bragref("--session two status", code=0).stdout.startswith("Session two: no hand dealt yet")

@@ -117,7 +117,8 @@ def session_show(app, out: Output) -> None:
     if out.data(data, rows):
         return
     closed = " Closed." if chosen.closed else ""
-    click.echo(f"Session {chosen.name}: {hands} hands. Seats: {', '.join(chosen.seats)}.{closed}")
+    click.echo(f"Session {chosen.name}: {hands} hand{'s' if hands != 1 else ''}. Seats: {', '.join(chosen.seats)}."
+               f"{closed}")
     out.table(rows)
 
 

@@ -37,7 +37,9 @@ def simulate(app, hands: int, seed: int, players: str, name: str | None, game: s
     ledger = app.ledger()
     with progress(hands, f"Simulating {session_name}") as advance:
         session = play(ledger, session_name, rules, seats, hands, seed, lambda done: advance())
-    click.echo(f"Session {session.name} is current: {hands} hands, {ledger.action_count(session)} actions. "
+    actions = ledger.action_count(session)
+    click.echo(f"Session {session.name} is current: {hands} hand{'s' if hands != 1 else ''}, {actions} "
+               f"action{'s' if actions != 1 else ''}. "
                f"Try `bragref history 1`, `bragref balances`, `bragref audit`.")
 
 

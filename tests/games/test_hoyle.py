@@ -303,13 +303,13 @@ def test_until_deals_round_to_equal_deals_then_refuses_r11_7(bragref, tmp_path):
     (tmp_path / "h.json").write_text(json.dumps(document))
     bragref(f"import {tmp_path / 'h.json'} --as late --use")
     out = bragref("deal").stdout
-    assert "Bill deals" in out and "It is past 00:00: deal on until every player has dealt 1 hands; still to deal: " \
+    assert "Bill deals" in out and "It is past 00:00: deal on until every player has dealt 1 hand; still to deal: " \
                                    "Chris (R11.7)" in out
     play_a_hand(bragref)
     out = bragref("deal").stdout
     assert "Chris deals" in out and "the evening's last hand" in out
     play_a_hand(bragref)
-    assert "every player has dealt 1 hands" in bragref.refused("deal", "R11.7")
+    assert "every player has dealt 1 hand:" in bragref.refused("deal", "R11.7")
     assert "until" in bragref("rules show").stdout
     bragref.refused("rules set until 25:00", "R11.7", code=2)
 

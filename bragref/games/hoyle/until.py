@@ -26,9 +26,11 @@ def after_time(until: str | None, began: str, now: str, dealt: Callable[[], dict
     done = dealt()
     counts = [done.get(name, 0) for name in seats]
     if len(set(counts)) <= 1:
-        raise Refused(f"it is past {until}, and every player has dealt {counts[0] if counts else 0} hands: the "
+        each = counts[0] if counts else 0
+        raise Refused(f"it is past {until}, and every player has dealt {each} hand{'s' if each != 1 else ''}: the "
                       f"evening is over (session close)", "R11.7")
     most = max(counts)
     owing = [name for name, count in zip(seats, counts) if count < most]
-    return (f"It is past {until}: deal on until every player has dealt {most} hands; still to deal: "
+    return (f"It is past {until}: deal on until every player has dealt {most} hand{'s' if most != 1 else ''}; "
+            f"still to deal: "
             f"{', '.join(owing)} (R11.7).")
