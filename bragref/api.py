@@ -55,7 +55,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import GAMES, find_game, from_preset, game_verbs, parse_option, rules_from_text
+from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_changed, rules_from_text
 from bragref.games import play as engine
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.hoyle.actions import Call, Raise, Stand
@@ -182,8 +182,9 @@ class Book:
         return self.ledger.match_new(self.session)
 
     def rules_set(self, option: str, value: str) -> Rules:
-        """Change one house rule between hands, as `rules set` does (R9.3); `game` is dealer's choice."""
-        return self.ledger.set_rules(self.session, lambda rules: parse_option(rules, option, value)).rules
+        """Change one house rule between hands, as `rules set` does (R9.3); `game` is dealer's choice. Set to what
+        it is already, nothing is recorded."""
+        return self.ledger.set_rules(self.session, lambda rules: rules_changed(rules, option, value)).rules
 
     def deal(self, dealer: str | None = None, **dealt: str) -> Hand:
         """The next hand, as `bragref deal` deals it (`joker="7h"`: the card turned up, R13.7)."""

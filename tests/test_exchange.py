@@ -93,6 +93,19 @@ def test_voids_seat_and_rule_changes_loans_odd_names_and_closing_round_trip(even
     assert document["rules"]["currency"] == "€"
 
 
+@pytest.mark.parametrize("form", ["bhh", "json"])
+def test_a_rules_change_of_nothing_an_earlier_bragref_recorded_round_trips(bragref, tmp_path, form):
+    """Before 0.12.6 `rules set ante 1` with an ante of 1 recorded a change of nothing: its history, `table rules`
+    with no rule after it, imports again as it was, byte for byte, though `rules set` now records none."""
+    from bragref.ledger.store import Ledger
+
+    bragref('session new s --players "Andy,Bill"')
+    ledger = Ledger(str(bragref.db))
+    ledger.set_rules("s", lambda rules: rules)  # what 0.12.5 recorded
+    ledger.close()
+    assert bhh.loads(round_trip(bragref, tmp_path, form))["before"] == ["table rules"]
+
+
 def test_bhh_is_toml_with_the_required_fields_first(eventful):
     text = eventful("export --format bhh").stdout
     assert text.startswith("# bhh 1:")

@@ -9,7 +9,7 @@ from bragref.cli import complete
 from bragref.cli.options import rule_options
 from bragref.cli.output import Output, output_options
 from bragref.engine.rules import Rules
-from bragref.games import TABLE_OPTIONS, game_of, parse_option, rules_from_text
+from bragref.games import TABLE_OPTIONS, game_of, rules_changed, rules_from_text
 
 
 def describe_rules(rules: Rules) -> list[dict]:
@@ -246,15 +246,16 @@ def rules_set(app, option: str, value: str) -> None:
 
 def set_rule(ledger, session_name: str | None, option: str, value: str) -> str:
     """Set one house rule from its words, between hands (R9.3); what the table is told. A rule set to what it is
-    already is recorded by nobody: nothing changes."""
-    before: list[Rules] = []
+    already records nothing (`rules_changed`)."""
+    already: list[bool] = []
 
-    def change(current: Rules) -> Rules:
-        before.append(current)
-        return parse_option(current, option, value)
+    def change(current: Rules) -> Rules | None:
+        changed = rules_changed(current, option, value)
+        already.append(changed is None)
+        return changed
 
     rules = ledger.set_rules(session_name, change).rules
-    return rule_changed(rules, option, already=rules == before[-1])
+    return rule_changed(rules, option, already=already[-1])
 
 
 def rule_changed(rules: Rules, option: str, already: bool = False) -> str:

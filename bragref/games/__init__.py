@@ -53,7 +53,7 @@ GAMES: Mapping[str, Game] = Registry({
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
            "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",
-           "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
+           "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
 
 
 def find_game(name: str) -> Game:
@@ -183,6 +183,13 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
         raise BadInput(f"{name.replace('_', '-')} is not a rule of {rules.game} (games that use it: "
                        f"{', '.join(games_using(name))})")
     return checked(replace(rules, **{name: options[name].read(text, rules)}))
+
+
+def rules_changed(rules: Rules, option: str, text: str) -> Rules | None:
+    """`parse_option`, or None where the option is what it is already: a change of nothing, which `rules set` does
+    not record."""
+    changed = parse_option(rules, option, text)
+    return None if changed == rules else changed
 
 
 def checked(rules: Rules) -> Rules:

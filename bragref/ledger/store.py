@@ -395,14 +395,16 @@ class Ledger:
             raise BadInput(f"{former} is the name {now} had before a rename, and a name is one person (R2.6): "
                            f"if it is {now}, use that name; else another")
 
-    def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules]) -> Session:
+    def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules | None]) -> Session:
+        """Record the session's rules as `change` makes them from the rules in force; None from it: nothing changes,
+        and nothing is recorded."""
         with self.write():
             session = self.session(session_name)
             self._check_open(session)
             self._between_hands(session, "house rules change", "R9.3")
             rules = change(session.rules)
-            if rules == session.rules:
-                return session  # set to what it is already: nothing to record
+            if rules is None:
+                return session
             self._keep_carried(self.current(session), rules, "change the game once it is won")
             self._event(session.id, "rules", detail=rules.to_json())
         return self.session(session.name)
