@@ -315,6 +315,42 @@ def test_the_summary_says_where_a_pot_carried_at_table_stakes_is_r6_2(table):
     assert "(Left in the middle for whoever wins the next hand: 6, the carried pot, R6.2.)" in out
 
 
+def test_the_stakes_change_once_a_pot_carried_is_won_r1_3_r6_2_r9_3(table):
+    """A pot carried at table stakes is table money in nobody's stack; won in a hand from the pocket it was settled
+    up as a payment from "carried pot", and a pot of pocket money won at the table as one owed to it. The stakes
+    change once the pot is won."""
+    table.lines("""
+        bet andy 2 --blind
+        fold bill
+        fold chris
+        fold dan
+    """)  # the pot of 6 carried (R6.2)
+    said = table.refused("rules set stakes pocket", "R9.3")
+    assert "the carried pot of 6 is carried forward (R6.2), put in from the table money (R1.3)" in said
+    assert "change the stakes once it is won" in said
+    table("deal")
+    table.lines("""
+        bet bill 1
+        fold chris
+        fold dan
+        fold andy
+    """)  # Bill takes the pot, the carried 6 in it
+    assert "stakes is now pocket" in table("rules set stakes pocket").stdout
+    assert table("settle").stdout == "All square: nobody owes anybody.\n"  # every hand was paid from the table
+
+
+def test_a_pot_carried_from_the_pockets_is_won_before_table_stakes_r1_3_r6_2(bragref):
+    bragref(f"session new p {FOUR}")
+    bragref.lines("""
+        deal
+        bet bill 1 --blind
+        fold chris
+        fold dan
+        fold andy
+    """)
+    assert "put in from the pockets (R1.3)" in bragref.refused("rules set stakes table", "R9.3")
+
+
 @pytest.mark.parametrize("line", ["buy-in andy 5", "top-up andy 5", "cash-out andy"])
 def test_pocket_stakes_have_no_table_money_r1_3(bragref, line):
     bragref(f"session new p {FOUR}")

@@ -351,7 +351,7 @@ def as_before_0_12_6(monkeypatch):
     from bragref.ledger.store import Ledger
 
     with monkeypatch.context() as earlier:
-        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args: None))
+        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args, **kwargs: None))
         yield
 
 
