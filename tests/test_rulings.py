@@ -251,6 +251,24 @@ def test_nobody_but_the_retained_player_bets_blind_in_a_face_up_deal_r6_4(bragre
     assert nets(bragref) == {"Andy": -1, "Bill": -2, "Chris": -1}  # hand 1's stakes; its pot of 4 is carried
 
 
+def test_a_retained_player_under_blind_play_turned_off_is_told_to_look_not_to_bet_blind_r3_2(bragref):
+    """Blind play turned off after Bill retained his blind hand (R3.2, R9.3): he holds two unseen hands, so he looks
+    before he bets; the refusal of his open bet said "bet blind (--blind), or look first"."""
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")  # Bill, Chris, Andy
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")  # Bill retains the hand (R6.2)
+    bragref("rules set blind off")
+    bragref("deal")  # Bill deals: Chris, Andy, Bill
+    bragref("bet chris 1")
+    bragref("bet andy 1")
+    said = bragref.refused("bet bill 1", "R3.2")
+    assert "Bill holds unseen hands and blind bets are off here: look first" in said and "--blind" not in said
+    bragref("look bill --hand old --keep")
+    bragref("bet bill 1")
+
+
 # ---- R7.1, R7.5 loans; R7.2 all in at table stakes ---------------------------------------------------------------
 
 

@@ -160,6 +160,8 @@ class BragBetting:
                               "R6.4")
             allowed, kind = blind_range(hand), "a blind bet"
         else:
+            if player.blind and not hand.rules.blind:  # a hand retained blind before blind play was turned off
+                raise Refused(f"{player.name} holds unseen hands and blind bets are off here: look first", "R3.2")
             if player.blind:
                 raise Refused(f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
             allowed, kind = open_range(hand), "an open bet"
