@@ -52,6 +52,19 @@ def help_text(game) -> str:
     return f"{intro}\n{verbs}\n{HELP}"
 
 
+def game_answers(game) -> dict[str, tuple[type, dict]]:
+    """A game's own answers, each with its action type and the values it sets: its verbs, their short answers and its
+    words for them (Hoyle's `c`, a call; Teen Patti's `chaal`). They come before the table's (`ANSWERS`), where
+    another game may mean otherwise by the same word (brag's `c`, a cover)."""
+    answers: dict[str, tuple[type, dict]] = {}
+    for kind in game.actions:
+        for answer, given in ((kind.verb, {}), *kind.answers.items()):
+            answers.setdefault(answer, (kind, given))
+    for alias, verb in game.aliases_of_verbs.items():
+        answers.setdefault(alias, (game.verbs[verb], {}))
+    return answers
+
+
 HELP = """\
 Between hands:
   d [DEALER]       deal           j NAME [after NAME]  join    leave NAME
@@ -157,6 +170,9 @@ class Table:
         verb, args = words[0].lower(), words[1:]
         if verb in ("q", "quit", "exit"):
             return False
+        own = game_answers(game_of(self.now()[0].rules)).get(verb)
+        if own is not None:
+            return self._verb(*own, args)
         handler = ANSWERS.get(verb)
         if handler is None:
             if _looks_like_cards(words[0]):

@@ -256,14 +256,24 @@ def test_all_fold_to_one_who_takes_the_pot_unshown_r11_3(hoyle):
 
 
 def test_a_brag_answer_at_a_hoyle_table_is_refused_as_no_move_of_the_game(hoyle):
-    """`c` is a cover's answer (R7.2); Hoyle's brag has no covers: the table says so, and what the player may do,
-    before reading the answer's words (it once asked for a cover's amount), and records nothing."""
+    """`sd` is an agreed showdown's answer (R6.5); Hoyle's brag has none: the table says so, and what the player may
+    do, before reading the answer's words, and records nothing."""
     bragref = hoyle()
-    err = bragref.table("b 2", "c", "sd", "q").stderr
-    assert "refused: cover is not a move of Hoyle's classical brag: " in err and "(R11" in err
-    assert "refused: showdown is not a move of Hoyle's classical brag: " in err
+    err = bragref.table("b 2", "sd", "cover 1", "q").stderr
+    assert "refused: showdown is not a move of Hoyle's classical brag: " in err and "(R11" in err
+    assert "refused: cover is not a move of Hoyle's classical brag: " in err
     assert "may: call for 2, raise by 1 or more, fold" in err and "AMOUNT" not in err
     assert len(bragref.json("history")) == 2  # the deal and the bet, nothing else
+
+
+def test_c_at_a_hoyle_table_is_a_call_as_at_a_brag_table_a_cover_r11_2(hoyle):
+    """The prompt offers "call for 2": `c` calls, as the help says (`c|ca|call`); at a brag table, which has no
+    call, `c` is a cover (R7.2). It was a cover everywhere, refused at Hoyle's table as no move of the game."""
+    bragref = hoyle()
+    out = bragref.table("b 2", "c", "c", "q").output
+    assert "refused" not in out and "error" not in out
+    assert [(e["player"], e["action"]) for e in bragref.json("history")][1:] == [
+        ("Andy", "bet"), ("Bill", "call"), ("Chris", "call")]
 
 
 def test_hoyle_through_the_table_and_a_hand_history(hoyle, tmp_path):
@@ -430,7 +440,7 @@ def test_an_all_in_at_the_table_in_the_commands_words_or_the_tables_r11_6(bragre
 def test_the_tables_help_lists_the_games_own_answers(hoyle):
     """`?` is made from the game's declarations: Hoyle's call, raise and stand, and no see (R11.2, R11.3)."""
     out = hoyle().table("?", "q").stdout
-    assert "ca|call         PLAYER [all-in AMOUNT]" in out and "r|raise" in out and "stand" in out
+    assert "c|ca|call       PLAYER [all-in AMOUNT]" in out and "r|raise" in out and "stand" in out
     assert "s|see" not in out
 
 

@@ -13,7 +13,7 @@ class Call(Verb, frozen=True):
     player: str
     all_in: int | None = None
     verb = "call"
-    answers = {"ca": {}}
+    answers = {"c": {}, "ca": {}}
     params = (Param("all_in", "money", "All the player has, short of the call (R11.6).", keywords=("all-in", "allin"),
                     option="--all-in", required=False, zero_at_table_stakes=True),)
     summary = "Call: bring one's total up to the highest (hoyle)."
