@@ -304,6 +304,16 @@ def test_teen_patti_at_the_table_in_its_own_words(teen):
     assert {p["name"]: p["state"] for p in bragref.json("status")["players"]}["Bill"] == "folded"
 
 
+def test_c_chaals_and_p_packs_at_a_teen_patti_table_r13(teen):
+    """The prompt offers "chaal 2–4 · … · pack": `c` chaals and `p` packs, as `?` lists them."""
+    bragref = teen()
+    out = bragref.table("?", "c 2", "c 1 blind", "p", "q").output
+    assert "c|b|bb|blind|bet|chaal" in out and "p|f|fold|pack" in out
+    assert "refused" not in out and "error" not in out
+    assert [(e["player"], e["action"], e["blind"]) for e in bragref.json("history")][1:] == [
+        ("Bill", "bet", False), ("Chris", "bet", True), ("Andy", "fold", None)]
+
+
 def test_the_table_hears_who_packs_at_a_side_show_r13_4(teen):
     """The command line says who lost a side show and packs; the table said nothing, redrawing the prompt without
     the player, as if they had packed of their own accord."""

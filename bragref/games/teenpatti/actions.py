@@ -18,7 +18,7 @@ def _pot(before, after) -> str:
 class Chaal(Bet):
     """A chaal, blind or seen (R13.2): the stake is kept in seen terms, and a chaal at most doubles it."""
 
-
+    answers = {"c": {}, **Bet.answers}
     summary = "Record a chaal (a bet), seen or blind (teen-patti)."
     help = ("PLAYER chaals AMOUNT: seen, from the stake to twice it; --blind, from half the stake (rounded up) to "
             "the stake, counting double; never past the chaal limit (R13.2).")
@@ -39,7 +39,7 @@ class Chaal(Bet):
 class Pack(Fold):
     """A player packs: out of the hand (R13.5)."""
 
-
+    answers = {"p": {}, **Fold.answers}
     summary = "Record a pack: a fold (teen-patti)."
     help = "PLAYER packs, out of the hand; never out of turn (R2.5, R13.5)."
 
