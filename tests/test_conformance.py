@@ -162,15 +162,22 @@ def test_every_legal_action_typed_as_its_command_records_exactly_it(game, tmp_pa
                 ledger.close()
 
 
-def test_no_two_verbs_share_an_answer_and_no_answer_reads_as_a_card():
-    """`table` finds an answer by its first word: one verb each, and never a card (cards alone show, R8.9)."""
-    from bragref.cli.table import ANSWERS
+def test_no_two_verbs_of_a_game_share_an_answer_and_no_answer_reads_as_a_card(game):
+    """`table` finds an answer by its first word, the session's game's own first (`game_answers`): one verb each in
+    a game, none of the table's own words (`d`, `st`), and never a card (cards alone show, R8.9). Another game may
+    mean otherwise by the same word: `c` is brag's cover and Hoyle's call."""
+    from bragref.cli.table import ANSWERS, game_answers
     from bragref.engine.cards import parse_card
     from bragref.games import verb_aliases
 
-    words = [word for kind in game_verbs().values() for word in (kind.verb, *kind.answers)] + list(verb_aliases())
-    assert len(words) == len(set(words)) and all(word in ANSWERS for word in words)
-    for word in ANSWERS:
+    words = [word for kind in game.actions for word in (kind.verb, *kind.answers)] + list(game.aliases_of_verbs)
+    answers = game_answers(game)
+    assert len(words) == len(set(words)) and set(words) == set(answers)
+    assert all(answers[word][0] is kind for kind in game.actions for word in (kind.verb, *kind.answers))
+    the_tables = set(ANSWERS) - set(verb_aliases()) - {word for kind in game_verbs().values()
+                                                          for word in (kind.verb, *kind.answers)}
+    assert not the_tables & set(answers)
+    for word in {*ANSWERS, *answers}:
         with pytest.raises(BadInput):
             parse_card(word, 4)
 
