@@ -32,5 +32,4 @@ def after_time(until: str | None, began: str, now: str, dealt: Callable[[], dict
     most = max(counts)
     owing = [name for name, count in zip(seats, counts) if count < most]
     return (f"It is past {until}: deal on until every player has dealt {most} hand{'s' if most != 1 else ''}; "
-            f"still to deal: "
-            f"{', '.join(owing)} (R11.7).")
+            f"still to deal: {', '.join(owing)} (R11.7).")
