@@ -235,7 +235,9 @@ def rules_show(app, out: Output) -> None:
 @click.argument("value")
 @click.pass_obj
 def rules_set(app, option: str, value: str) -> None:
-    """Set OPTION to VALUE from the next hand on (R9.3). Options as in `session new`.
+    """Set OPTION to VALUE from the next hand on (R9.3). Options as in `session new`. An option set to what it
+    is already records nothing. While a pot is carried forward (R6.2) the stakes stay as they are, and the game
+    changes only to one whose deal takes the pot in.
 
     \b
     Example:
