@@ -109,6 +109,21 @@ def test_balances_csv_and_money_in_units(bragref):
     assert "Andy pays Bill £0.10" in bragref("settle").stdout
 
 
+def test_a_file_saved_with_a_byte_order_mark_runs_and_imports(bragref, tmp_path):
+    """Windows editors may begin a UTF-8 file with a byte order mark: `run` read it as part of the first command
+    ('\ufeffsession' is no command) and `import` as a history that is not one. Both read past it."""
+    script = tmp_path / "s.brag"
+    script.write_text('session new t --players "Andy,Bill"\ndeal\nbet bill 2\nfold andy\n', encoding="utf-8-sig")
+    bragref(f"run {script}")
+    assert [row["net"] for row in bragref.json("balances")] == [-1, 1]
+    for form in ("bhh", "json"):
+        history = tmp_path / f"t.{form}"
+        history.write_text(bragref(f"export --format {form}").stdout, encoding="utf-8-sig")
+        assert history.read_bytes().startswith(b"\xef\xbb\xbf")
+        bragref(f"import {history} --as t-{form}")
+        assert [row["net"] for row in bragref.json(f"--session t-{form} balances")] == [-1, 1]
+
+
 def test_run_stops_at_the_first_refused_line(bragref, tmp_path):
     script = tmp_path / "s.brag"
     script.write_text('session new t --players "Andy,Bill"\ndeal  # Andy deals\nbet bill 2\nbet bill 2\nfold andy\n')

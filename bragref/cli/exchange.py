@@ -60,9 +60,10 @@ def export(app, form: str | None, output: str | None) -> None:
 
 
 def read_text(path: str, limit: int) -> str:
-    """A UTF-8 text file of at most `limit` characters, or bad input saying why not."""
+    """A UTF-8 text file of at most `limit` characters (past a byte order mark, as Windows editors may begin it), or
+    bad input saying why not."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             text = handle.read(limit + 1)
     except (OSError, ValueError) as error:  # missing, a folder, unreadable, not UTF-8, a NUL in the name
         reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text" \
