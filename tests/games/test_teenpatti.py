@@ -309,6 +309,7 @@ def test_c_chaals_and_p_packs_at_a_teen_patti_table_r13(teen):
     bragref = teen()
     out = bragref.table("?", "c 2", "c 1 blind", "p", "q").output
     assert "c|b|bb|blind|bet|chaal" in out and "p|f|fold|pack" in out
+    assert re.search(r"l\|look +PLAYER +A blind player", out)  # no retained hand's words: none in Teen Patti (R13.5)
     assert "refused" not in out and "error" not in out
     assert [(e["player"], e["action"], e["blind"]) for e in bragref.json("history")][1:] == [
         ("Bill", "bet", False), ("Chris", "bet", True), ("Andy", "fold", None)]

@@ -53,6 +53,11 @@ class Look(BragLook):
     help = "PLAYER looks at their cards at their own turn and plays seen from now (R3.4, R13.1)."
     examples = ("bill",)
 
+    @classmethod
+    def usage(cls) -> str:
+        """`look PLAYER`: without the retained hand's words, which Teen Patti refuses (R13.5)."""
+        return f"{cls.verb} PLAYER"
+
     def told(self, before, after, called):
         return f"{called(self.player)} looked at their cards, and plays seen from now (R13.1)."
 
