@@ -11,7 +11,7 @@ from bragref.engine.state import Hand, Legal, credit
 from bragref.games import GAMES
 from bragref.games.verbs import Credit
 
-__all__ = ["apply", "deal", "legal", "outcome", "replay", "require_move"]
+__all__ = ["apply", "deal", "keep_carried", "legal", "outcome", "replay", "require_move"]
 
 
 def _game(rules: Rules):
@@ -49,6 +49,23 @@ def require_move(hand: Hand, verb: str) -> None:
         refused = _not_a_move(game, verb)
         refused.legal, refused.rules = game.legal(hand), hand.rules
         raise refused
+
+
+def keep_carried(previous: Hand | None, rules: Rules, instead: str, stakes_too: bool = False) -> None:
+    """`Refused` where a pot `previous` carried forward (R6.2, a match's kitty R14.4) would go into no hand under
+    `rules`: their game's deal takes none in, so it waits until the pot is won; with `stakes_too`, a change of
+    stakes waits too, the pot being money of the table's or of the pockets' (R1.3) and its winner's alike."""
+    result = previous.result if previous else None
+    if not (result and result.carried):
+        return
+    game, was = _game(rules), previous.rules
+    carried = _game(was).carried(was)
+    said = f"the {carried.name} of {rules.money(result.carried)} is carried forward ({carried.rule})"
+    if not game.takes_carried:
+        raise Refused(f"{said}, and {game.title} takes in no carried pot: {instead}", "R9.3")
+    if stakes_too and rules.stakes != was.stakes:
+        where = "the table money" if was.stakes == "table" else "the pockets"
+        raise Refused(f"{said}, put in from {where} (R1.3): change the stakes once it is won", "R9.3")
 
 
 def replay(hand: Hand, actions: Iterable) -> Hand:

@@ -405,26 +405,10 @@ class Ledger:
             rules = change(session.rules)
             if rules is None:
                 return session
-            self._keep_carried(self.current(session), rules, "change the game once it is won", stakes_too=True)
+            previous = self.current(session)
+            play.keep_carried(previous and previous.hand, rules, "change the game once it is won", stakes_too=True)
             self._event(session.id, "rules", detail=rules.to_json())
         return self.session(session.name)
-
-    @staticmethod
-    def _keep_carried(previous: Current | None, rules: Rules, instead: str, stakes_too: bool = False) -> None:
-        """A pot carried forward goes into the next hand (R6.2, a match's kitty R14.4): a game whose deal takes none
-        in would leave it in the middle for ever, so it waits until the pot is won; and with `stakes_too`, so does
-        a change of stakes, the pot being money of the table's or of the pockets' (R1.3) and its winner's alike."""
-        result = previous.hand.result if previous else None
-        if not (result and result.carried):
-            return
-        game, was = game_of(rules), previous.hand.rules
-        carried = game_of(was).carried(was)
-        said = f"the {carried.name} of {rules.money(result.carried)} is carried forward ({carried.rule})"
-        if not game.takes_carried:
-            raise Refused(f"{said}, and {game.title} takes in no carried pot: {instead}", "R9.3")
-        if stakes_too and rules.stakes != was.stakes:
-            where = "the table money" if was.stakes == "table" else "the pockets"
-            raise Refused(f"{said}, put in from {where} (R1.3): change the stakes once it is won", "R9.3")
 
     # ---- hands --------------------------------------------------------------
 
@@ -541,7 +525,8 @@ class Ledger:
         retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         before = previous and previous.hand.rules.game  # the game changed before bragref kept the pot (0.12.6)
-        self._keep_carried(previous, session.rules, f"play {before} until it is won (`rules set game {before}`)")
+        play.keep_carried(previous and previous.hand, session.rules,
+                          f"play {before} until it is won (`rules set game {before}`)")
         game = game_of(session.rules)
         follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
                                     lambda: self.match_called(session, previous), called,

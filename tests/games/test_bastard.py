@@ -149,6 +149,8 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
     assert "Andy has the worst hand (high card, 5-3-2) and loses a life (R14.4)" in out
     assert nets(bragref) == {"Andy": -5, "Bill": -5, "Chris": -5}  # the kitty of 15 is carried
     assert "Match's kitty waiting to be won: 15 (R14.4)." in bragref("balances").stdout
+    said = bragref.refused("rules set game teen-patti", "R9.3")  # its deal would leave the kitty in no pot
+    assert "the match's kitty of 15 is carried forward (R14.4), and Teen Patti takes in no carried pot" in said
     said = bragref("settle").stdout
     assert "The carried pot is the 15 in the match's kitty (R14.4): it goes to whoever wins the match." in said
     assert "blind player" not in said + bragref("summary").stdout

@@ -358,10 +358,10 @@ def a_pot_carried(bragref) -> None:
 @contextmanager
 def as_before_0_12_6(monkeypatch):
     """What is recorded inside is recorded as a bragref before 0.12.6 recorded it: a pot carried was not kept."""
-    from bragref.ledger.store import Ledger
+    from bragref.games import play
 
     with monkeypatch.context() as earlier:
-        earlier.setattr(Ledger, "_keep_carried", staticmethod(lambda *args, **kwargs: None))
+        earlier.setattr(play, "keep_carried", lambda *args, **kwargs: None)
         yield
 
 
