@@ -37,8 +37,14 @@ def in_play(hand: Hand) -> str:
         who = f"{now.sideshow_with} has shown: {now.show[0]} to show their cards to {now.sideshow_with}" \
             if now.sideshow_with else f"{' and '.join(now.show)} to show each other their cards"
         return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules)}."
-    return (f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
-            f"{paint(now.player, bold=True)} to act: {legal_words(now, rules)}.")
+    stake = f", stake {rules.money(hand.stake)}" if staked(hand, now) else ""
+    return f"Pot {rules.money(hand.pot)}{stake}. {paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
+
+
+def staked(hand: Hand, now) -> bool:
+    """Whether the stake means anything yet: once a bet is made or while one may be; not in Bastard Brag's exchanges,
+    nor in a match for lives, which has no betting (R14.2, R14.4)."""
+    return bool(hand.stake or now.bet or now.blind_bet or now.call is not None or now.raise_by)
 
 
 def showing(hand: Hand) -> str:

@@ -20,7 +20,8 @@ import click
 
 from bragref.cli import brief, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
-from bragref.cli.hand import dealt_words, name_in, outcome, situation, time_words, voided_words, witness
+from bragref.cli.hand import (dealt_words, name_in, outcome, situation, staked, time_words, voided_words,
+                              witness)
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
 from bragref.cli.sessions import closed_words, renamed_words
@@ -119,7 +120,8 @@ class Table:
         parts = [f"Hand {current.number}", f"{hand.dealer} dealt", f"pot {money(hand.pot)}"]
         if hand.carried_in:
             parts.append(f"carried in {money(hand.carried_in)}")
-        parts.append(f"stake {money(hand.stake)}")
+        if staked(hand, legal(hand)):
+            parts.append(f"stake {money(hand.stake)}")
         parts += [f"covered by {c.covered_by}: {money(c.amount)}" for c in hand.covered]
         game = game_of(hand.rules)
 

@@ -33,7 +33,9 @@ def test_the_money_game_two_rounds_then_brag_betting_and_a_see_r14_3(bastard):
     status = bragref.json("status")
     assert (status["game"], status["round"], status["to_act"], status["pot"]) == ("bastard", 1, "Bill", 3)
     assert status["legal"]["exchange"] and not status["legal"]["pass"] and not status["legal"]["knock"]
+    assert "Pot 3. Bill to act: exchange 1|3." in bragref("status").stdout  # no stake in the exchanges (R14.2)
     two_rounds(bragref)
+    assert "Pot 3, stake 0. Bill to act: bet 1 or more" in bragref("status").stdout  # the betting's (R14.3)
     status = bragref.json("status")
     assert status["round"] is None and status["to_act"] == "Bill" and status["legal"]["blind_bet"] is None
     bragref("bet bill 2")
@@ -288,6 +290,7 @@ def test_a_match_at_the_table_r14_4(bragref):
     bragref(f"session new m {THREE} --scoring lives --knock-from 1")
     out = bragref.table("d", "x 1", "k", "x 3", "x 1", "Ah Ad Kc", "Kh Kd 4c", "2h 3d 5c", "q").output
     assert "Bill (open) — exchange 1|3 · knock > " in out and "Bill    open · lives 3" in out
+    assert "Hand 1 · Andy dealt · pot 0\n" in out and "stake" not in out  # a match for lives has no betting (R14.4)
     assert "Bill (showdown) — show CARDS > " in out and "Andy has the worst hand" in out
     assert "refused" not in out and "error" not in out
     assert bragref.json("match")["players"][0] == {"name": "Andy", "lives": 2, "out": False}
