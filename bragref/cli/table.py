@@ -102,7 +102,7 @@ class Table:
         with self.ledger.reading():
             session, current = self.now()
             self.ledger.expect = self.ledger.head()
-        return self.header(session, current), self.prompt(current)
+        return self.header(session, current), self.prompt(current, session.closed)
 
     def header(self, session, current) -> str:
         """The table as a block that fits the terminal: the hand on one line (pot, stake, covered pots), then a row
@@ -111,7 +111,8 @@ class Table:
         loans = positions(outstanding(self.ledger.loan_entries([session])))
         if current is None or current.hand.phase == "over":
             last = f"hand {current.number} over" if current else "no hand yet"
-            line = f"Session {session.name} · {last} · next: `d` to deal"
+            line = f"Session {session.name} · closed (R9.1)" if session.closed else \
+                f"Session {session.name} · {last} · next: `d` to deal"
             money = session.rules.money
             table = self.ledger.table_money(session) if session.rules.stakes == "table" else {}
             rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
@@ -133,11 +134,14 @@ class Table:
         acting = hand.acting.name if hand.acting else None
         return block(" · ".join(parts), rows, money, acting, width)
 
-    def prompt(self, current) -> str:
-        """Whose turn, and exactly what they may do: ``Andy (open) — bet 2–12 · see 8 · fold > ``.
+    def prompt(self, current, closed: bool = False) -> str:
+        """Whose turn, and exactly what they may do: ``Andy (open) — bet 2–12 · see 8 · fold > ``; in a closed
+        session, what goes on after the close (R9.1).
 
         Each choice is typed short (b, bb for a blind bet, s, l, sd, f), as `?` lists.
         """
+        if closed:
+            return "Closed — repay · cash-out · bal · settle · ? · q > "
         if current is None or current.hand.phase == "over":
             return "Between hands — d deal · j NAME · leave NAME · rules · bal · ? · q > "
         hand = current.hand
