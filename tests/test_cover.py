@@ -282,6 +282,16 @@ def test_a_loan_raises_the_borrowers_table_money_mid_hand_r7_5(table):
     assert money_on_table(table)["Bill"] == 8
 
 
+def test_a_closed_session_at_table_stakes_offers_cash_outs_r9_1_r1_3(table):
+    table.lines("""
+        fold andy
+        fold bill
+        fold chris
+    """)
+    out = table.table("close", "cash-out andy", "q").output
+    assert "Closed — repay · cash-out · bal · settle · ? · q > " in out and "Andy takes off 19: 0 on the table (R1.3)" in out
+
+
 def test_the_summary_says_hands_at_table_stakes_were_paid_from_the_table_r1_3(table):
     """Chris lends Bill 10 onto the table and wins the hand: the night's nets count the hand, but settling up
     pays only the loan back, so the summary says why (R1.3)."""

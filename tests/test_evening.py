@@ -47,13 +47,14 @@ def test_closing_the_session_from_the_table_prints_the_digest(pence):
     assert "Session friday is closed. Ledger digest: " in out
 
 
-def test_a_closed_session_at_the_table_offers_what_goes_on_not_a_deal_r9_1(pence):
+def test_a_closed_session_at_the_table_offers_what_goes_on_not_a_deal_r9_1(bragref):
     """Closed, nothing more is played (R9.1): the table no longer offers `d` to deal, but what goes on after a close
-    (repayments, cash-outs, balances, settling up)."""
-    out = pence.table("close", "q").output.split("Ledger digest: ", 1)[1]
+    (repayments, balances, settling up; from the pocket there is no table money to cash out, R1.3)."""
+    bragref('session new friday --players "Andy,Bill"')
+    out = bragref.table("close", "q").output.split("Ledger digest: ", 1)[1]
     assert "`d` to deal" not in out and "d deal" not in out
     assert "Session friday · closed (R9.1)" in out
-    assert "Closed — repay · cash-out · bal · settle · ? · q > " in out
+    assert "Closed — repay · bal · settle · ? · q > " in out
 
 
 def test_a_retained_hand_prompt_gives_the_answer_it_takes(bragref):

@@ -102,7 +102,7 @@ class Table:
         with self.ledger.reading():
             session, current = self.now()
             self.ledger.expect = self.ledger.head()
-        return self.header(session, current), self.prompt(current, session.closed)
+        return self.header(session, current), self.prompt(current, session)
 
     def header(self, session, current) -> str:
         """The table as a block that fits the terminal: the hand on one line (pot, stake, covered pots), then a row
@@ -134,14 +134,15 @@ class Table:
         acting = hand.acting.name if hand.acting else None
         return block(" · ".join(parts), rows, money, acting, width)
 
-    def prompt(self, current, closed: bool = False) -> str:
+    def prompt(self, current, session) -> str:
         """Whose turn, and exactly what they may do: ``Andy (open) — bet 2–12 · see 8 · fold > ``; in a closed
         session, what goes on after the close (R9.1).
 
         Each choice is typed short (b, bb for a blind bet, s, l, sd, f), as `?` lists.
         """
-        if closed:
-            return "Closed — repay · cash-out · bal · settle · ? · q > "
+        if session.closed:
+            cash_out = " · cash-out" if session.rules.stakes == "table" else ""
+            return f"Closed — repay{cash_out} · bal · settle · ? · q > "
         if current is None or current.hand.phase == "over":
             return "Between hands — d deal · j NAME · leave NAME · rules · bal · ? · q > "
         hand = current.hand
