@@ -124,6 +124,15 @@ def test_a_file_saved_with_a_byte_order_mark_runs_and_imports(bragref, tmp_path)
         assert [row["net"] for row in bragref.json(f"--session t-{form} balances")] == [-1, 1]
 
 
+@pytest.mark.parametrize("line", ["run {path}", "import {path}"])
+def test_a_file_that_is_not_utf_8_is_bad_input_saying_so(bragref, tmp_path, line):
+    """`run` and `import` read their files alike (`cli.read_text`): one in another encoding is exit 2, told as such."""
+    path = tmp_path / "latin1.txt"
+    path.write_bytes('session new caf\xe9 --players "Andy,Bill"\n'.encode("latin-1"))
+    result = bragref(line.format(path=path), code=2)
+    assert f"cannot read {str(path)!r}: not UTF-8 text" in result.stderr
+
+
 def test_run_stops_at_the_first_refused_line(bragref, tmp_path):
     script = tmp_path / "s.brag"
     script.write_text('session new t --players "Andy,Bill"\ndeal  # Andy deals\nbet bill 2\nbet bill 2\nfold andy\n')

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 import click
 
-from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, refusal_text
+from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, read_text, refusal_text
 from bragref.cli.output import csv_chunks, progress
 from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.db import LedgerUnavailable
@@ -57,21 +57,6 @@ def export(app, form: str | None, output: str | None) -> None:
             return
         write_atomically(output, chunks, app.db)
     click.echo(f"Wrote session {session.name} to {printable(output)} ({form}).", err=True)
-
-
-def read_text(path: str, limit: int) -> str:
-    """A UTF-8 text file of at most `limit` characters (past a byte order mark, as Windows editors may begin it), or
-    bad input saying why not."""
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read(limit + 1)
-    except (OSError, ValueError) as error:  # missing, a folder, unreadable, not UTF-8, a NUL in the name
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text" \
-            if isinstance(error, UnicodeDecodeError) else str(error)
-        raise BadInput(f"cannot read {path!r}: {reason}") from None
-    if len(text) > limit:
-        raise BadInput(f"{path!r} is larger than a hand history may be ({limit // 2**20} MiB)")
-    return text
 
 
 def write_atomically(path: str, chunks: Iterable[str], ledger_path: str) -> None:
@@ -143,7 +128,7 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
     Example:
       bragref import friday.bhh --as friday-again
     """
-    source = read_text(file, bhh.MAX_TEXT)
+    source = read_text(file, bhh.MAX_TEXT, "a hand history")
     document = bhh.loads(source)
     ledger = ctx.obj.ledger()
     try:

@@ -6,18 +6,14 @@ import shlex
 
 import click
 
+from bragref.cli import read_text
 from bragref.engine.errors import BadInput
 
 
 def read_lines(path: str) -> list[tuple[int, list[str]]]:
     """(line number, arguments) for each command line; `#` starts a comment."""
-    try:
-        with open(path, encoding="utf-8-sig") as handle:  # past a byte order mark, as Windows editors may write
-            text = handle.read()
-    except (OSError, ValueError) as error:  # missing, a folder, unreadable, not UTF-8, a NUL in the name
-        raise BadInput(f"cannot read {path!r}: {getattr(error, 'strerror', None) or error}") from None
     commands = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(read_text(path).splitlines(), 1):
         try:
             args = shlex.split(line, comments=True)
         except ValueError as error:
