@@ -162,6 +162,21 @@ def test_undo_right_after_a_deal_is_a_misdeal_r9_1(bragref):
     bragref("audit")
 
 
+def test_history_and_replay_tell_a_misdeal_as_a_hand_that_never_happened_r9_1(bragref):
+    """A misdealt hand is not a hand waiting for its first bet: history and replay end it with the misdeal."""
+    bragref('session new s --players "Andy,Bill,Chris" --game hoyle')
+    bragref("deal")
+    bragref("bet andy 5")
+    bragref("undo")
+    bragref("undo --reason 'misdealt'")
+    told = bragref("history 1").stdout.rstrip().splitlines()
+    assert told[-1] == "Hand 1 was a misdeal (R9.1): it never happened; the same dealer deals again."
+    assert "to act" not in bragref("history").stdout
+    story = bragref("replay 1").stdout.rstrip().splitlines()
+    assert story[-1].startswith("3. The deal was voided as a misdeal: 'misdealt' (R9.1)")
+    assert "not over" not in "".join(story)
+
+
 def test_a_misdeal_survives_export_and_import(bragref, tmp_path):
     bragref('session new s --players "Andy,Bill,Chris"')
     bragref("deal")

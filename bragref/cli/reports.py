@@ -97,9 +97,9 @@ def shown_json(hand: Hand) -> list[dict]:
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
-def hand_history(row, steps) -> tuple[list[dict], Hand]:
+def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
     """Every action of one hand, voided ones marked, with the pot and stake after each live one, from its row and
-    its replay (`Ledger.replays`).
+    its replay (`Ledger.replays`); the hand as they leave it, and whether its deal was voided (a misdeal, R9.1).
 
     `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
     a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
@@ -109,7 +109,9 @@ def hand_history(row, steps) -> tuple[list[dict], Hand]:
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
                 "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None}]
+    misdealt = False
     for step in steps:
+        misdealt = misdealt or step.misdeal
         r, hand = step.row, step.after
         if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
             entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
@@ -129,12 +131,12 @@ def hand_history(row, steps) -> tuple[list[dict], Hand]:
                         "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"]})
     if hand.result:
         entries += won_entries(row, hand)
-    return entries, hand
+    return entries, hand, misdealt
 
 
 def void_detail(step) -> str:
     """`voids #3`, or `voids the deal` for a misdeal (R9.1)."""
-    return "voids the deal (a misdeal)" if step.voids is None else f"voids #{step.voids}"
+    return "voids the deal (a misdeal)" if step.misdeal else f"voids #{step.voids}"
 
 
 def won_entries(row, hand: Hand) -> list[dict]:
@@ -218,7 +220,7 @@ def told(session, replays, out: Output, first: bool) -> str:
     texts: list[str] = []
     every: list[dict] = []
     for row, steps in replays:
-        entries, hand = hand_history(row, steps)
+        entries, hand, misdealt = hand_history(row, steps)
         for entry in entries:
             if entry["player"]:
                 entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
@@ -234,9 +236,10 @@ def told(session, replays, out: Output, first: bool) -> str:
                             "pot": money(e["pot"]) if e["pot"] is not None else "",
                             "stake": money(e["stake"]) if e["stake"] is not None else "",
                             "note": e["detail"] or e["reason"] or ""} for e in entries], out.fmt or "simple")
+        ending = (f"Hand {row['number']} was a misdeal (R9.1): it never happened; the same dealer deals again."
+                  if misdealt else outcome(row['number'], hand) if hand.phase == "over" else situation(row["number"], hand))
         texts.append(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · "
-                     f"{local_time(row['dealt_at'])}\n{text}\n"
-                     f"{outcome(row['number'], hand) if hand.phase == 'over' else situation(row['number'], hand)}\n\n")
+                     f"{local_time(row['dealt_at'])}\n{text}\n{ending}\n\n")
     if out.form == "json":
         return JSON_BETWEEN.join(map(json_item, every))
     if out.form == "csv":

@@ -28,9 +28,10 @@ def story(ledger, session, number: int) -> list[str]:
             lines.append(f"{called(r['player'])} borrowed {money(r['amount'])} onto the table during the hand (R7.5).")
             continue
         why = f": {cell(r['reason'])!r}" if r["reason"] else ""
-        if r["verb"] == "void" and step.voids is None:
+        if step.misdeal:
             lines.append(f"{step.seq}. The deal was voided as a misdeal{why} (R9.1): the antes went back, and the same "
                          f"dealer deals again.")
+            return lines  # the hand never happened: nothing is to act in it, nothing was won
         elif r["verb"] == "void":
             lines.append(f"{step.seq}. Action {step.voids} was voided{why} (R9.1): the hand goes on as if it had not "
                          f"happened.")

@@ -95,6 +95,11 @@ class Step(NamedTuple):
     def loan(self) -> bool:
         return self.seq is None
 
+    @property
+    def misdeal(self) -> bool:
+        """The void of the deal itself: the hand never happened (R9.1)."""
+        return self.action is None and self.voids is None and not self.loan
+
 
 class Current(msgspec.Struct, frozen=True):
     """The session's latest hand: its row, its last live action's row id (None before any: what an undo voids),
