@@ -133,6 +133,29 @@ def test_between_hands_join_leave_rules_and_deal(bragref):
     assert bragref.json("status")["to_act"] == "Bill"
 
 
+def test_the_commands_own_words_are_answers_too(bragref):
+    """CLI.md: an answer at the table in the command's own words: `rules set`, `player join … --after`, `deal
+    --dealer`, `undo --reason`, `session close` do what the command does."""
+    bragref('session new s --players "Andy,Bill"')
+    out = bragref.table("player join Chris --after Andy", "player rename chris Chrissie", "rules set ante 2",
+                        "rules show", "deal --dealer chrissie", "undo --reason 'cards face up'", "player leave bill",
+                        "session close").stdout
+    assert "Seats: Andy, Chris, Bill." in out and "Seats: Andy, Chrissie, Bill." in out
+    assert "ante is now 2" in out and "Hand 1 · Chrissie dealt · pot 6" in out
+    assert "Bill leaves. Seats: Andy, Chrissie." in out and "Session s is closed" in out
+    assert bragref.json("history 1")[-1]["reason"] == "cards face up"
+    assert "session close closes it" in bragref.table("session use other").stderr
+
+
+def test_messages_name_the_tables_answer_not_the_command(bragref):
+    """At the table, a message naming a command the table answers names the answer; what only the command line
+    does keeps its `bragref`."""
+    bragref('session new s --players "Andy,Bill"')
+    assert "no hand has been dealt in s: `deal` first" in bragref.table("b 2").stderr
+    bragref("session close")
+    assert "start another with `bragref session new` (R9.1)" in bragref.table("d").stderr
+
+
 def test_walks_through_making_a_session_in_an_empty_ledger(bragref):
     out = bragref.table("friday", "Andy, Bill, Chris", "", "", "", "", "", "", "d").stdout
     assert "No session yet" in out

@@ -11,6 +11,7 @@ quitting, a crash or a closed lid loses nothing, and `bragref table` resumes.
 from __future__ import annotations
 
 import difflib
+import re
 import shlex
 import shutil
 import sys
@@ -76,7 +77,8 @@ Between hands:
 Any time:
   lend LENDER BORROWER AMOUNT [bystander]    repay BORROWER LENDER AMOUNT  (R7.5)
   u [REASON]  undo the last action    st  the table    bal  balances    settle
-  ?  this help                        q   quit (everything is already saved)"""
+  ?  this help                        q   quit (everything is already saved)
+Each command's own words work too: rules set ante 2, player join Dan --after Andy, session close."""
 
 
 class Table:
@@ -239,7 +241,8 @@ class Table:
         return True
 
     def _undo(self, args: list[str]) -> None:
-        session, _, voided = self.ledger.undo(self.session_name, " ".join(args) or None)
+        words = args[1:] if args[:1] == ["--reason"] else args
+        session, _, voided = self.ledger.undo(self.session_name, " ".join(words) or None)
         say(voided_words(voided, session.rules))
 
     def _deal(self, args: list[str]) -> None:
@@ -248,6 +251,8 @@ class Table:
         names = {p.name for p in deal_params()}
         dealt, rest, naming = {}, [], None
         for word in args:
+            if word == "--dealer":  # the command's own words: `deal --dealer Bill`
+                continue
             if word.lstrip("-") in names:
                 naming = word.lstrip("-")
                 dealt[naming] = ""
@@ -261,7 +266,7 @@ class Table:
         say(dealt_words(current, previous, time_words(self.ledger, self.now()[0])))
 
     def _join(self, args: list[str]) -> None:
-        if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower() != "after"):
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower().lstrip("-") != "after"):
             raise BadInput("j NAME, or j NAME after NAME")
         seated = self.ledger.join(self.session_name, args[0], args[2] if len(args) == 3 else None)
         say(f"Seats: {', '.join(seated.seats)}.")
@@ -275,12 +280,27 @@ class Table:
     def _rules(self, args: list[str]) -> None:
         from bragref.cli.sessions import describe_rules, set_rule
 
-        if not args:
+        if args in ([], ["show"]):
             emit_table(describe_rules(self.now()[0].rules))
             return
-        if len(args) != 2:
+        words = args[1:] if args[0] == "set" else args  # the command's own words: `rules set ante 2`
+        if len(words) != 2:
             raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
-        say(set_rule(self.ledger, self.session_name, *args))
+        say(set_rule(self.ledger, self.session_name, *words))
+
+    def _player(self, args: list[str]) -> None:
+        """`player join|leave|rename …`, the commands' own words for `j`, `leave` and `rename`."""
+        answers = {"join": Table._join, "leave": Table._leave, "rename": Table._rename}
+        if not args or args[0].lower() not in answers:
+            raise BadInput("player join NAME [after NAME], player leave NAME or player rename OLD NEW")
+        answers[args[0].lower()](self, args[1:])
+
+    def _session(self, args: list[str]) -> None:
+        """`session close`, the command's own words for `close`: the table keeps to its own session."""
+        if args[:1] != ["close"]:
+            raise BadInput(f"the table plays session {self.session_name}: session close closes it; other sessions "
+                           f"are made and chosen at the command line (`bragref session …`)")
+        self._close(args[1:])
 
     def _lend(self, args: list[str]) -> None:
         words = [w for w in args if w.lstrip("-") != "bystander"]
@@ -412,6 +432,8 @@ ANSWERS = {
     "repay": Table._repay,
     **{kind: (lambda kind: lambda t, a: t._purse(kind, a))(kind) for kind in ("buy-in", "top-up", "cash-out")},
     "close": Table._close,
+    "session": Table._session,
+    "player": Table._player,
     "rename": Table._rename,
     "match": Table._match,
     **dict.fromkeys(("st", "status"), Table._status),
@@ -423,6 +445,17 @@ ANSWERS = {
     **{alias: (lambda kind: lambda t, a: t._verb(kind, {}, a))(kind)  # a game's words: chaal, pack
        for alias, kind in verb_aliases().items()},
 }
+
+
+def in_table_words(message: str) -> str:
+    """A message that names a command the table answers (`bragref deal`, `bragref lend`) names the answer (`deal`,
+    `lend`); what only the command line does (`bragref audit`, `bragref session new`) it names as it is."""
+    def answer(named: re.Match) -> str:
+        command, first = named[1], named[2]
+        at_table = first in ANSWERS and (first != "session" or command.startswith("session close"))
+        return f"`{command}`" if at_table else named[0]
+
+    return re.sub(r"`bragref ((\S+)[^`]*)`", answer, message)
 
 
 def read_line(prompt: str, echo: bool) -> str:
@@ -537,11 +570,11 @@ def run_table(app, read, interactive: bool) -> None:
             if not shell.answer(line):
                 return
         except Refused as refused:
-            click.echo(refusal_text(refused), err=True)
+            click.echo(in_table_words(refusal_text(refused)), err=True)
         except Stale as stale:
             click.echo(f"stale: {stale}", err=True)
         except (BadInput, LedgerUnavailable) as error:
-            click.echo(f"error: {brief(str(error))}", err=True)
+            click.echo(f"error: {in_table_words(brief(str(error)))}", err=True)
 
 
 COMMANDS = [table]
