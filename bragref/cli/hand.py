@@ -37,8 +37,11 @@ def in_play(hand: Hand) -> str:
         who = f"{now.sideshow_with} has shown: {now.show[0]} to show their cards to {now.sideshow_with}" \
             if now.sideshow_with else f"{' and '.join(now.show)} to show each other their cards"
         return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules)}."
-    stake = f", stake {rules.money(hand.stake)}" if staked(hand, now) else ""
-    return f"Pot {rules.money(hand.pot)}{stake}. {paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
+    if staked(hand, now):
+        money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
+    else:  # nobody bets: only what is in the pot, if anything (a match for lives has none, R14.4)
+        money = f"Pot {rules.money(hand.pot)}. " if hand.pot else ""
+    return f"{money}{paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
 
 
 def staked(hand: Hand, now) -> bool:

@@ -221,21 +221,17 @@ def told(session, replays, out: Output, first: bool) -> str:
     every: list[dict] = []
     for row, steps in replays:
         entries, hand, misdealt = hand_history(row, steps)
+        shown = {"amount": any(e["amount"] or e["pot"] for e in entries), "stake": any(e["stake"] for e in entries)}
         for entry in entries:
             if entry["player"]:
                 entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
         if out.form != "table":
             every += entries
             continue
-        money = hand.rules.money
-        pots = len(hand.covered) > 0
         text = table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
                             "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
-                            "amount": money(e["amount"]) if e["amount"] is not None else "",
-                            **({"into pot": e["into"] or ""} if pots else {}),
-                            "pot": money(e["pot"]) if e["pot"] is not None else "",
-                            "stake": money(e["stake"]) if e["stake"] is not None else "",
-                            "note": e["detail"] or e["reason"] or ""} for e in entries], out.fmt or "simple")
+                            **money_cells(e, hand, shown), "note": e["detail"] or e["reason"] or ""}
+                           for e in entries], out.fmt or "simple")
         ending = (f"Hand {row['number']} was a misdeal (R9.1): it never happened; the same dealer deals again."
                   if misdealt else outcome(row['number'], hand) if hand.phase == "over" else situation(row["number"], hand))
         texts.append(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · "
@@ -245,6 +241,19 @@ def told(session, replays, out: Output, first: bool) -> str:
     if out.form == "csv":
         return "".join(csv_chunks(every, header=first))
     return "".join(texts)
+
+
+def money_cells(entry: dict, hand: Hand, shown: dict[str, bool]) -> dict:
+    """An entry's money as `history` prints it: what it put in, into which pot where a cover made more than one
+    (R7.2), the pot and the stake after it. A hand where no money moved has none of these columns, one where
+    nobody bet no stake (a hand for lives, R14.4)."""
+    money = hand.rules.money
+    cells = {"amount": money(entry["amount"]) if entry["amount"] is not None else "",
+             **({"into pot": entry["into"] or ""} if hand.covered else {}),
+             "pot": money(entry["pot"]) if entry["pot"] is not None else ""} if shown["amount"] else {}
+    if shown["stake"]:
+        cells["stake"] = money(entry["stake"]) if entry["stake"] is not None else ""
+    return cells
 
 
 def local_time(at: str) -> str:

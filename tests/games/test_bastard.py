@@ -206,6 +206,19 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
     assert "lives = '2 2 2'" in text and "entry = '5'" in text and "lives = '0 2 1'" in text
 
 
+def test_a_hand_for_lives_without_money_is_told_without_money_r14_4(bragref):
+    """Nobody bets for lives, and with no entry nothing is in the pot: no columns and no 'Pot 0' of money; with an
+    entry, the pot but no stake."""
+    bragref(f"session new m {THREE} --scoring lives")
+    assert bragref("deal").stdout.rstrip().endswith("Bill to act: exchange 1|3.")
+    exchange_round(bragref, "bill", "chris")
+    assert bragref("history 1").stdout.splitlines()[1].split() == ["#", "player", "action", "note"]
+    assert bragref("replay 1").stdout.rstrip().endswith("The hand is not over: Andy to act.")
+    bragref(f"session new money {THREE} --scoring lives --entry 2")
+    bragref("deal")
+    assert bragref("history 1").stdout.splitlines()[1].split() == ["#", "player", "action", "amount", "pot", "note"]
+
+
 def test_match_new_between_hands_only_and_not_for_money(bragref):
     bragref(f"session new m {THREE} --scoring lives")
     bragref("deal")
