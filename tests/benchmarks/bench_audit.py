@@ -10,13 +10,14 @@ and `bragref settle` (target: at most twice their cost on an empty ledger), each
 taken away (every posting summed: a ledger written by a bragref before 0.10.0). Prints each figure
 beside its target and a floor measured in the same run: for the audit, a process that reads
 every action and chained row and hashes each (the least an audit of the chain does); for the
-reports, the same report on a ledger of one empty session.
+reports, the same report on a ledger of one empty session, the two run in turn (`--runs` pairs, medians).
 """
 
 from __future__ import annotations
 
 import argparse
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -63,10 +64,18 @@ def timed(db: Path, *args: str) -> tuple[float, int]:
     return time.perf_counter() - start, result.returncode
 
 
+def reported(db: Path, report: str, away: Path | None) -> tuple[float, int]:
+    """`report` timed on `db`, the totals file `away` (which the report writes again) taken away first."""
+    if away is not None:
+        away.unlink(missing_ok=True)
+    return timed(db, report)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--db", type=Path, help="Reuse (or build once into) this ledger file.")
+    parser.add_argument("--runs", type=int, default=9, help="Pairs of report runs, the ledger's and the empty one's.")
     args = parser.parse_args()
     db = args.db or Path(tempfile.mkdtemp()) / "bench.db"
     if not db.exists():
@@ -87,12 +96,13 @@ def main() -> None:
     totals = Path(f"{db}-totals.json")
     for report in ("balances", "settle"):
         for when in ("kept", "summed"):  # summed: with no totals kept beside the ledger, every posting
-            if when == "summed":
-                totals.unlink(missing_ok=True)
-            seconds, code = timed(db, report)
-            bare, _ = timed(empty, report)
+            pairs = [(reported(db, report, totals if when == "summed" else None), timed(empty, report)[0])
+                     for _ in range(args.runs)]
+            seconds = statistics.median(full for (full, _), _ in pairs)
+            bare = statistics.median(bare for _, bare in pairs)
+            code = max(code for (_, code), _ in pairs)
             print(f"{report + ', ' + when + ':':17} {seconds:6.2f} s, exit {code} ({seconds / bare:.2f}x the same "
-                  f"report on an empty ledger, {bare:.2f} s; target <= 2x)")
+                  f"report on an empty ledger, {bare:.2f} s; medians of {args.runs} pairs; target <= 2x)")
 
 
 if __name__ == "__main__":
