@@ -137,6 +137,15 @@ def test_a_raiser_with_no_table_money_left_goes_all_in_with_0_when_raised_again_
     assert nets(bragref) == {"Andy": -9, "Bill": 10, "Chris": -1}
 
 
+def test_at_the_table_a_call_short_of_table_money_is_the_all_in_the_prompt_offers_r11_6(bragref):
+    """The prompt says 'call all in with 0'; `c` takes it: at table stakes what the player has is known (R1.3).
+    At the command line the all-in stays said (`call bill` is refused, above)."""
+    raised_with_nothing_left(bragref)
+    assert "call all in with 0" in bragref.table("c", "q").stdout
+    last = bragref.json("history 1")[-1]
+    assert (last["player"], last["action"], last["amount"], last["detail"]) == ("Bill", "call", 0, "all-in")
+
+
 @pytest.mark.parametrize("short_money, all_in", [("cover", True), ("borrow", False), ("both", True)])
 def test_a_table_that_borrows_borrows_rather_than_going_all_in_r7_1_r11_6(bragref, short_money, all_in):
     """R11.6's all in is R7.1's cover: under `borrow` a player short of the call borrows (R7.5) or folds."""

@@ -22,6 +22,14 @@ class Call(Verb, frozen=True):
             "into side pots (R11.6).")
     examples = ("bill", "chris --all-in 3")
 
+    @classmethod
+    def fill(cls, hand, now, values):
+        """At the table, a call from a player short of it whose table money is known is their all-in (R11.6,
+        R1.3): `c` answers the prompt's 'call all in with 3'."""
+        if "all_in" not in values and now.call is None and now.all_in and now.all_in.min == now.all_in.max:
+            values["all_in"] = now.all_in.min
+        return values
+
     def written(self, before, after, who):
         """`call 4`, what the call cost, or `call 3 all-in` (R11.2, R11.6)."""
         return [str(after.pot - before.pot)] + (["all-in"] if self.all_in is not None else [])
