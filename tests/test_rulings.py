@@ -34,7 +34,7 @@ def test_following_the_refusal_records_what_it_said(pence):
     pence.refused("bet bill 0.10", "R4.2")
     pence("bet bill £0.50")  # typed as printed: the money round-trips (R1.1a)
     assert pence.json("status")["stake"] == 50
-    assert pence("undo").stdout.startswith("Voided: Bill bet £0.50.")
+    assert pence("undo").stdout.startswith("Voided: Bill bet £0.50 open.")
 
 
 def test_an_odd_unit_prints_amounts_as_typed(bragref):
@@ -160,6 +160,23 @@ def test_undo_right_after_a_deal_is_a_misdeal_r9_1(bragref):
     assert status["pot"] == 8 and status["carried"] == 5
     assert bragref.json("history 2")[-1]["detail"] == "voids the deal (a misdeal)"
     bragref("audit")
+
+
+def test_an_undo_says_what_it_voided_as_the_replay_tells_it_r9_1(bragref):
+    """In the past tense, without what the voided action would have led to."""
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("look bill")
+    assert bragref("undo").stdout.startswith("Voided: Bill looked at their cards.\n")
+    bragref("bet bill 2")
+    bragref("fold chris")
+    bragref("see andy")
+    bragref("show bill 7c 8d 9h")
+    said = [bragref("undo").stdout.splitlines()[0] for _ in range(4)]
+    assert said == ["Voided: Bill showed 7c 8d 9h.", "Voided: Andy saw Bill.", "Voided: Chris folded.",
+                    "Voided: Bill bet 2 open."]
+    story = bragref("replay 1").stdout
+    assert "Bill looked at their cards. (Voided below.)" in story and "Chris folded. (Voided below.)" in story
 
 
 def test_history_and_replay_tell_a_misdeal_as_a_hand_that_never_happened_r9_1(bragref):

@@ -233,18 +233,18 @@ def undo(app, reason: str | None) -> None:
       bragref undo --reason "Bill bet 3, not 2"
     """
     session, current, voided = app.ledger().undo(app.session, reason)
-    click.echo(voided_words(voided, session.rules))
+    click.echo(voided_words(voided, current, session.now_called))
     if voided.action is not None:
         click.echo(situation(current.number, current.hand))
 
 
-def voided_words(voided, rules) -> str:
-    """`Voided: Andy bet £0.50 blind.`, or a misdeal: the deal itself voided (R9.1)."""
-    action = voided.action
-    if action is None:
+def voided_words(voided, current, called) -> str:
+    """`Voided: Andy bet £0.50 blind.`, the action told as `replay` tells one voided later, from the hand as it
+    stood before it (`current`'s, as the void leaves it); or a misdeal: the deal itself voided (R9.1)."""
+    if voided.action is None:
         return (f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, any carried pot and "
                 f"retained hand stand as they were, and {voided.dealer} deals again.")
-    return f"Voided: {action.said(rules.money)}."
+    return f"Voided: {voided.action.told(current.hand, None, called)}"
 
 
 def typed_words(kind, values: dict) -> list[str]:

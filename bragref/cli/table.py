@@ -242,8 +242,8 @@ class Table:
 
     def _undo(self, args: list[str]) -> None:
         words = args[1:] if args[:1] == ["--reason"] else args
-        session, _, voided = self.ledger.undo(self.session_name, " ".join(words) or None)
-        say(voided_words(voided, session.rules))
+        session, current, voided = self.ledger.undo(self.session_name, " ".join(words) or None)
+        say(voided_words(voided, current, session.now_called))
 
     def _deal(self, args: list[str]) -> None:
         """`d [DEALER] [joker CARD] [up CARD…]`: what a game's deal records is named by its word, as at the command

@@ -73,4 +73,6 @@ class Knock(Verb, frozen=True):
     examples = ("dan",)
 
     def told(self, before, after, called):
+        if after is None:
+            return f"{called(self.player)} knocked."
         return f"{called(self.player)} knocked: everyone else has one more turn (R14.4)." + _then(before, after, called)

@@ -46,10 +46,12 @@ class Look(Verb, frozen=True):
     def told(self, before, after, called):
         who = called(self.player)
         if self.hand is None:
-            return f"{who} looked at their cards, and plays open from now (R3.4)."
+            return f"{who} looked at their cards{'' if after is None else ', and plays open from now (R3.4)'}."
         if self.keep:
-            return f"{who} looked at the {self.hand} hand and kept it, folding the other unseen (R6.3)."
-        return f"{who} looked at the {self.hand} hand and folded it, playing the other one blind (R6.3)."
+            then = "" if after is None else ", folding the other unseen (R6.3)"
+            return f"{who} looked at the {self.hand} hand and kept it{then}."
+        then = "" if after is None else ", playing the other one blind (R6.3)"
+        return f"{who} looked at the {self.hand} hand and folded it{then}."
 
 
 class See(Verb, frozen=True):

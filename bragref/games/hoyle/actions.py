@@ -84,4 +84,6 @@ class Stand(Verb, frozen=True):
     examples = ("andy",)
 
     def told(self, before, after, called):
+        if after is None:
+            return f"{called(self.player)} stood."
         return f"{called(self.player)} stood: the betting is over, and every player still in shows (R11.3)."

@@ -59,7 +59,7 @@ class Look(BragLook):
         return f"{cls.verb} PLAYER"
 
     def told(self, before, after, called):
-        return f"{called(self.player)} looked at their cards, and plays seen from now (R13.1)."
+        return f"{called(self.player)} looked at their cards{'' if after is None else ', and plays seen from now (R13.1)'}."
 
 
 class Sideshow(Verb, frozen=True):
@@ -100,6 +100,8 @@ class Accept(Verb, frozen=True):
 
     def told(self, before, after, called):
         asker = called(before.sideshow.asker)
+        if after is None:
+            return f"{called(self.player)} accepted {asker}'s side show."
         return (f"{called(self.player)} accepted {asker}'s side show: the two compare hands, and the weaker packs, "
                 f"{asker} on equal hands (R13.4).")
 
@@ -115,7 +117,8 @@ class Refuse(Verb, frozen=True):
     examples = ("bill",)
 
     def told(self, before, after, called):
-        return f"{called(self.player)} refused {called(before.sideshow.asker)}'s side show; play goes on (R13.4)."
+        then = "" if after is None else "; play goes on (R13.4)"
+        return f"{called(self.player)} refused {called(before.sideshow.asker)}'s side show{then}."
 
 
 class ShowFor(See):
