@@ -23,6 +23,11 @@ bragref.engine.errors.Refused: it is Chris's turn, not Andy's: nobody may fold o
 Fold(player='Andy')
 >>> hand.over
 False
+>>> hand.push(bragref.See("Andy"))               # unlooked, Andy sees at the blind price (R3.1)
+>>> hand.push(bragref.Show("Bill", "Kh Kd 4c"))  # cards as a person writes them (R8.9)
+>>> hand.push(bragref.Show("Andy", ["2c", "3d", "5h"]))
+>>> hand.outcome()
+[('Bill', 'stake', -3), ('Chris', 'stake', -1), ('Andy', 'stake', -3), ('Bill', 'win', 7)]
 
 A ledger, with the command line's verbs (amounts as a person types them, in the session's money):
 

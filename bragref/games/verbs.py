@@ -375,6 +375,14 @@ class Show(Verb, frozen=True):
             "R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.")
     examples = ("bill 3h 3d 3s", "andy Kh Qh Jh --discard 2c")
 
+    def __post_init__(self) -> None:
+        """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`): read as R8.9."""
+        for name in ("cards", "discards"):
+            value = getattr(self, name)
+            if isinstance(value, str) or any(isinstance(card, str) for card in value):
+                words = [value] if isinstance(value, str) else list(value)
+                msgspec.structs.force_setattr(self, name, _cards().parse_cards(words, _cards().MAX_JOKERS))
+
     def detail(self):
         hand_text = _cards().hand_text
         return hand_text(self.cards) + (f" / {hand_text(self.discards)}" if self.discards else "")
