@@ -256,7 +256,7 @@ def test_chaal_limit_and_blind_rounds_r13_2(teen):
     bragref("chaal chris 4")
     bragref("chaal andy 4")
     assert bragref.json("status")["legal"]["blind_bet"] is None  # Bill has made his one blind chaal
-    assert "must look" in bragref.refused("chaal bill 2 --blind", "R13.2")
+    assert "Bill has made 1 blind chaal and must look" in bragref.refused("chaal bill 2 --blind", "R13.2")
     bragref("look bill")
     bragref("chaal bill 4")
 

@@ -78,6 +78,12 @@ def must_look(hand: TeenPattiHand, index: int) -> bool:
     return limit is not None and hand.blind_chaals[index] >= limit
 
 
+def blind_chaals(hand: TeenPattiHand) -> str:
+    """`1 blind chaal`, `3 blind chaals`: the `blind_rounds` a blind player may make (R13.2)."""
+    limit = hand.rules.blind_rounds
+    return f"{limit} blind chaal{'s' if limit != 1 else ''}"
+
+
 def show_cost(hand: TeenPattiHand, index: int) -> int:
     """The least chaal in the asker's own terms: the stake seen, half of it rounded up blind (R13.3)."""
     return ceil_half(hand.stake) if sees_blind(hand, hand.players[index]) else hand.stake
@@ -96,7 +102,7 @@ def show_refusal(hand: TeenPattiHand, index: int) -> Refused | None:
         return Refused(f"{asker.name} is seen and {other.name} blind: a seen player may not ask a blind one for a show",
                        "R13.3")
     if blind and must_look(hand, index):
-        return Refused(f"{asker.name} has made {hand.rules.blind_rounds} blind chaals and must look first", "R13.2")
+        return Refused(f"{asker.name} has made {blind_chaals(hand)} and must look first", "R13.2")
     return None
 
 
@@ -204,8 +210,7 @@ def _chaal(hand: TeenPattiHand, chaal: Bet | Sideshow) -> TeenPattiHand:
         if player.status == "open":
             raise Refused(f"{player.name} is seen and cannot chaal blind again this hand", "R3.5")
         if must_look(hand, index):
-            raise Refused(f"{player.name} has made {hand.rules.blind_rounds} blind chaals and must look before the "
-                          f"next", "R13.2")
+            raise Refused(f"{player.name} has made {blind_chaals(hand)} and must look before the next", "R13.2")
         allowed, kind = blind_range(hand), "a blind chaal"
     else:
         if player.blind:
