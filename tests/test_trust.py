@@ -340,6 +340,8 @@ def test_a_closed_session_plays_no_more_but_repayments_go_on(bragref):
         assert "closed" in bragref.refused(line, "R9.1")
     bragref("repay bill andy 5")  # settling up goes on after the evening
     assert bragref.json("session show")["closed"] is True
+    assert bragref.json("session list")[0]["closed"] is True
+    assert bragref("session list").stdout.splitlines()[2].split()[-1] == "yes"
     assert bragref("audit").output == ""
 
 

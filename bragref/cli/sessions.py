@@ -68,7 +68,7 @@ def session_new(app, name: str, players: str, game: str | None, preset: str | No
 @output_options
 @click.pass_obj
 def session_list(app, out: Output) -> None:
-    """List every session with its number of hands; the current one is marked.
+    """List every session with its number of hands, and whether it is closed (R9.1); the current one is marked.
 
     \b
     Example:
@@ -79,7 +79,8 @@ def session_list(app, out: Output) -> None:
         return
     if rows:
         out.table([{"": "*" if r["current"] else "", "session": r["session"], "hands": r["hands"],
-                    "created": r["created"][:16].replace("T", " ")} for r in rows])
+                    "created": r["created"][:16].replace("T", " "), "closed": "yes" if r["closed"] else ""}
+                   for r in rows])
     else:
         click.echo("No sessions yet: bragref session new NAME --players A,B,C")
 

@@ -311,13 +311,15 @@ class Ledger:
 
     def sessions(self) -> list[dict]:
         rows = self._q(
-            "SELECT s.id, s.name, s.created_at, (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) AS hands"
+            "SELECT s.id, s.name, s.created_at, (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) AS hands,"
+            " EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'close') AS closed"
             " FROM sessions s ORDER BY s.id"
         )
         current = self._q("SELECT session_id FROM session_events WHERE event = 'use' ORDER BY id DESC LIMIT 1")
         current_id = current[0]["session_id"] if current else None
         return [
-            {"session": r["name"], "created": r["created_at"], "hands": r["hands"], "current": r["id"] == current_id}
+            {"session": r["name"], "created": r["created_at"], "hands": r["hands"], "current": r["id"] == current_id,
+             "closed": bool(r["closed"])}
             for r in rows
         ]
 
