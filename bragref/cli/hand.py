@@ -139,14 +139,13 @@ def reason(pot, hand: Hand) -> str:
         return f"{where}: everyone in it conceded, a tie: {split}"
     describe = hand_ranking(hand).describe
     best = judged[winners[0]]
-    if pot.how == "showdown":
-        shown = "; ".join(f"{name} {describe(judged[name])}" for name in pot.holders if name in judged)
+    if pot.how == "showdown":  # every hand shown is told with the outcome (`shown_words`) or by its show
         if len(winners) > 1:
-            return f"at the showdown ({rule}), equal best hands ({describe(best)}) split the pot: {shown}"
+            return f"at the showdown ({rule}), equal best hands ({describe(best)}) split the pot"
         if any(judged[name].key == best.key for name in pot.holders if name in judged and name not in winners):
             return f"at the showdown ({rule}), equal best hands ({describe(best)}): the eldest, {winners[0]}, takes it " \
-                   f"(R11.4, R10.3): {shown}"
-        return f"at the showdown ({rule}), {winners[0]} wins with {describe(best)}: {shown}"
+                   f"(R11.4, R10.3)"
+        return f"at the showdown ({rule}), {winners[0]} wins with {describe(best)}"
     losers = [name for name in (*pot.holders, pot.challenger) if name not in winners and name in judged]
     other = judged[losers[0]] if losers else None
     if other is not None and other.key == best.key:

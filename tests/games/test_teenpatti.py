@@ -239,11 +239,13 @@ def test_the_pot_cap_ends_the_hand_in_a_showdown_that_splits_r13_5_r6_5(teen):
 
 
 def test_a_showdown_won_with_the_best_hand_there_is_says_so_once_r13_5(teen):
+    """Who won with what, then every hand shown with its cards, each described once."""
     bragref = capped(teen)
     bragref("show bill Kh Kd 4c")
     bragref("show chris As Ad Ac")
     out = bragref("show andy 2h 5d 9c").stdout
-    assert "at the showdown (R13.5), Chris wins with trail of aces, the best hand: Bill pair of kings" in out
+    assert "at the showdown (R13.5), Chris wins with trail of aces, the best hand. Shown: Bill Kh Kd 4c" in out
+    assert out.count("trail of aces") == 2  # who won with what, and what Chris showed
     assert nets(bragref) == {"Andy": -5, "Bill": -3, "Chris": 8}
 
 
