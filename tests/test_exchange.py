@@ -218,7 +218,8 @@ def test_a_file_that_is_not_a_history_exits_2(tmp_path, text):
     assert imports(tmp_path, text, 2).startswith("error: ")
 
 
-@pytest.mark.parametrize("line, says", [("'p4 sing'", "unknown verb"), ("'p9 fold'", "no p9"), ("'p4 fold now'", "now")])
+@pytest.mark.parametrize("line, says", [("'p4 sing'", "unknown verb 'sing'\n"), ("'p4 fodl'", "(did you mean 'fold'?)"),
+                                        ("'p9 fold'", "no p9"), ("'p4 fold now'", "now")])
 def test_a_line_that_cannot_be_read_exits_2_naming_it(exported, tmp_path, line, says):
     text = exported.replace("'p4 fold'", line)
     number = text.splitlines().index(f"  {line},") + 1

@@ -9,7 +9,7 @@ import click
 
 from bragref import __version__
 from bragref.cli import complete
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.ledger.db import LedgerUnavailable
 
 EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
@@ -152,11 +152,9 @@ class BragGroup(click.Group):
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as error:
-            import difflib
-
-            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1, cutoff=0.6) if args else []
-            if close:
-                error.message = f"no command {args[0]!r}; did you mean {close[0]!r}?"
+            near = did_you_mean(args[0], self.list_commands(ctx)) if args else ""
+            if near:
+                error.message = f"no command {args[0]!r}{near}"
             raise
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

@@ -10,7 +10,6 @@ quitting, a crash or a closed lid loses nothing, and `bragref table` resumes.
 
 from __future__ import annotations
 
-import difflib
 import re
 import shlex
 import shutil
@@ -27,7 +26,7 @@ from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
 from bragref.cli.sessions import closed_words, renamed_words
 from bragref.cli.stakes import purse_words
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.loans import outstanding, positions
 from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
@@ -414,12 +413,6 @@ def _amount_like(word: str) -> bool:
 def _looks_like_cards(word: str) -> bool:
     """Meant as a card, well typed or not (`Kh`, `Kx`, `10s`): the card parser then says what is wrong (R8.9)."""
     return 2 <= len(word) <= 4 and (word[:1].upper() in "23456789TJQKAX" or word.startswith("10"))
-
-
-def did_you_mean(word: str, known) -> str:
-    """`, did you mean 'bet'?` for a near miss, else nothing."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 ANSWERS = {

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 
+def did_you_mean(word: str, known) -> str:
+    """` (did you mean 'bet'?)` for a near miss among `known`, else nothing: for a message about a mistyped word."""
+    import difflib  # here: only a mistyped word pays for it
+
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 class BragError(Exception):
     """Base of every error the engine raises on purpose."""
 

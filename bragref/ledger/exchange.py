@@ -15,7 +15,7 @@ from contextlib import contextmanager
 import msgspec
 
 from bragref.engine.cards import MAX_JOKERS, parse_cards
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
 from bragref.formats import bhh
@@ -365,6 +365,10 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
             raise Located(error, number, text) from None
 
 
+HOUSEKEEPING = ("void", "lend", "repay", "buy-in", "top-up", "cash-out", "join", "leave", "rename", "rules", "close",
+                "match")  # a history's verbs beside the games' (`_record`)
+
+
 def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] | None) -> int | None:
     """Record one line through the ledger; the row id when it is a hand's action."""
     verb = line.verb
@@ -404,7 +408,7 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
     elif verb == "match" and line.subject == TABLE and list(line.words) == ["new"]:
         ledger.match_new(name)
     else:
-        raise BadInput(f"{line.text!r}: unknown verb {verb!r}")
+        raise BadInput(f"{line.text!r}: unknown verb {verb!r}{did_you_mean(verb, [*game_verbs(), *HOUSEKEEPING])}")
     return None
 
 
