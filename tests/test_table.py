@@ -181,6 +181,11 @@ def test_the_walk_through_asks_the_game_and_offers_its_ante_r10(bragref):
     assert (status["game"], status["pot"], status["to_act"]) == ("hoyle", 0, "Ann")  # the dealer stakes first
 
 
+def test_the_walk_through_asks_teen_pattis_boot_in_its_words_r13_1(bragref):
+    result = bragref.table("mela", "Asha,Bina,Chetan", "teen patti", "", "", "2", "", "", "d", "q")
+    assert "Boot (R2.3) [1] >" in result.output and "Boot 2 each" in result.output
+
+
 def test_input_ending_during_the_walk_through_writes_nothing(bragref):
     result = bragref.table("friday", "Andy, Bill")
     assert "internal error" not in result.stderr
