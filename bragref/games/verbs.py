@@ -50,6 +50,7 @@ class Param(msgspec.Struct, frozen=True):
     option: str = ""  # the command line's option, e.g. "--discard"; empty: an argument
     required: bool = True
     zero_at_table_stakes: bool = False  # money: 0 is an amount where table money may be all gone (R7.2)
+    held: bool = False  # cards: a player's own, so none the table has seen elsewhere (`Game.cards_out`)
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
@@ -94,7 +95,7 @@ class Reader(ABC):
         """A player of the hand, by the name it knows them by."""
 
     @abstractmethod
-    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]:
+    def cards(self, texts: list[str], taken: set[int], param: Param) -> tuple[int, ...]:
         """Cards (R8.9); `taken` holds those read already for the same action, which these may not repeat."""
 
 
@@ -114,9 +115,19 @@ class Typed(Reader):
     def player(self, text: str) -> str:
         return resolve(text, [p.name for p in self.hand.players])
 
-    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]:
+    def cards(self, texts: list[str], taken: set[int], param: Param) -> tuple[int, ...]:
+        """A player's cards may be none the table has seen elsewhere in the deal: shown already, or face up in
+        Bastard Brag's centre (R14.1) or as Teen Patti's joker (R13.7)."""
         cards = _cards()
-        return cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
+        read = cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
+        if param.held:
+            from bragref.games import game_of  # here: the games are declared with these verbs
+
+            out = game_of(self.hand.rules).cards_out(self.hand)
+            for card in read:
+                if card in out:
+                    raise BadInput(f"{cards.card_text(card)} {out[card]}: a pack holds one of each card")
+        return read
 
 
 class Verb(msgspec.Struct, frozen=True):
@@ -280,7 +291,7 @@ def _take(param: Param, words: list[str], at: int, read: Reader, later: set[str]
         end += 1
     if param.kind == "players":
         return tuple(read.player(word) for word in words[at:end]), end
-    cards = read.cards(words[at:end], taken)
+    cards = read.cards(words[at:end], taken, param)
     taken.update(cards)
     return cards, end
 
@@ -364,9 +375,9 @@ class Show(Verb, frozen=True):
     cards: tuple[int, ...]
     discards: tuple[int, ...] = ()
     verb = "show"
-    params = (Param("cards", "cards", "The cards shown"),
+    params = (Param("cards", "cards", "The cards shown", held=True),
               Param("discards", "cards", "4/5-card brag: a card discarded (R8.6). Repeat for each.",
-                    keywords=("discard", "/"), option="--discard", required=False))
+                    keywords=("discard", "/"), option="--discard", required=False, held=True))
     summary = "Show a player's cards at a see or showdown."
     help = ("PLAYER's CARDS are exposed at a see (the seen player first) or a showdown.\n\n"
             "When every hand needed is shown, the referee decides: at a see the seer wins only with a strictly "

@@ -427,7 +427,7 @@ class _Written(Reader):
     def player(self, text: str) -> str:
         return self.line.player(text)
 
-    def cards(self, texts: list[str], taken: set[int]) -> tuple[int, ...]:
+    def cards(self, texts: list[str], taken: set[int], param) -> tuple[int, ...]:
         return parse_cards(texts, MAX_JOKERS)
 
 

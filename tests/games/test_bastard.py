@@ -116,6 +116,21 @@ def test_the_centre_face_up_r14_1_r14_2(bastard, tmp_path):
     assert "up = '7h 9c'" in text and "'p2 exchange 1 up Kd 9c'" in text and "centre-up = 2" in text
 
 
+def test_a_card_face_up_in_the_centre_is_in_nobodys_hand_r14_1(bastard):
+    """Whoever shows it at the end typed a card wrong: refused as bad input where the cards are typed, nothing
+    written (a hand recorded before the check still replays as it was)."""
+    bragref = bastard(deal='deal --up "7h"')
+    for line in ("exchange bill 1", "exchange chris 1", "exchange andy 1 --up 9c", "pass bill", "pass chris",
+                 "pass andy", "bet bill 1", "fold chris", "see andy"):
+        bragref(line)
+    before = bragref.dump()
+    said = bragref("show bill 9c 9d 2s", code=2).stderr
+    assert said == "error: 9c is face up in the centre (R14.1, R14.2): a pack holds one of each card\n"
+    assert bragref.dump() == before
+    bragref("show bill Kh 9d 2s")
+    assert "has already been shown" in bragref("show andy 9d 3c 3h", code=2).stderr
+
+
 def test_three_to_ten_players_r14_1(bragref):
     bragref('session new b --players "Andy,Bill" --game bastard')
     bragref.refused("deal", "R14.1")

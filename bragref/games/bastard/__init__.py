@@ -139,7 +139,7 @@ class Bastard(Game):
                 "knocked_by": hand.knocked_by}
 
     def cards_out(self, hand):
-        return super().cards_out(hand) | set(hand.centre)
+        return super().cards_out(hand) | dict.fromkeys(hand.centre, "is face up in the centre (R14.1, R14.2)")
 
     def outcome(self, hand):
         return _BRAG.outcome(hand)
