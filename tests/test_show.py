@@ -105,6 +105,9 @@ def test_four_card_tie_decided_by_the_discards_r8_6(seen):
     out = bragref("show andy Ks Qs Js 10c").stdout  # all four cards: the referee keeps the best three
     assert "discards 10c" in out
     assert nets(bragref) == {"Andy": 4, "Bill": -3, "Chris": -1}
+    story = bragref("replay 1").stdout  # the discards decided it: the story says each (R8.6)
+    assert "Bill showed Kh Qh Jh, discarding 9c: running flush" in story
+    assert "Andy showed Ks Qs Js, discarding 10c: running flush" in story
 
 
 def test_four_card_hands_equal_to_the_discards_lose_for_the_seer(seen):

@@ -404,9 +404,10 @@ class Show(Verb, frozen=True):
             return f"{called(self.player)} showed {hand_text(self.cards)}."
         from bragref.games import hand_ranking
 
-        shown = next(s for s in after.shown if s.player == self.player)
-        return f"{called(self.player)} showed {hand_text(shown.judged.kept)}: " \
-               f"{hand_ranking(before).describe(shown.judged)}."
+        judged = next(s for s in after.shown if s.player == self.player).judged
+        discarding = f", discarding {hand_text(judged.discards)}" if judged.discards else ""  # 4/5-card brag (R8.6)
+        described = hand_ranking(before).describe(judged)
+        return f"{called(self.player)} showed {hand_text(judged.kept)}{discarding}: {described}."
 
 
 class Award(Verb, frozen=True):
