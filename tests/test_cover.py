@@ -276,7 +276,7 @@ def test_top_up_during_a_hand_is_refused_and_between_hands_allowed(table):
 
 def test_a_loan_raises_the_borrowers_table_money_mid_hand_r7_5(table):
     table("bet andy 6")
-    table("lend chris bill 10")
+    assert table("lend chris bill 10").stdout == "Chris lends Bill 10 onto the table: owed until repaid (R7.5).\n"
     assert money_on_table(table)["Bill"] == 14
     table("bet bill 6")
     assert money_on_table(table)["Bill"] == 8

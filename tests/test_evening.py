@@ -29,7 +29,7 @@ def test_loans_buy_ins_top_ups_and_the_rest_are_answers_at_the_table(pence):
                       "lend andy eddie 1.50", "top-up eddie 0.50", "d", "b 0.20", "lend 'Aunt May' dan 1 bystander",
                       "f", "f", "f", "f", "repay eddie andy 0.50", "cash-out bill", "rules ante 0.20",
                       "rename chris Christopher", "leave dan", "join Fred after andy", "q").output
-    assert "Andy lends Eddie £1.50: owed until repaid (R7.5)." in out
+    assert "Andy lends Eddie £1.50 onto the table: owed until repaid (R7.5)." in out
     assert "Eddie tops up by £0.50: £4.00 on the table (R1.3)." in out
     assert "Aunt May lends Dan £1.00" in out
     assert "Eddie repays Andy £0.50 (R7.5)." in out

@@ -30,7 +30,9 @@ def lend(app, lender: str, borrower: str, amount: str, bystander: bool) -> None:
 
 
 def lent_words(session, lender: str, borrower: str, units: int) -> str:
-    return f"{lender} lends {borrower} {session.rules.money(units)}: owed until repaid (R7.5)."
+    """At table stakes the loan is table money, mid-hand too (R1.3, R7.5): the words say where it went."""
+    onto = " onto the table" if session.rules.stakes == "table" else ""
+    return f"{lender} lends {borrower} {session.rules.money(units)}{onto}: owed until repaid (R7.5)."
 
 
 def repaid_words(session, borrower: str, lender: str, units: int) -> str:
