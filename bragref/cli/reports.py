@@ -228,8 +228,10 @@ def told(session, replays, out: Output, first: bool) -> str:
         if out.form != "table":
             every += entries
             continue
+        named = {verb: alias for alias, verb in game_of(hand.rules).aliases_of_verbs.items()}  # Teen Patti's chaal
         text = table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
-                            "action": ("blind bet" if e["blind"] else e["action"]) + (" (voided)" if e["voided"] else ""),
+                            "action": ("blind " if e["blind"] else "") + named.get(e["action"], e["action"])
+                            + (" (voided)" if e["voided"] else ""),
                             **money_cells(e, hand, shown), "note": e["detail"] or e["reason"] or ""}
                            for e in entries], out.fmt or "simple")
         ending = (f"Hand {row['number']} was a misdeal (R9.1): it never happened; the same dealer deals again."
