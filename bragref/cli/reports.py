@@ -70,7 +70,8 @@ def status(app, out: Output) -> None:
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
     own = list(game.player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
-    out.table([{"player": p["name"], "state": game.say(p["state"]), "paid": money(p["paid"]),
+    paid = hand.pot or any(p["paid"] for p in players)  # nothing paid in a match for lives (R14.4)
+    out.table([{"player": p["name"], "state": game.say(p["state"]), **({"paid": money(p["paid"])} if paid else {}),
                 **({"table money": money(p["table_money"])} if "table_money" in p else {}),
                 **{key: p.get(key) for key in own}} for p in players])
     for pot in data["pots"]:

@@ -119,10 +119,12 @@ class Table:
             rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
             return block(line, rows, money, None, width)
         hand, money = current.hand, current.hand.rules.money
-        parts = [f"Hand {current.number}", f"{hand.dealer} dealt", f"pot {money(hand.pot)}"]
+        bets = staked(hand, legal(hand))
+        moved = bets or hand.pot or any(p.paid for p in hand.players)  # none in a match for lives (R14.4)
+        parts = [f"Hand {current.number}", f"{hand.dealer} dealt", *([f"pot {money(hand.pot)}"] if moved else [])]
         if hand.carried_in:
             parts.append(f"carried in {money(hand.carried_in)}")
-        if staked(hand, legal(hand)):
+        if bets:
             parts.append(f"stake {money(hand.stake)}")
         parts += [f"covered by {c.covered_by}: {money(c.amount)}" for c in hand.covered]
         game = game_of(hand.rules)
@@ -131,7 +133,7 @@ class Table:
             own = "".join(f" · {key} {value}" for key, value in game.player_keys(hand, p.name).items())
             return game.say(p.status) + (" ×2 hands" if p.hands == 2 else "") + own
 
-        rows = [(p.name, state(p), p.paid, p.purse, loans.get(p.name, 0)) for p in hand.players]
+        rows = [(p.name, state(p), p.paid if moved else None, p.purse, loans.get(p.name, 0)) for p in hand.players]
         acting = hand.acting.name if hand.acting else None
         return block(" · ".join(parts), rows, money, acting, width)
 
