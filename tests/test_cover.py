@@ -274,6 +274,24 @@ def test_top_up_during_a_hand_is_refused_and_between_hands_allowed(table):
     table("deal")
 
 
+def test_a_player_who_leaves_with_table_money_may_cash_it_out_later_r1_3(table):
+    """Leaving keeps the money on the table (a player may sit out and come back to it); it is cashed out at the
+    table, seated or not, and only once."""
+    table.lines("""
+        fold andy
+        fold bill
+        fold chris
+    """)
+    assert table("player leave dan").stdout == ("Dan leaves. Seats: Andy, Bill, Chris. Dan leaves 23 on the table "
+                                                "until it is cashed out (R1.3).\n")
+    assert table("cash-out dan").stdout == "Dan takes off 23: 0 on the table (R1.3).\n"
+    assert "no player 'dan' here" in table("cash-out dan", code=2).stderr
+    assert "no player 'dan' here" in table("top-up dan 5", code=2).stderr  # money goes on only for a seated player
+    assert table("player leave chris").stdout.endswith("Chris leaves 19 on the table until it is cashed out (R1.3).\n")
+    table("player join chris")
+    assert money_on_table(table)["Chris"] == 19
+
+
 def test_a_loan_raises_the_borrowers_table_money_mid_hand_r7_5(table):
     table("bet andy 6")
     assert table("lend chris bill 10").stdout == "Chris lends Bill 10 onto the table: owed until repaid (R7.5).\n"

@@ -180,8 +180,15 @@ def player_leave(app, name: str) -> None:
     Example:
       bragref player leave Fred
     """
-    chosen, gone = app.ledger().leave(app.session, name)
-    click.echo(f"{gone} leaves. Seats: {', '.join(chosen.seats)}.")
+    ledger = app.ledger()
+    click.echo(left_words(ledger, *ledger.leave(app.session, name)))
+
+
+def left_words(ledger, chosen, gone: str) -> str:
+    """`Fred leaves. Seats: …`; at table stakes, with what Fred leaves on the table until a cash-out (R1.3)."""
+    text = f"{gone} leaves. Seats: {', '.join(chosen.seats)}."
+    has = ledger.table_money(chosen).get(gone, 0) if chosen.rules.stakes == "table" else 0
+    return f"{text} {gone} leaves {chosen.rules.money(has)} on the table until it is cashed out (R1.3)." if has else text
 
 
 @player.command("rename", short_help="Give a seated player a new name (between hands).")

@@ -24,7 +24,7 @@ from bragref.cli.hand import (dealt_words, name_in, outcome, situation, staked, 
                               witness)
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
-from bragref.cli.sessions import closed_words, renamed_words
+from bragref.cli.sessions import closed_words, left_words, renamed_words
 from bragref.cli.stakes import purse_words
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.loans import outstanding, positions
@@ -275,8 +275,7 @@ class Table:
     def _leave(self, args: list[str]) -> None:
         if len(args) != 1:
             raise BadInput("leave NAME")
-        seated, gone = self.ledger.leave(self.session_name, args[0])
-        say(f"{gone} leaves. Seats: {', '.join(seated.seats)}.")
+        say(left_words(self.ledger, *self.ledger.leave(self.session_name, args[0])))
 
     def _rules(self, args: list[str]) -> None:
         from bragref.cli.sessions import describe_rules, set_rule

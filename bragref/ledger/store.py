@@ -747,7 +747,9 @@ class Ledger:
         """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
         with self.write():
             session = self.session(session_name)
-            name = resolve(player, session.seats)
+            away = [name for name, has in self.table_money(session).items() if has and name not in session.seats] \
+                if kind == "cash-out" and session.rules.stakes == "table" else []  # who left with money on it (R1.3)
+            name = resolve(player, [*session.seats, *away])
             if session.rules.stakes != "table":
                 raise Refused("players pay from their pockets here (house rule stakes is pocket): there is no table "
                               "money to change; `bragref rules set stakes table` between hands to play table stakes", "R1.3")
