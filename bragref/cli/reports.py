@@ -222,22 +222,23 @@ def told(session, replays, out: Output, first: bool) -> str:
     every: list[dict] = []
     for row, steps in replays:
         entries, hand, misdealt = hand_history(row, steps)
-        shown = {"amount": any(e["amount"] or e["pot"] for e in entries), "stake": any(e["stake"] for e in entries)}
         for entry in entries:
             if entry["player"]:
                 entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
         if out.form != "table":
             every += entries
             continue
+        shown = {"amount": any(e["amount"] or e["pot"] for e in entries), "stake": any(e["stake"] for e in entries)}
         named = {verb: alias for alias, verb in game_of(hand.rules).aliases_of_verbs.items()}  # Teen Patti's chaal
         text = table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
                             "action": ("blind " if e["blind"] else "") + named.get(e["action"], e["action"])
                             + (" (voided)" if e["voided"] else ""),
                             **money_cells(e, hand, shown), "note": e["detail"] or e["reason"] or ""}
                            for e in entries], out.fmt or "simple")
-        ending = (f"Hand {row['number']} was a misdeal (R9.1): it never happened; the same dealer deals again."
-                  if misdealt else outcome(row['number'], hand) if hand.phase == "over" else situation(row["number"], hand))
-        texts.append(f"Hand {row['number']} · {session.now_called(row['dealer'])} deals · "
+        number = row["number"]
+        ending = (f"Hand {number} was a misdeal (R9.1): it never happened; the same dealer deals again." if misdealt
+                  else outcome(number, hand) if hand.phase == "over" else situation(number, hand))
+        texts.append(f"Hand {number} · {session.now_called(row['dealer'])} deals · "
                      f"{local_time(row['dealt_at'])}\n{text}\n{ending}\n\n")
     if out.form == "json":
         return JSON_BETWEEN.join(map(json_item, every))

@@ -188,7 +188,9 @@ def left_words(ledger, chosen, gone: str) -> str:
     """`Fred leaves. Seats: …`; at table stakes, with what Fred leaves on the table until a cash-out (R1.3)."""
     text = f"{gone} leaves. Seats: {', '.join(chosen.seats)}."
     has = ledger.table_money(chosen).get(gone, 0) if chosen.rules.stakes == "table" else 0
-    return f"{text} {gone} leaves {chosen.rules.money(has)} on the table until it is cashed out (R1.3)." if has else text
+    if has:
+        text += f" {gone} leaves {chosen.rules.money(has)} on the table until it is cashed out (R1.3)."
+    return text
 
 
 @player.command("rename", short_help="Give a seated player a new name (between hands).")

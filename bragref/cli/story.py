@@ -73,7 +73,8 @@ def ending(hand: Hand, called) -> str:
     if hand.phase != "over":
         showing = " and ".join(called(name) for name in legal(hand).show)
         who = f"{called(hand.acting.name)} to act" if hand.acting else f"{showing} to show or concede"
-        return f"The hand is not over: {who}, the pot {money(hand.pot)}." if hand.pot else f"The hand is not over: {who}."
+        pot = f", the pot {money(hand.pot)}" if hand.pot else ""  # none in a match for lives (R14.4)
+        return f"The hand is not over: {who}{pot}."
     said = game_of(hand.rules).over_words(hand)
     if said:
         return said[0].upper() + said[1:]

@@ -316,7 +316,8 @@ def test_c_chaals_and_p_packs_at_a_teen_patti_table_r13(teen):
     assert [(e["player"], e["action"], e["blind"]) for e in bragref.json("history")][1:] == [
         ("Bill", "bet", False), ("Chris", "bet", True), ("Andy", "fold", None)]  # JSON: the family's verbs
     told = bragref("history").stdout  # the text: the game's own words
-    assert re.search(r"Bill +chaal ", told) and re.search(r"Chris +blind chaal ", told) and re.search(r"Andy +pack", told)
+    assert re.search(r"Bill +chaal ", told) and re.search(r"Chris +blind chaal ", told)
+    assert re.search(r"Andy +pack", told)
 
 
 def test_the_table_hears_who_packs_at_a_side_show_r13_4(teen):

@@ -59,7 +59,8 @@ class Look(BragLook):
         return f"{cls.verb} PLAYER"
 
     def told(self, before, after, called):
-        return f"{called(self.player)} looked at their cards{'' if after is None else ', and plays seen from now (R13.1)'}."
+        then = "" if after is None else ", and plays seen from now (R13.1)"
+        return f"{called(self.player)} looked at their cards{then}."
 
 
 class Sideshow(Verb, frozen=True):
