@@ -255,11 +255,14 @@ class Game(ABC):
         """That record in a sentence for the table, or nothing."""
         return ""
 
-    def cards_out(self, hand: Hand) -> dict[int, str]:
-        """The cards nobody may show now, each with why: those shown in this deal already (and any the game has on
-        the table, face up)."""
-        return {card: "has already been shown in this deal" for shown in hand.shown
-                for card in (*shown.judged.kept, *shown.judged.discards)}
+    def cards_out(self, hand: Hand) -> set[int]:
+        """The cards nobody may show now: those shown in this deal already, and those face up on the table."""
+        return {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)} | set(self.cards_up(hand))
+
+    def cards_up(self, hand: Hand) -> dict[int, str]:
+        """The cards face up on the table, in nobody's hand (Bastard Brag's centre, Teen Patti's joker), each with
+        what it is: a show naming one is a mistyped card."""
+        return {}
 
     def before_deal(self, rules: Rules, began: str, now: str, dealt: Callable[[], dict[str, int]],
                     seats: list[str]) -> str | None:

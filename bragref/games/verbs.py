@@ -50,7 +50,7 @@ class Param(msgspec.Struct, frozen=True):
     option: str = ""  # the command line's option, e.g. "--discard"; empty: an argument
     required: bool = True
     zero_at_table_stakes: bool = False  # money: 0 is an amount where table money may be all gone (R7.2)
-    held: bool = False  # cards: a player's own, so none the table has seen elsewhere (`Game.cards_out`)
+    held: bool = False  # cards: a player's own, so none face up on the table (`Game.cards_up`)
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
@@ -116,17 +116,17 @@ class Typed(Reader):
         return resolve(text, [p.name for p in self.hand.players])
 
     def cards(self, texts: list[str], taken: set[int], param: Param) -> tuple[int, ...]:
-        """A player's cards may be none the table has seen elsewhere in the deal: shown already, or face up in
-        Bastard Brag's centre (R14.1) or as Teen Patti's joker (R13.7)."""
+        """A player's cards may be none face up on the table: in Bastard Brag's centre (R14.1), Teen Patti's joker
+        (R13.7). A card shown already the rules refuse, after whose turn it is to show (R5.4)."""
         cards = _cards()
         read = cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
         if param.held:
             from bragref.games import game_of  # here: the games are declared with these verbs
 
-            out = game_of(self.hand.rules).cards_out(self.hand)
+            up = game_of(self.hand.rules).cards_up(self.hand)
             for card in read:
-                if card in out:
-                    raise BadInput(f"{cards.card_text(card)} {out[card]}: a pack holds one of each card")
+                if card in up:
+                    raise BadInput(f"{cards.card_text(card)} {up[card]}: a pack holds one of each card")
         return read
 
 

@@ -128,6 +128,7 @@ def test_a_card_face_up_in_the_centre_is_in_nobodys_hand_r14_1(bastard):
     assert said == "error: 9c is face up in the centre (R14.1, R14.2): a pack holds one of each card\n"
     assert bragref.dump() == before
     bragref("show bill Kh 9d 2s")
+    assert "Bill has already shown" in bragref.refused("show bill 9d 3c 3h", "R5.4")  # the rule first, then the card
     assert "has already been shown" in bragref("show andy 9d 3c 3h", code=2).stderr
 
 

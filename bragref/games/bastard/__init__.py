@@ -138,8 +138,8 @@ class Bastard(Game):
         return {"round": hand.round if hand.exchanging else None, "centre_up": [card_text(c) for c in hand.centre],
                 "knocked_by": hand.knocked_by}
 
-    def cards_out(self, hand):
-        return super().cards_out(hand) | dict.fromkeys(hand.centre, "is face up in the centre (R14.1, R14.2)")
+    def cards_up(self, hand):
+        return dict.fromkeys(hand.centre, "is face up in the centre (R14.1, R14.2)")
 
     def outcome(self, hand):
         return _BRAG.outcome(hand)

@@ -111,9 +111,10 @@ class TeenPatti(Game):
 
     def cards_out(self, hand):
         side = hand.asking.shown if hand.asking else ()
-        return super().cards_out(hand) | {c: "has been shown at this side show (R13.4)" for s in side
-                                          for c in s.judged.kept} | (
-            {} if hand.turned is None else {hand.turned: "is the card turned up, in nobody's hand (R13.7)"})
+        return super().cards_out(hand) | {c for s in side for c in s.judged.kept}
+
+    def cards_up(self, hand):
+        return {} if hand.turned is None else {hand.turned: "is the card turned up, in nobody's hand (R13.7)"}
 
     def news(self, hand):
         side = hand.sideshow
