@@ -144,7 +144,10 @@ def test_the_commands_own_words_are_answers_too(bragref):
     assert "ante is now 2" in out and "Hand 1 · Chrissie dealt · pot 6" in out
     assert "Bill leaves. Seats: Andy, Chrissie." in out and "Session s is closed" in out
     assert bragref.json("history 1")[-1]["reason"] == "cards face up"
+    before = bragref.dump()
     assert "session close closes it" in bragref.table("session use other").stderr
+    assert "player join NAME [after NAME], player leave NAME" in bragref.table("player sit Andy").stderr
+    assert bragref.dump() == before
 
 
 def test_messages_name_the_tables_answer_not_the_command(bragref):

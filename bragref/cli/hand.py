@@ -44,6 +44,12 @@ def in_play(hand: Hand) -> str:
     return f"{money}{paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
 
 
+def paid_in(hand: Hand) -> bool:
+    """Whether any money is in the hand: none in a match for lives without an entry (R14.4), where what each has
+    paid and the pot of 0 go unsaid."""
+    return bool(hand.pot or any(p.paid for p in hand.players))
+
+
 def staked(hand: Hand, now) -> bool:
     """Whether the stake means anything yet: once a bet is made or while one may be; not in Bastard Brag's exchanges,
     nor in a match for lives, which has no betting (R14.2, R14.4)."""

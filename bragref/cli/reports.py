@@ -6,7 +6,7 @@ from datetime import datetime
 
 import click
 
-from bragref.cli.hand import outcome, situation, witness
+from bragref.cli.hand import outcome, paid_in, situation, witness
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed, legal_json,
                                 output_options, table_text)
 from bragref.engine.errors import BadInput
@@ -70,7 +70,7 @@ def status(app, out: Output) -> None:
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
     own = list(game.player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
-    paid = hand.pot or any(p["paid"] for p in players)  # nothing paid in a match for lives (R14.4)
+    paid = paid_in(hand)
     out.table([{"player": p["name"], "state": game.say(p["state"]), **({"paid": money(p["paid"])} if paid else {}),
                 **({"table money": money(p["table_money"])} if "table_money" in p else {}),
                 **{key: p.get(key) for key in own}} for p in players])

@@ -20,7 +20,7 @@ import click
 
 from bragref.cli import brief, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
-from bragref.cli.hand import (dealt_words, name_in, outcome, situation, staked, time_words, voided_words,
+from bragref.cli.hand import (dealt_words, name_in, outcome, paid_in, situation, staked, time_words, voided_words,
                               witness)
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
@@ -120,7 +120,7 @@ class Table:
             return block(line, rows, money, None, width)
         hand, money = current.hand, current.hand.rules.money
         bets = staked(hand, legal(hand))
-        moved = bets or hand.pot or any(p.paid for p in hand.players)  # none in a match for lives (R14.4)
+        moved = bets or paid_in(hand)
         parts = [f"Hand {current.number}", f"{hand.dealer} dealt", *([f"pot {money(hand.pot)}"] if moved else [])]
         if hand.carried_in:
             parts.append(f"carried in {money(hand.carried_in)}")
