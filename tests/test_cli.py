@@ -216,3 +216,21 @@ def test_a_ledger_object_sees_every_change_to_a_session_whoever_writes_it(tmp_pa
             raise Refused("changed my mind", "R9.1")
     other.join(None, "Dan")  # its event takes the row id the rolled-back close had
     assert not mine.session(None).closed and mine.session(None) == Ledger(path).session(None)
+
+
+def test_games_lists_every_game_with_its_options_and_who_keeps_each_r10_2(bragref):
+    """`games` names every registered game and each house rule with its default and rule, the table's own rules
+    (kept when the game changes, R9.3) told from the game's in a column of their own."""
+    from bragref.games import GAMES, TABLE_OPTIONS
+
+    listed = bragref.json("games")
+    assert [g["game"] for g in listed] == list(GAMES)
+    table_keys = {o.key for o in TABLE_OPTIONS}
+    for game in listed:
+        assert {o["option"] for o in game["options"] if o["table"]} == table_keys
+        assert all(o["rule"].startswith("R") for o in game["options"])
+    text = bragref("games").stdout
+    assert text.count("option          default    rule    kept by") == 1  # brag's table, its widest option name
+    assert "ante            1          R2.3    the table" in text
+    assert "blind           on         R3.2    the game" in text
+    assert all(f"{name} — " in text for name in GAMES)

@@ -19,8 +19,8 @@ def describe(option, default_rules, table: bool) -> dict:
 @click.pass_obj
 def games(app, out: Output) -> None:
     """List the games bragref referees (R10.2): each one's name, rule section, verbs and house rules with their
-    defaults, the table's own rules (which every game is played under) marked as such. Choose one with `session new --game`,
-    or between hands with `rules set game NAME` (R9.3).
+    defaults, each kept by the game or by the table (the table's stay as they are when the game changes, R9.3).
+    Choose one with `session new --game`, or between hands with `rules set game NAME` (R9.3).
 
     \b
     Example:
@@ -38,7 +38,7 @@ def games(app, out: Output) -> None:
     for game in data:
         click.echo(f"{game['game']} — {game['title']} ({game['rule']}); verbs: {', '.join(game['verbs'])}")
         out.table([{"option": o["option"], "default": o["default"], "rule": o["rule"],
-                    "": "the table's" if o["table"] else ""} for o in game["options"]])
+                    "kept by": "the table" if o["table"] else "the game"} for o in game["options"]])
 
 
 COMMANDS = [games]
