@@ -234,3 +234,31 @@ def test_games_lists_every_game_with_its_options_and_who_keeps_each_r10_2(bragre
     assert "ante            1          R2.3    the table" in text
     assert "blind           on         R3.2    the game" in text
     assert all(f"{name} — " in text for name in GAMES)
+
+
+def test_history_says_how_each_contested_pot_was_decided_r7_3(bragref):
+    """A won pot's note says who challenged whom and how it was decided: by the cards shown, a concession or the
+    table's award without cards (R7.3)."""
+    bragref('session new t --players "Andy,Bill,Chris"')
+    bragref.lines("""
+        deal
+        bet bill 1
+        fold chris
+        see andy
+        show bill Kh Kd 4c
+        show andy 2c 3d 5h
+        deal
+        bet chris 1
+        fold andy
+        see bill
+        concede bill
+        deal
+        bet andy 1
+        bet bill 1
+        bet chris 1
+        showdown
+        award andy
+    """)
+    notes = [e["detail"] for e in bragref.json("history") if e["action"] == "won"]
+    assert notes == ["Andy saw Bill; the cards decided", "Bill saw Chris; conceded",
+                     "showdown; awarded by the table without cards"]

@@ -159,7 +159,7 @@ def won_entries(row, hand: Hand) -> list[dict]:
                "lives": "the last with lives (R14.4)",
                "cover": f"covered by {pot.challenger}, against {', '.join(pot.holders)}"}[pot.how]
         if pot.decided_by:
-            how += f"; {pot.decided_by}"
+            how += f"; {DECIDED[pot.decided_by]}"
         entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
                         "amount": pot.amount, "detail": how, "into": number})
     if result.carried and result.how == "lives":
@@ -169,6 +169,9 @@ def won_entries(row, hand: Hand) -> list[dict]:
         entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
                         "detail": "stays carried (R6.4)", "into": None})
     return entries
+
+
+DECIDED = {"cards": "the cards decided", "concede": "conceded", "award": "awarded by the table without cards"}
 
 
 @click.command(short_help="Every action of a hand, or of the session.")
