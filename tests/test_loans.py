@@ -6,6 +6,8 @@ from bragref.engine.errors import Refused
 from bragref.engine.loans import check_lend, outstanding, positions
 from bragref.engine.rules import Rules
 
+SHORT = "the short player covers"  # what the game says a short player does instead (`Game.short`)
+
 
 def nets(bragref) -> dict:
     return {r["player"]: r["net"] for r in bragref.json("balances")}
@@ -26,13 +28,14 @@ def test_outstanding_and_positions_sum_to_zero():
 
 def test_loans_are_recorded_under_every_short_money_setting_but_not_onto_a_cover_table_mid_hand():
     for setting in ("cover", "borrow", "both"):
-        check_lend(Rules(short_money=setting), "A", "B", mid_hand=False)  # R7.1: never forbidden as such
-        check_lend(Rules(short_money=setting), "A", "B", mid_hand=True)  # from the pocket, mid-hand too
-    with pytest.raises(Refused, match="covers rather than borrows") as refused:
-        check_lend(Rules(stakes="table"), "A", "B", mid_hand=True)
+        check_lend(Rules(short_money=setting), "A", "B", False, SHORT)  # R7.1: never forbidden as such
+        check_lend(Rules(short_money=setting), "A", "B", True, SHORT)  # from the pocket, mid-hand too
+    with pytest.raises(Refused, match="short-money cover does not allow .*: lend between hands, or the short player") \
+            as refused:
+        check_lend(Rules(stakes="table"), "A", "B", True, SHORT)
     assert refused.value.rule == "R7.5"
-    check_lend(Rules(stakes="table", short_money="both"), "A", "B", mid_hand=True)
-    check_lend(Rules(stakes="table"), "A", "B", mid_hand=False)
+    check_lend(Rules(stakes="table", short_money="both"), "A", "B", True, SHORT)
+    check_lend(Rules(stakes="table"), "A", "B", False, SHORT)
 
 
 def test_default_cover_records_a_loan(bragref):

@@ -33,18 +33,19 @@ def positions(owed: dict[tuple[str, str], int]) -> dict[str, int]:
     return dict(net)
 
 
-def check_lend(rules: Rules, lender: str, borrower: str, mid_hand: bool) -> None:
+def check_lend(rules: Rules, lender: str, borrower: str, mid_hand: bool, short: str) -> None:
     """Refuse a loan the house rules or common sense forbid (R7.1, R7.5).
 
     Loans are recorded under every `short_money` setting (R7.1). Only a loan onto the table during a
-    hand at table stakes needs `borrow` or `both`: under `cover` the short player covers instead.
+    hand at table stakes needs `borrow` or `both`: under `cover` the short player does what the game says instead
+    (`short`: covers, calls all in, or packs where the game has no covers).
     """
     if same(lender, borrower):
         raise Refused(f"{lender} cannot lend to themselves", "R7.5")
     if mid_hand and rules.stakes == "table" and rules.short_money not in BORROWING:
-        raise Refused(f"at table stakes a loan during a hand goes onto the table, and this table covers rather than "
-                      f"borrows (house rule short-money is {rules.short_money}): lend between hands, or the short "
-                      f"player covers", "R7.5")
+        raise Refused(f"at table stakes a loan during a hand goes onto the table, which house rule short-money "
+                      f"{rules.short_money} does not allow (only borrow or both): lend between hands, or {short}",
+                      "R7.5")
 
 
 def check_repay(owed: dict[tuple[str, str], int], borrower: str, lender: str, amount: int, money) -> None:

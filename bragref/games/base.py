@@ -176,7 +176,8 @@ class Game(ABC):
     takes_carried: ClassVar[bool] = True  # whether its deal takes in a pot carried from the hand before (R6.2)
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
     aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers
-
+    short: ClassVar[str] = "the short player covers"  # how one short of money stays in under short-money cover, a
+    # loan onto the table waiting for the hand's end (R7.1, R7.2, R7.5)
     deal_params: ClassVar[tuple] = ()  # what a deal may record beside the seats (`verbs.Param`s): Teen Patti's joker
 
     @abstractmethod

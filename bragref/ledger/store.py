@@ -686,7 +686,7 @@ class Ledger:
             units = amount_in(amount, session.rules)
             current = self.current(session)
             mid_hand = current is not None and current.hand.phase != "over"
-            loans.check_lend(session.rules, lender, borrower, mid_hand)
+            loans.check_lend(session.rules, lender, borrower, mid_hand, game_of(session.rules).short)
             self._check_open(session)
             self._loan(session, "lend", lender, borrower, units, bystander)
             if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too (R7.5)

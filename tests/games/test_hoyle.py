@@ -162,6 +162,14 @@ def test_a_table_that_borrows_borrows_rather_than_going_all_in_r7_1_r11_6(bragre
     assert bragref.json("status")["players"][0]["state"] == "open"
 
 
+def test_a_loan_onto_a_covering_table_mid_hand_is_refused_naming_the_all_in_call_r7_5_r11_6(bragref):
+    """Under short-money cover a loan onto the table waits for the hand's end (R7.5); what the short player does
+    instead is Hoyle's all-in call (R11.6), not brag's cover, which Hoyle's brag has no verb for."""
+    raised_with_nothing_left(bragref)
+    said = bragref.refused("lend andy bill 4", "R7.5")
+    assert "lend between hands, or the short player calls all in" in said
+
+
 def test_all_in_with_0_is_for_table_money_used_up_not_from_the_pocket_r11_6(hoyle):
     bragref = hoyle()
     bragref("bet andy 2")

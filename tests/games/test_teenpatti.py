@@ -422,3 +422,22 @@ def test_the_sample_evening_of_teen_patti(bragref):
     out = bragref(f"run -q {SAMPLES / 'teen-patti-night.brag'}").stdout
     assert "Dev (sequence, A-K-Q) beats Bina (pair of kings, odd card 4) (R13.6)" in out
     assert nets(bragref) == {"Asha": -6, "Bina": -7, "Chetan": -4, "Dev": 17}
+
+
+def test_a_loan_onto_a_covering_table_mid_hand_is_refused_saying_the_short_player_packs_r7_5_r13(bragref):
+    """Teen Patti has no covers: at table stakes under short-money cover a player short of the least chaal packs,
+    and a loan onto the table waits for the hand's end (R7.5)."""
+    bragref('session new tp --players "Andy,Bill,Chris" --game teen-patti --stakes table')
+    for name, money in (("andy", 20), ("bill", 4), ("chris", 20)):
+        bragref(f"buy-in {name} {money}")
+    bragref.lines("""
+        deal
+        look bill
+        chaal bill 2
+        chaal chris 4
+        chaal andy 8
+    """)
+    status = bragref.json("status")
+    assert status["to_act"] == "Bill" and [key for key, value in status["legal"].items() if value] == ["fold"]
+    said = bragref.refused("lend chris bill 10", "R7.5")
+    assert "lend between hands, or the short player packs: Teen Patti has no covers" in said

@@ -39,6 +39,7 @@ class Hoyle(Game):
     reminder = "Cut the pack before the deal (R11.7)."
     takes_carried = False  # no blind play, so it never carries a pot (R11.2)
     end_rules = {**Game.end_rules, "showdown": "R11.4"}
+    short = "the short player calls all in"
 
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
         return betting.deal(rules, seats, dealer, purses)

@@ -61,6 +61,7 @@ class TeenPatti(Game):
     terms = {"bet": "chaal", "fold": "pack", "see": "show", "open": "seen", "folded": "packed", "ante": "boot",
              "antes": "boot", "prial": "trail"}
     aliases_of_verbs = {"chaal": "bet", "pack": "fold", "show-for": "see"}
+    short = "the short player packs: Teen Patti has no covers"
 
     deal_params = (JOKER,)
 
