@@ -132,6 +132,22 @@ def test_a_card_face_up_in_the_centre_is_in_nobodys_hand_r14_1(bastard):
     assert "has already been shown" in bragref("show andy 9d 3c 3h", code=2).stderr
 
 
+def test_a_card_taken_from_the_centre_in_an_exchange_not_recorded_may_be_shown_r14_2(bastard):
+    """An exchange given without the centre's face-up cards may have taken one (R14.2): Andy takes the Kd Chris
+    left face up and shows it. Until the referee gives the centre again it is not known, so nothing is checked
+    against it."""
+    bragref = bastard(deal='deal --up "7h"')
+    bragref("exchange bill 1")
+    bragref("exchange chris 3 --up Kd")
+    assert bragref.json("status")["centre_up"] == ["Kd"]
+    bragref("exchange andy 1")
+    assert bragref.json("status")["centre_up"] == []
+    for line in ("pass bill", "pass chris", "pass andy", "bet bill 1", "fold chris", "see andy", "show bill 2c 3d 5h",
+                 "show andy Kd Kh Ks"):
+        bragref(line)
+    assert bragref.json("status")["phase"] == "over"
+
+
 def test_three_to_ten_players_r14_1(bragref):
     bragref('session new b --players "Andy,Bill" --game bastard')
     bragref.refused("deal", "R14.1")

@@ -105,7 +105,8 @@ def apply(hand: BastardHand, action) -> BastardHand:
         case Exchange(count=count, up=up):
             if count not in ("1", "3"):
                 raise BadInput(f"an exchange is of 1 card or 3, not {count!r} (R14.2)")
-            hand = evolve(hand, centre=checked_centre(hand.rules, up) or hand.centre)
+            hand = evolve(hand, centre=checked_centre(hand.rules, up))  # not given: the exchange may have taken a
+            # face-up card (R14.2), so which are face up is not known until the referee says
         case Pass():
             if not may_pass(hand):
                 if hand.knocked_by is not None:
