@@ -40,14 +40,17 @@ from bragref.ledger.store import Stale
 
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
-def help_text(game) -> str:
-    """`?`: the answers of the session's game, each from its declaration, then the table's own."""
+def help_text(rules) -> str:
+    """`?`: the answers of the session's game under its rules, each from its declaration, then the table's own."""
+    game = game_of(rules)
+    kinds = game.actions_under(rules)
+
     def names(kind) -> str:
         return "|".join((*kind.answers, kind.verb, *(a for a, v in game.aliases_of_verbs.items() if v == kind.verb)))
 
-    width = max(len(names(kind)) for kind in game.actions) + 2
+    width = max(len(names(kind)) for kind in kinds) + 2
     verbs = "\n".join(f"  {names(kind):<{width}}{kind.usage().partition(' ')[2]:<34}{kind.summary}"
-                      for kind in game.actions)
+                      for kind in kinds)
     intro = textwrap.fill(f"In a hand of {game.title}: leave PLAYER out for the player the prompt names, AMOUNT for "
                           f"the least allowed; at a showdown, CARDS alone (Kh Kd 4c) show for the player named.", 88)
     return f"{intro}\n{verbs}\n{HELP}"
@@ -433,7 +436,7 @@ ANSWERS = {
     **dict.fromkeys(("st", "status"), Table._status),
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
-    **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(game_of(t.now()[0].rules)))),
+    **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(t.now()[0].rules))),
     **{answer: (lambda kind, given: lambda t, a: t._verb(kind, given, a))(kind, given)  # from each declaration
        for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
     **{alias: (lambda kind: lambda t, a: t._verb(kind, {}, a))(kind)  # a game's words: chaal, pack

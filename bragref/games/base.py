@@ -271,6 +271,11 @@ class Game(ABC):
         `dealt()` counts the hands each player has dealt this session (a read over them all: ask only if needed)."""
         return None
 
+    def actions_under(self, rules: Rules) -> tuple[type, ...]:
+        """The action types a hand under `rules` may take (the table's help lists these): all of `actions` unless a
+        house rule leaves some out (Bastard Brag for lives has no betting, R14.4)."""
+        return self.actions
+
     @cached_property
     def verbs(self) -> dict[str, type]:
         """Its action types by verb: where it declares its own type for a verb of the family (Teen Patti's `see`, a

@@ -344,6 +344,18 @@ def test_a_match_at_the_table_r14_4(bragref):
     assert bragref.json("match")["players"][0] == {"name": "Andy", "lives": 2, "out": False}
 
 
+def test_the_table_s_help_lists_the_answers_of_the_game_as_scored_r14_3_r14_4(bragref):
+    """For lives there is no betting and everyone shows (R14.4): `?` lists the exchanges and the show only; for money
+    Brag's betting too (R14.3)."""
+    bragref(f"session new m {THREE} --scoring lives")
+    lives = bragref.table("d", "?", "q").output
+    assert "x|exchange" in lives and "k|knock" in lives and "  show  " in lives
+    assert not any(verb in lives for verb in ("bet ", "|fold", "|cover", "|award", "|concede"))
+    bragref(f"session new n {THREE}")
+    money = bragref.table("?", "q").output
+    assert all(verb in money for verb in ("x|exchange", "bet ", "|fold", "|cover", "|award", "|concede"))
+
+
 def test_match_and_match_new_are_answers_at_the_table_r14_4(bragref):
     """`match new` records a new match, so the table takes it as an answer, as it takes `match` to show it."""
     bragref(f"session new m {THREE} --scoring lives --knock-from 1 --entry 2")

@@ -60,6 +60,11 @@ class Bastard(Game):
     def deal_follows(self, rules, seats, previous, restart, called=str, played=lambda: 0):
         return lives.follows(rules, seats, previous, restart(), called, played) if rules.scoring == "lives" else {}
 
+    def actions_under(self, rules):
+        if rules.scoring == "lives":  # no betting; everyone shows, no concession or award (R14.4)
+            return (Exchange, Pass, Knock, act.Show)
+        return self.actions
+
     def plays_matches(self, rules):
         return rules.scoring == "lives"
 
