@@ -105,6 +105,8 @@ def test_the_centre_face_up_r14_1_r14_2(bastard, tmp_path):
     bragref('exchange bill 1 --up "Kd 9c"')
     assert bragref.json("status")["centre_up"] == ["Kd", "9c"]
     bragref("exchange chris 3")
+    notes = [e["detail"] for e in bragref.json("history")[1:]]
+    assert notes == ["one card; face up in the centre now: Kd 9c", "the whole hand"]  # history's note, in words
     bragref("exchange andy 1")
     bragref("exchange bill 3")
     bragref("pass chris")

@@ -41,9 +41,14 @@ class Exchange(Verb, frozen=True):
     examples = ("andy 1", "bill 3 --up 7h")
 
     def told(self, before, after, called):
-        what = "one card" if self.count == "1" else "the whole hand"
-        return f"{called(self.player)} exchanged {what} with the centre (R14.2){_centre(self.up)}." + \
+        return f"{called(self.player)} exchanged {self._what()} with the centre (R14.2){_centre(self.up)}." + \
             _then(before, after, called)
+
+    def detail(self):
+        return f"{self._what()}{_centre(self.up)}"
+
+    def _what(self) -> str:
+        return "one card" if self.count == "1" else "the whole hand"
 
 
 class Pass(Verb, frozen=True):
