@@ -43,6 +43,9 @@ A ledger, with the command line's verbs (amounts as a person types them, in the 
 {'player': 'Bill', 'paid': 60, 'won': 70, 'loans': 0, 'net': 10}
 >>> book.settle()
 [{'from': 'Andy', 'to': 'Bill', 'amount': 10}]
+>>> kept = book.digest()             # a witness kept outside the ledger
+>>> book.audit(digest=kept)          # nothing found: the ledger is what bragref wrote
+[]
 
 Another game, between hands (dealer's choice, R9.3), with its own verbs:
 
@@ -262,6 +265,19 @@ class Book:
 
     def settle(self, all_sessions: bool = False) -> list[dict]:
         return self.ledger.payments(self._sessions(all_sessions))
+
+    def audit(self, all_sessions: bool = False, digest: str | None = None) -> list[str]:
+        """What `bragref audit` finds, one line each (none: the ledger is sound): the hash chain over every row, the
+        session's hands (`all_sessions`: every session's) replayed and their postings compared, conservation (R1.2);
+        with `digest`, one given out earlier, that the ledger still holds what it held then."""
+        from bragref.ledger.audit import audit, sessions_to_audit
+
+        return audit(self.ledger.conn, sessions_to_audit(self.ledger, self.session, all_sessions), digest)
+
+    def digest(self) -> str:
+        """The ledger's digest now (`1234-3f9ab2c1d4e5f607`), as `status` prints it: keep it outside the ledger, and
+        `audit(digest=…)` shows later whether anything recorded up to it has changed."""
+        return self.ledger.digest()
 
     def _sessions(self, all_sessions: bool):
         return self.ledger.all_sessions() if all_sessions else [self.ledger.session(self.session)]

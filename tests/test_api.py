@@ -74,3 +74,25 @@ def test_the_ledger_object_has_the_command_lines_recording_verbs(tmp_path):
     assert book.session_use("fri").name == "fri" and book.session == "fri"
     digest = book.session_close()
     assert digest == book.ledger.digest() and book.ledger.session("fri").closed
+
+
+def test_the_ledger_object_audits_as_the_command_does(tmp_path):
+    """`Book.audit` finds what `bragref audit` finds: a row changed outside bragref, and a digest the ledger no
+    longer matches; the current session's hands by default, every session's with `all_sessions`."""
+    import sqlite3
+
+    path = tmp_path / "ledger.db"
+    book = bragref.open_ledger(str(path))
+    book.session_new("fri", ["Andy", "Bill"])
+    book.deal()
+    book.bet("bill", "2")
+    book.fold("andy")
+    kept = book.digest()
+    assert book.audit(digest=kept) == [] and book.audit(all_sessions=True) == []
+    book.ledger.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TRIGGER IF EXISTS postings_no_update")
+        conn.execute("UPDATE postings SET amount = amount + 1 WHERE player = 'Bill' AND kind = 'win'")
+    findings = bragref.open_ledger(str(path)).audit(digest=kept)
+    assert any("postings row" in f and "changed after it was written" in f for f in findings)
+    assert any("sum to 1, not 0 (R1.2)" in f for f in findings)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from bragref.cli.output import progress
-from bragref.engine.errors import BadInput
 
 
 @click.command(short_help="Check the ledger: its hash chain, every hand replayed, conservation.")
@@ -34,19 +33,12 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, verbose: b
     """
     from bragref.cli import EXIT_AUDIT
     from bragref.ledger.audit import audit as check
-    from bragref.ledger.audit import described
+    from bragref.ledger.audit import described, sessions_to_audit
 
     app = ctx.obj
     ledger = app.ledger()
-    if all_sessions:  # ids only: a session row whose rules were tampered with must still be audited, not parsed
-        ids = [row["id"] for row in ledger.conn.execute("SELECT id FROM sessions ORDER BY id")]
-    else:
-        try:
-            ids = [ledger.session(app.session).id]
-        except BadInput:
-            if app.session:
-                raise
-            ids = []  # no session yet: the chain alone
+    ids = sessions_to_audit(ledger, app.session, all_sessions)
+
     def checked(task, found) -> None:
         if verbose:
             click.echo(f"{'ok' if not found else f'{len(found)} finding' + ('s' if len(found) > 1 else '')}: "

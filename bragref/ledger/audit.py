@@ -20,6 +20,7 @@ import sqlite3
 from collections import Counter, defaultdict
 from contextlib import contextmanager
 
+from bragref.engine.errors import BadInput
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import connect_read_only
 from bragref.ledger.pieces import cores, in_order
@@ -62,6 +63,20 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
             findings += found
             advance()
     return findings
+
+
+def sessions_to_audit(ledger, name: str | None, all_sessions: bool) -> list[int]:
+    """The sessions an audit replays: every one, by id only (a session whose rules row was tampered with must still
+    be audited, not parsed), or the named one, else the current; none where there is no session yet and none was
+    named (the chain alone)."""
+    if all_sessions:
+        return [row[0] for row in ledger.conn.execute("SELECT id FROM sessions ORDER BY id")]
+    try:
+        return [ledger.session(name).id]
+    except BadInput:
+        if name:
+            raise
+        return []
 
 
 def described(conn: sqlite3.Connection, task: tuple) -> str:
