@@ -43,6 +43,8 @@ A ledger, with the command line's verbs (amounts as a person types them, in the 
 {'player': 'Bill', 'paid': 60, 'won': 70, 'loans': 0, 'net': 10}
 >>> book.settle()
 [{'from': 'Andy', 'to': 'Bill', 'amount': 10}]
+>>> [(e["player"], e["action"], e["amount"], e["pot"]) for e in book.history(1)]
+[('Andy', 'deal', 20, 20), ('Bill', 'bet', 50, 70), ('Andy', 'fold', None, 70), ('Bill', 'won', 70, None)]
 >>> kept = book.digest()             # a witness kept outside the ledger
 >>> book.audit(digest=kept)          # nothing found: the ledger is what bragref wrote
 []
@@ -58,6 +60,8 @@ Another game, between hands (dealer's choice, R9.3), with its own verbs:
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
@@ -265,6 +269,15 @@ class Book:
 
     def settle(self, all_sessions: bool = False) -> list[dict]:
         return self.ledger.payments(self._sessions(all_sessions))
+
+    def history(self, number: int | None = None) -> Iterator[dict]:
+        """Every action of hand `number` (default: of every hand of the session, read a few hundred hands at a time)
+        as `history --json` gives them: the pot and stake after each, voids marked (R9.1), where each pot went."""
+        from bragref.ledger.history import hand_history, named_now
+
+        session = self.ledger.session(self.session)
+        replays = self.ledger.replays(session, number)  # `BadInput` now for a hand the session does not have
+        return (entry for row, steps in replays for entry in named_now(session, hand_history(row, steps)[0]))
 
     def audit(self, all_sessions: bool = False, digest: str | None = None) -> list[str]:
         """What `bragref audit` finds, one line each (none: the ledger is sound): the hash chain over every row, the

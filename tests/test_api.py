@@ -76,9 +76,9 @@ def test_the_ledger_object_has_the_command_lines_recording_verbs(tmp_path):
     assert digest == book.ledger.digest() and book.ledger.session("fri").closed
 
 
-def test_the_ledger_object_audits_as_the_command_does(tmp_path):
-    """`Book.audit` finds what `bragref audit` finds: a row changed outside bragref, and a digest the ledger no
-    longer matches; the current session's hands by default, every session's with `all_sessions`."""
+def test_the_ledger_object_tells_the_history_and_audits_as_the_commands_do(tmp_path):
+    """`Book.history` gives `history --json`'s entries (a hand the session lacks refused at once); `Book.audit` finds
+    what `bragref audit` finds: a row changed outside bragref, and the sums it breaks (R1.2)."""
     import sqlite3
 
     path = tmp_path / "ledger.db"
@@ -89,6 +89,9 @@ def test_the_ledger_object_audits_as_the_command_does(tmp_path):
     book.fold("andy")
     kept = book.digest()
     assert book.audit(digest=kept) == [] and book.audit(all_sessions=True) == []
+    assert [e["action"] for e in book.history()] == ["deal", "bet", "fold", "won"]
+    with pytest.raises(bragref.BadInput, match="no hand 2"):
+        book.history(2)
     book.ledger.close()
     with sqlite3.connect(path) as conn:
         conn.execute("DROP TRIGGER IF EXISTS postings_no_update")

@@ -45,7 +45,7 @@ def export(app, form: str | None, output: str | None) -> None:
     with ledger.reading():  # one state of the ledger, read hand by hand as it is written out
         session = ledger.session(app.session)
         if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
-            from bragref.cli.reports import hand_history
+            from bragref.ledger.history import hand_history
 
             chunks = csv_chunks(entry for row, steps in ledger.replays(session) for entry in hand_history(row, steps)[0])
         else:

@@ -12,8 +12,9 @@ from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, 
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
 from bragref.games import game_of, hand_ranking, play
+from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.store import CARRIED_POT, Ledger, dealt
+from bragref.ledger.store import CARRIED_POT, Ledger
 
 
 
@@ -98,82 +99,6 @@ def shown_json(hand: Hand) -> list[dict]:
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
-def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
-    """Every action of one hand, voided ones marked, with the pot and stake after each live one, from its row and
-    its replay (`Ledger.replays`); the hand as they leave it, and whether its deal was voided (a misdeal, R9.1).
-
-    `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
-    a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
-    """
-    hand = dealt(row)
-    entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
-                "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
-                "stake": hand.stake,
-                "into": 1, "voided": False, "reason": None}]
-    misdealt = False
-    for step in steps:
-        misdealt = misdealt or step.misdeal
-        r, hand = step.row, step.after
-        if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
-            entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
-                            "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
-                            "stake": hand.stake, "into": None, "voided": False, "reason": None})
-            continue
-        after = hand if step.live else None
-        action = step.action
-        stated = action and action.stated_amount()
-        entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
-                        "amount": r["amount"] if stated is None else stated,  # else what it put in
-                        "blind": action and action.flagged(),
-                        "detail": void_detail(step) if action is None else action.detail(),
-                        "pot": after.pot if after else None, "stake": after.stake if after else None,
-                        "into": len(step.before.covered) + 1 if after and (r["amount"] or stated) is not None else None,
-                        "voided": step.voided_by is not None,
-                        "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"]})
-    if hand.result:
-        entries += won_entries(row, hand)
-    return entries, hand, misdealt
-
-
-def void_detail(step) -> str:
-    """`voids #3`, or `voids the deal` for a misdeal (R9.1)."""
-    return "voids the deal (a misdeal)" if step.misdeal else f"voids #{step.voids}"
-
-
-def won_entries(row, hand: Hand) -> list[dict]:
-    """Where the money went: a pot each, numbered as `into` numbers them, or the carried pot (R6.2, R7.3)."""
-    result = hand.result
-    coverers = [c.covered_by for c in hand.covered]
-    base = {"hand": row["number"], "seq": None, "at": None, "blind": None, "pot": None, "stake": None,
-            "voided": False, "reason": None}
-    if result.how == "carried":
-        return [{**base, "player": result.retained_by, "action": "carried", "amount": result.carried,
-                 "detail": "carried forward (R6.2)", "into": None}]
-    entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None}
-               for player, action, detail in game_of(hand.rules).result_notes(hand)]  # a life lost (R14.4)
-    for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
-        number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
-        how = {"folds": "all others folded", "faceup": "all folded to the face-up hand (R6.4)",
-               "see": f"{pot.challenger} saw {', '.join(pot.holders)}", "showdown": "showdown",
-               "show": f"{pot.challenger} asked {', '.join(pot.holders)} for a show",
-               "lives": "the last with lives (R14.4)",
-               "cover": f"covered by {pot.challenger}, against {', '.join(pot.holders)}"}[pot.how]
-        if pot.decided_by:
-            how += f"; {DECIDED[pot.decided_by]}"
-        entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
-                        "amount": pot.amount, "detail": how, "into": number})
-    if result.carried and result.how == "lives":
-        entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
-                        "detail": "the match's kitty, carried (R14.4)", "into": None})
-    if result.carried and result.how == "faceup":
-        entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
-                        "detail": "stays carried (R6.4)", "into": None})
-    return entries
-
-
-DECIDED = {"cards": "the cards decided", "concede": "conceded", "award": "awarded by the table without cards"}
-
-
 @click.command(short_help="Every action of a hand, or of the session.")
 @click.argument("number", type=click.IntRange(1, HAND_NUMBERS), required=False)
 @output_options
@@ -225,9 +150,7 @@ def told(session, replays, out: Output, first: bool) -> str:
     every: list[dict] = []
     for row, steps in replays:
         entries, hand, misdealt = hand_history(row, steps)
-        for entry in entries:
-            if entry["player"]:
-                entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
+        named_now(session, entries)
         if out.form != "table":
             every += entries
             continue
