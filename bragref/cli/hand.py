@@ -41,7 +41,7 @@ def in_play(hand: Hand) -> str:
         money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
     else:  # nobody bets: only what is in the pot, if anything (a match for lives has none, R14.4)
         money = f"Pot {rules.money(hand.pot)}. " if hand.pot else ""
-    return f"{money}{paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
+    return f"{money}{game_of(rules).now_words(hand)}{paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
 
 
 def paid_in(hand: Hand) -> bool:

@@ -236,6 +236,11 @@ class Game(ABC):
         packing, R13.4), or nothing."""
         return ""
 
+    def now_words(self, hand: Hand) -> str:
+        """What the table sees of a hand in play beyond its pot and stake, said before whose turn it is (Bastard
+        Brag's exchange round and centre, R14.2), or nothing."""
+        return ""
+
     def result_notes(self, hand: Hand) -> list[tuple[str, str, str]]:
         """What `history` notes at a settled hand's end beside where the money went: (player, action, detail)."""
         return []

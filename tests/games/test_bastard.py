@@ -33,7 +33,7 @@ def test_the_money_game_two_rounds_then_brag_betting_and_a_see_r14_3(bastard):
     status = bragref.json("status")
     assert (status["game"], status["round"], status["to_act"], status["pot"]) == ("bastard", 1, "Bill", 3)
     assert status["legal"]["exchange"] and not status["legal"]["pass"] and not status["legal"]["knock"]
-    assert "Pot 3. Bill to act: exchange 1|3." in bragref("status").stdout  # no stake in the exchanges (R14.2)
+    assert "Pot 3. Exchange round 1 of 2 (R14.2). Bill to act: exchange 1|3." in bragref("status").stdout  # no stake
     two_rounds(bragref)
     assert "Pot 3, stake 0. Bill to act: bet 1 or more" in bragref("status").stdout  # the betting's (R14.3)
     status = bragref.json("status")
@@ -72,9 +72,11 @@ def test_money_with_knocking_r14_5_r14_4(bastard):
     assert "allowed from round 2" in bragref.refused("knock bill", "R14.4")
     two_rounds(bragref, second=())
     assert "until someone knocks" in bragref.refused("pass bill", "R14.4")
+    assert "Pot 3. Exchange round 2 (R14.2). Bill to act" in bragref("status").stdout  # no end but a knock
     bragref("exchange bill 1")
     bragref("knock chris")  # round 2: Andy, then Bill, each one more turn
     assert bragref.json("status")["knocked_by"] == "Chris"
+    assert "The last turns after Chris's knock (R14.4). Andy to act" in bragref("status").stdout
     assert "exchanges once more" in bragref.refused("pass andy", "R14.4")
     bragref.refused("knock andy", "R14.4")
     bragref("exchange andy 3")
@@ -104,6 +106,7 @@ def test_the_centre_face_up_r14_1_r14_2(bastard, tmp_path):
     assert "face up, not 1" in bragref("exchange bill 1 --up 7h", code=2).stderr
     bragref('exchange bill 1 --up "Kd 9c"')
     assert bragref.json("status")["centre_up"] == ["Kd", "9c"]
+    assert "Exchange round 1 of 2; face up in the centre: Kd 9c (R14.2). Chris to act" in bragref("status").stdout
     bragref("exchange chris 3")
     notes = [e["detail"] for e in bragref.json("history")[1:]]
     assert notes == ["one card; face up in the centre now: Kd 9c", "the whole hand"]  # history's note, in words

@@ -143,6 +143,16 @@ class Bastard(Game):
         return {"round": hand.round if hand.exchanging else None, "centre_up": [card_text(c) for c in hand.centre],
                 "knocked_by": hand.knocked_by}
 
+    def now_words(self, hand):
+        if not hand.exchanging:
+            return ""
+        from bragref.engine.cards import hand_text
+
+        when = (f"The last turns after {hand.knocked_by}'s knock" if hand.knocked_by else
+                f"Exchange round {hand.round}{' of 2' if hand.rules.exchanges == 'two' else ''}")
+        centre = f"; face up in the centre: {hand_text(hand.centre)}" if hand.centre else ""
+        return f"{when}{centre} ({'R14.4' if hand.knocked_by else 'R14.2'}). "
+
     def cards_up(self, hand):
         return dict.fromkeys(hand.centre, "is face up in the centre (R14.1, R14.2)")
 

@@ -21,7 +21,8 @@ PLAYERS = (3, 10)  # R14.1: the game's `players`
 
 class BastardHand(Hand, frozen=True):
     """A hand of Bastard Brag: whether the exchanges are still on, the round, who knocked and how many turns are
-    left after the knock, the centre's face-up cards as last recorded; for lives, the match (`games.bastard.lives`)."""
+    left after the knock, the centre's face-up cards as the deal or the latest exchange recorded them (none: not
+    known); for lives, the match (`games.bastard.lives`)."""
 
     exchanging: bool = True
     round: int = 1
