@@ -88,7 +88,8 @@ def test_seed_examples_through_table_match_run(bragref, tmp_path, sample):
 
 def test_prompt_names_who_acts_and_what_they_may_do(five):
     out = five.table("b 1").stdout
-    assert "Hand 1 · Eddie dealt · pot 0 · stake 0" in out
+    assert "Hand 1 · Eddie dealt\n" in out  # no ante: nothing in yet, no pot 0 · stake 0
+    assert "Hand 1 · Eddie dealt · pot 1 · stake 1\n" in out
     assert "Andy (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown · fold > b 1" in out
     assert "Bill (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown · fold > " in out
 

@@ -37,9 +37,9 @@ def in_play(hand: Hand) -> str:
         who = f"{now.sideshow_with} has shown: {now.show[0]} to show their cards to {now.sideshow_with}" \
             if now.sideshow_with else f"{' and '.join(now.show)} to show each other their cards"
         return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules)}."
-    if staked(hand, now):
+    if staked(hand, now) and hand.pot:
         money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
-    else:  # nobody bets: only what is in the pot, if anything (a match for lives has none, R14.4)
+    else:  # nobody bets, or nothing is in yet (no ante, R11.1): only the pot, if anything (none for lives, R14.4)
         money = f"Pot {rules.money(hand.pot)}. " if hand.pot else ""
     return f"{money}{game_of(rules).now_words(hand)}{paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
 

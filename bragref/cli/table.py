@@ -122,8 +122,8 @@ class Table:
             rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
             return block(line, rows, money, None, width)
         hand, money = current.hand, current.hand.rules.money
-        bets = staked(hand, legal(hand))
-        moved = bets or paid_in(hand)
+        moved = paid_in(hand)  # none yet before the dealer's stake without an ante (R11.1), none for lives (R14.4)
+        bets = moved and staked(hand, legal(hand))
         parts = [f"Hand {current.number}", f"{hand.dealer} dealt", *([f"pot {money(hand.pot)}"] if moved else [])]
         if hand.carried_in:
             parts.append(f"carried in {money(hand.carried_in)}")
