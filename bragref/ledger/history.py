@@ -72,7 +72,7 @@ def won_entries(row, hand: Hand) -> list[dict]:
                "show": f"{pot.challenger} asked {', '.join(pot.holders)} for a show",
                "lives": "the last with lives (R14.4)",
                "cover": f"covered by {pot.challenger}, against {', '.join(pot.holders)}"}[pot.how]
-        if pot.decided_by:
+        if pot.decided_by and pot.how != "lives":  # a match is decided by the cards alone (R14.4)
             how += f"; {DECIDED[pot.decided_by]}"
         entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
                         "amount": pot.amount, "detail": how, "into": number})

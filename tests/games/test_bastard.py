@@ -227,6 +227,8 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
                                                         "Andy      0        yes"]
     assert {p["name"]: (p["lives"], p["out"]) for p in match["players"]} == {
         "Andy": (0, True), "Bill": (2, False), "Chris": (0, True)}
+    won = [e for e in bragref.json("history 4") if e["action"] == "won"]
+    assert [(e["player"], e["amount"], e["detail"]) for e in won] == [("Bill", 15, "the last with lives (R14.4)")]
     story = bragref("replay 4").stdout
     assert "the last with lives" in story
     assert "There was no ante (R2.3), and 15 was carried in from the hand before (R14.4)" in story
