@@ -190,6 +190,17 @@ def test_the_walk_through_asks_teen_pattis_boot_in_its_words_r13_1(bragref):
     assert "Boot (R2.3) [1] >" in result.output and "Boot 2 each" in result.output
 
 
+def test_the_walk_through_refuses_a_bad_table_at_once_and_q_quits_it_writing_nothing_r2_1(bragref):
+    """The players are checked as they are given (R2.1, R2.6), not after every other question; `q` at any question
+    ends the table with no session made; a question with no default offers no empty brackets."""
+    result = bragref.table("friday", "Andy", "Andy, andy", "Andy, Bill", "", "", "q")
+    assert "Session name > friday" in result.output and "Session name []" not in result.output
+    assert "a session needs at least two players (R2.1)" in result.stderr
+    assert "each player is named once (R2.6)" in result.stderr
+    assert "Game: brag|hoyle|braggers|teen-patti|bastard (R10) [brag] >" in result.output  # asked once Andy, Bill
+    assert result.exit_code == 0 and bragref.json("session list") == []
+
+
 def test_input_ending_during_the_walk_through_writes_nothing(bragref):
     result = bragref.table("friday", "Andy, Bill")
     assert "internal error" not in result.stderr

@@ -31,6 +31,7 @@ from bragref.engine.loans import outstanding, positions
 from bragref.engine.money import parse_amount, parse_unit
 from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
+from bragref.engine.seating import check_seats
 from bragref.engine.state import Hand
 from bragref.games import GAMES, find_game, from_preset, game_of, game_verbs, verb_aliases
 from bragref.games.play import legal, require_move
@@ -468,10 +469,10 @@ def open_session(app, read) -> str:
     ledger = app.ledger()
     if app.session or ledger.session_names():
         return ledger.session(app.session).name
-    say("No session yet: let us make one. Enter takes the default in brackets.")
+    say("No session yet: let us make one. Enter takes the default in brackets; q quits, recording nothing.")
     name = ask(read, "Session name", "", check_name)
-    players = ask(read, "Players in seat order, comma-separated", "",
-                  lambda text: [p.strip() for p in text.split(",") if p.strip()])
+    players = ask(read, "Players in seat order, comma-separated", "",  # refused at once, not after every question
+                  lambda text: check_seats([p.strip() for p in text.split(",") if p.strip()]))
     chosen = ask(read, f"Game: {'|'.join(GAMES)} (R10)", "brag", find_game)
     game, preset = chosen.name, next(iter(chosen.presets))
     unit = ask(read, "Money unit: 1 for chips, 0.01 for pence (R1.1)", "1", lambda text: str(parse_unit(text)))
@@ -485,10 +486,16 @@ def open_session(app, read) -> str:
     return ledger.create_session(name, rules, players).name
 
 
+class Quit(Exception):
+    """`q` before the session is made: the table ends with nothing recorded."""
+
+
 def ask(read, question: str, default: str, parse):
-    """Ask until the answer parses; an empty answer is the default."""
+    """Ask until the answer parses; an empty answer is the default (offered in brackets, where there is one)."""
     while True:
-        text = read(f"{question} [{default}] > ").strip() or default
+        text = read(f"{question} [{default}] > " if default else f"{question} > ").strip() or default
+        if text.lower() == "q":
+            raise Quit
         try:
             return parse(text)
         except BadInput as bad:
@@ -550,9 +557,9 @@ def run_table(app, read, interactive: bool) -> None:
     """Make or open the session, then prompt and answer until the referee quits or the input ends."""
     try:
         shell = Table(app, open_session(app, read))
-    except EOFError:
+    except (EOFError, Quit):
         click.echo()
-        return  # input ended before the session was made: nothing is written
+        return  # input ended, or the referee quit, before the session was made: nothing is written
     if interactive:
         enable_line_editing(shell)
     say("bragref table: ? for help, q to quit. Each answer is saved as soon as it is given.")

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from bragref.engine.errors import Refused
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.names import check_name, key
 from bragref.engine.state import Hand
+
+
+def check_seats(players: list[str]) -> list[str]:
+    """A new session's players in seat order: at least two (R2.1), each a name fit to print (R2.6), named once."""
+    if len(players) < 2:
+        raise BadInput("a session needs at least two players (R2.1)")
+    players = [check_name(p) for p in players]
+    if len({key(p) for p in players}) != len(players):
+        raise BadInput("each player is named once (R2.6)")
+    return players
 
 
 def next_dealer(old_seats: list[str], old_dealer: str | None, seats: list[str]) -> str:

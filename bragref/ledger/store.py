@@ -22,7 +22,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.names import check_name, key, known_as, resolve, same
 from bragref.engine.rules import Rules
-from bragref.engine.seating import next_dealer, require_between_hands
+from bragref.engine.seating import check_seats, next_dealer, require_between_hands
 from bragref.engine.settle import settle as fewest_payments
 from bragref.engine.state import Hand
 from bragref.games import game_of, play, verb_in
@@ -209,13 +209,10 @@ class Ledger:
 
     def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:
         name = check_name(name, "session name")
-        if len(players) < 2:
-            raise BadInput("a session needs at least two players (R2.1)")
+        players = check_seats(players)
         with self.write():
             people = self.people()
-            players = [known_as(check_name(p), people) for p in players]
-            if len({key(p) for p in players}) != len(players):
-                raise BadInput("each player is named once (R2.6)")
+            players = [known_as(p, people) for p in players]  # as a person already known spells it (R2.6)
             if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):
                 raise BadInput(f"there is already a session called {name}")
             at = self.now()
