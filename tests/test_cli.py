@@ -262,3 +262,15 @@ def test_history_says_how_each_contested_pot_was_decided_r7_3(bragref):
     notes = [e["detail"] for e in bragref.json("history") if e["action"] == "won"]
     assert notes == ["Andy saw Bill; the cards decided", "Bill saw Chris; conceded",
                      "showdown; awarded by the table without cards"]
+
+
+def test_the_last_player_to_leave_leaves_nobody_seated_r2_1(bragref):
+    """Everyone may leave between hands; what is said then is that nobody is seated, not "Seats: .", and a deal
+    needs two again (R2.1)."""
+    bragref('session new s --players "Andy,Bill"')
+    assert bragref("player leave bill").stdout == "Bill leaves. Seats: Andy.\n"
+    assert bragref("player leave andy").stdout == "Andy leaves. Nobody is seated.\n"
+    assert "no hand dealt yet. Nobody is seated. `bragref deal` to start." in bragref("status").stdout
+    assert bragref("session show").stdout.startswith("Session s: 0 hands. Nobody is seated.\n")
+    bragref.refused("deal", "R2.1")
+    assert bragref("player join Chris").stdout == "Seats: Chris.\n"

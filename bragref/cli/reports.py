@@ -9,6 +9,7 @@ import click
 from bragref.cli.hand import outcome, paid_in, situation, witness
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed, legal_json,
                                 output_options, table_text)
+from bragref.cli.sessions import seats_words
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand, Legal
 from bragref.games import game_of, hand_ranking, play
@@ -65,7 +66,7 @@ def status(app, out: Output) -> None:
     if out.data(data, players):
         return
     if current is None:
-        click.echo(f"Session {session.name}: no hand dealt yet. Seats: {', '.join(session.seats)}. `bragref deal` to start.")
+        click.echo(f"Session {session.name}: no hand dealt yet. {seats_words(session.seats)} `bragref deal` to start.")
         click.echo(witness(data["digest"]))
         return
     money = hand.rules.money

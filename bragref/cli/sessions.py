@@ -118,7 +118,7 @@ def session_show(app, out: Output) -> None:
     if out.data(data, rows):
         return
     closed = " Closed." if chosen.closed else ""
-    click.echo(f"Session {chosen.name}: {hands} hand{'s' if hands != 1 else ''}. Seats: {', '.join(chosen.seats)}."
+    click.echo(f"Session {chosen.name}: {hands} hand{'s' if hands != 1 else ''}. {seats_words(chosen.seats)}"
                f"{closed}")
     out.table(rows)
 
@@ -167,7 +167,7 @@ def player_join(app, name: str, after: str | None) -> None:
       bragref player join Fred --after Bill
     """
     chosen = app.ledger().join(app.session, name, after)
-    click.echo(f"Seats: {', '.join(chosen.seats)}.")
+    click.echo(seats_words(chosen.seats))
 
 
 @player.command("leave", short_help="Unseat a player (between hands).")
@@ -184,9 +184,14 @@ def player_leave(app, name: str) -> None:
     click.echo(left_words(ledger, *ledger.leave(app.session, name)))
 
 
+def seats_words(seats: list[str]) -> str:
+    """Who is seated now, in seat order: "Seats: Ann, Bob." (or that nobody is, once the last has left)."""
+    return f"Seats: {', '.join(seats)}." if seats else "Nobody is seated."
+
+
 def left_words(ledger, chosen, gone: str) -> str:
     """`Fred leaves. Seats: …`; at table stakes, with what Fred leaves on the table until a cash-out (R1.3)."""
-    text = f"{gone} leaves. Seats: {', '.join(chosen.seats)}."
+    text = f"{gone} leaves. {seats_words(chosen.seats)}"
     has = ledger.table_money(chosen).get(gone, 0) if chosen.rules.stakes == "table" else 0
     if has:
         text += f" {gone} leaves {chosen.rules.money(has)} on the table until it is cashed out (R1.3)."
@@ -209,7 +214,7 @@ def player_rename(app, old: str, new: str) -> None:
 
 
 def renamed_words(chosen, old: str, new: str) -> str:
-    return f"{old} is called {new} from now on. Seats: {', '.join(chosen.seats)}."
+    return f"{old} is called {new} from now on. {seats_words(chosen.seats)}"
 
 
 rules = click.Group(

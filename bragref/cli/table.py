@@ -24,7 +24,7 @@ from bragref.cli.hand import (dealt_words, name_in, outcome, paid_in, situation,
                               witness)
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
-from bragref.cli.sessions import closed_words, left_words, renamed_words
+from bragref.cli.sessions import closed_words, left_words, renamed_words, seats_words
 from bragref.cli.stakes import purse_words
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.loans import outstanding, positions
@@ -274,7 +274,7 @@ class Table:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower().lstrip("-") != "after"):
             raise BadInput("j NAME, or j NAME after NAME")
         seated = self.ledger.join(self.session_name, args[0], args[2] if len(args) == 3 else None)
-        say(f"Seats: {', '.join(seated.seats)}.")
+        say(seats_words(seated.seats))
 
     def _leave(self, args: list[str]) -> None:
         if len(args) != 1:
