@@ -125,6 +125,48 @@ def readme_commands() -> list[str]:
     return re.findall(r"```sh\n(.*?)\n```", setup, re.DOTALL)
 
 
+def test_the_readmes_first_hand_is_a_true_transcript(bragref):
+    """"Refereeing one hand" shows each command with what it prints, as a new referee will type it: run them and
+    compare every line (a digest's hash aside: it covers the rows' times)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Refereeing one hand", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
+    steps = re.split(r"^\$ ", block, flags=re.M)[1:]
+    digest = re.compile(r"\b\d+-[0-9a-f]{16}\b")
+    exit_code = None
+    for step in steps:
+        command, _, shown = step.partition("\n")
+        command = re.sub(r"\s+#.*$", "", command)
+        if command == "echo $?":
+            assert shown == f"{exit_code}\n"
+            continue
+        assert command.startswith("bragref ")
+        result = bragref(command.removeprefix("bragref "), code=None)
+        exit_code = result.exit_code
+        assert digest.sub("DIGEST", result.output) == digest.sub("DIGEST", shown), command
+
+
+def readme_sessions() -> list[str]:
+    """The console examples of the README's games (its Design part) that start a session of their own."""
+    games = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Design\n", 1)[1]
+    return [block for block in re.findall(r"```console\n(.*?)```", games, flags=re.S)
+            if block.startswith("$ bragref session new")]
+
+
+@pytest.mark.parametrize("block", readme_sessions(), ids=lambda block: block.split()[4])
+def test_the_readmes_game_examples_run_as_written(bragref, block):
+    """Each game's example, in a ledger of its own: every command is taken, or refused (exit 3) where its comment
+    says so, and every line shown under it is among what it prints; a comment beginning "..." leaves steps out, so
+    the example is run up to there."""
+    for step in re.split(r"^\$ ", block, flags=re.M)[1:]:
+        command, _, shown = step.partition("\n")
+        command, _, comment = command.partition(" #")
+        if comment.strip().startswith("..."):
+            break
+        result = bragref(command.strip().removeprefix("bragref "), code=3 if "refused" in comment else 0)
+        printed = result.output.splitlines()
+        assert all(line in printed for line in shown.splitlines()), (command, result.output)
+
+
 def test_the_readme_has_exactly_two_set_up_commands_and_ci_runs_the_second():
     commands = readme_commands()
     assert len(commands) == 2
