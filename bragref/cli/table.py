@@ -151,7 +151,8 @@ class Table:
             cash_out = " · cash-out" if session.rules.stakes == "table" else ""
             return f"Closed — repay{cash_out} · bal · settle · ? · q > "
         if current is None or current.hand.phase == "over":
-            return "Between hands — d deal · j NAME · leave NAME · rules · bal · ? · q > "
+            wants = "".join(f" {p.name} {p.metavar}" for p in game_of(session.rules).deal_wants(session.rules))
+            return f"Between hands — d{wants} deal · j NAME · leave NAME · rules · bal · ? · q > "  # the joker (R13.7)
         hand = current.hand
         now, rules = legal(hand), hand.rules
         if hand.phase == "showdown":

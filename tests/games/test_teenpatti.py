@@ -384,6 +384,15 @@ def test_odds_count_every_hand_as_an_independent_enumeration_does_r13_6_r13_7(br
     assert Counter(ranking.class_of(key) for key in ranking._table.values()) == counted
 
 
+def test_the_table_asks_the_joker_variant_s_deal_for_its_card_r13_7(bragref):
+    """Between hands the prompt says a deal names the card turned up, as `d joker CARD` does at the table."""
+    bragref(f"session new t {THREE} --variant joker")
+    out = bragref.table("d joker 7h", "q").output
+    assert "Between hands — d joker CARDS deal · j NAME" in out and "7h was turned up" in out
+    bragref(f"session new c {THREE}")
+    assert "Between hands — d deal · j NAME" in bragref.table("q").output  # classic: nothing to name
+
+
 def test_odds_before_the_joker_is_turned_count_every_card_it_may_be_r13_7(bragref):
     counted = bragref.json("odds --game teen-patti --variant joker")
     by_rank = [{r["class"]: r["count"] for r in bragref.json(f"odds --game teen-patti --variant joker --joker {r}h")}
