@@ -126,6 +126,7 @@ def test_award_names_each_winner_once(bragref):
 def test_a_session_needs_two_players(bragref):
     bragref(f"session new first {TWO}")
     bragref.refused('session new t --players "Andy"', "at least two players (R2.1)", code=2)
+    bragref.refused('session new t --players "Andy,ANDY"', "each player is named once (R2.6)", code=2)
 
 
 def test_no_session_and_no_hand_are_bad_input(bragref):
