@@ -37,9 +37,9 @@ def in_play(hand: Hand) -> str:
         who = f"{now.sideshow_with} has shown: {now.show[0]} to show their cards to {now.sideshow_with}" \
             if now.sideshow_with else f"{' and '.join(now.show)} to show each other their cards"
         return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules)}."
-    if staked(hand, now) and hand.pot:
+    if staked(hand, now):
         money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
-    else:  # nobody bets, or nothing is in yet (no ante, R11.1): only the pot, if anything (none for lives, R14.4)
+    else:  # nobody bets: only what is in the pot, if anything (none before the dealer's stake or for lives)
         money = f"Pot {rules.money(hand.pot)}. " if hand.pot else ""
     return f"{money}{game_of(rules).now_words(hand)}{paint(now.player, bold=True)} to act: {legal_words(now, rules)}."
 
@@ -51,9 +51,10 @@ def paid_in(hand: Hand) -> bool:
 
 
 def staked(hand: Hand, now) -> bool:
-    """Whether the stake means anything yet: once a bet is made or while one may be; not in Bastard Brag's exchanges,
-    nor in a match for lives, which has no betting (R14.2, R14.4)."""
-    return bool(hand.stake or now.bet or now.blind_bet or now.call is not None or now.raise_by)
+    """Whether the stake means anything yet: once a bet is made or while one may be, with money in (not before the
+    dealer's stake where there is no ante, R11.1); not in Bastard Brag's exchanges, nor in a match for lives, which
+    has no betting (R14.2, R14.4)."""
+    return paid_in(hand) and bool(hand.stake or now.bet or now.blind_bet or now.call is not None or now.raise_by)
 
 
 def showing(hand: Hand) -> str:

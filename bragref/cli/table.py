@@ -124,7 +124,7 @@ class Table:
             return block(line, rows, money, None, width)
         hand, money = current.hand, current.hand.rules.money
         moved = paid_in(hand)  # none yet before the dealer's stake without an ante (R11.1), none for lives (R14.4)
-        bets = moved and staked(hand, legal(hand))
+        bets = staked(hand, legal(hand))
         parts = [f"Hand {current.number}", f"{hand.dealer} dealt", *([f"pot {money(hand.pot)}"] if moved else [])]
         if hand.carried_in:
             parts.append(f"carried in {money(hand.carried_in)}")
