@@ -97,6 +97,8 @@ def test_faceup_variant_refuses_blind_bets_against_the_faceup_hand(bragref):
         ("bet andy abc", "not an amount"),
         ("bet andy 0", "more than 0"),
         ("bet andy -- -2", "more than 0"),
+        ("bet andy -2", "-2 is below 0: an amount is more than 0 (R1.1)"),
+        ("lend andy bill -1.50", "-1.50 is below 0"),
         ("look andy --hand new", "go together"),
         ("show andy Kh Kd 4c discard", "'discard' wants CARDS after it"),
         ("award", "Missing argument"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 import click
 
@@ -158,6 +159,7 @@ class BragGroup(click.Group):
             raise
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["words"] = list(args)  # as typed, for a message about one of them (`below_zero`)
         try:
             return super().parse_args(ctx, args)
         except click.ClickException as usage:
@@ -181,7 +183,7 @@ class BragGroup(click.Group):
             click.echo(f"{paint('error:', fg='red', bold=True)} {brief(str(busy))}", err=True)
             ctx.exit(EXIT_BUSY)
         except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
-            usage.message = brief(usage.message)
+            usage.message = brief(below_zero(usage, ctx.meta["words"]) or usage.message)
             raise
         except (click.exceptions.Exit, click.Abort):
             raise
@@ -195,6 +197,18 @@ class BragGroup(click.Group):
         finally:
             if isinstance(ctx.obj, App):
                 ctx.obj.close()
+
+
+NEGATIVE = re.compile(r"-\d+(\.\d*)?")
+
+
+def below_zero(usage: click.ClickException, words: list[str]) -> str | None:
+    """`bet bob -1`: click takes `-1` (of `-1.50`) for an option it does not know; it is a value below 0, and said
+    so (R1.1). `words`: the command line as typed."""
+    if not isinstance(usage, click.NoSuchOption):
+        return None
+    typed = next((w for w in words if NEGATIVE.fullmatch(w) and w.startswith(usage.option_name)), None)
+    return typed and f"{typed} is below 0: an amount is more than 0 (R1.1), and so is a hand's number"
 
 
 def output_failed(ctx: click.Context, error: OSError) -> None:
