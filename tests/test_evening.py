@@ -348,6 +348,23 @@ def test_a_name_a_player_had_before_a_rename_stays_theirs_r2_6(evening):
     evening("audit")
 
 
+def test_a_former_name_is_told_whose_it_is_now_r2_6(evening):
+    """Bill is William now: a referee who types Bill out of habit is told so, at the command line, at the table
+    and for a loan, and nothing is written; a name taken back (William is Bill again) is not told as its own."""
+    evening("player rename bill William")
+    evening("deal")  # Chris deals: Andy to act, then William
+    evening("bet andy 2")
+    for line in ("bet bill 2", "lend andy bill 5", "player leave bill"):
+        assert "no player 'bill' here" in evening.refused(line, "Bill is called William now (R2.6)", code=2)
+    err = evening.table("b bill 2", "b bill", "q").stderr
+    assert err.count("Bill is called William now (R2.6)") == 2 and "nor an amount" in err
+    evening("fold william")
+    evening("fold chris")
+    evening("player rename william Bill")
+    evening("player leave bill")
+    assert "is called" not in evening.refused("lend andy bill 5", "no player 'bill' here", code=2)
+
+
 def test_audit_verbose_says_what_it_checked(evening):
     out = evening("audit -v").stdout
     assert "ok: hash chain:" in out and "ok: session friday: hands 1–2 replayed" in out and "ok: schema" in out

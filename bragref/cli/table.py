@@ -29,7 +29,7 @@ from bragref.cli.stakes import purse_words
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.loans import outstanding, positions
 from bragref.engine.money import parse_amount, parse_unit
-from bragref.engine.names import check_name
+from bragref.engine.names import UnknownName, check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.seating import check_seats
 from bragref.engine.state import Hand
@@ -221,11 +221,11 @@ class Table:
                 if first is None or first.kind not in ("money", "cards"):
                     raise
                 if first.kind == "money" and not _amount_like(args[0]):
-                    raise BadInput(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
-                                   f"(digits, like 2 or 1.50: R1.1)") from None
+                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
+                                      f"(digits, like 2 or 1.50: R1.1)", args[0]) from None
                 if first.kind == "cards" and not _looks_like_cards(args[0]):
-                    raise BadInput(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor a card "
-                                   f"(like Kh or 10s: R8.9)") from None
+                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor a card "
+                                      f"(like Kh or 10s: R8.9)", args[0]) from None
         now = legal(hand)
         if now.player:
             return now.player, args

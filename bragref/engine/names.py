@@ -7,7 +7,7 @@ A unique prefix is enough to name a seated player (CLI.md). A new name is printa
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from bragref.engine.errors import BadInput
 
@@ -53,7 +53,23 @@ def known_as(name: str, known: Iterable[str]) -> str:
     return next((k for k in known if key(k) == folded), name)
 
 
-def resolve(query: str, names: Iterable[str], what: str = "player") -> str:
+class UnknownName(BadInput):
+    """A name that is nobody's here; `query` as typed, to say whose it was where someone had it before a rename."""
+
+    def __init__(self, message: str, query: str):
+        super().__init__(message)
+        self.query = query
+
+    def formerly(self, renamed: Mapping[str, str]) -> BadInput:
+        """This, and whom the name means now where it is one a player had before a rename (R2.6); `renamed`: every
+        former name → the name now (a name taken back maps to itself, and says nothing)."""
+        former = next((f for f in renamed if same(f, self.query.strip()) and not same(renamed[f], f)), None)
+        return self if former is None else BadInput(f"{self}: {former} is called {renamed[former]} now (R2.6)")
+
+
+def resolve(query: str, names: Iterable[str], what: str = "player", renamed: Mapping[str, str] | None = None) -> str:
+    """The one of `names` that `query` names: the name itself, or a unique prefix (CLI.md); `renamed` the former
+    names of players (`UnknownName.formerly`)."""
     names = list(names)
     folded = key(query.strip())
     exact = [n for n in names if key(n) == folded]
@@ -65,4 +81,4 @@ def resolve(query: str, names: Iterable[str], what: str = "player") -> str:
     if matches:
         raise BadInput(f"{query!r} could be {', '.join(sorted(matches))}: type more of the name")
     listed = ", ".join(names) if names else "none"
-    raise BadInput(f"no {what} {query!r} here ({what}s: {listed})")
+    raise UnknownName(f"no {what} {query!r} here ({what}s: {listed})", query).formerly(renamed or {})

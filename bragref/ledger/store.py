@@ -20,7 +20,7 @@ import msgspec
 from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
-from bragref.engine.names import check_name, key, known_as, resolve, same
+from bragref.engine.names import UnknownName, check_name, key, known_as, resolve, same
 from bragref.engine.rules import Rules
 from bragref.engine.seating import check_seats, next_dealer, require_between_hands
 from bragref.engine.settle import settle as fewest_payments
@@ -350,14 +350,14 @@ class Ledger:
             if key(player) in {key(s) for s in session.seats}:
                 raise BadInput(f"{player} is already seated")
             self._not_a_former_name(session, player)
-            after_name = resolve(after, session.seats) if after else None
+            after_name = resolve(after, session.seats, renamed=session.renamed) if after else None
             self._event(session.id, "seat", player, after_name)
         return self.session(session.name)
 
     def leave(self, session_name: str | None, player: str) -> tuple[Session, str]:
         with self.write():
             session = self.session(session_name)
-            name = resolve(player, session.seats)
+            name = resolve(player, session.seats, renamed=session.renamed)
             self._check_open(session)
             self._between_hands(session, "players leave", "R2.1")
             self._event(session.id, "leave", name)
@@ -368,7 +368,7 @@ class Ledger:
         new = check_name(new)
         with self.write():
             session = self.session(session_name)
-            old = resolve(old, session.seats)
+            old = resolve(old, session.seats, renamed=session.renamed)
             self._check_open(session)
             self._between_hands(session, "players change their names", "R2.1")
             if any(same(new, seated) for seated in session.seats if seated != old):
@@ -522,7 +522,7 @@ class Ledger:
         else:
             seats_then = [called(name) for name in msgspec.json.decode(previous.row["seats"])]
             due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
-        named = resolve(dealer, session.seats) if dealer is not None else None
+        named = resolve(dealer, session.seats, renamed=session.renamed) if dealer is not None else None
         dealer = due or named or next_dealer([], None, session.seats)
         result = previous.hand.result if previous else None
         carried = result.carried if result else 0
@@ -624,7 +624,10 @@ class Ledger:
 
     def _act(self, session: Session, build: Callable[[Hand], Verb]) -> tuple[Current, Verb]:
         current = self._require_hand(session)
-        action = build(current.hand)
+        try:
+            action = build(current.hand)
+        except UnknownName as unknown:  # the hand knows its players by their names now; the session, the former
+            raise unknown.formerly(session.renamed) from None
         after = play.apply(current.hand, action)
         put_in = sum(p.paid for p in after.players) - sum(p.paid for p in current.hand.players)
         action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb=action.verb,
@@ -672,14 +675,14 @@ class Ledger:
     def lend(self, session_name: str | None, lender: str, borrower: str, amount: str | int, bystander: bool) -> tuple[Session, str, str, int]:
         with self.write():
             session = self.session(session_name)
-            borrower = resolve(borrower, session.seats)
+            borrower = resolve(borrower, session.seats, renamed=session.renamed)
             if bystander:
                 lender = known_as(check_name(lender), self.people())
                 if key(lender) in {key(s) for s in session.seats}:
                     raise BadInput(f"{lender} is at the table: lend without --bystander")
                 self._not_a_former_name(session, lender)
             else:
-                lender = resolve(lender, session.seats)
+                lender = resolve(lender, session.seats, renamed=session.renamed)
             units = amount_in(amount, session.rules)
             current = self.current(session)
             mid_hand = current is not None and current.hand.phase != "over"
@@ -694,8 +697,8 @@ class Ledger:
         with self.write():
             session = self.session(session_name)
             owed = loans.outstanding(self.loan_entries([session]))
-            borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)})
-            lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)})
+            borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)}, renamed=session.renamed)
+            lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)}, renamed=session.renamed)
             units = amount_in(amount, session.rules)
             loans.check_repay(owed, borrower, lender, units, session.rules.money)
             self._loan(session, "repay", lender, borrower, units, False)
@@ -746,7 +749,7 @@ class Ledger:
             session = self.session(session_name)
             away = [name for name, has in self.table_money(session).items() if has and name not in session.seats] \
                 if kind == "cash-out" and session.rules.stakes == "table" else []  # who left with money on it (R1.3)
-            name = resolve(player, [*session.seats, *away])
+            name = resolve(player, [*session.seats, *away], renamed=session.renamed)
             if session.rules.stakes != "table":
                 raise Refused("players pay from their pockets here (house rule stakes is pocket): there is no table "
                               "money to change; `bragref rules set stakes table` between hands to play table stakes", "R1.3")
