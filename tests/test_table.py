@@ -134,6 +134,17 @@ def test_between_hands_join_leave_rules_and_deal(bragref):
     assert bragref.json("status")["to_act"] == "Bill"
 
 
+def test_help_lists_the_answers_the_game_and_stakes_take(bragref):
+    """`?` offers a match only where the game is played for lives (R14.4), table money only at table stakes (R1.3)."""
+    bragref('session new s --players "Andy,Bill"')
+    out = bragref.table("?", "rules stakes table", "?").stdout
+    before, _, after = out.partition("stakes is now table")
+    assert "u [REASON]" in before and "buy-in|top-up" not in before and "match [new]" not in out
+    assert "buy-in|top-up NAME AMOUNT" in after
+    bragref('session new m --players "Andy,Bill" --game bastard --scoring lives')
+    assert "match [new]" in bragref.table("?").stdout
+
+
 def test_the_commands_own_words_are_answers_too(bragref):
     """CLI.md: an answer at the table in the command's own words: `rules set`, `player join … --after`, `deal
     --dealer`, `undo --reason`, `session close` do what the command does."""

@@ -54,7 +54,7 @@ def help_text(rules) -> str:
                       for kind in kinds)
     intro = textwrap.fill(f"In a hand of {game.title}: leave PLAYER out for the player the prompt names, AMOUNT for "
                           f"the least allowed; at a showdown, CARDS alone (Kh Kd 4c) show for the player named.", 88)
-    return f"{intro}\n{verbs}\n{HELP}"
+    return f"{intro}\n{verbs}\n{table_help(rules)}"
 
 
 def game_answers(game) -> dict[str, tuple[type, dict]]:
@@ -70,18 +70,23 @@ def game_answers(game) -> dict[str, tuple[type, dict]]:
     return answers
 
 
-HELP = """\
-Between hands:
-  d [DEALER]       deal           j NAME [after NAME]  join    leave NAME
-  rename OLD NEW   a new name     rules  show them     rules OPTION VALUE  change one (R9.3)
-  buy-in|top-up NAME AMOUNT       cash-out NAME [AMOUNT]  (table stakes, R1.3)
-  close            close the session and print the ledger's digest (R9.1)
-  match [new]      a match for lives: show it, or call a new one (R14.4)
-Any time:
-  lend LENDER BORROWER AMOUNT [bystander]    repay BORROWER LENDER AMOUNT  (R7.5)
-  u [REASON]  undo the last action    st  the table    bal  balances    settle
-  ?  this help                        q   quit (everything is already saved)
-Each command's own words work too: rules set ante 2, player join Dan --after Andy, session close."""
+def table_help(rules) -> str:
+    """The table's own answers, those the session's game and stakes take: a match only in a game for lives (R14.4),
+    table money only at table stakes (R1.3)."""
+    lines = ["Between hands:",
+             "  d [DEALER]       deal           j NAME [after NAME]  join    leave NAME",
+             "  rename OLD NEW   a new name     rules  show them     rules OPTION VALUE  change one (R9.3)"]
+    if rules.stakes == "table":
+        lines.append("  buy-in|top-up NAME AMOUNT       cash-out NAME [AMOUNT]  (table stakes, R1.3)")
+    lines.append("  close            close the session and print the ledger's digest (R9.1)")
+    if game_of(rules).plays_matches(rules):
+        lines.append("  match [new]      a match for lives: show it, or call a new one (R14.4)")
+    return "\n".join([*lines,
+                      "Any time:",
+                      "  lend LENDER BORROWER AMOUNT [bystander]    repay BORROWER LENDER AMOUNT  (R7.5)",
+                      "  u [REASON]  undo the last action    st  the table    bal  balances    settle",
+                      "  ?  this help                        q   quit (everything is already saved)",
+                      "Each command's own words work too: rules set ante 2, player join Dan --after Andy, session close."])
 
 
 class Table:
