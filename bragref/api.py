@@ -45,6 +45,8 @@ A ledger, with the command line's verbs (amounts as a person types them, in the 
 [{'from': 'Andy', 'to': 'Bill', 'amount': 10}]
 >>> [(e["player"], e["action"], e["amount"], e["pot"]) for e in book.history(1)]
 [('Andy', 'deal', 20, 20), ('Bill', 'bet', 50, 70), ('Andy', 'fold', None, 70), ('Bill', 'won', 70, None)]
+>>> book.replay(1)[1:]            # the hand told for a dispute, as `bragref replay 1` tells it
+['1. Bill bet £0.50 open, opening the betting: the stake is £0.50 (R4.2); the pot £0.70.', '2. Andy folded.', 'Bill took the pot of £0.70: everyone else folded (R6.1).']
 >>> kept = book.digest()             # a witness kept outside the ledger
 >>> book.audit(digest=kept)          # nothing found: the ledger is what bragref wrote
 []
@@ -278,6 +280,13 @@ class Book:
         session = self.ledger.session(self.session)
         replays = self.ledger.replays(session, number)  # `BadInput` now for a hand the session does not have
         return (entry for row, steps in replays for entry in named_now(session, hand_history(row, steps)[0]))
+
+    def replay(self, number: int) -> list[str]:
+        """Hand `number` told as `bragref replay` tells it, for a dispute: a sentence for the deal, one for each
+        action and void, one for how it ended, each citing its rule."""
+        from bragref.ledger.story import story
+
+        return story(self.ledger, self.ledger.session(self.session), number)
 
     def audit(self, all_sessions: bool = False, digest: str | None = None) -> list[str]:
         """What `bragref audit` finds, one line each (none: the ledger is sound): the hash chain over every row, the

@@ -6,6 +6,7 @@ import importlib
 import pytest
 
 import bragref
+from conftest import Bragref
 
 DOCUMENTED = ["bragref.api", "bragref.games", "bragref.games.base", "bragref.games.brag", "bragref.games.teenpatti",
               "bragref.games.bastard"]
@@ -93,6 +94,8 @@ def test_the_ledger_object_tells_the_history_and_audits_as_the_commands_do(tmp_p
     with pytest.raises(bragref.BadInput, match="no hand 2"):
         book.history(2)
     book.ledger.close()
+    told = Bragref(path)("replay 1").stdout.splitlines()
+    assert bragref.open_ledger(str(path)).replay(1) == told and told[-1].endswith("everyone else folded (R6.1).")
     with sqlite3.connect(path) as conn:
         conn.execute("DROP TRIGGER IF EXISTS postings_no_update")
         conn.execute("UPDATE postings SET amount = amount + 1 WHERE player = 'Bill' AND kind = 'win'")

@@ -312,6 +312,8 @@ def test_control_characters_are_shown_escaped_and_csv_cannot_run_formulas(five):
     five("bet andy 2")
     table = five("history 1").stdout
     assert "\x1b" not in table and "\x07" not in table and "\\x1b[31mred\\x07" in table
+    told = five("replay 1").stdout
+    assert "\x1b" not in told and "voided: '\\x1b[31mred\\x07' (R9.1)" in told
     five("bet bill 2")
     five("undo --reason '=HYPERLINK(\"http://evil\")'")
     csv = five("history 1 --csv").stdout

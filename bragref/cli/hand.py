@@ -12,6 +12,7 @@ from bragref.engine.state import Hand
 from bragref.games import game_of, hand_ranking
 from bragref.games.play import legal
 from bragref.games.verbs import Typed
+from bragref.ledger.story import pots_words, reason
 
 
 def name_in(hand: Hand, query: str) -> str:
@@ -118,72 +119,6 @@ def outcome(number: int, hand: Hand) -> str:
     if result.shuffle:
         line += f" Won with a {game_of(hand.rules).say('prial')}: shuffle before the next deal (R9.2)."
     return line
-
-
-def reason(pot, hand: Hand) -> str:
-    """Why a pot went where it did, in words a table can check: the cards each showed and the rule that decided
-    (`equal hands (pair of kings): the seer loses (R5.4)`)."""
-    game = game_of(hand.rules)
-    if pot.how == "folds":
-        return f"everyone else {game.say('fold')}ed ({game.end_rules['folds']})"
-    if pot.how == "faceup":
-        return "all folded against the face-up hand (R6.4)"
-    winners = [name for name, _ in pot.winnings]
-    if pot.how == "showdown" and len(pot.holders) == 1:  # a raise beyond what anyone else had (R11.6)
-        return f"nobody called it: it goes back to {pot.holders[0]} (R11.6)"
-    rule = game.end_rules[pot.how]
-    where = f"{HOW[pot.how]} ({rule})"
-    role = {"see": "seer", "show": "asker", "cover": "coverer"}.get(pot.how)
-    if pot.decided_by == "award":
-        return f"{where}, as awarded by the table without cards"
-    gave_up = [name for name in (*pot.holders, *([pot.challenger] if pot.challenger else [])) if name not in winners]
-    if pot.decided_by == "concede" and gave_up:
-        return f"{where}: {' and '.join(gave_up)} conceded without showing ({rule})"
-    judged = {s.player: s.judged for s in hand.shown}
-    if not any(name in judged for name in winners):  # a side pot whose every player conceded (R11.6): a tie
-        split = (f"split between {' and '.join(winners)}" if len(winners) > 1 else
-                 f"the eldest, {winners[0]}, takes it (R11.4, R10.3)")
-        return f"{where}: everyone in it conceded, a tie: {split}"
-    describe = hand_ranking(hand).describe
-    best = judged[winners[0]]
-    if pot.how == "showdown":  # every hand shown is told with the outcome (`shown_words`) or by its show
-        if len(winners) > 1:
-            return f"at the showdown ({rule}), equal best hands ({describe(best)}) split the pot"
-        if any(judged[name].key == best.key for name in pot.holders if name in judged and name not in winners):
-            return f"at the showdown ({rule}), equal best hands ({describe(best)}): the eldest, {winners[0]}, takes it " \
-                   f"(R11.4, R10.3)"
-        return f"at the showdown ({rule}), {winners[0]} wins with {describe(best)}"
-    losers = [name for name in (*pot.holders, pot.challenger) if name not in winners and name in judged]
-    other = judged[losers[0]] if losers else None
-    if other is not None and other.key == best.key:
-        return f"{where}, equal hands ({describe(best)}): the {role} loses ({rule}, {game.end_rules['cards']})"
-    if len(winners) > 1:
-        return f"{where}, equal hands ({describe(best)}) split the pot ({rule})"
-    beaten = f" beats {losers[0]} ({describe(other)})" if other is not None else ""
-    return f"{where}, {winners[0]} ({describe(best)}){beaten} ({game.end_rules['cards']})"
-
-
-HOW = {"see": "at the see", "show": "at the show", "showdown": "at the showdown", "cover": "against its coverer",
-       "lives": "at the showdown for lives"}
-
-
-def pots_words(hand: Hand) -> str:
-    """Every pot of a settled hand that held money, each as `pot_words` tells it, in the result's order."""
-    return "; ".join(pot_words(pot, hand, index) for index, pot in enumerate(hand.result.pots) if pot.amount)
-
-
-def pot_words(pot, hand: Hand, index: int) -> str:
-    """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`;
-    without covers, the `index`th pot is the main pot or a side pot (R11.6)."""
-    money = hand.rules.money
-    if pot.covered_by is not None:
-        which = f"the pot covered by {pot.covered_by}"
-    elif hand.covered:
-        which = "the last pot"
-    else:
-        which = "the main pot" if index == 0 else f"side pot {index}"
-    names = " and ".join(f"{name} {money(amount)}" if len(pot.winnings) > 1 else name for name, amount in pot.winnings)
-    return f"{which} ({money(pot.amount)}) to {names} — {reason(pot, hand)}"
 
 
 def record(app, build) -> None:

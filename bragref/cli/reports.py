@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import click
 
 from bragref.cli.hand import outcome, paid_in, situation, witness
@@ -16,6 +14,7 @@ from bragref.games import game_of, hand_ranking, play
 from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.store import CARRIED_POT, Ledger
+from bragref.ledger.story import local_time
 
 
 
@@ -185,11 +184,6 @@ def money_cells(entry: dict, hand: Hand, shown: dict[str, bool]) -> dict:
     if shown["stake"]:
         cells["stake"] = money(entry["stake"]) if entry["stake"] is not None else ""
     return cells
-
-
-def local_time(at: str) -> str:
-    """A stored UTC time as the table's clock showed it: `2026-11-22 20:01:05 GMT`, no microseconds."""
-    return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
 
 
 def scope(app, all_sessions: bool):

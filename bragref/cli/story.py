@@ -4,100 +4,10 @@ from __future__ import annotations
 
 import click
 
-from bragref.cli import cell
-from bragref.cli.hand import pots_words, reason
 from bragref.cli.output import HAND_NUMBERS
-from bragref.cli.reports import carried_kinds, in_play_notes, local_time, scope
-from bragref.engine.state import Hand
-from bragref.games import game_of
-from bragref.games.play import legal
-from bragref.ledger.store import CARRIED_POT, dealt
-
-
-def story(ledger, session, number: int) -> list[str]:
-    """Hand `number` of `session`, a sentence per thing that happened, each citing the rule that allowed or decided
-    it; players by the names they have now (R2.6), money in the session's money (R1.1a)."""
-    row = ledger.hand(session, number).row
-    called = session.now_called
-    hand = dealt(row)
-    money = hand.rules.money
-    lines = [opening(row, hand, called)]
-    for step in ledger.steps(row):
-        r, hand = step.row, step.after
-        if step.loan:
-            lines.append(f"{called(r['player'])} borrowed {money(r['amount'])} onto the table during the hand (R7.5).")
-            continue
-        why = f": {cell(r['reason'])!r}" if r["reason"] else ""
-        if step.misdeal:
-            lines.append(f"{step.seq}. The deal was voided as a misdeal{why} (R9.1): the antes went back, and the same "
-                         f"dealer deals again.")
-            return lines  # the hand never happened: nothing is to act in it, nothing was won
-        elif r["verb"] == "void":
-            lines.append(f"{step.seq}. Action {step.voids} was voided{why} (R9.1): the hand goes on as if it had not "
-                         f"happened.")
-        elif step.voided_by is not None:
-            lines.append(f"{step.seq}. {step.action.told(step.before, None, called)} (Voided below.)")
-        else:
-            lines.append(f"{step.seq}. {step.action.told(step.before, step.after, called)}")
-    lines.append(ending(hand, called))
-    return lines
-
-
-def opening(row, hand: Hand, called) -> str:
-    money, game = hand.rules.money, game_of(hand.rules)
-    names = [called(p.name) for p in hand.players]
-    text = f"Hand {row['number']} was dealt by {called(hand.dealer)} at {local_time(row['dealt_at'])}. "
-    put = (hand.pot - hand.carried_in) // len(hand.players)  # the ante, or what the game took instead (R14.4)
-    if put == hand.rules.ante != 0:
-        text += f"{', '.join(names[:-1])} and {names[-1]} each put in the {game.say('ante')} of {money(put)} (R2.3)"
-    elif put:
-        text += f"{', '.join(names[:-1])} and {names[-1]} each put in {money(put)}"
-    else:
-        text += f"There was no {game.say('ante')} (R2.3)"
-    if hand.carried_in:
-        text += f", and {money(hand.carried_in)} was carried in from the hand before ({game.carried(hand.rules).rule})"
-    first = hand.acting.name if hand.acting else hand.dealer
-    if first == hand.dealer:
-        text += f": the pot started at {money(hand.pot)}. {called(first)}, the dealer, put up the stake first (R11.1)."
-    else:
-        text += f": the pot started at {money(hand.pot)}. {called(first)}, on the dealer's left, acted first (R2.4)."
-    if hand.retained_by:
-        kept = ("a face-up second hand, so everyone else played open (R6.4)" if hand.faceup
-                else "the retained blind hand and a new one (R6.3)")
-        text += f" {called(hand.retained_by)} held {kept}."
-    return f"{text} {game.dealt_words(hand)}".rstrip()
-
-
-def ending(hand: Hand, called) -> str:
-    money = hand.rules.money
-    if hand.phase != "over":
-        showing = " and ".join(called(name) for name in legal(hand).show)
-        who = f"{called(hand.acting.name)} to act" if hand.acting else f"{showing} to show or concede"
-        pot = f", the pot {money(hand.pot)}" if hand.pot else ""  # none in a match for lives (R14.4)
-        return f"The hand is not over: {who}{pot}."
-    said = game_of(hand.rules).over_words(hand)
-    if said:
-        return said[0].upper() + said[1:]
-    result = hand.result
-    if result.how == "carried":
-        return (f"Everyone folded to {called(result.retained_by)}, who had not looked: nobody took the pot, and its "
-                f"{money(result.carried)} was carried into the next hand, {called(result.retained_by)} keeping the "
-                f"blind hand (R6.2).")
-    if hand.covered:
-        text = f"The pots were settled newest first (R7.3): {pots_words(hand)}."
-    elif len(result.pots) > 1:  # a main pot and side pots (R11.6)
-        pots = pots_words(hand)
-        text = f"{pots[0].upper()}{pots[1:]}."
-    else:
-        pot = result.pots[0]
-        names = " and ".join(f"{called(n)} ({money(a)})" if len(pot.winnings) > 1 else called(n) for n, a in pot.winnings)
-        text = f"{names} took the pot of {money(pot.amount)}: {reason(pot, hand)}."
-    if result.carried:
-        text += f" {money(result.carried)} stays carried (R6.4)."
-    if result.shuffle:
-        prial = game_of(hand.rules).say("prial")
-        text += f" It was won with a {prial}: the pack is shuffled before the next deal (R9.2)."
-    return text
+from bragref.cli.reports import carried_kinds, in_play_notes, scope
+from bragref.ledger.store import CARRIED_POT
+from bragref.ledger.story import story
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
