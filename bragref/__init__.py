@@ -5,7 +5,7 @@
 this package for every command, pays nothing for them.
 """
 
-__version__ = "0.12.8"
+__version__ = "0.12.9"
 
 
 def __getattr__(name: str):
