@@ -288,6 +288,38 @@ class Book:
 
         return story(self.ledger, self.ledger.session(self.session), number)
 
+    def export(self, form: str = "bhh") -> str:
+        """The session's whole hand history as `bragref export` writes it: `"bhh"` (man 5 bragref-bhh) or `"json"`,
+        either of which `import_history` records again (under its own name, it exports to the same text)."""
+        from bragref.formats import bhh
+        from bragref.ledger.exchange import export_stream
+
+        if form not in ("bhh", "json"):
+            raise BadInput(f"export writes bhh or json, not {form!r}")
+        with self.ledger.reading():  # one state of the ledger throughout
+            head, hands = export_stream(self.ledger, self.ledger.session(self.session))
+            return "".join(bhh.dump_chunks(head, hands, as_json=form == "json"))
+
+    def import_history(self, text: str, name: str | None = None, use: bool = False) -> str:
+        """Record a hand history `export` wrote (bhh or JSON text) as a new session called `name` (default: the name
+        in it), every line judged by the rules again, as `bragref import` does: all of it or nothing. A line the
+        rules refuse raises `Refused`, one that cannot be read `BadInput`, each naming the hand and the line. The
+        new session's name; it becomes the current one, and this book's, only with `use`."""
+        from bragref.formats import bhh
+        from bragref.ledger.exchange import Located, import_judged
+
+        try:
+            made = import_judged(self.ledger, bhh.loads(text), name, use).name
+        except Located as located:
+            where = f"hand {located.hand}, " if located.hand is not None else ""
+            error = located.error
+            if isinstance(error, Refused):
+                raise Refused(f"{where}{located.text}: {error.reason}", error.rule, error.legal, error.rules) from None
+            raise BadInput(f"{where}{located.text}: {error}") from None
+        if use:
+            self.session = made
+        return made
+
     def audit(self, all_sessions: bool = False, digest: str | None = None) -> list[str]:
         """What `bragref audit` finds, one line each (none: the ledger is sound): the hash chain over every row, the
         session's hands (`all_sessions`: every session's) replayed and their postings compared, conservation (R1.2);

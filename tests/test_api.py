@@ -102,3 +102,27 @@ def test_the_ledger_object_tells_the_history_and_audits_as_the_commands_do(tmp_p
     findings = bragref.open_ledger(str(path)).audit(digest=kept)
     assert any("postings row" in f and "changed after it was written" in f for f in findings)
     assert any("sum to 1, not 0 (R1.2)" in f for f in findings)
+
+
+def test_the_ledger_object_exports_and_imports_as_the_commands_do(tmp_path):
+    """`Book.export` writes what `bragref export` writes; `Book.import_history` records it in another ledger,
+    exporting to the same text; a line the rules refuse raises `Refused` naming the hand and the rule (R2.5), and
+    nothing is recorded (CLI.md: import is all of it or nothing)."""
+    path = tmp_path / "ledger.db"
+    book = bragref.open_ledger(str(path))
+    book.session_new("fri", ["Andy", "Bill"], ante="1")
+    book.deal()
+    book.bet("bill", "2")
+    book.fold("andy")
+    text = book.export()
+    assert text == Bragref(path)("export --format bhh").stdout
+    assert book.export("json") == Bragref(path)("export --format json").stdout
+    with pytest.raises(bragref.BadInput, match="bhh or json"):
+        book.export("csv")
+    other = bragref.open_ledger(str(tmp_path / "other.db"))
+    assert other.import_history(text, use=True) == "fri" and other.export() == text
+    with pytest.raises(bragref.Refused, match=r"hand 1, p2 fold: it is Andy's turn.*\(R2\.5\)"):
+        other.import_history(text.replace("'p1 fold'", "'p2 fold'"), "wrong")
+    with pytest.raises(bragref.BadInput, match="hand 1, p2 bet two open"):
+        other.import_history(text.replace("p2 bet 2 open", "p2 bet two open"), "unread")
+    assert other.ledger.session_names() == ["fri"]
