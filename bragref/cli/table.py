@@ -86,7 +86,8 @@ def table_help(rules) -> str:
                       "  lend LENDER BORROWER AMOUNT [bystander]    repay BORROWER LENDER AMOUNT  (R7.5)",
                       "  u [REASON]  undo the last action    st  the table    bal  balances    settle",
                       "  ?  this help                        q   quit (everything is already saved)",
-                      "Each command's own words work too: rules set ante 2, player join Dan --after Andy, session close."])
+                      "Each command's own words work too: rules set ante 2, player join Dan --after Andy, "
+                      "session close."])
 
 
 class Table:

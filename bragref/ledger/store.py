@@ -698,7 +698,8 @@ class Ledger:
             session = self.session(session_name)
             owed = loans.outstanding(self.loan_entries([session]))
             borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)}, renamed=session.renamed)
-            lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)}, renamed=session.renamed)
+            lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)},
+                             renamed=session.renamed)
             units = amount_in(amount, session.rules)
             loans.check_repay(owed, borrower, lender, units, session.rules.money)
             self._loan(session, "repay", lender, borrower, units, False)

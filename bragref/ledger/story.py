@@ -1,6 +1,6 @@
 """A hand told in words: how each pot was decided, with the cards and the rule (what a hand's last action, `status`
 and `history` say), and the whole hand as a story for a dispute (`replay`, `Book.replay`): who dealt and anted,
-every action and void, how it ended. Players by the names they have now (R2.6), money in the session's (R1.1a)."""
+every action and void, how it ended, the players by the names they have now (R2.6). Money in the session's (R1.1a)."""
 
 from __future__ import annotations
 
