@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tabulate import tabulate
 
 from bragref.cli import cell, cli
-from bragref.cli.output import simple_table
+from bragref.cli.output import NUMBER_COLUMNS, table_text
 from conftest import SAMPLES
 
 REPORTS = ["status", "history", "history 1", "balances", "balances --all", "settle", "odds", "session list",
@@ -177,13 +177,15 @@ def test_a_long_history_told_on_every_core_is_the_history_told_in_one_process(br
 
 @settings(max_examples=300, deadline=None)
 @given(table=st.integers(1, 5).flatmap(lambda columns: st.tuples(
-    st.lists(st.text(string.ascii_letters + " #", min_size=1, max_size=10), min_size=columns, max_size=columns),
+    st.lists(st.sampled_from(sorted(NUMBER_COLUMNS)) | st.text(string.ascii_letters + " #", min_size=1, max_size=10),
+             min_size=columns, max_size=columns, unique=True),
     st.lists(st.lists(st.none() | st.integers(-10**6, 10**6) | st.text(alphabet=st.characters(
         codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp", "Co", "Cn")), max_size=12).map(cell),
-        min_size=columns, max_size=columns), min_size=1, max_size=6),
-    st.lists(st.sampled_from(["left", "right"]), min_size=columns, max_size=columns))))
+        min_size=columns, max_size=columns), min_size=1, max_size=6))))
 def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
-    """Tables print in tabulate's `simple` format by default, made without loading tabulate (issue 19)."""
-    headers, rows, align = table
-    assert simple_table(headers, rows, align) == tabulate(rows, headers=headers, tablefmt="simple",
-                                                          disable_numparse=True, colalign=align)
+    """Tables print in tabulate's `simple` format by default, made without loading tabulate (issue 19), numbers
+    and money right-aligned."""
+    headers, rows = table
+    align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
+    assert table_text([dict(zip(headers, row)) for row in rows]) == tabulate(
+        rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)

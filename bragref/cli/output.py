@@ -262,19 +262,21 @@ def emit_table(rows: list[dict], fmt: str = "simple") -> None:
 def table_text(rows: list[dict], fmt: str = "simple") -> str:
     """`rows` (not empty) as a table in `fmt`, numbers and money right-aligned."""
     headers = list(rows[0])
-    cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
     align = ["right" if h in NUMBER_COLUMNS else "left" for h in headers]
     if fmt == "simple":
-        return simple_table(headers, cells, align)
+        return simple_table(headers, [[(cell(v) if isinstance(v, str) else "" if v is None else str(v)).strip()
+                                       for v in r.values()] for r in rows], align)
     from tabulate import tabulate
+
+    cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
 
     return tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align)
 
 
-def simple_table(headers: list[str], rows: list[list], align: list[str]) -> str:
-    """The table tabulate's `simple` format prints (without `wcwidth`), made here: every report's default, so a
-    report pays neither for importing tabulate nor for its general formatter, a whole session's `history` most."""
-    texts = [[("" if value is None else str(value)).strip() for value in row] for row in rows]
+def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -> str:
+    """The table tabulate's `simple` format prints (without `wcwidth`), made here from each cell's text, stripped:
+    every report's default, so a report pays neither for importing tabulate nor for its general formatter, a whole
+    session's `history` most."""
     widths = [max(len(header) + 2, *map(len, column)) for header, column in zip(headers, zip(*texts))]
     pattern = "  ".join(f"{{:{'>' if side == 'right' else '<'}{width}}}" for width, side in zip(widths, align))
     lines = [pattern.format(*headers).rstrip(), "  ".join("-" * width for width in widths)]

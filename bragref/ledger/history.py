@@ -4,6 +4,8 @@ gives; `history`'s tables are made from them."""
 
 from __future__ import annotations
 
+from itertools import chain
+
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.store import dealt
@@ -16,13 +18,15 @@ def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
     `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
     a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
     """
-    hand = dealt(row)
+    steps = iter(steps)
+    first = next(steps, None)
+    hand = dealt(row) if first is None else first.before  # as dealt: the replay dealt it already
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
                 "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None}]
     misdealt = False
-    for step in steps:
+    for step in chain([first], steps) if first else ():
         misdealt = misdealt or step.misdeal
         r, hand = step.row, step.after
         if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
@@ -87,6 +91,8 @@ def won_entries(row, hand: Hand) -> list[dict]:
 
 def named_now(session, entries: list[dict]) -> list[dict]:
     """The entries with each player by the name they have now (R2.6), as the reports show them."""
+    if not session.renamed:
+        return entries
     for entry in entries:
         if entry["player"]:
             entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
