@@ -203,15 +203,18 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
 
 
 def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:
-    players = hand.players
-    return players[:index] + (evolve(players[index], **changes),) + players[index + 1 :]
+    players = list(hand.players)
+    players[index] = evolve(players[index], **changes)
+    return tuple(players)
 
 
 def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]:
     """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3)."""
-    player = hand.players[index]
+    players = list(hand.players)
+    player = players[index]
     purse = None if player.purse is None else player.purse - amount
-    return with_player(hand, index, paid=player.paid + amount, purse=purse, **changes)
+    players[index] = evolve(player, paid=player.paid + amount, purse=purse, **changes)
+    return tuple(players)
 
 
 def credit(hand: Hand, name: str, amount: int) -> Hand:
@@ -226,7 +229,7 @@ def next_to_act(players: tuple[Player, ...], after: int) -> int:
     n = len(players)
     for step in range(1, n + 1):
         i = (after + step) % n
-        if players[i].betting:
+        if players[i].status in BETTING:
             return i
     raise AssertionError("no player is still betting")
 
@@ -238,7 +241,8 @@ def check_turn(hand: Hand, name: str, rule: str = "R2.5", what: str = "act", fol
         raise Refused("this hand is over: deal the next one", "R2.2")
     if hand.phase == "showdown":
         raise Refused("betting is over: the hands are to be shown, conceded or awarded", "R5.4")
-    index = hand.index(name)
+    acting = hand.to_act
+    index = acting if acting is not None and hand.players[acting].name == name else hand.index(name)
     status = hand.players[index].status
     if status not in BETTING:
         raise Refused(f"{name} has {folded if status == 'folded' else status} and takes no further part in this hand",

@@ -32,7 +32,7 @@ def apply(hand: Hand, action) -> Hand:
 
     Games raise plain `Refused`; the legal moves are attached here, once, for every refusal.
     """
-    game = _game(hand.rules)
+    game = GAMES[hand.rules.game]
     try:
         return _step(game, hand, action)
     except Refused as refused:

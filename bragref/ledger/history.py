@@ -4,6 +4,7 @@ gives; `history`'s tables are made from them."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 
 from bragref.engine.state import Hand
@@ -36,11 +37,10 @@ def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
             continue
         after = hand if step.live else None
         action = step.action
-        stated = action and action.stated_amount()
+        stated, flagged, detail = (None, None, void_detail(step)) if action is None else _told(action)
         entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"] if stated is None else stated,  # else what it put in
-                        "blind": action and action.flagged(),
-                        "detail": void_detail(step) if action is None else action.detail(),
+                        "blind": flagged, "detail": detail,
                         "pot": after.pot if after else None, "stake": after.stake if after else None,
                         "into": len(step.before.covered) + 1 if after and (r["amount"] or stated) is not None else None,
                         "voided": step.voided_by is not None,
@@ -48,6 +48,13 @@ def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
     if hand.result:
         entries += won_entries(row, hand)
     return entries, hand, misdealt
+
+
+@lru_cache(maxsize=4096)
+def _told(action) -> tuple[int | None, bool | None, str | None]:
+    """What a history entry says of an action beyond its verb: the amount it states, its flag, its detail. Actions
+    are values, and a session repeats a few hundred of them (`store.action_of` reads each once): each is told once."""
+    return action.stated_amount(), action.flagged(), action.detail()
 
 
 def void_detail(step) -> str:
