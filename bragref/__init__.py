@@ -5,7 +5,7 @@
 this package for every command, pays nothing for them.
 """
 
-__version__ = "0.12.9"
+__version__ = "0.12.10"
 
 
 def __getattr__(name: str):
