@@ -75,3 +75,25 @@ def test_a_ledger_in_memory_sums_table_money_on_as_well():
         ledger.deal("s")
         steps.append(len(taken))
     assert steps[1] <= steps[0] * 1.2, steps
+
+
+@pytest.mark.parametrize("table", ["actions", "postings", "purses"])
+def test_a_span_of_hands_is_read_along_its_index_unsorted(tmp_path, table):
+    """`history`, export and the audit read a session's rows a span of hands at a time (`hand_groups`): along the
+    table's index of hand ids, in the order they are wanted, with no sort of every row of the span (issue 19)."""
+    from bragref.ledger.store import hand_groups
+
+    ledger = Ledger(tmp_path / "ledger.db")
+    simulate(ledger, "s", Rules(stakes="table"), ["A", "B", "C"], 30, seed=3)
+    plans = []
+    ledger.conn.set_trace_callback(lambda sql: plans.append(sql) if sql.startswith("SELECT") else None)
+    grouped = hand_groups(ledger.conn, table, 1, 5, 25)
+    ledger.conn.set_trace_callback(None)
+    plan = " ".join(row[3] for row in ledger.conn.execute(f"EXPLAIN QUERY PLAN {plans[0]}"))
+    assert f"INDEX {table}_hand" in plan and "TEMP B-TREE" not in plan
+    rows = [row for hand_id in sorted(grouped) for row in grouped[hand_id]]
+    assert [row["id"] for row in rows] == sorted(row["id"] for row in rows)
+    numbers = {row[0] for row in ledger.conn.execute(f"SELECT h.number FROM {table} t JOIN hands h ON h.id = t.hand_id"
+                                                     f" WHERE t.id IN ({','.join(str(r['id']) for r in rows)})")}
+    assert numbers <= set(range(5, 26)) and (numbers or table == "purses")  # no loan onto the table mid-hand here
+    ledger.close()

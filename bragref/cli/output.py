@@ -269,7 +269,6 @@ def table_text(rows: list[dict], fmt: str = "simple") -> str:
     from tabulate import tabulate
 
     cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
-
     return tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align)
 
 

@@ -1003,11 +1003,11 @@ def _sums(data, figures: int, carried: bool = False) -> bool:
 
 def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
     """The rows of `table` (`actions`, `purses`, `postings`) for hands `first`..`last` of a session, in one query,
-    by hand id, each hand's in the order written."""
+    by hand id, each hand's in the order written: read along the table's index of hand ids, which holds them in
+    that order, so that SQLite sorts nothing (issue 19)."""
     grouped: dict[int, list] = {}
     for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ? AND"
                             " number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last)):
-        # read along the table's index of hand ids, already in this order: no sorting (issue 19)
         grouped.setdefault(row["hand_id"], []).append(row)
     return grouped
 
