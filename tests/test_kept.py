@@ -189,3 +189,30 @@ def test_a_command_that_posts_keeps_the_totals_as_it_ends(bragref, tmp_path):
     Path(f"{bragref.db}{points.TOTALS}").unlink()
     bragref("status")  # a command that writes nothing keeps nothing
     assert not Path(f"{bragref.db}{points.TOTALS}").exists()
+
+
+@pytest.mark.parametrize("stakes", ["pocket", "table"])
+def test_a_loan_leaves_the_hand_a_ledger_holds_as_it_was(tmp_path, stakes):
+    """A loan's row moves no hand: the hand one ledger object holds (an import's judge, `table`) is still current
+    after it, not replayed from its rows again; at table stakes a loan mid-hand goes onto the borrower's table money
+    (R7.5) and the hand is the replay's. Each time it is the hand a full replay gives."""
+    ledger = Ledger(tmp_path / "ledger.db")
+    ledger.create_session("s", Rules(stakes=stakes, short_money="both"), ["A", "B", "C"])
+    if stakes == "table":
+        for name in "ABC":
+            ledger.purse(None, "buy-in", name, 20)
+    ledger.deal(None)
+    ledger.act(None, lambda hand: Bet(hand.acting.name, 1))
+    session = ledger.session(None)
+    held = ledger.current(session)
+    read: list[str] = []
+    ledger.conn.set_trace_callback(lambda sql: read.append(sql) if "FROM actions" in sql else None)
+    ledger.lend(None, "A", "B", 2, bystander=False)
+    current = ledger.current(session)
+    ledger.conn.set_trace_callback(None)
+    replayed = Ledger(tmp_path / "ledger.db").hand(session, current.number)
+    assert current.hand == replayed.hand and current.last == replayed.last
+    if stakes == "pocket":
+        assert current is held and not any(sql.lstrip().startswith("SELECT *") for sql in read)
+    else:
+        assert current.hand.player("B").purse == held.hand.player("B").purse + 2

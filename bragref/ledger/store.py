@@ -707,8 +707,12 @@ class Ledger:
         return session, borrower, lender, units
 
     def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
+        before = self._head[1]
         self._insert("loans", session_id=session.id, at=self.now(), kind=kind, lender=lender, borrower=borrower,
                      amount=amount, bystander=int(bystander))
+        hot = self._hot.get(session.id)
+        if hot is not None and hot[0] == before:  # a loan's row moves no hand (table money is a purse's): the hand
+            self._hot[session.id] = (self._head[1], hot[1])  # current before it still is, not replayed again
 
     # ---- table money (R1.3): buy-ins, top-ups and cash-outs between hands -----------
 
