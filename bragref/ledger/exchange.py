@@ -294,11 +294,13 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
         ids["actions"][0] = before  # a loan before any action came after every action the target already holds
         rows, columns, references = {}, {}, {}
         for table in LOG_TABLES:
-            cursor = source.conn.execute(f"SELECT * FROM {table}")
+            cursor = source.conn.cursor()
+            cursor.row_factory = None  # plain tuples, as they are copied
+            cursor.execute(f"SELECT * FROM {table}")
             columns[table] = tuple(column[0] for column in cursor.description)
             references[table] = [(columns[table].index(column), ids[named]) for column, named in
                                  _REFERENCES.get(table, {}).items()]
-            rows[table] = {row[0]: tuple(row) for row in cursor}
+            rows[table] = {row[0]: row for row in cursor}
         skipped = set() if use else {row[0] for row in source.conn.execute(
             "SELECT id FROM session_events WHERE event = 'use'")}  # the import is made current only when asked
         for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
