@@ -264,8 +264,8 @@ def table_text(rows: list[dict], fmt: str = "simple") -> str:
     headers = list(rows[0])
     align = ["right" if h in NUMBER_COLUMNS else "left" for h in headers]
     if fmt == "simple":
-        return simple_table(headers, [[(v if v.isprintable() else cell(v)).strip() if isinstance(v, str) else
-                                       "" if v is None else str(v) for v in r.values()] for r in rows], align)
+        return simple_table(headers, [[cell(v).strip() if isinstance(v, str) else "" if v is None else str(v)
+                                       for v in r.values()] for r in rows], align)
     from tabulate import tabulate
 
     cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
