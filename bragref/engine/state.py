@@ -210,11 +210,9 @@ def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:
 
 def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]:
     """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3)."""
-    players = list(hand.players)
-    player = players[index]
+    player = hand.players[index]
     purse = None if player.purse is None else player.purse - amount
-    players[index] = evolve(player, paid=player.paid + amount, purse=purse, **changes)
-    return tuple(players)
+    return with_player(hand, index, paid=player.paid + amount, purse=purse, **changes)
 
 
 def credit(hand: Hand, name: str, amount: int) -> Hand:
