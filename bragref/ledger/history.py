@@ -27,7 +27,7 @@ def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
                 "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None}]
     misdealt = False
-    for step in chain([first], steps) if first else ():
+    for step in chain([first], steps) if first is not None else ():
         misdealt = misdealt or step.misdeal
         r, hand = step.row, step.after
         if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
