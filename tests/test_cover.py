@@ -300,14 +300,21 @@ def test_a_loan_raises_the_borrowers_table_money_mid_hand_r7_5(table):
     assert money_on_table(table)["Bill"] == 8
 
 
-def test_a_closed_session_at_table_stakes_offers_cash_outs_r9_1_r1_3(table):
+def test_closing_a_session_at_table_stakes_cashes_everyone_out_and_nothing_follows_r9_1_r1_3(table):
+    """The close is the last thing recorded in the session: at table stakes it takes every player's money off the
+    table first, and a cash-out after it, accepted before 0.13, is refused (CLI.md "Promises about history")."""
     table.lines("""
         fold andy
         fold bill
         fold chris
     """)
     out = table.table("close", "cash-out andy", "q").output
-    assert "Closed — repay · cash-out · bal · settle · ? · q > " in out and "Andy takes off 19: 0 on the table (R1.3)" in out
+    assert "Andy takes off 19 (R1.3)." in out and "Dan takes off 23 (R1.3)." in out
+    assert "Closed — bal · settle · ? · q > " in out and "session t is closed, so nothing more is recorded" in out
+    assert set(money_on_table(table).values()) == {0}
+    table.refused("cash-out andy", "R9.1")
+    table.refused("undo", "R9.1")
+    table("audit")
 
 
 def test_the_summary_says_hands_at_table_stakes_were_paid_from_the_table_r1_3(table):

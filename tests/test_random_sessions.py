@@ -109,7 +109,7 @@ class Evening:
         choose = chooser(rng)
         while (current := ledger.current(self.session)).hand.phase != "over":
             if rng.random() < 0.05 and current.last is not None:
-                ledger.undo("evening", None)
+                self.tried(lambda: ledger.undo("evening", None))  # refused past a loan onto the table (R9.1)
             elif rng.random() < 0.03:
                 self.tried(lambda: ledger.lend("evening", *rng.sample(self.session.seats, 2), rng.randint(1, 9), False))
             else:
@@ -119,10 +119,9 @@ class Evening:
 
     def closing(self) -> None:
         if self.rng.random() < 0.3:
-            self.tried(lambda: self.ledger.close_session("evening"))
-            self.tried(self.repaid)  # settling up goes on after the close
-            for player in self.session.seats[:1]:
-                self.tried(lambda: self.ledger.purse("evening", "cash-out", player, None))
+            self.tried(lambda: self.ledger.close_session("evening"))  # at table stakes, every cash-out with it
+            self.tried(self.repaid)  # refused once closed (R9.1)
+            self.tried(lambda: self.ledger.undo("evening", None))
 
 
 def played(path, seed: int, hands: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import re
@@ -71,12 +72,22 @@ class App:
         self.db, self.session, self.explicit_session = db, session, explicit_session
         self._ledger = None
 
-    def ledger(self):
+    def ledger(self, create: bool = False):
+        """The ledger, opened (and brought up to date) on first use; only a command that may record the ledger's
+        first row (`create`: `session new`, `import`, `simulate`, `table`) makes one where there is none: any
+        other is bad input, and nothing is made, no file and no folder (CLI.md "Promises about history")."""
         if self._ledger is None:
             from bragref.ledger.store import Ledger
 
-            self._ledger = Ledger(self.db)
+            self._ledger = Ledger(self.existing() if not create else self.db)
         return self._ledger
+
+    def existing(self) -> str:
+        """The ledger's path, where a ledger is; else bad input."""
+        if self.db != ":memory:" and not os.path.isfile(self.db):
+            raise BadInput(f"no ledger at {self.db}: a command that records something (`bragref session new`, "
+                           f"`bragref import`) makes one")
+        return self.db
 
     @property
     def wrote(self) -> bool:
@@ -161,26 +172,33 @@ class BragGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta["words"] = list(args)  # as typed, for a message about one of them (`below_zero`)
         try:
+            for word in args:
+                not_text(word)
             return super().parse_args(ctx, args)
         except click.ClickException as usage:
             usage.message = brief(usage.message)
             raise
+        except BadInput as bad:
+            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(bad))}")
+            ctx.exit(EXIT_BAD_INPUT)
 
     def invoke(self, ctx: click.Context):
         try:
             result = super().invoke(ctx)
+            if sys.stdout is None:  # started with standard output closed: everything printed went nowhere
+                raise OSError(errno.EBADF, "standard output is closed")
             sys.stdout.flush()  # an output failure surfaces here, where it is known whether anything was recorded
             return result
         except OSError as error:  # printing failed: a closed pipe, a full disk
             output_failed(ctx, error)
         except Refused as refused:
-            click.echo(refusal_text(refused), err=True)
+            complain(refusal_text(refused))
             ctx.exit(EXIT_REFUSED)
         except BadInput as bad:
-            click.echo(f"{paint('error:', fg='red', bold=True)} {brief(str(bad))}", err=True)
+            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(bad))}")
             ctx.exit(EXIT_BAD_INPUT)
         except LedgerUnavailable as busy:
-            click.echo(f"{paint('error:', fg='red', bold=True)} {brief(str(busy))}", err=True)
+            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(busy))}")
             ctx.exit(EXIT_BUSY)
         except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
             usage.message = brief(below_zero(usage, ctx.meta["words"]) or usage.message)
@@ -191,12 +209,43 @@ class BragGroup(click.Group):
             if os.environ.get("BRAGREF_DEBUG"):
                 raise
             wrote = isinstance(ctx.obj, App) and ctx.obj.wrote
+            if damaged(bug):
+                complain(f"{paint('error:', fg='red', bold=True)} the ledger cannot be read: it is damaged "
+                         f"({brief(str(bug))}); nothing was written. `bragref audit` says what it finds")
+                ctx.exit(0 if wrote else EXIT_BUSY)
             what = "recorded, but then an internal error" if wrote else "internal error"
-            click.echo(f"{what} (a bug in bragref {__version__}, please report it): {printable(repr(bug))}", err=True)
+            complain(f"{what} (a bug in bragref {__version__}, please report it): {printable(repr(bug))}")
             ctx.exit(0 if wrote else EXIT_BUG)
         finally:
             if isinstance(ctx.obj, App):
                 ctx.obj.close()
+
+
+def complain(text: str) -> None:
+    """A message on stderr; where stderr cannot be written (a full disk), the exit code alone tells."""
+    try:
+        click.echo(text, err=True)
+    except OSError:
+        pass
+
+
+def not_text(word: str) -> None:
+    """Bad input where a word typed is not UTF-8 text (the bytes Python kept as lone surrogates): no ledger row, and
+    no message, can hold it."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = word.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+        raise BadInput(f"{raw} is not UTF-8 text: bragref takes names, amounts and notes as text") from None
+
+
+def damaged(error: Exception) -> bool:
+    """Whether `error` is a ledger damaged outside bragref showing itself (a page SQLite cannot read, a row's JSON or
+    text that does not decode): the contract's exit 5, not a bug. Only modules already loaded are asked."""
+    sqlite3, msgspec = sys.modules.get("sqlite3"), sys.modules.get("msgspec")
+    return (sqlite3 is not None and isinstance(error, sqlite3.DatabaseError)
+            or msgspec is not None and isinstance(error, msgspec.DecodeError)
+            or isinstance(error, UnicodeDecodeError))
 
 
 NEGATIVE = re.compile(r"-\d+(\.\d*)?")
@@ -214,8 +263,9 @@ def below_zero(usage: click.ClickException, words: list[str]) -> str | None:
 def output_failed(ctx: click.Context, error: OSError) -> None:
     """After a committed write the command exits 0 whatever became of its output (CLI.md), saying so on stderr;
     a read-only command whose reader has gone ends quietly, as `git log | head` does; else exit 5."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())  # nothing more reaches the broken output, not even Python's last flush
+    if sys.stdout is not None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more reaches the broken output, not even Python's last flush
     wrote = isinstance(ctx.obj, App) and ctx.obj.wrote
     broken_pipe = isinstance(error, BrokenPipeError)
     if not (broken_pipe and not wrote):

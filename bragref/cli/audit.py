@@ -16,11 +16,15 @@ from bragref.cli.output import progress
 def audit(ctx: click.Context, all_sessions: bool, digest: str | None, verbose: bool) -> None:
     """Check that the ledger is what bragref wrote and that every hand still adds up.
 
-    Checks the schema against what the migrations make, recomputes the hash
+    Reads the file without changing it (no migration, no change of journal
+    mode). Checks the schema, hidden objects included, against what the
+    migrations make, recomputes the hash
     chain over every row (a row changed, removed or added outside bragref is
     found), checks closed sessions played on no more, replays each hand of the session (--all: of
     every session) under the rules it was dealt with, compares the recorded
-    postings with the replay's, and checks conservation (R1.2). With --digest,
+    postings with the replay's, checks conservation (R1.2), that nobody's table
+    money went below 0 (R1.3), and that every replay point kept beside the
+    ledger is the hand its rows make. With --digest,
     also checks the ledger against a digest printed earlier (by status, at a
     hand's end, by session close), which catches rows cut off the end and a
     ledger rebuilt consistently from scratch: nothing inside the ledger can. Prints nothing and
@@ -31,20 +35,29 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, verbose: b
       bragref audit
       bragref audit --all --digest 1234-3f9ab2c1d4e5f607
     """
+    import sqlite3
+
     from bragref.cli import EXIT_AUDIT
     from bragref.ledger.audit import audit as check
-    from bragref.ledger.audit import described, sessions_to_audit
+    from bragref.ledger.audit import described, opened, sessions_to_audit
+    from bragref.ledger.store import Ledger
 
     app = ctx.obj
-    ledger = app.ledger()
-    ids = sessions_to_audit(ledger, app.session, all_sessions)
+    path = app.existing()
+    try:
+        rows, file = opened(path)  # read-only: the file audited is never changed
+        ledger = Ledger(path, rows)
+        ids = sessions_to_audit(ledger, app.session, all_sessions)
+    except (sqlite3.DatabaseError, UnicodeDecodeError, ValueError) as error:
+        click.echo(f"audit: the ledger cannot be read ({error.__class__.__name__}: {error})")
+        ctx.exit(EXIT_AUDIT)
 
     def checked(task, found) -> None:
         if verbose:
             click.echo(f"{'ok' if not found else f'{len(found)} finding' + ('s' if len(found) > 1 else '')}: "
                        f"{described(ledger.conn, task)}")
 
-    findings = check(ledger.conn, ids, digest, progress, checked)
+    findings = check(ledger.conn, ids, digest, progress, checked, file)
     for finding in findings:
         click.echo(f"audit: {finding}")
     if findings:

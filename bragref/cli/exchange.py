@@ -130,7 +130,7 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
     """
     source = read_text(file, bhh.MAX_TEXT, "a hand history")
     document = bhh.loads(source)
-    ledger = ctx.obj.ledger()
+    ledger = ctx.obj.ledger(create=True)
     try:
         with progress(len(document["hands"]), "Importing hands") as advance:
             session = exchange.import_judged(ledger, document, name, use, advance)

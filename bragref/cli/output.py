@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -268,8 +269,19 @@ def table_text(rows: list[dict], fmt: str = "simple") -> str:
                                        for v in r.values()] for r in rows], align)
     from tabulate import tabulate
 
-    cells = [[cell(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
+    text = csv_cell if fmt == "tsv" else (lambda v: md_escape(cell(v))) if fmt in MARKDOWN else cell
+    cells = [[text(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
     return tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align)
+
+
+MARKDOWN = frozenset({"github", "pipe"})  # tabulate's formats that are Markdown, where a cell's text is escaped
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+
+
+def md_escape(text: str) -> str:
+    """Text for Markdown: each character Markdown could read as markup (a link, emphasis, a table's `|`) escaped
+    with a backslash, so a name prints as itself and never as a link or a new column."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -> str:

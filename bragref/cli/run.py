@@ -39,11 +39,30 @@ def run(ctx: click.Context, file: str, quiet: bool) -> None:
     Example:
       bragref run sample_sessions/pagat-open-example.brag
     """
-    from bragref.cli import cli
+    import os
 
     app = ctx.obj
     prefix = ["--db", str(app.db)] + (["--session", app.session] if app.explicit_session else [])
-    for number, args in read_lines(file):
+    real = os.path.realpath(file)
+    if real in RUNNING:
+        raise BadInput(f"{file} is already being run ({' runs '.join(RUNNING)} runs it again): a run file that runs "
+                       f"itself would never end")
+    lines = read_lines(file)
+    RUNNING.append(real)
+    try:
+        run_lines(ctx, file, lines, prefix, quiet)
+    finally:
+        RUNNING.pop()
+
+
+RUNNING: list[str] = []  # the run files being run, outermost first: one that runs itself is refused
+
+
+def run_lines(ctx: click.Context, file: str, lines: list[tuple[int, list[str]]], prefix: list[str],
+              quiet: bool) -> None:
+    from bragref.cli import cli
+
+    for number, args in lines:
         if not quiet:
             click.echo(f"$ bragref {shlex.join(args)}")
         try:

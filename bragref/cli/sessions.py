@@ -58,7 +58,7 @@ def session_new(app, name: str, players: str, game: str | None, preset: str | No
     """
     rules = rules_from_text(game, preset, **rule_values)
     names = [p.strip() for p in players.split(",") if p.strip()]
-    made = app.ledger().create_session(name, rules, names)
+    made = app.ledger(create=True).create_session(name, rules, names)
     ante = game_of(rules).say("ante")
     said = f"{ante.capitalize()} {rules.money(rules.ante)}" if rules.ante else f"No {ante}"
     click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. {said}.")
@@ -126,8 +126,9 @@ def session_show(app, out: Output) -> None:
 @session.command("close", short_help="Close the session and print the ledger's digest.")
 @click.pass_obj
 def session_close(app) -> None:
-    """Close the session between hands: no more hands, seats, rules or loans in it (repayments and
-    cash-outs go on). Prints the ledger's digest, the head of its hash chain, short enough to
+    """Close the session between hands: nothing more is recorded in it, an undo included (R9.1). At
+    table stakes the money left on the table is cashed out first, each player's recorded with the
+    close (R1.3). Prints the ledger's digest, the head of its hash chain, short enough to
     photograph or text to the table; `bragref audit --digest D` later proves the ledger still
     holds everything it held now (R9.1).
 
@@ -138,8 +139,10 @@ def session_close(app) -> None:
     click.echo(closed_words(*app.ledger().close_session(app.session)))
 
 
-def closed_words(closed, digest: str) -> str:
-    return (f"Session {closed.name} is closed. Ledger digest: {digest}\n"
+def closed_words(closed, digest: str, cashed: dict[str, int]) -> str:
+    money = closed.rules.money
+    off = "".join(f"{name} takes off {money(has)} (R1.3).\n" for name, has in cashed.items())
+    return (f"{off}Session {closed.name} is closed. Ledger digest: {digest}\n"
             f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
 
 

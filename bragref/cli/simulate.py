@@ -34,7 +34,7 @@ def simulate(app, hands: int, seed: int, players: str, name: str | None, game: s
     rules = rules_from_text(game, preset, **rule_values)
     seats = [check_name(p) for p in players.split(",") if p.strip()]
     session_name = check_name(name or f"sim-{seed}")
-    ledger = app.ledger()
+    ledger = app.ledger(create=True)
     with progress(hands, f"Simulating {session_name}") as advance:
         session = play(ledger, session_name, rules, seats, hands, seed, lambda done: advance())
     actions = ledger.action_count(session)

@@ -50,16 +50,20 @@ def summary(app, all_sessions: bool, fmt: str) -> None:
 def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     money = sessions[0].rules.money
     night = ledger.night(sessions)
+    from bragref.cli.output import md_escape
+
+    said = md_escape if markdown else (lambda text: text)  # a name from the ledger, as Markdown prints it as itself
     bold = (lambda text: f"**{text}**") if markdown else (lambda text: text)
-    names = ", ".join(s.name for s in sessions)
+    names = ", ".join(said(s.name) for s in sessions)
     lines = [f"{bold(names)} · {night['hands']} hand{'s' if night['hands'] != 1 else ''} played"]
     big = night["biggest"]
     if big:
-        where = f"hand {big['hand']}" + (f" of {big['session']}" if len(sessions) > 1 else "")
-        lines.append(f"Biggest pot: {money(big['amount'])}, won by {' and '.join(big['winners'])} in {where}.")
+        where = f"hand {big['hand']}" + (f" of {said(big['session'])}" if len(sessions) > 1 else "")
+        lines.append(f"Biggest pot: {money(big['amount'])}, won by {' and '.join(map(said, big['winners']))} in "
+                     f"{where}.")
     for won in ledger.matches_won(sessions):
-        where = f" of {won['session']}" if len(sessions) > 1 else ""
-        lines.append(f"Match {won['match']}{where} won by {won['winner']} in hand {won['hand']}: the kitty of "
+        where = f" of {said(won['session'])}" if len(sessions) > 1 else ""
+        lines.append(f"Match {won['match']}{where} won by {said(won['winner'])} in hand {won['hand']}: the kitty of "
                      f"{money(won['kitty'])} (R14.4).")
     rows = ledger.balances(sessions)
 
@@ -67,13 +71,13 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
         return ("+" if units > 0 else "") + money(units)
 
     if markdown:
-        lines += ["", "| player | net |", "| --- | ---: |"] + [f"| {r['player']} | {signed(r['net'])} |" for r in rows]
+        lines += ["", "| player | net |", "| --- | ---: |"] + [f"| {said(r['player'])} | {signed(r['net'])} |" for r in rows]
         lines.append("")
     else:
         width = max(len(r["player"]) for r in rows)
         lines += [f"  {r['player'].ljust(width)}  {signed(r['net']).rjust(10)}" for r in rows]
     payments = ledger.payments(sessions)
-    settle = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments)
+    settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
     if any(ledger.on_table(sessions).values()):
         lines.append("(Hands at table stakes were paid from the table: their results are in each player's table "

@@ -95,7 +95,7 @@ class Table:
 
     def __init__(self, app, session_name: str):
         self.app = app
-        self.ledger = app.ledger()
+        self.ledger = app.ledger(create=True)
         self.session_name = session_name
 
     def now(self):
@@ -149,13 +149,12 @@ class Table:
 
     def prompt(self, current, session) -> str:
         """Whose turn, and exactly what they may do: ``Andy (open) — bet 2–12 · see 8 · fold > ``; in a closed
-        session, what goes on after the close (R9.1).
+        session, where nothing more is recorded (R9.1), the reports.
 
         Each choice is typed short (b, bb for a blind bet, s, l, sd, f), as `?` lists.
         """
         if session.closed:
-            cash_out = " · cash-out" if session.rules.stakes == "table" else ""
-            return f"Closed — repay{cash_out} · bal · settle · ? · q > "
+            return "Closed — bal · settle · ? · q > "
         if current is None or current.hand.phase == "over":
             wants = "".join(f" {p.name} {p.metavar}" for p in game_of(session.rules).deal_wants(session.rules))
             return f"Between hands — d{wants} deal · j NAME · leave NAME · rules · bal · ? · q > "  # the joker (R13.7)
@@ -473,7 +472,7 @@ def read_line(prompt: str, echo: bool) -> str:
 def open_session(app, read) -> str:
     """The session meant, or, in a ledger with none, one made by asking the referee the few rules that change the
     evening, each with its default offered (Enter takes it)."""
-    ledger = app.ledger()
+    ledger = app.ledger(create=True)
     if app.session or ledger.session_names():
         return ledger.session(app.session).name
     say("No session yet: let us make one. Enter takes the default in brackets; q quits, recording nothing.")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from datetime import datetime
 from collections.abc import Iterable, Iterator
 import tomllib
 
@@ -107,7 +108,6 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
 
 
 MAX_TEXT = 64 * 2**20  # a hand history's size: a year of weekly evenings is under 5 MiB
-MAX_LINES = 1000  # lines in one hand's actions or after it: a real hand has tens
 SCALARS = ("_created_at", "_dealt_at")  # custom fields that are one text, not a list
 ITEMS = {"players": str, "antes": int, "table_money": int, "before": str, "actions": str, "result": str, "after": str,
          "_before_at": str, "_at": str, "_after_at": str, "_created_at": str, "_dealt_at": str}
@@ -136,12 +136,43 @@ def _check(table: dict, shape: dict, where: str) -> None:
             raise BadInput(f"{where}: unknown field `{name}` (custom fields start with _)")
         if name in SCALARS and not isinstance(given, str):
             raise BadInput(f"{where}: `{name}` should be a text, not {_brief(given)}")
-        if isinstance(given, list) and len(given) > MAX_LINES and name != "hands":
-            raise BadInput(f"{where}: `{name}` holds {len(given)} items; bragref reads at most {MAX_LINES}")
         kind = ITEMS.get(name)
-        if kind and any(not isinstance(item, kind) or isinstance(item, bool) for item in
-                        (given if isinstance(given, list) else [given])):
+        items = given if isinstance(given, list) else [given]
+        if kind and any(not isinstance(item, kind) or isinstance(item, bool) for item in items):
             raise BadInput(f"{where}: `{name}` should hold {kind.__name__}s, not {_brief(given)}")
+        if name in TIMES:
+            bad = next((item for item in items if not _a_time(item)), None)
+            if bad is not None:
+                raise BadInput(f"{where}: `{name}` holds {_brief(bad)}, which is not a time with its zone "
+                               f"(as bragref writes them: 2026-11-24T21:05:00.000000+00:00)")
+
+
+TIMES = frozenset({"_created_at", "_dealt_at", "_before_at", "_at", "_after_at"})  # stamped on the rows as given
+
+
+def _a_time(text: str) -> bool:
+    """Whether `text` is an ISO 8601 time with its zone, as rows are stamped (`ledger.store.now`)."""
+    try:
+        return datetime.fromisoformat(text).tzinfo is not None and text.isascii()
+    except ValueError:
+        return False
+
+
+def _text_only(value, where: str) -> None:
+    """Every text in the document is text: JSON's `\\ud800` escapes make a lone surrogate, which is none (and which
+    no ledger can store)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadInput(f"{where} holds {_brief(value)}, which is not text (a lone surrogate)") from None
+    elif isinstance(value, list):
+        for item in value:
+            _text_only(item, where)
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            _text_only(name, where)
+            _text_only(item, where)
 
 
 def _brief(value) -> str:
@@ -151,6 +182,7 @@ def _brief(value) -> str:
 
 
 def check_shape(document: dict) -> None:
+    _text_only(document, "the history")
     _check(document, SHAPE, "the history")
     if document["bhh"] != FORMAT:
         raise BadInput(f"this is bhh {document['bhh']}; bragref reads bhh {FORMAT}")

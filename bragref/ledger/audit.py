@@ -38,22 +38,24 @@ def _quietly(length: int, label: str):
 
 
 def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None = None, progress=_quietly,
-          checked=lambda task, found: None) -> list[str]:
+          checked=lambda task, found: None, file: sqlite3.Connection | None = None) -> list[str]:
     """Every finding, one line each, in a fixed order; none when the ledger is sound.
 
-    Reads rows by name (sets `sqlite3.Row` on `conn`). On a large ledger in a file the checks run
-    in as many processes as there are cores, each reading the file on its own connection.
-    `progress(length, label)` gives a function to call as each check is done (a progress bar).
+    Reads rows by name (sets `sqlite3.Row` on `conn`). `file`: the ledger file itself where `conn` reads a copy of
+    it brought up to this bragref's schema (`opened`); SQLite's integrity check and the schema are the file's.
+    On a large ledger in a file the checks run in as many processes as there are cores, each reading the file on
+    its own connection. `progress(length, label)` gives a function to call as each check is done (a progress bar).
     """
     conn.row_factory = sqlite3.Row
+    file = conn if file is None else file
     try:
-        tasks = plan(conn, session_ids, digest)
+        tasks = plan(conn, session_ids, digest, file.execute("PRAGMA database_list").fetchone()[2])
     except Exception as error:
         return [f"the ledger cannot be read ({error.__class__.__name__}: {error})"]
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     if not path or cores() < 2 or actions < PARALLEL_FROM:
-        results = (run(conn, task) for task in tasks)
+        results = (run(file if task[0] in OF_THE_FILE else conn, task) for task in tasks)
     else:
         results = in_order(run_in, [(path, task) for task in tasks])
     findings: list[str] = []
@@ -63,6 +65,33 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
             findings += found
             advance()
     return findings
+
+
+OF_THE_FILE = ("integrity", "schema")  # checks of the file as it is, not of a copy brought up to date
+
+
+def opened(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
+    """The ledger at `path` as audit reads it, changing nothing (CLI.md "Promises about history"): the file opened
+    read-only, with no migration and no change of journal mode; where an older bragref wrote it, a copy in memory
+    brought up to this bragref's schema, whose rows the checks read. Returns (rows, file); `LedgerUnavailable` for a
+    ledger of a newer bragref; a file that is not a ledger at all raises `sqlite3.DatabaseError`."""
+    from bragref.ledger.db import SCHEMA_VERSION, LedgerUnavailable, transaction
+    from bragref.ledger.schema import migrate
+
+    file = connect_read_only(path)
+    version = file.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        file.close()
+        raise LedgerUnavailable(f"the ledger {path} has schema version {version}, newer than this bragref's "
+                                f"{SCHEMA_VERSION}: audit it with the bragref that wrote it, or a newer one")
+    if version == SCHEMA_VERSION:
+        return file, file
+    copy = sqlite3.connect(":memory:", isolation_level=None)
+    file.backup(copy)
+    copy.row_factory = sqlite3.Row
+    with transaction(copy):
+        migrate(copy, SCHEMA_VERSION)
+    return copy, file
 
 
 def sessions_to_audit(ledger, name: str | None, all_sessions: bool) -> list[int]:
@@ -87,10 +116,14 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
         return f"session {name}: hands {first}–{last} replayed under their own rules, postings and carried pots compared"
     if kind == "totals":
         return f"session {args[1]}: conservation (R1.2) and loans repaid no more than lent (R7.5)"
+    if kind == "table":
+        return f"session {args[1]}: nobody's table money ever below 0 (R1.3)"
+    if kind == "points":
+        return "the replay points kept beside the ledger: each the hand its rows make"
     if kind == "chain":
         return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
     if kind == "schema":
-        return "schema: tables, indexes, triggers and views as this bragref's migrations make them"
+        return "schema: tables, indexes, triggers and views, hidden ones too, as the migrations make them"
     if kind == "closings":
         return "closed sessions: nothing played after a close (R9.1)"
     if kind == "digest":
@@ -98,8 +131,9 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
     return "SQLite integrity check"
 
 
-def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -> list[tuple]:
-    """The checks to run: the whole file's, then each session's hands in pieces, then its totals."""
+def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, path: str = "") -> list[tuple]:
+    """The checks to run: the whole file's, then each session's hands in pieces, then its totals and table money;
+    last the replay points kept beside a ledger file."""
     tasks: list[tuple] = [("integrity",), ("schema",), ("chain",), ("closings",)]
     tasks += [("digest", digest)] if digest is not None else []
     for session_id in session_ids:
@@ -107,6 +141,8 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None) -
         last = conn.execute("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", (session_id,)).fetchone()[0]
         tasks += [("hands", session_id, name, first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
         tasks.append(("totals", session_id, name))
+        tasks.append(("table", session_id, name))
+    tasks += [("points", path)] if path else []
     return tasks
 
 
@@ -126,9 +162,10 @@ def run(conn: sqlite3.Connection, task: tuple) -> list[str]:
         if kind == "hands":
             session_id, name, first, last = args
             return [f"session {name}: {finding}" for finding in hand_findings(conn, session_id, first, last)]
-        if kind == "totals":
+        if kind in ("totals", "table"):
             session_id, name = args
-            return [f"session {name}: {finding}" for finding in conservation(conn, session_id)]
+            check = conservation if kind == "totals" else table_money
+            return [f"session {name}: {finding}" for finding in check(conn, session_id)]
         return CHECKS[kind](conn, *args)
     except Exception as error:
         return [f"{kind}: the ledger cannot be read ({error.__class__.__name__}: {error})"]
@@ -140,12 +177,16 @@ def integrity(conn: sqlite3.Connection) -> list[str]:
 
 
 def schema(conn: sqlite3.Connection) -> list[str]:
-    """Tables, indexes, triggers and views must be exactly what this bragref's migrations make: a trigger that
-    rewrites rows as they are inserted, or a redefined view, would otherwise pass every other check."""
+    """Tables, indexes, triggers and views, hidden ones (`sqlite_`-named, which `PRAGMA writable_schema` can add)
+    included, must be exactly what the migrations of the ledger's own schema version make: a trigger that blocks or
+    rewrites rows as they are written, or a redefined view, would otherwise pass every other check. SQLite's own
+    statistics tables (`ANALYZE`) are allowed as SQLite makes them."""
     have = _objects(conn)
-    want = expected_schema()
+    want = expected_schema(conn.execute("PRAGMA user_version").fetchone()[0])
     findings = []
-    for kind, name in sorted(set(have) | set(want)):
+    for kind, name in sorted(set(have) | set(want), key=str):
+        if (kind, name) in STATISTICS and have.get((kind, name)) == STATISTICS[kind, name]:
+            continue
         if (kind, name) not in want:
             findings.append(f"the ledger holds a {kind} {name!r} that bragref does not make: added outside bragref")
         elif (kind, name) not in have:
@@ -155,27 +196,33 @@ def schema(conn: sqlite3.Connection) -> list[str]:
     return findings
 
 
-def _objects(conn: sqlite3.Connection) -> dict[tuple[str, str], str | None]:
-    return {(kind, name): sql for kind, name, sql in conn.execute(
-        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")}
+STATISTICS = {("table", "sqlite_stat1"): ("sqlite_stat1", "CREATE TABLE sqlite_stat1(tbl,idx,stat)"),
+              ("table", "sqlite_stat4"): ("sqlite_stat4", "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)")}
 
 
-def expected_schema() -> dict[tuple[str, str], str | None]:
-    """What the migrations make, read from a ledger made afresh in memory."""
+def _objects(conn: sqlite3.Connection) -> dict[tuple, tuple]:
+    """Every object of the schema, hidden ones included, as (type, name) → (the table it is on, its SQL)."""
+    return {(kind, name): (table, sql) for kind, name, table, sql in conn.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master")}
+
+
+def expected_schema(version: int) -> dict[tuple, tuple]:
+    """What the migrations make up to schema `version`, read from a ledger made afresh in memory."""
     from bragref.ledger.db import SCHEMA_VERSION
     from bragref.ledger.schema import migrate
 
     fresh = sqlite3.connect(":memory:", isolation_level=None)
     try:
-        migrate(fresh, SCHEMA_VERSION)
+        migrate(fresh, SCHEMA_VERSION, upto=min(version, SCHEMA_VERSION))
         return _objects(fresh)
     finally:
         fresh.close()
 
 
 def closings(conn: sqlite3.Connection) -> list[str]:
-    """A closed session plays on no more: after its close nothing is recorded in it but repayments and cash-outs
-    (R9.1), so a close removed from the middle of the record, or play added after one, shows here."""
+    """A closed session plays on no more: after its close nothing at all is recorded in it (R9.1, CLI.md "Promises
+    about history"), so a close removed from the middle of the record, or anything added after one (an action or a
+    void of its last hand, a loan, a repayment, table money), shows here."""
     findings = []
     for session_id, name, closed in conn.execute(
             "SELECT s.id, s.name, c.seq FROM session_events e JOIN sessions s ON s.id = e.session_id"
@@ -183,14 +230,16 @@ def closings(conn: sqlite3.Connection) -> list[str]:
         after = conn.execute(
             "SELECT 'a hand' FROM hands t JOIN chain c ON c.tbl = 'hands' AND c.row_id = t.id"
             "  WHERE t.session_id = ? AND c.seq > ?"
+            " UNION ALL SELECT 'an action (' || t.verb || ')' FROM actions t JOIN hands h ON h.id = t.hand_id"
+            "  JOIN chain c ON c.tbl = 'actions' AND c.row_id = t.id WHERE h.session_id = ? AND c.seq > ?"
             " UNION ALL SELECT 'an event (' || t.event || ')' FROM session_events t"
             "  JOIN chain c ON c.tbl = 'session_events' AND c.row_id = t.id"
             "  WHERE t.session_id = ? AND c.seq > ? AND t.event != 'use'"
-            " UNION ALL SELECT 'a loan' FROM loans t JOIN chain c ON c.tbl = 'loans' AND c.row_id = t.id"
-            "  WHERE t.session_id = ? AND t.kind = 'lend' AND c.seq > ?"
-            " UNION ALL SELECT 'a buy-in or top-up' FROM purses t JOIN chain c ON c.tbl = 'purses' AND c.row_id = t.id"
-            "  WHERE t.session_id = ? AND t.kind != 'cash-out' AND c.seq > ?",
-            (session_id, closed) * 4).fetchall()
+            " UNION ALL SELECT CASE t.kind WHEN 'lend' THEN 'a loan' ELSE 'a repayment' END FROM loans t"
+            "  JOIN chain c ON c.tbl = 'loans' AND c.row_id = t.id WHERE t.session_id = ? AND c.seq > ?"
+            " UNION ALL SELECT 'a ' || t.kind FROM purses t JOIN chain c ON c.tbl = 'purses' AND c.row_id = t.id"
+            "  WHERE t.session_id = ? AND c.seq > ?",
+            (session_id, closed) * 5).fetchall()
         findings += [f"session {name}: {what[0]} is recorded after the session was closed (R9.1)" for what in after]
     return findings
 
@@ -387,4 +436,65 @@ def conservation(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
-CHECKS = {"integrity": integrity, "schema": schema, "chain": chain, "closings": closings, "digest": given_digest}
+def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
+    """Nobody's money on the table goes below 0 (R1.3): buy-ins, top-ups, loans onto the table and cash-outs, and
+    each settled hand at table stakes, summed in the order they were recorded, per person by the name they have
+    now; checked after each row of table money and after each hand's settlement as a whole."""
+    renamed: dict[str, str] = {}
+    for old, new in conn.execute("SELECT player, detail FROM session_events WHERE session_id = ? AND event = 'rename'"
+                                 " ORDER BY id", (session_id,)):
+        renamed = renamed_to(renamed, old, new)
+    rows = conn.execute(
+        "SELECT c.seq, 'purse' || t.id, t.player, t.amount FROM purses t JOIN chain c ON c.tbl = 'purses'"
+        " AND c.row_id = t.id WHERE t.session_id = ?"
+        " UNION ALL SELECT c.seq, 'settled' || t.action_id, t.player, t.amount FROM postings t JOIN hands h"
+        " ON h.id = t.hand_id JOIN chain c ON c.tbl = 'postings' AND c.row_id = t.id WHERE t.session_id = ?"
+        " AND h.purses IS NOT NULL AND t.player IS NOT NULL ORDER BY 1", (session_id, session_id)).fetchall()
+    money: dict[str, int] = defaultdict(int)
+    findings: list[str] = []
+    for index, (_, group, player, amount) in enumerate(rows):
+        person = renamed.get(player, player)
+        money[person] += amount if isinstance(amount, int) else 0
+        if (index + 1 == len(rows) or rows[index + 1][1] != group) and min(money.values()) < 0:
+            short = ", ".join(f"{name} {has}" for name, has in money.items() if has < 0)
+            what = "a settled hand" if group.startswith("settled") else "a row of table money"
+            findings.append(f"table money below 0 after {what} (chain link {rows[index][0]}): {short} (R1.3)")
+    return findings
+
+
+def points(conn: sqlite3.Connection, path: str) -> list[str]:
+    """Each replay point kept beside the ledger (`ledger.points`) that names the hand as it stands must be the hand
+    its rows make: one that is not was edited outside bragref (it is never used: a point is used only where its
+    digest is the one its row records, and bragref replays the hand from its rows instead)."""
+    from bragref.ledger.points import Points, digest, plain
+
+    kept = Points(path)
+    findings = []
+    for session_id, (key, data) in sorted(kept.entries().items()):
+        hand_id, seq, link_hash = (key.split(" ") + ["", "", ""])[:3]
+        row = conn.execute("SELECT h.*, s.name FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.id = ?"
+                           " AND CAST(s.id AS TEXT) = ?", (int(hand_id) if hand_id.isdigit() else -1,
+                                                           session_id)).fetchone()
+        last = conn.execute(
+            "SELECT seq, hash FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
+            " OR (tbl = 'actions' AND row_id = (SELECT MAX(id) FROM actions WHERE hand_id = :hand))"
+            " OR (tbl = 'purses' AND row_id = (SELECT MAX(id) FROM purses WHERE hand_id = :hand))"
+            " ORDER BY seq DESC LIMIT 1", {"hand": row["id"] if row else -1}).fetchone()
+        if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash):
+            continue  # not the hand as it stands: never used
+        try:
+            hand = replay(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
+                          .fetchall(), conn.execute("SELECT * FROM purses WHERE hand_id = ? ORDER BY id",
+                                                    (row["id"],)).fetchall())
+            same = digest(plain(hand)) == digest(data)
+        except Exception:
+            continue  # a hand that cannot be replayed is reported by the check of its hands
+        if not same:
+            findings.append(f"the replay point kept in {kept.path!r} for hand {row['number']} of session {row['name']} is "
+                            f"not the hand its rows make: edited outside bragref (it is not used; bragref replays "
+                            f"the hand from its rows)")
+    return findings
+
+
+CHECKS = {"integrity": integrity, "schema": schema, "chain": chain, "closings": closings, "digest": given_digest,
+          "points": points}

@@ -25,18 +25,19 @@ GENESIS = "0" * 64
 DIGEST_HEX = 16  # hex digits of a link's hash in a digest: short enough to text to the table
 
 
-LATER_COLUMNS = {"actions": 1, "hands": 1}  # columns added to a log table after its rows were first chained:
-# the actions' `args` (schema 7), the deals' `dealt` (schema 9)
+LATER_COLUMNS = {"actions": 2, "hands": 1}  # columns added to a log table after its rows were first chained:
+# the actions' `args` (schema 7) and `state` (schema 10), the deals' `dealt` (schema 9)
 
 
 def hashed(table: str, values: tuple) -> tuple:
-    """What a row's link covers: its values as stored, but where the columns added later hold nothing (a row
-    written before they existed, or a void), the row without them, so that every earlier link still holds. A value
+    """What a row's link covers: its values as stored, but without the columns added later that hold nothing at the
+    end of the row (a row written before they existed, or a void), so that every earlier link still holds. A value
     put into them, or taken out, changes what is hashed either way."""
     later = LATER_COLUMNS.get(table, 0)
-    if later and all(value is None for value in values[-later:]):
-        return values[:-later]
-    return values
+    end = len(values)
+    while later and end and values[end - 1] is None:
+        end, later = end - 1, later - 1
+    return values if end == len(values) else values[:end]
 
 
 def link(previous: str, table: str, values: tuple, sha256=sha256) -> str:

@@ -6,7 +6,7 @@ import os
 import sqlite3
 from contextlib import contextmanager
 
-SCHEMA_VERSION = 9  # the number of migrations in ledger.schema
+SCHEMA_VERSION = 10  # the number of migrations in ledger.schema
 BUSY_TIMEOUT_S = 10.0
 
 
@@ -67,16 +67,38 @@ def connect_read_only(path: str) -> sqlite3.Connection:
     return conn
 
 
-def unavailable(error: Exception, path=None) -> LedgerUnavailable:
+def unavailable(error: Exception, path=None, conn: sqlite3.Connection | None = None) -> LedgerUnavailable:
     where = f"the ledger {path}" if path else "the ledger"
     text = str(error)
     if "locked" in text or "busy" in text:
         return LedgerUnavailable(f"{where} is busy: another terminal is writing to it; try again")
     if "readonly" in text or "read-only" in text:
         return LedgerUnavailable(f"{where} is read-only: nothing was written (check the file's and folder's permissions)")
-    if "full" in text:
+    if "full" in text or "disk I/O error" in text and _disk_full(path or _path_of(conn)):
         return LedgerUnavailable(f"the disk holding {where} is full: nothing was written; free some space and try again")
     return LedgerUnavailable(f"cannot use {where}: {text}; nothing was written")
+
+
+FULL_BELOW = 64 * 1024  # bytes free: less than a few pages and their WAL frames
+
+
+def _disk_full(path: str | None) -> bool:
+    """Whether the disk holding `path` has no room left: SQLite reports a write that failed for want of space as
+    "database or disk is full" only where it saw it so; a write of its WAL or journal says "disk I/O error"."""
+    if not path:
+        return False
+    try:
+        stats = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except (OSError, AttributeError):
+        return False
+    return stats.f_bavail * stats.f_frsize < FULL_BELOW
+
+
+def _path_of(conn: sqlite3.Connection | None) -> str | None:
+    try:
+        return conn.execute("PRAGMA database_list").fetchone()[2] if conn is not None else None
+    except sqlite3.Error:
+        return None
 
 
 def _rollback(conn: sqlite3.Connection) -> None:
@@ -102,14 +124,14 @@ def transaction(conn: sqlite3.Connection):
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as error:
-        raise unavailable(error) from None
+        raise unavailable(error, conn=conn) from None
     try:
         yield conn
     except (sqlite3.OperationalError, sqlite3.DatabaseError) as error:
         _rollback(conn)
         if isinstance(error, sqlite3.IntegrityError):
             raise
-        raise unavailable(error) from None
+        raise unavailable(error, conn=conn) from None
     except BaseException:
         _rollback(conn)
         raise
@@ -117,4 +139,4 @@ def transaction(conn: sqlite3.Connection):
         conn.execute("COMMIT")
     except sqlite3.Error as error:
         _rollback(conn)
-        raise unavailable(error) from None
+        raise unavailable(error, conn=conn) from None

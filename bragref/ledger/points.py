@@ -1,12 +1,13 @@
 """What bragref keeps beside a ledger so that the next command need not work it out again (issue 19): replay
 points, each session's current hand as last replayed, so that the next action starts from it rather than from the
-deal; totals, each session's postings summed by player, so that `balances` and `settle` sum only what was
-posted since; and, at table stakes, each player's table money summed likewise.
+deal (a long hand's 2,000th bet costs what its first did).
 
-None is ever the truth. Each is keyed by chain links (the last row a hand is replayed from; the last posting,
-and purse, summed) and by the bragref that wrote it, so a row added, a ledger swapped or restored, or a new bragref
-all miss it and work it out in full; a file that cannot be read or written is worked around. Audit, history,
-replay and export never read them: they replay every hand from its rows.
+A point is never the truth, and never trusted (CLI.md "Promises about history"). It is keyed by the chain link
+of the last row the hand is replayed from and by the bragref that wrote it, so a row added, a ledger swapped or
+restored, or a new bragref all miss it; and it is used only if its digest is the one the ledger's own row records
+for the hand after that action (`actions.state`, chained with the row), so a point edited by hand is ignored and
+the hand replayed from its rows. A file that cannot be read or written is worked around. Audit, history, replay and
+export never read points: they replay every hand from its rows; audit checks the points it finds.
 
 A state is written as JSON, never pickled (the file is as untrusted as any other): each engine value is a frozen
 `msgspec.Struct` of numbers, text, `None`, tuples and other such values, named by its class in `bragref`.
@@ -21,12 +22,18 @@ from importlib import import_module
 
 import msgspec
 
+try:  # as `ledger.chain` takes it: hashlib loads OpenSSL first
+    from _sha2 import sha256
+except ImportError:
+    try:
+        from _sha256 import sha256
+    except ImportError:
+        from hashlib import sha256
+
 from bragref import __version__
 from bragref.engine.errors import BadInput
 
 SUFFIX = "-replay.json"  # beside the ledger file, as SQLite keeps its `-wal` file
-TOTALS = "-totals.json"  # each session's postings summed by player (`Ledger.balances`)
-TABLE = "-table.json"  # each session's table money summed by player (`Ledger.at_table`: table stakes, R1.3)
 
 
 def plain(value):
@@ -73,50 +80,83 @@ def _kind(name: str) -> type:
     return kind
 
 
-class Beside:
-    """A file kept beside the ledger, `<ledger><suffix>` (as SQLite keeps its `-wal`): an entry per session, each
-    under the key it was made at and the bragref that made it. An entry whose key has moved on, or a file that
-    cannot be read or written, is as good as none: what it spares is worked out again. Beside a ledger in memory
-    (an import's judge), the entries are held in memory, for as long as it is open."""
+def digest(data) -> str:
+    """What a row records of the hand after it (`actions.state`): the SHA-256 of the point's JSON, as `plain` makes
+    it, which a point read back must match to be used."""
+    return sha256(msgspec.json.encode(data)).hexdigest()
 
-    def __init__(self, ledger_path: str | os.PathLike, suffix: str):
+
+class Points:
+    """The replay points kept beside the ledger at `ledger_path`, `<ledger>-replay.json` (as SQLite keeps its
+    `-wal`): an entry per session, its current hand, under the key it was made at and the bragref that made it.
+    Beside a ledger in memory (an import's judge) there is no file: the ledger holds its current hands itself."""
+
+    def __init__(self, ledger_path: str | os.PathLike):
         # a text path, not pathlib's: importing pathlib would cost every command more than a short replay
-        self.path = None if str(ledger_path) == ":memory:" else f"{os.fspath(ledger_path)}{suffix}"
-        self.held: dict[str, dict] = {}  # the entries, where there is no file
+        self.path = None if str(ledger_path) == ":memory:" else f"{os.fspath(ledger_path)}{SUFFIX}"
 
-    def entry(self, session_id: int) -> tuple[str, object] | None:
-        """The key and what was kept at it for `session_id`, by this bragref, or None."""
+    def entries(self) -> dict[str, tuple[str, object]]:
+        """Every entry this bragref made, by session id: (key, data)."""
         try:
-            kept = self._read().get(str(session_id))
+            kept = self._read()
         except OSError:
-            return None
-        if not isinstance(kept, dict) or not isinstance(kept.get("key"), str):
-            return None
-        made_by, _, key = kept["key"].partition(" ")
-        return (key, kept.get("data")) if made_by == __version__ else None
+            return {}
+        found = {}
+        for session_id, entry in kept.items():
+            if isinstance(entry, dict) and isinstance(entry.get("key"), str):
+                made_by, _, key = entry["key"].partition(" ")
+                if made_by == __version__:
+                    found[session_id] = (key, entry.get("data"))
+        return found
 
-    def keep(self, session_id: int, key: str, data) -> None:
-        """Keep `data` (JSON's values) as `session_id`'s entry at `key`, in place of its last; other sessions' stay."""
+    def get(self, session_id: int, key: str, state: str | None):
+        """The hand kept for `session_id` at `key` whose digest is `state`, what the ledger's row records; else
+        None (none kept, kept at another key, edited, or no digest recorded to check it by)."""
+        if self.path is None or state is None:
+            return None
+        kept = self.entries().get(str(session_id))
+        if kept is None or kept[0] != key:
+            return None
+        try:
+            return unplain(kept[1]) if digest(kept[1]) == state else None
+        except (ValueError, TypeError, ImportError, RecursionError):
+            return None
+
+    def put(self, session_id: int, key: str, data) -> None:
+        """Keep `data` (`plain` of a hand) as `session_id`'s point at `key`, in place of its last; other sessions'
+        stay. Written whole to a spare file and renamed over the last, whichever terminal writes last; a spare a
+        killed command left behind is removed by the next write."""
         if self.path is None:
-            self.held[str(session_id)] = {"key": f"{__version__} {key}", "data": data}
             return
         try:
             kept = self._read()
         except OSError:
             kept = {}
+        self._sweep()
         spare = f"{self.path}.{os.getpid()}"
         try:
             kept[str(session_id)] = {"key": f"{__version__} {key}", "data": data}
             with open(spare, "wb") as file:
                 file.write(msgspec.json.encode(kept))
-            os.replace(spare, self.path)  # whole or not at all, whichever terminal writes last
+            os.replace(spare, self.path)
         except OSError:
             with suppress(OSError):
                 os.remove(spare)
 
+    def _sweep(self) -> None:
+        """Remove the spares (`<points>.PID`) of processes that are gone: killed between writing and renaming."""
+        folder, name = os.path.split(self.path)
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            return
+        for other in names:
+            pid = other[len(name) + 1:] if other.startswith(f"{name}.") else ""
+            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+                with suppress(OSError):
+                    os.remove(os.path.join(folder, other))
+
     def _read(self) -> dict:
-        if self.path is None:
-            return self.held
         with open(self.path, "rb") as file:
             try:
                 kept = msgspec.json.decode(file.read())
@@ -125,26 +165,11 @@ class Beside:
         return kept if isinstance(kept, dict) else {}
 
 
-class Points(Beside):
-    """The replay points of the ledger at `ledger_path`: one per session, its current hand."""
-
-    def __init__(self, ledger_path: str | os.PathLike):
-        super().__init__(ledger_path, SUFFIX)
-
-    def get(self, session_id: int, key: str):
-        """The hand kept for `session_id` at `key`, or None."""
-        kept = self.entry(session_id)
-        try:
-            return unplain(kept[1]) if kept is not None and kept[0] == key else None
-        except (ValueError, TypeError, ImportError, RecursionError):
-            return None
-
-    def put(self, session_id: int, key: str, hand) -> None:
-        """Keep `hand` as `session_id`'s point at `key` (not in memory: there the ledger holds its current hands)."""
-        if self.path is None:
-            return
-        try:
-            data = plain(hand)
-        except TypeError:
-            return
-        self.keep(session_id, key, data)
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's: alive
+    return True

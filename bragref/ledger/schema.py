@@ -250,11 +250,23 @@ def m009_deals_say_what_they_turned_up(db: Database) -> None:
     db.executescript("ALTER TABLE hands ADD COLUMN dealt TEXT;")
 
 
-def migrate(conn, version: int) -> None:
-    """Bring the schema up to date inside the caller's write transaction.
+@migrations()
+def m010_actions_record_the_hand_after_them(db: Database) -> None:
+    """An action row records the digest of the hand after it (`state`), so that a replay point kept beside the
+    ledger is used only where it is the hand the rows make (`ledger.points`). Rows written before hold nothing there
+    and are hashed without it (`chain.hashed`), so their links hold."""
+    db.executescript("ALTER TABLE actions ADD COLUMN state TEXT;")
+
+
+def migrate(conn, version: int, upto: int | None = None) -> None:
+    """Bring the schema up to date inside the caller's write transaction; with `upto`, only as far as that
+    version (what an older bragref made: `audit` holds an old ledger to it).
 
     `PRAGMA user_version` mirrors the number of migrations applied, so that a
     command can see the schema is current without importing sqlite-utils.
     """
-    migrations.apply(Database(conn))
-    conn.execute(f"PRAGMA user_version = {int(version)}")
+    db = Database(conn)
+    names = [migration.name for migration in migrations.pending(db)]
+    stop = names[upto] if upto is not None and upto < len(names) else None  # `upto` is given on a fresh ledger
+    migrations.apply(db, stop_before=stop)
+    conn.execute(f"PRAGMA user_version = {int(version if upto is None else upto)}")

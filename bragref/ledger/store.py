@@ -31,13 +31,12 @@ from bragref.games.verbs import Credit, Verb
 from bragref.ledger import chain
 from bragref.ledger.db import LedgerUnavailable, connect, connect_read_only, transaction
 from bragref.ledger.legacy import legacy_action
-from bragref.ledger.points import TABLE, TOTALS, Beside, Points
+from bragref.ledger.points import Points, digest, plain
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 # a hand whose deal was voided (R9.1): a void that names no action
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
-SUMMED_AT_TABLE = ("purses", "postings")  # what table money is summed from (`Ledger.at_table`)
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
@@ -51,7 +50,7 @@ class Session(msgspec.Struct, frozen=True):
     name: str
     rules: Rules  # in force for the next hand dealt
     seats: list[str]  # seated now, in clockwise order
-    closed: bool = False  # `session close`: no more hands, seats, rules or loans; repayments and cash-outs still
+    closed: bool = False  # `session close`: nothing more is recorded in it (R9.1)
     renamed: dict[str, str] = msgspec.field(default_factory=dict)  # every former name → the name now (`player rename`)
 
     def now_called(self, name: str | None) -> str | None:
@@ -128,9 +127,7 @@ class Ledger:
         self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
         self.linked = True  # each row hashed into the chain; a ledger that only judges (an import's) need not
         self.points = Points(path)  # each session's current hand as last replayed, for the next command
-        self.totals = Beside(path, TOTALS)  # each session's postings summed, for the next report
-        self.table = Beside(path, TABLE)  # each session's table money summed, for the next command at table stakes
-        self._posted_from: int | None = None  # the last posting before this ledger's first write
+        self._point = None  # the last action's hand as a replay point keeps it (`_act`)
         self._head: tuple[int, str] | None = None  # the chain's last link while this ledger writes (`write`)
         self._mark: tuple | None = None  # what sessions are read from (`session`), likewise
 
@@ -141,16 +138,6 @@ class Ledger:
         return cls(path, connect_read_only(path))
 
     def close(self) -> None:
-        """Close the file; where this ledger wrote postings, first sum them onto the totals kept beside it, so that
-        the next `balances` or `settle` has nothing new to sum (`_posted`). The totals are a convenience: a ledger
-        that cannot be read now is closed without them."""
-        if self.wrote and self._posted_from is not None and self.totals.path is not None:
-            with suppress(sqlite3.Error):
-                # NOT INDEXED: read on from `_posted_from` by row id, where the planner would read a session index
-                # whole for DISTINCT (20 ms of every command that writes, on a ledger of 100,000 hands)
-                for (session_id,) in self._q("SELECT DISTINCT session_id FROM postings NOT INDEXED WHERE id > ?",
-                                             (self._posted_from,)):
-                    self._posted(session_id)
         self.conn.close()
 
     @contextmanager
@@ -164,8 +151,6 @@ class Ledger:
             with transaction(self.conn):
                 if outermost:
                     self._head = chain.head(self.conn)
-                    if self._posted_from is None:
-                        self._posted_from = self._q("SELECT COALESCE(MAX(id), 0) FROM postings")[0][0]
                     if self.expect is not None and self._head[0] != self.expect:
                         raise Stale("the table has changed since this prompt was shown (another terminal recorded "
                                     "something): nothing was recorded; answer the prompt as it is now")
@@ -321,20 +306,26 @@ class Ledger:
             for r in rows
         ]
 
-    def close_session(self, session_name: str | None) -> tuple[Session, str]:
-        """Close the session between hands and return the ledger's digest, the chain head after the close (R9.1)."""
+    def close_session(self, session_name: str | None) -> tuple[Session, str, dict[str, int]]:
+        """Close the session between hands and return the ledger's digest, the chain head after the close (R9.1),
+        and the cash-outs recorded with it: at table stakes every player's money left on the table (seated or gone)
+        is taken off first, as the close is the last thing recorded in the session (R1.3)."""
         with self.write():
             session = self.session(session_name)
             if session.closed:
                 raise Refused(f"session {session.name} is already closed", "R9.1")
             self._between_hands(session, "a session closes", "R9.1")
+            cashed = {} if session.rules.stakes != "table" else {
+                name: has for name, has in self.table_money(session).items() if has > 0}
+            for name, has in cashed.items():
+                self._purse(session, None, "cash-out", name, -has)
             self._event(session.id, "close")
-            return session, chain.digest(self.conn)
+            return session, chain.digest(self.conn), cashed
 
     @staticmethod
     def _check_open(session: Session) -> None:
         if session.closed:
-            raise Refused(f"session {session.name} is closed, so nothing more is played in it: "
+            raise Refused(f"session {session.name} is closed, so nothing more is recorded in it: "
                           f"start another with `bragref session new`", "R9.1")
 
     def _between_hands(self, session: Session, what: str, rule: str) -> None:
@@ -430,15 +421,17 @@ class Ledger:
         self._hot[session.id] = (head, current)
         return current
 
-    def point_key(self, hand_id: int) -> str:
+    def point_key(self, hand_id: int) -> tuple[str, str | None]:
         """What a replay point of hand `hand_id` is kept under: the chain link of the last row it is replayed from
-        (its deal, an action or a loan onto the table), which names everything recorded before it too."""
-        seq, link = self._q(
-            "SELECT seq, hash FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
+        (its deal, an action or a loan onto the table), which names everything recorded before it too; and the
+        digest of the hand after that row as the row records it (`actions.state`), which the point must match."""
+        seq, link, table, row_id = self._q(
+            "SELECT seq, hash, tbl, row_id FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
             " OR (tbl = 'actions' AND row_id = (SELECT MAX(id) FROM actions WHERE hand_id = :hand))"
             " OR (tbl = 'purses' AND row_id = (SELECT MAX(id) FROM purses WHERE hand_id = :hand))"
             " ORDER BY seq DESC LIMIT 1", {"hand": hand_id})[0]
-        return f"{hand_id} {seq} {link}"
+        state = self._q("SELECT state FROM actions WHERE id = ?", (row_id,))[0][0] if table == "actions" else None
+        return f"{hand_id} {seq} {link}", state
 
     def _misdeal(self, session: Session) -> sqlite3.Row | None:
         """The latest hand's row if its deal was voided (R9.1): its dealer deals again."""
@@ -458,7 +451,7 @@ class Ledger:
     def _load(self, row: sqlite3.Row, session_id: int | None = None) -> Current:
         """Hand `row` replayed from its rows; a session's current hand (`session_id`) from its replay point where
         the last command kept one for the hand as it stands (`points`), reading none of its actions but the last."""
-        hand = None if session_id is None else self.points.get(session_id, self.point_key(row["id"]))
+        hand = None if session_id is None else self.points.get(session_id, *self.point_key(row["id"]))
         if hand is not None:
             last = self._q("SELECT id FROM actions a WHERE hand_id = :hand AND verb != 'void' AND id NOT IN (SELECT"
                            " voids FROM actions WHERE hand_id = :hand AND voids IS NOT NULL) ORDER BY id DESC LIMIT 1",
@@ -606,11 +599,12 @@ class Ledger:
 
     def act(self, session_name: str | None, build: Callable[[Hand], Verb]) -> tuple[Session, Current, Verb]:
         """Record one action, built against the current hand (to resolve names), if the engine accepts it."""
+        keep = self.points.path is not None  # the next command starts here (a ledger in memory has no next command)
         with self.write():
             session = self.session(session_name)
-            current, action = self._act(session, build)
-        if self.points.path is not None:  # the next command starts here (a ledger in memory has no next command)
-            self.points.put(session.id, self.point_key(current.row["id"]), current.hand)
+            current, action = self._act(session, build, keep)
+        if keep and self._point is not None:
+            self.points.put(session.id, self.point_key(current.row["id"])[0], self._point)
         return session, current, action
 
     def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None,
@@ -623,7 +617,9 @@ class Ledger:
                 current, _ = self._act(session, choose)
             return current
 
-    def _act(self, session: Session, build: Callable[[Hand], Verb]) -> tuple[Current, Verb]:
+    def _act(self, session: Session, build: Callable[[Hand], Verb], keep: bool = False) -> tuple[Current, Verb]:
+        """Record one action; with `keep`, the row records the digest of the hand after it (`actions.state`) and
+        `_point` holds the hand as a replay point would keep it (`points.plain`)."""
         current = self._require_hand(session)
         try:
             action = build(current.hand)
@@ -631,9 +627,14 @@ class Ledger:
             raise unknown.formerly(session.renamed) from None
         after = play.apply(current.hand, action)
         put_in = sum(p.paid for p in after.players) - sum(p.paid for p in current.hand.players)
+        self._point = None
+        if keep:
+            with suppress(TypeError):
+                self._point = plain(after)
         action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb=action.verb,
                                  player=None if action.subject == "table" else action.player, amount=put_in or None,
-                                 args=msgspec.json.encode(action.args()).decode())  # as few characters as JSON allows
+                                 args=msgspec.json.encode(action.args()).decode(),  # as few characters as JSON allows
+                                 state=None if self._point is None else digest(self._point))
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
@@ -657,8 +658,9 @@ class Ledger:
             current = self._require_hand(session)
             if reason is not None and len(reason) > MAX_REASON:
                 raise BadInput(f"a reason is at most {MAX_REASON} characters")
+            self._check_open(session)
+            self._nothing_after(session, current)
             if current.last is None:
-                self._check_open(session)
                 void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", detail="deal",
                                        reason=reason)
                 return session, self.current(session), Voided(current.number, void_id, None, current.row["dealer"])
@@ -670,6 +672,32 @@ class Ledger:
                              player=posting["player"], kind=posting["kind"], amount=-posting["amount"])
             voided = action_of(target, current.hand.rules)
             return session, self.current(session), Voided(current.number, target["id"], voided)
+
+    def _nothing_after(self, session: Session, current: Current) -> None:
+        """Settled is final (R9.1, CLI.md "Promises about history"): an undo voids the last thing recorded, the last
+        live action of `current` (its deal where none stands), only while nothing of the session was recorded after
+        it: a later deal (a misdealt one too), an event between hands, a loan, a repayment or table money moved."""
+        table, row_id = ("actions", current.last) if current.last is not None else ("hands", current.row["id"])
+        seq = self._q("SELECT seq FROM chain WHERE tbl = ? AND row_id = ?", (table, row_id))[0][0]
+        later = self._q(
+            "SELECT what FROM (SELECT c.seq, 'a deal (hand ' || t.number || ')' AS what FROM chain c"
+            "  JOIN hands t ON c.tbl = 'hands' AND t.id = c.row_id WHERE c.seq > :seq AND t.session_id = :session"
+            " UNION ALL SELECT c.seq, CASE t.event WHEN 'seat' THEN 'a player joining' WHEN 'leave' THEN 'a player"
+            "  leaving' WHEN 'rename' THEN 'a new name' WHEN 'rules' THEN 'a change of rules' WHEN 'match' THEN"
+            "  'a new match' ELSE t.event END FROM chain c JOIN session_events t ON c.tbl = 'session_events'"
+            "  AND t.id = c.row_id WHERE c.seq > :seq AND t.session_id = :session AND t.event != 'use'"
+            " UNION ALL SELECT c.seq, CASE t.kind WHEN 'lend' THEN 'a loan' ELSE 'a repayment' END FROM chain c"
+            "  JOIN loans t ON c.tbl = 'loans' AND t.id = c.row_id WHERE c.seq > :seq AND t.session_id = :session"
+            " UNION ALL SELECT c.seq, CASE t.kind WHEN 'loan' THEN 'a loan onto the table' ELSE 'a ' || t.kind END"
+            "  FROM chain c JOIN purses t ON c.tbl = 'purses' AND t.id = c.row_id WHERE c.seq > :seq"
+            "  AND t.session_id = :session) ORDER BY seq LIMIT 1", {"seq": seq, "session": session.id})
+        if later:
+            n, since = current.number, later[0][0]
+            what = (f"{since} has been recorded since hand {n} was dealt, so its deal stands" if current.last is None
+                    else f"hand {n} is settled and {since} has been recorded since: settled is final"
+                    if current.hand.phase == "over" else f"{since} has been recorded since hand {n}'s last action, "
+                                                         f"so it stands")
+            raise Refused(f"nothing can be undone: {what}", "R9.1")
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 
@@ -702,6 +730,7 @@ class Ledger:
             lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)},
                              renamed=session.renamed)
             units = amount_in(amount, session.rules)
+            self._check_open(session)
             loans.check_repay(owed, borrower, lender, units, session.rules.money)
             self._loan(session, "repay", lender, borrower, units, False)
         return session, borrower, lender, units
@@ -730,23 +759,16 @@ class Ledger:
 
     def at_table(self, session_id: int) -> dict[str | None, tuple[int, int]]:
         """Per player, by the name they had (None: a carried pot): what they put on the table or took off it
-        (buy-ins, top-ups, cash-outs, loans onto it, R7.5) and what hands at table stakes moved (R1.3). Summed on
-        from where the last command left off (`table`, kept beside the ledger at a purse's and a posting's chain
-        links), as both are only ever appended: a deal at table stakes costs the same in a long session."""
-        (purse_upto, posting_upto), sums = self._summed_to(self.table, session_id, SUMMED_AT_TABLE, 2, carried=True)
-        # from a point kept, `+session_id` reads on by row id; else the session's index is read whole
-        put_in = self._q(f"SELECT player, SUM(amount), MAX(id) FROM purses WHERE {'+' if purse_upto else ''}session_id"
-                         " = ? AND id > ? GROUP BY player", (session_id, purse_upto))
-        moved = self._q("SELECT p.player, SUM(CASE WHEN h.purses IS NULL THEN 0 ELSE p.amount END), MAX(p.id)"
-                        " FROM postings p JOIN hands h ON h.id = p.hand_id"
-                        f" WHERE {'+' if posting_upto else ''}p.session_id = ? AND p.id > ? GROUP BY p.player",
-                        (session_id, posting_upto))
+        (buy-ins, top-ups, cash-outs, loans onto it, R7.5) and what hands at table stakes moved (R1.3), summed from
+        the rows themselves (along each table's index of sessions and players): every figure comes from the rows,
+        never from a sum kept elsewhere that could have been edited (CLI.md "Promises about history")."""
+        sums: dict[str | None, list[int]] = {}
+        put_in = self._q("SELECT player, SUM(amount) FROM purses WHERE session_id = ? GROUP BY player", (session_id,))
+        moved = self._q("SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
+                        " WHERE p.session_id = ? AND h.purses IS NOT NULL GROUP BY p.player", (session_id,))
         for rows, figure in ((put_in, 0), (moved, 1)):
-            for player, amount, _ in rows:
+            for player, amount in rows:
                 sums.setdefault(player, [0, 0])[figure] += amount
-        lasts = (max((r[2] for r in put_in), default=purse_upto), max((r[2] for r in moved), default=posting_upto))
-        if lasts != (purse_upto, posting_upto):
-            self._keep_summed(self.table, session_id, SUMMED_AT_TABLE, lasts, sums)
         return {player: (put, moved) for player, (put, moved) in sums.items()}
 
     def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
@@ -759,8 +781,7 @@ class Ledger:
             if session.rules.stakes != "table":
                 raise Refused("players pay from their pockets here (house rule stakes is pocket): there is no table "
                               "money to change; `bragref rules set stakes table` between hands to play table stakes", "R1.3")
-            if kind != "cash-out":
-                self._check_open(session)
+            self._check_open(session)
             self._between_hands(session, "table money changes", "R1.3")
             has = self.table_money(session)[name]
             units = has if amount is None else amount_in(amount, session.rules)
@@ -831,49 +852,11 @@ class Ledger:
         return list(rows.values())
 
     def _posted(self, session_id: int) -> list[tuple[str, int, int, int]]:
-        """(player, paid, won, net) over a session's postings, by the names they were posted under: summed on from
-        where the last report left off (`totals`, kept beside the ledger at a posting's chain link), as postings
-        are only ever appended."""
-        (upto,), sums = self._summed_to(self.totals, session_id, ("postings",), 3)
-        # from totals kept, `+session_id` reads on from `upto` by row id; else the covering index is read whole
-        new = self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
-                      " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount), MAX(id) FROM postings"
-                      f" WHERE {'+' if upto else ''}session_id = ? AND id > ? AND player IS NOT NULL GROUP BY player",
-                      (session_id, upto))
-        for player, paid, won, net, _ in new:
-            totals = sums.setdefault(player, [0, 0, 0])
-            totals[0], totals[1], totals[2] = totals[0] + paid, totals[1] + won, totals[2] + net
-        last = max((r[4] for r in new), default=upto)
-        if last != upto:
-            self._keep_summed(self.totals, session_id, ("postings",), (last,), sums)
-        return [(player, *totals) for player, totals in sorted(sums.items())]
-
-    def _summed_to(self, beside: Beside, session_id: int, tables: tuple[str, ...], figures: int,
-                   carried: bool = False) -> tuple[list[int], dict[str | None, list[int]]]:
-        """Sums kept beside the ledger for `session_id`: the last row of each of `tables` they were summed to, and
-        per player `figures` integers (see `_sums`); nothing summed (row 0 of each) where this bragref kept none
-        there, or what they were summed to no longer holds (a ledger rolled back, swapped or restored)."""
-        kept = beside.entry(session_id)
-        if kept is not None and _sums(kept[1], figures, carried):
-            marks = [mark.partition(" ")[::2] for mark in kept[0].split(";")]  # "row link" a table
-            if len(marks) == len(tables) and all(last.isdigit() for last, _ in marks) and all(
-                    self._link(table, int(last)) == link for table, (last, link) in zip(tables, marks)):
-                return [int(last) for last, _ in marks], {player: figures for player, *figures in kept[1]}
-        return [0] * len(tables), {}
-
-    def _keep_summed(self, beside: Beside, session_id: int, tables: tuple[str, ...], lasts: tuple[int, ...],
-                     sums: dict[str | None, list[int]]) -> None:
-        """Keep `sums` beside the ledger for `session_id`, summed to row `lasts[i]` of `tables[i]` (`_summed_to`)."""
-        beside.keep(session_id, ";".join(f"{last} {self._link(table, last)}" for table, last in zip(tables, lasts)),
-                    [[player, *figures] for player, figures in sums.items()])
-
-    def _link(self, table: str, row_id: int) -> str | None:
-        """The hash of the chain link of row `row_id` of `table` (`-` for row 0, before the first); None if the
-        chain has no such link."""
-        if not row_id:
-            return "-"
-        found = self._q("SELECT hash FROM chain WHERE tbl = ? AND row_id = ?", (table, row_id))
-        return found[0][0] if found else None
+        """(player, paid, won, net) over a session's postings, by the names they were posted under, summed from the
+        rows along the covering index of sessions and players (no sum kept beside the ledger is trusted)."""
+        return self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
+                       " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount) FROM postings"
+                       " WHERE session_id = ? AND player IS NOT NULL GROUP BY player", (session_id,))
 
     def carried(self, sessions: list[Session]) -> int:
         """Money in a pot carried forward and not yet won (R6.2)."""
@@ -994,15 +977,6 @@ def dealt(row: sqlite3.Row) -> Hand:
 def rules_of(text: str) -> Rules:
     """A hand's rules from their JSON: hands share a handful of rule sets, so each is read once."""
     return Rules.from_json(text)
-
-
-def _sums(data, figures: int, carried: bool = False) -> bool:
-    """Whether kept sums are what the ledger writes: rows of a player's name (or None, the carried pot, where
-    `carried`) and `figures` integers (`Ledger._posted`: paid, won, net; `Ledger.at_table`: put, moved)."""
-    return isinstance(data, list) and all(
-        isinstance(item, list) and len(item) == figures + 1
-        and (isinstance(item[0], str) or carried and item[0] is None)
-        and all(type(value) is int for value in item[1:]) for item in data)
 
 
 def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
