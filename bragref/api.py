@@ -65,6 +65,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import msgspec
+
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
 from bragref.engine.rules import Rules
@@ -101,12 +103,26 @@ class Deal:
     def over(self) -> bool:
         return self.hand.phase == "over"
 
+    def __repr__(self) -> str:
+        hand, money = self.hand, self.hand.rules.money
+        now = (f"{self.to_act} to act" if self.to_act else "over" if self.over else hand.phase)
+        return (f"<Deal {hand.rules.game}: {', '.join(p.name for p in hand.players)}; {hand.dealer} dealt; "
+                f"pot {money(hand.pot)}, stake {money(hand.stake)}; {len(self.moves)} moves; {now}>")
+
     def legal_moves(self) -> Legal:
         """What may be done now: by the player to act while betting, by the table at a showdown."""
         return engine.legal(self.hand)
 
     def push(self, move: Action) -> None:
-        """Make a move; `Refused` (naming the rule, with `.legal` what may be done instead) leaves the hand as it was."""
+        """Make a move; `Refused` (naming the rule, with `.legal` what may be done instead) leaves the hand as it was,
+        and so does `BadInput`: a move that is not one of bragref's, or whose values are not of its kind (an amount
+        that is not a whole number of units, R1.1)."""
+        if not isinstance(move, Action):
+            raise BadInput(f"{move!r} is not a move: push one of bragref's (`bragref.Bet(\"Bill\", 2)`)")
+        try:
+            msgspec.convert(msgspec.structs.asdict(move), type(move))
+        except msgspec.ValidationError as error:
+            raise BadInput(f"{type(move).__name__}: {error}") from None
         self.states.append(engine.apply(self.hand, move))
         self.moves.append(move)
 
@@ -262,7 +278,16 @@ class Book:
     def repay(self, borrower: str, lender: str, amount: str):
         return self.ledger.repay(self.session, borrower, lender, amount)
 
-    def status(self) -> Hand | None:
+    def status(self) -> dict:
+        """The table now, the object `bragref status --json` prints (CLI.md): the hand, phase, dealer, pot, stake,
+        each player and what the player to act may do, with the game's own keys."""
+        from bragref.ledger.status import status_data
+
+        session = self.ledger.session(self.session)
+        return status_data(self.ledger, session, self.ledger.current(session))
+
+    def hand(self) -> Hand | None:
+        """The current hand itself, an `engine.state.Hand` (None before the first deal)."""
         current = self.ledger.current(self.ledger.session(self.session))
         return current.hand if current else None
 

@@ -139,35 +139,6 @@ def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
     return parts
 
 
-def legal_json(legal: Legal) -> dict:
-    def rng(r: Range | None):
-        return None if r is None else {"min": r.min, "max": r.max}
-
-    return {
-        "fold": legal.fold,
-        "look": legal.look or legal.look_retained,
-        "bet": rng(legal.bet),
-        "blind_bet": rng(legal.blind_bet),
-        "see": None if legal.see is None else {"cost": legal.see},
-        "cover": legal.cover is not None,
-        "cover_range": rng(legal.cover),
-        "showdown": legal.showdown,
-        "show": list(legal.show),
-        "concede": list(legal.concede),
-        "award": list(legal.award),
-        "call": None if legal.call is None else {"cost": legal.call},
-        "all_in": rng(legal.all_in),
-        "raise": rng(legal.raise_by),
-        "stand": legal.stand,
-        "sideshow": None if legal.sideshow is None else {**rng(legal.sideshow), "with": legal.sideshow_with},
-        "accept": legal.accept,
-        "refuse": legal.accept,
-        "exchange": legal.exchange,
-        "pass": legal.pass_turn,
-        "knock": legal.knock,
-    }
-
-
 HAND_NUMBERS = 2**63 - 1  # the most a hand number can be (SQLite's integers): a larger one is bad input, not a crash
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula

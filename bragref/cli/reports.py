@@ -5,17 +5,17 @@ from __future__ import annotations
 import click
 
 from bragref.cli.hand import outcome, paid_in, situation, witness
-from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed, legal_json,
+from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
                                 output_options, table_text)
 from bragref.cli.sessions import seats_words
 from bragref.engine.errors import BadInput
-from bragref.engine.state import Hand, Legal
-from bragref.games import game_of, hand_ranking, play
+from bragref.engine.state import Hand
+from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
+from bragref.ledger.status import status_data
 from bragref.ledger.store import CARRIED_POT, Ledger
 from bragref.ledger.story import local_time
-
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -33,35 +33,8 @@ def status(app, out: Output) -> None:
     ledger = app.ledger()
     session = ledger.session(app.session)
     current = ledger.current(session)
-    hand = current.hand if current else None
-    in_play = hand is not None and hand.phase != "over"
-    table_money = ledger.table_money(session) if (hand.rules if in_play else session.rules).stakes == "table" else None
-    if hand is None:
-        players = [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats]
-        data = {"session": session.name, "hand": 0, "phase": "no-hand", "dealer": None, "to_act": None, "pot": 0,
-                "carried": 0, "stake": 0, "shuffle": True, "players": players, "pots": [], "live_pot": 0, "shown": [],
-                "legal": legal_json(Legal())}
-    else:
-        dealt_in = {p.name for p in hand.players}
-        players = [{"name": p.name, "state": p.status, "hands": p.hands, "paid": p.paid} for p in hand.players]
-        players += [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats if n not in dealt_in]
-        result = hand.result
-        data = {"session": session.name, "hand": current.number, "phase": hand.phase, "dealer": hand.dealer,
-                "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
-                "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
-                "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
-                "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(play.legal(hand))}
-    data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
-    if hand is not None:
-        game = game_of(hand.rules)
-        data.update(game.table_keys(hand))  # each game's own keys (CLI.md)
-        for player in players:
-            player.update(game.player_keys(hand, player["name"]))
-    data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
-    if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
-        purses = {p.name: p.purse for p in hand.players} if in_play else {}
-        for player in players:
-            player["table_money"] = purses.get(player["name"], table_money.get(player["name"], 0))
+    data = status_data(ledger, session, current)
+    hand, players = current.hand if current else None, data["players"]
     if out.data(data, players):
         return
     if current is None:
@@ -70,6 +43,7 @@ def status(app, out: Output) -> None:
         return
     money = hand.rules.money
     click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
+    game = game_of(hand.rules)
     own = list(game.player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
     paid = paid_in(hand)
     out.table([{"player": p["name"], "state": game.say(p["state"]), **({"paid": money(p["paid"])} if paid else {}),
@@ -80,23 +54,6 @@ def status(app, out: Output) -> None:
                    f"to be won by {' or '.join(pot['contenders'])} (R7.3).")
     click.echo(situation(current.number, hand))
     click.echo(witness(data["digest"]))
-
-
-def pots_json(hand: Hand) -> list[dict]:
-    """The covered pots, oldest first (R7.2), each with who may still win it; the rest of `pot` is `live_pot`."""
-    out = [p.name for p in hand.players if p.status == "folded"]
-    return [{"amount": c.amount, "covered_by": c.covered_by, "contenders": [n for n in c.eligible if n not in out]}
-            for c in hand.covered]
-
-
-def shown_json(hand: Hand) -> list[dict]:
-    """The hands shown at a see or showdown, as judged (R8)."""
-    if not hand.shown:
-        return []
-    from bragref.engine.cards import hand_text
-    ranking = hand_ranking(hand)
-    return [{"player": s.player, "cards": hand_text(s.judged.kept), "discards": hand_text(s.judged.discards),
-             "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]
 
 
 @click.command(short_help="Every action of a hand, or of the session.")

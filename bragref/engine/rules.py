@@ -80,6 +80,11 @@ class Rules(msgspec.Struct, frozen=True):
                 or self.currency != self.currency.strip()):
             raise BadInput(f"a currency is up to 5 printable characters, no digits, points or spaces around it, such as £ or "
                            f"EUR, not {self.currency!r}")
+        for name in ("ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise", "chaal_limit", "pot_cap",
+                     "blind_rounds"):
+            value = getattr(self, name)
+            if not (type(value) is int or value is None and name != "ante"):  # 1.5 or True from Python: no money
+                raise BadInput(f"{name.replace('_', '-')} is a whole number of units, not {value!r} (R1.1)")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")
         for name in ("ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise", "chaal_limit", "pot_cap"):

@@ -32,6 +32,12 @@ class Player(msgspec.Struct, frozen=True):
         """Blind means has bet blind and not looked; an unlooked player counts as open (R6.1)."""
         return self.status == "blind"
 
+    @property
+    def blind_to_others(self) -> bool:
+        """Blind as an opponent sees them: bet blind, or neither looked nor bet (R3.1), so that an open player may
+        not see them, nor ask them for a show (R5.2, R13.3)."""
+        return self.status in ("blind", "unlooked")
+
 
 class Range(msgspec.Struct, frozen=True):
     """What a bet may be, and the rule that sets each end."""
@@ -325,6 +331,8 @@ def _decide(hand: Hand) -> Hand:
 
 def award(hand: Hand, names: tuple[str, ...]) -> Hand:
     """The table says who won, without cards; equal best hands split the pot (R6.5)."""
+    if not names:
+        raise BadInput("an award names who takes the pot: one player, or several who split it (R6.5)")
     for name in names:
         _check_contender(hand, name, "award")
     if len(set(names)) != len(names):

@@ -390,6 +390,8 @@ class Show(Verb, frozen=True):
         """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`): read as R8.9."""
         for name in ("cards", "discards"):
             value = getattr(self, name)
+            if not isinstance(value, (str, tuple, list)):
+                raise BadInput(f"cards are written as text (`Kh Kd 4c`) or a list of cards, not {value!r} (R8.9)")
             if isinstance(value, str) or any(isinstance(card, str) for card in value):
                 words = [value] if isinstance(value, str) else list(value)
                 msgspec.structs.force_setattr(self, name, _cards().parse_cards(words, _cards().MAX_JOKERS))

@@ -624,6 +624,7 @@ class Ledger:
         try:
             action = build(current.hand)
         except UnknownName as unknown:  # the hand knows its players by their names now; the session, the former
+            self._not_dealt_in(session, current.hand, unknown.query)
             raise unknown.formerly(session.renamed) from None
         after = play.apply(current.hand, action)
         put_in = sum(p.paid for p in after.players) - sum(p.paid for p in current.hand.players)
@@ -640,6 +641,21 @@ class Ledger:
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
         self._hot[session.id] = (self._head[1], now)
         return now, action
+
+    @staticmethod
+    def _not_dealt_in(session: Session, hand: Hand, query: str) -> None:
+        """A seated player the hand has no cards for (out of a match for lives, R14.4) is named for an action:
+        refused as out of turn, naming whose turn it is, not taken for a name that is nobody's."""
+        try:
+            name = resolve(query, session.seats)
+        except BadInput:
+            return
+        if name in {p.name for p in hand.players}:
+            return
+        turn = f"it is {hand.acting.name}'s turn" if hand.acting else "nobody is to act"
+        out = "out of the match, and dealt no cards" if hand.rules.scoring == "lives" else "not dealt into this hand"
+        raise Refused(f"{name} is {out}: {turn}, and nobody acts out of turn", "R14.4" if
+                      hand.rules.scoring == "lives" else "R2.5")
 
     def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:
         """Write where a settled hand's money went; its postings sum to zero (R1.2)."""

@@ -209,6 +209,8 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
     assert "out: Andy" in out
     status = bragref.json("status")
     assert status["to_act"] == "Bill" and [p["state"] for p in status["players"]] == ["open", "open", "sitting-out"]
+    for line in ("exchange andy 1", "pass andy", "knock andy", "show andy 2c 3c 4c"):  # out: refused, not unknown
+        assert "Andy is out of the match, and dealt no cards: it is Bill's turn" in bragref.refused(line, "R14.4")
     exchange_round(bragref, "bill", "chris")
     exchange_round(bragref, "bill", "chris", knock="bill")
     bragref("show bill 9h 9d 3c")

@@ -88,8 +88,9 @@ def see_refusal(hand: Hand, seer: Player) -> Refused | None:
     if hand.stake == 0:
         return Refused("nobody has bet yet, so there is nothing to see", "R5.1")
     other = left[0] if left[1].name == seer.name else left[1]
-    if other.blind and not sees_blind(hand, seer):
-        return Refused(f"{seer.name} cannot see {other.name}: you cannot see a blind man", "R5.2")
+    if other.blind_to_others and not sees_blind(hand, seer):
+        unbet = " (neither looked nor bet, R3.1)" if other.status == "unlooked" else ""
+        return Refused(f"{seer.name} cannot see {other.name}{unbet}: you cannot see a blind man", "R5.2")
     cost = see_cost(hand, seer)
     if cost > MAX_UNITS:
         money = hand.rules.money

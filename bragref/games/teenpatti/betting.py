@@ -98,9 +98,10 @@ def show_refusal(hand: TeenPattiHand, index: int) -> Refused | None:
     asker = hand.players[index]
     other = left[0] if left[1].name == asker.name else left[1]
     blind = sees_blind(hand, asker)
-    if other.blind and not blind:
-        return Refused(f"{asker.name} is seen and {other.name} blind: a seen player may not ask a blind one for a show",
-                       "R13.3")
+    if other.blind_to_others and not blind:
+        unbet = " (neither seen nor chaaled yet, R3.1)" if other.status == "unlooked" else ""
+        return Refused(f"{asker.name} is seen and {other.name} blind{unbet}: a seen player may not ask a blind one "
+                       f"for a show", "R13.3")
     if blind and must_look(hand, index):
         return Refused(f"{asker.name} has made {blind_chaals(hand)} and must look first", "R13.2")
     return None

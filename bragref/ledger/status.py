@@ -1,0 +1,88 @@
+"""The table now, as `status --json` gives it (CLI.md): one object read from the ledger's rows, for the command
+line, the Python `Book` and anything else that shows the table."""
+
+from __future__ import annotations
+
+from bragref.engine.state import Hand, Legal, Range
+from bragref.games import game_of, hand_ranking, play
+
+
+def status_data(ledger, session, current) -> dict:
+    """The keys CLI.md promises for the session's current hand (`current`, None before the first deal), each game's
+    own keys with them, and the ledger's digest."""
+    hand = current.hand if current else None
+    in_play = hand is not None and hand.phase != "over"
+    table_money = ledger.table_money(session) if (hand.rules if in_play else session.rules).stakes == "table" else None
+    if hand is None:
+        players = [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats]
+        data = {"session": session.name, "hand": 0, "phase": "no-hand", "dealer": None, "to_act": None, "pot": 0,
+                "carried": 0, "stake": 0, "shuffle": True, "players": players, "pots": [], "live_pot": 0, "shown": [],
+                "legal": legal_json(Legal())}
+    else:
+        dealt_in = {p.name for p in hand.players}
+        players = [{"name": p.name, "state": p.status, "hands": p.hands, "paid": p.paid} for p in hand.players]
+        players += [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats if n not in dealt_in]
+        result = hand.result
+        data = {"session": session.name, "hand": current.number, "phase": hand.phase, "dealer": hand.dealer,
+                "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
+                "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
+                "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
+                "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(play.legal(hand))}
+    data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
+    if hand is not None:
+        game = game_of(hand.rules)
+        data.update(game.table_keys(hand))  # each game's own keys (CLI.md)
+        for player in players:
+            player.update(game.player_keys(hand, player["name"]))
+    data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
+    if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
+        purses = {p.name: p.purse for p in hand.players} if in_play else {}
+        for player in players:
+            player["table_money"] = purses.get(player["name"], table_money.get(player["name"], 0))
+    return data
+
+
+def legal_json(legal: Legal) -> dict:
+    def rng(r: Range | None):
+        return None if r is None else {"min": r.min, "max": r.max}
+
+    return {
+        "fold": legal.fold,
+        "look": legal.look or legal.look_retained,
+        "bet": rng(legal.bet),
+        "blind_bet": rng(legal.blind_bet),
+        "see": None if legal.see is None else {"cost": legal.see},
+        "cover": legal.cover is not None,
+        "cover_range": rng(legal.cover),
+        "showdown": legal.showdown,
+        "show": list(legal.show),
+        "concede": list(legal.concede),
+        "award": list(legal.award),
+        "call": None if legal.call is None else {"cost": legal.call},
+        "all_in": rng(legal.all_in),
+        "raise": rng(legal.raise_by),
+        "stand": legal.stand,
+        "sideshow": None if legal.sideshow is None else {**rng(legal.sideshow), "with": legal.sideshow_with},
+        "accept": legal.accept,
+        "refuse": legal.accept,
+        "exchange": legal.exchange,
+        "pass": legal.pass_turn,
+        "knock": legal.knock,
+    }
+
+
+def pots_json(hand: Hand) -> list[dict]:
+    """The covered pots, oldest first (R7.2), each with who may still win it; the rest of `pot` is `live_pot`."""
+    out = [p.name for p in hand.players if p.status == "folded"]
+    return [{"amount": c.amount, "covered_by": c.covered_by, "contenders": [n for n in c.eligible if n not in out]}
+            for c in hand.covered]
+
+
+def shown_json(hand: Hand) -> list[dict]:
+    """The hands shown at a see or showdown, as judged (R8)."""
+    if not hand.shown:
+        return []
+    from bragref.engine.cards import hand_text
+    ranking = hand_ranking(hand)
+    return [{"player": s.player, "cards": hand_text(s.judged.kept), "discards": hand_text(s.judged.discards),
+             "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]

@@ -1,0 +1,273 @@
+"""Settled is final (issue 38, CLI.md "Promises about history"): no undo, cache, hidden schema object or bad byte
+changes what was settled, and every path exits with the contract's code. Each test is a reproducer of what 0.12
+got wrong, played through the command line where a user meets it; it fails on 0.12.10.
+"""
+
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bragref
+
+BRAGREF = [sys.executable, "-m", "bragref"]
+
+
+def run(db, *args, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([*BRAGREF, "--db", str(db), *args], stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "NO_COLOR": "1"}, **kwargs)
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---- undo never reaches settled money (R9.1) ------------------------------------------------------------------------
+
+
+def test_undo_after_both_cash_outs_is_refused_and_the_money_stands(bragref):
+    """0.12: `undo` reopened the hand after both had cashed out, `bet b 9; fold a` settled it again with money that
+    was no longer on the table, balances ended A −1, B +1 although A took 11 off, and `audit` passed."""
+    for line in ("session new t --players A,B --stakes table", "buy-in a 10", "buy-in b 10", "deal", "fold b",
+                 "cash-out a", "cash-out b"):
+        bragref(line)
+    message = bragref.refused("undo", "R9.1")
+    assert "hand 1 is settled and a cash-out has been recorded since" in message
+    assert {r["player"]: r["net"] for r in bragref.json("balances")} == {"A": 1, "B": -1}
+    bragref("audit")
+
+
+def test_undo_after_a_misdeal_does_not_reopen_the_hand_before_it(bragref, tmp_path):
+    """0.12: `deal; undo` (a misdeal) then `undo` reopened hand 1 behind the misdealt hand 2: `audit` then exited 4
+    and `export` failed for good with a KeyError."""
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "fold bill", "fold chris", "deal", "undo"):
+        bragref(line)
+    assert "a deal (hand 2) has been recorded since" in bragref.refused("undo", "R9.1")
+    bragref("audit")
+    bragref.round_trip(tmp_path / "s.bhh")
+
+
+@pytest.mark.parametrize("between", ["player leave chris", "player rename chris Christine", "rules set ante 2",
+                                     "lend andy bill 3", "player join Dan"])
+def test_undo_is_refused_once_anything_was_recorded_between_hands(bragref, between):
+    """A player who left, or was renamed, could act again after an undo in 0.12."""
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "fold bill", "fold chris", between):
+        bragref(line)
+    assert "has been recorded since: settled is final" in bragref.refused("undo", "R9.1")
+
+
+def test_undo_of_the_last_action_still_corrects_a_mistake(bragref):
+    """What undo is for stays: the action that settled a hand, with nothing after it, is voided and its postings
+    reversed; the hand in play's last action likewise (R9.1)."""
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2", "fold chris", "fold andy"):
+        bragref(line)
+    bragref("undo --reason 'Andy meant to see'")
+    assert bragref.json("status")["phase"] == "betting" and bragref.json("balances")[1]["net"] == 0
+    bragref("undo")
+    assert bragref.json("status")["to_act"] == "Chris"
+    bragref("audit")
+
+
+def test_a_closed_session_cannot_be_reopened_from_the_command_line_or_the_table(bragref):
+    """0.12: `session close` then `undo` reopened the last hand, `see andy; show…` changed the settlement, and
+    `audit --digest D` with the close's digest still passed."""
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2", "fold chris", "fold andy"):
+        bragref(line)
+    digest = bragref("session close").stdout.split("Ledger digest: ")[1].split()[0]
+    settled = bragref.json("settle")
+    before = bragref.dump()
+    assert "closed" in bragref.refused("undo", "R9.1")
+    out = bragref.table("u", "q").output
+    assert "session s is closed, so nothing more is recorded in it" in out
+    assert bragref.dump() == before and bragref.json("settle") == settled
+    bragref(f"audit --digest {digest}")
+
+
+# ---- audit sees what was hidden, and changes nothing ----------------------------------------------------------------
+
+
+def test_audit_finds_a_hidden_sqlite_trigger_that_blocks_writes(bragref):
+    """A trigger named `sqlite_…`, put in with `writable_schema`, passed 0.12's audit with and without the digest."""
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    digest = bragref.json("status")["digest"]
+    with sqlite3.connect(bragref.db) as conn:
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES ('trigger',"
+                      " 'sqlite_block', 'actions', 0, 'CREATE TRIGGER sqlite_block BEFORE INSERT ON actions WHEN"
+                      " NEW.player = ''Bill'' BEGIN SELECT RAISE(ABORT, ''no''); END')")
+    for line in ("audit", f"audit --digest {digest}"):
+        assert "trigger 'sqlite_block' that bragref does not make" in bragref(line, code=4).stdout
+
+
+def test_audit_never_changes_the_file_it_checks(tmp_path):
+    """An old ledger (schema 6, rollback journal) is audited as it is: 0.12 migrated it and turned it to WAL."""
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as conn:
+        conn.executescript((Path(__file__).parent / "data" / "ledger-0.6.0.sql").read_text(encoding="utf-8"))
+        conn.execute("PRAGMA user_version = 6")
+    before = sha(db)
+    result = run(db, "audit", "--all", stdout=subprocess.PIPE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert sha(db) == before
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
+
+
+def test_audit_finds_table_money_below_zero(bragref):
+    bragref("session new t --players A,B --stakes table")
+    bragref("buy-in a 5")
+    with sqlite3.connect(bragref.db) as conn:  # a cash-out of more than A had, chained as if bragref wrote it
+        session = conn.execute("SELECT id FROM sessions").fetchone()[0]
+        from bragref.ledger.chain import head, insert
+
+        insert(conn, "purses", {"session_id": session, "at": "2026-11-24T21:00:00+00:00", "hand_id": None,
+                                "kind": "cash-out", "player": "A", "amount": -9, "after_action": 0}, head(conn))
+    assert "table money below 0 after a row of table money" in bragref("audit", code=4).stdout
+
+
+# ---- imports: every field checked, hands of any length ---------------------------------------------------------------
+
+
+@pytest.fixture
+def exported(bragref) -> dict:
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2", "fold chris", "fold andy"):
+        bragref(line)
+    return json.loads(bragref("export --format json").stdout)
+
+
+@pytest.mark.parametrize("field, value", [("_dealt_at", "yesterday"), ("_at", ["not a time", "x", "y"]),
+                                          ("_dealt_at", "2026-11-24T21:00:00")])  # no zone
+def test_a_history_whose_times_are_not_times_is_bad_input(bragref, tmp_path, exported, field, value):
+    """0.12 imported such a history with exit 0; `history` and `replay` of the hand then exited 1 for good."""
+    exported["hands"][0][field] = value
+    path = tmp_path / "h.json"
+    path.write_text(json.dumps(exported))
+    before = bragref.dump()
+    assert "not a time" in bragref(f"import {path} --as again", code=2).stderr
+    assert bragref.dump() == before
+
+
+def test_a_lone_surrogate_in_a_history_is_bad_input(bragref, tmp_path, exported):
+    text = json.dumps(exported).replace('"Andy"', '"And\\ud800y"')
+    path = tmp_path / "h.json"
+    path.write_text(text)
+    assert "lone surrogate" in bragref(f"import {path} --as again", code=2).stderr
+
+
+@pytest.mark.slow
+def test_a_hand_of_two_thousand_actions_goes_out_and_back(bragref, tmp_path):
+    """The ledger takes a hand of any length; 0.12 exported one of 2,000 actions but refused it back (1,000 items)."""
+    bragref('session new s --players "Andy,Bill" --ante 1')
+    from bragref.games.verbs import Bet
+    from bragref.ledger.store import Ledger
+
+    ledger = Ledger(str(bragref.db))
+    ledger.deal(None)
+    for _ in range(2000):
+        ledger.act(None, lambda hand: Bet(hand.acting.name, 1))
+    ledger.close()
+    text = bragref.round_trip(tmp_path / "long.bhh")
+    bragref(f"--session again export -o {tmp_path / 'again.bhh'}")
+    assert (tmp_path / "again.bhh").read_text().replace("session = 'again'", "session = 's'") == text
+
+
+# ---- exit codes on every path ---------------------------------------------------------------------------------------
+
+
+def test_a_damaged_ledger_exits_5_and_audit_4(bragref):
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2"):
+        bragref(line)
+    run(bragref.db, "status")  # checkpointed: every page in the file
+    data = bytearray(bragref.db.read_bytes())
+    page = 4096
+    for start in range(2 * page, len(data) - page, page):
+        data[start + 8:start + 100] = b"\x07" * 92  # every page after the first two, its cells garbled
+    bragref.db.write_bytes(bytes(data))
+    for name in ("-wal", "-shm"):
+        Path(f"{bragref.db}{name}").unlink(missing_ok=True)
+    for args in (["status"], ["bet", "chris", "2"], ["balances"], ["history"], ["export"]):
+        result = run(bragref.db, *args, stdout=subprocess.PIPE)
+        assert result.returncode == 5, (args, result.stderr)
+        assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    assert run(bragref.db, "audit", stdout=subprocess.PIPE).returncode == 4
+
+
+def test_a_note_that_is_not_utf8_is_bad_input(bragref):
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2"):
+        bragref(line)
+    before = bragref.dump()
+    result = subprocess.run([*BRAGREF, "--db", str(bragref.db), "undo", "--reason", b"a\xffb"], capture_output=True)
+    assert result.returncode == 2 and b"is not UTF-8 text" in result.stderr and bragref.dump() == before
+
+
+def test_closed_stdout_is_an_output_failure_never_a_bug(bragref):
+    bragref('session new s --players "Andy,Bill,Chris"')
+    deal = run(bragref.db, "deal", stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
+               preexec_fn=lambda: os.close(1))
+    assert deal.returncode == 0 and "recorded, but its output could not be written" in deal.stderr
+    assert bragref.json("status")["hand"] == 1
+    balances = run(bragref.db, "balances", preexec_fn=lambda: os.close(1))
+    assert balances.returncode == 5 and "internal error" not in balances.stderr
+
+
+def test_a_refusal_whose_stderr_is_full_still_exits_3(bragref):
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal"):
+        bragref(line)
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([*BRAGREF, "--db", str(bragref.db), "fold", "andy"], stderr=full)
+    assert result.returncode == 3
+
+
+def test_a_run_file_that_runs_itself_is_bad_input(bragref, tmp_path):
+    looping = tmp_path / "loop.brag"
+    looping.write_text(f"run {looping}\n")
+    result = bragref(f"run {looping}", code=2)
+    assert "a run file that runs itself would never end" in result.output
+
+
+# ---- output a spreadsheet or a chat cannot misread -------------------------------------------------------------------
+
+
+def test_tsv_neutralises_formulas_and_markdown_escapes_markup(bragref):
+    bragref('session new s --players "=1+1,[x](http://e.com),a|b"')
+    for line in ("deal", "fold [x", "fold a|"):
+        bragref(line)
+    tsv = bragref("balances --fmt tsv").stdout
+    assert "'=1+1" in tsv and "\n=1+1" not in tsv
+    for fmt in ("github", "pipe"):
+        table = bragref(f"balances --fmt {fmt}").stdout
+        assert r"\[x\]\(http://e.com\)" in table and r"a\|b" in table and "[x](" not in table
+    summary = bragref("summary --fmt markdown").stdout
+    assert r"\[x\]\(http://e.com\)" in summary and r"a\|b" in summary and "[x](" not in summary
+
+
+# ---- the Python API checks money and types --------------------------------------------------------------------------
+
+
+def test_the_api_refuses_money_that_is_not_whole_units_and_moves_that_are_not_moves():
+    with pytest.raises(bragref.BadInput, match="whole number of units"):
+        bragref.deal("brag", ["Andy", "Bill", "Chris"], ante=1.5)
+    hand = bragref.deal("brag", ["Andy", "Bill", "Chris"], ante=1)
+    for move in (bragref.Award(()), bragref.Bet("Bill", 1.5), "bet Bill 2"):
+        with pytest.raises(bragref.BadInput):
+            hand.push(move)
+    assert hand.moves == [] and "Bill to act" in repr(hand)
+
+
+# ---- two rulings of the rulebook's clarification ---------------------------------------------------------------------
+
+
+def test_a_seen_player_may_not_ask_a_show_of_one_who_has_neither_looked_nor_bet_r3_1(bragref):
+    for line in ("session new tp --players A,B --game teen-patti", "deal", "look b"):
+        bragref(line)
+    assert "neither seen nor chaaled yet, R3.1" in bragref.refused("show-for b", "R13.3")
+    assert "show for" not in bragref("status").stdout.split("B to act:")[1]
+    bragref("chaal b 2")
+    bragref("show-for a")  # blind A may ask seen B (R13.3)
