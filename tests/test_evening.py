@@ -48,13 +48,12 @@ def test_closing_the_session_from_the_table_prints_the_digest(pence):
 
 
 def test_a_closed_session_at_the_table_offers_what_goes_on_not_a_deal_r9_1(bragref):
-    """Closed, nothing more is played (R9.1): the table no longer offers `d` to deal, but what goes on after a close
-    (repayments, balances, settling up; from the pocket there is no table money to cash out, R1.3)."""
+    """Closed, nothing more is recorded (R9.1): the table no longer offers `d` to deal, only the reports."""
     bragref('session new friday --players "Andy,Bill"')
     out = bragref.table("close", "q").output.split("Ledger digest: ", 1)[1]
     assert "`d` to deal" not in out and "d deal" not in out
     assert "Session friday · closed (R9.1)" in out
-    assert "Closed — repay · bal · settle · ? · q > " in out
+    assert "Closed — bal · settle · ? · q > " in out
 
 
 def test_a_retained_hand_prompt_gives_the_answer_it_takes(bragref):
@@ -65,7 +64,7 @@ def test_a_retained_hand_prompt_gives_the_answer_it_takes(bragref):
 
 def test_answers_that_are_neither_names_nor_amounts_say_so(pence):
     pence.table(*(f"buy-in {n} 5" for n in ("andy", "bill", "chris", "dan", "eddie")), "d")
-    err = pence.table("b two", "b -1", "bett 2", "Kx Qd 2c", "q").stderr
+    err = " ".join(pence.table("b two", "b -1", "bett 2", "Kx Qd 2c", "q").stderr.split())  # wrapped to 80
     assert "'two' is neither a player here" in err and "nor an amount" in err
     assert "not an amount: '-1'" in err
     assert "'bett' is not an answer here (did you mean 'bet'?)" in err

@@ -354,7 +354,7 @@ def test_mangled_histories_are_refused_or_rejected_never_a_bug(eventful, tmp_pat
     document = json.loads(eventful("export --format json").stdout)
     words = sorted({word for line in text.splitlines() for word in line.split()}) + ["-1", "0", "99", "p7", '"Nobody"']
     target = Bragref(tmp_path / "target.db")
-    target("session list")  # makes the ledger
+    target('session new empty --players "Ann,Bob"')  # makes the ledger
     for trial in range(80):
         if trial % 4 == 3:
             mangled = json.loads(json.dumps(document))

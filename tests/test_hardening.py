@@ -152,6 +152,7 @@ def test_a_read_only_command_to_a_full_disk_exits_5(game):
 
 
 def test_an_answer_for_a_prompt_that_another_terminal_overtook_is_refused_as_stale(game, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # the prompt on one line
     """The prompt names Chris; before the referee answers `f`, another terminal records Chris's bet."""
     from bragref.cli import table as table_module
 
@@ -348,8 +349,8 @@ def test_audit_finds_play_after_a_close_and_the_witness_is_printed(game):
 # ---- 9. small ones ----------------------------------------------------------------------------------------------------
 
 
-def test_balances_of_all_sessions_in_an_empty_ledger_is_bad_input(bragref):
-    assert "no session yet" in bragref("balances --all", code=2).stderr
+def test_balances_of_all_sessions_where_there_is_no_ledger_is_bad_input(bragref):
+    assert "no ledger at" in bragref("balances --all", code=2).stderr
     bragref("settle --all", code=2)
 
 

@@ -88,21 +88,25 @@ def test_seed_examples_through_table_match_run(bragref, tmp_path, sample):
 
 def test_prompt_names_who_acts_and_what_they_may_do(five):
     out = five.table("b 1").stdout
-    assert "Hand 1 · Eddie dealt\n" in out  # no ante: nothing in yet, no pot 0 · stake 0
-    assert "Hand 1 · Eddie dealt · pot 1 · stake 1\n" in out
-    assert "Andy (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown · fold > b 1" in out
-    assert "Bill (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown · fold > " in out
+    assert "Hand 1 · Eddie dealt · Three Card Brag\n" in out  # no ante: nothing in yet, no pot 0 · stake 0
+    assert "Hand 1 · Eddie dealt · pot 1 · stake 1 · Three Card Brag\n" in out
+    assert "Recorded: Andy bet 1 (1 into the pot).\n" in out  # what the answer recorded, in the session's money
+    assert all(len(line) <= 80 for line in out.splitlines())  # the prompt wrapped at a space, not mid-word
+    assert "Andy (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown\n· fold > b 1" in out
+    assert "Bill (unlooked) — bet 1 or more · bet blind 1 or more · look · agree a showdown\n· fold > " in out
 
 
 def test_refusal_cites_the_rule_and_writes_nothing(five):
     before = five.dump()
     result = five.table("f bill", "s", "b 0", "bb 1 2 3", "zz", "show", "Kh Kd 4c", "a", "l old keep", "f 2")
-    assert "refused: it is Andy's turn, not Bill's: nobody may fold out of turn (R2.5)" in result.stderr
-    assert "Andy may: bet 1 or more" in result.stderr
-    assert "(R5.1)" in result.stderr  # a see with five still betting
-    assert "error: 'zz' is not an answer here" in result.stderr
-    assert "(R5.4)" in result.stderr and "(R6.3)" in result.stderr  # no cards before a see; one hand, no old/new
-    assert "Traceback" not in result.output and "internal error" not in result.stderr
+    assert all(len(line) <= 80 for line in result.stderr.splitlines())  # wrapped to the terminal (CLI.md)
+    err = " ".join(result.stderr.split())
+    assert "refused: it is Andy's turn, not Bill's: nobody may fold out of turn (R2.5)" in err
+    assert "Andy may: bet 1 or more" in err
+    assert "(R5.1)" in err  # a see with five still betting
+    assert "error: 'zz' is not an answer here" in err
+    assert "(R5.4)" in err and "(R6.3)" in err  # no cards before a see; one hand, no old/new
+    assert "Traceback" not in result.output and "internal error" not in err
     assert five.dump() == before
 
 

@@ -38,11 +38,13 @@ def status(app, out: Output) -> None:
     if out.data(data, players):
         return
     if current is None:
-        click.echo(f"Session {session.name}: no hand dealt yet. {seats_words(session.seats)} `bragref deal` to start.")
+        click.echo(f"Session {session.name}: no hand dealt yet. {seats_words(session.seats)} `bragref deal` to start "
+                   f"a hand of {game_of(session.rules).title} (R10).")
         click.echo(witness(data["digest"]))
         return
     money = hand.rules.money
-    click.echo(f"Session {session.name}, hand {current.number}, {hand.dealer} dealt.")
+    click.echo(f"Session {session.name}, hand {current.number} of {game_of(hand.rules).title} (R10), {hand.dealer} "
+               f"dealt.")
     game = game_of(hand.rules)
     own = list(game.player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
     paid = paid_in(hand)

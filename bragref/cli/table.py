@@ -10,6 +10,8 @@ quitting, a crash or a closed lid loses nothing, and `bragref table` resumes.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import shlex
 import shutil
@@ -42,19 +44,24 @@ from bragref.ledger.store import Stale
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 def help_text(rules) -> str:
-    """`?`: the answers of the session's game under its rules, each from its declaration, then the table's own."""
+    """`?`: the answers of the session's game under its rules, each from its declaration, then the table's own;
+    every line within the terminal's width, and never wider than 80 columns (CLI.md, Interactive)."""
     game = game_of(rules)
     kinds = game.actions_under(rules)
+    width = min(80, shutil.get_terminal_size((80, 24)).columns)
 
     def names(kind) -> str:
         return "|".join((*kind.answers, kind.verb, *(a for a, v in game.aliases_of_verbs.items() if v == kind.verb)))
 
-    width = max(len(names(kind)) for kind in kinds) + 2
-    verbs = "\n".join(f"  {names(kind):<{width}}{kind.usage().partition(' ')[2]:<34}{kind.summary}"
-                      for kind in kinds)
-    intro = textwrap.fill(f"In a hand of {game.title}: leave PLAYER out for the player the prompt names, AMOUNT for "
-                          f"the least allowed; at a showdown, CARDS alone (Kh Kd 4c) show for the player named.", 88)
-    return f"{intro}\n{verbs}\n{table_help(rules)}"
+    lines = wrapped(f"In a hand of {game.title}: leave PLAYER out for the player the prompt names, AMOUNT for the "
+                    f"least allowed; at a showdown, CARDS alone (Kh Kd 4c) show for the player named.", width=width)
+    column = max(len(names(kind)) for kind in kinds) + 4
+    for kind in kinds:
+        usage = f"  {names(kind):<{column - 2}}{kind.usage().partition(' ')[2]}"
+        lines += wrapped(f"{usage:<{max(len(usage) + 2, 2 * column)}}{kind.summary}", " " * (2 * column),
+                         width) if len(usage) + 2 < width // 2 else [usage, *wrapped(
+                             f"{' ' * column}{kind.summary}", " " * column, width)]
+    return "\n".join([*lines, *wrapped(table_help(rules), "      ", width)])
 
 
 def game_answers(game) -> dict[str, tuple[type, dict]]:
@@ -74,18 +81,22 @@ def table_help(rules) -> str:
     """The table's own answers, those the session's game and stakes take: a match only in a game for lives (R14.4),
     table money only at table stakes (R1.3)."""
     lines = ["Between hands:",
-             "  d [DEALER]       deal           j NAME [after NAME]  join    leave NAME",
-             "  rename OLD NEW   a new name     rules  show them     rules OPTION VALUE  change one (R9.3)"]
+             "  d [DEALER]            deal the next hand",
+             "  j NAME [after NAME]   a player joins        leave NAME   a player leaves",
+             "  rename OLD NEW        a new name (R2.6)",
+             "  rules                 show them       rules OPTION VALUE  change one (R9.3)"]
     if rules.stakes == "table":
-        lines.append("  buy-in|top-up NAME AMOUNT       cash-out NAME [AMOUNT]  (table stakes, R1.3)")
-    lines.append("  close            close the session and print the ledger's digest (R9.1)")
+        lines += ["  buy-in|top-up NAME AMOUNT   cash-out NAME [AMOUNT]   table money (R1.3)"]
+    lines.append("  close                 close the session and print the ledger's digest (R9.1)")
     if game_of(rules).plays_matches(rules):
-        lines.append("  match [new]      a match for lives: show it, or call a new one (R14.4)")
+        lines.append("  match [new]           a match for lives: show it, or call a new one (R14.4)")
     return "\n".join([*lines,
                       "Any time:",
-                      "  lend LENDER BORROWER AMOUNT [bystander]    repay BORROWER LENDER AMOUNT  (R7.5)",
-                      "  u [REASON]  undo the last action    st  the table    bal  balances    settle",
-                      "  ?  this help                        q   quit (everything is already saved)",
+                      "  lend LENDER BORROWER AMOUNT [bystander]  repay BORROWER LENDER AMOUNT (R7.5)",
+                      "  u [REASON]   undo (R9.1)         st   the table",
+                      "  history [N]  a hand's actions     replay N  a hand told for a dispute",
+                      "  summary      the night           bal  balances     settle  who pays whom",
+                      "  ?            this help           q    quit (all is already saved)",
                       "Each command's own words work too: rules set ante 2, player join Dan --after Andy, "
                       "session close."])
 
@@ -123,7 +134,7 @@ class Table:
         if current is None or current.hand.phase == "over":
             last = f"hand {current.number} over" if current else "no hand yet"
             line = f"Session {session.name} · closed (R9.1)" if session.closed else \
-                f"Session {session.name} · {last} · next: `d` to deal"
+                f"Session {session.name} · {last} · next: `d` to deal {game_of(session.rules).title} (R10)"
             money = session.rules.money
             table = self.ledger.table_money(session) if session.rules.stakes == "table" else {}
             rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
@@ -138,6 +149,9 @@ class Table:
             parts.append(f"stake {money(hand.stake)}")
         parts += [f"covered by {c.covered_by}: {money(c.amount)}" for c in hand.covered]
         game = game_of(hand.rules)
+        if now := game.now_words(hand).strip():  # Bastard Brag's round, centre and knocker (R14.2, R14.4)
+            parts.append(now)
+        parts.append(game.title)  # dealer's choice: the game of this hand (R9.3, R10)
 
         def state(p) -> str:  # with what the game adds: a player's lives (R14.4)
             own = "".join(f" · {key} {value}" for key, value in game.player_keys(hand, p.name).items())
@@ -173,7 +187,7 @@ class Table:
                        *(["award NAME"] if now.award else [])]
             return f"{who} ({role}) — {' · '.join(choices)} > "
         if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
-            return f"{' or '.join(now.show)} — show CARDS · concede > "
+            return f"{' or '.join(now.show)} — show NAME CARDS · concede NAME > "
         status = game_of(rules).say(hand.player(now.player).status)
         return f"{now.player} ({status}) — {' · '.join(legal_parts(now, rules, table=True))} > "
 
@@ -202,7 +216,9 @@ class Table:
         return True
 
     def _record(self, build) -> None:
-        _, current, _ = self.ledger.act(self.session_name, build)
+        before = self.now()[1]
+        _, current, action = self.ledger.act(self.session_name, build)
+        say(recorded_words(action, before.hand if before else None, current.hand))
         if current.hand.phase == "over":
             say(outcome(current.number, current.hand))
             say(witness(self.ledger.digest()))
@@ -234,8 +250,10 @@ class Table:
         now = legal(hand)
         if now.player:
             return now.player, args
-        if now.show:
-            return now.show[0], args
+        if now.show and (len(now.show) == 1 or not now.sideshow_with and hand.phase == "showdown"):
+            return now.show[0], args  # the one the prompt names
+        if now.show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
+            raise BadInput(f"name the player: {' or '.join(now.show)} (e.g. `{now.show[0]} {' '.join(args) or 'CARDS'}`)")
         raise BadInput("name the player: nobody is to act now")
 
     def _verb(self, kind, given: dict, args: list[str]) -> bool:
@@ -359,6 +377,22 @@ class Table:
         session, _ = self.now()
         print_balances(self.ledger, [session], self.ledger.balances([session]))
 
+    def _report(self, command: str, args: list[str]) -> None:
+        """`history [N]`, `replay N`, `summary`: the report itself, as the command prints it for this session, so a
+        dispute is settled without leaving the table."""
+        from bragref.cli import cli
+
+        if command == "replay" and len(args) != 1 or len(args) > 1 or args[:1] and not args[0].isdigit():
+            raise BadInput(f"{command} {'N' if command == 'replay' else '[N]' if command == 'history' else ''}"
+                           f"".rstrip() + (": a hand's number, like 3" if command != "summary" else ": nothing more"))
+        told = io.StringIO()
+        with contextlib.redirect_stdout(told):
+            cli.main(["--db", str(self.app.db), "--session", self.session_name, command, *args], prog_name="bragref",
+                     standalone_mode=False)
+        text = told.getvalue().rstrip("\n")
+        if text:
+            click.echo(text) if command == "history" else say(text)  # its tables as they are; its prose wrapped
+
     def _settle(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_payments
 
@@ -366,12 +400,26 @@ class Table:
         print_payments(self.ledger, [session], self.ledger.payments([session]))
 
 
-def say(text: str) -> None:
-    """What the table tells, each line wrapped to the terminal's width at spaces (a word never split). Refusals
-    and errors are not wrapped: each stays the one line a script or a test can match."""
-    width = shutil.get_terminal_size((80, 24)).columns
-    click.echo("\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
-                         for line in text.split("\n")))
+def say(text: str, err: bool = False) -> None:
+    """What the table tells, refusals and errors (`err`) too, each line wrapped to the terminal's width at spaces
+    (a word never split): nothing the table prints is wider than the terminal (CLI.md, Interactive)."""
+    click.echo("\n".join(wrapped(text)), err=err)
+
+
+def wrapped(text: str, indent: str = "", width: int | None = None) -> list[str]:
+    """`text`'s lines wrapped to the terminal's width (or `width`) at spaces, later lines of each indented by
+    `indent`."""
+    width = width or shutil.get_terminal_size((80, 24)).columns
+    return [part for line in text.split("\n") for part in textwrap.wrap(
+        line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or [line]]
+
+
+def recorded_words(action, before: Hand | None, after: Hand) -> str:
+    """The line after each answer that records an action (CLI.md, Interactive): who, what, and the money it put in,
+    in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
+    money = after.rules.money
+    paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
+    return f"Recorded: {action.said(money)}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
 
 
 def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -> str:
@@ -443,6 +491,8 @@ ANSWERS = {
     **dict.fromkeys(("st", "status"), Table._status),
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
+    **{report: (lambda report: lambda t, a: t._report(report, a))(report) for report in ("history", "replay",
+                                                                                        "summary")},
     **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(t.now()[0].rules))),
     **{answer: (lambda kind, given: lambda t, a: t._verb(kind, given, a))(kind, given)  # from each declaration
        for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
@@ -572,8 +622,11 @@ def run_table(app, read, interactive: bool) -> None:
     while True:
         header, prompt = shell.render()
         click.echo(header)
+        *above, prompt = wrapped(prompt.rstrip()) or [""]
+        if above:
+            click.echo("\n".join(above))
         try:
-            line = read(prompt)
+            line = read(prompt + " ")
         except EOFError:
             click.echo()
             return
@@ -581,11 +634,11 @@ def run_table(app, read, interactive: bool) -> None:
             if not shell.answer(line):
                 return
         except Refused as refused:
-            click.echo(in_table_words(refusal_text(refused)), err=True)
+            say(in_table_words(refusal_text(refused)), err=True)
         except Stale as stale:
-            click.echo(f"stale: {stale}", err=True)
+            say(f"stale: {stale}", err=True)
         except (BadInput, LedgerUnavailable) as error:
-            click.echo(f"error: {in_table_words(brief(str(error)))}", err=True)
+            say(f"error: {in_table_words(brief(str(error)))}", err=True)
 
 
 COMMANDS = [table]

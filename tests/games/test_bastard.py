@@ -256,7 +256,7 @@ def test_a_hand_for_lives_without_money_is_told_without_money_r14_4(bragref):
     assert bragref("history 1").stdout.splitlines()[1].split() == ["#", "player", "action", "note"]
     assert bragref("status").stdout.splitlines()[1].split() == ["player", "state", "lives"]
     drawn = bragref.table("q").stdout.splitlines()
-    assert drawn[2:4] == ["Hand 1 · Andy dealt", "  player  state"]
+    assert drawn[2:4] == ["Hand 1 · Andy dealt · Exchange round 1 (R14.2). · Bastard Brag", "  player  state"]
     assert bragref("replay 1").stdout.rstrip().endswith("The hand is not over: Andy to act.")
     bragref(f"session new money {THREE} --scoring lives --entry 2")
     bragref("deal")
@@ -347,7 +347,7 @@ def test_a_match_at_the_table_r14_4(bragref):
     bragref(f"session new m {THREE} --scoring lives --knock-from 1")
     out = bragref.table("d", "x 1", "k", "x 3", "x 1", "Ah Ad Kc", "Kh Kd 4c", "2h 3d 5c", "q").output
     assert "Bill (open) — exchange 1|3 · knock > " in out and "Bill    open · lives 3" in out
-    assert "Hand 1 · Andy dealt\n" in out and "stake" not in out  # a match for lives has no betting (R14.4)
+    assert "Hand 1 · Andy dealt · Exchange round 1 (R14.2). · Bastard Brag\n" in out and "stake" not in out  # a match for lives has no betting (R14.4)
     assert "Bill (showdown) — show CARDS > " in out and "Andy has the worst hand" in out
     assert "refused" not in out and "error" not in out
     assert bragref.json("match")["players"][0] == {"name": "Andy", "lives": 2, "out": False}

@@ -26,7 +26,7 @@ def test_no_ante_and_the_dealer_stakes_first_r11_1(hoyle):
     assert status["legal"]["bet"] == {"min": 1, "max": None} and not status["legal"]["fold"]
     assert "\nAndy to act: bet 1 or more.\n" in bragref("status").stdout  # nothing in yet: no "Pot 0, stake 0"
     header = bragref.table("q").output.splitlines()[2]
-    assert header == "Hand 1 · Andy dealt"  # nor the table's pot 0 · stake 0 and paid-in column
+    assert header == "Hand 1 · Andy dealt · Hoyle's classical brag"  # nor the table's pot 0 · stake 0 and paid-in column
     assert "the dealer, Andy, puts up the dealer's stake first" in bragref.refused("fold andy", "R11.1")
     bragref.refused("bet bill 2", "R2.5")
     bragref.refused("bet andy 2 --blind", "R11.2")
