@@ -40,7 +40,7 @@ A ledger, with the command line's verbs (amounts as a person types them, in the 
 >>> book.fold("andy").phase
 'over'
 >>> book.balances()[1]
-{'player': 'Bill', 'paid': 60, 'won': 70, 'loans': 0, 'net': 10}
+{'player': 'Bill', 'paid': 60, 'won': 70, 'result': 10, 'loans': 0, 'net': 10}
 >>> book.settle()
 [{'from': 'Andy', 'to': 'Bill', 'amount': 10}]
 >>> [(e["player"], e["action"], e["amount"], e["pot"]) for e in book.history(1)]

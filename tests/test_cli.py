@@ -104,8 +104,8 @@ def test_balances_csv_and_money_in_units(bragref):
     bragref("bet bill 1.50")
     assert "£1.50" in bragref("status").stdout
     bragref("fold andy")
-    assert bragref("balances --csv").stdout.splitlines() == ["player,paid,won,loans,net", "Andy,10,0,0,-10",
-                                                                 "Bill,160,170,0,10"]
+    assert bragref("balances --csv").stdout.splitlines() == ["player,paid,won,result,loans,net",
+                                                                 "Andy,10,0,-10,0,-10", "Bill,160,170,10,0,10"]
     assert "Andy pays Bill £0.10" in bragref("settle").stdout
 
 
@@ -270,7 +270,7 @@ def test_the_last_player_to_leave_leaves_nobody_seated_r2_1(bragref):
     bragref('session new s --players "Andy,Bill"')
     assert bragref("player leave bill").stdout == "Bill leaves. Seats: Andy.\n"
     assert bragref("player leave andy").stdout == "Andy leaves. Nobody is seated.\n"
-    assert "no hand dealt yet. Nobody is seated. `bragref deal` to start." in bragref("status").stdout
+    assert "no hand dealt yet. Nobody is seated. `bragref deal` to start a hand of Three Card Brag" in bragref("status").stdout
     assert bragref("session show").stdout.startswith("Session s: 0 hands. Nobody is seated.\n")
     bragref.refused("deal", "R2.1")
     assert bragref("player join Chris").stdout == "Seats: Chris.\n"

@@ -330,7 +330,7 @@ def test_the_summary_says_hands_at_table_stakes_were_paid_from_the_table_r1_3(ta
         fold bill
     """)
     out = table("summary").stdout
-    assert re.search(r"Chris +\+21", out) and "Settle up: Bill pays Chris 10." in out  # won 11, lent 10
+    assert re.search(r"Chris +\+11  owed 10\n", out) and "Settle up: Bill pays Chris 10." in out  # won 11, lent 10
     assert "Hands at table stakes were paid from the table" in out
     table('session new p --players "Andy,Bill"')  # from the pocket: nothing to explain
     assert "table stakes" not in table("summary").stdout

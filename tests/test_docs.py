@@ -145,9 +145,28 @@ def test_the_readmes_first_hand_is_a_true_transcript(bragref):
         assert digest.sub("DIGEST", result.output) == digest.sub("DIGEST", shown), command
 
 
+def test_the_readmes_evening_with_table_is_a_true_transcript(bragref, monkeypatch):
+    """"An evening with `table`" shows the walk-through and a hand as `bragref table` prints them at 80 columns:
+    answered as the referee did (Andy's fold among the lines the README leaves out, `…`), every line it shows is
+    among what the table prints, in order."""
+    monkeypatch.setenv("COLUMNS", "80")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## An evening with `table`", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
+    answers = ["friday", "Andy, Bill, Chris", "", "0.01", "£", "0.10", "both", "", "d", "bb 0.10", "b 0.20", "f",
+               "s", "Kh Kd 4c", "7s 6s 5s", "lend andy chris 2", "q"]
+    result = bragref.runner.invoke(cli, ["--db", str(bragref.db), "table"], input="".join(a + "\n" for a in answers))
+    printed = [line.rstrip() for line in result.output.splitlines()]
+    shown = [line.rstrip() for line in block.splitlines()[1:] if line != "…"]
+    at = 0
+    for line in shown:
+        assert line in printed[at:], line
+        at = printed.index(line, at) + 1
+
+
 def readme_sessions() -> list[str]:
-    """The console examples of the README's games (its Design part) that start a session of their own."""
-    games = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Design\n", 1)[1]
+    """The console examples of the games' page (docs/games.md, linked from the README) that start a session of
+    their own."""
+    games = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
     return [block for block in re.findall(r"```console\n(.*?)```", games, flags=re.S)
             if block.startswith("$ bragref session new")]
 

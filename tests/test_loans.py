@@ -62,7 +62,8 @@ def test_loan_between_players_then_settle_and_repay(borrowing):
         fold andy
     """)
     assert nets(bragref) == {"Andy": -1 + 5, "Bill": 2 - 5, "Chris": -1}
-    assert bragref.json("balances")[1] == {"player": "Bill", "paid": 5, "won": 7, "loans": -5, "net": -3}
+    assert bragref.json("balances")[1] == {"player": "Bill", "paid": 5, "won": 7, "result": 2, "loans": -5,
+                                                 "net": -3}
     assert bragref.json("settle") == [{"from": "Bill", "to": "Andy", "amount": 3},
                                       {"from": "Chris", "to": "Andy", "amount": 1}]
     bragref("repay bill andy 5")
@@ -73,7 +74,8 @@ def test_loan_from_a_bystander_is_a_payee_in_settle(borrowing):
     bragref = borrowing
     bragref("lend 'Aunt May' chris 10 --bystander")
     balances = bragref.json("balances")
-    assert balances[-1] == {"player": "Aunt May", "paid": 0, "won": 0, "loans": 10, "net": 10}
+    assert balances[-1] == {"player": "Aunt May", "paid": 0, "won": 0, "result": 0, "loans": 10,
+                            "net": 10}
     assert bragref.json("settle") == [{"from": "Chris", "to": "Aunt May", "amount": 10}]
     assert "loans" in bragref("balances").stdout
     bragref("repay chris aunt 4")

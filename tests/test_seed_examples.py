@@ -41,11 +41,11 @@ def test_open_example_by_single_commands(five):
             assert status["to_act"] == "Andy" and status["pot"] == 115
         five(line)
     assert five.json("balances") == [
-        {"player": "Andy", "paid": 62, "won": 135, "loans": 0, "net": 73},  # 1+2+2+2+5+5+5+10+10+20
-        {"player": "Bill", "paid": 5, "won": 0, "loans": 0, "net": -5},  # 1+2+2
-        {"player": "Chris", "paid": 17, "won": 0, "loans": 0, "net": -17},  # 1+2+2+2+5+5
-        {"player": "Dan", "paid": 0, "won": 0, "loans": 0, "net": 0},
-        {"player": "Eddie", "paid": 51, "won": 0, "loans": 0, "net": -51},  # 2+2+2+5+5+5+10+10+10
+        {"player": "Andy", "paid": 62, "won": 135, "result": 73, "loans": 0, "net": 73},  # 1+2+2+2+5+5+5+10+10+20
+        {"player": "Bill", "paid": 5, "won": 0, "result": -5, "loans": 0, "net": -5},  # 1+2+2
+        {"player": "Chris", "paid": 17, "won": 0, "result": -17, "loans": 0, "net": -17},  # 1+2+2+2+5+5
+        {"player": "Dan", "paid": 0, "won": 0, "result": 0, "loans": 0, "net": 0},
+        {"player": "Eddie", "paid": 51, "won": 0, "result": -51, "loans": 0, "net": -51},  # 2+2+2+5+5+5+10+10+10
     ]
 
 

@@ -201,7 +201,11 @@ class BragGroup(click.Group):
             complain(f"{paint('error:', fg='red', bold=True)} {brief(str(busy))}")
             ctx.exit(EXIT_BUSY)
         except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
-            usage.message = brief(below_zero(usage, ctx.meta["words"]) or usage.message)
+            negative = below_zero(usage, ctx.meta["words"])
+            if negative:  # an amount below 0 is a bad amount, said in one line as any other (R1.1), not usage
+                complain(f"{paint('error:', fg='red', bold=True)} {brief(negative)}")
+                ctx.exit(EXIT_BAD_INPUT)
+            usage.message = brief(usage.message)
             raise
         except (click.exceptions.Exit, click.Abort):
             raise

@@ -35,6 +35,25 @@ def players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
         return []
 
 
+def rule_options(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """`rules set <Tab>`: every house rule, as `rules set` takes it (`ante`, `see-cost`, `game`)."""
+    from bragref.games import every_option
+
+    return _matching(["game", *(name.replace("_", "-") for name in every_option())], incomplete)
+
+
+def rule_values(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """`rules set see-cost <Tab>`: the values a choice takes (`double`, `equal`), the games after `game`."""
+    from bragref.games import GAMES, every_option
+
+    option = str(ctx.params.get("option") or "").replace("-", "_")
+    if option == "game":
+        return _matching(GAMES, incomplete)
+    known = every_option().get(option)
+    choices = [str(c) for c in known.choices] if known is not None else []
+    return _matching(choices + (["on", "off"] if known is not None and known.kind == "bool" else []), incomplete)
+
+
 def sessions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     try:
         ledger = _ledger(ctx)

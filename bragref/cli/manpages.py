@@ -36,7 +36,34 @@ def write(target: str) -> None:
         text = unwrapped(page.read_text(encoding="utf-8"))
         if page.name == "bragref.1":
             text = text.rstrip("\n") + "\n" + MAIN_PAGE_SECTIONS
+        if page.name == "bragref-table.1":
+            text = text.rstrip("\n") + "\n" + table_answers()
         page.write_text(text, encoding="utf-8")
+
+
+def table_answers() -> str:
+    """bragref-table.1's ANSWERS: each game's answers from its verbs' declarations (their short answers, words,
+    arguments and summaries, as `?` lists them at the table), then the table's own."""
+    from bragref.cli.table import table_help
+    from bragref.engine.rules import Rules
+    from bragref.games import GAMES, from_preset
+
+    def roff(text: str) -> str:
+        return text.replace("\\", "\\e").replace("-", "\\-")
+
+    lines = [".SH ANSWERS", "Leave PLAYER out for the player the prompt names, AMOUNT for the least allowed; at a "
+             "showdown, CARDS alone show for the player named (at a side show, name the player)."]
+    for game in GAMES.values():
+        rules = from_preset(next(iter(game.presets)), game=game.name)
+        lines.append(f'.SS "{roff(game.title)} (\\-\\-game {game.name})"')
+        for kind in game.actions_under(rules):
+            names = "|".join((*kind.answers, kind.verb, *(a for a, v in game.aliases_of_verbs.items()
+                                                         if v == kind.verb)))
+            usage = kind.usage().partition(" ")[2]
+            lines += [".TP", f".B {roff(names)}" + (f" {roff(usage)}" if usage else ""), roff(kind.summary)]
+    lines += [".SS \"The table's own\"", ".nf", *(roff(line) for line in table_help(Rules(stakes="table")).split("\n")),
+              ".fi"]
+    return "\n".join(lines) + "\n"
 
 
 # What bragref.1 says beyond the group's help: how the program meets its surroundings.
@@ -66,23 +93,15 @@ and
 .IR ledger.db\-shm ,
 and bragref keeps what spares the next command work:
 .I ledger.db\-replay.json
-(each session's current hand as last replayed),
-.I ledger.db\-totals.json
-(each session's postings summed, as each command that posts ends, for
-.B balances
-and
-.BR settle ),
-.I ledger.db\-table.json
-(at table stakes, each player's table money summed)
-and
+(each session's current hand as last replayed, so that the next command starts from it) and
 .I odds\-cache.json
 (each rule set's counts for
 .BR odds ).
-None of them is the truth: each is keyed by the bragref version (the first three by links of the
-ledger's hash chain too), is worked around when it no longer fits or cannot be read, and may be
-deleted at any time.
+Neither is the truth: a replay point is used only when its digest is the one the ledger's own row
+records for that hand (an edited one is ignored, and
 .B audit
-never reads them.
+names it), the counts only for the bragref version that made them; either may be deleted at any time.
+Balances, settle\-up and table money are summed from the ledger's rows every time.
 .SH EXIT STATUS
 .TP
 .B 0

@@ -175,7 +175,8 @@ def print_balances(ledger, sessions, rows: list[dict], out: Output = Output()) -
     money = sessions[0].rules.money
     with_loans = any(r["loans"] for r in rows)
     out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
-                **({"loans": money(r["loans"])} if with_loans else {}), "net": money(r["net"])} for r in rows])
+                **({"result": money(r["result"]), "loans": money(r["loans"])} if with_loans else {}),
+                "net": money(r["net"])} for r in rows])
     for carried, amount in carried_kinds(ledger, sessions).items():
         click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
     for line in in_play_notes(ledger, sessions):

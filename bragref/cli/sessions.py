@@ -249,8 +249,8 @@ def rules_show(app, out: Output) -> None:
 
 
 @rules.command("set", short_help="Change one house rule (between hands).")
-@click.argument("option")
-@click.argument("value")
+@click.argument("option", shell_complete=complete.rule_options)
+@click.argument("value", shell_complete=complete.rule_values)
 @click.pass_obj
 def rules_set(app, option: str, value: str) -> None:
     """Set OPTION to VALUE from the next hand on (R9.3). Options as in `session new`. An option set to what it
@@ -268,14 +268,23 @@ def set_rule(ledger, session_name: str | None, option: str, value: str) -> str:
     """Set one house rule from its words, between hands (R9.3); what the table is told. A rule set to what it is
     already records nothing (`rules_changed`)."""
     already: list[bool] = []
+    before: list[Rules] = []
 
     def change(current: Rules) -> Rules | None:
         changed = rules_changed(current, option, value)
         already.append(changed is None)
+        before.append(current)
         return changed
 
     rules = ledger.set_rules(session_name, change).rules
-    return rule_changed(rules, option, already=already[-1])
+    said = rule_changed(rules, option, already=already[-1])
+    name = option.strip().lower().replace("_", "-")
+    others = [f"{r['rule']} {r['value'] or '(none)'}" for r, was in zip(describe_rules(rules),
+                                                                     describe_rules(before[-1]))
+              if r["rule"] not in (name, "preset") and r["value"] != was["value"]]
+    if not others or rules.preset == before[-1].preset or rules.game != before[-1].game:
+        return said
+    return f"{said[:-1]}, with its defaults: {', '.join(others)}."  # the preset it chose (lives, R14.4)
 
 
 def rule_changed(rules: Rules, option: str, already: bool = False) -> str:

@@ -70,12 +70,20 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
     def signed(units: int) -> str:
         return ("+" if units > 0 else "") + money(units)
 
+    def owed(r) -> str:  # loans apart from the night's result: a loan still owed is no win or loss (R7.5)
+        return "" if not r["loans"] else f"owed {money(r['loans'])}" if r["loans"] > 0 else f"owes {money(-r['loans'])}"
+
+    with_loans = any(r["loans"] for r in rows)
     if markdown:
-        lines += ["", "| player | net |", "| --- | ---: |"] + [f"| {said(r['player'])} | {signed(r['net'])} |" for r in rows]
+        head, rule = ("| player | result | loans |", "| --- | ---: | --- |") if with_loans else ("| player | net |",
+                                                                                                "| --- | ---: |")
+        lines += ["", head, rule] + [f"| {said(r['player'])} | {signed(r['result'])} |"
+                                     + (f" {owed(r)} |" if with_loans else "") for r in rows]
         lines.append("")
     else:
         width = max(len(r["player"]) for r in rows)
-        lines += [f"  {r['player'].ljust(width)}  {signed(r['net']).rjust(10)}" for r in rows]
+        lines += [f"  {r['player'].ljust(width)}  {signed(r['result']).rjust(10)}"
+                  + (f"  {owed(r)}" if owed(r) else "") for r in rows]
     payments = ledger.payments(sessions)
     settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")

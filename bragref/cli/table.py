@@ -209,11 +209,19 @@ class Table:
             return self._verb(*own, args)
         handler = ANSWERS.get(verb)
         if handler is None:
-            if _looks_like_cards(words[0]):
-                return self._verb(game_verbs()["show"], {}, words)
+            if _looks_like_cards(words[0]) or len(words) > 1 and _looks_like_cards(words[1]) and self._names(words[0]):
+                return self._verb(game_verbs()["show"], {}, words)  # CARDS, or NAME CARDS: a show
             raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, ANSWERS)}: ? lists them")
         handler(self, args)
         return True
+
+    def _names(self, word: str) -> bool:
+        """Whether `word` names a player in the hand in play."""
+        current = self.now()[1]
+        try:
+            return current is not None and bool(name_in(current.hand, word))
+        except BadInput:
+            return False
 
     def _record(self, build) -> None:
         before = self.now()[1]
@@ -503,13 +511,25 @@ ANSWERS = {
 
 def in_table_words(message: str) -> str:
     """A message that names a command the table answers (`bragref deal`, `bragref lend`) names the answer (`deal`,
-    `lend`); what only the command line does (`bragref audit`, `bragref session new`) it names as it is."""
+    `lend`), and a command's options the answer's words (`l old keep`); what only the command line does (`bragref
+    audit`, `bragref session new`) it names as it is."""
     def answer(named: re.Match) -> str:
         command, first = named[1], named[2]
         at_table = first in ANSWERS and (first != "session" or command.startswith("session close"))
         return f"`{command}`" if at_table else named[0]
 
+    for option, answer_words in OPTION_WORDS.items():
+        message = message.replace(option, answer_words)
     return re.sub(r"`bragref ((\S+)[^`]*)`", answer, message)
+
+
+OPTION_WORDS = {  # what a message says in the command line's options, as the table's answers say it (R6.3)
+    "look at one (--hand old|new) and --keep or --fold it": "look at one and keep or fold it (`l old keep`, "
+                                                              "`l new fold`)",
+    "look without --hand": "look with `l` alone",
+    "(--hand old|new) and --keep or --fold go together": "(`l old keep`, `l new fold`): which hand and keep or "
+                                                         "fold go together",
+}
 
 
 def read_line(prompt: str, echo: bool) -> str:
@@ -533,8 +553,8 @@ def open_session(app, read) -> str:
     game, preset = chosen.name, next(iter(chosen.presets))
     unit = ask(read, "Money unit: 1 for chips, 0.01 for pence (R1.1)", "1", lambda text: str(parse_unit(text)))
     currency = ask(read, "Currency symbol, if any (£, $, EUR)", "", lambda text: Rules(currency=text).currency)
-    ante = ask(read, f"{chosen.say('ante').capitalize()} (R2.3)",  # Teen Patti's boot (R13.1)
-               "1" if from_preset(preset, game=game).ante else "0",  # none in Hoyle's (R11.1)
+    ante = ask(read, f"{chosen.say('ante').capitalize()} (R2.3)",  # Teen Patti's boot (R13.1); none in Hoyle's
+               Rules(unit=unit, currency=currency).money(from_preset(preset, game=game).ante),  # in money (R1.1a)
                lambda text: parse_amount(text, unit, allow_zero=True, currency=currency))
     short = ask(read, f"Short of money: {'|'.join(SHORT_MONEY)} (R7.1)", "cover", lambda text: choice(text, SHORT_MONEY))
     stakes = ask(read, f"Stakes: {'|'.join(STAKES)} (R1.3)", "pocket", lambda text: choice(text, STAKES))

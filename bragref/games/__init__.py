@@ -182,7 +182,14 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
     if rules.game not in games_using(name):
         raise BadInput(f"{name.replace('_', '-')} is not a rule of {rules.game} (games that use it: "
                        f"{', '.join(games_using(name))})")
-    return checked(replace(rules, **{name: options[name].read(text, rules)}))
+    value = options[name].read(text, rules)
+    game = find_game(rules.game)
+    chooses = len({game.preset_for({name: choice}) for choice in options[name].choices}) > 1
+    preset = game.preset_for({name: text.strip().lower()}) if chooses else rules.preset
+    if preset != rules.preset:  # an option that chooses the game's preset (Bastard Brag's scoring, R14.4): what
+        # that preset sets comes with it, as `session new` gives it (for lives: no ante, knocking); the rest stays
+        return checked(replace(rules, preset=preset, **{**game.presets[preset], name: value}))
+    return checked(replace(rules, **{name: value}))
 
 
 def rules_changed(rules: Rules, option: str, text: str) -> Rules | None:

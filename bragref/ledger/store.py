@@ -838,9 +838,10 @@ class Ledger:
                            f"amounts; ask for each session (--session NAME) (R1.1)")
 
     def balances(self, sessions: list[Session]) -> list[dict]:
-        """Per player (and bystander lender): paid in, won, loans, net; settled hands only (a SUM, never a replay).
+        """Per player (and bystander lender): paid in, won, the night's result (won less paid, with what was carried),
+        loans, net; settled hands only (a SUM, never a replay).
 
-        `loans` is + what is owed to them, − what they owe (R7.5); `net` includes it. The sessions keep one money
+        `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The sessions keep one money
         (`one_money`).
         """
         self.one_money(sessions)
@@ -851,7 +852,7 @@ class Ledger:
 
         def row(name: str) -> dict:
             person = spelling.setdefault(key(name), name)
-            return rows.setdefault(person, {"player": person, "paid": 0, "won": 0, "loans": 0, "net": 0})
+            return rows.setdefault(person, {"player": person, "paid": 0, "won": 0, "result": 0, "loans": 0, "net": 0})
 
         for name in order:
             row(name)
@@ -860,6 +861,7 @@ class Ledger:
                 totals = row(session.now_called(player))
                 totals["paid"] += paid
                 totals["won"] += won
+                totals["result"] += net
                 totals["net"] += net
         for name, owed in sorted(loans.positions(loans.outstanding(self.loan_entries(sessions))).items()):
             totals = row(name)

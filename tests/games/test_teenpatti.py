@@ -176,8 +176,9 @@ def test_a_side_show_accepted_r13_4(teen, chris, andy, packs, why):
     expected[packs] = -3
     assert nets(bragref) == expected
     story = bragref("replay 1").stdout
-    assert f". Chris showed {HANDS[chris]} at the side show.\n" in story
-    assert f". Andy showed {HANDS[andy]} at the side show; {packs} packs at the side show ({why}, R13.4).\n" in story
+    assert f". Chris showed {chris} at the side show: {HANDS[chris]}.\n" in story  # the cards, then their class
+    assert (f". Andy showed {andy} at the side show: {HANDS[andy]}; {packs} packs at the side show ({why}, "
+            f"R13.4).\n") in story
 
 
 HANDS = {"Kh Kd 4c": "pair of kings, odd card 4", "Ah Ad 2c": "pair of aces, odd card 2",

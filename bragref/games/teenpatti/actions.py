@@ -165,9 +165,11 @@ class SideShown(Show):
             return Show.told(self, before, after, called)
         from bragref.games import hand_ranking  # here: telling a bet never pays for the card tables
 
+        from bragref.engine.cards import hand_text
+
         rank = hand_ranking(before)
         judged = rank.judge(self.cards, self.discards)
-        text = f"{called(self.player)} showed {rank.describe(judged)} at the side show"
+        text = f"{called(self.player)} showed {hand_text(judged.kept)} at the side show: {rank.describe(judged)}"
         decided = after.sideshow
         return text + (f"; {packed(decided, called)}." if decided.loser is not None else ".")
 
