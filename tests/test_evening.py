@@ -199,7 +199,7 @@ def test_replay_tells_a_carried_pot_and_a_void(bragref):
     assert "Everyone folded to Bill, who had not looked: nobody took the pot, and its 5 was carried into the next " \
            "hand, Bill keeping the blind hand (R6.2)." in story
     bragref("deal")
-    assert "5 was carried in from the hand before (R6.2)" in bragref("replay 2").stdout
+    assert "5 was carried in from the hand before, its carried pot (R6.2)" in bragref("replay 2").stdout
     assert "Bill held the retained blind hand and a new one (R6.3)" in bragref("replay 2").stdout
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
 from bragref.games import game_of, hand_ranking
 from bragref.games.play import legal
-from bragref.ledger.store import dealt
+from bragref.ledger.store import MISDEALT, dealt, rules_of
 
 
 def local_time(at: str) -> str:
@@ -24,7 +25,10 @@ def story(ledger, session, number: int) -> list[str]:
     called = session.now_called
     hand = dealt(row)
     money = hand.rules.money
-    lines = [opening(row, hand, called)]
+    before = ledger.conn.execute(f"SELECT rules FROM hands h WHERE session_id = ? AND number < ? AND NOT {MISDEALT}"
+                                 " ORDER BY number DESC LIMIT 1", (session.id, number)).fetchone() \
+        if hand.carried_in else None
+    lines = [opening(row, hand, called, rules_of(before[0]) if before else None)]
     for step in ledger.steps(row):
         r, hand = step.row, step.after
         if step.loan:
@@ -46,7 +50,9 @@ def story(ledger, session, number: int) -> list[str]:
     return lines
 
 
-def opening(row, hand: Hand, called) -> str:
+def opening(row, hand: Hand, called, before: Rules | None = None) -> str:
+    """Who dealt, what each put in and what was carried in (as the hand before, under `before`, its rules, left it:
+    a match's kitty when play turned from lives to money, R14.4), and who acted first."""
     money, game = hand.rules.money, game_of(hand.rules)
     names = [called(p.name) for p in hand.players]
     text = f"Hand {row['number']} was dealt by {called(hand.dealer)} at {local_time(row['dealt_at'])}. "
@@ -58,7 +64,8 @@ def opening(row, hand: Hand, called) -> str:
     else:
         text += f"There was no {game.say('ante')} (R2.3)"
     if hand.carried_in:
-        text += f", and {money(hand.carried_in)} was carried in from the hand before ({game.carried(hand.rules).rule})"
+        kind = game_of(before).carried(before) if before is not None else game.carried(hand.rules)
+        text += f", and {money(hand.carried_in)} was carried in from the hand before, its {kind.name} ({kind.rule})"
     first = hand.acting.name if hand.acting else hand.dealer
     if first == hand.dealer:
         text += f": the pot started at {money(hand.pot)}. {called(first)}, the dealer, put up the stake first (R11.1)."

@@ -233,7 +233,7 @@ def test_a_match_for_lives_to_a_winner_r14_4(bragref, tmp_path):
     assert [(e["player"], e["amount"], e["detail"]) for e in won] == [("Bill", 15, "the last with lives (R14.4)")]
     story = bragref("replay 4").stdout
     assert "the last with lives" in story
-    assert "There was no ante (R2.3), and 15 was carried in from the hand before (R14.4)" in story
+    assert "There was no ante (R2.3), and 15 was carried in from the hand before, its match's kitty (R14.4)" in story
     assert "The exchanges are over: everyone shows, and the worst hand loses a life (R14.4).\n" in story
     assert "betting" not in story  # none for lives
     assert "Bill, Chris and Andy each put in 5: the pot started at 15." in bragref("replay 1").stdout  # the entry
@@ -302,6 +302,7 @@ def test_a_match_after_hands_for_money_is_numbered_after_the_last_r14_4_r9_3(bra
     for line in ("bet chris 1", "fold andy", "fold bill"):
         bragref(line)
     assert nets(bragref) == {"Andy": -2, "Bill": -2, "Chris": 4}  # the kitty of match 1 went into the pot (R6.2)
+    assert "6 was carried in from the hand before, its match's kitty (R14.4)" in bragref("replay 3").stdout
     bragref("rules set scoring lives")
     assert bragref.json("match")["match"] == 2
     assert "Match 2, each paying the entry of 2" in bragref("deal").stdout
