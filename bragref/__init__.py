@@ -5,7 +5,9 @@
 this package for every command, pays nothing for them.
 """
 
-__version__ = "0.12.10"
+from bragref.version import __version__
+
+__all__ = ["__version__"]
 
 
 def __getattr__(name: str):

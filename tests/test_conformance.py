@@ -16,7 +16,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import Rules
 from bragref.formats import bhh
-from bragref.games import GAMES, from_preset, game_verbs
+from bragref.games import GAMES, from_preset, game_verbs, verb_in
 from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
 from bragref.ledger import exchange
@@ -286,14 +286,14 @@ def test_legal_never_offers_what_apply_refuses(game):
         for _ in range(80):
             if hand.phase == "over":
                 return
-            for offered in offers(engine.legal(hand)):
+            for offered in offers(engine.legal(hand), game.name):
                 engine.apply(hand, offered)  # must not raise: what is offered is allowed
             hand = engine.apply(hand, random_action(hand, rng))
 
     walk()
 
 
-def offers(legal) -> list:
+def offers(legal, game_name: str) -> list:
     """Every action the legal moves name outright, at the ends of each range they give."""
     name = legal.player
     if name is None:
@@ -320,6 +320,8 @@ def offers(legal) -> list:
         found += [Sideshow(name, amount) for amount in {legal.sideshow.min, legal.sideshow.max}]
     if legal.accept:
         found += [Accept(name), Refuse(name)]
+    for offer in legal.offers:  # a game's own moves, at the extremes its verb declares
+        found += verb_in(game_name, offer.verb).offered_moves(name, offer)
     return found
 
 

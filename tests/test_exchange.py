@@ -8,6 +8,7 @@ import tomllib
 import pytest
 
 from bragref.formats import bhh
+from bragref.games import GAMES
 from conftest import SAMPLES, Bragref
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.brag"))
@@ -257,7 +258,7 @@ def test_rules_lines_round_trip_every_kind_of_value():
 SAMPLE_TEXT = {"money": "5", "number": "4", "wild": "deuces", "until": "23:30", "unit": "0.01", "currency": "£"}
 
 
-@pytest.mark.parametrize("game", ["brag", "hoyle", "braggers", "teen-patti", "bastard"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_every_rule_of_every_game_round_trips_through_a_rules_line(game):
     """Each rule a game declares, set to another value under one of its presets and, where it is off by default,
     turned off again (`until none`, R11.7; `blind-rounds none`, R13.2), is the same rule when its line is read

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bragref.games import GAMES
 from conftest import SAMPLES, Bragref
 
 SHORT = {"fold": "f", "see": "s", "look": "l", "concede": "concede"}
@@ -194,7 +195,7 @@ def test_the_walk_through_asks_the_rules_that_change_the_evening_and_asks_again_
 
 def test_the_walk_through_asks_the_game_and_offers_its_ante_r10(bragref):
     result = bragref.table("hoyle night", "Ann,Bob,Cy", "poker", "Hoyle", "", "", "", "", "", "d", "q")
-    assert "Game: brag|hoyle|braggers|teen-patti|bastard (R10) [brag] >" in result.output
+    assert f"Game: {'|'.join(GAMES)} (R10) [brag] >" in result.output
     assert "unknown game 'poker'" in result.stderr and "Ante (R2.3) [0] >" in result.output  # none in Hoyle's (R11.1)
     status = bragref.json("status")
     assert (status["game"], status["pot"], status["to_act"]) == ("hoyle", 0, "Ann")  # the dealer stakes first
@@ -212,7 +213,7 @@ def test_the_walk_through_refuses_a_bad_table_at_once_and_q_quits_it_writing_not
     assert "Session name > friday" in result.output and "Session name []" not in result.output
     assert "a session needs at least two players (R2.1)" in result.stderr
     assert "each player is named once (R2.6)" in result.stderr
-    assert "Game: brag|hoyle|braggers|teen-patti|bastard (R10) [brag] >" in result.output  # asked once Andy, Bill
+    assert f"Game: {'|'.join(GAMES)} (R10) [brag] >" in result.output  # asked once Andy, Bill
     assert result.exit_code == 0 and bragref.json("session list") == []
 
 

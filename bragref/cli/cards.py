@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from msgspec.structs import replace
 
-from bragref import __version__
+from bragref.version import __version__
 from bragref.cli.options import RANKING_FIELDS, ranking_options, ranking_values
 from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_card, parse_cards

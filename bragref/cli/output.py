@@ -77,11 +77,7 @@ def output_options(command):
 
 
 def span(rng: Range, rules: Rules) -> str:
-    if rng.max is None:
-        return f"{rules.money(rng.min)} or more"
-    if rng.max == rng.min:
-        return rules.money(rng.min)
-    return f"{rules.money(rng.min)}–{rules.money(rng.max)}"
+    return rng.said(rules.money)
 
 
 def legal_words(legal: Legal, rules: Rules | None = None) -> str:
@@ -128,6 +124,10 @@ def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
         parts.append("stand")
     if legal.showdown:
         parts.append("agree a showdown")
+    if legal.offers:  # a game's own moves, each phrased as its verb declares
+        from bragref.games import verb_of
+
+        parts += [verb_of(rules, offer.verb).offered_words(offer, rules, say) for offer in legal.offers]
     if legal.fold:
         parts.append(say("fold"))
     if legal.show:

@@ -47,9 +47,30 @@ class Range(msgspec.Struct, frozen=True):
     min_rule: str
     max_rule: str | None
 
+    def said(self, money) -> str:
+        """`2 or more`, `2`, `2–8`: the range in money as `money` writes it."""
+        if self.max is None:
+            return f"{money(self.min)} or more"
+        if self.max == self.min:
+            return money(self.min)
+        return f"{money(self.min)}–{money(self.max)}"
+
+
+class Offer(msgspec.Struct, frozen=True):
+    """One move a game offers now that the family's fields of `Legal` do not name (a game's own verb, such as a
+    `stick`): its verb, the money it may take (`range`) or what it costs (`cost`), and the players it may name.
+    The verb's declaration says how it is phrased, shown in `status --json`, picked in random play and tried at its
+    extremes (`games.verbs.Verb.offered_*`), so a new move needs nothing outside its game's package."""
+
+    verb: str
+    range: Range | None = None
+    cost: int | None = None
+    names: tuple[str, ...] = ()
+
 
 class Legal(msgspec.Struct, frozen=True):
-    """What may be done now: by `player` in betting, by the table at a showdown."""
+    """What may be done now: by `player` in betting, by the table at a showdown. The family's moves have a field
+    each; a game's own moves are `offers`."""
 
     player: str | None = None
     fold: bool = False
@@ -74,6 +95,7 @@ class Legal(msgspec.Struct, frozen=True):
     exchange: bool = False  # an exchange of one card or three with the centre (R14.2) ...
     pass_turn: bool = False  # ... a pass ...
     knock: bool = False  # ... or a knock (R14.3, R14.4)
+    offers: tuple[Offer, ...] = ()  # a game's own moves (`Offer`)
 
 
 class Covered(msgspec.Struct, frozen=True):

@@ -1,7 +1,9 @@
 """The games bragref referees, found by name (R10): each a `Game` declared in a package of its own.
 
-Adding a game is a new package here with its tests, and a line in `GAMES`: the CLI, the table, the hand-history
-format and random play read what it declares.
+Games are found as entry points of the group `bragref.games` (`name = "package.module:Class"`): bragref's own
+five are declared so in its `pyproject.toml`, and an installed distribution of someone else's adds a game the same
+way, with nothing edited here. The CLI, the table, the hand-history format and random play read what each game
+declares (docs/adding-a-game.md).
 
 A game's package is loaded when it is first asked for: a command of the hand (`bragref bet`) loads the game its
 hand is played under, not every game there is (issue 19's lean start); what reads every game (`games`, `session
@@ -11,8 +13,10 @@ new`'s options, the verbs of every game) loads them all.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, cached_property
 
 from msgspec.structs import replace
 
@@ -21,12 +25,71 @@ from bragref.engine.rules import Rules
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
 
 
-class Registry(Mapping):
-    """The games by name, each made from its declaration the first time it is asked for."""
+GROUP = "bragref.games"  # the entry-point group a distribution declares its games in
 
-    def __init__(self, declared: dict[str, str]):
-        self.declared = declared  # name: "package:Class"
+
+def declared_games() -> dict[str, str]:
+    """Every game the installed distributions declare as entry points of `GROUP`, name → "module:Class":
+    bragref's own first, then others' by distribution (a name bragref declares is bragref's). Read from each
+    distribution's `entry_points.txt` along `sys.path`, as `importlib.metadata` finds them, without importing it:
+    that alone costs a command 17 ms (docs/design.md)."""
+    own: dict[str, str] = {}
+    others: list[tuple[str, dict[str, str]]] = []
+    for folder in sys.path:
+        try:
+            entries = sorted(entry.name for entry in os.scandir(folder or "."))
+        except OSError:
+            continue
+        for name in entries:
+            if name.endswith((".dist-info", ".egg-info")):
+                games = _entry_points(os.path.join(folder or ".", name, "entry_points.txt"))
+                if games:
+                    distribution = name.partition("-")[0].lower().replace("-", "_")
+                    if distribution == "bragref":
+                        own = own or games
+                    else:
+                        others.append((distribution, games))
+    found = dict(own)
+    for _, games in sorted(others):
+        for name, target in games.items():
+            found.setdefault(name, target)
+    return found
+
+
+def _entry_points(path: str) -> dict[str, str]:
+    """The `GROUP` section of an `entry_points.txt` (an INI file of `name = module:attr` lines), or nothing."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, ValueError):
+        return {}
+    games: dict[str, str] = {}
+    section = None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == GROUP and "=" in line and not line.startswith(("#", ";")):
+            name, _, target = line.partition("=")
+            games[name.strip()] = target.split("[")[0].strip()
+    return games
+
+
+class Registry(Mapping):
+    """The games by name, found by `declared` when first asked for, each made from its declaration the first time
+    it is asked for."""
+
+    def __init__(self, declared):
+        self.find = declared  # () -> {name: "package:Class"}
         self.loaded: dict[str, Game] = {}
+
+    @cached_property
+    def declared(self) -> dict[str, str]:
+        found = self.find()
+        if not found:
+            raise BadInput("no games are installed: bragref's own are declared in its package's metadata, which is "
+                           "missing (install bragref: `pip install .`)")
+        return found
 
     def __getitem__(self, name: str) -> Game:
         game = self.loaded.get(name)
@@ -37,19 +100,23 @@ class Registry(Mapping):
         return game
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.declared)
+        return iter(self.ordered)
+
+    @cached_property
+    def ordered(self) -> list[str]:
+        """The games in the rulebook's order, by the section each declares (`Game.rule`: brag's R3–R9 first, then
+        Hoyle's R11 …), so lists, help and man pages read as the rulebook does whatever order metadata keeps."""
+        def section(name: str) -> tuple[int, str]:
+            digits = "".join(ch if ch.isdigit() else " " for ch in self[name].rule).split()
+            return (int(digits[0]) if digits else 10**6, name)
+
+        return sorted(self.declared, key=section)
 
     def __len__(self) -> int:
         return len(self.declared)
 
 
-GAMES: Mapping[str, Game] = Registry({
-    "brag": "bragref.games.brag:Brag",
-    "hoyle": "bragref.games.hoyle:Hoyle",
-    "braggers": "bragref.games.braggers:Braggers",
-    "teen-patti": "bragref.games.teenpatti:TeenPatti",
-    "bastard": "bragref.games.bastard:Bastard",
-})
+GAMES: Mapping[str, Game] = Registry(declared_games)
 
 __all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
            "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",

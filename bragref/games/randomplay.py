@@ -8,7 +8,7 @@ import random
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.engine.cards import NATURALS, card_text, wild_cards
-from bragref.games import game_of
+from bragref.games import game_of, verb_of
 from bragref.games.play import legal
 from bragref.engine.state import Hand, Range
 from bragref.games.hoyle.actions import Call, Raise, Stand
@@ -70,6 +70,9 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
         choices.append((0.03, Showdown()))
     if now.cover:
         choices.append((0.04 if now.bet or now.blind_bet else 0.5, Cover(name, rng.randint(now.cover.min, now.cover.max))))
+    for offer in now.offers:  # a game's own moves, as each verb names them (`Verb.offered_moves`)
+        moves = verb_of(hand.rules, offer.verb).offered_moves(name, offer)
+        choices += [(0.3 / len(moves), move) for move in moves]
     weights, actions = zip(*choices)
     return rng.choices(actions, weights)[0]
 

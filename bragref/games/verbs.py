@@ -231,6 +231,41 @@ class Verb(msgspec.Struct, frozen=True):
             words.append(shown if param.required and param.kind != "flag" else f"[{shown}]")
         return " ".join(words)
 
+    # ---- an offer: a game's own move as `legal` offers it (`engine.state.Offer`) -------
+
+    @classmethod
+    def offered_words(cls, offer, rules, say=str) -> str:
+        """How the move reads where what may be done is listed (a refusal's "may" line, a prompt): its verb in the
+        game's words, with the money it takes or costs, or the players it may name."""
+        words = say(cls.verb)
+        if offer.range is not None:
+            return f"{words} {offer.range.said(rules.money)}"
+        if offer.cost is not None:
+            return f"{words} for {rules.money(offer.cost)}"
+        return f"{words} ({', '.join(offer.names)})" if offer.names else words
+
+    @classmethod
+    def offered_json(cls, offer):
+        """What `status --json` carries for the move under `legal`, keyed by its verb: the money it takes
+        (`{"min": 1, "max": null}`), its cost (`{"cost": 4}`), the players it may name, or true."""
+        if offer.range is not None:
+            return {"min": offer.range.min, "max": offer.range.max}
+        if offer.cost is not None:
+            return {"cost": offer.cost}
+        return list(offer.names) if offer.names else True
+
+    @classmethod
+    def offered_moves(cls, player: str | None, offer) -> list:
+        """The moves the offer names outright, at the ends of the money it takes (a range without an end tried 5
+        above its least): what random play picks among and the conformance suite tries. A type whose fields are
+        more than its player and one amount says its own."""
+        money = [param for param in cls.params if param.kind == "money"]
+        if offer.range is None or not money:
+            return [cls() if cls.subject == "table" else cls(player)]
+        ends = {offer.range.min, offer.range.max if offer.range.max is not None else offer.range.min + 5}
+        return [cls(**{money[0].name: amount}) if cls.subject == "table" else cls(player, **{money[0].name: amount})
+                for amount in sorted(ends)]
+
     # ---- what `history` shows -------------------------------------------------------
 
     def stated_amount(self) -> int | None:

@@ -30,7 +30,7 @@ except ImportError:
     except ImportError:
         from hashlib import sha256
 
-from bragref import __version__
+from bragref.version import __version__
 from bragref.engine.errors import BadInput
 
 SUFFIX = "-replay.json"  # beside the ledger file, as SQLite keeps its `-wal` file

@@ -4,7 +4,7 @@ line, the Python `Book` and anything else that shows the table."""
 from __future__ import annotations
 
 from bragref.engine.state import Hand, Legal, Range
-from bragref.games import game_of, hand_ranking, play
+from bragref.games import game_of, hand_ranking, play, verb_in
 
 
 def status_data(ledger, session, current) -> dict:
@@ -27,7 +27,8 @@ def status_data(ledger, session, current) -> dict:
                 "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
                 "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
                 "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
-                "live_pot": hand.live_pot, "shown": shown_json(hand), "legal": legal_json(play.legal(hand))}
+                "live_pot": hand.live_pot, "shown": shown_json(hand),
+                "legal": legal_json(play.legal(hand), hand.rules.game)}
     data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
     if hand is not None:
         game = game_of(hand.rules)
@@ -42,7 +43,9 @@ def status_data(ledger, session, current) -> dict:
     return data
 
 
-def legal_json(legal: Legal) -> dict:
+def legal_json(legal: Legal, game: str = "brag") -> dict:
+    """`legal` as `status --json` carries it: a key per move, the game's own moves (`offers`) as their verbs
+    declare (`game`: the hand's)."""
     def rng(r: Range | None):
         return None if r is None else {"min": r.min, "max": r.max}
 
@@ -68,6 +71,7 @@ def legal_json(legal: Legal) -> dict:
         "exchange": legal.exchange,
         "pass": legal.pass_turn,
         "knock": legal.knock,
+        **{offer.verb: verb_in(game, offer.verb).offered_json(offer) for offer in legal.offers},  # a game's own
     }
 
 

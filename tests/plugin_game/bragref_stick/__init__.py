@@ -1,0 +1,46 @@
+"""Stick brag: Three Card Brag with one move of its own, `stick`, in a distribution of its own.
+
+It is bragref's test of "a new game is a new package and nothing else" (issue 40): installed beside bragref, it is
+found by the entry point `bragref.games`, and the command line, the table, the ledger, hand histories, `status
+--json`, random play and the conformance suite all take its move from its declaration here.
+"""
+
+from msgspec.structs import replace
+
+from bragref.engine.state import Offer
+from bragref.games import verbs
+from bragref.games.brag import Brag
+
+
+class Stick(verbs.Verb, frozen=True):
+    """At one's turn, leave the hand as a fold does, saying so in one's own word."""
+
+    player: str
+    verb = "stick"
+    answers = {"k": {}}
+    summary = "A player sticks: out of the hand, as with a fold."
+    help = "PLAYER sticks at their turn and is out of the hand, as a fold is (R2.5)."
+    examples = ("bill",)
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} stuck, and is out of the hand."
+
+
+class StickBrag(Brag):
+    """Three Card Brag (R3–R9) where a player who may fold may stick instead."""
+
+    name = "stick-brag"
+    aliases = ("stick brag",)
+    title = "Stick brag"
+    rule = "R10"
+    actions = (*Brag.actions, Stick)
+    presets = {"stick": {}}
+
+    def legal(self, hand):
+        now = super().legal(hand)
+        return replace(now, offers=(*now.offers, Offer("stick"))) if now.fold else now
+
+    def apply(self, hand, action):
+        if isinstance(action, Stick):
+            return super().apply(hand, verbs.Fold(action.player))
+        return super().apply(hand, action)

@@ -1,0 +1,65 @@
+"""A game added from outside bragref is a package and nothing else (issue 40): `tests/plugin_game`, a distribution
+of its own declaring the game `stick-brag` (Three Card Brag with a move of its own, `stick`) as an entry point of
+`bragref.games`, is installed beside bragref and passes bragref's whole conformance suite, and is played through
+the command line, with no file of bragref's edited for it."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PLUGIN = ROOT / "tests" / "plugin_game"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> dict:
+    """The environment of a Python with the plugin installed beside bragref (`pip install --target`)."""
+    target = tmp_path_factory.mktemp("site")
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+                          str(PLUGIN)], capture_output=True, text=True)
+    if pip.returncode != 0:
+        pytest.skip(f"pip could not build the plugin here: {pip.stderr.strip()[-300:]}")
+    return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
+
+
+@pytest.mark.slow
+def test_an_installed_game_passes_the_conformance_suite(installed):
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "stick-brag",
+                             str(ROOT / "tests" / "test_conformance.py")], capture_output=True, text=True,
+                            env=installed, cwd=ROOT)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout and "deselected" in result.stdout
+    passed = int(result.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+    assert passed >= 10  # every check of the suite, run over the installed game
+
+
+@pytest.mark.slow
+def test_an_installed_game_is_played_through_the_command_line(installed, tmp_path):
+    db = str(tmp_path / "ledger.db")
+
+    def bragref(*args: str, code: int = 0) -> str:
+        result = subprocess.run([sys.executable, "-m", "bragref", "--db", db, *args], capture_output=True, text=True,
+                                env=installed)
+        assert result.returncode == code, (args, result.stdout, result.stderr)
+        return result.stdout + result.stderr
+
+    assert "stick-brag — Stick brag (R10)" in bragref("games")
+    bragref("session", "new", "st", "--players", "Ann,Bob,Cy", "--game", "stick-brag")
+    assert "Bob to act: bet 1 or more, bet blind 1 or more, look, agree a showdown, stick, fold." in bragref("deal")
+    assert json.loads(bragref("status", "--json"))["legal"]["stick"] is True
+    assert "Bob may: bet 1 or more, bet blind 1 or more, look, agree a showdown, stick, fold" in bragref(
+        "stick", "ann", code=3)
+    bragref("stick", "bob")
+    bragref("bet", "cy", "2")
+    bragref("stick", "ann")
+    assert "2. Cy bet 2 open" in bragref("replay", "1") and "1. Bob stuck, and is out of the hand." in bragref(
+        "replay", "1")
+    history = tmp_path / "st.bhh"
+    bragref("export", "-o", str(history))
+    assert "p2 stick" in history.read_text()
+    bragref("import", str(history), "--as", "again")
+    bragref("audit", "--all")
