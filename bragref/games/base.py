@@ -294,9 +294,9 @@ class Game(ABC):
     def ranking_for(self, rules: Rules, turned: int | None = None):
         """The order hands under `rules` are judged by, built once per rule set; `turned` is a card turned up after
         the deal, for a game whose wild cards it names (R13.7)."""
-        from bragref.engine.ranking import ranking_named  # only commands that rank cards load the card tables
+        from bragref.engine.ranking import brag_ranking  # only commands that rank cards load the card tables
 
-        return ranking_named(self.ranking, rules.threes_high, rules.a23, rules.wild, rules.cards, rules.natural_pair)
+        return brag_ranking(rules.threes_high, rules.a23, rules.wild, rules.cards)
 
     def class_counts(self, rules: Rules, turned: int | None = None) -> list[tuple[str, int]]:
         """`odds`: exact counts of every class over every hand the pack can deal, best first."""

@@ -7,7 +7,7 @@ from itertools import combinations, product
 import pytest
 
 from bragref.engine.cards import NATURALS, is_joker, rank_of, wild_cards
-from bragref.engine.ranking import JOKER_OWN, BraggersRanking
+from bragref.games.braggers.ranking import JOKER_OWN, BraggersRanking
 from tests.test_show import nets
 
 

@@ -29,3 +29,8 @@ class Braggers(Hoyle):
     options = (*HOYLE_OPTIONS, *BRAGGERS_OPTIONS)
     end_rules = {**Hoyle.end_rules, "cards": "R12"}
     presets = {"braggers": {"ante": 0, "ties": "eldest", "wild": "braggers", "threes_high": False}}  # R12.1–R12.3
+
+    def ranking_for(self, rules, turned=None):
+        from bragref.games.braggers.ranking import braggers_ranking  # only commands that rank cards load it
+
+        return braggers_ranking(rules.threes_high, rules.a23, rules.wild, rules.cards, rules.natural_pair)
