@@ -173,6 +173,11 @@ class Game(ABC):
     reminder: ClassVar[str] = ""  # said at every deal, e.g. Hoyle's cut (R11.7)
     end_rules: ClassVar[dict[str, str]] = {  # the rule each way a pot is won by (`engine.state.PotResult.how`),
         "folds": "R6.1", "see": "R5.4", "cover": "R7.3", "showdown": "R6.5", "cards": "R8"}  # and hands' order
+    won_ways: ClassVar[dict[str, tuple[str, str]]] = {  # how a pot is won (`engine.state.PotResult.how`), told
+        # in `history`'s note ({challenger} and {holders} filled in) and where `replay` says it was won
+        "folds": ("all others folded", ""), "faceup": ("all folded to the face-up hand (R6.4)", ""),
+        "see": ("{challenger} saw {holders}", "at the see"), "showdown": ("showdown", "at the showdown"),
+        "cover": ("covered by {challenger}, against {holders}", "against its coverer")}
     takes_carried: ClassVar[bool] = True  # whether its deal takes in a pot carried from the hand before (R6.2)
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
     aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers

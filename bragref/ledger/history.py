@@ -78,11 +78,8 @@ def won_entries(row, hand: Hand) -> list[dict]:
                for player, action, detail in game_of(hand.rules).result_notes(hand)]  # a life lost (R14.4)
     for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
         number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
-        how = {"folds": "all others folded", "faceup": "all folded to the face-up hand (R6.4)",
-               "see": f"{pot.challenger} saw {', '.join(pot.holders)}", "showdown": "showdown",
-               "show": f"{pot.challenger} asked {', '.join(pot.holders)} for a show",
-               "lives": "the last with lives (R14.4)",
-               "cover": f"covered by {pot.challenger}, against {', '.join(pot.holders)}"}[pot.how]
+        how = game_of(hand.rules).won_ways[pot.how][0].format(challenger=pot.challenger,
+                                                              holders=", ".join(pot.holders))  # the game's words
         if pot.decided_by and pot.how != "lives":  # a match is decided by the cards alone (R14.4)
             how += f"; {DECIDED[pot.decided_by]}"
         entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",

@@ -122,7 +122,7 @@ def reason(pot, hand: Hand) -> str:
     if pot.how == "showdown" and len(pot.holders) == 1:  # a raise beyond what anyone else had (R11.6)
         return f"nobody called it: it goes back to {pot.holders[0]} (R11.6)"
     rule = game.end_rules[pot.how]
-    where = f"{HOW[pot.how]} ({rule})"
+    where = f"{game.won_ways[pot.how][1]} ({rule})"
     role = {"see": "seer", "show": "asker", "cover": "coverer"}.get(pot.how)
     if pot.decided_by == "award":
         return f"{where}, as awarded by the table without cards"
@@ -151,10 +151,6 @@ def reason(pot, hand: Hand) -> str:
         return f"{where}, equal hands ({describe(best)}) split the pot ({rule})"
     beaten = f" beats {losers[0]} ({describe(other)})" if other is not None else ""
     return f"{where}, {winners[0]} ({describe(best)}){beaten} ({game.end_rules['cards']})"
-
-
-HOW = {"see": "at the see", "show": "at the show", "showdown": "at the showdown", "cover": "against its coverer",
-       "lives": "at the showdown for lives"}
 
 
 def pots_words(hand: Hand) -> str:

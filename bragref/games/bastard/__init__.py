@@ -47,6 +47,7 @@ class Bastard(Game):
     options = BASTARD_OPTIONS
     actions = (Exchange, Pass, Knock, act.Bet, act.Fold, See, Cover, Showdown, act.Show, act.Concede, act.Award)
     end_rules = {**Game.end_rules, "lives": "R14.4"}
+    won_ways = {**Game.won_ways, "lives": ("the last with lives (R14.4)", "at the showdown for lives")}
     presets = {"money": {"blind": False},  # R14.3: Brag's betting with blind play off; a see costs double
                "lives": {"blind": False, "scoring": "lives", "exchanges": "knock", "ante": 0}}  # R14.4
     deal_params = (UP,)

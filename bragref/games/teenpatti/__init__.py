@@ -58,6 +58,7 @@ class TeenPatti(Game):
     actions = (Chaal, Pack, Look, ShowFor, Sideshow, Accept, Refuse, SideShown, SideConceded, act.Award)
     presets = {"teen-patti": {"a23": "second"}}
     end_rules = {**Game.end_rules, "folds": "R13.5", "show": "R13.3", "showdown": "R13.5", "cards": "R13.6"}
+    won_ways = {**Game.won_ways, "show": ("{challenger} asked {holders} for a show", "at the show")}
     terms = {"bet": "chaal", "fold": "pack", "see": "show", "open": "seen", "folded": "packed", "ante": "boot",
              "antes": "boot", "prial": "trail"}
     aliases_of_verbs = {"chaal": "bet", "pack": "fold", "show-for": "see"}
