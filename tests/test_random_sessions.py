@@ -130,8 +130,19 @@ def played(path, seed: int, hands: int) -> None:
     for _ in range(hands):
         evening.between_hands()
         evening.hand()
+        assert ledger.table_money(ledger.session("evening")) == summed_whole(ledger, ledger.session("evening"))
     evening.closing()
     ledger.close()
+
+
+def summed_whole(ledger, session) -> dict[str, int]:
+    """Each player's table money summed over every row of the session, as 0.12 summed it: what `table_money`, read
+    along the last deal at table stakes, must give (R1.3)."""
+    money = dict.fromkeys(session.seats, 0)
+    for player, (put, moved) in ledger.at_table(session.id).items():
+        if player is not None:
+            money[session.now_called(player)] = money.get(session.now_called(player), 0) + put + moved
+    return money
 
 
 def checked(path) -> None:

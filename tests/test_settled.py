@@ -271,3 +271,20 @@ def test_a_seen_player_may_not_ask_a_show_of_one_who_has_neither_looked_nor_bet_
     assert "show for" not in bragref("status").stdout.split("B to act:")[1]
     bragref("chaal b 2")
     bragref("show-for a")  # blind A may ask seen B (R13.3)
+
+
+def test_audit_checks_the_table_money_each_deal_records(bragref):
+    """A deal at table stakes records each player's table money (`hands.purses`), from which every later command
+    reads on instead of summing the session again: a deal whose record is not what the rows make is a finding."""
+    for line in ("session new t --players A,B --stakes table", "buy-in a 10", "buy-in b 10", "deal", "fold b"):
+        bragref(line)
+    with sqlite3.connect(bragref.db) as conn:
+        from bragref.ledger.chain import head, insert
+
+        row = conn.execute("SELECT * FROM hands WHERE number = 1").fetchone()
+        values = dict(zip([d[0] for d in conn.execute("SELECT * FROM hands").description], row))
+        values.update(id=None, number=2, purses='{"A": 50, "B": 9}')
+        del values["id"]
+        insert(conn, "hands", values, head(conn))
+    out = bragref("audit", code=4).stdout
+    assert "hand 2 records table money its rows do not make: A 50 (the rows sum to 11) (R1.3)" in out

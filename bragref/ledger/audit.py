@@ -16,6 +16,7 @@ them, leave a shorter ledger that is consistent. Only a digest kept outside the 
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from collections import Counter, defaultdict
 from contextlib import contextmanager
@@ -439,7 +440,9 @@ def conservation(conn: sqlite3.Connection, session_id: int) -> list[str]:
 def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     """Nobody's money on the table goes below 0 (R1.3): buy-ins, top-ups, loans onto the table and cash-outs, and
     each settled hand at table stakes, summed in the order they were recorded, per person by the name they have
-    now; checked after each row of table money and after each hand's settlement as a whole."""
+    now; checked after each row of table money and after each hand's settlement as a whole. And each deal at table
+    stakes records what every player dealt in had then (`hands.purses`, which `Ledger.table_money` reads on from):
+    it must be those sums."""
     renamed: dict[str, str] = {}
     for old, new in conn.execute("SELECT player, detail FROM session_events WHERE session_id = ? AND event = 'rename'"
                                  " ORDER BY id", (session_id,)):
@@ -449,10 +452,23 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
         " AND c.row_id = t.id WHERE t.session_id = ?"
         " UNION ALL SELECT c.seq, 'settled' || t.action_id, t.player, t.amount FROM postings t JOIN hands h"
         " ON h.id = t.hand_id JOIN chain c ON c.tbl = 'postings' AND c.row_id = t.id WHERE t.session_id = ?"
-        " AND h.purses IS NOT NULL AND t.player IS NOT NULL ORDER BY 1", (session_id, session_id)).fetchall()
+        " AND h.purses IS NOT NULL AND t.player IS NOT NULL"
+        " UNION ALL SELECT c.seq, 'dealt' || t.number, t.purses, NULL FROM hands t JOIN chain c ON c.tbl = 'hands'"
+        " AND c.row_id = t.id WHERE t.session_id = ? AND t.purses IS NOT NULL ORDER BY 1",
+        (session_id, session_id, session_id)).fetchall()
     money: dict[str, int] = defaultdict(int)
     findings: list[str] = []
     for index, (_, group, player, amount) in enumerate(rows):
+        if group.startswith("dealt"):
+            try:
+                recorded = {renamed.get(name, name): has for name, has in json.loads(player).items()}
+            except (ValueError, AttributeError):
+                continue  # a deal row that cannot be read is reported by the check of its hands
+            wrong = ", ".join(f"{name} {has} (the rows sum to {money[name]})" for name, has in recorded.items()
+                              if money[name] != has)
+            if wrong:
+                findings.append(f"hand {group[5:]} records table money its rows do not make: {wrong} (R1.3)")
+            continue
         person = renamed.get(player, player)
         money[person] += amount if isinstance(amount, int) else 0
         if (index + 1 == len(rows) or rows[index + 1][1] != group) and min(money.values()) < 0:

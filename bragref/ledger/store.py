@@ -765,12 +765,44 @@ class Ledger:
         """Each player's money on the table now: what they put there, plus their results in hands at table stakes.
 
         Mid-hand it is the money before the hand's settlement; the hand itself knows what is left (`Player.purse`).
+        Read from the rows, along the last hand dealt at table stakes: its row records each seated player's table
+        money at its deal (`hands.purses`, chained, and checked by `audit`), to which come its settlement and the
+        table money moved since; anyone not dealt into it (gone before it) is summed from all their rows. So a deal
+        costs the same in a long session as in a short one, and no sum kept outside the rows is trusted.
         """
         money = dict.fromkeys(session.seats, 0)
-        for player, (put, moved) in self.at_table(session.id).items():
+        last = self._q("SELECT id, purses, (SELECT seq FROM chain WHERE tbl = 'hands' AND row_id = hands.id) FROM hands"
+                       " WHERE session_id = ? AND purses IS NOT NULL ORDER BY number DESC LIMIT 1", (session.id,))
+        if not last:
+            sums = {player: put + moved for player, (put, moved) in self.at_table(session.id).items()}
+        else:
+            hand_id, purses, seq = last[0]
+            sums = dict(msgspec.json.decode(purses))
+            dealt_in = {session.now_called(name) for name in sums}  # by the names they have now (R2.6)
+            # the rows after the deal: read on by chain position and row id, never the session's rows whole
+            for player, amount in self._q(
+                    "SELECT player, amount FROM postings WHERE hand_id = :hand AND player IS NOT NULL UNION ALL"
+                    " SELECT player, amount FROM purses WHERE id >= (SELECT COALESCE(MIN(row_id), 1e18) FROM chain"
+                    " WHERE seq > :seq AND +tbl = 'purses') AND +session_id = :session",
+                    {"hand": hand_id, "seq": seq, "session": session.id}):
+                if session.now_called(player) in dealt_in:
+                    sums[player] = sums.get(player, 0) + amount
+            others = {session.now_called(player) for (player,) in self._q(  # everyone ever seated (R2.1)
+                "SELECT player FROM session_events WHERE session_id = ? AND event = 'seat'", (session.id,))} - dealt_in
+            for person in others:  # gone before that hand, or come since: every row under every name they had
+                names = {person, *(former for former, now in session.renamed.items() if now == person)}
+                put = {name: self._q("SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM purses WHERE session_id = ? AND"
+                                     " player = ?", (session.id, name))[0] for name in names}
+                if not any(had for had, _ in put.values()):
+                    continue  # never had table money: not named, as no row names them
+                for name, (_, amount) in put.items():
+                    sums[name] = amount + self._q(
+                        "SELECT COALESCE(SUM(p.amount), 0) FROM postings p JOIN hands h ON h.id = p.hand_id"
+                        " WHERE p.session_id = ? AND p.player = ? AND h.purses IS NOT NULL", (session.id, name))[0][0]
+        for player, amount in sums.items():
             if player is not None:
                 name = session.now_called(player)
-                money[name] = money.get(name, 0) + put + moved
+                money[name] = money.get(name, 0) + amount
         return money
 
     def at_table(self, session_id: int) -> dict[str | None, tuple[int, int]]:
