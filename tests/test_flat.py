@@ -70,7 +70,7 @@ def test_a_command_takes_as_many_sqlite_steps_after_400_hands_as_after_10(steps,
 def test_a_span_of_hands_is_read_along_its_index_unsorted(tmp_path, table):
     """`history`, export and the audit read a session's rows a span of hands at a time (`hand_groups`): along the
     table's index of hand ids, in the order they are wanted, with no sort of every row of the span (issue 19)."""
-    from bragref.ledger.store import hand_groups
+    from bragref.ledger.replay import hand_groups
 
     ledger = Ledger(tmp_path / "ledger.db")
     simulate(ledger, "s", Rules(stakes="table"), ["A", "B", "C"], 30, seed=3)

@@ -14,7 +14,8 @@ from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.status import status_data
-from bragref.ledger.store import CARRIED_POT, Ledger
+from bragref.ledger.money import CARRIED_POT
+from bragref.ledger.store import Ledger
 from bragref.ledger.story import local_time
 
 

@@ -6,7 +6,7 @@ import click
 
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import carried_kinds, in_play_notes, scope
-from bragref.ledger.store import CARRIED_POT
+from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import story
 
 

@@ -25,7 +25,8 @@ from bragref.engine.errors import BadInput
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.store import Unreplayable, dealt, hand_groups, live_actions, postings, renamed_to, replayed
+from bragref.ledger.replay import Unreplayable, dealt, hand_groups, live_actions, postings, replayed
+from bragref.ledger.seats import renamed_to
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
@@ -382,7 +383,7 @@ def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, se
 
 
 def replay(row, actions: list[sqlite3.Row], credits: list[sqlite3.Row]):
-    """The hand as its rows leave it (`store.replayed`, the replay every reader uses)."""
+    """The hand as its rows leave it (`replay.replayed`, the replay every reader uses)."""
     hand = None
     for step in replayed(row, actions, credits):
         hand = step.after

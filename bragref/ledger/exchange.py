@@ -25,13 +25,15 @@ from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
 from bragref.ledger.chain import LOG_TABLES
 from bragref.ledger.db import connect_like
-from bragref.ledger.store import Ledger, Session, Step, dealt
+from bragref.ledger.replay import Step, dealt
+from bragref.ledger.seats import Session
+from bragref.ledger.store import Ledger
 
 # ---- export ---------------------------------------------------------------------------
 
 
 class _Segment(msgspec.Struct):
-    """A hand from its deal to the next: its lines, and its replay (`store.replayed`) by row."""
+    """A hand from its deal to the next: its lines, and its replay (`replay.replayed`) by row."""
 
     row: object
     players: list[str]

@@ -9,7 +9,7 @@ from itertools import chain
 
 from bragref.engine.state import Hand
 from bragref.games import game_of
-from bragref.ledger.store import dealt
+from bragref.ledger.replay import dealt
 
 
 def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:

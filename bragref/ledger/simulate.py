@@ -14,7 +14,8 @@ from collections.abc import Callable
 from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import BORROWING, Rules
 from bragref.engine.state import Hand
-from bragref.ledger.store import Ledger, Session
+from bragref.ledger.seats import Session
+from bragref.ledger.store import Ledger
 
 PATIENT_STEPS = 60  # after this many actions in a hand, players fold far more often, so every hand ends
 

@@ -4,6 +4,10 @@ Every write is one IMMEDIATE transaction that reads the state, asks the engine,
 and records the fact only if the engine accepts it: a refused action writes
 nothing. No row is ever updated or deleted; `undo` records a void (R9.1), and
 a voided settlement is reversed by postings of the opposite sign.
+
+`Ledger` is made of its concerns: recording facts and the hands (here), sessions
+and seats (`seats.Seating`), money between people and on the table
+(`money.Money`); every reader replays a hand one way (`replay.replayed`).
 """
 
 from __future__ import annotations
@@ -12,55 +16,31 @@ import heapq
 import sqlite3
 from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
-from functools import lru_cache
-from itertools import repeat
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterator
 
 import msgspec
 
-from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.money import check_units
-from bragref.engine.names import UnknownName, check_name, key, known_as, resolve, same
-from bragref.engine.rules import Rules
-from bragref.engine.seating import check_seats, next_dealer, require_between_hands
-from bragref.engine.settle import settle as fewest_payments
+from bragref.engine.names import UnknownName, resolve
+from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.state import Hand
-from bragref.games import game_of, play, verb_in
-from bragref.games.verbs import Credit, Verb
+from bragref.games import game_of, play
+from bragref.games.verbs import Verb
 from bragref.ledger import chain
-from bragref.ledger.db import LedgerUnavailable, connect, connect_read_only, transaction
-from bragref.ledger.legacy import legacy_action
+from bragref.ledger.db import connect, connect_read_only, transaction
+from bragref.ledger.money import Money
 from bragref.ledger.points import Points, digest, plain
+from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, hand_groups, live_actions, postings,
+                                   replayed)
+from bragref.ledger.seats import Seating, Session
 
 CARRY = None  # the account of a carried pot in postings (player NULL)
-CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
-# a hand whose deal was voided (R9.1): a void that names no action
-MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
-
-
-class Session(msgspec.Struct, frozen=True):
-    id: int
-    name: str
-    rules: Rules  # in force for the next hand dealt
-    seats: list[str]  # seated now, in clockwise order
-    closed: bool = False  # `session close`: nothing more is recorded in it (R9.1)
-    renamed: dict[str, str] = msgspec.field(default_factory=dict)  # every former name → the name now (`player rename`)
-
-    def now_called(self, name: str | None) -> str | None:
-        """A player's name now, from any name they had in this session (R2.6)."""
-        return self.renamed.get(name, name)
-
-
-def renamed_to(renamed: dict[str, str], old: str, new: str) -> dict[str, str]:
-    """Every former name → the name now (`Session.renamed`), once `old` is called `new` (`player rename`, R2.6)."""
-    return {**{former: new if now == old else now for former, now in renamed.items()}, old: new}
 
 
 class Voided(msgspec.Struct, frozen=True):
@@ -72,50 +52,11 @@ class Voided(msgspec.Struct, frozen=True):
     dealer: str | None = None  # a misdeal's dealer, who deals again
 
 
-class Step(NamedTuple):
-    """One thing recorded in a hand, in the order it happened, with the hand as it stood before and after it.
-
-    `seq` numbers the hand's action rows from 1 (None for a loan onto the table, R7.5); `live` is False for a void
-    and an action voided later (`voided_by` is then its void); `voids` is the `seq` a void names (None for a
-    misdeal's, R9.1). `action` is what the row records (a loan's credit; None for a void). `before` and `after`
-    are the hand just before and after the row was written: an action voided later as it stood when it was made,
-    a void taking its action back.
-    """
-
-    row: sqlite3.Row
-    action: Verb | Credit | None
-    seq: int | None
-    live: bool
-    voided_by: sqlite3.Row | None
-    voids: int | None
-    before: Hand
-    after: Hand
-
-    @property
-    def loan(self) -> bool:
-        return self.seq is None
-
-    @property
-    def misdeal(self) -> bool:
-        """The void of the deal itself: the hand never happened (R9.1)."""
-        return self.action is None and self.voids is None and not self.loan
-
-
-class Current(msgspec.Struct, frozen=True):
-    """The session's latest hand: its row, its last live action's row id (None before any: what an undo voids),
-    and its replay."""
-
-    number: int
-    row: sqlite3.Row
-    last: int | None
-    hand: Hand
-
-
 class Stale(Exception):
     """A write meant for the ledger as it stood when it was last read, which another terminal has changed since."""
 
 
-class Ledger:
+class Ledger(Seating, Money):
     def __init__(self, path: str, conn: sqlite3.Connection | None = None):
         """The ledger at `path`: opened (and brought up to date) here, or `conn`, a connection already open on it."""
         self.path = path
@@ -191,23 +132,6 @@ class Ledger:
     def _q(self, sql: str, params=()) -> list[sqlite3.Row]:
         return self.conn.execute(sql, params).fetchall()
 
-    # ---- sessions and seats -------------------------------------------------
-
-    def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:
-        name = check_name(name, "session name")
-        players = check_seats(players)
-        with self.write():
-            people = self.people()
-            players = [known_as(p, people) for p in players]  # as a person already known spells it (R2.6)
-            if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):
-                raise BadInput(f"there is already a session called {name}")
-            at = self.now()
-            sid = self._insert("sessions", name=name, created_at=at, rules=rules.to_json())
-            for player in players:
-                self._insert("session_events", session_id=sid, at=at, event="seat", player=player)
-            self._event(sid, "use")
-        return self.session(name)
-
     def _event(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None:
         self._insert("session_events", session_id=session_id, at=self.now(), event=event, player=player, detail=detail)
 
@@ -225,186 +149,6 @@ class Ledger:
             yield copy
             copy.write()
             self._head, self._mark = (copy.seq, copy.head), None
-
-    def people(self) -> list[str]:
-        """Everyone the ledger has a name for (R2.6): players as first seated, then lenders from outside the table."""
-        seated = [r[0] for r in self._q("SELECT player FROM session_events WHERE event = 'seat' GROUP BY player"
-                                        " ORDER BY MIN(id)")]
-        lenders = [r[0] for r in self._q("SELECT lender FROM loans WHERE bystander = 1 GROUP BY lender ORDER BY MIN(id)")]
-        return seated + [name for name in lenders if name not in seated]
-
-    def session_names(self) -> list[str]:
-        return [r["name"] for r in self._q("SELECT name FROM sessions ORDER BY id")]
-
-    def session(self, name: str | None = None) -> Session:
-        """The named session (a unique prefix is enough), else the current one: read again only where a session or
-        a session's event has been recorded since this ledger object last read it (hands and actions change none)."""
-        mark = self._mark or tuple(
-            self._q("SELECT (SELECT MAX(id) FROM sessions), (SELECT MAX(id) FROM session_events)")[0])
-        if self._head is not None:
-            self._mark = mark
-        known = self._known.get(name)
-        if known is not None and known[0] == mark:
-            return known[1]
-        session = self._read_session(name)
-        self._known[name] = (mark, session)
-        return session
-
-    def _read_session(self, name: str | None) -> Session:
-        if name is None:
-            rows = self._q(
-                "SELECT s.* FROM session_events e JOIN sessions s ON s.id = e.session_id"
-                " WHERE e.event = 'use' ORDER BY e.id DESC LIMIT 1"
-            )
-            if not rows:
-                raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
-            row = rows[0]
-        else:
-            full = resolve(name, self.session_names(), "session")
-            row = self._q("SELECT * FROM sessions WHERE name = ?", (full,))[0]
-        rules = Rules.from_json(row["rules"])
-        seats: list[str] = []
-        closed = False
-        renamed: dict[str, str] = {}
-        for event in self._q(
-            "SELECT event, player, detail FROM session_events WHERE session_id = ?"
-            " AND event IN ('seat', 'leave', 'rules', 'close', 'rename') ORDER BY id",
-            (row["id"],),
-        ):
-            if event["event"] == "seat":
-                at = seats.index(event["detail"]) + 1 if event["detail"] else len(seats)
-                seats.insert(at, event["player"])
-            elif event["event"] == "leave":
-                seats.remove(event["player"])
-            elif event["event"] == "rules":
-                rules = Rules.from_json(event["detail"])
-            elif event["event"] == "rename":
-                old, new = event["player"], event["detail"]
-                seats[seats.index(old)] = new
-                renamed = renamed_to(renamed, old, new)
-            else:
-                closed = True
-        return Session(row["id"], row["name"], rules, seats, closed, renamed)
-
-    def use(self, name: str) -> Session:
-        with self.write():
-            session = self.session(name)
-            self._event(session.id, "use")
-        return session
-
-    def sessions(self) -> list[dict]:
-        rows = self._q(
-            "SELECT s.id, s.name, s.created_at, (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) AS hands,"
-            " EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'close') AS closed"
-            " FROM sessions s ORDER BY s.id"
-        )
-        current = self._q("SELECT session_id FROM session_events WHERE event = 'use' ORDER BY id DESC LIMIT 1")
-        current_id = current[0]["session_id"] if current else None
-        return [
-            {"session": r["name"], "created": r["created_at"], "hands": r["hands"], "current": r["id"] == current_id,
-             "closed": bool(r["closed"])}
-            for r in rows
-        ]
-
-    def close_session(self, session_name: str | None) -> tuple[Session, str, dict[str, int]]:
-        """Close the session between hands and return the ledger's digest, the chain head after the close (R9.1),
-        and the cash-outs recorded with it: at table stakes every player's money left on the table (seated or gone)
-        is taken off first, as the close is the last thing recorded in the session (R1.3)."""
-        with self.write():
-            session = self.session(session_name)
-            if session.closed:
-                raise Refused(f"session {session.name} is already closed", "R9.1")
-            self._between_hands(session, "a session closes", "R9.1")
-            cashed = {} if session.rules.stakes != "table" else {
-                name: has for name, has in self.table_money(session).items() if has > 0}
-            for name, has in cashed.items():
-                self._purse(session, None, "cash-out", name, -has)
-            self._event(session.id, "close")
-            return session, chain.digest(self.conn), cashed
-
-    @staticmethod
-    def _check_open(session: Session) -> None:
-        if session.closed:
-            raise Refused(f"session {session.name} is closed, so nothing more is recorded in it: "
-                          f"start another with `bragref session new`", "R9.1")
-
-    def _between_hands(self, session: Session, what: str, rule: str) -> None:
-        current = self.current(session)
-        require_between_hands(current and current.hand, current and current.number, what, rule)
-
-    def join(self, session_name: str | None, player: str, after: str | None = None) -> Session:
-        player = check_name(player)
-        with self.write():
-            player = known_as(player, self.people())
-            session = self.session(session_name)
-            self._check_open(session)
-            self._between_hands(session, "players join", "R2.1")
-            if key(player) in {key(s) for s in session.seats}:
-                raise BadInput(f"{player} is already seated")
-            self._not_a_former_name(session, player)
-            after_name = resolve(after, session.seats, renamed=session.renamed) if after else None
-            self._event(session.id, "seat", player, after_name)
-        return self.session(session.name)
-
-    def leave(self, session_name: str | None, player: str) -> tuple[Session, str]:
-        with self.write():
-            session = self.session(session_name)
-            name = resolve(player, session.seats, renamed=session.renamed)
-            self._check_open(session)
-            self._between_hands(session, "players leave", "R2.1")
-            self._event(session.id, "leave", name)
-        return self.session(session.name), name
-
-    def rename(self, session_name: str | None, old: str, new: str) -> tuple[Session, str, str]:
-        """A seated player takes a new name from now on, between hands; the ledger keeps both (R2.6, R9.1)."""
-        new = check_name(new)
-        with self.write():
-            session = self.session(session_name)
-            old = resolve(old, session.seats, renamed=session.renamed)
-            self._check_open(session)
-            self._between_hands(session, "players change their names", "R2.1")
-            if any(same(new, seated) for seated in session.seats if seated != old):
-                raise BadInput(f"{new} is already seated: two players cannot share a name (R2.6)")
-            if new == old:
-                raise BadInput(f"{old} is called {new} already")
-            had = next((name for name in self._names_had(session) if same(new, name) and session.now_called(name) != old),
-                       None)
-            if had is not None:
-                owner = session.now_called(had)
-                whose = f"{owner}'s name" if owner == had else f"the name {owner} had"
-                raise BadInput(f"{had} is {whose} in this session, and a name is one person (R2.6): {old} takes another")
-            self._event(session.id, "rename", old, new)
-        return self.session(session.name), old, new
-
-    def _names_had(self, session: Session) -> set[str]:
-        """Every name someone has had in the session: seated under it, taken in a rename, or lending from outside."""
-        return {r[0] for r in self._q(
-            "SELECT player FROM session_events WHERE session_id = ? AND event = 'seat' UNION SELECT detail FROM"
-            " session_events WHERE session_id = ? AND event = 'rename' UNION SELECT lender FROM loans WHERE"
-            " session_id = ?", (session.id,) * 3)}
-
-    def _not_a_former_name(self, session: Session, name: str) -> None:
-        """What was recorded under a name a player had before a rename is theirs (R2.6): nobody else takes it."""
-        former = next((f for f in session.renamed if same(name, f)), None)
-        if former is not None:
-            now = session.renamed[former]
-            raise BadInput(f"{former} is the name {now} had before a rename, and a name is one person (R2.6): "
-                           f"if it is {now}, use that name; else another")
-
-    def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules | None]) -> Session:
-        """Record the session's rules as `change` makes them from the rules in force; None from it: nothing changes,
-        and nothing is recorded."""
-        with self.write():
-            session = self.session(session_name)
-            self._check_open(session)
-            self._between_hands(session, "house rules change", "R9.3")
-            rules = change(session.rules)
-            if rules is None:
-                return session
-            previous = self.current(session)
-            play.keep_carried(previous and previous.hand, rules, "change the game once it is won", stakes_too=True)
-            self._event(session.id, "rules", detail=rules.to_json())
-        return self.session(session.name)
 
     # ---- hands --------------------------------------------------------------
 
@@ -715,266 +459,6 @@ class Ledger:
                                                          f"so it stands")
             raise Refused(f"nothing can be undone: {what}", "R9.1")
 
-    # ---- loans (R7.5): at any moment, not turns --------------------------------
-
-    def lend(self, session_name: str | None, lender: str, borrower: str, amount: str | int, bystander: bool) -> tuple[Session, str, str, int]:
-        with self.write():
-            session = self.session(session_name)
-            borrower = resolve(borrower, session.seats, renamed=session.renamed)
-            if bystander:
-                lender = known_as(check_name(lender), self.people())
-                if key(lender) in {key(s) for s in session.seats}:
-                    raise BadInput(f"{lender} is at the table: lend without --bystander")
-                self._not_a_former_name(session, lender)
-            else:
-                lender = resolve(lender, session.seats, renamed=session.renamed)
-            units = amount_in(amount, session.rules)
-            current = self.current(session)
-            mid_hand = current is not None and current.hand.phase != "over"
-            loans.check_lend(session.rules, lender, borrower, mid_hand, game_of(session.rules).short)
-            self._check_open(session)
-            self._loan(session, "lend", lender, borrower, units, bystander)
-            if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too (R7.5)
-                self._purse(session, current.row["id"] if mid_hand else None, "loan", borrower, units)
-        return session, lender, borrower, units
-
-    def repay(self, session_name: str | None, borrower: str, lender: str, amount: str | int) -> tuple[Session, str, str, int]:
-        with self.write():
-            session = self.session(session_name)
-            owed = loans.outstanding(self.loan_entries([session]))
-            borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)}, renamed=session.renamed)
-            lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)},
-                             renamed=session.renamed)
-            units = amount_in(amount, session.rules)
-            self._check_open(session)
-            loans.check_repay(owed, borrower, lender, units, session.rules.money)
-            self._loan(session, "repay", lender, borrower, units, False)
-        return session, borrower, lender, units
-
-    def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
-        before = self._head[1]
-        self._insert("loans", session_id=session.id, at=self.now(), kind=kind, lender=lender, borrower=borrower,
-                     amount=amount, bystander=int(bystander))
-        hot = self._hot.get(session.id)
-        if hot is not None and hot[0] == before:  # a loan's row moves no hand (table money is a purse's): the hand
-            self._hot[session.id] = (self._head[1], hot[1])  # current before it still is, not replayed again
-
-    # ---- table money (R1.3): buy-ins, top-ups and cash-outs between hands -----------
-
-    def table_money(self, session: Session) -> dict[str, int]:
-        """Each player's money on the table now: what they put there, plus their results in hands at table stakes.
-
-        Mid-hand it is the money before the hand's settlement; the hand itself knows what is left (`Player.purse`).
-        Read from the rows, along the last hand dealt at table stakes: its row records each seated player's table
-        money at its deal (`hands.purses`, chained, and checked by `audit`), to which come its settlement and the
-        table money moved since; anyone not dealt into it (gone before it) is summed from all their rows. So a deal
-        costs the same in a long session as in a short one, and no sum kept outside the rows is trusted.
-        """
-        money = dict.fromkeys(session.seats, 0)
-        last = self._q("SELECT id, purses, (SELECT seq FROM chain WHERE tbl = 'hands' AND row_id = hands.id) FROM hands"
-                       " WHERE session_id = ? AND purses IS NOT NULL ORDER BY number DESC LIMIT 1", (session.id,))
-        if not last:
-            sums = {player: put + moved for player, (put, moved) in self.at_table(session.id).items()}
-        else:
-            hand_id, purses, seq = last[0]
-            sums = dict(msgspec.json.decode(purses))
-            dealt_in = {session.now_called(name) for name in sums}  # by the names they have now (R2.6)
-            # the rows after the deal: read on by chain position and row id, never the session's rows whole
-            for player, amount in self._q(
-                    "SELECT player, amount FROM postings WHERE hand_id = :hand AND player IS NOT NULL UNION ALL"
-                    " SELECT player, amount FROM purses WHERE id >= (SELECT COALESCE(MIN(row_id), 1e18) FROM chain"
-                    " WHERE seq > :seq AND +tbl = 'purses') AND +session_id = :session",
-                    {"hand": hand_id, "seq": seq, "session": session.id}):
-                if session.now_called(player) in dealt_in:
-                    sums[player] = sums.get(player, 0) + amount
-            others = {session.now_called(player) for (player,) in self._q(  # everyone ever seated (R2.1)
-                "SELECT player FROM session_events WHERE session_id = ? AND event = 'seat'", (session.id,))} - dealt_in
-            for person in others:  # gone before that hand, or come since: every row under every name they had
-                names = {person, *(former for former, now in session.renamed.items() if now == person)}
-                put = {name: self._q("SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM purses WHERE session_id = ? AND"
-                                     " player = ?", (session.id, name))[0] for name in names}
-                if not any(had for had, _ in put.values()):
-                    continue  # never had table money: not named, as no row names them
-                for name, (_, amount) in put.items():
-                    sums[name] = amount + self._q(
-                        "SELECT COALESCE(SUM(p.amount), 0) FROM postings p JOIN hands h ON h.id = p.hand_id"
-                        " WHERE p.session_id = ? AND p.player = ? AND h.purses IS NOT NULL", (session.id, name))[0][0]
-        for player, amount in sums.items():
-            if player is not None:
-                name = session.now_called(player)
-                money[name] = money.get(name, 0) + amount
-        return money
-
-    def at_table(self, session_id: int) -> dict[str | None, tuple[int, int]]:
-        """Per player, by the name they had (None: a carried pot): what they put on the table or took off it
-        (buy-ins, top-ups, cash-outs, loans onto it, R7.5) and what hands at table stakes moved (R1.3), summed from
-        the rows themselves (along each table's index of sessions and players): every figure comes from the rows,
-        never from a sum kept elsewhere that could have been edited (CLI.md "Promises about history")."""
-        sums: dict[str | None, list[int]] = {}
-        put_in = self._q("SELECT player, SUM(amount) FROM purses WHERE session_id = ? GROUP BY player", (session_id,))
-        moved = self._q("SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
-                        " WHERE p.session_id = ? AND h.purses IS NOT NULL GROUP BY p.player", (session_id,))
-        for rows, figure in ((put_in, 0), (moved, 1)):
-            for player, amount in rows:
-                sums.setdefault(player, [0, 0])[figure] += amount
-        return {player: (put, moved) for player, (put, moved) in sums.items()}
-
-    def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
-        """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
-        with self.write():
-            session = self.session(session_name)
-            away = [name for name, has in self.table_money(session).items() if has and name not in session.seats] \
-                if kind == "cash-out" and session.rules.stakes == "table" else []  # who left with money on it (R1.3)
-            name = resolve(player, [*session.seats, *away], renamed=session.renamed)
-            if session.rules.stakes != "table":
-                raise Refused("players pay from their pockets here (house rule stakes is pocket): there is no table "
-                              "money to change; `bragref rules set stakes table` between hands to play table stakes", "R1.3")
-            self._check_open(session)
-            self._between_hands(session, "table money changes", "R1.3")
-            has = self.table_money(session)[name]
-            units = has if amount is None else amount_in(amount, session.rules)
-            if kind == "cash-out" and not 0 < units <= has:
-                raise Refused(f"{name} has {session.rules.money(has)} on the table, so cannot take off "
-                              f"{session.rules.money(units)}", "R1.3")
-            self._purse(session, None, kind, name, -units if kind == "cash-out" else units)
-            return session, name, units, self.table_money(session)[name]
-
-    def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None:
-        after = self._q("SELECT COALESCE(MAX(id), 0) FROM actions")[0][0]
-        self._insert("purses", session_id=session.id, at=self.now(), hand_id=hand_id, kind=kind, player=player, amount=amount,
-                     after_action=after)
-
-    def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
-        """(kind, lender, borrower, amount): what was lent, and what repaid, between each two people, by the names
-        they have now (summed in SQL: an evening's loans or a year's cost the same to read)."""
-        where, ids = self._scope(sessions)
-        by_id = {s.id: s for s in sessions}
-        return [(kind, by_id[sid].now_called(lender), by_id[sid].now_called(borrower), amount) for sid, kind, lender,
-                borrower, amount in self._q(f"SELECT session_id, kind, lender, borrower, SUM(amount) FROM loans WHERE"
-                                            f" {where} GROUP BY session_id, kind, lender, borrower", ids)]
-
-    # ---- reports ------------------------------------------------------------
-
-    def _scope(self, sessions: list[Session]) -> tuple[str, list[int]]:
-        ids = [s.id for s in sessions]
-        return f"session_id IN ({', '.join('?' * len(ids))})", ids
-
-    @staticmethod
-    def one_money(sessions: list[Session]) -> None:
-        """`BadInput` unless every session keeps its money in the same unit and currency: sums over sessions
-        (`--all`) add their units, and 1 in a session of £0.01 is not 1 in one of £1 (R1.1)."""
-        kept = {(s.rules.unit, s.rules.currency): s for s in sessions}
-        if len(kept) > 1:
-            each = "; ".join(f"{s.name} in units of {s.rules.money(1)}" for s in kept.values())
-            raise BadInput(f"these sessions keep money in different units ({each}): adding them would add unlike "
-                           f"amounts; ask for each session (--session NAME) (R1.1)")
-
-    def balances(self, sessions: list[Session]) -> list[dict]:
-        """Per player (and bystander lender): paid in, won, the night's result (won less paid, with what was carried),
-        loans, net; settled hands only (a SUM, never a replay).
-
-        `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The sessions keep one money
-        (`one_money`).
-        """
-        self.one_money(sessions)
-        where, ids = self._scope(sessions)
-        order = [name for s in sessions for name in s.seats]
-        spelling: dict[str, str] = {}  # one person, one name, however each session spelt it (R2.6)
-        rows: dict[str, dict] = {}
-
-        def row(name: str) -> dict:
-            person = spelling.setdefault(key(name), name)
-            return rows.setdefault(person, {"player": person, "paid": 0, "won": 0, "result": 0, "loans": 0, "net": 0})
-
-        for name in order:
-            row(name)
-        for session in sessions:
-            for player, paid, won, net in self._posted(session.id):
-                totals = row(session.now_called(player))
-                totals["paid"] += paid
-                totals["won"] += won
-                totals["result"] += net
-                totals["net"] += net
-        for name, owed in sorted(loans.positions(loans.outstanding(self.loan_entries(sessions))).items()):
-            totals = row(name)
-            totals["loans"] += owed
-            totals["net"] += owed
-        return list(rows.values())
-
-    def _posted(self, session_id: int) -> list[tuple[str, int, int, int]]:
-        """(player, paid, won, net) over a session's postings, by the names they were posted under, summed from the
-        rows along the covering index of sessions and players (no sum kept beside the ledger is trusted)."""
-        return self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
-                       " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount) FROM postings"
-                       " WHERE session_id = ? AND player IS NOT NULL GROUP BY player", (session_id,))
-
-    def carried(self, sessions: list[Session]) -> int:
-        """Money in a pot carried forward and not yet won (R6.2)."""
-        where, ids = self._scope(sessions)
-        return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
-
-    def payments(self, sessions: list[Session]) -> list[dict]:
-        """Who pays whom, in the fewest payments, to clear every net (loans included). Results of hands at table
-        stakes are already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still
-        carried forward is a payee of its own, `CARRIED_POT`."""
-        done = self.on_table(sessions)
-        nets = {r["player"]: r["net"] - done.get(key(r["player"]), 0) for r in self.balances(sessions)}
-        carried = self.carried(sessions) - done.get(None, 0)
-        if carried:
-            nets[CARRIED_POT] = carried
-        return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
-
-    def on_table(self, sessions: list[Session]) -> dict[str | None, int]:
-        """What hands at table stakes moved, per player by `names.key` (None: a carried pot): money that already
-        changed hands on the table (R1.3), so settling up leaves it out."""
-        moved: dict[str | None, int] = {}
-        for session in sessions:
-            if not self._q("SELECT 1 FROM hands WHERE session_id = ? AND purses IS NOT NULL LIMIT 1", (session.id,)):
-                continue  # every hand from the pocket: nothing to leave out, and nothing to sum
-            for player, (_, amount) in self.at_table(session.id).items():
-                person = None if player is None else key(session.now_called(player))
-                moved[person] = moved.get(person, 0) + amount
-        return moved
-
-    def night(self, sessions: list[Session]) -> dict:
-        """What a summary tells: hands played (misdeals and unfinished hands left out) and the biggest pot won, as
-        `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None}`."""
-        where, ids = self._scope(sessions)
-        dealt = self._q(f"SELECT COUNT(*) FROM hands h WHERE {where} AND NOT {MISDEALT}", ids)[0][0]
-        played = dealt - len(self.in_play(sessions))  # a hand may move no money (R14.4)
-        rows = self._q(
-            f"SELECT p.hand_id, p.session_id, h.number, SUM(p.amount) AS won FROM postings p"
-            f" JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win' GROUP BY p.hand_id"
-            " HAVING won > 0 ORDER BY won DESC, p.hand_id LIMIT 1", ids)
-        biggest = None
-        if rows:
-            hand_id, session_id, number, amount = rows[0]
-            session = next(s for s in sessions if s.id == session_id)
-            winners = [session.now_called(r[0]) for r in self._q(
-                "SELECT player FROM postings WHERE hand_id = ? AND kind = 'win' GROUP BY player HAVING SUM(amount) > 0"
-                " ORDER BY MIN(id)", (hand_id,))]
-            biggest = {"amount": amount, "session": session.name, "hand": number, "winners": winners}
-        return {"hands": played, "biggest": biggest}
-
-    def in_play(self, sessions: list[Session]) -> list[tuple[Session, Current]]:
-        """Each session's hand still being played (only a session's last hand can be): its money is in the pot, in
-        nobody's balance until the hand is settled."""
-        return [(s, current) for s in sessions if (current := self.current(s)) is not None
-                and current.hand.phase != "over"]
-
-    def matches_won(self, sessions: list[Session]) -> list[dict]:
-        """Each match for lives won with a kitty (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from
-        the postings of the hands that ended them (a settlement a void cancelled is left out)."""
-        where, ids = self._scope(sessions)
-        by_id = {s.id: s for s in sessions}
-        return [{"session": by_id[sid].name, "match": int(match), "hand": number,
-                 "winner": by_id[sid].now_called(player), "kitty": kitty}
-                for sid, match, number, player, kitty in self._q(
-                    f"SELECT p.session_id, json_extract(h.dealt, '$.match'), h.number, p.player, SUM(p.amount)"
-                    f" FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win'"
-                    f" AND json_extract(h.dealt, '$.match') IS NOT NULL GROUP BY p.hand_id, p.player"
-                    f" HAVING SUM(p.amount) > 0 ORDER BY p.hand_id", ids)]
-
     def all_sessions(self) -> list[Session]:
         return [self.session(name) for name in self.session_names()]
 
@@ -1006,141 +490,3 @@ class Ledger:
 
     def all_actions(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (hand_id,))
-
-
-def amount_in(amount: str | int, rules: Rules) -> int:
-    """Units of money: as typed (`"1.50"`), or already counted in units (an int, as a hand history holds them) (R1.1)."""
-    if isinstance(amount, int):
-        return check_units(amount)
-    return rules.amount(amount)
-
-
-def dealt(row: sqlite3.Row) -> Hand:
-    """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
-    decode = msgspec.json.decode
-    purses = None if row["purses"] is None else decode(row["purses"])
-    return play.deal(rules_of(row["rules"]), decode(row["seats"]), row["dealer"], row["carried_in"],
-                     row["retained_by"], purses, None if row["dealt"] is None else decode(row["dealt"]))
-
-
-@lru_cache(maxsize=64)
-def rules_of(text: str) -> Rules:
-    """A hand's rules from their JSON: hands share a handful of rule sets, so each is read once."""
-    return Rules.from_json(text)
-
-
-def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
-    """The rows of `table` (`actions`, `purses`, `postings`) for hands `first`..`last` of a session, in one query,
-    by hand id, each hand's in the order written: read along the table's index of hand ids, which holds them in
-    that order, so that SQLite sorts nothing (issue 19)."""
-    grouped: dict[int, list] = {}
-    for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ? AND"
-                            " number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last)):
-        grouped.setdefault(row["hand_id"], []).append(row)
-    return grouped
-
-
-def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
-    """The actions that count: neither a void nor voided (R9.1)."""
-    voided = {r["voids"] for r in rows if r["verb"] == "void"}
-    return [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
-
-
-def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
-    """Where a settled hand's money went: (player or CARRY, kind, amount), summing to zero (R1.2), as its game
-    says (`Game.outcome`)."""
-    return play.outcome(hand)
-
-
-def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Callable, of_loan: Callable) -> list:
-    """Action rows and table-money loan rows (R7.5), each converted, in the order they happened: a loan's row
-    names the last action recorded before it (`after_action`), so it comes before any later one."""
-    if not loans:
-        return [of_action(r) for r in actions]
-    keyed = [((r["id"], 0, 0), of_action(r)) for r in actions]
-    keyed += [((r["after_action"], 1, r["id"]), of_loan(r)) for r in loans]
-    return [item for _, item in sorted(keyed, key=lambda pair: pair[0])]
-
-
-class Unreplayable(LedgerUnavailable):
-    """A recorded hand the rules cannot replay: `reason` says which row and why, in words (`audit` reports it). A
-    command that needs the hand cannot go on from it (exit 5): the ledger was changed outside bragref, or a bragref
-    that judged the rules otherwise recorded it."""
-
-    def __init__(self, reason: str, number: int):
-        super().__init__(reason, number)  # as it is made again in the process a long `history` reads it from
-        self.reason, self.number = reason, number
-
-    def __str__(self) -> str:
-        return (f"hand {self.number} cannot be replayed: {self.reason}. The ledger holds what this bragref's rules "
-                f"refuse: changed outside bragref, or recorded by one that judged otherwise (`bragref audit`)")
-
-
-def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
-             start: Hand | None = None) -> Iterator[Step]:
-    """Hand `row` replayed from its rows in the order they were written, each with the hand just before and just
-    after it: a void takes its action back (R9.1), so an action voided later is seen as it stood when it was made;
-    loans onto the table come where they happened (R7.5). The one replay every reader uses: the current hand,
-    `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
-    try:
-        dealt_hand = dealt(row) if start is None else start
-    except Exception as error:
-        raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
-    number = row["number"]
-    voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
-    seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)} if voided else {}  # what a void names, by seq
-    standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
-    # only where a void will replay it
-    hand, seq = dealt_hand, 0
-    for r, loan in weave(actions, loans, lambda r: (r, False), lambda r: (r, True)) if loans else \
-            zip(actions, repeat(False)):
-        if loan:
-            credit = Credit(r["player"], r["amount"])
-            after = play.apply(hand, credit)
-            if voided:
-                standing.append((None, credit))
-            yield Step(r, credit, None, True, None, None, hand, after)
-            hand = after
-            continue
-        seq += 1
-        row_id = r["id"]
-        if r["verb"] == "void":
-            standing = [(action_id, action) for action_id, action in standing if action_id != r["voids"]]
-            try:
-                after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
-            except Exception as error:
-                raise Unreplayable(f"its void {seq} leaves actions the rules refuse ({error})", number) from None
-            yield Step(r, None, seq, False, None, seqs.get(r["voids"]), hand, after)
-        else:
-            action, after = _applied(hand, r, seq, number)
-            if voided:
-                standing.append((row_id, action))
-            yield Step(r, action, seq, row_id not in voided, voided.get(row_id), None, hand, after)
-        hand = after
-
-
-def _applied(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> tuple[Verb, Hand]:
-    try:
-        action = action_of(row, hand.rules)
-    except Exception as error:
-        raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
-    try:
-        return action, play.apply(hand, action)
-    except Exception as error:
-        raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}",
-                           number) from None
-
-
-def action_of(row: sqlite3.Row, rules) -> Verb:
-    """The action a row records: its verb's type in the hand's game, from the arguments it declares (rows before
-    schema 7: `legacy`)."""
-    if row["args"] is None:
-        return legacy_action(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
-    return _read_action(rules.game, row["verb"], row["player"], row["args"])
-
-
-@lru_cache(maxsize=4096)
-def _read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
-    """An action read from its row's words: a session repeats a few hundred of them (the same player betting the
-    same amount), and actions are values, so each is read once."""
-    return verb_in(game, verb).from_args(player, msgspec.json.decode(args))

@@ -10,7 +10,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
 from bragref.games import game_of, hand_ranking
 from bragref.games.play import legal
-from bragref.ledger.store import MISDEALT, dealt, rules_of
+from bragref.ledger.replay import MISDEALT, dealt, rules_of
 
 
 def local_time(at: str) -> str:

@@ -1,0 +1,292 @@
+"""Money between people: loans and repayments (R7.5), table money (R1.3), and the reports summed from the rows
+(balances, settling up, the night), the part of the ledger that says who owes what."""
+
+from __future__ import annotations
+
+import msgspec
+
+from bragref.engine import loans
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.money import check_units
+from bragref.engine.names import check_name, key, known_as, resolve
+from bragref.engine.rules import Rules
+from bragref.engine.settle import settle as fewest_payments
+from bragref.games import game_of
+from bragref.ledger.replay import MISDEALT, Current
+from bragref.ledger.seats import Session
+
+CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
+
+
+def amount_in(amount: str | int, rules: Rules) -> int:
+    """Units of money: as typed (`"1.50"`), or already counted in units (an int, as a hand history holds them) (R1.1)."""
+    if isinstance(amount, int):
+        return check_units(amount)
+    return rules.amount(amount)
+
+
+
+class Money:
+    """What a `Ledger` records and reads of money between people and on the table (a part of it: its writes go
+    through the ledger's own `write` and `_insert`)."""
+
+
+    # ---- loans (R7.5): at any moment, not turns --------------------------------
+
+    def lend(self, session_name: str | None, lender: str, borrower: str, amount: str | int, bystander: bool) -> tuple[Session, str, str, int]:
+        with self.write():
+            session = self.session(session_name)
+            borrower = resolve(borrower, session.seats, renamed=session.renamed)
+            if bystander:
+                lender = known_as(check_name(lender), self.people())
+                if key(lender) in {key(s) for s in session.seats}:
+                    raise BadInput(f"{lender} is at the table: lend without --bystander")
+                self._not_a_former_name(session, lender)
+            else:
+                lender = resolve(lender, session.seats, renamed=session.renamed)
+            units = amount_in(amount, session.rules)
+            current = self.current(session)
+            mid_hand = current is not None and current.hand.phase != "over"
+            loans.check_lend(session.rules, lender, borrower, mid_hand, game_of(session.rules).short)
+            self._check_open(session)
+            self._loan(session, "lend", lender, borrower, units, bystander)
+            if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too (R7.5)
+                self._purse(session, current.row["id"] if mid_hand else None, "loan", borrower, units)
+        return session, lender, borrower, units
+
+    def repay(self, session_name: str | None, borrower: str, lender: str, amount: str | int) -> tuple[Session, str, str, int]:
+        with self.write():
+            session = self.session(session_name)
+            owed = loans.outstanding(self.loan_entries([session]))
+            borrower = resolve(borrower, {*session.seats, *(b for _, b in owed)}, renamed=session.renamed)
+            lender = resolve(lender, {*session.seats, *(lent for lent, b in owed if b == borrower)},
+                             renamed=session.renamed)
+            units = amount_in(amount, session.rules)
+            self._check_open(session)
+            loans.check_repay(owed, borrower, lender, units, session.rules.money)
+            self._loan(session, "repay", lender, borrower, units, False)
+        return session, borrower, lender, units
+
+    def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
+        before = self._head[1]
+        self._insert("loans", session_id=session.id, at=self.now(), kind=kind, lender=lender, borrower=borrower,
+                     amount=amount, bystander=int(bystander))
+        hot = self._hot.get(session.id)
+        if hot is not None and hot[0] == before:  # a loan's row moves no hand (table money is a purse's): the hand
+            self._hot[session.id] = (self._head[1], hot[1])  # current before it still is, not replayed again
+
+    # ---- table money (R1.3): buy-ins, top-ups and cash-outs between hands -----------
+
+    def table_money(self, session: Session) -> dict[str, int]:
+        """Each player's money on the table now: what they put there, plus their results in hands at table stakes.
+
+        Mid-hand it is the money before the hand's settlement; the hand itself knows what is left (`Player.purse`).
+        Read from the rows, along the last hand dealt at table stakes: its row records each seated player's table
+        money at its deal (`hands.purses`, chained, and checked by `audit`), to which come its settlement and the
+        table money moved since; anyone not dealt into it (gone before it) is summed from all their rows. So a deal
+        costs the same in a long session as in a short one, and no sum kept outside the rows is trusted.
+        """
+        money = dict.fromkeys(session.seats, 0)
+        last = self._q("SELECT id, purses, (SELECT seq FROM chain WHERE tbl = 'hands' AND row_id = hands.id) FROM hands"
+                       " WHERE session_id = ? AND purses IS NOT NULL ORDER BY number DESC LIMIT 1", (session.id,))
+        if not last:
+            sums = {player: put + moved for player, (put, moved) in self.at_table(session.id).items()}
+        else:
+            hand_id, purses, seq = last[0]
+            sums = dict(msgspec.json.decode(purses))
+            dealt_in = {session.now_called(name) for name in sums}  # by the names they have now (R2.6)
+            # the rows after the deal: read on by chain position and row id, never the session's rows whole
+            for player, amount in self._q(
+                    "SELECT player, amount FROM postings WHERE hand_id = :hand AND player IS NOT NULL UNION ALL"
+                    " SELECT player, amount FROM purses WHERE id >= (SELECT COALESCE(MIN(row_id), 1e18) FROM chain"
+                    " WHERE seq > :seq AND +tbl = 'purses') AND +session_id = :session",
+                    {"hand": hand_id, "seq": seq, "session": session.id}):
+                if session.now_called(player) in dealt_in:
+                    sums[player] = sums.get(player, 0) + amount
+            others = {session.now_called(player) for (player,) in self._q(  # everyone ever seated (R2.1)
+                "SELECT player FROM session_events WHERE session_id = ? AND event = 'seat'", (session.id,))} - dealt_in
+            for person in others:  # gone before that hand, or come since: every row under every name they had
+                names = {person, *(former for former, now in session.renamed.items() if now == person)}
+                put = {name: self._q("SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM purses WHERE session_id = ? AND"
+                                     " player = ?", (session.id, name))[0] for name in names}
+                if not any(had for had, _ in put.values()):
+                    continue  # never had table money: not named, as no row names them
+                for name, (_, amount) in put.items():
+                    sums[name] = amount + self._q(
+                        "SELECT COALESCE(SUM(p.amount), 0) FROM postings p JOIN hands h ON h.id = p.hand_id"
+                        " WHERE p.session_id = ? AND p.player = ? AND h.purses IS NOT NULL", (session.id, name))[0][0]
+        for player, amount in sums.items():
+            if player is not None:
+                name = session.now_called(player)
+                money[name] = money.get(name, 0) + amount
+        return money
+
+    def at_table(self, session_id: int) -> dict[str | None, tuple[int, int]]:
+        """Per player, by the name they had (None: a carried pot): what they put on the table or took off it
+        (buy-ins, top-ups, cash-outs, loans onto it, R7.5) and what hands at table stakes moved (R1.3), summed from
+        the rows themselves (along each table's index of sessions and players): every figure comes from the rows,
+        never from a sum kept elsewhere that could have been edited (CLI.md "Promises about history")."""
+        sums: dict[str | None, list[int]] = {}
+        put_in = self._q("SELECT player, SUM(amount) FROM purses WHERE session_id = ? GROUP BY player", (session_id,))
+        moved = self._q("SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
+                        " WHERE p.session_id = ? AND h.purses IS NOT NULL GROUP BY p.player", (session_id,))
+        for rows, figure in ((put_in, 0), (moved, 1)):
+            for player, amount in rows:
+                sums.setdefault(player, [0, 0])[figure] += amount
+        return {player: (put, moved) for player, (put, moved) in sums.items()}
+
+    def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
+        """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
+        with self.write():
+            session = self.session(session_name)
+            away = [name for name, has in self.table_money(session).items() if has and name not in session.seats] \
+                if kind == "cash-out" and session.rules.stakes == "table" else []  # who left with money on it (R1.3)
+            name = resolve(player, [*session.seats, *away], renamed=session.renamed)
+            if session.rules.stakes != "table":
+                raise Refused("players pay from their pockets here (house rule stakes is pocket): there is no table "
+                              "money to change; `bragref rules set stakes table` between hands to play table stakes", "R1.3")
+            self._check_open(session)
+            self._between_hands(session, "table money changes", "R1.3")
+            has = self.table_money(session)[name]
+            units = has if amount is None else amount_in(amount, session.rules)
+            if kind == "cash-out" and not 0 < units <= has:
+                raise Refused(f"{name} has {session.rules.money(has)} on the table, so cannot take off "
+                              f"{session.rules.money(units)}", "R1.3")
+            self._purse(session, None, kind, name, -units if kind == "cash-out" else units)
+            return session, name, units, self.table_money(session)[name]
+
+    def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None:
+        after = self._q("SELECT COALESCE(MAX(id), 0) FROM actions")[0][0]
+        self._insert("purses", session_id=session.id, at=self.now(), hand_id=hand_id, kind=kind, player=player, amount=amount,
+                     after_action=after)
+
+    def loan_entries(self, sessions: list[Session]) -> list[tuple[str, str, str, int]]:
+        """(kind, lender, borrower, amount): what was lent, and what repaid, between each two people, by the names
+        they have now (summed in SQL: an evening's loans or a year's cost the same to read)."""
+        where, ids = self._scope(sessions)
+        by_id = {s.id: s for s in sessions}
+        return [(kind, by_id[sid].now_called(lender), by_id[sid].now_called(borrower), amount) for sid, kind, lender,
+                borrower, amount in self._q(f"SELECT session_id, kind, lender, borrower, SUM(amount) FROM loans WHERE"
+                                            f" {where} GROUP BY session_id, kind, lender, borrower", ids)]
+
+    # ---- reports ------------------------------------------------------------
+
+    def _scope(self, sessions: list[Session]) -> tuple[str, list[int]]:
+        ids = [s.id for s in sessions]
+        return f"session_id IN ({', '.join('?' * len(ids))})", ids
+
+    @staticmethod
+    def one_money(sessions: list[Session]) -> None:
+        """`BadInput` unless every session keeps its money in the same unit and currency: sums over sessions
+        (`--all`) add their units, and 1 in a session of £0.01 is not 1 in one of £1 (R1.1)."""
+        kept = {(s.rules.unit, s.rules.currency): s for s in sessions}
+        if len(kept) > 1:
+            each = "; ".join(f"{s.name} in units of {s.rules.money(1)}" for s in kept.values())
+            raise BadInput(f"these sessions keep money in different units ({each}): adding them would add unlike "
+                           f"amounts; ask for each session (--session NAME) (R1.1)")
+
+    def balances(self, sessions: list[Session]) -> list[dict]:
+        """Per player (and bystander lender): paid in, won, the night's result (won less paid, with what was carried),
+        loans, net; settled hands only (a SUM, never a replay).
+
+        `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The sessions keep one money
+        (`one_money`).
+        """
+        self.one_money(sessions)
+        where, ids = self._scope(sessions)
+        order = [name for s in sessions for name in s.seats]
+        spelling: dict[str, str] = {}  # one person, one name, however each session spelt it (R2.6)
+        rows: dict[str, dict] = {}
+
+        def row(name: str) -> dict:
+            person = spelling.setdefault(key(name), name)
+            return rows.setdefault(person, {"player": person, "paid": 0, "won": 0, "result": 0, "loans": 0, "net": 0})
+
+        for name in order:
+            row(name)
+        for session in sessions:
+            for player, paid, won, net in self._posted(session.id):
+                totals = row(session.now_called(player))
+                totals["paid"] += paid
+                totals["won"] += won
+                totals["result"] += net
+                totals["net"] += net
+        for name, owed in sorted(loans.positions(loans.outstanding(self.loan_entries(sessions))).items()):
+            totals = row(name)
+            totals["loans"] += owed
+            totals["net"] += owed
+        return list(rows.values())
+
+    def _posted(self, session_id: int) -> list[tuple[str, int, int, int]]:
+        """(player, paid, won, net) over a session's postings, by the names they were posted under, summed from the
+        rows along the covering index of sessions and players (no sum kept beside the ledger is trusted)."""
+        return self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
+                       " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount) FROM postings"
+                       " WHERE session_id = ? AND player IS NOT NULL GROUP BY player", (session_id,))
+
+    def carried(self, sessions: list[Session]) -> int:
+        """Money in a pot carried forward and not yet won (R6.2)."""
+        where, ids = self._scope(sessions)
+        return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
+
+    def payments(self, sessions: list[Session]) -> list[dict]:
+        """Who pays whom, in the fewest payments, to clear every net (loans included). Results of hands at table
+        stakes are already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still
+        carried forward is a payee of its own, `CARRIED_POT`."""
+        done = self.on_table(sessions)
+        nets = {r["player"]: r["net"] - done.get(key(r["player"]), 0) for r in self.balances(sessions)}
+        carried = self.carried(sessions) - done.get(None, 0)
+        if carried:
+            nets[CARRIED_POT] = carried
+        return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
+
+    def on_table(self, sessions: list[Session]) -> dict[str | None, int]:
+        """What hands at table stakes moved, per player by `names.key` (None: a carried pot): money that already
+        changed hands on the table (R1.3), so settling up leaves it out."""
+        moved: dict[str | None, int] = {}
+        for session in sessions:
+            if not self._q("SELECT 1 FROM hands WHERE session_id = ? AND purses IS NOT NULL LIMIT 1", (session.id,)):
+                continue  # every hand from the pocket: nothing to leave out, and nothing to sum
+            for player, (_, amount) in self.at_table(session.id).items():
+                person = None if player is None else key(session.now_called(player))
+                moved[person] = moved.get(person, 0) + amount
+        return moved
+
+    def night(self, sessions: list[Session]) -> dict:
+        """What a summary tells: hands played (misdeals and unfinished hands left out) and the biggest pot won, as
+        `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None}`."""
+        where, ids = self._scope(sessions)
+        dealt = self._q(f"SELECT COUNT(*) FROM hands h WHERE {where} AND NOT {MISDEALT}", ids)[0][0]
+        played = dealt - len(self.in_play(sessions))  # a hand may move no money (R14.4)
+        rows = self._q(
+            f"SELECT p.hand_id, p.session_id, h.number, SUM(p.amount) AS won FROM postings p"
+            f" JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win' GROUP BY p.hand_id"
+            " HAVING won > 0 ORDER BY won DESC, p.hand_id LIMIT 1", ids)
+        biggest = None
+        if rows:
+            hand_id, session_id, number, amount = rows[0]
+            session = next(s for s in sessions if s.id == session_id)
+            winners = [session.now_called(r[0]) for r in self._q(
+                "SELECT player FROM postings WHERE hand_id = ? AND kind = 'win' GROUP BY player HAVING SUM(amount) > 0"
+                " ORDER BY MIN(id)", (hand_id,))]
+            biggest = {"amount": amount, "session": session.name, "hand": number, "winners": winners}
+        return {"hands": played, "biggest": biggest}
+
+    def in_play(self, sessions: list[Session]) -> list[tuple[Session, Current]]:
+        """Each session's hand still being played (only a session's last hand can be): its money is in the pot, in
+        nobody's balance until the hand is settled."""
+        return [(s, current) for s in sessions if (current := self.current(s)) is not None
+                and current.hand.phase != "over"]
+
+    def matches_won(self, sessions: list[Session]) -> list[dict]:
+        """Each match for lives won with a kitty (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from
+        the postings of the hands that ended them (a settlement a void cancelled is left out)."""
+        where, ids = self._scope(sessions)
+        by_id = {s.id: s for s in sessions}
+        return [{"session": by_id[sid].name, "match": int(match), "hand": number,
+                 "winner": by_id[sid].now_called(player), "kitty": kitty}
+                for sid, match, number, player, kitty in self._q(
+                    f"SELECT p.session_id, json_extract(h.dealt, '$.match'), h.number, p.player, SUM(p.amount)"
+                    f" FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win'"
+                    f" AND json_extract(h.dealt, '$.match') IS NOT NULL GROUP BY p.hand_id, p.player"
+                    f" HAVING SUM(p.amount) > 0 ORDER BY p.hand_id", ids)]

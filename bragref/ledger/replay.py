@@ -1,0 +1,191 @@
+"""The one replay of a hand every reader uses (the current hand, `history`, `replay`, export and audit): a hand's
+rows, read in the order they were written, given to its game's engine one at a time (`replayed`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import lru_cache
+from itertools import repeat
+from typing import Callable, Iterator, NamedTuple
+
+import msgspec
+
+from bragref.engine.rules import Rules
+from bragref.engine.state import Hand
+from bragref.games import play, verb_in
+from bragref.games.verbs import Credit, Verb
+from bragref.ledger.db import LedgerUnavailable
+from bragref.ledger.legacy import legacy_action
+
+# a hand whose deal was voided (R9.1): a void that names no action
+MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
+
+
+class Step(NamedTuple):
+    """One thing recorded in a hand, in the order it happened, with the hand as it stood before and after it.
+
+    `seq` numbers the hand's action rows from 1 (None for a loan onto the table, R7.5); `live` is False for a void
+    and an action voided later (`voided_by` is then its void); `voids` is the `seq` a void names (None for a
+    misdeal's, R9.1). `action` is what the row records (a loan's credit; None for a void). `before` and `after`
+    are the hand just before and after the row was written: an action voided later as it stood when it was made,
+    a void taking its action back.
+    """
+
+    row: sqlite3.Row
+    action: Verb | Credit | None
+    seq: int | None
+    live: bool
+    voided_by: sqlite3.Row | None
+    voids: int | None
+    before: Hand
+    after: Hand
+
+    @property
+    def loan(self) -> bool:
+        return self.seq is None
+
+    @property
+    def misdeal(self) -> bool:
+        """The void of the deal itself: the hand never happened (R9.1)."""
+        return self.action is None and self.voids is None and not self.loan
+
+
+class Current(msgspec.Struct, frozen=True):
+    """The session's latest hand: its row, its last live action's row id (None before any: what an undo voids),
+    and its replay."""
+
+    number: int
+    row: sqlite3.Row
+    last: int | None
+    hand: Hand
+
+
+def dealt(row: sqlite3.Row) -> Hand:
+    """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
+    decode = msgspec.json.decode
+    purses = None if row["purses"] is None else decode(row["purses"])
+    return play.deal(rules_of(row["rules"]), decode(row["seats"]), row["dealer"], row["carried_in"],
+                     row["retained_by"], purses, None if row["dealt"] is None else decode(row["dealt"]))
+
+
+@lru_cache(maxsize=64)
+def rules_of(text: str) -> Rules:
+    """A hand's rules from their JSON: hands share a handful of rule sets, so each is read once."""
+    return Rules.from_json(text)
+
+
+def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
+    """The rows of `table` (`actions`, `purses`, `postings`) for hands `first`..`last` of a session, in one query,
+    by hand id, each hand's in the order written: read along the table's index of hand ids, which holds them in
+    that order, so that SQLite sorts nothing (issue 19)."""
+    grouped: dict[int, list] = {}
+    for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ? AND"
+                            " number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last)):
+        grouped.setdefault(row["hand_id"], []).append(row)
+    return grouped
+
+
+def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
+    """The actions that count: neither a void nor voided (R9.1)."""
+    voided = {r["voids"] for r in rows if r["verb"] == "void"}
+    return [r for r in rows if r["verb"] != "void" and r["id"] not in voided]
+
+
+def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
+    """Where a settled hand's money went: (player or CARRY, kind, amount), summing to zero (R1.2), as its game
+    says (`Game.outcome`)."""
+    return play.outcome(hand)
+
+
+def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Callable, of_loan: Callable) -> list:
+    """Action rows and table-money loan rows (R7.5), each converted, in the order they happened: a loan's row
+    names the last action recorded before it (`after_action`), so it comes before any later one."""
+    if not loans:
+        return [of_action(r) for r in actions]
+    keyed = [((r["id"], 0, 0), of_action(r)) for r in actions]
+    keyed += [((r["after_action"], 1, r["id"]), of_loan(r)) for r in loans]
+    return [item for _, item in sorted(keyed, key=lambda pair: pair[0])]
+
+
+class Unreplayable(LedgerUnavailable):
+    """A recorded hand the rules cannot replay: `reason` says which row and why, in words (`audit` reports it). A
+    command that needs the hand cannot go on from it (exit 5): the ledger was changed outside bragref, or a bragref
+    that judged the rules otherwise recorded it."""
+
+    def __init__(self, reason: str, number: int):
+        super().__init__(reason, number)  # as it is made again in the process a long `history` reads it from
+        self.reason, self.number = reason, number
+
+    def __str__(self) -> str:
+        return (f"hand {self.number} cannot be replayed: {self.reason}. The ledger holds what this bragref's rules "
+                f"refuse: changed outside bragref, or recorded by one that judged otherwise (`bragref audit`)")
+
+
+def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
+             start: Hand | None = None) -> Iterator[Step]:
+    """Hand `row` replayed from its rows in the order they were written, each with the hand just before and just
+    after it: a void takes its action back (R9.1), so an action voided later is seen as it stood when it was made;
+    loans onto the table come where they happened (R7.5). The one replay every reader uses: the current hand,
+    `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
+    try:
+        dealt_hand = dealt(row) if start is None else start
+    except Exception as error:
+        raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
+    number = row["number"]
+    voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
+    seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)} if voided else {}  # what a void names, by seq
+    standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
+    # only where a void will replay it
+    hand, seq = dealt_hand, 0
+    for r, loan in weave(actions, loans, lambda r: (r, False), lambda r: (r, True)) if loans else \
+            zip(actions, repeat(False)):
+        if loan:
+            credit = Credit(r["player"], r["amount"])
+            after = play.apply(hand, credit)
+            if voided:
+                standing.append((None, credit))
+            yield Step(r, credit, None, True, None, None, hand, after)
+            hand = after
+            continue
+        seq += 1
+        row_id = r["id"]
+        if r["verb"] == "void":
+            standing = [(action_id, action) for action_id, action in standing if action_id != r["voids"]]
+            try:
+                after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
+            except Exception as error:
+                raise Unreplayable(f"its void {seq} leaves actions the rules refuse ({error})", number) from None
+            yield Step(r, None, seq, False, None, seqs.get(r["voids"]), hand, after)
+        else:
+            action, after = _applied(hand, r, seq, number)
+            if voided:
+                standing.append((row_id, action))
+            yield Step(r, action, seq, row_id not in voided, voided.get(row_id), None, hand, after)
+        hand = after
+
+
+def _applied(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> tuple[Verb, Hand]:
+    try:
+        action = action_of(row, hand.rules)
+    except Exception as error:
+        raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
+    try:
+        return action, play.apply(hand, action)
+    except Exception as error:
+        raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}",
+                           number) from None
+
+
+def action_of(row: sqlite3.Row, rules) -> Verb:
+    """The action a row records: its verb's type in the hand's game, from the arguments it declares (rows before
+    schema 7: `legacy`)."""
+    if row["args"] is None:
+        return legacy_action(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
+    return _read_action(rules.game, row["verb"], row["player"], row["args"])
+
+
+@lru_cache(maxsize=4096)
+def _read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
+    """An action read from its row's words: a session repeats a few hundred of them (the same player betting the
+    same amount), and actions are values, so each is read once."""
+    return verb_in(game, verb).from_args(player, msgspec.json.decode(args))

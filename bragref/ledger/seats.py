@@ -1,0 +1,235 @@
+"""Sessions, seats and rules between hands: the part of the ledger that says who plays what (R2, R9.3)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import msgspec
+
+from bragref.engine.errors import BadInput, Refused
+from bragref.engine.names import check_name, key, known_as, resolve, same
+from bragref.engine.rules import Rules
+from bragref.engine.seating import check_seats, require_between_hands
+from bragref.games import play
+from bragref.ledger import chain
+
+
+class Session(msgspec.Struct, frozen=True):
+    id: int
+    name: str
+    rules: Rules  # in force for the next hand dealt
+    seats: list[str]  # seated now, in clockwise order
+    closed: bool = False  # `session close`: nothing more is recorded in it (R9.1)
+    renamed: dict[str, str] = msgspec.field(default_factory=dict)  # every former name → the name now (`player rename`)
+
+    def now_called(self, name: str | None) -> str | None:
+        """A player's name now, from any name they had in this session (R2.6)."""
+        return self.renamed.get(name, name)
+
+
+def renamed_to(renamed: dict[str, str], old: str, new: str) -> dict[str, str]:
+    """Every former name → the name now (`Session.renamed`), once `old` is called `new` (`player rename`, R2.6)."""
+    return {**{former: new if now == old else now for former, now in renamed.items()}, old: new}
+
+
+class Seating:
+    """What a `Ledger` records and reads of sessions, seats and rules (a part of it: its writes go through the
+    ledger's own `write`, `_insert` and `_event`)."""
+
+
+    # ---- sessions and seats -------------------------------------------------
+
+    def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:
+        name = check_name(name, "session name")
+        players = check_seats(players)
+        with self.write():
+            people = self.people()
+            players = [known_as(p, people) for p in players]  # as a person already known spells it (R2.6)
+            if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):
+                raise BadInput(f"there is already a session called {name}")
+            at = self.now()
+            sid = self._insert("sessions", name=name, created_at=at, rules=rules.to_json())
+            for player in players:
+                self._insert("session_events", session_id=sid, at=at, event="seat", player=player)
+            self._event(sid, "use")
+        return self.session(name)
+
+    def people(self) -> list[str]:
+        """Everyone the ledger has a name for (R2.6): players as first seated, then lenders from outside the table."""
+        seated = [r[0] for r in self._q("SELECT player FROM session_events WHERE event = 'seat' GROUP BY player"
+                                        " ORDER BY MIN(id)")]
+        lenders = [r[0] for r in self._q("SELECT lender FROM loans WHERE bystander = 1 GROUP BY lender ORDER BY MIN(id)")]
+        return seated + [name for name in lenders if name not in seated]
+
+    def session_names(self) -> list[str]:
+        return [r["name"] for r in self._q("SELECT name FROM sessions ORDER BY id")]
+
+    def session(self, name: str | None = None) -> Session:
+        """The named session (a unique prefix is enough), else the current one: read again only where a session or
+        a session's event has been recorded since this ledger object last read it (hands and actions change none)."""
+        mark = self._mark or tuple(
+            self._q("SELECT (SELECT MAX(id) FROM sessions), (SELECT MAX(id) FROM session_events)")[0])
+        if self._head is not None:
+            self._mark = mark
+        known = self._known.get(name)
+        if known is not None and known[0] == mark:
+            return known[1]
+        session = self._read_session(name)
+        self._known[name] = (mark, session)
+        return session
+
+    def _read_session(self, name: str | None) -> Session:
+        if name is None:
+            rows = self._q(
+                "SELECT s.* FROM session_events e JOIN sessions s ON s.id = e.session_id"
+                " WHERE e.event = 'use' ORDER BY e.id DESC LIMIT 1"
+            )
+            if not rows:
+                raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
+            row = rows[0]
+        else:
+            full = resolve(name, self.session_names(), "session")
+            row = self._q("SELECT * FROM sessions WHERE name = ?", (full,))[0]
+        rules = Rules.from_json(row["rules"])
+        seats: list[str] = []
+        closed = False
+        renamed: dict[str, str] = {}
+        for event in self._q(
+            "SELECT event, player, detail FROM session_events WHERE session_id = ?"
+            " AND event IN ('seat', 'leave', 'rules', 'close', 'rename') ORDER BY id",
+            (row["id"],),
+        ):
+            if event["event"] == "seat":
+                at = seats.index(event["detail"]) + 1 if event["detail"] else len(seats)
+                seats.insert(at, event["player"])
+            elif event["event"] == "leave":
+                seats.remove(event["player"])
+            elif event["event"] == "rules":
+                rules = Rules.from_json(event["detail"])
+            elif event["event"] == "rename":
+                old, new = event["player"], event["detail"]
+                seats[seats.index(old)] = new
+                renamed = renamed_to(renamed, old, new)
+            else:
+                closed = True
+        return Session(row["id"], row["name"], rules, seats, closed, renamed)
+
+    def use(self, name: str) -> Session:
+        with self.write():
+            session = self.session(name)
+            self._event(session.id, "use")
+        return session
+
+    def sessions(self) -> list[dict]:
+        rows = self._q(
+            "SELECT s.id, s.name, s.created_at, (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) AS hands,"
+            " EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'close') AS closed"
+            " FROM sessions s ORDER BY s.id"
+        )
+        current = self._q("SELECT session_id FROM session_events WHERE event = 'use' ORDER BY id DESC LIMIT 1")
+        current_id = current[0]["session_id"] if current else None
+        return [
+            {"session": r["name"], "created": r["created_at"], "hands": r["hands"], "current": r["id"] == current_id,
+             "closed": bool(r["closed"])}
+            for r in rows
+        ]
+
+    def close_session(self, session_name: str | None) -> tuple[Session, str, dict[str, int]]:
+        """Close the session between hands and return the ledger's digest, the chain head after the close (R9.1),
+        and the cash-outs recorded with it: at table stakes every player's money left on the table (seated or gone)
+        is taken off first, as the close is the last thing recorded in the session (R1.3)."""
+        with self.write():
+            session = self.session(session_name)
+            if session.closed:
+                raise Refused(f"session {session.name} is already closed", "R9.1")
+            self._between_hands(session, "a session closes", "R9.1")
+            cashed = {} if session.rules.stakes != "table" else {
+                name: has for name, has in self.table_money(session).items() if has > 0}
+            for name, has in cashed.items():
+                self._purse(session, None, "cash-out", name, -has)
+            self._event(session.id, "close")
+            return session, chain.digest(self.conn), cashed
+
+    @staticmethod
+    def _check_open(session: Session) -> None:
+        if session.closed:
+            raise Refused(f"session {session.name} is closed, so nothing more is recorded in it: "
+                          f"start another with `bragref session new`", "R9.1")
+
+    def _between_hands(self, session: Session, what: str, rule: str) -> None:
+        current = self.current(session)
+        require_between_hands(current and current.hand, current and current.number, what, rule)
+
+    def join(self, session_name: str | None, player: str, after: str | None = None) -> Session:
+        player = check_name(player)
+        with self.write():
+            player = known_as(player, self.people())
+            session = self.session(session_name)
+            self._check_open(session)
+            self._between_hands(session, "players join", "R2.1")
+            if key(player) in {key(s) for s in session.seats}:
+                raise BadInput(f"{player} is already seated")
+            self._not_a_former_name(session, player)
+            after_name = resolve(after, session.seats, renamed=session.renamed) if after else None
+            self._event(session.id, "seat", player, after_name)
+        return self.session(session.name)
+
+    def leave(self, session_name: str | None, player: str) -> tuple[Session, str]:
+        with self.write():
+            session = self.session(session_name)
+            name = resolve(player, session.seats, renamed=session.renamed)
+            self._check_open(session)
+            self._between_hands(session, "players leave", "R2.1")
+            self._event(session.id, "leave", name)
+        return self.session(session.name), name
+
+    def rename(self, session_name: str | None, old: str, new: str) -> tuple[Session, str, str]:
+        """A seated player takes a new name from now on, between hands; the ledger keeps both (R2.6, R9.1)."""
+        new = check_name(new)
+        with self.write():
+            session = self.session(session_name)
+            old = resolve(old, session.seats, renamed=session.renamed)
+            self._check_open(session)
+            self._between_hands(session, "players change their names", "R2.1")
+            if any(same(new, seated) for seated in session.seats if seated != old):
+                raise BadInput(f"{new} is already seated: two players cannot share a name (R2.6)")
+            if new == old:
+                raise BadInput(f"{old} is called {new} already")
+            had = next((name for name in self._names_had(session) if same(new, name) and session.now_called(name) != old),
+                       None)
+            if had is not None:
+                owner = session.now_called(had)
+                whose = f"{owner}'s name" if owner == had else f"the name {owner} had"
+                raise BadInput(f"{had} is {whose} in this session, and a name is one person (R2.6): {old} takes another")
+            self._event(session.id, "rename", old, new)
+        return self.session(session.name), old, new
+
+    def _names_had(self, session: Session) -> set[str]:
+        """Every name someone has had in the session: seated under it, taken in a rename, or lending from outside."""
+        return {r[0] for r in self._q(
+            "SELECT player FROM session_events WHERE session_id = ? AND event = 'seat' UNION SELECT detail FROM"
+            " session_events WHERE session_id = ? AND event = 'rename' UNION SELECT lender FROM loans WHERE"
+            " session_id = ?", (session.id,) * 3)}
+
+    def _not_a_former_name(self, session: Session, name: str) -> None:
+        """What was recorded under a name a player had before a rename is theirs (R2.6): nobody else takes it."""
+        former = next((f for f in session.renamed if same(name, f)), None)
+        if former is not None:
+            now = session.renamed[former]
+            raise BadInput(f"{former} is the name {now} had before a rename, and a name is one person (R2.6): "
+                           f"if it is {now}, use that name; else another")
+
+    def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules | None]) -> Session:
+        """Record the session's rules as `change` makes them from the rules in force; None from it: nothing changes,
+        and nothing is recorded."""
+        with self.write():
+            session = self.session(session_name)
+            self._check_open(session)
+            self._between_hands(session, "house rules change", "R9.3")
+            rules = change(session.rules)
+            if rules is None:
+                return session
+            previous = self.current(session)
+            play.keep_carried(previous and previous.hand, rules, "change the game once it is won", stakes_too=True)
+            self._event(session.id, "rules", detail=rules.to_json())
+        return self.session(session.name)
