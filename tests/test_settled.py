@@ -288,3 +288,18 @@ def test_audit_checks_the_table_money_each_deal_records(bragref):
         insert(conn, "hands", values, head(conn))
     out = bragref("audit", code=4).stdout
     assert "hand 2 records table money its rows do not make: A 50 (the rows sum to 11) (R1.3)" in out
+
+
+def test_audit_runs_the_quick_check_and_the_full_one_when_asked(bragref):
+    """SQLite's full integrity check costs four times its quick check on a large ledger (issue 45): `audit` runs
+    the quick one, `audit --deep` the full one, which alone compares every index with its table."""
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2"):
+        bragref(line)
+    assert "ok: SQLite's quick check of the file" in bragref("audit -v").stdout
+    assert "ok: SQLite's integrity check, in full" in bragref("audit -v --deep").stdout
+    with sqlite3.connect(bragref.db) as conn:  # an index that no longer matches its table
+        conn.execute("PRAGMA writable_schema = ON")
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'actions_hand'").fetchone()[0]
+        conn.execute("UPDATE sqlite_master SET rootpage = (SELECT rootpage FROM sqlite_master WHERE name ="
+                     " 'postings_hand') WHERE name = 'actions_hand'")
+    assert root and "SQLite integrity check" in bragref("audit --deep", code=4).stdout
