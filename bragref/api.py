@@ -51,7 +51,8 @@ A ledger, with the command line's verbs (amounts as a person types them, in the 
 >>> book.audit(digest=kept)          # nothing found: the ledger is what bragref wrote
 []
 
-Another game, between hands (dealer's choice, R9.3), with its own verbs:
+Another game, between hands (dealer's choice, R9.3), with its own verbs (every verb of every game is a method, by
+its name or the game's word for it: `book.exchange("bill", "1")`, `book.chaal("bina", "2")`):
 
 >>> book.rules_set("game", "hoyle").game
 'hoyle'
@@ -71,7 +72,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_changed, rules_from_text
+from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_changed, rules_from_text, verb_aliases
 from bragref.games import play as engine
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.hoyle.actions import Call, Raise, Stand
@@ -223,7 +224,7 @@ class Book:
     def act(self, verb: str, *words: str) -> Hand:
         """Any verb of the session's game, in the words of a `table` answer after it: `act("stand", "bill")`,
         `act("raise", "andy", "2")`, `act("show", "bill", "Kh", "Kd", "4c")`. The verbs below are this."""
-        kind = game_verbs().get(verb)
+        kind = game_verbs().get(verb) or verb_aliases().get(verb)  # a game's word for a verb: `chaal`, `pack`
         if kind is None:
             raise BadInput(f"{verb!r} is not a verb of any game (verbs: {', '.join(game_verbs())})")
 
@@ -233,6 +234,16 @@ class Book:
                                    now=engine.legal(hand))
 
         return self.ledger.act(self.session, build)[1].hand
+
+    def __getattr__(self, name: str):
+        """Every other verb of every game, by its name or a game's word for it (`book.exchange("bill", "1")`,
+        `book.sideshow("chris", "2")`, `book.chaal("bina", "2")`): `act` with that verb, as the command line has
+        a command for each (`show_for` is `show-for`)."""
+        verb = name.replace("_", "-")
+        kind = game_verbs().get(verb) or verb_aliases().get(verb)
+        if kind is None or name.startswith("_"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return lambda *words: self.act(kind.verb if verb in game_verbs() else verb, *words)
 
     def bet(self, player: str, amount: str, blind: bool = False) -> Hand:
         return self.act("bet", player, amount, "blind" if blind else "open")

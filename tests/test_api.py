@@ -126,3 +126,24 @@ def test_the_ledger_object_exports_and_imports_as_the_commands_do(tmp_path):
     with pytest.raises(bragref.BadInput, match="hand 1, p2 bet two open"):
         other.import_history(text.replace("p2 bet 2 open", "p2 bet two open"), "unread")
     assert other.ledger.session_names() == ["fri"]
+
+
+def test_every_verb_of_every_game_is_a_method_of_the_book(tmp_path):
+    """Issue 40: from Python, every verb the command line has is there (`book.exchange`, `book.chaal`), each the
+    generic `act`; Bastard Brag's exchanges and Teen Patti's side show played through them."""
+    from bragref.games import game_verbs, verb_aliases
+
+    book = bragref.open_ledger(str(tmp_path / "ledger.db"))
+    assert all(callable(getattr(book, verb.replace("-", "_"))) for verb in [*game_verbs(), *verb_aliases()])
+    book.session_new("b", ["Andy", "Bill", "Chris"], game="bastard")
+    book.deal(up="9c")
+    assert book.exchange("bill", "1").phase == "betting" and book.status()["to_act"] == "Chris"
+    book.session_new("t", ["Asha", "Bina", "Chetan", "Dev"], game="teen-patti")
+    book.deal()
+    book.look("bina")
+    book.chaal("bina", "2")
+    book.look("chetan")
+    assert book.sideshow("chetan", "2").sideshow is not None
+    assert book.accept("bina").sideshow.accepted
+    with pytest.raises(AttributeError):
+        book.frobnicate
