@@ -303,3 +303,18 @@ def test_audit_runs_the_quick_check_and_the_full_one_when_asked(bragref):
         conn.execute("UPDATE sqlite_master SET rootpage = (SELECT rootpage FROM sqlite_master WHERE name ="
                      " 'postings_hand') WHERE name = 'actions_hand'")
     assert root and "SQLite integrity check" in bragref("audit --deep", code=4).stdout
+
+
+def test_postings_that_do_not_balance_are_a_damaged_ledger_not_a_bug(bragref):
+    """A posting changed outside bragref left `settle` raising inside (exit 1): it is a damaged ledger (exit 5),
+    said as such, and `audit` names it (exit 4)."""
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2", "fold chris", "fold andy"):
+        bragref(line)
+    with sqlite3.connect(bragref.db) as conn:
+        from bragref.ledger.chain import head, insert
+
+        insert(conn, "postings", {"session_id": 1, "hand_id": 1, "action_id": 3, "player": "Bill", "kind": "win",
+                                  "amount": 13}, head(conn))
+    result = bragref("settle", code=5)
+    assert "nets sum to 13, not 0 (R1.2)" in result.stderr and "internal error" not in result.stderr
+    assert "sum to 13, not 0 (R1.2)" in bragref("audit", code=4).stdout

@@ -249,7 +249,8 @@ def damaged(error: Exception) -> bool:
     sqlite3, msgspec = sys.modules.get("sqlite3"), sys.modules.get("msgspec")
     return (sqlite3 is not None and isinstance(error, sqlite3.DatabaseError)
             or msgspec is not None and isinstance(error, msgspec.DecodeError)
-            or isinstance(error, UnicodeDecodeError))
+            or isinstance(error, UnicodeDecodeError)
+            or isinstance(error, IndexError) and str(error) == "No item with that key")  # a column gone: sqlite3.Row
 
 
 NEGATIVE = re.compile(r"-\d+(\.\d*)?")

@@ -25,7 +25,7 @@ from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
 from bragref.ledger.chain import LOG_TABLES
 from bragref.ledger.db import connect_like
-from bragref.ledger.replay import Step, dealt
+from bragref.ledger.replay import Step, Unreplayable, dealt
 from bragref.ledger.seats import Session
 from bragref.ledger.store import Ledger
 
@@ -141,8 +141,13 @@ def _action_line(segment: _Segment, row) -> str:
         reason = f" {quoted(row['reason'])}" if row["reason"] is not None else ""
         if row["voids"] is None:
             return f"{TABLE} void deal{reason}"  # a misdeal (R9.1)
+        if row["voids"] not in segment.numbers:  # bragref voids only an action of the same hand before it
+            raise Unreplayable(f"its void (row {row['id']}) names row {row['voids']}, no action before it",
+                               segment.row["number"])
         return f"{TABLE} void {segment.numbers[row['voids']]}{reason}"
-    step, players = segment.steps[row["id"]], segment.players
+    step, players = segment.steps.get(row["id"]), segment.players
+    if step is None:  # an action the hand's replay never reached: its rows were changed
+        raise Unreplayable(f"its action row {row['id']} is not among the rows its replay read", segment.row["number"])
     action = step.action
     subject = TABLE if action.subject == "table" else who(player, players)
     return " ".join([subject, verb, *action.written(step.before, step.after, lambda name: who(name, players))])

@@ -12,6 +12,7 @@ from bragref.engine.names import check_name, key, known_as, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle as fewest_payments
 from bragref.games import game_of
+from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.replay import MISDEALT, Current
 from bragref.ledger.seats import Session
 
@@ -238,6 +239,9 @@ class Money:
         carried = self.carried(sessions) - done.get(None, 0)
         if carried:
             nets[CARRIED_POT] = carried
+        if sum(nets.values()) != 0:  # bragref never posts a hand that does not balance: the rows were changed
+            raise LedgerUnavailable(f"the ledger's nets sum to {sum(nets.values())}, not 0 (R1.2): its postings were "
+                                    f"changed outside bragref, so nobody can be told whom to pay (`bragref audit`)")
         return [{"from": a, "to": b, "amount": amount} for a, b, amount in fewest_payments(nets)]
 
     def on_table(self, sessions: list[Session]) -> dict[str | None, int]:
