@@ -222,7 +222,8 @@ def progress(length: int, label: str):
 
 
 # Columns that hold numbers or money: printed right-aligned, so that the units line up.
-NUMBER_COLUMNS = frozenset({"#", "amount", "pot", "stake", "paid", "won", "result", "loans", "net", "count", "probability", "hands",
+NUMBER_COLUMNS = frozenset({"#", "amount", "pot", "stake", "paid", "won", "result", "loans", "net", "count", "probability",
+                            "hands",
                             "place", "of", "table money", "into pot"})
 
 

@@ -261,7 +261,8 @@ class Table:
         if now.show and (len(now.show) == 1 or not now.sideshow_with and hand.phase == "showdown"):
             return now.show[0], args  # the one the prompt names
         if now.show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
-            raise BadInput(f"name the player: {' or '.join(now.show)} (e.g. `{now.show[0]} {' '.join(args) or 'CARDS'}`)")
+            raise BadInput(f"name the player: {' or '.join(now.show)} (e.g. `{now.show[0]} "
+                           f"{' '.join(args) or 'CARDS'}`)")
         raise BadInput("name the player: nobody is to act now")
 
     def _verb(self, kind, given: dict, args: list[str]) -> bool:

@@ -512,9 +512,9 @@ def points(conn: sqlite3.Connection, path: str) -> list[str]:
         except Exception:
             continue  # a hand that cannot be replayed is reported by the check of its hands
         if not same:
-            findings.append(f"the replay point kept in {kept.path!r} for hand {row['number']} of session {row['name']} is "
-                            f"not the hand its rows make: edited outside bragref (it is not used; bragref replays "
-                            f"the hand from its rows)")
+            findings.append(f"the replay point kept in {kept.path!r} for hand {row['number']} of session "
+                            f"{row['name']} is not the hand its rows make: edited outside bragref (it is not used; "
+                            f"bragref replays the hand from its rows)")
     return findings
 
 

@@ -26,11 +26,9 @@ def amount_in(amount: str | int, rules: Rules) -> int:
     return rules.amount(amount)
 
 
-
 class Money:
     """What a `Ledger` records and reads of money between people and on the table (a part of it: its writes go
     through the ledger's own `write` and `_insert`)."""
-
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 
@@ -190,8 +188,8 @@ class Money:
         """Per player (and bystander lender): paid in, won, the night's result (won less paid, with what was carried),
         loans, net; settled hands only (a SUM, never a replay).
 
-        `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The sessions keep one money
-        (`one_money`).
+        `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The
+        sessions keep one money (`one_money`).
         """
         self.one_money(sessions)
         where, ids = self._scope(sessions)

@@ -92,8 +92,8 @@ def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
 
 
 def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
-    """Where a settled hand's money went: (player or CARRY, kind, amount), summing to zero (R1.2), as its game
-    says (`Game.outcome`)."""
+    """Where a settled hand's money went: (player, or None for a carried pot; kind; amount), summing to zero (R1.2),
+    as its game says (`Game.outcome`)."""
     return play.outcome(hand)
 
 

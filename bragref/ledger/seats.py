@@ -36,7 +36,6 @@ class Seating:
     """What a `Ledger` records and reads of sessions, seats and rules (a part of it: its writes go through the
     ledger's own `write`, `_insert` and `_event`)."""
 
-
     # ---- sessions and seats -------------------------------------------------
 
     def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:

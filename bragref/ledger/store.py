@@ -34,7 +34,6 @@ from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, ha
                                    replayed)
 from bragref.ledger.seats import Seating, Session
 
-CARRY = None  # the account of a carried pot in postings (player NULL)
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
