@@ -25,7 +25,7 @@ from bragref.engine.errors import BadInput
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import Unreplayable, dealt, hand_groups, live_actions, postings, replayed
+from bragref.ledger.replay import Unreplayable, dealt, hand_groups, last_link_of, live_actions, postings, replayed
 from bragref.ledger.seats import renamed_to
 
 
@@ -497,11 +497,7 @@ def points(conn: sqlite3.Connection, path: str) -> list[str]:
         row = conn.execute("SELECT h.*, s.name FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.id = ?"
                            " AND CAST(s.id AS TEXT) = ?", (int(hand_id) if hand_id.isdigit() else -1,
                                                            session_id)).fetchone()
-        last = conn.execute(
-            "SELECT seq, hash FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
-            " OR (tbl = 'actions' AND row_id = (SELECT MAX(id) FROM actions WHERE hand_id = :hand))"
-            " OR (tbl = 'purses' AND row_id = (SELECT MAX(id) FROM purses WHERE hand_id = :hand))"
-            " ORDER BY seq DESC LIMIT 1", {"hand": row["id"] if row else -1}).fetchone()
+        last = last_link_of(conn, row["id"]) if row is not None else None
         if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash):
             continue  # not the hand as it stands: never used
         try:

@@ -60,6 +60,16 @@ class Current(msgspec.Struct, frozen=True):
     hand: Hand
 
 
+def last_link_of(conn: sqlite3.Connection, hand_id: int) -> tuple | None:
+    """(seq, hash, table, row id) of the chain link of the last row hand `hand_id` is replayed from: its deal, an
+    action or a loan onto the table. What a replay point is kept under (`ledger.points`)."""
+    return conn.execute(
+        "SELECT seq, hash, tbl, row_id FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
+        " OR (tbl = 'actions' AND row_id = (SELECT MAX(id) FROM actions WHERE hand_id = :hand))"
+        " OR (tbl = 'purses' AND row_id = (SELECT MAX(id) FROM purses WHERE hand_id = :hand))"
+        " ORDER BY seq DESC LIMIT 1", {"hand": hand_id}).fetchone()
+
+
 def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
     decode = msgspec.json.decode

@@ -30,8 +30,8 @@ from bragref.ledger import chain
 from bragref.ledger.db import connect, connect_read_only, transaction
 from bragref.ledger.money import Money
 from bragref.ledger.points import Points, digest, plain
-from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, hand_groups, live_actions, postings,
-                                   replayed)
+from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, hand_groups, last_link_of, live_actions,
+                                   postings, replayed)
 from bragref.ledger.seats import Seating, Session
 
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
@@ -168,11 +168,7 @@ class Ledger(Seating, Money):
         """What a replay point of hand `hand_id` is kept under: the chain link of the last row it is replayed from
         (its deal, an action or a loan onto the table), which names everything recorded before it too; and the
         digest of the hand after that row as the row records it (`actions.state`), which the point must match."""
-        seq, link, table, row_id = self._q(
-            "SELECT seq, hash, tbl, row_id FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
-            " OR (tbl = 'actions' AND row_id = (SELECT MAX(id) FROM actions WHERE hand_id = :hand))"
-            " OR (tbl = 'purses' AND row_id = (SELECT MAX(id) FROM purses WHERE hand_id = :hand))"
-            " ORDER BY seq DESC LIMIT 1", {"hand": hand_id})[0]
+        seq, link, table, row_id = last_link_of(self.conn, hand_id)
         state = self._q("SELECT state FROM actions WHERE id = ?", (row_id,))[0][0] if table == "actions" else None
         return f"{hand_id} {seq} {link}", state
 
