@@ -57,13 +57,22 @@ def test_a_dealers_choice_evening_at_80_columns(tmp_path):
     answered(child, "rules game bastard", "game is now bastard")
     answered(child, "d", "Exchange round 1 of 2", "Bastard Brag")  # its round in the header too
     answered(child, "u", "Voided: the deal of hand 3, a misdeal")
+    answered(child, "rules game teen-patti", "game is now teen-patti")
+    answered(child, "d", "Teen Patti")  # Chris deals again after the misdeal: Andy first
+    for answer, shown in (("l", "Recorded: Andy look."), ("c 0.20", "Recorded: Andy chaal £0.20"),
+                          ("l", "Recorded: Bill look."), ("c 0.20", "Recorded: Bill chaal £0.20"),
+                          ("l", "Recorded: Chris look."), ("ss 0.20", "Recorded: Chris sideshow £0.20"),
+                          ("acc", "Recorded: Bill accept."), ("Kh Kd 4c", "name the player: Bill or Chris"),
+                          ("bill Kh Kd 4c", "Recorded: Bill show Kh Kd 4c."), ("2h 3d 5c", "Chris packs at the"),
+                          ("p", "Hand 4 over: Bill")):
+        answered(child, answer, shown)
     answered(child, "rules game brag", "game is now brag")
     answered(child, "?", "Any time:")
     answered(child, "history 1", "Hand 1 · Andy deals")
     answered(child, "replay 2", "Hand 2 was dealt by Bill", "Bill showed 7s 6s 5s: running flush, 7-6-5.")
-    answered(child, "summary", "2 hands played", "Settle up:")
+    answered(child, "summary", "3 hands played", "Settle up:")
     answered(child, "bal", "player")
-    answered(child, "settle", "pays Bill")
+    answered(child, "settle", "pays")
     answered(child, "q")
     child.expect(pexpect.EOF)
     child.close()

@@ -426,9 +426,12 @@ def wrapped(text: str, indent: str = "", width: int | None = None) -> list[str]:
 def recorded_words(action, before: Hand | None, after: Hand) -> str:
     """The line after each answer that records an action (CLI.md, Interactive): who, what, and the money it put in,
     in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
-    money = after.rules.money
+    money, say = after.rules.money, game_of(after.rules).say
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
-    return f"Recorded: {action.said(money)}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
+    said = action.said(money)
+    if action.subject == "player":  # in the game's words: Teen Patti's chaal, pack
+        said = said.replace(f" {action.verb}", f" {say(action.verb)}", 1)
+    return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
 
 
 def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -> str:
