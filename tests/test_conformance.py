@@ -10,15 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragref.games import play as engine
-from bragref.games.brag.actions import Cover, Look, See
+from bragref.games.brag.actions import See
 from bragref.games.verbs import Bet, Fold
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import Rules
 from bragref.formats import bhh
 from bragref.games import GAMES, from_preset, game_verbs, verb_in
-from bragref.games.hoyle.actions import Call, Raise, Stand
-from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit
 from bragref.ledger.simulate import simulate
@@ -294,35 +292,12 @@ def test_legal_never_offers_what_apply_refuses(game):
 
 
 def offers(legal, game_name: str) -> list:
-    """Every action the legal moves name outright, at the ends of each range they give."""
-    name = legal.player
-    if name is None:
+    """Every action the legal moves name outright, at the ends of each range they give, each as its verb declares
+    (`Verb.offered_moves`), where a player is to act."""
+    if legal.player is None:
         return []
-    found = [Fold(name)] if legal.fold else []
-    for rng, blind in ((legal.bet, False), (legal.blind_bet, True)):
-        if rng is not None:
-            found += [Bet(name, amount, blind) for amount in {rng.min, rng.max or rng.min + 5}]
-    if legal.see is not None:
-        found.append(See(name))
-    if legal.look:
-        found.append(Look(name))
-    if legal.cover is not None:
-        found += [Cover(name, amount) for amount in {legal.cover.min, legal.cover.max}]
-    if legal.call is not None:
-        found.append(Call(name))
-    if legal.all_in is not None:
-        found += [Call(name, amount) for amount in {legal.all_in.min, legal.all_in.max}]
-    if legal.raise_by is not None:
-        found += [Raise(name, amount) for amount in {legal.raise_by.min, legal.raise_by.max or legal.raise_by.min + 5}]
-    if legal.stand:
-        found.append(Stand(name))
-    if legal.sideshow is not None:
-        found += [Sideshow(name, amount) for amount in {legal.sideshow.min, legal.sideshow.max}]
-    if legal.accept:
-        found += [Accept(name), Refuse(name)]
-    for offer in legal.offers:  # a game's own moves, at the extremes its verb declares
-        found += verb_in(game_name, offer.verb).offered_moves(name, offer)
-    return found
+    return [move for offer in legal.offered() for move in verb_in(game_name, offer.verb).offered_moves(legal.player,
+                                                                                                     offer)]
 
 
 def test_a_refused_action_leaves_the_hand_as_it_was(game):

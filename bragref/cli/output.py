@@ -86,57 +86,14 @@ def legal_words(legal: Legal, rules: Rules | None = None) -> str:
 
 
 def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
-    """What may be done, a phrase each, in the game's own words (Teen Patti's chaal, show, pack); `table` gives
-    the retained-hand look as `bragref table` takes it."""
-    from bragref.games import game_of
+    """What may be done, a phrase each, every move as its verb declares it (`Verb.offered_words`) in the game's own
+    words (Teen Patti's chaal, show, pack); `table` gives each as `bragref table` takes it (a retained hand's look)."""
+    from bragref.games import game_of, verb_of
 
     say = game_of(rules).say
-    parts = []
-    if legal.bet:
-        parts.append(f"{say('bet')} {span(legal.bet, rules)}")
-    if legal.blind_bet:
-        parts.append(f"{say('bet')} blind {span(legal.blind_bet, rules)}")
-    if legal.see is not None:
-        parts.append(f"{say('see')} for {rules.money(legal.see)}")
-    if legal.sideshow:
-        parts.append(f"sideshow {span(legal.sideshow, rules)} (asks {legal.sideshow_with})")
-    if legal.accept:
-        parts.append(f"accept or refuse {legal.sideshow_with}'s side show")
-    if legal.exchange:
-        parts.append("exchange 1|3")
-    if legal.pass_turn:
-        parts.append("pass")
-    if legal.knock:
-        parts.append("knock")
-    if legal.look:
-        parts.append("look")
-    if legal.look_retained:
-        parts.append("l old|new keep|fold" if table else "look --hand old|new --keep|--fold")
-    if legal.cover and not (legal.bet or legal.blind_bet):  # named only when no bet is within reach (R7.2)
-        parts.append(f"cover with {span(legal.cover, rules)}")
-    if legal.call is not None:
-        parts.append(f"call for {rules.money(legal.call)}")
-    if legal.all_in and legal.call is None:  # named only when the call is out of reach (R11.6)
-        parts.append(f"call all in with {span(legal.all_in, rules)}")
-    if legal.raise_by:
-        parts.append(f"raise by {span(legal.raise_by, rules)}")
-    if legal.stand:
-        parts.append("stand")
-    if legal.showdown:
-        parts.append("agree a showdown")
-    if legal.offers:  # a game's own moves, each phrased as its verb declares
-        from bragref.games import verb_of
-
-        parts += [verb_of(rules, offer.verb).offered_words(offer, rules, say) for offer in legal.offers]
-    if legal.fold:
-        parts.append(say("fold"))
-    if legal.show:
-        parts.append(f"show ({', '.join(legal.show)})")
-    if legal.concede:
-        parts.append(f"concede ({', '.join(legal.concede)})")
-    if legal.award:
-        parts.append(f"award ({', '.join(legal.award)})")
-    return parts
+    phrases = (verb_of(rules, offer.verb).offered_words(offer, rules, say, table) for offer in legal.offered()
+               if offer.said)
+    return [phrase for phrase in phrases if phrase]
 
 
 HAND_NUMBERS = 2**63 - 1  # the most a hand number can be (SQLite's integers): a larger one is bad input, not a crash

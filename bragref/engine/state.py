@@ -66,6 +66,8 @@ class Offer(msgspec.Struct, frozen=True):
     range: Range | None = None
     cost: int | None = None
     names: tuple[str, ...] = ()
+    values: tuple[tuple[str, object], ...] = ()  # arguments the move is offered with (a blind bet's blind=True)
+    said: bool = True  # named where what may be done is listed (a cover is not, while a bet is in reach: R7.2)
 
 
 class Legal(msgspec.Struct, frozen=True):
@@ -96,6 +98,38 @@ class Legal(msgspec.Struct, frozen=True):
     pass_turn: bool = False  # ... a pass ...
     knock: bool = False  # ... or a knock (R14.3, R14.4)
     offers: tuple[Offer, ...] = ()  # a game's own moves (`Offer`)
+
+    def offered(self) -> tuple[Offer, ...]:
+        """Every move now as an `Offer`, the family's fields and the game's own `offers`, in the order a "may" line
+        names them: what the phrases, `status --json` and the conformance suite loop over, each as its verb
+        declares (`Verb.offered_words`, `offered_json`, `offered_moves`)."""
+        found: list[Offer] = []
+        betting = self.bet is not None or self.blind_bet is not None
+        for present, offer in (
+                (self.bet, Offer("bet", self.bet)),
+                (self.blind_bet, Offer("bet", self.blind_bet, values=(("blind", True),))),
+                (self.see is not None, Offer("see", cost=self.see)),
+                (self.sideshow, Offer("sideshow", self.sideshow, names=(self.sideshow_with,))),
+                (self.accept, Offer("accept", names=(self.sideshow_with,))),
+                (self.accept, Offer("refuse", names=(self.sideshow_with,))),
+                (self.exchange, Offer("exchange")),
+                (self.pass_turn, Offer("pass")),
+                (self.knock, Offer("knock")),
+                (self.look, Offer("look")),
+                (self.look_retained, Offer("look", values=(("retained", True),))),
+                (self.cover, Offer("cover", self.cover, said=not betting)),
+                (self.call is not None, Offer("call", cost=self.call)),
+                (self.all_in, Offer("call", self.all_in, said=self.call is None)),  # all in: what they have
+                (self.raise_by, Offer("raise", self.raise_by)),
+                (self.stand, Offer("stand")),
+                (self.showdown, Offer("showdown"))):
+            if present:
+                found.append(offer)
+        found += self.offers
+        found += [Offer("fold")] if self.fold else []
+        found += [Offer(verb, names=names) for verb, names in (("show", self.show), ("concede", self.concede),
+                                                               ("award", self.award)) if names]
+        return tuple(found)
 
 
 class Covered(msgspec.Struct, frozen=True):

@@ -1,24 +1,16 @@
-"""A random legal player for every game: picks one of the moves `legal` offers. Feeds simulate, the property and
-conformance tests and the benchmarks."""
+"""A random legal player for every game: picks one of the moves `legal` offers, each as its verb declares how
+often and how (`Verb.offered_weight`, `offered_pick`), and shows cards dealt at random where hands are shown.
+Feeds simulate, the property and conformance tests and the benchmarks."""
 
 from __future__ import annotations
 
 import random
 
-from bragref.games.bastard.actions import Exchange, Knock, Pass
-from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.engine.cards import NATURALS, card_text, wild_cards
+from bragref.engine.state import Hand
 from bragref.games import game_of, verb_of
 from bragref.games.play import legal
-from bragref.engine.state import Hand, Range
-from bragref.games.hoyle.actions import Call, Raise, Stand
-from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
-from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Verb
-
-
-def _amount(rng: random.Random, allowed: Range) -> int:
-    amount = allowed.min + rng.choice((0, 0, 0, 1, 2, allowed.min))
-    return amount if allowed.max is None else min(amount, allowed.max)
+from bragref.games.verbs import Award, Concede, Show, Verb
 
 
 def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Verb:
@@ -35,46 +27,11 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
             return random_show(hand, rng, rng.choice(now.show))
         winners = 1 if hand.contest and hand.contest.challenger else rng.choice((1, 1, 2))
         return Award(tuple(rng.sample(now.award, min(winners, len(now.award)))))
-    name = now.player
-    if now.accept:
-        return Accept(name) if rng.random() < 0.5 else Refuse(name)
-    if now.exchange:  # an exchange turn (R14.2): now and then the centre's face-up cards with it
-        if now.knock and rng.random() < 0.3:
-            return Knock(name)
-        if now.pass_turn and rng.random() < 0.3:
-            return Pass(name)
-        up = tuple(rng.sample(range(NATURALS), hand.rules.centre_up)) if rng.random() < 0.3 else ()
-        return Exchange(name, rng.choice(("1", "3")), up)
-    choices: list[tuple[float, Verb]] = [(patience, Fold(name))] if now.fold else []
-    if now.bet:
-        choices.append((0.45, Bet(name, _amount(rng, now.bet))))
-    if now.blind_bet:
-        choices.append((0.25, Bet(name, _amount(rng, now.blind_bet), blind=True)))
-    if now.see is not None:
-        choices.append((0.25, See(name)))
-    if now.look:
-        choices.append((0.1, Look(name)))
-    if now.look_retained:
-        choices.append((0.2, Look(name, rng.choice(("old", "new")), rng.random() < 0.5)))
-    if now.call is not None:
-        choices.append((0.5, Call(name)))
-    if now.all_in:
-        choices.append((0.5, Call(name, rng.randint(now.all_in.min, now.all_in.max))))
-    if now.raise_by:
-        choices.append((0.2, Raise(name, _amount(rng, now.raise_by))))
-    if now.stand:
-        choices.append((0.5, Stand(name)))
-    if now.sideshow:
-        choices.append((0.15, Sideshow(name, _amount(rng, now.sideshow))))
-    if now.showdown:
-        choices.append((0.03, Showdown()))
-    if now.cover:
-        choices.append((0.04 if now.bet or now.blind_bet else 0.5, Cover(name, rng.randint(now.cover.min, now.cover.max))))
-    for offer in now.offers:  # a game's own moves, as each verb names them (`Verb.offered_moves`)
-        moves = verb_of(hand.rules, offer.verb).offered_moves(name, offer)
-        choices += [(0.3 / len(moves), move) for move in moves]
-    weights, actions = zip(*choices)
-    return rng.choices(actions, weights)[0]
+    offers = [offer for offer in now.offered() if offer.verb not in ("show", "concede", "award")]
+    kinds = [verb_of(hand.rules, offer.verb) for offer in offers]
+    weights = [patience if offer.verb == "fold" else kind.offered_weight(offer) for offer, kind in zip(offers, kinds)]
+    chosen = rng.choices(range(len(offers)), weights)[0]  # each move as its verb picks it
+    return kinds[chosen].offered_pick(hand, now.player, offers[chosen], rng)
 
 
 def random_dealt(rules, rng: random.Random) -> dict[str, str]:

@@ -234,9 +234,10 @@ class Verb(msgspec.Struct, frozen=True):
     # ---- an offer: a game's own move as `legal` offers it (`engine.state.Offer`) -------
 
     @classmethod
-    def offered_words(cls, offer, rules, say=str) -> str:
-        """How the move reads where what may be done is listed (a refusal's "may" line, a prompt): its verb in the
-        game's words, with the money it takes or costs, or the players it may name."""
+    def offered_words(cls, offer, rules, say=str, table: bool = False) -> str:
+        """How the move reads where what may be done is listed (a refusal's "may" line, a prompt; `table`: as
+        `bragref table` takes it): its verb in the game's words, with the money it takes or costs, or the players
+        it may name; nothing for a move said with another (a refusal of a side show, with its acceptance)."""
         words = say(cls.verb)
         if offer.range is not None:
             return f"{words} {offer.range.said(rules.money)}"
@@ -245,26 +246,48 @@ class Verb(msgspec.Struct, frozen=True):
         return f"{words} ({', '.join(offer.names)})" if offer.names else words
 
     @classmethod
-    def offered_json(cls, offer):
-        """What `status --json` carries for the move under `legal`, keyed by its verb: the money it takes
-        (`{"min": 1, "max": null}`), its cost (`{"cost": 4}`), the players it may name, or true."""
+    def offered_json(cls, offer) -> dict:
+        """What `status --json` carries for the move under `legal`, by its verb: the money it takes (`{"min": 1,
+        "max": null}`), its cost (`{"cost": 4}`), the players it may name, or true. A verb whose keys the contract
+        names otherwise (a blind bet's `blind_bet`) says its own."""
         if offer.range is not None:
-            return {"min": offer.range.min, "max": offer.range.max}
+            return {cls.verb: {"min": offer.range.min, "max": offer.range.max}}
         if offer.cost is not None:
-            return {"cost": offer.cost}
-        return list(offer.names) if offer.names else True
+            return {cls.verb: {"cost": offer.cost}}
+        return {cls.verb: list(offer.names) if offer.names else True}
+
+    pick_weight: ClassVar[float] = 0.3  # how often random play makes the move, against the others offered
+
+    @classmethod
+    def offered_weight(cls, offer) -> float:
+        """How often random play makes the offered move, against the others offered (`pick_weight`)."""
+        return cls.pick_weight
+
+    @classmethod
+    def offered_pick(cls, hand: Hand, player: str | None, offer, rng):
+        """One move of the offer at random, for random play: an amount near the least the offer takes (now and then
+        more), else one of `offered_moves`."""
+        given = dict(offer.values)
+        money = [param for param in cls.params if param.kind == "money" and param.name not in given]
+        if offer.range is None or not money:
+            return rng.choice(cls.offered_moves(player, offer))
+        amount = offer.range.min + rng.choice((0, 0, 0, 1, 2, offer.range.min))
+        amount = amount if offer.range.max is None else min(amount, offer.range.max)
+        return cls(**given, **{money[0].name: amount}) if cls.subject == "table" else \
+            cls(player, **given, **{money[0].name: amount})
 
     @classmethod
     def offered_moves(cls, player: str | None, offer) -> list:
-        """The moves the offer names outright, at the ends of the money it takes (a range without an end tried 5
-        above its least): what random play picks among and the conformance suite tries. A type whose fields are
-        more than its player and one amount says its own."""
-        money = [param for param in cls.params if param.kind == "money"]
-        if offer.range is None or not money:
-            return [cls() if cls.subject == "table" else cls(player)]
-        ends = {offer.range.min, offer.range.max if offer.range.max is not None else offer.range.min + 5}
-        return [cls(**{money[0].name: amount}) if cls.subject == "table" else cls(player, **{money[0].name: amount})
-                for amount in sorted(ends)]
+        """The moves the offer names outright, with the values it is offered with, at the ends of the money it
+        takes (a range without an end tried 5 above its least): what the conformance suite tries. A type whose
+        moves need more than that (cards) says its own."""
+        given = dict(offer.values)
+        money = [param for param in cls.params if param.kind == "money" and param.name not in given]
+        amounts = [{}] if offer.range is None or not money else [
+            {money[0].name: amount} for amount in sorted({offer.range.min, offer.range.max if offer.range.max is not
+                                                          None else offer.range.min + 5})]
+        return [cls(**given, **amount) if cls.subject == "table" else cls(player, **given, **amount)
+                for amount in amounts]
 
     # ---- what `history` shows -------------------------------------------------------
 
@@ -349,6 +372,20 @@ class Bet(Verb, frozen=True):
     examples = ("andy 2", "bill 1 --blind")
 
     @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        blind = " blind" if dict(offer.values).get("blind") else ""
+        return f"{say(cls.verb)}{blind} {offer.range.said(rules.money)}"
+
+    @classmethod
+    def offered_json(cls, offer):
+        return {"blind_bet" if dict(offer.values).get("blind") else "bet": {"min": offer.range.min,
+                                                                           "max": offer.range.max}}
+
+    @classmethod
+    def offered_weight(cls, offer) -> float:
+        return 0.25 if dict(offer.values).get("blind") else 0.45
+
+    @classmethod
     def fill(cls, hand, now, values):
         if "amount" not in values:  # at the table, no amount is the smallest the rules allow (R4.2)
             allowed = now.blind_bet if values.get("blind") else now.bet
@@ -393,6 +430,10 @@ class Concede(Verb, frozen=True):
     help = "PLAYER throws in at a see or showdown without showing (R5.4)."
     examples = ("andy",)
 
+    @classmethod
+    def offered_moves(cls, player, offer):
+        return [cls(name) for name in offer.names]
+
     def told(self, before, after, called):
         """The rule of the contest given up: a see (R5.4), a showdown (R6.5; Hoyle's R11.4), a covered pot (R7.3)."""
         from bragref.games import game_of  # here: the games are declared with these verbs
@@ -420,6 +461,10 @@ class Show(Verb, frozen=True):
             "4- and 5-card brag give the three kept and each --discard, or all the cards (the best three are kept, "
             "R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.")
     examples = ("bill 3h 3d 3s", "andy Kh Qh Jh --discard 2c")
+
+    @classmethod
+    def offered_moves(cls, player, offer):
+        return []  # a show names cards: random play deals them (`randomplay.random_show`)
 
     def __post_init__(self) -> None:
         """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`): read as R8.9."""
@@ -458,6 +503,10 @@ class Award(Verb, frozen=True):
     summary = "The table says who won a see or showdown."
     help = "Settle a see or showdown without cards: PLAYERS take the pot; several split it (R6.5)."
     examples = ("eddie", "andy chris")
+
+    @classmethod
+    def offered_moves(cls, player, offer):
+        return [cls((name,)) for name in offer.names]
 
     @property
     def player(self) -> str:

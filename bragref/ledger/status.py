@@ -3,7 +3,7 @@ line, the Python `Book` and anything else that shows the table."""
 
 from __future__ import annotations
 
-from bragref.engine.state import Hand, Legal, Range
+from bragref.engine.state import Hand, Legal
 from bragref.games import game_of, hand_ranking, play, verb_in
 
 
@@ -43,36 +43,20 @@ def status_data(ledger, session, current) -> dict:
     return data
 
 
-def legal_json(legal: Legal, game: str = "brag") -> dict:
-    """`legal` as `status --json` carries it: a key per move, the game's own moves (`offers`) as their verbs
-    declare (`game`: the hand's)."""
-    def rng(r: Range | None):
-        return None if r is None else {"min": r.min, "max": r.max}
+LEGAL_KEYS = {  # what `status --json` carries under `legal` for each move of the family, when it is not offered
+    "fold": False, "look": False, "bet": None, "blind_bet": None, "see": None, "cover": False, "cover_range": None,
+    "showdown": False, "show": [], "concede": [], "award": [], "call": None, "all_in": None, "raise": None,
+    "stand": False, "sideshow": None, "accept": False, "refuse": False, "exchange": False, "pass": False,
+    "knock": False}  # (CLI.md: the keys, in this order, are the contract)
 
-    return {
-        "fold": legal.fold,
-        "look": legal.look or legal.look_retained,
-        "bet": rng(legal.bet),
-        "blind_bet": rng(legal.blind_bet),
-        "see": None if legal.see is None else {"cost": legal.see},
-        "cover": legal.cover is not None,
-        "cover_range": rng(legal.cover),
-        "showdown": legal.showdown,
-        "show": list(legal.show),
-        "concede": list(legal.concede),
-        "award": list(legal.award),
-        "call": None if legal.call is None else {"cost": legal.call},
-        "all_in": rng(legal.all_in),
-        "raise": rng(legal.raise_by),
-        "stand": legal.stand,
-        "sideshow": None if legal.sideshow is None else {**rng(legal.sideshow), "with": legal.sideshow_with},
-        "accept": legal.accept,
-        "refuse": legal.accept,
-        "exchange": legal.exchange,
-        "pass": legal.pass_turn,
-        "knock": legal.knock,
-        **{offer.verb: verb_in(game, offer.verb).offered_json(offer) for offer in legal.offers},  # a game's own
-    }
+
+def legal_json(legal: Legal, game: str = "brag") -> dict:
+    """`legal` as `status --json` carries it: every key of the family's moves, and each move offered as its verb
+    declares it (`Verb.offered_json`), a game's own moves after them (`game`: the hand's)."""
+    data = {key: list(value) if isinstance(value, list) else value for key, value in LEGAL_KEYS.items()}
+    for offer in legal.offered():
+        data.update(verb_in(game, offer.verb).offered_json(offer))
+    return data
 
 
 def pots_json(hand: Hand) -> list[dict]:

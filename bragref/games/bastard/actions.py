@@ -31,6 +31,7 @@ class Exchange(Verb, frozen=True):
     count: str
     up: tuple[int, ...] = ()
     verb = "exchange"
+    pick_weight = 0.4
     answers = {"x": {}}
     params = (Param("count", "choice", "How many cards: 1, or 3 (the whole hand)", ("1", "3")),
               Param("up", "cards", "The centre's face-up cards after the exchange, which everyone sees",
@@ -39,6 +40,22 @@ class Exchange(Verb, frozen=True):
     help = ("PLAYER exchanges one card with the centre hand, or all three (R14.2); --up gives the centre's face-up "
             "cards after it, as everyone sees them (optional).")
     examples = ("andy 1", "bill 3 --up 7h")
+
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        return f"{cls.verb} 1|3"
+
+    @classmethod
+    def offered_moves(cls, player, offer):
+        return [cls(player, "1"), cls(player, "3")]
+
+    @classmethod
+    def offered_pick(cls, hand, player, offer, rng):
+        """One card or three; now and then the centre's face-up cards with it (R14.2)."""
+        from bragref.engine.cards import NATURALS
+
+        up = tuple(rng.sample(range(NATURALS), hand.rules.centre_up)) if rng.random() < 0.3 else ()
+        return cls(player, rng.choice(("1", "3")), up)
 
     def told(self, before, after, called):
         return f"{called(self.player)} exchanged {self._what()} with the centre (R14.2){_centre(self.up)}." + \

@@ -39,6 +39,32 @@ class Look(Verb, frozen=True):
     help = "PLAYER looks at their cards at their own turn and plays open from now (R3.4, R6.3)."
     examples = ("bill", "dan --hand new --keep")
 
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        if not dict(offer.values).get("retained"):
+            return say(cls.verb)
+        return "l old|new keep|fold" if table else "look --hand old|new --keep|--fold"  # which, and what then (R6.3)
+
+    @classmethod
+    def offered_json(cls, offer):
+        return {"look": True}
+
+    @classmethod
+    def offered_moves(cls, player, offer):
+        if not dict(offer.values).get("retained"):
+            return [cls(player)]
+        return [cls(player, "old", True), cls(player, "new", False)]
+
+    @classmethod
+    def offered_weight(cls, offer):
+        return 0.2 if dict(offer.values).get("retained") else 0.1
+
+    @classmethod
+    def offered_pick(cls, hand, player, offer, rng):
+        if not dict(offer.values).get("retained"):
+            return cls(player)
+        return cls(player, rng.choice(("old", "new")), rng.random() < 0.5)
+
     def __post_init__(self) -> None:
         if (self.hand is None) != (self.keep is None):
             raise BadInput("a look at a retained hand: which (--hand old|new) and --keep or --fold go together (R6.3)")
@@ -59,6 +85,7 @@ class See(Verb, frozen=True):
 
     player: str
     verb = "see"
+    pick_weight = 0.25
     answers = {"s": {}}
     summary = "Pay to see the other player left."
     help = "PLAYER pays to see the only other player still betting; the cost is computed (R5)."
@@ -110,6 +137,22 @@ class Cover(Verb, frozen=True):
     examples = ("dan 3",)
 
     @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        return f"cover with {offer.range.said(rules.money)}"
+
+    @classmethod
+    def offered_json(cls, offer):
+        return {"cover": True, "cover_range": {"min": offer.range.min, "max": offer.range.max}}
+
+    @classmethod
+    def offered_weight(cls, offer):
+        return 0.5 if offer.said else 0.04  # seldom while a bet is in reach (R7.2)
+
+    @classmethod
+    def offered_pick(cls, hand, player, offer, rng):
+        return cls(player, rng.randint(offer.range.min, offer.range.max))
+
+    @classmethod
     def fill(cls, hand, now, values):
         if "amount" not in values:  # at the table: table money is all they have (R1.3); a pocket, their word
             allowed = now.cover
@@ -144,10 +187,15 @@ class Showdown(Verb, frozen=True):
 
     player: None = None
     verb = "showdown"
+    pick_weight = 0.03
     subject = "table"
     answers = {"sd": {}}
     summary = "All still betting agree to show."
     help = "Three or more still betting agree to show their hands (R6.5)."
+
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        return "agree a showdown"
     examples = ("",)
 
     def told(self, before, after, called):

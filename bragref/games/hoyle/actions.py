@@ -13,6 +13,7 @@ class Call(Verb, frozen=True):
     player: str
     all_in: int | None = None
     verb = "call"
+    pick_weight = 0.5
     answers = {"c": {}, "ca": {}}
     params = (Param("all_in", "money", "All the player has, short of the call (R11.6).", keywords=("all-in", "allin"),
                     option="--all-in", required=False, zero_at_table_stakes=True),)
@@ -21,6 +22,22 @@ class Call(Verb, frozen=True):
             "with --all-in AMOUNT (at table stakes 0, where a raise used it all) and is all in: the money is then split "
             "into side pots (R11.6).")
     examples = ("bill", "chris --all-in 3")
+
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        if offer.range is not None:  # short of the call: all in (R11.6)
+            return f"{say(cls.verb)} all in with {offer.range.said(rules.money)}"
+        return f"{say(cls.verb)} for {rules.money(offer.cost)}"
+
+    @classmethod
+    def offered_json(cls, offer):
+        if offer.range is not None:
+            return {"all_in": {"min": offer.range.min, "max": offer.range.max}}
+        return {"call": {"cost": offer.cost}}
+
+    @classmethod
+    def offered_pick(cls, hand, player, offer, rng):
+        return cls(player) if offer.range is None else cls(player, rng.randint(offer.range.min, offer.range.max))
 
     @classmethod
     def fill(cls, hand, now, values):
@@ -61,12 +78,17 @@ class Raise(Verb, frozen=True):
     player: str
     amount: int
     verb = "raise"
+    pick_weight = 0.2
     answers = {"r": {}}
     params = (Param("amount", "money", "What the raise adds above the call"),)
     summary = "Raise: call, then add AMOUNT above it (hoyle)."
     help = ("PLAYER calls, then adds AMOUNT above the call: at least min-raise, at most raise-limit, no total past "
             "max-stake (R11.2). PLAYER is then the last raiser, who stands or raises when the turn comes back (R11.3).")
     examples = ("andy 2",)
+
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        return f"{say(cls.verb)} by {offer.range.said(rules.money)}"
 
     def told(self, before, after, called):
         total = f": the highest total is now {before.rules.money(after.stake)}" if after is not None else ""
@@ -78,6 +100,7 @@ class Stand(Verb, frozen=True):
 
     player: str
     verb = "stand"
+    pick_weight = 0.5
     summary = "The last raiser ends the betting (hoyle)."
     help = ("PLAYER, the last raiser (the dealer if nobody raised), ends the betting once every player still betting "
             "has the same total: every player still in shows (R11.3).")

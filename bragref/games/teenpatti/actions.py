@@ -69,6 +69,7 @@ class Sideshow(Verb, frozen=True):
     player: str
     amount: int
     verb = "sideshow"
+    pick_weight = 0.15
     answers = {"ss": {}}
     params = (Param("amount", "money", "The chaal that goes with the asking, seen"),)
     summary = "A seen chaal that asks for a side show (teen-patti)."
@@ -76,6 +77,14 @@ class Sideshow(Verb, frozen=True):
             "must be seen, for a side show: that player accepts or refuses; on an acceptance the two compare hands "
             "and the weaker packs, the asker on equal hands (R13.4).")
     examples = ("andy 4",)
+
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        return f"{cls.verb} {offer.range.said(rules.money)} (asks {offer.names[0]})"
+
+    @classmethod
+    def offered_json(cls, offer):
+        return {cls.verb: {"min": offer.range.min, "max": offer.range.max, "with": offer.names[0]}}
 
     def told(self, before, after, called):
         who, money = called(self.player), before.rules.money
@@ -99,6 +108,14 @@ class Accept(Verb, frozen=True):
             "concedes; the weaker packs, the asker on equal hands (R13.4).")
     examples = ("bill",)
 
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        return f"accept or refuse {offer.names[0]}'s side show"  # the refusal is said with it
+
+    @classmethod
+    def offered_json(cls, offer):
+        return {cls.verb: True}
+
     def told(self, before, after, called):
         asker = called(before.sideshow.asker)
         if after is None:
@@ -116,6 +133,14 @@ class Refuse(Verb, frozen=True):
     summary = "Refuse a side show (teen-patti)."
     help = "PLAYER, asked for a side show, refuses it: play goes on from the asker's left (R13.4)."
     examples = ("bill",)
+
+    @classmethod
+    def offered_words(cls, offer, rules, say=str, table=False):
+        return ""  # said with the acceptance: accept or refuse
+
+    @classmethod
+    def offered_json(cls, offer):
+        return {cls.verb: True}
 
     def told(self, before, after, called):
         then = "" if after is None else "; play goes on (R13.4)"
