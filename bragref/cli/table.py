@@ -391,16 +391,20 @@ class Table:
         dispute is settled without leaving the table."""
         from bragref.cli import cli
 
-        if command == "replay" and len(args) != 1 or len(args) > 1 or args[:1] and not args[0].isdigit():
-            raise BadInput(f"{command} {'N' if command == 'replay' else '[N]' if command == 'history' else ''}"
-                           f"".rstrip() + (": a hand's number, like 3" if command != "summary" else ": nothing more"))
+        usage = {"history": "history [N]: N, a hand's number, like 3", "replay": "replay N: N, a hand's number, like 3",
+                 "summary": "summary takes nothing more"}[command]
+        most = {"history": 1, "replay": 1, "summary": 0}[command]
+        if len(args) > most or command == "replay" and not args or args and not args[0].isdigit():
+            raise BadInput(usage)
         told = io.StringIO()
         with contextlib.redirect_stdout(told):
             cli.main(["--db", str(self.app.db), "--session", self.session_name, command, *args], prog_name="bragref",
                      standalone_mode=False)
         text = told.getvalue().rstrip("\n")
-        if text:
-            click.echo(text) if command == "history" else say(text)  # its tables as they are; its prose wrapped
+        if text and command == "history":
+            click.echo(text)  # its tables as they are
+        elif text:
+            say(text)  # its prose wrapped
 
     def _settle(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_payments
