@@ -214,8 +214,10 @@ class BragGroup(click.Group):
                 raise
             wrote = isinstance(ctx.obj, App) and ctx.obj.wrote
             if damaged(bug):
-                complain(f"{paint('error:', fg='red', bold=True)} the ledger cannot be read: it is damaged "
-                         f"({brief(str(bug))}); nothing was written. `bragref audit` says what it finds")
+                done = "recorded, but then the ledger could not be read" if wrote else \
+                    "the ledger cannot be read, and nothing was written"
+                complain(f"{paint('error:', fg='red', bold=True)} {done}: it is damaged ({brief(str(bug))}); "
+                         f"`bragref audit` says what it finds")
                 ctx.exit(0 if wrote else EXIT_BUSY)
             what = "recorded, but then an internal error" if wrote else "internal error"
             complain(f"{what} (a bug in bragref {__version__}, please report it): {printable(repr(bug))}")
