@@ -5,9 +5,8 @@ Run: python tests/benchmarks/bench_audit.py [--hands 100000] [--db PATH]
 Builds (or reuses, with --db) a ledger of simulated hands through `bragref.ledger.simulate`
 (four players, loans allowed), then times as new processes, the way a user runs them:
 `bragref audit --all` (target: at least 150,000 actions a second, issue 19), `bragref balances`
-and `bragref settle` (target: at most twice their cost on an empty ledger), each as a user meets it
-(the writer kept the totals as it closed, so nothing is summed again) and with the totals file
-taken away (every posting summed: a ledger written by a bragref before 0.10.0). Prints each figure
+and `bragref settle` (target: at most twice their cost on an empty ledger), summed from the rows
+as every run of them is (no sum is kept beside the ledger since 0.13.0). Prints each figure
 beside its target and a floor measured in the same run: for the audit, a process that reads
 every action and chained row and hashes each (the least an audit of the chain does); for the
 reports, the same report on a ledger of one empty session, the two run in turn (`--runs` pairs, medians).
@@ -64,13 +63,6 @@ def timed(db: Path, *args: str) -> tuple[float, int]:
     return time.perf_counter() - start, result.returncode
 
 
-def reported(db: Path, report: str, away: Path | None) -> tuple[float, int]:
-    """`report` timed on `db`, the totals file `away` (which the report writes again) taken away first."""
-    if away is not None:
-        away.unlink(missing_ok=True)
-    return timed(db, report)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
@@ -93,16 +85,13 @@ def main() -> None:
     empty.unlink(missing_ok=True)
     subprocess.run([*bragref_command(), "--db", str(empty), "session", "new", "bench", "--players", "Andy,Bill"],
                    check=True, capture_output=True)
-    totals = Path(f"{db}-totals.json")
     for report in ("balances", "settle"):
-        for when in ("kept", "summed"):  # summed: with no totals kept beside the ledger, every posting
-            pairs = [(reported(db, report, totals if when == "summed" else None), timed(empty, report)[0])
-                     for _ in range(args.runs)]
-            seconds = statistics.median(full for (full, _), _ in pairs)
-            bare = statistics.median(bare for _, bare in pairs)
-            code = max(code for (_, code), _ in pairs)
-            print(f"{report + ', ' + when + ':':17} {seconds:6.2f} s, exit {code} ({seconds / bare:.2f}x the same "
-                  f"report on an empty ledger, {bare:.2f} s; medians of {args.runs} pairs; target <= 2x)")
+        pairs = [(timed(db, report), timed(empty, report)[0]) for _ in range(args.runs)]
+        seconds = statistics.median(full for (full, _), _ in pairs)
+        bare = statistics.median(bare for _, bare in pairs)
+        code = max(code for (_, code), _ in pairs)
+        print(f"{report + ':':9} {seconds:6.2f} s, exit {code} ({seconds / bare:.2f}x the same report on an empty "
+              f"ledger, {bare:.2f} s; medians of {args.runs} pairs; target <= 2x)")
 
 
 if __name__ == "__main__":
