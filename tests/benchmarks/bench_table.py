@@ -25,7 +25,7 @@ def median_action_ms(actions: int, per_hand: int) -> tuple[float, float]:
     """Hands of `per_hand` open bets among four players, then folds; every answer timed."""
     with tempfile.TemporaryDirectory() as folder:
         app = App(str(Path(folder) / "ledger.db"), None)
-        app.ledger().create_session("bench", Rules(), ["Andy", "Bill", "Chris", "Dan"])
+        app.ledger(create=True).create_session("bench", Rules(), ["Andy", "Bill", "Chris", "Dan"])
         table = Table(app, "bench")
         times = []
         while len(times) < actions:
