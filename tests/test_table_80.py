@@ -46,7 +46,7 @@ def test_a_dealers_choice_evening_at_80_columns(tmp_path):
     answered(child, "f", "Recorded: Chris fold.")
     answered(child, "f", "Recorded: Andy fold.", "Hand 1 over: Bill £0.50")
     answered(child, "rules game hoyle", "game is now hoyle from the next hand",
-             "next: `d` to deal Hoyle's classical brag (R10)")
+             "a hand of Hoyle's classical")  # the header, wrapped to 80 columns
     answered(child, "d", "Hand 2 · Bill dealt · pot £0.30 · stake £0.00 · Hoyle's classical brag")
     answered(child, "b 0.10", "Recorded: Bill bet £0.10 (£0.10 into the pot).")
     answered(child, "c", "Recorded: Chris call (£0.10 into the pot).")

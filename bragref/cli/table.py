@@ -134,7 +134,7 @@ class Table:
         if current is None or current.hand.phase == "over":
             last = f"hand {current.number} over" if current else "no hand yet"
             line = f"Session {session.name} · closed (R9.1)" if session.closed else \
-                f"Session {session.name} · {last} · next: `d` to deal {game_of(session.rules).title} (R10)"
+                f"Session {session.name} · {last} · next: `d` to deal a hand of {game_of(session.rules).title} (R10)"
             money = session.rules.money
             table = self.ledger.table_money(session) if session.rules.stakes == "table" else {}
             rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
