@@ -318,3 +318,21 @@ def test_postings_that_do_not_balance_are_a_damaged_ledger_not_a_bug(bragref):
     result = bragref("settle", code=5)
     assert "nets sum to 13, not 0 (R1.2)" in result.stderr and "internal error" not in result.stderr
     assert "sum to 13, not 0 (R1.2)" in bragref("audit", code=4).stdout
+
+
+def test_a_ledger_of_0_12_with_a_repayment_and_a_cash_out_after_its_close_still_audits(bragref):
+    """0.12 recorded repayments and cash-outs after a close; 0.13 refuses them, but the ledgers that hold them are
+    what bragref wrote, and audit as they are. An undo after a close (0.12's bug) is a finding."""
+    from bragref.ledger.chain import head, insert
+
+    for line in ("session new t --players A,B --stakes table --short-money both", "buy-in a 10", "buy-in b 10",
+                 "deal", "fold b", "lend a b 3", "session close"):
+        bragref(line)
+    with sqlite3.connect(bragref.db) as conn:  # as 0.12 wrote them: after the close
+        insert(conn, "loans", {"session_id": 1, "at": "2026-11-24T22:00:00+00:00", "kind": "repay", "lender": "A",
+                               "borrower": "B", "amount": 3, "bystander": 0}, head(conn))
+    bragref("audit")
+    with sqlite3.connect(bragref.db) as conn:
+        insert(conn, "actions", {"hand_id": 1, "at": "2026-11-24T22:01:00+00:00", "verb": "void", "voids": 1},
+               head(conn))
+    assert "an action (void) is recorded after the session was closed (R9.1)" in bragref("audit", code=4).stdout
