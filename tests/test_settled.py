@@ -336,3 +336,21 @@ def test_a_ledger_of_0_12_with_a_repayment_and_a_cash_out_after_its_close_still_
         insert(conn, "actions", {"hand_id": 1, "at": "2026-11-24T22:01:00+00:00", "verb": "void", "voids": 1},
                head(conn))
     assert "an action (void) is recorded after the session was closed (R9.1)" in bragref("audit", code=4).stdout
+
+
+def test_a_history_of_0_12_with_cash_outs_after_its_close_imports_with_them_before_it(bragref, tmp_path):
+    """0.12 wrote repayments and cash-outs after a close; 0.13 records nothing in a closed session, so such a
+    history is imported with them just before the close: the same money, in the order 0.13 keeps."""
+    for line in ("session new t --players A,B --stakes table --short-money both", "buy-in a 10", "buy-in b 10",
+                 "deal", "fold b", "lend a b 3", "repay b a 3", "session close"):
+        bragref(line)
+    bragref(f"export -o {tmp_path / 'new.bhh'}")
+    text = (tmp_path / "new.bhh").read_text()
+    kept = "  'p2 repay p1 3',\n  'p1 cash-out 11',\n  'p2 cash-out 12',\n  'table close',\n"
+    assert kept in text
+    old = tmp_path / "old.bhh"
+    old.write_text(text.replace(kept, "  'table close',\n  'p2 repay p1 3',\n  'p1 cash-out 11',\n  'p2 cash-out 12',\n"))
+    bragref(f"import {old} --as old")
+    bragref(f"--session old export -o {tmp_path / 'again.bhh'}")
+    assert kept in (tmp_path / "again.bhh").read_text()
+    bragref("audit --all")

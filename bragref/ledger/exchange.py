@@ -361,6 +361,8 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
     None for lists between hands, where no hand action belongs."""
     if times is not None and (not isinstance(times, list) or len(times) != len(lines)):
         raise Located(BadInput("its times (_at) do not match its lines one for one"), number, "the times")
+    if numbers is None:
+        lines, times = _closed_last(lines, times, players)
     for index, text in enumerate(lines, 1):
         try:
             line = bhh.parse(text, players)
@@ -372,6 +374,26 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
                 numbers[index] = recorded
         except (BadInput, Refused) as error:
             raise Located(error, number, text) from None
+
+
+def _closed_last(lines: list, times, players: list[str]) -> tuple[list, list | None]:
+    """The lines between hands with the close last of its session's money: a history bragref 0.12 wrote may hold
+    repayments and cash-outs after its close, which 0.13 records before it, as nothing is recorded in a closed
+    session (R9.1); the same money moves, and the close cashes out whatever is still on the table."""
+    def verb(text) -> str | None:
+        try:
+            return bhh.parse(text, players).verb
+        except BadInput:
+            return None  # said where the line is recorded, in its place
+
+    close = next((index for index, text in enumerate(lines) if verb(text) == "close"), None)
+    if close is None:
+        return lines, times
+    after = [index for index in range(close + 1, len(lines)) if verb(lines[index]) in ("repay", "cash-out")]
+    if not after:
+        return lines, times
+    order = [*range(close), *after, close, *(i for i in range(close + 1, len(lines)) if i not in after)]
+    return [lines[i] for i in order], None if times is None else [times[i] for i in order]
 
 
 HOUSEKEEPING = ("void", "lend", "repay", "buy-in", "top-up", "cash-out", "join", "leave", "rename", "rules", "close",
