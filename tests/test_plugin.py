@@ -47,7 +47,14 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
         assert result.returncode == code, (args, result.stdout, result.stderr)
         return result.stdout + result.stderr
 
-    assert "stick-brag — Stick brag (R10)" in bragref("games")
+    games = bragref("games")
+    assert "stick-brag — Stick brag (R10)" in games and "stick-from" in games  # its own house rule, declared there
+    bragref("session", "new", "own", "--players", "Ann,Bob,Cy", "--game", "stick-brag", "--stick-from", "2")
+    assert json.loads(bragref("rules", "show", "--json"))["stick-from"] == "2"
+    assert "Bob to act: bet 1 or more, bet blind 1 or more, look, agree a showdown, fold." in bragref("deal")
+    assert "sticking starts once the stake is 2 (house rule stick-from) (R10)" in bragref("stick", "bob", code=3)
+    assert "stick, fold" in bragref("bet", "bob", "2")
+    bragref("rules", "set", "stick-from", "none", code=3)  # between hands only (R9.3)
     bragref("session", "new", "st", "--players", "Ann,Bob,Cy", "--game", "stick-brag")
     assert "Bob to act: bet 1 or more, bet blind 1 or more, look, agree a showdown, stick, fold." in bragref("deal")
     assert json.loads(bragref("status", "--json"))["legal"]["stick"] is True
@@ -62,4 +69,11 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
     bragref("export", "-o", str(history))
     assert "p2 stick" in history.read_text()
     bragref("import", str(history), "--as", "again")
+    own = tmp_path / "own.bhh"
+    bragref("--session", "own", "export", "-o", str(own))
+    assert "stick-from = 2" in own.read_text()
+    bragref("import", str(own), "--as", "own-again")
+    again = tmp_path / "again.bhh"
+    bragref("--session", "own-again", "export", "-o", str(again))
+    assert again.read_text().replace("own-again", "own") == own.read_text()
     bragref("audit", "--all")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import msgspec
-from msgspec.structs import asdict
+from msgspec.structs import asdict, replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS, format_money, parse_amount, parse_unit
@@ -71,11 +71,29 @@ class Rules(msgspec.Struct, frozen=True):
     a23: str = "high"  # R8.3
     unit: str = "1"  # R1.1: what one unit of money is worth
     currency: str = ""
+    own: tuple[tuple[str, object], ...] = ()  # a game's own house rules by name, each pair (name, value), sorted:
+    # the rules a game declares with `Option(own=True)`, which need no field here (an installed game's, say)
+
+    def value(self, name: str, fallback=None):
+        """A house rule's value by name: a field's, else a game's own rule's (`own`), else `fallback`."""
+        if name in DEFAULTS:
+            return getattr(self, name)
+        return dict(self.own).get(name, fallback)
+
+    def with_values(self, **values) -> Rules:
+        """These rules with `values` set, each a field's or, for any other name, a game's own rule's (`own`)."""
+        own = {name: value for name, value in values.items() if name not in DEFAULTS}
+        return replace(self, **{name: value for name, value in values.items() if name in DEFAULTS},
+                       own=tuple(sorted({**dict(self.own), **own}.items())) if own else self.own)
 
     def __post_init__(self):
         """Each value checked on its own; that the game and its preset exist, the games check
         (`bragref.games.from_preset`), since the rules are theirs to know."""
         parse_unit(self.unit)
+        own = [pair for pair in self.own if isinstance(pair, (tuple, list)) and len(pair) == 2]
+        if len(own) != len(self.own) or any(not isinstance(name, str) or name in DEFAULTS for name, _ in own):
+            raise BadInput(f"a game's own rules are (name, value) pairs of names not among the table's and the "
+                           f"built-in games' rules, not {str(self.own)[:60]}")
         if (len(self.currency) > 5 or not self.currency.isprintable() or any(c.isdigit() or c in ".-" for c in self.currency)
                 or self.currency != self.currency.strip()):
             raise BadInput(f"a currency is up to 5 printable characters, no digits, points or spaces around it, such as £ or "
@@ -161,14 +179,21 @@ class Rules(msgspec.Struct, frozen=True):
         return self.min_bet if self.min_bet is not None else max(self.ante, 1)
 
     def to_json(self) -> str:
-        """The rules as a session's and a hand's row keep them (the standard library's JSON, as every ledger has)."""
+        """The rules as a session's and a hand's row keep them (the standard library's JSON, as every ledger has);
+        a game's own rules under `own`, only where there are any, so that every other row reads as it always has."""
         import json
 
-        return json.dumps(asdict(self), sort_keys=True)
+        values = asdict(self)
+        if not self.own:
+            del values["own"]
+        return json.dumps(values, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
-        return cls(**{k: v for k, v in msgspec.json.decode(text).items() if k in DEFAULTS})
+        values = msgspec.json.decode(text)
+        own = tuple(tuple(pair) for pair in values.get("own", ()))
+        return cls(**{k: v for k, v in values.items() if k in DEFAULTS}, own=own)
 
 
-DEFAULTS = asdict(Rules())  # each rule's value when none is set
+DEFAULTS = {name: value for name, value in asdict(Rules()).items() if name != "own"}  # each rule's value when none
+# is set; a game's own rules (`Rules.own`) are the game's to default

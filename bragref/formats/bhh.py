@@ -20,7 +20,6 @@ from collections.abc import Iterable, Iterator
 import tomllib
 
 import msgspec
-from msgspec.structs import replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
@@ -208,8 +207,9 @@ LATER_RULES = ("variant", "show_tie", "scoring", "lives", "entry", "exchanges", 
 def rules_table(rules: Rules) -> dict:
     """Every rule by its option name (`see-cost`); a rule that is off (None) is left out, and so is a rule added
     later (`LATER_RULES`) at its default."""
-    return {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None
-            and not (name in LATER_RULES and getattr(rules, name) == DEFAULTS[name])}
+    table = {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None
+             and not (name in LATER_RULES and getattr(rules, name) == DEFAULTS[name])}
+    return {**table, **{name.replace("_", "-"): value for name, value in rules.own if value is not None}}
 
 
 LEGACY_RULES = {"betting": "brag", "ranking": "brag"}  # written by bragref before games were plug-ins: brag's
@@ -221,11 +221,11 @@ def rules_from_table(table: dict) -> Rules:
         field = name.replace("-", "_")
         if LEGACY_RULES.get(field) == given:
             continue
-        if field not in RULE_FIELDS:
+        if field not in RULE_FIELDS and field not in every_option():  # a game's own rule, where its game is here
             raise BadInput(f"unknown rule {name[:40]!r}")
         values[field] = given
     _check_types(values)
-    return checked(Rules(**values))
+    return checked(Rules().with_values(**values))
 
 
 _KIND_WORDS = {"money": "an amount in units", "bool": "true or false", "count": "a whole number",
@@ -245,9 +245,9 @@ def _check_types(values: dict) -> None:
 def rules_change(before: Rules, after: Rules) -> list[str]:
     """`ante=2`, `max-bet=none`, `currency=""`: the words of a rules line, one per rule changed."""
     words = []
-    for field in RULE_FIELDS:
-        new = getattr(after, field)
-        if new == getattr(before, field):
+    for field in (*RULE_FIELDS, *sorted({name for name, _ in (*before.own, *after.own)})):
+        new = after.value(field)
+        if new == before.value(field):
             continue
         if new is None or isinstance(new, bool):
             text = {None: "none", True: "true", False: "false"}[new]
@@ -265,7 +265,7 @@ def changed_rules(rules: Rules, words: list[str]) -> Rules:
     for word in words:
         name, equals, text = word.partition("=")
         field = name.replace("-", "_")
-        if not equals or field not in RULE_FIELDS:
+        if not equals or field not in RULE_FIELDS and field not in every_option():
             raise BadInput(f"{word!r} is not rule=value")
         option = every_option().get(field)
         kind = getattr(option, "kind", "text")
@@ -282,7 +282,7 @@ def changed_rules(rules: Rules, words: list[str]) -> Rules:
         else:
             values[field] = text
     _check_types(values)
-    return checked(replace(rules, **values))
+    return checked(rules.with_values(**values))
 
 
 # ---- lines ---------------------------------------------------------------------------------

@@ -226,7 +226,7 @@ def from_preset(preset: str = "pagat", **options) -> Rules:
     presets = game.presets
     if preset not in presets:
         raise BadInput(f"unknown preset {preset!r} (presets: {', '.join(presets)})")
-    return checked(Rules(preset=preset, **{**presets[preset], **options}))
+    return checked(Rules(preset=preset).with_values(**{**presets[preset], **options}))
 
 
 def parse_option(rules: Rules, option: str, text: str) -> Rules:
@@ -255,8 +255,8 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
     preset = game.preset_for({name: text.strip().lower()}) if chooses else rules.preset
     if preset != rules.preset:  # an option that chooses the game's preset (Bastard Brag's scoring, R14.4): what
         # that preset sets comes with it, as `session new` gives it (for lives: no ante, knocking); the rest stays
-        return checked(replace(rules, preset=preset, **{**game.presets[preset], name: value}))
-    return checked(replace(rules, **{name: value}))
+        return checked(replace(rules, preset=preset).with_values(**{**game.presets[preset], name: value}))
+    return checked(rules.with_values(**{name: value}))
 
 
 def rules_changed(rules: Rules, option: str, text: str) -> Rules | None:
@@ -273,7 +273,7 @@ def checked(rules: Rules) -> Rules:
     if rules.game != game.name or rules.preset not in game.presets:
         raise BadInput(f"{rules.game} has no preset {rules.preset!r} (presets: {', '.join(game.presets)})")
     for option in game.options:
-        value = getattr(rules, option.name)
+        value = rules.value(option.name, option.default)
         if option.kind == "choice" and value not in option.choices:
             raise BadInput(f"{option.key} of {game.name} is one of {', '.join(option.choices)}, not {value!r} "
                            f"({option.rule})")

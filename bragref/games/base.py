@@ -37,6 +37,8 @@ class Option(msgspec.Struct, frozen=True):
     help: str
     rule: str
     choices: tuple = ()
+    own: bool = False  # a rule of the game's own, kept in `Rules.own`, not a field of `Rules` (an installed game's)
+    fallback: object = None  # an own rule's default (a field's is `Rules`' own default)
 
     @property
     def flag(self) -> str:
@@ -49,11 +51,11 @@ class Option(msgspec.Struct, frozen=True):
 
     @property
     def default(self):
-        return DEFAULTS[self.name]
+        return self.fallback if self.own else DEFAULTS[self.name]
 
     def shown(self, rules: Rules) -> str:
         """The option's value as a person reads it, money in the session's money (R1.1a)."""
-        value = getattr(rules, self.name)
+        value = rules.value(self.name, self.default)
         if self.kind == "money":
             if self.name == "min_bet":
                 return rules.money(rules.first_bet_min)

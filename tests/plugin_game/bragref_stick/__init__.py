@@ -7,9 +7,13 @@ found by the entry point `bragref.games`, and the command line, the table, the l
 
 from msgspec.structs import replace
 
+from bragref.engine.errors import Refused
 from bragref.engine.state import Offer
 from bragref.games import verbs
+from bragref.games.base import Option
 from bragref.games.brag import Brag
+
+STICK_FROM = Option("stick_from", "money", "Sticking is allowed once the stake is at least this", "R10", own=True)
 
 
 class Stick(verbs.Verb, frozen=True):
@@ -34,13 +38,22 @@ class StickBrag(Brag):
     title = "Stick brag"
     rule = "R10"
     actions = (*Brag.actions, Stick)
+    options = (*Brag.options, STICK_FROM)  # a house rule of its own: no field of bragref's `Rules` for it
     presets = {"stick": {}}
 
     def legal(self, hand):
         now = super().legal(hand)
-        return replace(now, offers=(*now.offers, Offer("stick"))) if now.fold else now
+        return replace(now, offers=(*now.offers, Offer("stick"))) if now.fold and self.may_stick(hand) else now
 
     def apply(self, hand, action):
         if isinstance(action, Stick):
+            if not self.may_stick(hand):
+                least = hand.rules.money(hand.rules.value("stick_from"))
+                raise Refused(f"sticking starts once the stake is {least} (house rule stick-from)", "R10")
             return super().apply(hand, verbs.Fold(action.player))
         return super().apply(hand, action)
+
+    @staticmethod
+    def may_stick(hand) -> bool:
+        least = hand.rules.value("stick_from")
+        return least is None or hand.stake >= least
