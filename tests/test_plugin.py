@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bragref.engine.errors import BadInput
+from bragref.games import Registry
+
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugin_game"
 
@@ -77,3 +80,18 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
     bragref("--session", "own-again", "export", "-o", str(again))
     assert again.read_text().replace("own-again", "own") == own.read_text()
     bragref("audit", "--all")
+
+
+def test_an_installed_game_that_does_not_load_never_stops_the_others(tmp_path):
+    """A distribution declaring a game whose code is missing or broken: the game is left out of every list, the
+    others play on, and asking for it by name says why (bad input, never a traceback)."""
+    metadata = tmp_path / "bragref_broken-1.0.dist-info"
+    metadata.mkdir()
+    (metadata / "entry_points.txt").write_text("[bragref.games]\nbroken = bragref_broken_missing:Nope\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "NO_COLOR": "1"}
+    games = subprocess.run([sys.executable, "-m", "bragref", "games"], capture_output=True, text=True, env=env)
+    assert games.returncode == 0 and "brag — Three Card Brag" in games.stdout and "broken" not in games.stdout
+    registry = Registry(lambda: {"brag": "bragref.games.brag:Brag", "broken": "bragref_broken_missing:Nope"})
+    assert list(registry) == ["brag"]
+    with pytest.raises(BadInput, match="cannot be loaded"):
+        registry["broken"]

@@ -95,8 +95,14 @@ class Registry(Mapping):
         game = self.loaded.get(name)
         if game is None:
             module, _, cls = self.declared[name].partition(":")
-            game = self.loaded[name] = getattr(importlib.import_module(module), cls)()
-            assert game.name == name, f"{self.declared[name]} is declared as {name!r} but names itself {game.name!r}"
+            try:
+                game = getattr(importlib.import_module(module), cls)()
+            except Exception as error:  # an installed game's code that does not load: any error of its own
+                raise BadInput(f"the game {name!r} ({self.declared[name]}) cannot be loaded: {error}") from None
+            if game.name != name:
+                raise BadInput(f"{self.declared[name]} is declared as the game {name!r} but names itself "
+                               f"{game.name!r}")
+            self.loaded[name] = game
         return game
 
     def __iter__(self) -> Iterator[str]:
@@ -110,10 +116,19 @@ class Registry(Mapping):
             digits = "".join(ch if ch.isdigit() else " " for ch in self[name].rule).split()
             return (int(digits[0]) if digits else 10**6, name)
 
-        return sorted(self.declared, key=section)
+        return sorted((name for name in self.declared if self._loads(name)), key=section)
+
+    def _loads(self, name: str) -> bool:
+        """Whether game `name` loads: one installed from elsewhere that does not is left out of every list (and
+        said to be broken where it is asked for by name), so that it never stops the others."""
+        try:
+            self[name]
+        except BadInput:
+            return False
+        return True
 
     def __len__(self) -> int:
-        return len(self.declared)
+        return len(self.ordered)
 
 
 GAMES: Mapping[str, Game] = Registry(declared_games)
@@ -137,8 +152,13 @@ def find_game(name: str) -> Game:
 
 
 def game_of(rules) -> Game:
-    """The game a hand under `rules` is played by (R10.1)."""
-    return GAMES[rules.game]
+    """The game a hand under `rules` is played by (R10.1); bad input where it is not installed here (a game added
+    from elsewhere, then taken away)."""
+    try:
+        return GAMES[rules.game]
+    except KeyError:
+        raise BadInput(f"the game {rules.game!r} is not installed here (games: {', '.join(GAMES)}): install it to "
+                       f"play or read its hands") from None
 
 
 def ranking_for(rules, turned: int | None = None):
