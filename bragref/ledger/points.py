@@ -22,16 +22,9 @@ from importlib import import_module
 
 import msgspec
 
-try:  # as `ledger.chain` takes it: hashlib loads OpenSSL first
-    from _sha2 import sha256
-except ImportError:
-    try:
-        from _sha256 import sha256
-    except ImportError:
-        from hashlib import sha256
-
-from bragref.version import __version__
 from bragref.engine.errors import BadInput
+from bragref.ledger.chain import sha256  # CPython's own, as the chain's links are made
+from bragref.version import __version__
 
 SUFFIX = "-replay.json"  # beside the ledger file, as SQLite keeps its `-wal` file
 
