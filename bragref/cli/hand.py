@@ -169,6 +169,12 @@ def dealt_words(current, previous, told: str = "") -> str:
 def undo(app, reason: str | None) -> None:
     """Void the last action of the current hand; nothing is deleted (R9.1).
 
+    Right after a deal, voids the deal (a misdeal). Between hands it voids the
+    action that settled the last hand, its payments reversed, but only while
+    nothing has been recorded since: once a later deal, a loan, a repayment,
+    table money, a seat or rules change or a close follows, settled is final
+    and undo is refused (R9.1). Nothing is undone in a closed session.
+
     \b
     Example:
       bragref undo --reason "Bill bet 3, not 2"
