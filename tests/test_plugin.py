@@ -5,6 +5,7 @@ the command line, with no file of bragref's edited for it."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,9 +22,10 @@ PLUGIN = ROOT / "tests" / "plugin_game"
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> dict:
     """The environment of a Python with the plugin installed beside bragref (`pip install --target`)."""
-    target = tmp_path_factory.mktemp("site")
+    target, source = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("source") / "plugin_game"
+    shutil.copytree(PLUGIN, source)  # built from a copy: the build leaves nothing in the tree
     pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
-                          str(PLUGIN)], capture_output=True, text=True)
+                          str(source)], capture_output=True, text=True)
     if pip.returncode != 0:
         pytest.skip(f"pip could not build the plugin here: {pip.stderr.strip()[-300:]}")
     return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
