@@ -13,7 +13,7 @@ import msgspec
 
 from bragref.cli import cell
 from bragref.engine.rules import Rules
-from bragref.engine.state import Legal, Range
+from bragref.engine.state import Legal
 
 
 class Output(msgspec.Struct, frozen=True):
@@ -74,10 +74,6 @@ def output_options(command):
     ):
         with_output = option(with_output)
     return with_output
-
-
-def span(rng: Range, rules: Rules) -> str:
-    return rng.said(rules.money)
 
 
 def legal_words(legal: Legal, rules: Rules | None = None) -> str:

@@ -55,12 +55,17 @@ class Range(msgspec.Struct, frozen=True):
             return money(self.min)
         return f"{money(self.min)}–{money(self.max)}"
 
+    def json(self) -> dict:
+        """The range as `status --json` carries it: `{"min": 2, "max": null}`."""
+        return {"min": self.min, "max": self.max}
+
 
 class Offer(msgspec.Struct, frozen=True):
-    """One move a game offers now that the family's fields of `Legal` do not name (a game's own verb, such as a
-    `stick`): its verb, the money it may take (`range`) or what it costs (`cost`), and the players it may name.
-    The verb's declaration says how it is phrased, shown in `status --json`, picked in random play and tried at its
-    extremes (`games.verbs.Verb.offered_*`), so a new move needs nothing outside its game's package."""
+    """One move that may be made now (`Legal.offered()`: the family's, from `Legal`'s fields, and a game's own, such
+    as a `stick`, from `Legal.offers`): its verb, the money it may take (`range`) or what it costs (`cost`), and the
+    players it may name. The verb's declaration says how it is phrased, shown in `status --json`, picked in random
+    play and tried at its extremes (`games.verbs.Verb.offered_*`), so a new move needs nothing outside its game's
+    package."""
 
     verb: str
     range: Range | None = None

@@ -231,7 +231,7 @@ class Verb(msgspec.Struct, frozen=True):
             words.append(shown if param.required and param.kind != "flag" else f"[{shown}]")
         return " ".join(words)
 
-    # ---- an offer: a game's own move as `legal` offers it (`engine.state.Offer`) -------
+    # ---- an offer: the move as `legal` offers it (`engine.state.Offer`) -----------------
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table: bool = False) -> str:
@@ -251,7 +251,7 @@ class Verb(msgspec.Struct, frozen=True):
         "max": null}`), its cost (`{"cost": 4}`), the players it may name, or true. A verb whose keys the contract
         names otherwise (a blind bet's `blind_bet`) says its own."""
         if offer.range is not None:
-            return {cls.verb: {"min": offer.range.min, "max": offer.range.max}}
+            return {cls.verb: offer.range.json()}
         if offer.cost is not None:
             return {cls.verb: {"cost": offer.cost}}
         return {cls.verb: list(offer.names) if offer.names else True}
@@ -378,8 +378,7 @@ class Bet(Verb, frozen=True):
 
     @classmethod
     def offered_json(cls, offer):
-        return {"blind_bet" if dict(offer.values).get("blind") else "bet": {"min": offer.range.min,
-                                                                           "max": offer.range.max}}
+        return {"blind_bet" if dict(offer.values).get("blind") else "bet": offer.range.json()}
 
     @classmethod
     def offered_weight(cls, offer) -> float:

@@ -142,7 +142,7 @@ class Cover(Verb, frozen=True):
 
     @classmethod
     def offered_json(cls, offer):
-        return {"cover": True, "cover_range": {"min": offer.range.min, "max": offer.range.max}}
+        return {"cover": True, "cover_range": offer.range.json()}
 
     @classmethod
     def offered_weight(cls, offer):

@@ -32,7 +32,7 @@ class Call(Verb, frozen=True):
     @classmethod
     def offered_json(cls, offer):
         if offer.range is not None:
-            return {"all_in": {"min": offer.range.min, "max": offer.range.max}}
+            return {"all_in": offer.range.json()}
         return {"call": {"cost": offer.cost}}
 
     @classmethod

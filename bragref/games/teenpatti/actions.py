@@ -84,7 +84,7 @@ class Sideshow(Verb, frozen=True):
 
     @classmethod
     def offered_json(cls, offer):
-        return {cls.verb: {"min": offer.range.min, "max": offer.range.max, "with": offer.names[0]}}
+        return {cls.verb: {**offer.range.json(), "with": offer.names[0]}}
 
     def told(self, before, after, called):
         who, money = called(self.player), before.rules.money
