@@ -430,11 +430,9 @@ def wrapped(text: str, indent: str = "", width: int | None = None) -> list[str]:
 def recorded_words(action, before: Hand | None, after: Hand) -> str:
     """The line after each answer that records an action (CLI.md, Interactive): who, what, and the money it put in,
     in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
-    money, say = after.rules.money, game_of(after.rules).say
+    money = after.rules.money
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
-    said = action.said(money)
-    if action.subject == "player":  # in the game's words: Teen Patti's chaal, pack
-        said = said.replace(f" {action.verb}", f" {say(action.verb)}", 1)
+    said = action.said(money, say=game_of(after.rules).say)  # in the game's words: Teen Patti's chaal, pack
     return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
 
 

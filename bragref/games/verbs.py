@@ -312,11 +312,12 @@ class Verb(msgspec.Struct, frozen=True):
 
     # ---- sentences -------------------------------------------------------------------
 
-    def said(self, money, called=str) -> str:
-        """The action in a few words, money in the session's money and each player as `called` names them (`Bill
-        bet £0.50 blind`): what `undo` voided. An off flag goes unsaid (an open bet is just a bet)."""
+    def said(self, money, called=str, say=str) -> str:
+        """The action in a few words, money in the session's money, each player as `called` names them and the verb
+        as `say` words it (`Bill bet £0.50 blind`; Teen Patti's `Bina chaal 1 blind`): what `undo` voided, what the
+        table recorded. An off flag goes unsaid (an open bet is just a bet)."""
         words = [called(self.player)] if self.subject == "player" else ["the table"]
-        words.append(self.verb)
+        words.append(say(self.verb))
         for param in self.params:
             value = getattr(self, param.name)
             if param.kind != "flag" or value:
@@ -511,7 +512,7 @@ class Award(Verb, frozen=True):
     def player(self) -> str:
         return self.players[0]
 
-    def said(self, money, called=str):
+    def said(self, money, called=str, say=str):
         return f"the table's award to {' and '.join(called(name) for name in self.players)}"
 
     def detail(self):
