@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import bragref
+from bragref.cli import cli
 
 BRAGREF = [sys.executable, "-m", "bragref"]
 
@@ -231,6 +232,8 @@ def test_a_run_file_that_runs_itself_is_bad_input(bragref, tmp_path):
     looping.write_text(f"run {looping}\n")
     result = bragref(f"run {looping}", code=2)
     assert "a run file that runs itself would never end" in result.output
+    nul = bragref.runner.invoke(cli, ["--db", str(bragref.db), "run", "\x00"])  # a NUL in the name: bad input
+    assert nul.exit_code == 2 and "cannot read" in nul.output
 
 
 # ---- output a spreadsheet or a chat cannot misread -------------------------------------------------------------------

@@ -43,11 +43,11 @@ def run(ctx: click.Context, file: str, quiet: bool) -> None:
 
     app = ctx.obj
     prefix = ["--db", str(app.db)] + (["--session", app.session] if app.explicit_session else [])
+    lines = read_lines(file)  # a file that cannot be read (a NUL in its name) is bad input before anything else
     real = os.path.realpath(file)
     if real in RUNNING:
         raise BadInput(f"{file} is already being run ({' runs '.join(RUNNING)} runs it again): a run file that runs "
                        f"itself would never end")
-    lines = read_lines(file)
     RUNNING.append(real)
     try:
         run_lines(ctx, file, lines, prefix, quiet)
