@@ -8,7 +8,7 @@ A hand, played in memory:
 >>> hand = bragref.deal("brag", ["Andy", "Bill", "Chris"], ante=1)
 >>> hand.to_act
 'Bill'
->>> hand.legal_moves().bet
+>>> hand.legal_moves().range("bet")
 Range(min=1, max=None, min_rule='R4.2', max_rule=None)
 >>> hand.push(bragref.Bet("Bill", 2))
 >>> hand.push(bragref.Fold("Andy"))

@@ -296,7 +296,7 @@ def offers(legal, game_name: str) -> list:
     (`Verb.offered_moves`), where a player is to act."""
     if legal.player is None:
         return []
-    return [move for offer in legal.offered() for move in verb_in(game_name, offer.verb).offered_moves(legal.player,
+    return [move for offer in legal.offers for move in verb_in(game_name, offer.verb).offered_moves(legal.player,
                                                                                                      offer)]
 
 

@@ -27,7 +27,7 @@ def test_deal_posts_antes_and_andy_acts_first():
 
 def test_blind_minimum_rounds_up_and_sets_double_stake():
     h = apply(hand(), Bet("Andy", 5))
-    assert legal(h).blind_bet.min == 3  # R4.1: half of 5, rounded up
+    assert legal(h).range("bet", blind=True).min == 3  # R4.1: half of 5, rounded up
     h = apply(h, Bet("Bill", 3, blind=True))
     assert h.stake == 6  # R3.3: a blind 3 counts as 6
 
@@ -37,7 +37,7 @@ def test_see_costs(see_cost, seer_blind, cost):
     h = deal(Rules(see_cost=see_cost), ["Andy", "Bill"], "Bill")
     h = apply(h, Bet("Andy", 2, blind=True) if seer_blind else Bet("Andy", 4))
     h = apply(h, Bet("Bill", 4))
-    assert legal(h).see == cost
+    assert legal(h).cost("see") == cost
     after = apply(h, See("Andy"))
     assert after.pot == h.pot + cost and after.contenders == ("Bill", "Andy")
 
@@ -45,7 +45,7 @@ def test_see_costs(see_cost, seer_blind, cost):
 def test_blind_seer_pays_double_the_blind_stake_on_an_odd_stake():
     h = deal(Rules(), ["Andy", "Bill"], "Bill")
     h = replay(h, [Bet("Andy", 1, True), Bet("Bill", 5)])
-    assert legal(h).see == 6  # 2 × ceil(5 / 2) (R5.3)
+    assert legal(h).cost("see") == 6  # 2 × ceil(5 / 2) (R5.3)
 
 
 def test_everyone_folds_to_open_player_who_takes_the_pot():
@@ -114,28 +114,28 @@ def test_refusal_carries_rule_and_legal_moves():
     with pytest.raises(Refused) as caught:
         apply(h, Bet("Bill", 3))
     assert caught.value.rule == "R4.1"
-    assert caught.value.legal.player == "Bill" and caught.value.legal.bet.min == 4
+    assert caught.value.legal.player == "Bill" and caught.value.legal.range("bet").min == 4
 
 
 def test_pot_limit_caps_the_money_in_one_bet():
     h = hand(pot_limit=True)
-    assert legal(h).bet.max == 5  # five antes (seed: "five times the ante")
+    assert legal(h).range("bet").max == 5  # five antes (seed: "five times the ante")
     h = apply(h, Bet("Andy", 5))
-    assert legal(h).bet.max == 10
+    assert legal(h).range("bet").max == 10
 
 
 def test_pot_limit_with_no_money_leaves_no_bet():
     h = hand(ante=0, pot_limit=True)
-    assert legal(h).bet is None
+    assert legal(h).range("bet") is None
     with pytest.raises(Refused, match="R4.4"):
         apply(h, Bet("Andy", 1))
 
 
 def test_raise_limit_applies_after_the_first_bet():
     h = hand(raise_limit=2, max_bet=10)
-    assert legal(h).bet.max == 10 and legal(h).bet.max_rule == "R4.2"
+    assert legal(h).range("bet").max == 10 and legal(h).range("bet").max_rule == "R4.2"
     h = apply(h, Bet("Andy", 8))
-    assert (legal(h).bet.min, legal(h).bet.max, legal(h).blind_bet.max) == (8, 10, 5)
+    assert (legal(h).range("bet").min, legal(h).range("bet").max, legal(h).range("bet", blind=True).max) == (8, 10, 5)
 
 
 def test_money_is_integer_units():
@@ -174,7 +174,7 @@ def test_cover_freezes_the_pot_and_the_chain_settles_newest_first_r7_3():
     assert [(c.amount, c.covered_by, c.eligible) for c in h.covered] == [
         (12, "Bill", ("Andy", "Bill", "Chris", "Dan", "Eddie")), (6, "Dan", ("Andy", "Chris", "Dan", "Eddie"))]
     assert h.live_pot == 4 and h.phase == "showdown"
-    assert (h.contest.covered_by, h.contest.holders, legal(h).show) == ("Dan", ("Andy",), ("Andy",))
+    assert (h.contest.covered_by, h.contest.holders, legal(h).names("show")) == ("Dan", ("Andy",), ("Andy",))
     h = apply(h, Award(("Dan",)))  # Dan's pot to Dan: Dan now holds against Bill's cover
     assert h.contest.holders == ("Dan",) and h.contest.challenger == "Bill"
     h = apply(h, Concede("Bill"))
@@ -192,5 +192,5 @@ def test_cover_freezes_the_pot_and_the_chain_settles_newest_first_r7_3():
 def test_what_a_cover_may_put_in(rules, purse, cover):
     purses = {"Andy": 20, "Bill": (purse or 0) + 1}  # before the ante of 1; ignored from the pocket
     h = apply(deal(Rules(**rules), ["Andy", "Bill"], "Bill", purses=purses), Bet("Andy", 4))
-    allowed = legal(h).cover
+    allowed = legal(h).range("cover")
     assert (allowed and (allowed.min, allowed.max)) == cover

@@ -35,8 +35,9 @@ def in_play(hand: Hand) -> str:
         return f"Pot {rules.money(hand.pot)}. {showing(hand)}"
     now = legal(hand)
     if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
-        who = f"{now.sideshow_with} has shown: {now.show[0]} to show their cards to {now.sideshow_with}" \
-            if now.sideshow_with else f"{' and '.join(now.show)} to show each other their cards"
+        shown_to, show = now.told("show", "to"), now.names("show")
+        who = f"{shown_to} has shown: {show[0]} to show their cards to {shown_to}" \
+            if shown_to else f"{' and '.join(show)} to show each other their cards"
         return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules)}."
     if staked(hand, now):
         money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
@@ -55,19 +56,20 @@ def staked(hand: Hand, now) -> bool:
     """Whether the stake means anything yet: once a bet is made or while one may be, with money in (not before the
     dealer's stake where there is no ante, R11.1); not in Bastard Brag's exchanges, nor in a match for lives, which
     has no betting (R14.2, R14.4)."""
-    return paid_in(hand) and bool(hand.stake or now.bet or now.blind_bet or now.call is not None or now.raise_by)
+    return paid_in(hand) and bool(hand.stake or now.range("bet") or now.range("bet", blind=True)
+                                  or now.cost("call") is not None or now.range("raise"))
 
 
 def showing(hand: Hand) -> str:
     """Who shows next at a see, showdown or covered pot, and what has been shown."""
     shown = f"Shown: {shown_words(hand)}. " if hand.shown else ""
     now = legal(hand)
-    who = now.show
+    who = now.names("show")
     contest = hand.contest
     if contest is None or contest.how == "showdown":
         rule = game_of(hand.rules).showdown_rule(hand)
-        concede = " or concede" if now.concede else ""
-        award = "; the table may `award` without cards" if now.award else ""
+        concede = " or concede" if now.may("concede") else ""
+        award = "; the table may `award` without cards" if now.may("award") else ""
         return f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`){concede}{award} ({rule})."
     challenger, money = contest.challenger, hand.rules.money
     if contest.how in ("see", "show"):

@@ -87,7 +87,7 @@ def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
     from bragref.games import game_of, verb_of
 
     say = game_of(rules).say
-    phrases = (verb_of(rules, offer.verb).offered_words(offer, rules, say, table) for offer in legal.offered()
+    phrases = (verb_of(rules, offer.verb).offered_words(offer, rules, say, table) for offer in legal.offers
                if offer.said)
     return [phrase for phrase in phrases if phrase]
 

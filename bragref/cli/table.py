@@ -175,7 +175,8 @@ class Table:
         hand = current.hand
         now, rules = legal(hand), hand.rules
         if hand.phase == "showdown":
-            who = now.show[0] if now.show else hand.contenders[0]
+            show = now.names("show")
+            who = show[0] if show else hand.contenders[0]
             contest = hand.contest
             if contest is None or contest.how == "showdown":
                 role = "showdown"
@@ -183,11 +184,11 @@ class Table:
                 role = {"see": "seer", "show": "asker"}.get(contest.how, f"covered {rules.money(contest.amount)}")
             else:
                 role = {"see": "seen", "show": "asked"}.get(contest.how, f"against {contest.challenger}'s cover")
-            choices = [*(["show CARDS"] if now.show else []), *(["concede"] if now.concede else []),
-                       *(["award NAME"] if now.award else [])]
+            choices = [*(["show CARDS"] if show else []), *(["concede"] if now.may("concede") else []),
+                       *(["award NAME"] if now.may("award") else [])]
             return f"{who} ({role}) — {' · '.join(choices)} > "
         if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
-            return f"{' or '.join(now.show)} — show NAME CARDS · concede NAME > "
+            return f"{' or '.join(now.names('show'))} — show NAME CARDS · concede NAME > "
         status = game_of(rules).say(hand.player(now.player).status)
         return f"{now.player} ({status}) — {' · '.join(legal_parts(now, rules, table=True))} > "
 
@@ -258,10 +259,11 @@ class Table:
         now = legal(hand)
         if now.player:
             return now.player, args
-        if now.show and (len(now.show) == 1 or not now.sideshow_with and hand.phase == "showdown"):
-            return now.show[0], args  # the one the prompt names
-        if now.show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
-            raise BadInput(f"name the player: {' or '.join(now.show)} (e.g. `{now.show[0]} "
+        show = now.names("show")
+        if show and (len(show) == 1 or hand.phase == "showdown"):
+            return show[0], args  # the one the prompt names
+        if show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
+            raise BadInput(f"name the player: {' or '.join(show)} (e.g. `{show[0]} "
                            f"{' '.join(args) or 'CARDS'}`)")
         raise BadInput("name the player: nobody is to act now")
 

@@ -61,8 +61,7 @@ class Range(msgspec.Struct, frozen=True):
 
 
 class Offer(msgspec.Struct, frozen=True):
-    """One move that may be made now (`Legal.offered()`: the family's, from `Legal`'s fields, and a game's own, such
-    as a `stick`, from `Legal.offers`): its verb, the money it may take (`range`) or what it costs (`cost`), and the
+    """One move that may be made now: its verb, the money it may take (`range`) or what it costs (`cost`), and the
     players it may name. The verb's declaration says how it is phrased, shown in `status --json`, picked in random
     play and tried at its extremes (`games.verbs.Verb.offered_*`), so a new move needs nothing outside its game's
     package."""
@@ -71,70 +70,68 @@ class Offer(msgspec.Struct, frozen=True):
     range: Range | None = None
     cost: int | None = None
     names: tuple[str, ...] = ()
-    values: tuple[tuple[str, object], ...] = ()  # arguments the move is offered with (a blind bet's blind=True)
+    values: tuple[tuple[str, object], ...] = ()  # arguments the move is offered with (a blind bet's blind=True), or
+    # what the table is told with it (a side show's `to`: whom the cards are shown to, R13.4)
     said: bool = True  # named where what may be done is listed (a cover is not, while a bet is in reach: R7.2)
 
 
+def offers(*maybe: Offer | None) -> tuple[Offer, ...]:
+    """The moves open now, in the order a "may" line names them: each game lists what it might offer, None for
+    what it does not offer now."""
+    return tuple(offer for offer in maybe if offer is not None)
+
+
+def ranged(verb: str, allowed: Range | None, **fields) -> Offer | None:
+    """`verb` with the money it may take, if any amount is allowed."""
+    return None if allowed is None else Offer(verb, allowed, **fields)
+
+
+def costing(verb: str, cost: int | None) -> Offer | None:
+    """`verb` at its cost, if it may be made."""
+    return None if cost is None else Offer(verb, cost=cost)
+
+
+def naming(verb: str, names: tuple[str, ...], **fields) -> Offer | None:
+    """`verb` for any of `names`, if there are any (who may show, concede, be awarded the pot)."""
+    return Offer(verb, names=tuple(names), **fields) if names else None
+
+
+def showing(show: tuple[str, ...], concede: tuple[str, ...] = (), award: tuple[str, ...] = (),
+            **fields) -> tuple[Offer, ...]:
+    """What a showdown offers the table: who may show, concede, and among whom the pot may be awarded."""
+    return offers(naming("show", show, **fields), naming("concede", concede), naming("award", award))
+
+
 class Legal(msgspec.Struct, frozen=True):
-    """What may be done now: by `player` in betting, by the table at a showdown. The family's moves have a field
-    each; a game's own moves are `offers`."""
+    """What may be done now: by `player` in betting, by the table at a showdown (`player` None); each move an
+    `Offer`, in the order a "may" line names them."""
 
     player: str | None = None
-    fold: bool = False
-    look: bool = False
-    look_retained: bool = False  # the look must name a hand and keep or fold it (R6.3)
-    bet: Range | None = None
-    blind_bet: Range | None = None
-    see: int | None = None  # the cost of seeing, in units
-    showdown: bool = False
-    concede: tuple[str, ...] = ()
-    award: tuple[str, ...] = ()
-    show: tuple[str, ...] = ()  # who may show their cards now (R5.4, R6.5)
-    cover: Range | None = None  # what a cover may put in: less than the minimum, more than 0 (R7.2)
-    call: int | None = None  # what a call costs (R11.2)
-    all_in: Range | None = None  # what a player short of the call may put in, all they have (R11.6)
-    raise_by: Range | None = None  # what a raise may add above the call (R11.2)
-    stand: bool = False  # the last raiser may end the betting (R11.3)
-    sideshow: Range | None = None  # a chaal that asks the previous player for a side show (R13.4) ...
-    sideshow_with: str | None = None  # ... the other player of it: who is asked, (with `accept`) who asked, or
-    # (with `show`, in a side show) who has shown there
-    accept: bool = False  # the player asked for a side show accepts or refuses it (R13.4)
-    exchange: bool = False  # an exchange of one card or three with the centre (R14.2) ...
-    pass_turn: bool = False  # ... a pass ...
-    knock: bool = False  # ... or a knock (R14.3, R14.4)
-    offers: tuple[Offer, ...] = ()  # a game's own moves (`Offer`)
+    offers: tuple[Offer, ...] = ()
 
-    def offered(self) -> tuple[Offer, ...]:
-        """Every move now as an `Offer`, the family's fields and the game's own `offers`, in the order a "may" line
-        names them: what the phrases, `status --json` and the conformance suite loop over, each as its verb
-        declares (`Verb.offered_words`, `offered_json`, `offered_moves`)."""
-        found: list[Offer] = []
-        betting = self.bet is not None or self.blind_bet is not None
-        for present, offer in (
-                (self.bet, Offer("bet", self.bet)),
-                (self.blind_bet, Offer("bet", self.blind_bet, values=(("blind", True),))),
-                (self.see is not None, Offer("see", cost=self.see)),
-                (self.sideshow, Offer("sideshow", self.sideshow, names=(self.sideshow_with,))),
-                (self.accept, Offer("accept", names=(self.sideshow_with,))),
-                (self.accept, Offer("refuse", names=(self.sideshow_with,))),
-                (self.exchange, Offer("exchange")),
-                (self.pass_turn, Offer("pass")),
-                (self.knock, Offer("knock")),
-                (self.look, Offer("look")),
-                (self.look_retained, Offer("look", values=(("retained", True),))),
-                (self.cover, Offer("cover", self.cover, said=not betting)),
-                (self.call is not None, Offer("call", cost=self.call)),
-                (self.all_in, Offer("call", self.all_in, said=self.call is None)),  # all in: what they have
-                (self.raise_by, Offer("raise", self.raise_by)),
-                (self.stand, Offer("stand")),
-                (self.showdown, Offer("showdown"))):
-            if present:
-                found.append(offer)
-        found += self.offers
-        found += [Offer("fold")] if self.fold else []
-        found += [Offer(verb, names=names) for verb, names in (("show", self.show), ("concede", self.concede),
-                                                               ("award", self.award)) if names]
-        return tuple(found)
+    def offer(self, verb: str, **values) -> Offer | None:
+        """The move `verb` offered with exactly `values` (`offer("bet", blind=True)`: a blind bet), or None."""
+        return next((o for o in self.offers if o.verb == verb and dict(o.values) == values), None)
+
+    def may(self, verb: str) -> bool:
+        """Whether `verb` is offered in any form."""
+        return any(o.verb == verb for o in self.offers)
+
+    def range(self, verb: str, **values) -> Range | None:
+        """The money `verb` with `values` may take (a Hoyle call's all-in: `range("call")`), or None."""
+        return next((o.range for o in self.offers if o.verb == verb and dict(o.values) == values and o.range), None)
+
+    def cost(self, verb: str) -> int | None:
+        """What `verb` costs (a see, a call), or None when it is not offered at a cost."""
+        return next((o.cost for o in self.offers if o.verb == verb and o.cost is not None), None)
+
+    def names(self, verb: str) -> tuple[str, ...]:
+        """The players `verb` may name now (who may show, concede, be awarded the pot)."""
+        return next((o.names for o in self.offers if o.verb == verb), ())
+
+    def told(self, verb: str, key: str):
+        """What the table is told with `verb` under `key` (a side show's `to`), or None."""
+        return next((dict(o.values).get(key) for o in self.offers if o.verb == verb), None)
 
 
 class Covered(msgspec.Struct, frozen=True):

@@ -16,18 +16,19 @@ from bragref.games.verbs import Award, Concede, Show, Verb
 def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Verb:
     """One legal action for the hand as it stands; `patience` is the chance of a fold each turn."""
     now = legal(hand)
-    if hand.phase == "showdown" or (now.player is None and now.show):  # a showdown, or a side show's compare
-        if now.show and rng.random() < 0.7:
-            return random_show(hand, rng, rng.choice(now.show))
-        if len(now.concede) > 1 and rng.random() < 0.3:
-            return Concede(rng.choice(now.concede))
-        if not now.award:  # the cards must decide (side pots, R11.6; lives, R14.4): show, or concede where allowed
-            if now.concede and rng.random() >= 0.9:
-                return Concede(now.show[0])
-            return random_show(hand, rng, rng.choice(now.show))
+    show, concede, award = now.names("show"), now.names("concede"), now.names("award")
+    if hand.phase == "showdown" or (now.player is None and show):  # a showdown, or a side show's compare
+        if show and rng.random() < 0.7:
+            return random_show(hand, rng, rng.choice(show))
+        if len(concede) > 1 and rng.random() < 0.3:
+            return Concede(rng.choice(concede))
+        if not award:  # the cards must decide (side pots, R11.6; lives, R14.4): show, or concede where allowed
+            if concede and rng.random() >= 0.9:
+                return Concede(show[0])
+            return random_show(hand, rng, rng.choice(show))
         winners = 1 if hand.contest and hand.contest.challenger else rng.choice((1, 1, 2))
-        return Award(tuple(rng.sample(now.award, min(winners, len(now.award)))))
-    offers = [offer for offer in now.offered() if offer.verb not in ("show", "concede", "award")]
+        return Award(tuple(rng.sample(award, min(winners, len(award)))))
+    offers = [offer for offer in now.offers if offer.verb not in ("show", "concede", "award")]
     kinds = [verb_of(hand.rules, offer.verb) for offer in offers]
     weights = [patience if offer.verb == "fold" else kind.offered_weight(offer) for offer, kind in zip(offers, kinds)]
     chosen = rng.choices(range(len(offers)), weights)[0]  # each move as its verb picks it

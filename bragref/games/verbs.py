@@ -388,7 +388,7 @@ class Bet(Verb, frozen=True):
     @classmethod
     def fill(cls, hand, now, values):
         if "amount" not in values:  # at the table, no amount is the smallest the rules allow (R4.2)
-            allowed = now.blind_bet if values.get("blind") else now.bet
+            allowed = now.range("bet", blind=True) if values.get("blind") else now.range("bet")
             values["amount"] = allowed.min if allowed else max(hand.stake, 1)  # else the engine says why (R3.4, R4)
         return values
 

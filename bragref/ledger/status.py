@@ -54,7 +54,7 @@ def legal_json(legal: Legal, game: str = "brag") -> dict:
     """`legal` as `status --json` carries it: every key of the family's moves, and each move offered as its verb
     declares it (`Verb.offered_json`), a game's own moves after them (`game`: the hand's)."""
     data = {key: list(value) if isinstance(value, list) else value for key, value in LEGAL_KEYS.items()}
-    for offer in legal.offered():
+    for offer in legal.offers:
         data.update(verb_in(game, offer.verb).offered_json(offer))
     return data
 

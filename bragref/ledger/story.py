@@ -81,7 +81,7 @@ def opening(row, hand: Hand, called, before: Rules | None = None) -> str:
 def ending(hand: Hand, called) -> str:
     money = hand.rules.money
     if hand.phase != "over":
-        showing = " and ".join(called(name) for name in legal(hand).show)
+        showing = " and ".join(called(name) for name in legal(hand).names("show"))
         who = f"{called(hand.acting.name)} to act" if hand.acting else f"{showing} to show or concede"
         pot = f", the pot {money(hand.pot)}" if hand.pot else ""  # none in a match for lives (R14.4)
         return f"The hand is not over: {who}{pot}."

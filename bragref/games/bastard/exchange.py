@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.state import Hand, Legal, evolve
+from bragref.engine.state import Hand, Legal, Offer, evolve, offers
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.bastard.lives import check_alive, dealt_in, lives_of
 
@@ -93,7 +93,8 @@ def may_knock(hand: BastardHand) -> bool:
 
 def legal(hand: BastardHand) -> Legal:
     player = hand.acting
-    return Legal(player=player.name, exchange=True, pass_turn=may_pass(hand), knock=may_knock(hand))
+    return Legal(player.name, offers(Offer("exchange"), Offer("pass") if may_pass(hand) else None,
+                                     Offer("knock") if may_knock(hand) else None))
 
 
 def apply(hand: BastardHand, action) -> BastardHand:

@@ -10,7 +10,7 @@ lives each player has are what a deal records (`dealt`), so every hand of a matc
 from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.state import Legal, PotResult, Result, Shown, evolve
+from bragref.engine.state import Legal, PotResult, Result, Shown, evolve, showing
 
 
 def lives_text(lives: dict[str, int], seats: list[str]) -> str:
@@ -48,7 +48,7 @@ def match_json(hand) -> dict:
 
 def legal(hand) -> Legal:
     shown = {s.player for s in hand.shown}
-    return Legal(show=tuple(p.name for p in hand.players if p.name not in shown))
+    return Legal(offers=showing(tuple(p.name for p in hand.players if p.name not in shown)))
 
 
 def apply(hand, action, judge):
@@ -56,7 +56,7 @@ def apply(hand, action, judge):
 
     if not isinstance(action, Show):
         raise Refused("the exchanges are over: everyone shows, and the worst hand loses a life", "R14.4")
-    if action.player not in legal(hand).show:
+    if action.player not in legal(hand).names("show"):
         hand.index(action.player)  # not dealt in: bad input
         raise Refused(f"{action.player} has shown already", "R14.4")
     seen = {c for s in hand.shown for c in s.judged.kept}

@@ -155,7 +155,7 @@ class Cover(Verb, frozen=True):
     @classmethod
     def fill(cls, hand, now, values):
         if "amount" not in values:  # at the table: table money is all they have (R1.3); a pocket, their word
-            allowed = now.cover
+            allowed = now.range("cover")
             if allowed is None or allowed.min != allowed.max:
                 raise BadInput("c AMOUNT: cover with all the player has, less than the minimum (R7.2)")
             values["amount"] = allowed.min

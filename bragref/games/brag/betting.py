@@ -13,7 +13,7 @@ from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
-from bragref.engine.state import Hand, Legal, Player, Range
+from bragref.engine.state import Hand, Legal, Offer, Player, Range, costing, offers, ranged, showing
 
 
 def ceil_half(amount: int) -> int:
@@ -103,23 +103,24 @@ class BragBetting:
 
     def legal(self, hand: Hand) -> Legal:
         if hand.phase == "showdown":
-            return Legal(concede=hand.contenders, award=hand.contenders, show=state.may_show(hand))
+            return Legal(offers=showing(state.may_show(hand), hand.contenders, hand.contenders))
         player = hand.acting
         if player is None:
             return Legal()
         looking = player.status in ("unlooked", "blind")
         cost = None if see_refusal(hand, player) else see_cost(hand, player)
-        return Legal(
-            player=player.name,
-            fold=True,
-            look=looking and player.hands == 1,
-            look_retained=looking and player.hands == 2,
-            bet=None if player.blind else affordable(open_range(hand), player),
-            blind_bet=affordable(blind_range(hand), player) if may_bet_blind(hand, player) else None,
-            see=cost if cost is None or player.purse is None or cost <= player.purse else None,
-            showdown=len(hand.betting) >= 3,
-            cover=moves.cover_range(hand, player, minimum(hand, player)),
-        )
+        bet = None if player.blind else affordable(open_range(hand), player)
+        blind_bet = affordable(blind_range(hand), player) if may_bet_blind(hand, player) else None
+        return Legal(player.name, offers(
+            ranged("bet", bet),
+            ranged("bet", blind_bet, values=(("blind", True),)),
+            costing("see", cost if cost is None or player.purse is None or cost <= player.purse else None),
+            Offer("look") if looking and player.hands == 1 else None,
+            Offer("look", values=(("retained", True),)) if looking and player.hands == 2 else None,  # R6.3
+            ranged("cover", moves.cover_range(hand, player, minimum(hand, player)),
+                   said=bet is None and blind_bet is None),  # named only while no bet is in reach (R7.2)
+            Offer("showdown") if len(hand.betting) >= 3 else None,
+            Offer("fold")))
 
     def apply(self, hand: Hand, action) -> Hand:
         match action:

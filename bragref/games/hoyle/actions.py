@@ -43,8 +43,9 @@ class Call(Verb, frozen=True):
     def fill(cls, hand, now, values):
         """At the table, a call from a player short of it whose table money is known is their all-in (R11.6,
         R1.3): `c` answers the prompt's 'call all in with 3'."""
-        if "all_in" not in values and now.call is None and now.all_in and now.all_in.min == now.all_in.max:
-            values["all_in"] = now.all_in.min
+        short = now.range("call")
+        if "all_in" not in values and now.cost("call") is None and short and short.min == short.max:
+            values["all_in"] = short.min
         return values
 
     def written(self, before, after, who):

@@ -12,7 +12,8 @@ from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
-from bragref.engine.state import Hand, Legal, PotResult, Range, Result, Shown, evolve
+from bragref.engine.state import (Hand, Legal, Offer, PotResult, Range, Result, Shown, costing, evolve, offers,
+                                  ranged, showing)
 from bragref.games.hoyle.actions import Call, Raise, Stand
 
 ALL_IN = "covered"  # the state of a player who has put in all they have: still in, betting no more (R11.6)
@@ -51,14 +52,14 @@ def legal(hand: HoyleHand) -> Legal:
         waiting = tuple(p.name for p in still_in(hand) if p.name not in hand.conceded
                         and p.name not in {s.player for s in hand.shown})
         contenders = tuple(p.name for p in still_in(hand) if p.name not in hand.conceded)
-        return Legal(show=waiting, concede=waiting, award=contenders if len(pots(hand)) == 1 else ())
+        return Legal(offers=showing(waiting, waiting, contenders if len(pots(hand)) == 1 else ()))
     player = hand.acting
     if player is None:
         return Legal()
     rules = hand.rules
     if hand.stake == 0:  # the dealer's stake (R11.1)
         high = _cap(rules.max_bet, rules.max_stake, player.purse)
-        return Legal(player=player.name, bet=_range(rules.first_bet_min, high, "R11.1"))
+        return Legal(player.name, offers(ranged("bet", _range(rules.first_bet_min, high, "R11.1"))))
     to_call = hand.stake - player.paid
     call = to_call if to_call and (player.purse is None or player.purse >= to_call) else None
     short = None
@@ -67,8 +68,12 @@ def legal(hand: HoyleHand) -> Legal:
             short = Range(player.purse, player.purse, "R11.6", "R11.6")
         elif to_call > 1 and player.purse is None:
             short = Range(1, to_call - 1, "R11.6", "R11.6")
-    return Legal(player=player.name, fold=True, call=call, all_in=short, raise_by=raise_range(hand, player),
-                 stand=to_call == 0 and player.name == stander(hand))
+    return Legal(player.name, offers(
+        costing("call", call),
+        ranged("call", short, said=call is None),  # all in: what they have (R11.6)
+        ranged("raise", raise_range(hand, player)),
+        Offer("stand") if to_call == 0 and player.name == stander(hand) else None,
+        Offer("fold")))
 
 
 def _cap(*limits: int | None) -> int | None:
@@ -160,7 +165,7 @@ def _call(hand: HoyleHand, call: Call) -> HoyleHand:
         raise Refused(f"this table borrows rather than going all in (house rule short-money is "
                       f"{hand.rules.short_money}): {player.name} may borrow (`bragref lend`) and call, or fold", "R7.1")
     check_units(call.all_in, allow_zero=True)  # what is allowed says whether 0 is all a player has
-    allowed = legal(hand).all_in
+    allowed = legal(hand).range("call")
     if allowed is None:
         raise Refused(f"{player.name} can make the call of {money(to_call)}: call, raise or fold", "R11.6")
     if not allowed.min <= call.all_in <= allowed.max:
@@ -222,7 +227,7 @@ def _showdown(hand: HoyleHand) -> HoyleHand:
 
 
 def _show(hand: HoyleHand, show: Show) -> HoyleHand:
-    if show.player not in legal(hand).show:
+    if show.player not in legal(hand).names("show"):
         if hand.phase != "showdown":
             raise Refused("the hands are shown only when the betting is over", "R11.4")
         raise Refused(f"{show.player} has shown or conceded already, or is not in the hand", "R11.4")
@@ -236,13 +241,13 @@ def _show(hand: HoyleHand, show: Show) -> HoyleHand:
 
 
 def _concede(hand: HoyleHand, name: str) -> HoyleHand:
-    if name not in legal(hand).concede:
+    if name not in legal(hand).names("concede"):
         raise Refused(f"{name} cannot concede now: only a player still to show at the showdown may", "R11.4")
     return _settle_if_done(evolve(hand, conceded=hand.conceded + (name,)))
 
 
 def _award(hand: HoyleHand, names: tuple[str, ...]) -> HoyleHand:
-    allowed = legal(hand).award
+    allowed = legal(hand).names("award")
     if not allowed:
         raise Refused("with side pots the cards decide each pot: show them", "R11.6")
     if any(name not in allowed for name in names) or len(set(names)) != len(names):

@@ -13,7 +13,8 @@ import msgspec
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
-from bragref.engine.state import Contest, Hand, Legal, Player, PotResult, Range, Shown, evolve
+from bragref.engine.state import (Contest, Hand, Legal, Offer, Player, PotResult, Range, Shown, costing, evolve,
+                                  offers, ranged, showing)
 from bragref.games.brag.actions import Look, See
 from bragref.games.brag.betting import affordable, ceil_half
 from bragref.games.brag.moves import check_purse, sees_blind
@@ -135,13 +136,14 @@ def _turn(hand: TeenPattiHand, name: str, **how) -> int:
 
 def legal(hand: TeenPattiHand) -> Legal:
     if hand.phase == "showdown":
-        return Legal(concede=hand.contenders, award=hand.contenders, show=state.may_show(hand))
+        return Legal(offers=showing(state.may_show(hand), hand.contenders, hand.contenders))
     asking = hand.asking
     if asking is not None and asking.accepted:
         waiting = tuple(name for name in (asking.asked, asking.asker) if name not in {s.player for s in asking.shown})
-        return Legal(show=waiting, concede=waiting, sideshow_with=asking.shown[0].player if asking.shown else None)
+        shown_to = (("to", asking.shown[0].player),) if asking.shown else ()  # whom the cards are shown to (R13.4)
+        return Legal(offers=showing(waiting, waiting, values=shown_to))
     if asking is not None:
-        return Legal(player=asking.asked, accept=True, sideshow_with=asking.asker)
+        return Legal(asking.asked, (Offer("accept", names=(asking.asker,)), Offer("refuse", names=(asking.asker,))))
     player = hand.acting
     if player is None:
         return Legal()
@@ -150,16 +152,13 @@ def legal(hand: TeenPattiHand) -> Legal:
     seen = None if player.blind else affordable(seen_range(hand), player)
     cost = None if show_refusal(hand, index) else show_cost(hand, index)
     sideshow = None if sideshow_refusal(hand, index) else seen
-    return Legal(
-        player=player.name,
-        fold=True,
-        look=player.status != "open",
-        bet=seen,
-        blind_bet=affordable(blind_range(hand), player) if blind_ok else None,
-        see=cost if cost is None or player.purse is None or cost <= player.purse else None,
-        sideshow=sideshow,
-        sideshow_with=previous_in(hand, index).name if sideshow else None,
-    )
+    return Legal(player.name, offers(
+        ranged("bet", seen),
+        ranged("bet", affordable(blind_range(hand), player) if blind_ok else None, values=(("blind", True),)),
+        costing("see", cost if cost is None or player.purse is None or cost <= player.purse else None),
+        ranged("sideshow", sideshow, names=(previous_in(hand, index).name,) if sideshow else ()),
+        Offer("look") if player.status != "open" else None,
+        Offer("fold")))
 
 
 def apply(hand: TeenPattiHand, action) -> TeenPattiHand:

@@ -43,7 +43,10 @@ class StickBrag(Brag):
 
     def legal(self, hand):
         now = super().legal(hand)
-        return replace(now, offers=(*now.offers, Offer("stick"))) if now.fold and self.may_stick(hand) else now
+        if not (now.may("fold") and self.may_stick(hand)):
+            return now
+        *others, fold = now.offers  # brag offers the fold last: stick is said before it
+        return replace(now, offers=(*others, Offer("stick"), fold))
 
     def apply(self, hand, action):
         if isinstance(action, Stick):
