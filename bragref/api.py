@@ -74,12 +74,21 @@ from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
 from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_changed, rules_from_text, verb_aliases
 from bragref.games import play as engine
-from bragref.games.brag.actions import Cover, Look, See, Showdown
-from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Typed, Verb as Action
 
 __all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Call", "Concede", "Cover", "Deal", "Fold", "Look", "Raise",
            "Refused", "Rules", "See", "Show", "Showdown", "Stand", "deal", "find_game", "open_ledger"]
+
+GAME_ACTIONS = {"Cover": "brag", "Look": "brag", "See": "brag", "Showdown": "brag", "Call": "hoyle", "Raise": "hoyle",
+                "Stand": "hoyle"}  # the action types of one game, loaded with it on first use: a command pays nothing
+
+
+def __getattr__(name: str):
+    if name in GAME_ACTIONS:
+        import importlib
+
+        return getattr(importlib.import_module(f"bragref.games.{GAME_ACTIONS[name]}.actions"), name)
+    raise AttributeError(f"module 'bragref.api' has no attribute {name!r}")
 
 
 class Deal:
@@ -153,77 +162,184 @@ def deal(game: str = "brag", players: list[str] | tuple[str, ...] = (), dealer: 
     return Deal(engine.deal(rules, seats, dealer or seats[0], carried_in, retained_by, dealt=dealt))
 
 
-def open_ledger(path: str) -> Book:
-    """The ledger file at `path` (made on first use), with the command line's verbs."""
+def open_ledger(path: str, session: str | None = None, read_only: bool = False) -> Book:
+    """The ledger file at `path` (made on first use), with the command line's verbs, speaking of `session` (default:
+    the current one); `read_only`, an existing ledger opened only to read it."""
     from bragref.ledger.store import Ledger
 
-    return Book(Ledger(path))
+    return Book(Ledger.read_only(path) if read_only else Ledger(path), session)
 
 
 class Book:
-    """A ledger and its current session, spoken to in the command line's verbs. Each recording verb is one durable
-    write, refused (`Refused`, `BadInput`) with nothing written, exactly as the command would be."""
+    """A ledger and its current session, spoken to in the command line's verbs: the command line is a shell over
+    these calls. Each recording verb is one durable write, refused (`Refused`, `BadInput`) with nothing written,
+    exactly as the command would be; what it recorded, as the ledger gives it back, is then `last` (as sqlite-utils
+    keeps `last_rowid` after an insert): what the command line prints from, each verb saying what it holds."""
 
     def __init__(self, ledger, session: str | None = None):
-        self.ledger = ledger
+        """`ledger`: a `ledger.store.Ledger`, or what opens one when first needed (the command line's, so that a
+        command refused before it reads or writes makes no ledger)."""
+        self._ledger = ledger
         self.session = session
+        self.last = None
 
-    def session_new(self, name: str, players: list[str], game: str = "brag", preset: str | None = None,
-                    **options: str):
-        """Make a session and make it current; `options` as the command line takes them (`ante="0.10"`)."""
-        made = self.ledger.create_session(name, rules_from_text(game, preset, **options), players)
+    @property
+    def ledger(self):
+        if callable(self._ledger):
+            self._ledger = self._ledger()
+        return self._ledger
+
+    def close(self) -> None:
+        """Close the ledger's file."""
+        if not callable(self._ledger):
+            self._ledger.close()
+
+    def _recorded(self, record):
+        self.last = record
+        return record
+
+    # ---- sessions and seats ------------------------------------------------------
+
+    def session_new(self, name: str, players: list[str], game: str | None = "brag", preset: str | None = None,
+                    rules: Rules | None = None, **options: str):
+        """Make a session and make it current; `options` as the command line takes them (`ante="0.10"`), or the
+        `rules` themselves."""
+        rules = rules or rules_from_text(game, preset, **options)
+        made = self._recorded(self.ledger.create_session(name, rules, players))
         self.session = made.name
         return made
 
     def session_use(self, name: str):
         """Make another session current, as `session use` does."""
-        self.session = self.ledger.use(name).name
+        self.session = self._recorded(self.ledger.use(name)).name
         return self.ledger.session(self.session)
 
     def session_close(self) -> str:
-        """Close the session between hands, as `session close` does; the ledger's digest (R9.1)."""
-        return self.ledger.close_session(self.session)[1]
+        """Close the session between hands, as `session close` does; the ledger's digest (R9.1). `last`: the
+        session, the digest and the cash-outs recorded with the close (at table stakes, R1.3)."""
+        return self._recorded(self.ledger.close_session(self.session))[1]
+
+    def simulate(self, name: str, players: list[str], hands: int, seed: int, game: str | None = "brag",
+                 preset: str | None = None, advance=None, **options: str):
+        """A session of `hands` random legal hands (`seed` makes it again), recorded like typed ones, all or
+        nothing, as `bragref simulate` does; it becomes current. `advance()` is called after each hand."""
+        from bragref.ledger.simulate import simulate
+
+        rules = rules_from_text(game, preset, **options)
+        made = self._recorded(simulate(self.ledger, name, rules, players, hands, seed, advance and (lambda _: advance())))
+        self.session = made.name
+        return made
+
+    def action_count(self) -> int:
+        """How many actions the session's hands hold."""
+        return self.ledger.action_count(self.current_session())
+
+    def sessions(self) -> list[dict]:
+        """Every session of the ledger, as `session list --json` gives them."""
+        return self.ledger.sessions()
+
+    def session_names(self) -> list[str]:
+        """The names of the ledger's sessions, oldest first."""
+        return self.ledger.session_names()
+
+    def current_session(self):
+        """The session itself (`ledger.seats.Session`): its name, seats, rules for the next hand, whether closed."""
+        return self.ledger.session(self.session)
 
     def join(self, player: str, after: str | None = None):
         """Seat a player between hands, as `player join` does (R2.1)."""
-        return self.ledger.join(self.session, player, after)
+        return self._recorded(self.ledger.join(self.session, player, after))
 
     def leave(self, player: str):
-        """A player leaves between hands, as `player leave` does (R2.1)."""
-        return self.ledger.leave(self.session, player)[0]
+        """A player leaves between hands, as `player leave` does (R2.1). `last`: the session and who left."""
+        return self._recorded(self.ledger.leave(self.session, player))[0]
 
     def rename(self, old: str, new: str):
-        """A seated player takes a new name between hands, as `player rename` does (R2.6)."""
-        return self.ledger.rename(self.session, old, new)[0]
-
-    def buy_in(self, player: str, amount: str) -> int:
-        """Money onto the table at table stakes, as `buy-in` does (R1.3): the player's table money after."""
-        return self.ledger.purse(self.session, "buy-in", player, amount)[3]
-
-    def top_up(self, player: str, amount: str) -> int:
-        """More money onto the table between hands, as `top-up` does (R1.3): the table money after."""
-        return self.ledger.purse(self.session, "top-up", player, amount)[3]
-
-    def cash_out(self, player: str, amount: str | None = None) -> int:
-        """Money off the table, all of it without `amount`, as `cash-out` does (R1.3): the table money after."""
-        return self.ledger.purse(self.session, "cash-out", player, amount)[3]
-
-    def match_new(self):
-        """Call a new match for lives between hands, as `match new` does (R14.4)."""
-        return self.ledger.match_new(self.session)
+        """A seated player takes a new name between hands, as `player rename` does (R2.6). `last`: the session, the
+        old name and the new."""
+        return self._recorded(self.ledger.rename(self.session, old, new))[0]
 
     def rules_set(self, option: str, value: str) -> Rules:
         """Change one house rule between hands, as `rules set` does (R9.3); `game` is dealer's choice. Set to what
-        it is already, nothing is recorded."""
-        return self.ledger.set_rules(self.session, lambda rules: rules_changed(rules, option, value)).rules
+        it is already, nothing is recorded. `last`: the rules before, and the session after."""
+        before: list[Rules] = []
+
+        def change(rules: Rules) -> Rules | None:
+            before.append(rules)
+            return rules_changed(rules, option, value)
+
+        session = self.ledger.set_rules(self.session, change)
+        return self._recorded((before[-1], session))[1].rules
+
+    # ---- money off the hand ------------------------------------------------------
+
+    def buy_in(self, player: str, amount: str) -> int:
+        """Money onto the table at table stakes, as `buy-in` does (R1.3): the player's table money after. `last`:
+        the session, the player, the amount and the table money after."""
+        return self.purse("buy-in", player, amount)
+
+    def top_up(self, player: str, amount: str) -> int:
+        """More money onto the table between hands, as `top-up` does (R1.3): the table money after."""
+        return self.purse("top-up", player, amount)
+
+    def cash_out(self, player: str, amount: str | None = None) -> int:
+        """Money off the table, all of it without `amount`, as `cash-out` does (R1.3): the table money after."""
+        return self.purse("cash-out", player, amount)
+
+    def purse(self, kind: str, player: str, amount: str | None) -> int:
+        """`buy-in`, `top-up` or `cash-out`, by name."""
+        return self._recorded(self.ledger.purse(self.session, kind, player, amount))[3]
+
+    def table_money(self) -> dict[str, int]:
+        """At table stakes, what each player has on the table between hands (R1.3)."""
+        return self.ledger.table_money(self.current_session())
+
+    def lend(self, lender: str, borrower: str, amount: str, bystander: bool = False):
+        """A loan, as `lend` does (R7.5): the session, the lender and borrower as named, the amount."""
+        return self._recorded(self.ledger.lend(self.session, lender, borrower, amount, bystander))
+
+    def repay(self, borrower: str, lender: str, amount: str):
+        """A loan repaid, as `repay` does (R7.5): the session, the borrower and lender, the amount."""
+        return self._recorded(self.ledger.repay(self.session, borrower, lender, amount))
+
+    def loans(self, all_sessions: bool = False) -> list[tuple[str, str, str, int]]:
+        """Every loan and repayment: (kind, lender, borrower, amount)."""
+        return self.ledger.loan_entries(self.scope(all_sessions))
+
+    # ---- hands -------------------------------------------------------------------
+
+    def match_new(self):
+        """Call a new match for lives between hands, as `match new` does (R14.4)."""
+        return self._recorded(self.ledger.match_new(self.session))
+
+    def match(self) -> dict:
+        """The match for lives now, as `match --json` gives it; `Refused` where the game is played for money
+        (R14.4)."""
+        session = self.current_session()
+        current = self.ledger.current(session)
+        data = find_game(session.rules.game).match_of(current and current.hand, session.rules, session.seats,
+                                                      self.ledger.match_called(session, current),
+                                                      lambda: self.ledger.last_match(session))
+        if data is None:
+            raise Refused(f"{session.name} plays {session.rules.game} for money: there is no match", "R14.4")
+        return data
 
     def deal(self, dealer: str | None = None, **dealt: str) -> Hand:
-        """The next hand, as `bragref deal` deals it (`joker="7h"`: the card turned up, R13.7)."""
-        return self.ledger.deal(self.session, dealer, dealt or None)[1].hand
+        """The next hand, as `bragref deal` deals it (`joker="7h"`: the card turned up, R13.7). `last`: the session,
+        the hand dealt and the hand before it (`ledger.replay.Current`, None at the first deal)."""
+        return self._recorded(self.ledger.deal(self.session, dealer, dealt or None))[1].hand
 
-    def act(self, verb: str, *words: str) -> Hand:
+    def reminder(self) -> str | None:
+        """What the game's housekeeping says after a deal (the evening's end coming, R11.7), or None; `Refused`
+        when the hand just dealt is the evening's last."""
+        return self.ledger.deal_reminder(self.current_session())
+
+    def act(self, verb: str, *words: str, fill: bool = True) -> Hand:
         """Any verb of the session's game, in the words of a `table` answer after it: `act("stand", "bill")`,
-        `act("raise", "andy", "2")`, `act("show", "bill", "Kh", "Kd", "4c")`. The verbs below are this."""
+        `act("raise", "andy", "2")`, `act("show", "bill", "Kh", "Kd", "4c")`. The verbs below are this. With `fill`,
+        what an answer may leave out the game fills in (a cover of all the table money left, R7.2); without, every
+        value is as given, as the command line's arguments are. `last`: the session, the hand after it
+        (`ledger.replay.Current`) and the action recorded."""
         kind = game_verbs().get(verb) or verb_aliases().get(verb)  # a game's word for a verb: `chaal`, `pack`
         if kind is None:
             raise BadInput(f"{verb!r} is not a verb of any game (verbs: {', '.join(game_verbs())})")
@@ -231,9 +347,14 @@ class Book:
         def build(hand: Hand):
             player, rest = (words[0], words[1:]) if kind.subject == "player" and words else (None, words)
             return kind.from_words(player and _name(hand, player), list(rest), Typed(hand), hand=hand,
-                                   now=engine.legal(hand))
+                                   now=engine.legal(hand) if fill else None)
 
-        return self.ledger.act(self.session, build)[1].hand
+        return self.record(build)
+
+    def record(self, build) -> Hand:
+        """An action made by `build` from the hand as it stands when the write begins (what a shell that reads its
+        own words gives, as `table` does): recorded, or refused with nothing written. `last` as `act`'s."""
+        return self._recorded(self.ledger.act(self.session, build))[1].hand
 
     def __getattr__(self, name: str):
         """Every other verb of every game, by its name or a game's word for it (`book.exchange("bill", "1")`,
@@ -281,13 +402,9 @@ class Book:
         return self.act("raise", player, amount)
 
     def undo(self, reason: str | None = None):
-        return self.ledger.undo(self.session, reason)[2]
-
-    def lend(self, lender: str, borrower: str, amount: str, bystander: bool = False):
-        return self.ledger.lend(self.session, lender, borrower, amount, bystander)
-
-    def repay(self, borrower: str, lender: str, amount: str):
-        return self.ledger.repay(self.session, borrower, lender, amount)
+        """Void the last action (R9.1), as `undo` does: what was voided (`ledger.store.Voided`). `last`: the
+        session, the hand after the void (None after a first deal voided) and what was voided."""
+        return self._recorded(self.ledger.undo(self.session, reason))[2]
 
     def status(self) -> dict:
         """The table now, the object `bragref status --json` prints (CLI.md): the hand, phase, dealer, pot, stake,
@@ -302,11 +419,57 @@ class Book:
         current = self.ledger.current(self.ledger.session(self.session))
         return current.hand if current else None
 
+    def current(self):
+        """The current hand with its number (`ledger.replay.Current`: `number`, `hand`), None before the first deal."""
+        return self.ledger.current(self.current_session())
+
+    def hand_numbers(self) -> list[int]:
+        """The numbers of the session's hands, misdeals included."""
+        return self.ledger.hand_numbers(self.current_session())
+
+    def reading(self):
+        """A context in which every read sees one state of the ledger, even while another terminal writes."""
+        return self.ledger.reading()
+
+    def pin(self) -> None:
+        """From now on a recording verb is refused as stale (`ledger.store.Stale`, nothing written) once another
+        terminal has recorded anything since this call: `table`'s answer is for the table as its prompt showed it."""
+        self.ledger.expect = self.ledger.head()
+
     def balances(self, all_sessions: bool = False) -> list[dict]:
-        return self.ledger.balances(self._sessions(all_sessions))
+        """Each player's paid, won, result, loans and net over the settled hands, as `balances --json` (R1.2)."""
+        return self.ledger.balances(self.scope(all_sessions))
 
     def settle(self, all_sessions: bool = False) -> list[dict]:
-        return self.ledger.payments(self._sessions(all_sessions))
+        """Who pays whom in the fewest payments, as `settle --json`; a pot still carried is a payee of its own."""
+        return self.ledger.payments(self.scope(all_sessions))
+
+    def carried(self, all_sessions: bool = False) -> dict:
+        """The money carried forward and not yet won, by what its game calls it (`Game.carried`: brag's carried pot,
+        R6.2; a match's kitty, R14.4)."""
+        kinds: dict = {}
+        for session in self.scope(all_sessions):
+            amount = self.ledger.carried([session])
+            if amount:
+                kind = find_game(session.rules.game).carried(session.rules)
+                kinds[kind] = kinds.get(kind, 0) + amount
+        return kinds
+
+    def in_play(self, all_sessions: bool = False) -> list:
+        """Each session's hand still being played, as (session, `Current`): its pot is in nobody's balance yet."""
+        return self.ledger.in_play(self.scope(all_sessions))
+
+    def night(self, all_sessions: bool = False) -> dict:
+        """What `summary` tells: hands played and the biggest pot won."""
+        return self.ledger.night(self.scope(all_sessions))
+
+    def matches_won(self, all_sessions: bool = False) -> list[dict]:
+        """Each match for lives won with a kitty (R14.4)."""
+        return self.ledger.matches_won(self.scope(all_sessions))
+
+    def on_table(self, all_sessions: bool = False) -> dict:
+        """What hands at table stakes moved, per player: money that changed hands on the table (R1.3)."""
+        return self.ledger.on_table(self.scope(all_sessions))
 
     def history(self, number: int | None = None) -> Iterator[dict]:
         """Every action of hand `number` (default: of every hand of the session, read a few hundred hands at a time)
@@ -316,6 +479,19 @@ class Book:
         session = self.ledger.session(self.session)
         replays = self.ledger.replays(session, number)  # `BadInput` now for a hand the session does not have
         return (entry for row, steps in replays for entry in named_now(session, hand_history(row, steps)[0]))
+
+    def replays(self, number: int | None = None):
+        """Hand `number` (default: every hand of the session), each as (its row, its steps: `ledger.replay.Step`,
+        each action with the hand before and after it): the one replay `history`, `replay`, export and audit read."""
+        return self.ledger.replays(self.current_session(), number)
+
+    def replays_between(self, first: int, last: int):
+        """`replays` of the hands numbered `first` to `last`, read together."""
+        return self.ledger.replays_between(self.current_session(), first, last)
+
+    def last_number(self) -> int:
+        """The number of the session's last hand; 0 before the first deal."""
+        return self.ledger.last_number(self.current_session())
 
     def replay(self, number: int) -> list[str]:
         """Hand `number` told as `bragref replay` tells it, for a dispute: a sentence for the deal, one for each
@@ -327,14 +503,18 @@ class Book:
     def export(self, form: str = "bhh") -> str:
         """The session's whole hand history as `bragref export` writes it: `"bhh"` (man 5 bragref-bhh) or `"json"`,
         either of which `import_history` records again (under its own name, it exports to the same text)."""
+        with self.reading():  # one state of the ledger throughout
+            return "".join(self.export_chunks(form))
+
+    def export_chunks(self, form: str = "bhh") -> Iterator[str]:
+        """`export`, a piece at a time, as the session is read hand by hand (inside `reading()` for one state)."""
         from bragref.formats import bhh
         from bragref.ledger.exchange import export_stream
 
         if form not in ("bhh", "json"):
             raise BadInput(f"export writes bhh or json, not {form!r}")
-        with self.ledger.reading():  # one state of the ledger throughout
-            head, hands = export_stream(self.ledger, self.ledger.session(self.session))
-            return "".join(bhh.dump_chunks(head, hands, as_json=form == "json"))
+        head, hands = export_stream(self.ledger, self.current_session())
+        return bhh.dump_chunks(head, hands, as_json=form == "json")
 
     def import_history(self, text: str, name: str | None = None, use: bool = False) -> str:
         """Record a hand history `export` wrote (bhh or JSON text) as a new session called `name` (default: the name
@@ -342,18 +522,26 @@ class Book:
         rules refuse raises `Refused`, one that cannot be read `BadInput`, each naming the hand and the line. The
         new session's name; it becomes the current one, and this book's, only with `use`."""
         from bragref.formats import bhh
-        from bragref.ledger.exchange import Located, import_judged
+        from bragref.ledger.exchange import Located
 
         try:
-            made = import_judged(self.ledger, bhh.loads(text), name, use).name
+            return self.import_document(bhh.loads(text), name, use).name
         except Located as located:
             where = f"hand {located.hand}, " if located.hand is not None else ""
             error = located.error
             if isinstance(error, Refused):
                 raise Refused(f"{where}{located.text}: {error.reason}", error.rule, error.legal, error.rules) from None
             raise BadInput(f"{where}{located.text}: {error}") from None
+
+    def import_document(self, document: dict, name: str | None = None, use: bool = False, advance=None):
+        """`import_history` of a history already read (`formats.bhh.loads`), `advance()` called after each hand;
+        the new session. A line refused or unreadable raises `ledger.exchange.Located`: the error, with the hand
+        and the line it was found at."""
+        from bragref.ledger.exchange import import_judged
+
+        made = self._recorded(import_judged(self.ledger, document, name, use, *([advance] if advance else [])))
         if use:
-            self.session = made
+            self.session = made.name
         return made
 
     def audit(self, all_sessions: bool = False, digest: str | None = None) -> list[str]:
@@ -369,8 +557,13 @@ class Book:
         `audit(digest=…)` shows later whether anything recorded up to it has changed."""
         return self.ledger.digest()
 
-    def _sessions(self, all_sessions: bool):
-        return self.ledger.all_sessions() if all_sessions else [self.ledger.session(self.session)]
+    def scope(self, all_sessions: bool = False) -> list:
+        """The sessions a report covers: the current one, or (`all_sessions`) every one; `BadInput` when there is
+        none."""
+        sessions = self.ledger.all_sessions() if all_sessions else [self.current_session()]
+        if not sessions:
+            raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
+        return sessions
 
 
 def _name(hand: Hand, query: str) -> str:

@@ -70,7 +70,7 @@ class App:
 
     def __init__(self, db: str, session: str | None, explicit_session: bool = False):
         self.db, self.session, self.explicit_session = db, session, explicit_session
-        self._ledger = None
+        self._ledger = self._book = None
 
     def ledger(self, create: bool = False):
         """The ledger, opened (and brought up to date) on first use; only a command that may record the ledger's
@@ -81,6 +81,15 @@ class App:
 
             self._ledger = Ledger(self.existing() if not create else self.db)
         return self._ledger
+
+    def book(self, create: bool = False):
+        """The ledger and the session meant, as the Python API speaks to them (`bragref.api.Book`): what every
+        command calls, the command line being a shell over it (CLI.md, Python)."""
+        if self._book is None:
+            from bragref.api import Book
+
+            self._book = Book(lambda: self.ledger(create), self.session)
+        return self._book
 
     def existing(self) -> str:
         """The ledger's path, where a ledger is; else bad input."""

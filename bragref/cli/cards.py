@@ -35,9 +35,9 @@ def ranking_rules(app, game: str | None = None, **given) -> Rules:
     if game is not None:
         rules = from_preset(next(iter(find_game(game).presets)), game=game)
     elif os.path.exists(app.db):
-        ledger = app.ledger()
-        if app.session or ledger.session_names():
-            rules = ledger.session(app.session).rules
+        book = app.book()
+        if app.session or book.session_names():
+            rules = book.current_session().rules
     elif app.session:
         raise BadInput(f"no session {app.session}: there is no ledger at {app.db} yet")
     return checked(replace(rules, **ranking_values(**given)))

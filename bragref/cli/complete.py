@@ -11,13 +11,15 @@ import os
 import click
 
 
-def _ledger(ctx: click.Context):
+def _book(ctx: click.Context):
+    """The ledger meant, opened only to read it, and the session meant (--session, else the current one); None
+    where there is no ledger."""
+    from bragref.api import open_ledger
     from bragref.cli import default_db
-    from bragref.ledger.store import Ledger
 
     root = ctx.find_root()
     path = root.params.get("db") or default_db()
-    return Ledger.read_only(path) if os.path.exists(path) else None
+    return open_ledger(path, root.params.get("session"), read_only=True) if os.path.exists(path) else None
 
 
 def _matching(names, incomplete: str) -> list[str]:
@@ -27,10 +29,10 @@ def _matching(names, incomplete: str) -> list[str]:
 def players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """The seats of the session meant (--session, else the current one)."""
     try:
-        ledger = _ledger(ctx)
-        if ledger is None:
+        book = _book(ctx)
+        if book is None:
             return []
-        return _matching(ledger.session(ctx.find_root().params.get("session")).seats, incomplete)
+        return _matching(book.current_session().seats, incomplete)
     except Exception:  # a half-typed command line must never print an error from the completer
         return []
 
@@ -56,7 +58,7 @@ def rule_values(ctx: click.Context, param: click.Parameter, incomplete: str) -> 
 
 def sessions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     try:
-        ledger = _ledger(ctx)
-        return _matching(ledger.session_names(), incomplete) if ledger else []
+        book = _book(ctx)
+        return _matching(book.session_names(), incomplete) if book else []
     except Exception:  # as above
         return []

@@ -39,10 +39,10 @@ def deal(app, dealer: str | None, **given) -> None:
       bragref deal --dealer Eddie
       bragref deal --joker 7h
     """
-    ledger = app.ledger()
-    dealt = {name: value for name, value in given.items() if value is not None}
-    session, current, previous = ledger.deal(app.session, dealer, dealt or None)
-    click.echo(dealt_words(current, previous, time_words(ledger, session)))
+    book = app.book()
+    book.deal(dealer, **{name: value for name, value in given.items() if value is not None})
+    _, current, previous = book.last
+    click.echo(dealt_words(current, previous, time_words(book)))
     click.echo(situation(current.number, current.hand))
 
 

@@ -41,16 +41,15 @@ def export(app, form: str | None, output: str | None) -> None:
     if form is None:
         suffix = output.rsplit(".", 1)[-1].lower() if output and "." in output else ""
         form = suffix if suffix in FORMATS else "json"
-    ledger = app.ledger()
-    with ledger.reading():  # one state of the ledger, read hand by hand as it is written out
-        session = ledger.session(app.session)
+    book = app.book()
+    with book.reading():  # one state of the ledger, read hand by hand as it is written out
+        session = book.current_session()
         if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
             from bragref.ledger.history import hand_history
 
-            chunks = csv_chunks(entry for row, steps in ledger.replays(session) for entry in hand_history(row, steps)[0])
+            chunks = csv_chunks(entry for row, steps in book.replays() for entry in hand_history(row, steps)[0])
         else:
-            head, hands = exchange.export_stream(ledger, session)
-            chunks = bhh.dump_chunks(head, hands, as_json=form == "json")
+            chunks = book.export_chunks(form)
         if output is None:
             for chunk in chunks:
                 click.echo(chunk, nl=False)
@@ -130,10 +129,10 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
     """
     source = read_text(file, bhh.MAX_TEXT, "a hand history")
     document = bhh.loads(source)
-    ledger = ctx.obj.ledger(create=True)
+    book = ctx.obj.book(create=True)
     try:
         with progress(len(document["hands"]), "Importing hands") as advance:
-            session = exchange.import_judged(ledger, document, name, use, advance)
+            session = book.import_document(document, name, use, advance)
     except exchange.Located as located:
         number = bhh.line_of(source, located.hand, located.text)
         where = f"{file}:{number}" if number else file

@@ -11,7 +11,6 @@ from bragref.engine.names import resolve
 from bragref.engine.state import Hand
 from bragref.games import game_of, hand_ranking
 from bragref.games.play import legal
-from bragref.games.verbs import Typed
 from bragref.ledger.story import pots_words, reason
 
 
@@ -123,12 +122,14 @@ def outcome(number: int, hand: Hand) -> str:
     return line
 
 
-def record(app, build) -> None:
-    ledger = app.ledger()
-    _, current, _ = ledger.act(app.session, build)
+def record(app, verb: str, *words: str) -> None:
+    """One action, its words as typed (`bet bill 2 blind`): recorded, then where the hand stands."""
+    book = app.book()
+    book.act(verb, *words, fill=False)
+    _, current, _ = book.last
     click.echo(situation(current.number, current.hand))
     if current.hand.phase == "over":
-        click.echo(witness(ledger.digest()))
+        click.echo(witness(book.digest()))
 
 
 def witness(digest: str) -> str:
@@ -136,10 +137,10 @@ def witness(digest: str) -> str:
     return f"Ledger digest {digest} (`bragref audit --digest {digest}` checks nothing before it has changed)."
 
 
-def time_words(ledger, session) -> str:
+def time_words(book) -> str:
     """What the game's housekeeping says after a deal: the evening's end coming (R11.7), or nothing."""
     try:
-        return ledger.deal_reminder(session) or ""
+        return book.reminder() or ""
     except Refused:
         return "This is the evening's last hand: with it every player has dealt as often as the others (R11.7)."
 
@@ -181,7 +182,9 @@ def undo(app, reason: str | None) -> None:
     Example:
       bragref undo --reason "Bill bet 3, not 2"
     """
-    session, current, voided = app.ledger().undo(app.session, reason)
+    book = app.book()
+    book.undo(reason)
+    session, current, voided = book.last
     click.echo(voided_words(voided, current, session.now_called))
     if voided.action is not None:
         click.echo(situation(current.number, current.hand))
@@ -244,8 +247,7 @@ def verb_command(kind, name: str | None = None) -> click.Command:
 
     @click.pass_obj
     def callback(app, player: str | None = None, **values) -> None:
-        record(app, lambda hand: kind.from_words(player and name_in(hand, player), typed_words(kind, values),
-                                                 Typed(hand)))
+        record(app, name, *([player] if kind.subject == "player" else []), *typed_words(kind, values))
 
     return click.Command(name, callback=callback, params=params, short_help=kind.summary,
                          help=f"{kind.help}{also}\n\n\b\nExample:\n{examples}")

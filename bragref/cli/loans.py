@@ -26,7 +26,7 @@ def lend(app, lender: str, borrower: str, amount: str, bystander: bool) -> None:
       bragref lend andy bill 5
       bragref lend "Aunt May" bill 10 --bystander
     """
-    click.echo(lent_words(*app.ledger().lend(app.session, lender, borrower, amount, bystander)))
+    click.echo(lent_words(*app.book().lend(lender, borrower, amount, bystander)))
 
 
 def lent_words(session, lender: str, borrower: str, units: int) -> str:
@@ -51,7 +51,7 @@ def repay(app, borrower: str, lender: str, amount: str) -> None:
     Example:
       bragref repay bill andy 5
     """
-    click.echo(repaid_words(*app.ledger().repay(app.session, borrower, lender, amount)))
+    click.echo(repaid_words(*app.book().repay(borrower, lender, amount)))
 
 
 COMMANDS = [lend, repay]

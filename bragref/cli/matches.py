@@ -5,8 +5,6 @@ from __future__ import annotations
 import click
 
 from bragref.cli.output import Output, output_options
-from bragref.engine.errors import Refused
-from bragref.games import game_of
 
 
 @click.command(short_help="Show the match (lives, the kitty), or call a new one.")
@@ -23,21 +21,11 @@ def match(app, new: str | None, out: Output) -> None:
       bragref match
       bragref match new
     """
-    ledger = app.ledger()
-    session = ledger.match_new(app.session) if new else ledger.session(app.session)
-    data = match_data(ledger, session)
+    book = app.book()
+    session = book.match_new() if new else book.current_session()
+    data = book.match()
     if not out.data(data, data["players"]):
         print_match(data, session.rules.money, out)
-
-
-def match_data(ledger, session) -> dict:
-    """The session's match as `match --json` gives it; `Refused` where its game is played for money."""
-    current = ledger.current(session)
-    data = game_of(session.rules).match_of(current and current.hand, session.rules, session.seats,
-                                           ledger.match_called(session, current), lambda: ledger.last_match(session))
-    if data is None:
-        raise Refused(f"{session.name} plays {session.rules.game} for money: there is no match", "R14.4")
-    return data
 
 
 def print_match(data: dict, money, out: Output = Output()) -> None:

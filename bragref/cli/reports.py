@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import click
 
+from bragref.api import open_ledger
 from bragref.cli.hand import outcome, paid_in, situation, witness
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
                                 output_options, table_text)
 from bragref.cli.sessions import seats_words
-from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.status import status_data
 from bragref.ledger.money import CARRIED_POT
-from bragref.ledger.store import Ledger
 from bragref.ledger.story import local_time
 
 
@@ -31,10 +29,9 @@ def status(app, out: Output) -> None:
     Example:
       bragref status --json
     """
-    ledger = app.ledger()
-    session = ledger.session(app.session)
-    current = ledger.current(session)
-    data = status_data(ledger, session, current)
+    book = app.book()
+    with book.reading():  # the table as one state of the ledger
+        session, current, data = book.current_session(), book.current(), book.status()
     hand, players = current.hand if current else None, data["players"]
     if out.data(data, players):
         return
@@ -71,17 +68,17 @@ def history(app, number: int | None, out: Output) -> None:
       bragref history 3
       bragref history --json
     """
-    ledger = app.ledger()
-    session = ledger.session(app.session)
+    book = app.book()
+    session = book.current_session()
     if number is not None:
-        pieces = [told(session, ledger.replays(session, number), out, True)]
+        pieces = [told(session, book.replays(number), out, True)]
     else:
-        last = ledger.last_number(session)
+        last = book.last_number()
         spans = [(first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
         if last < PARALLEL_FROM or cores() < 2:
-            pieces = (told(session, ledger.replays_between(session, *span), out, span[0] == 1) for span in spans)
+            pieces = (told(session, book.replays_between(*span), out, span[0] == 1) for span in spans)
         else:
-            pieces = in_order(_told_in, [(ledger.path, session.name, span, out) for span in spans], ahead=2)
+            pieces = in_order(_told_in, [(app.db, session.name, span, out) for span in spans], ahead=2)
     for text in json_listed(pieces) if out.form == "json" else pieces:
         click.echo(text, nl=False)
 
@@ -93,12 +90,11 @@ PARALLEL_FROM = 4 * PIECE  # hands: a session this long is told on every core, a
 def _told_in(job: tuple) -> str:
     """One piece of a long session's history, told in a process of its own reading the ledger file."""
     path, name, (first, last), out = job
-    ledger = Ledger.read_only(path)
+    book = open_ledger(path, name, read_only=True)
     try:
-        session = ledger.session(name)
-        return told(session, ledger.replays_between(session, first, last), out, first == 1)
+        return told(book.current_session(), book.replays_between(first, last), out, first == 1)
     finally:
-        ledger.close()
+        book.close()
 
 
 def told(session, replays, out: Output, first: bool) -> str:
@@ -146,14 +142,6 @@ def money_cells(entry: dict, hand: Hand, shown: dict[str, bool]) -> dict:
     return cells
 
 
-def scope(app, all_sessions: bool):
-    ledger = app.ledger()
-    sessions = ledger.all_sessions() if all_sessions else [ledger.session(app.session)]
-    if not sessions:
-        raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
-    return ledger, sessions
-
-
 @click.command(short_help="Per player: paid in, won, net.")
 @click.option("--all", "all_sessions", is_flag=True, help="Every session in the ledger.")
 @output_options
@@ -166,45 +154,35 @@ def balances(app, all_sessions: bool, out: Output) -> None:
     Example:
       bragref balances --csv
     """
-    ledger, sessions = scope(app, all_sessions)
-    rows = ledger.balances(sessions)
+    book = app.book()
+    rows = book.balances(all_sessions)
     if not out.data(rows):
-        print_balances(ledger, sessions, rows, out)
+        print_balances(book, all_sessions, rows, out)
 
 
-def print_balances(ledger, sessions, rows: list[dict], out: Output = Output()) -> None:
+def print_balances(book, all_sessions: bool, rows: list[dict], out: Output = Output()) -> None:
+    sessions = book.scope(all_sessions)
     money = sessions[0].rules.money
     with_loans = any(r["loans"] for r in rows)
     out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
                 **({"result": money(r["result"]), "loans": money(r["loans"])} if with_loans else {}),
                 "net": money(r["net"])} for r in rows])
-    for carried, amount in carried_kinds(ledger, sessions).items():
+    for carried, amount in book.carried(all_sessions).items():
         click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
-    for line in in_play_notes(ledger, sessions):
+    for line in in_play_notes(book, all_sessions):
         click.echo(line)
 
 
-def carried_kinds(ledger, sessions) -> dict:
-    """The money carried forward and not yet won, by what its game calls it (`Game.carried`): brag's carried pot
-    (R6.2), a match's kitty (R14.4)."""
-    kinds: dict = {}
-    for session in sessions:
-        amount = ledger.carried([session])
-        if amount:
-            carried = game_of(session.rules).carried(session.rules)
-            kinds[carried] = kinds.get(carried, 0) + amount
-    return kinds
-
-
-def in_play_notes(ledger, sessions) -> list[str]:
+def in_play_notes(book, all_sessions: bool) -> list[str]:
     """A line for each hand still being played: settling up before it is over leaves out the money in its pot, but
     for what was carried into it (counted as carried already)."""
     notes = []
-    for session, current in ledger.in_play(sessions):
+    several = len(book.scope(all_sessions)) > 1
+    for session, current in book.in_play(all_sessions):
         hand, money = current.hand, current.hand.rules.money
         carried = "" if not hand.carried_in else ", all of it carried in" if hand.carried_in == hand.pot else \
             f", {money(hand.carried_in)} of it carried in"
-        notes.append(f"Hand {current.number}{f' of {session.name}' if len(sessions) > 1 else ''} is not over yet, "
+        notes.append(f"Hand {current.number}{f' of {session.name}' if several else ''} is not over yet, "
                      f"{money(hand.pot)} in the pot{carried}: these figures count the settled hands only.")
     return notes
 
@@ -226,14 +204,14 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     Example:
       bragref settle --json
     """
-    ledger, sessions = scope(app, all_sessions)
-    payments = ledger.payments(sessions)
+    book = app.book()
+    payments = book.settle(all_sessions)
     if not out.data(payments):
-        print_payments(ledger, sessions, payments, out)
+        print_payments(book, all_sessions, payments, out)
 
 
-def print_payments(ledger, sessions, payments: list[dict], out: Output = Output()) -> None:
-    money = sessions[0].rules.money
+def print_payments(book, all_sessions: bool, payments: list[dict], out: Output = Output()) -> None:
+    money = book.scope(all_sessions)[0].rules.money
     if not payments:
         click.echo("All square: nobody owes anybody.")
     elif out.fmt is None:  # sentences, unless a table format is asked for
@@ -243,14 +221,14 @@ def print_payments(ledger, sessions, payments: list[dict], out: Output = Output(
         out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
-        kinds = list(carried_kinds(ledger, sessions))
+        kinds = list(book.carried(all_sessions))
         what = f"{kinds[0].why} ({kinds[0].rule}): it goes to {kinds[0].goes_to}" if len(kinds) == 1 else \
             "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty " \
             "(R14.4), each for whoever wins it"
         click.echo(f"The carried pot is the {money(carried)} {what}. Until then it is nobody's, so paying it means "
                    f"leaving that money in the middle; if the evening ends here, the table shares it out as it "
                    f"agrees.")
-    for line in in_play_notes(ledger, sessions):
+    for line in in_play_notes(book, all_sessions):
         click.echo(line)
 
 

@@ -9,7 +9,7 @@ from bragref.cli import complete
 from bragref.cli.options import rule_options
 from bragref.cli.output import Output, output_options
 from bragref.engine.rules import Rules
-from bragref.games import TABLE_OPTIONS, game_of, rules_changed, rules_from_text
+from bragref.games import TABLE_OPTIONS, game_of
 
 
 def describe_rules(rules: Rules) -> list[dict]:
@@ -56,9 +56,9 @@ def session_new(app, name: str, players: str, game: str | None, preset: str | No
     Example:
       bragref session new friday --players "Andy,Bill,Chris" --ante 0.10 --unit 0.01 --currency £
     """
-    rules = rules_from_text(game, preset, **rule_values)
     names = [p.strip() for p in players.split(",") if p.strip()]
-    made = app.ledger(create=True).create_session(name, rules, names)
+    made = app.book(create=True).session_new(name, names, game, preset, **rule_values)
+    rules = made.rules
     ante = game_of(rules).say("ante")
     said = f"{ante.capitalize()} {rules.money(rules.ante)}" if rules.ante else f"No {ante}"
     click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. {said}.")
@@ -74,7 +74,7 @@ def session_list(app, out: Output) -> None:
     Example:
       bragref session list --json
     """
-    rows = app.ledger().sessions()
+    rows = app.book().sessions()
     if out.data(rows):
         return
     if rows:
@@ -95,7 +95,7 @@ def session_use(app, name: str) -> None:
     Example:
       bragref session use fri
     """
-    chosen = app.ledger().use(name)
+    chosen = app.book().session_use(name)
     click.echo(f"Session {chosen.name} is current.")
 
 
@@ -109,9 +109,9 @@ def session_show(app, out: Output) -> None:
     Example:
       bragref session show
     """
-    ledger = app.ledger()
-    chosen = ledger.session(app.session)
-    hands = len(ledger.hand_numbers(chosen))
+    book = app.book()
+    chosen = book.current_session()
+    hands = len(book.hand_numbers())
     rows = describe_rules(chosen.rules)
     data = {"session": chosen.name, "players": chosen.seats, "hands": hands, "closed": chosen.closed,
             "rules": {r["rule"]: r["value"] for r in rows}}
@@ -136,7 +136,9 @@ def session_close(app) -> None:
     Example:
       bragref session close
     """
-    click.echo(closed_words(*app.ledger().close_session(app.session)))
+    book = app.book()
+    book.session_close()
+    click.echo(closed_words(*book.last))
 
 
 def closed_words(closed, digest: str, cashed: dict[str, int]) -> str:
@@ -169,7 +171,7 @@ def player_join(app, name: str, after: str | None) -> None:
     Example:
       bragref player join Fred --after Bill
     """
-    chosen = app.ledger().join(app.session, name, after)
+    chosen = app.book().join(name, after)
     click.echo(seats_words(chosen.seats))
 
 
@@ -183,8 +185,9 @@ def player_leave(app, name: str) -> None:
     Example:
       bragref player leave Fred
     """
-    ledger = app.ledger()
-    click.echo(left_words(ledger, *ledger.leave(app.session, name)))
+    book = app.book()
+    book.leave(name)
+    click.echo(left_words(book, *book.last))
 
 
 def seats_words(seats: list[str]) -> str:
@@ -192,10 +195,10 @@ def seats_words(seats: list[str]) -> str:
     return f"Seats: {', '.join(seats)}." if seats else "Nobody is seated."
 
 
-def left_words(ledger, chosen, gone: str) -> str:
+def left_words(book, chosen, gone: str) -> str:
     """`Fred leaves. Seats: …`; at table stakes, with what Fred leaves on the table until a cash-out (R1.3)."""
     text = f"{gone} leaves. {seats_words(chosen.seats)}"
-    has = ledger.table_money(chosen).get(gone, 0) if chosen.rules.stakes == "table" else 0
+    has = book.table_money().get(gone, 0) if chosen.rules.stakes == "table" else 0
     if has:
         text += f" {gone} leaves {chosen.rules.money(has)} on the table until it is cashed out (R1.3)."
     return text
@@ -213,7 +216,9 @@ def player_rename(app, old: str, new: str) -> None:
     Example:
       bragref player rename bill William
     """
-    click.echo(renamed_words(*app.ledger().rename(app.session, old, new)))
+    book = app.book()
+    book.rename(old, new)
+    click.echo(renamed_words(*book.last))
 
 
 def renamed_words(chosen, old: str, new: str) -> str:
@@ -242,7 +247,7 @@ def rules_show(app, out: Output) -> None:
     Example:
       bragref rules show --json
     """
-    chosen = app.ledger().session(app.session)
+    chosen = app.book().current_session()
     rows = describe_rules(chosen.rules)
     if not out.data({r["rule"]: r["value"] for r in rows}, rows):
         out.table(rows)
@@ -261,28 +266,20 @@ def rules_set(app, option: str, value: str) -> None:
     Example:
       bragref rules set ante 2
     """
-    click.echo(set_rule(app.ledger(), app.session, option, value))
+    click.echo(set_rule(app.book(), option, value))
 
 
-def set_rule(ledger, session_name: str | None, option: str, value: str) -> str:
+def set_rule(book, option: str, value: str) -> str:
     """Set one house rule from its words, between hands (R9.3); what the table is told. A rule set to what it is
     already records nothing (`rules_changed`)."""
-    already: list[bool] = []
-    before: list[Rules] = []
-
-    def change(current: Rules) -> Rules | None:
-        changed = rules_changed(current, option, value)
-        already.append(changed is None)
-        before.append(current)
-        return changed
-
-    rules = ledger.set_rules(session_name, change).rules
-    said = rule_changed(rules, option, already=already[-1])
+    rules = book.rules_set(option, value)
+    before = book.last[0]
+    said = rule_changed(rules, option, already=rules == before)
     name = option.strip().lower().replace("_", "-")
     others = [f"{r['rule']} {r['value'] or '(none)'}" for r, was in zip(describe_rules(rules),
-                                                                     describe_rules(before[-1]))
+                                                                     describe_rules(before))
               if r["rule"] not in (name, "preset") and r["value"] != was["value"]]
-    if not others or rules.preset == before[-1].preset or rules.game != before[-1].game:
+    if not others or rules.preset == before.preset or rules.game != before.game:
         return said
     return f"{said[:-1]}, with its defaults: {', '.join(others)}."  # the preset it chose (lives, R14.4)
 

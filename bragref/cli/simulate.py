@@ -7,7 +7,6 @@ import click
 from bragref.cli.options import rule_options
 from bragref.cli.output import progress
 from bragref.engine.names import check_name
-from bragref.games import rules_from_text
 
 
 @click.command(short_help="Play random legal hands into a new session.")
@@ -29,15 +28,12 @@ def simulate(app, hands: int, seed: int, players: str, name: str | None, game: s
       bragref simulate --hands 200 --seed 7
       bragref --db big.db simulate --hands 100000 --short-money both
     """
-    from bragref.ledger.simulate import simulate as play
-
-    rules = rules_from_text(game, preset, **rule_values)
     seats = [check_name(p) for p in players.split(",") if p.strip()]
     session_name = check_name(name or f"sim-{seed}")
-    ledger = app.ledger(create=True)
+    book = app.book(create=True)
     with progress(hands, f"Simulating {session_name}") as advance:
-        session = play(ledger, session_name, rules, seats, hands, seed, lambda done: advance())
-    actions = ledger.action_count(session)
+        session = book.simulate(session_name, seats, hands, seed, game, preset, advance, **rule_values)
+    actions = book.action_count()
     click.echo(f"Session {session.name} is current: {hands} hand{'s' if hands != 1 else ''}, {actions} "
                f"action{'s' if actions != 1 else ''}. "
                f"Try `bragref history 1`, `bragref balances`, `bragref audit`.")

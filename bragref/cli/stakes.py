@@ -13,7 +13,9 @@ def _purse_command(kind: str, short_help: str, doc: str, example: str, amount_re
     @click.argument("amount", required=amount_required)
     @click.pass_obj
     def command(app, player: str, amount: str | None) -> None:
-        click.echo(purse_words(kind, *app.ledger().purse(app.session, kind, player, amount)))
+        book = app.book()
+        book.purse(kind, player, amount)
+        click.echo(purse_words(kind, *book.last))
 
     return command
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from bragref.cli.output import HAND_NUMBERS
-from bragref.cli.reports import carried_kinds, in_play_notes, scope
+from bragref.cli.reports import in_play_notes
 from bragref.ledger.money import CARRIED_POT
-from bragref.ledger.story import story
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
@@ -22,9 +21,7 @@ def replay(app, number: int) -> None:
     Example:
       bragref replay 9
     """
-    ledger = app.ledger()
-    session = ledger.session(app.session)
-    for line in story(ledger, session, number):
+    for line in app.book().replay(number):
         click.echo(line)
 
 
@@ -42,14 +39,14 @@ def summary(app, all_sessions: bool, fmt: str) -> None:
     Example:
       bragref summary --fmt markdown
     """
-    ledger, sessions = scope(app, all_sessions)
-    for line in summary_lines(ledger, sessions, fmt == "markdown"):
+    for line in summary_lines(app.book(), all_sessions, fmt == "markdown"):
         click.echo(line)
 
 
-def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
+def summary_lines(book, all_sessions: bool, markdown: bool) -> list[str]:
+    sessions = book.scope(all_sessions)
     money = sessions[0].rules.money
-    night = ledger.night(sessions)
+    night = book.night(all_sessions)
     from bragref.cli.output import md_escape
 
     said = md_escape if markdown else (lambda text: text)  # a name from the ledger, as Markdown prints it as itself
@@ -61,11 +58,11 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
         where = f"hand {big['hand']}" + (f" of {said(big['session'])}" if len(sessions) > 1 else "")
         lines.append(f"Biggest pot: {money(big['amount'])}, won by {' and '.join(map(said, big['winners']))} in "
                      f"{where}.")
-    for won in ledger.matches_won(sessions):
+    for won in book.matches_won(all_sessions):
         where = f" of {said(won['session'])}" if len(sessions) > 1 else ""
         lines.append(f"Match {won['match']}{where} won by {said(won['winner'])} in hand {won['hand']}: the kitty of "
                      f"{money(won['kitty'])} (R14.4).")
-    rows = ledger.balances(sessions)
+    rows = book.balances(all_sessions)
 
     def signed(units: int) -> str:
         return ("+" if units > 0 else "") + money(units)
@@ -84,24 +81,25 @@ def summary_lines(ledger, sessions, markdown: bool) -> list[str]:
         width = max(len(r["player"]) for r in rows)
         lines += [f"  {r['player'].ljust(width)}  {signed(r['result']).rjust(10)}"
                   + (f"  {owed(r)}" if owed(r) else "") for r in rows]
-    payments = ledger.payments(sessions)
+    payments = book.settle(all_sessions)
     settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
-    if any(ledger.on_table(sessions).values()):
+    if any(book.on_table(all_sessions).values()):
         lines.append("(Hands at table stakes were paid from the table: their results are in each player's table "
                      "money, to cash out, R1.3. Settling up pays loans and hands from the pocket.)")
-    kinds = list(carried_kinds(ledger, sessions))
+    carried = book.carried(all_sessions)
+    kinds = list(carried)
     if any(p["to"] == CARRIED_POT for p in payments):
         lines.append(f"(The carried pot is money {kinds[0].why}, {kinds[0].rule}: it goes to {kinds[0].goes_to}.)"
                      if len(kinds) == 1 else "(The carried pot is money left in the middle for the next hand, R6.2, "
                      "or a match's kitty not yet won, R14.4.)")
     elif kinds:  # at table stakes: in the middle, in nobody's table money
-        lines.append(f"(Left in the middle for {kinds[0].goes_to}: {money(ledger.carried(sessions))}, the "
+        lines.append(f"(Left in the middle for {kinds[0].goes_to}: {money(sum(carried.values()))}, the "
                      f"{kinds[0].name}, {kinds[0].rule}.)" if len(kinds) == 1 else
-                     f"(Left in the middle for whoever wins it: {money(ledger.carried(sessions))}, a carried pot, "
+                     f"(Left in the middle for whoever wins it: {money(sum(carried.values()))}, a carried pot, "
                      f"R6.2, or a match's kitty, R14.4.)")
-    lines += [f"({note})" for note in in_play_notes(ledger, sessions)]
-    digest = ledger.digest()
+    lines += [f"({note})" for note in in_play_notes(book, all_sessions)]
+    digest = book.digest()
     lines.append(f"Ledger digest: {f'`{digest}`' if markdown else digest}")
     return lines
 

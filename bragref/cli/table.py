@@ -2,8 +2,8 @@
 
 The table runs turn by turn: each prompt shows the hand in a line and names who
 acts with what they may do; the referee types only what happened (`b 4`, `f`,
-`s`, cards at a showdown). Every answer goes through the same ledger calls as
-the one-shot commands, so it is refused, cited and recorded the same way, and
+`s`, cards at a showdown). Every answer goes through the same calls (`api.Book`)
+as the one-shot commands, so it is refused, cited and recorded the same way, and
 is durable before the next prompt. The state lives in the ledger alone:
 quitting, a crash or a closed lid loses nothing, and `bragref table` resumes.
 """
@@ -106,12 +106,12 @@ class Table:
 
     def __init__(self, app, session_name: str):
         self.app = app
-        self.ledger = app.ledger(create=True)
+        self.book = app.book(create=True)
+        self.book.session = session_name
         self.session_name = session_name
 
     def now(self):
-        session = self.ledger.session(self.session_name)
-        return session, self.ledger.current(session)
+        return self.book.current_session(), self.book.current()
 
     # ---- what the referee sees -------------------------------------------------
 
@@ -121,22 +121,22 @@ class Table:
         The answer that follows is for the table as drawn: if another terminal records anything first, the
         answer's write is refused as stale (`ledger.Stale`) and the prompt drawn again (CLI.md, Interactive).
         """
-        with self.ledger.reading():
+        with self.book.reading():
             session, current = self.now()
-            self.ledger.expect = self.ledger.head()
+            self.book.pin()
         return self.header(session, current), self.prompt(current, session)
 
     def header(self, session, current) -> str:
         """The table as a block that fits the terminal: the hand on one line (pot, stake, covered pots), then a row
         per player with labelled columns, the player to act marked (and bold where colour is allowed)."""
         width = shutil.get_terminal_size((80, 24)).columns
-        loans = positions(outstanding(self.ledger.loan_entries([session])))
+        loans = positions(outstanding(self.book.loans()))
         if current is None or current.hand.phase == "over":
             last = f"hand {current.number} over" if current else "no hand yet"
             line = f"Session {session.name} · closed (R9.1)" if session.closed else \
                 f"Session {session.name} · {last} · next: `d` to deal a hand of {game_of(session.rules).title} (R10)"
             money = session.rules.money
-            table = self.ledger.table_money(session) if session.rules.stakes == "table" else {}
+            table = self.book.table_money() if session.rules.stakes == "table" else {}
             rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
             return block(line, rows, money, None, width)
         hand, money = current.hand, current.hand.rules.money
@@ -226,11 +226,12 @@ class Table:
 
     def _record(self, build) -> None:
         before = self.now()[1]
-        _, current, action = self.ledger.act(self.session_name, build)
+        self.book.record(build)
+        _, current, action = self.book.last
         say(recorded_words(action, before.hand if before else None, current.hand))
         if current.hand.phase == "over":
             say(outcome(current.number, current.hand))
-            say(witness(self.ledger.digest()))
+            say(witness(self.book.digest()))
         elif news := game_of(current.hand.rules).news(current.hand):  # what the prompt does not show (R13.4)
             say(news)
 
@@ -282,7 +283,8 @@ class Table:
 
     def _undo(self, args: list[str]) -> None:
         words = args[1:] if args[:1] == ["--reason"] else args
-        session, current, voided = self.ledger.undo(self.session_name, " ".join(words) or None)
+        self.book.undo(" ".join(words) or None)
+        session, current, voided = self.book.last
         say(voided_words(voided, current, session.now_called))
 
     def _deal(self, args: list[str]) -> None:
@@ -302,19 +304,21 @@ class Table:
                 rest.append(word)
         if len(rest) > 1:
             raise BadInput(f"d [DEALER] {' '.join(f'[{p.name} CARD]' for p in deal_params())}: one dealer, not {rest}")
-        _, current, previous = self.ledger.deal(self.session_name, rest[0] if rest else None, dealt or None)
-        say(dealt_words(current, previous, time_words(self.ledger, self.now()[0])))
+        self.book.deal(rest[0] if rest else None, **dealt)
+        _, current, previous = self.book.last
+        say(dealt_words(current, previous, time_words(self.book)))
 
     def _join(self, args: list[str]) -> None:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower().lstrip("-") != "after"):
             raise BadInput("j NAME, or j NAME after NAME")
-        seated = self.ledger.join(self.session_name, args[0], args[2] if len(args) == 3 else None)
+        seated = self.book.join(args[0], args[2] if len(args) == 3 else None)
         say(seats_words(seated.seats))
 
     def _leave(self, args: list[str]) -> None:
         if len(args) != 1:
             raise BadInput("leave NAME")
-        say(left_words(self.ledger, *self.ledger.leave(self.session_name, args[0])))
+        self.book.leave(args[0])
+        say(left_words(self.book, *self.book.last))
 
     def _rules(self, args: list[str]) -> None:
         from bragref.cli.sessions import describe_rules, set_rule
@@ -325,7 +329,7 @@ class Table:
         words = args[1:] if args[0] == "set" else args  # the command's own words: `rules set ante 2`
         if len(words) != 2:
             raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
-        say(set_rule(self.ledger, self.session_name, *words))
+        say(set_rule(self.book, *words))
 
     def _player(self, args: list[str]) -> None:
         """`player join|leave|rename …`, the commands' own words for `j`, `leave` and `rename`."""
@@ -346,36 +350,38 @@ class Table:
         if len(words) != 3:
             raise BadInput("lend LENDER BORROWER AMOUNT [bystander], e.g. lend andy bill 5 (R7.5)")
         bystander = len(words) != len(args)
-        say(lent_words(*self.ledger.lend(self.session_name, *words, bystander)))
+        say(lent_words(*self.book.lend(*words, bystander)))
 
     def _repay(self, args: list[str]) -> None:
         if len(args) != 3:
             raise BadInput("repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)")
-        say(repaid_words(*self.ledger.repay(self.session_name, *args)))
+        say(repaid_words(*self.book.repay(*args)))
 
     def _purse(self, kind: str, args: list[str]) -> None:
         if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
             raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
-        say(purse_words(kind, *self.ledger.purse(self.session_name, kind, args[0], args[1] if len(args) > 1
-                                                         else None)))
+        self.book.purse(kind, args[0], args[1] if len(args) > 1 else None)
+        say(purse_words(kind, *self.book.last))
 
     def _close(self, args: list[str]) -> None:
         if args:
             raise BadInput("close takes nothing: it closes this session (R9.1)")
-        say(closed_words(*self.ledger.close_session(self.session_name)))
+        self.book.session_close()
+        say(closed_words(*self.book.last))
 
     def _rename(self, args: list[str]) -> None:
         if len(args) != 2:
             raise BadInput("rename OLD NEW, e.g. rename bill William (R2.6)")
-        say(renamed_words(*self.ledger.rename(self.session_name, *args)))
+        self.book.rename(*args)
+        say(renamed_words(*self.book.last))
 
     def _match(self, args: list[str]) -> None:
-        from bragref.cli.matches import match_data, print_match
+        from bragref.cli.matches import print_match
 
         if args not in ([], ["new"]):
             raise BadInput("match, or match new: a new match for lives, between hands (R14.4)")
-        session = self.ledger.match_new(self.session_name) if args else self.now()[0]
-        print_match(match_data(self.ledger, session), session.rules.money)
+        session = self.book.match_new() if args else self.now()[0]
+        print_match(self.book.match(), session.rules.money)
 
     def _status(self, _args: list[str]) -> None:
         _, current = self.now()
@@ -385,8 +391,7 @@ class Table:
     def _balances(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_balances
 
-        session, _ = self.now()
-        print_balances(self.ledger, [session], self.ledger.balances([session]))
+        print_balances(self.book, False, self.book.balances())
 
     def _report(self, command: str, args: list[str]) -> None:
         """`history [N]`, `replay N`, `summary`: the report itself, as the command prints it for this session, so a
@@ -411,8 +416,7 @@ class Table:
     def _settle(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_payments
 
-        session, _ = self.now()
-        print_payments(self.ledger, [session], self.ledger.payments([session]))
+        print_payments(self.book, False, self.book.settle())
 
 
 def say(text: str, err: bool = False) -> None:
@@ -550,9 +554,9 @@ def read_line(prompt: str, echo: bool) -> str:
 def open_session(app, read) -> str:
     """The session meant, or, in a ledger with none, one made by asking the referee the few rules that change the
     evening, each with its default offered (Enter takes it)."""
-    ledger = app.ledger(create=True)
-    if app.session or ledger.session_names():
-        return ledger.session(app.session).name
+    book = app.book(create=True)
+    if app.session or book.session_names():
+        return book.current_session().name
     say("No session yet: let us make one. Enter takes the default in brackets; q quits, recording nothing.")
     name = ask(read, "Session name", "", check_name)
     players = ask(read, "Players in seat order, comma-separated", "",  # refused at once, not after every question
@@ -567,7 +571,7 @@ def open_session(app, read) -> str:
     short = ask(read, f"Short of money: {'|'.join(SHORT_MONEY)} (R7.1)", "cover", lambda text: choice(text, SHORT_MONEY))
     stakes = ask(read, f"Stakes: {'|'.join(STAKES)} (R1.3)", "pocket", lambda text: choice(text, STAKES))
     rules = from_preset(preset, game=game, ante=ante, unit=unit, currency=currency, short_money=short, stakes=stakes)
-    return ledger.create_session(name, rules, players).name
+    return book.session_new(name, players, rules=rules).name
 
 
 class Quit(Exception):
