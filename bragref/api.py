@@ -340,11 +340,8 @@ class Book:
         what an answer may leave out the game fills in (a cover of all the table money left, R7.2); without, every
         value is as given, as the command line's arguments are. `last`: the session, the hand after it
         (`ledger.replay.Current`) and the action recorded."""
-        kind = game_verbs().get(verb) or verb_aliases().get(verb)  # a game's word for a verb: `chaal`, `pack`
-        if kind is None:
-            raise BadInput(f"{verb!r} is not a verb of any game (verbs: {', '.join(game_verbs())})")
-
         def build(hand: Hand):
+            kind = _verb_type(hand, verb)
             player, rest = (words[0], words[1:]) if kind.subject == "player" and words else (None, words)
             return kind.from_words(player and _name(hand, player), list(rest), Typed(hand), hand=hand,
                                    now=engine.legal(hand) if fill else None)
@@ -564,6 +561,17 @@ class Book:
         if not sessions:
             raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
         return sessions
+
+
+def _verb_type(hand: Hand, verb: str) -> type:
+    """The action type `verb` names in `hand`: its game's, by the verb or the game's word for it (`chaal`), loading
+    no other game; else any game's, which the hand's game then refuses, naming what it allows."""
+    game = GAMES[hand.rules.game]
+    own = game.verbs.get(verb) or game.verbs.get(game.aliases_of_verbs.get(verb, ""))
+    kind = own or game_verbs().get(verb) or verb_aliases().get(verb)
+    if kind is None:
+        raise BadInput(f"{verb!r} is not a verb of any game (verbs: {', '.join(game_verbs())})")
+    return kind
 
 
 def _name(hand: Hand, query: str) -> str:
