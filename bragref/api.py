@@ -76,11 +76,10 @@ from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_chang
 from bragref.games import play as engine
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Typed, Verb as Action
 
-__all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Call", "Concede", "Cover", "Deal", "Fold", "Look", "Raise",
-           "Refused", "Rules", "See", "Show", "Showdown", "Stand", "deal", "find_game", "open_ledger"]
-
 GAME_ACTIONS = {"Cover": "brag", "Look": "brag", "See": "brag", "Showdown": "brag", "Call": "hoyle", "Raise": "hoyle",
                 "Stand": "hoyle"}  # the action types of one game, loaded with it on first use: a command pays nothing
+__all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Concede", "Deal", "Fold", "Refused", "Rules", "Show", "deal",
+           "find_game", "open_ledger", *GAME_ACTIONS]
 
 
 def __getattr__(name: str):

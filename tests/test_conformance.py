@@ -38,6 +38,8 @@ def option_values(option):
         return st.none() | small if option.default is None else small
     if option.kind == "number":
         return st.none() | st.integers(1, 4) if option.default is None else st.integers(1, 4)
+    if option.kind == "time":
+        return st.none()  # an evening's end (R11.7) is the clock's, not a hand's
     return st.nothing()
 
 
@@ -277,7 +279,7 @@ def test_legal_never_offers_what_apply_refuses(game):
     def walk(rules, players, seed):
         rng = random.Random(seed)
         seats = [f"P{i}" for i in range(players)]
-        least = rules.ante + rules.entry + rules.first_bet_min  # to ante (or pay an entry), then a dealer's stake
+        least = game.deal_cost(rules) + rules.first_bet_min  # to ante (or pay an entry), then a dealer's stake
         purses = {name: rng.randint(0, 30) + least for name in seats} if rules.stakes == "table" else None
         first = game.deal_follows(rules, seats, None, lambda: True)  # a match's first deal, where the game has them
         hand = engine.deal(rules, seats, seats[0], purses=purses, dealt={**random_dealt(rules, rng), **first})

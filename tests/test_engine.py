@@ -157,6 +157,40 @@ def test_rules_are_data():
         Rules(max_bet=1, min_bet=2)
 
 
+def test_a_games_own_rules_live_with_the_game_and_at_their_default_are_not_kept():
+    """Teen Patti's variant is its own rule (`Rules.own`), checked by its declaration; set to its default it is the
+    rules unset (two rule sets that play alike are equal)."""
+    muflis = from_preset("teen-patti", game="teen-patti", variant="muflis", chaal_limit=8)
+    assert muflis.own == (("chaal_limit", 8), ("variant", "muflis")) and muflis.value("variant") == "muflis"
+    classic = from_preset("teen-patti", game="teen-patti", variant="classic")
+    assert classic == from_preset("teen-patti", game="teen-patti") and classic.own == ()
+    assert parse_option(muflis, "variant", "classic").own == (("chaal_limit", 8),)
+    with pytest.raises(BadInput, match=r"variant is one of classic, muflis, ak47, joker, not 'blue' \(R13.7\)"):
+        from_preset("teen-patti", game="teen-patti", variant="blue")
+    with pytest.raises(BadInput, match=r"lives is a whole number from 1 to 100, not '0' \(R14.4\)"):
+        from_preset("lives", game="bastard", lives=0)
+    with pytest.raises(BadInput, match=r"below the first stake, twice the boot \(R13.2\)"):
+        from_preset("teen-patti", game="teen-patti", ante=3, chaal_limit=4)  # the rules together: the game's check
+
+
+def test_rules_a_row_held_before_the_games_kept_their_own_read_as_their_own():
+    """Until 0.14 a row's rules held every game's rules as fields: each is read as its game's own where it is not
+    at the default every row then held, so an old row's rules equal the same rules made now."""
+    import json
+
+    before = {"game": "teen-patti", "preset": "teen-patti", "ante": 1, "min_bet": None, "max_bet": None,
+              "raise_limit": None, "max_stake": None, "min_raise": None, "ties": "split", "natural_pair": "beats",
+              "until": None, "variant": "muflis", "chaal_limit": None, "blind_rounds": 2, "pot_cap": None,
+              "show_tie": "asker-loses", "scoring": "money", "lives": 3, "entry": 0, "exchanges": "two",
+              "centre_up": 1, "knock_from": 2, "after_knock": "exchange", "pot_limit": False, "blind": True,
+              "see_cost": "double", "retained_blind": "keep", "short_money": "cover", "stakes": "pocket",
+              "cards": 3, "wild": "none", "threes_high": True, "a23": "second", "unit": "1", "currency": ""}
+    read = Rules.from_json(json.dumps(before))
+    assert read == from_preset("teen-patti", game="teen-patti", variant="muflis", blind_rounds=2)
+    assert Rules.from_json(json.dumps({**before, "game": "brag", "preset": "pagat", "a23": "high",
+                                       "variant": "classic", "blind_rounds": None})) == Rules()
+
+
 def test_dealer_passes_left_honouring_joins_and_leaves():
     from bragref.engine.seating import next_dealer
 

@@ -91,3 +91,46 @@ def test_an_import_is_judged_in_a_ledger_made_like_the_one_it_goes_into(old, tmp
     old(f"--session friday export -o {out}")
     old(f"import {out} --as again")
     old("audit --all")
+
+
+# `data/ledger-0.13.0.sql`: a ledger bragref 0.13.0 wrote, when every game's house rules were fields of the rules
+# each row holds (0.14 keeps Teen Patti's, Bastard Brag's and Hoyle's own rules with the game): Teen Patti under
+# muflis with a chaal limit, blind rounds and split show ties (its variant set back to classic between hands), a
+# match of Bastard Brag for lives left at its showdown, a Hoyle's night with a most stake, a least raise and an end
+# time, and simulated Teen Patti (AK47, a pot cap) and Bastard Brag (knocking, passing after a knock). Beside it,
+# each session as 0.13.0 exported it.
+DIGEST_0_13_0 = "615-8cebd5417ba06113"
+SESSIONS_0_13 = ("patti", "bus", "night", "sim-patti", "sim-bus")
+
+
+@pytest.fixture
+def old13(tmp_path) -> Bragref:
+    db = tmp_path / "old13.db"
+    with sqlite3.connect(db) as conn:
+        conn.executescript((DATA / "ledger-0.13.0.sql").read_text(encoding="utf-8"))
+        conn.execute("PRAGMA user_version = 10")
+    return Bragref(db)
+
+
+@pytest.mark.parametrize("session", SESSIONS_0_13)
+def test_a_ledger_of_games_own_rules_exports_what_0_13_wrote(old13, tmp_path, session):
+    out = tmp_path / f"{session}.bhh"
+    old13(f"--session {session} export -o {out}")
+    assert out.read_bytes() == (DATA / f"ledger-0.13.0.{session}.bhh").read_bytes()
+
+
+def test_a_ledger_of_games_own_rules_audits_and_plays_on(old13):
+    old13(f"audit --all --digest {DIGEST_0_13_0}")
+    patti = old13.json("--session patti rules show")
+    assert (patti["variant"], patti["chaal-limit"], patti["blind-rounds"], patti["show-tie"]) == \
+        ("classic", "8", "2", "split")
+    assert "variant is already classic" in old13("--session patti rules set variant classic").stdout
+    night = old13.json("--session night rules show")
+    assert (night["max-stake"], night["min-raise"], night["until"]) == ("20", "2", "23:30")
+    assert old13.json("--session bus match")["players"][0]["lives"] == 2
+    old13("--session bus show bill Ah Ad Kc")
+    old13("--session bus show chris Kh Kd 4c")
+    over = old13("--session bus show andy 2h 3d 5c").stdout  # the worst hand loses a life (R14.4)
+    assert "Andy" in over and old13.json("--session bus match")["players"][0] == {"name": "Andy", "lives": 1,
+                                                                                   "out": False}
+    old13("audit --all")

@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 import click
-from msgspec.structs import replace
 
 from bragref.version import __version__
 from bragref.cli.options import RANKING_FIELDS, ranking_options, ranking_values
@@ -40,7 +39,7 @@ def ranking_rules(app, game: str | None = None, **given) -> Rules:
             rules = book.current_session().rules
     elif app.session:
         raise BadInput(f"no session {app.session}: there is no ledger at {app.db} yet")
-    return checked(replace(rules, **ranking_values(**given)))
+    return checked(rules.with_values(**ranking_values(**given)))
 
 
 def judge_words(ranking, words) -> tuple:
@@ -153,7 +152,7 @@ def cached_counts(path: Path, rules: Rules, turned: int | None) -> list[tuple[st
     cache file at `path` where an earlier `odds` counted them, else counted now and added to it. The cache is a
     convenience, never the truth: a file that cannot be read or written is counted around, and its key holds the
     version that counted it, so a new bragref counts again."""
-    key = json.dumps([__version__, rules.game, *(getattr(rules, name) for name in RANKING_FIELDS), turned])
+    key = json.dumps([__version__, rules.game, *(rules.value(name) for name in RANKING_FIELDS), turned])
     try:
         cache = json.loads(path.read_text(encoding="utf-8"))
         hit = cache.get(key) if isinstance(cache, dict) else None

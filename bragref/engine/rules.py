@@ -1,13 +1,14 @@
 """House rules: one frozen value per session and per hand (R9.3); presets are named sets.
 
-`Rules` holds the value of every house rule of every game, the table's included; which of them a game reads,
-with each one's flag, help and rule number, the game declares (`bragref.games`). Amounts are integer units of
-the session's money. A rule the engine does not enforce is not a field here: every field below is obeyed.
+`Rules` holds the table's rules (ante, unit, currency, stakes, short money, limits), the game's name and preset,
+the rules of the brag family's betting and ranking that every hand history names (R3–R8, and how ties are
+settled), and each game's own rules in `own`: the game declares those (`bragref.games`, `Option(own=True)`), with
+their defaults and checks. Amounts are integer units of the session's money. A rule the engine does not enforce
+is not a field here: every field below is obeyed.
 """
 
 from __future__ import annotations
 
-import re
 
 import msgspec
 from msgspec.structs import asdict, replace
@@ -25,14 +26,7 @@ CARDS = (3, 4, 5)
 A23 = ("high", "low")  # brag's (R8.3); Teen Patti adds `second` (R13.6): each game declares its own choices
 A23_ALL = (*A23, "second")
 TIES = ("split", "eldest")
-_TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")  # HH:MM (R11.7)
 NATURAL_PAIR = ("beats", "equal")
-VARIANTS = ("classic", "muflis", "ak47", "joker")  # R13.7
-SHOW_TIES = ("asker-loses", "split")  # R13.3
-EXCHANGES = ("two", "knock")  # R14.3, R14.5
-CENTRE_UP = (1, 2, 3)  # R14.1
-AFTER_KNOCK = ("exchange", "optional")  # R14.4
-SCORING = ("money", "lives")  # R14.3, R14.4
 
 
 class Rules(msgspec.Struct, frozen=True):
@@ -42,23 +36,8 @@ class Rules(msgspec.Struct, frozen=True):
     min_bet: int | None = None  # R4.2; None means the ante (at least 1 unit)
     max_bet: int | None = None  # R4.2; None means no limit
     raise_limit: int | None = None  # R4.3, R11.2
-    max_stake: int | None = None  # R11.2: the most one player may put in one hand (hoyle)
-    min_raise: int | None = None  # R11.2: the least a raise adds; None means one unit (hoyle)
     ties: str = "split"  # R11.4, R12.3: equal best hands split the pot, or it goes to the eldest (hoyle)
     natural_pair: str = "beats"  # R12.2: a natural pair beats a pair of its rank made with a bragger, or not
-    until: str | None = None  # R11.7: HH:MM, local time; after it, deal round to equal deals, then no more
-    variant: str = "classic"  # R13.7: teen-patti's classic, muflis, ak47 or joker
-    chaal_limit: int | None = None  # R13.2: the highest stake allowed (teen-patti)
-    blind_rounds: int | None = None  # R13.2: a blind player must look after this many blind chaals (teen-patti)
-    pot_cap: int | None = None  # R13.5: a chaal taking the pot to this ends the hand in a showdown (teen-patti)
-    show_tie: str = "asker-loses"  # R13.3: equal hands at a show lose for the asker, or split the pot (teen-patti)
-    scoring: str = "money"  # R14.3, R14.4: Bastard Brag for money, or a match for lives (bastard)
-    lives: int = 3  # R14.4: each player's lives at the start of a match (bastard)
-    entry: int = 0  # R14.4: each player's entry into the match's kitty (bastard)
-    exchanges: str = "two"  # R14.3, R14.5: exactly two exchange rounds, or rounds until a knock (bastard)
-    centre_up: int = 1  # R14.1: the centre hand's cards face up (bastard)
-    knock_from: int = 2  # R14.4: the first exchange round a knock is allowed in (bastard)
-    after_knock: str = "exchange"  # R14.4: after a knock each other player must exchange, or may pass (bastard)
     pot_limit: bool = False  # R4.4
     blind: bool = True  # R3.2
     see_cost: str = "double"  # R5.3
@@ -71,8 +50,8 @@ class Rules(msgspec.Struct, frozen=True):
     a23: str = "high"  # R8.3
     unit: str = "1"  # R1.1: what one unit of money is worth
     currency: str = ""
-    own: tuple[tuple[str, object], ...] = ()  # a game's own house rules by name, each pair (name, value), sorted:
-    # the rules a game declares with `Option(own=True)`, which need no field here (an installed game's, say)
+    own: tuple[tuple[str, object], ...] = ()  # a game's own house rules by name, each pair (name, value), sorted,
+    # those at their default left out: the rules a game declares with `Option(own=True)` (Teen Patti's variant)
 
     def value(self, name: str, fallback=None):
         """A house rule's value by name: a field's, else a game's own rule's (`own`), else `fallback`."""
@@ -98,14 +77,13 @@ class Rules(msgspec.Struct, frozen=True):
                 or self.currency != self.currency.strip()):
             raise BadInput(f"a currency is up to 5 printable characters, no digits, points or spaces around it, such as £ or "
                            f"EUR, not {self.currency!r}")
-        for name in ("ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise", "chaal_limit", "pot_cap",
-                     "blind_rounds"):
+        for name in ("ante", "min_bet", "max_bet", "raise_limit"):
             value = getattr(self, name)
             if not (type(value) is int or value is None and name != "ante"):  # 1.5 or True from Python: no money
                 raise BadInput(f"{name.replace('_', '-')} is a whole number of units, not {value!r} (R1.1)")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")
-        for name in ("ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise", "chaal_limit", "pot_cap"):
+        for name in ("ante", "min_bet", "max_bet", "raise_limit"):
             value = getattr(self, name)
             if name != "ante" and value is not None and value < 1:
                 raise BadInput(f"{name.replace('_', '-')} must be at least one unit")
@@ -123,41 +101,10 @@ class Rules(msgspec.Struct, frozen=True):
             raise BadInput(f"stakes must be one of {', '.join(STAKES)} (R1.3)")
         if self.cards not in CARDS:
             raise BadInput(f"cards must be one of {', '.join(map(str, CARDS))} (R8.6)")
-        if self.until is not None and not (isinstance(self.until, str) and _TIME.fullmatch(self.until)):
-            raise BadInput(f"until is a time of day, HH:MM, like 23:30, not {str(self.until)[:20]!r} (R11.7)")
         if self.natural_pair not in NATURAL_PAIR:
             raise BadInput(f"natural-pair must be one of {', '.join(NATURAL_PAIR)} (R12.2)")
         if self.ties not in TIES:
             raise BadInput(f"ties must be one of {', '.join(TIES)} (R11.4)")
-        if self.max_stake is not None and self.max_stake < self.first_bet_min:
-            raise BadInput(f"max-stake {self.money(self.max_stake)} is below the least first bet, "
-                           f"{self.money(self.first_bet_min)} (R11.2)")
-        if self.blind_rounds is not None and not 1 <= self.blind_rounds <= 1000:
-            raise BadInput("blind-rounds is a number of blind chaals from 1 to 1000 (R13.2)")
-        if self.scoring not in SCORING:
-            raise BadInput(f"scoring must be one of {', '.join(SCORING)} (R14.4)")
-        if not (isinstance(self.lives, int) and 1 <= self.lives <= 100):
-            raise BadInput("lives is a number from 1 to 100 (R14.4)")
-        if not (isinstance(self.entry, int) and 0 <= self.entry <= MAX_UNITS):
-            raise BadInput(f"entry is an amount from 0 to {self.money(MAX_UNITS)} (R14.4, R1.1)")
-        if self.scoring == "lives" and self.ante:
-            raise BadInput("the game for lives has no ante: its money is the entry into the match's kitty (R14.4); "
-                           "set the ante to 0")
-        if self.exchanges not in EXCHANGES:
-            raise BadInput(f"exchanges must be one of {', '.join(EXCHANGES)} (R14.5)")
-        if self.centre_up not in CENTRE_UP:
-            raise BadInput("centre-up is 1, 2 or 3 (R14.1)")
-        if not (isinstance(self.knock_from, int) and 1 <= self.knock_from <= 100):
-            raise BadInput("knock-from is an exchange round from 1 to 100 (R14.4)")
-        if self.after_knock not in AFTER_KNOCK:
-            raise BadInput(f"after-knock must be one of {', '.join(AFTER_KNOCK)} (R14.4)")
-        if self.variant not in VARIANTS:
-            raise BadInput(f"variant must be one of {', '.join(VARIANTS)} (R13.7)")
-        if self.show_tie not in SHOW_TIES:
-            raise BadInput(f"show-tie must be one of {', '.join(SHOW_TIES)} (R13.3)")
-        if self.chaal_limit is not None and self.chaal_limit < 2 * self.ante:
-            raise BadInput(f"chaal-limit {self.money(self.chaal_limit)} is below the first stake, twice the boot "
-                           f"(R13.2)")
         if self.a23 not in A23_ALL:
             raise BadInput(f"a23 must be one of {', '.join(A23_ALL)} (R8.3, R13.6)")
         if self.wild != "none":  # checked only when there are wild cards: betting never loads the card tables
@@ -190,10 +137,17 @@ class Rules(msgspec.Struct, frozen=True):
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
+        """The rules a row's JSON holds; a row written before 0.14 holds every game's rules as fields (`FORMER`),
+        each read as a game's own rule where it is not at the default it then had."""
         values = msgspec.json.decode(text)
-        own = tuple(tuple(pair) for pair in values.get("own", ()))
-        return cls(**{k: v for k, v in values.items() if k in DEFAULTS}, own=own)
+        own = dict(tuple(pair) for pair in values.get("own", ()))
+        own |= {name: value for name, value in values.items() if FORMER.get(name, value) != value}
+        return cls(**{k: v for k, v in values.items() if k in DEFAULTS}, own=tuple(sorted(own.items())))
 
 
 DEFAULTS = {name: value for name, value in asdict(Rules()).items() if name != "own"}  # each rule's value when none
 # is set; a game's own rules (`Rules.own`) are the game's to default
+FORMER = {"max_stake": None, "min_raise": None, "until": None, "variant": "classic", "chaal_limit": None,
+          "blind_rounds": None, "pot_cap": None, "show_tie": "asker-loses", "scoring": "money", "lives": 3, "entry": 0,
+          "exchanges": "two", "centre_up": 1, "knock_from": 2, "after_knock": "exchange"}  # rules that were fields
+# of `Rules` until 0.14 (now Hoyle's, Teen Patti's and Bastard Brag's own), with the value every row then held

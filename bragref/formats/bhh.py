@@ -198,18 +198,25 @@ def variant(rules: Rules) -> str:
 # ---- rules ----------------------------------------------------------------------------
 
 RULE_FIELDS = tuple(DEFAULTS)
-# Rules added with Teen Patti and Bastard Brag (0.8): written only where they are not the default, so that a
-# history of any other game reads byte for byte as the bragref before them wrote it.
-LATER_RULES = ("variant", "show_tie", "scoring", "lives", "entry", "exchanges", "centre_up", "knock_from",
-               "after_knock")
+RULES_ORDER = ("game", "preset", "ante", "min_bet", "max_bet", "raise_limit", "max_stake", "min_raise", "ties",
+               "natural_pair", "until", "variant", "chaal_limit", "blind_rounds", "pot_cap", "show_tie", "scoring",
+               "lives", "entry", "exchanges", "centre_up", "knock_from", "after_knock", "pot_limit", "blind",
+               "see_cost", "retained_blind", "short_money", "stakes", "cards", "wild", "threes_high", "a23", "unit",
+               "currency")  # the order bhh 1 has always written a rules table in; any rule added since, after, by name
+
+
+def _placed(names) -> list[str]:
+    """Rules in the order a rules table and a rules line write them (`RULES_ORDER`)."""
+    return sorted(names, key=lambda name: (RULES_ORDER.index(name), "") if name in RULES_ORDER else
+                  (len(RULES_ORDER), name))
 
 
 def rules_table(rules: Rules) -> dict:
-    """Every rule by its option name (`see-cost`); a rule that is off (None) is left out, and so is a rule added
-    later (`LATER_RULES`) at its default."""
-    table = {name.replace("_", "-"): getattr(rules, name) for name in RULE_FIELDS if getattr(rules, name) is not None
-             and not (name in LATER_RULES and getattr(rules, name) == DEFAULTS[name])}
-    return {**table, **{name.replace("_", "-"): value for name, value in rules.own if value is not None}}
+    """Every rule by its option name (`see-cost`), a game's own among them where set (`Rules.own`: the rules a game
+    declares are left out at their default, so a history of any other game reads as it always has); a rule that is
+    off (None) is left out."""
+    values = {**{name: getattr(rules, name) for name in RULE_FIELDS}, **dict(rules.own)}
+    return {name.replace("_", "-"): values[name] for name in _placed(values) if values[name] is not None}
 
 
 LEGACY_RULES = {"betting": "brag", "ranking": "brag"}  # written by bragref before games were plug-ins: brag's
@@ -245,9 +252,11 @@ def _check_types(values: dict) -> None:
 def rules_change(before: Rules, after: Rules) -> list[str]:
     """`ante=2`, `max-bet=none`, `currency=""`: the words of a rules line, one per rule changed."""
     words = []
-    for field in (*RULE_FIELDS, *sorted({name for name, _ in (*before.own, *after.own)})):
-        new = after.value(field)
-        if new == before.value(field):
+    options = every_option()
+    for field in _placed({*RULE_FIELDS, *(name for name, _ in (*before.own, *after.own))}):
+        default = getattr(options.get(field), "default", None)  # a game's own rule unset is at its default
+        new = after.value(field, default)
+        if new == before.value(field, default):
             continue
         if new is None or isinstance(new, bool):
             text = {None: "none", True: "true", False: "false"}[new]

@@ -293,11 +293,23 @@ def checked(rules: Rules) -> Rules:
     if rules.game != game.name or rules.preset not in game.presets:
         raise BadInput(f"{rules.game} has no preset {rules.preset!r} (presets: {', '.join(game.presets)})")
     for option in game.options:
-        value = rules.value(option.name, option.default)
-        if option.kind == "choice" and value not in option.choices:
+        value = option.of(rules)
+        if option.own:
+            option.check(value, rules)
+        elif option.kind == "choice" and value not in option.choices:
             raise BadInput(f"{option.key} of {game.name} is one of {', '.join(option.choices)}, not {value!r} "
                            f"({option.rule})")
-    return rules
+    game.check_rules(rules)
+    return normal(rules, game)
+
+
+def normal(rules: Rules, game) -> Rules:
+    """`rules` without a game's own rule at its default (`Rules.own` holds only what was set otherwise), so that two
+    sets of rules that play alike are equal: a game's own default first, else that of any game declaring it."""
+    declared = {**every_option(), **{option.name: option for option in game.options}}
+    defaults = {name: option.default for name, option in declared.items()}
+    own = tuple((name, value) for name, value in rules.own if name not in defaults or value != defaults[name])
+    return rules if own == rules.own else replace(rules, own=own)
 
 
 def games_using(name: str) -> list[str]:

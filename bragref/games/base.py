@@ -11,6 +11,7 @@ The table's own rules (ante, unit, currency, stakes, short money) are not any ga
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import cached_property
@@ -19,9 +20,11 @@ from typing import ClassVar
 import msgspec
 
 from bragref.engine.errors import BadInput
-from bragref.engine.money import parse_amount
+from bragref.engine.money import MAX_UNITS, parse_amount
 from bragref.engine.rules import A23, CARDS, DEFAULTS, RETAINED_BLIND, SEE_COSTS, SHORT_MONEY, STAKES, Rules
 from bragref.engine.state import Hand, Legal
+
+_TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")  # HH:MM (R11.7)
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -29,7 +32,8 @@ class Option(msgspec.Struct, frozen=True):
 
     `kind` is how a value is read from text: `money` (in the session's money; `none` where the default is none),
     `bool` (on or off), `choice` (one of `choices`), `count` (a whole number among `choices`), `number` (a whole
-    number, or `none`), `wild` (R8.7), or `text`.
+    number within `span`, or `none`), `time` (HH:MM, R11.7), `wild` (R8.7), or `text`. A game's own rule
+    (`own=True`) is checked by its declaration (`check`) whenever rules are made (`games.checked`).
     """
 
     name: str
@@ -39,6 +43,7 @@ class Option(msgspec.Struct, frozen=True):
     choices: tuple = ()
     own: bool = False  # a rule of the game's own, kept in `Rules.own`, not a field of `Rules` (an installed game's)
     fallback: object = None  # an own rule's default (a field's is `Rules`' own default)
+    span: tuple[int, int] | None = None  # the least and most a `number` or `money` may be (money: in units)
 
     @property
     def flag(self) -> str:
@@ -52,6 +57,35 @@ class Option(msgspec.Struct, frozen=True):
     @property
     def default(self):
         return self.fallback if self.own else DEFAULTS[self.name]
+
+    def of(self, rules: Rules):
+        """Its value under `rules`: the default where none is set."""
+        return rules.value(self.name, self.default)
+
+    def check(self, value, rules: Rules) -> None:
+        """`BadInput` unless `value` is one this rule may have (its kind, its choices, its span)."""
+        if value is None and self.default is None:
+            return
+        allowed = value is not None and self.accepts(value)
+        if allowed and self.kind in ("choice", "count"):
+            allowed = value in self.choices
+        if allowed and self.kind == "time":
+            allowed = isinstance(value, str) and _TIME.fullmatch(value) is not None
+        span = self.span or ((1, MAX_UNITS) if self.kind == "money" else None)
+        if allowed and span is not None:
+            allowed = span[0] <= value <= span[1]
+        if not allowed:
+            raise BadInput(f"{self.key} is {self._expected(rules)}, not {str(value)[:40]!r} ({self.rule})")
+
+    def _expected(self, rules: Rules) -> str:
+        if self.kind in ("choice", "count"):
+            return f"one of {', '.join(map(str, self.choices))}"
+        if self.kind == "time":
+            return "a time of day, HH:MM, like 23:30"
+        low, high = self.span or (1, MAX_UNITS)
+        if self.kind == "money":
+            return f"an amount from {rules.money(low)} to {rules.money(high)}"
+        return f"a whole number from {low} to {high}" if self.span else "a whole number"
 
     def shown(self, rules: Rules) -> str:
         """The option's value as a person reads it, money in the session's money (R1.1a)."""
@@ -79,6 +113,8 @@ class Option(msgspec.Struct, frozen=True):
             if not (text.isascii() and text.isdigit()):
                 raise BadInput(f"{self.key} is a whole number or none, not {text!r} ({self.rule})")
             return int(text)
+        if self.kind == "time" and not _TIME.fullmatch(text):
+            raise BadInput(f"{self.key} is a time of day, HH:MM, like 23:30, not {text[:20]!r} ({self.rule})")
         if self.kind == "bool":
             lowered = text.lower()
             if lowered in ("on", "yes", "true", "1"):
@@ -206,6 +242,10 @@ class Game(ABC):
         """Where a settled hand's money went: (account, kind, amount) postings that sum to zero (R1.2); an account
         is a player, or None for a pot carried to the next hand."""
 
+    def check_rules(self, rules: Rules) -> None:
+        """`BadInput` where its rules, each allowed alone (`Option.check`), do not go together (a chaal limit below
+        the first stake, R13.2); by default any go together."""
+
     def preset_for(self, given: dict) -> str:
         """The preset a new session starts from when none is named, given the options typed (by default the
         game's first; Bastard Brag's for lives where `--scoring lives` is given)."""
@@ -255,6 +295,14 @@ class Game(ABC):
     def player_keys(self, hand: Hand, name: str) -> dict:
         """What `status --json` carries per player for this game (a player's lives, R14.4)."""
         return {}
+
+    def deal_cost(self, rules: Rules) -> int:
+        """The most a player pays when dealt in: the ante, by default."""
+        return rules.ante
+
+    def not_dealt(self, rules: Rules) -> tuple[str, str]:
+        """How a seated player without cards in the hand is said to be, and the rule (out of a match, R14.4)."""
+        return "not dealt into this hand", "R2.5"
 
     def deal_wants(self, rules: Rules) -> tuple:
         """The `deal_params` a deal under `rules` must be given (none by default)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bragref.games import game_of
 from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import BORROWING, Rules
 from bragref.engine.state import Hand
@@ -50,7 +51,7 @@ def between_hands(ledger: Ledger, session: Session, rng: random.Random) -> None:
     rules = session.rules
     if rules.stakes != "table":
         return
-    keep = rules.ante + rules.entry + rules.first_bet_min  # to ante or pay a match's entry, then a dealer's stake
+    keep = game_of(rules).deal_cost(rules) + rules.first_bet_min  # to ante (or pay a match's entry), then bet
     for name, money in ledger.table_money(session).items():
         if money <= keep or rng.random() < 0.1:
             ledger.purse(session.name, "top-up", name, rng.randint(10, 40) + keep)

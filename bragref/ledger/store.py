@@ -392,9 +392,8 @@ class Ledger(Seating, Money):
         if name in {p.name for p in hand.players}:
             return
         turn = f"it is {hand.acting.name}'s turn" if hand.acting else "nobody is to act"
-        out = "out of the match, and dealt no cards" if hand.rules.scoring == "lives" else "not dealt into this hand"
-        raise Refused(f"{name} is {out}: {turn}, and nobody acts out of turn", "R14.4" if
-                      hand.rules.scoring == "lives" else "R2.5")
+        out, rule = game_of(hand.rules).not_dealt(hand.rules)
+        raise Refused(f"{name} is {out}: {turn}, and nobody acts out of turn", rule)
 
     def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:
         """Write where a settled hand's money went; its postings sum to zero (R1.2)."""

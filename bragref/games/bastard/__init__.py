@@ -4,33 +4,18 @@ two rounds of exchanges, or rounds until someone knocks (R14.5)."""
 
 from __future__ import annotations
 
-from bragref.engine.errors import Refused
-from bragref.engine.rules import AFTER_KNOCK, CENTRE_UP, EXCHANGES, SCORING
+from bragref.engine.errors import BadInput, Refused
 from bragref.games import verbs as act
-from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS, Carried, Game, Option
+from bragref.games.base import Carried, Game
 from bragref.games.bastard import exchange, lives
 from bragref.games.bastard.actions import Exchange, Knock, Pass
+from bragref.games.bastard.options import BASTARD_OPTIONS, ENTRY, EXCHANGES, LIVES, SCORING
 from bragref.games.brag import Brag
 from bragref.games.brag.actions import Cover, See, Showdown
 from bragref.games.verbs import Param
 
 KITTY = Carried("match's kitty", "in the match's kitty", "R14.4", "whoever wins the match")
 UP = Param("up", "cards", "The centre's face-up cards as dealt (bastard, R14.1)", option="--up", required=False)
-
-BASTARD_OPTIONS = (
-    Option("scoring", "choice", "For money (betting), or for lives (a match: the worst hand loses a life)", "R14.4",
-           SCORING),
-    Option("lives", "number", "Each player's lives at the start of a match (for lives)", "R14.4"),
-    Option("entry", "money", "Each player's entry into a match's kitty, which the winner takes (for lives)", "R14.4"),
-    Option("exchanges", "choice", "Exactly two rounds of exchanges, or rounds until someone knocks", "R14.5",
-           EXCHANGES),
-    Option("centre_up", "count", "The centre hand's cards dealt face up", "R14.1", CENTRE_UP),
-    Option("knock_from", "number", "The first round of exchanges a knock is allowed in", "R14.4"),
-    Option("after_knock", "choice", "After a knock the others must exchange, or may pass", "R14.4", AFTER_KNOCK),
-    *(o for o in BRAG_BETTING_OPTIONS if o.name in ("min_bet", "max_bet", "raise_limit", "pot_limit")),
-    *(o for o in RANKING_OPTIONS if o.name in ("threes_high", "a23")),
-)
-
 
 class Bastard(Game):
     """>>> from bragref.games import find_game
@@ -52,6 +37,19 @@ class Bastard(Game):
                "lives": {"blind": False, "scoring": "lives", "exchanges": "knock", "ante": 0}}  # R14.4
     deal_params = (UP,)
 
+    def deal_cost(self, rules):
+        return rules.ante + ENTRY.of(rules)  # a match's entry into the kitty at its first deal (R14.4)
+
+    def not_dealt(self, rules):
+        if SCORING.of(rules) == "lives":
+            return "out of the match, and dealt no cards", "R14.4"
+        return super().not_dealt(rules)
+
+    def check_rules(self, rules):
+        if SCORING.of(rules) == "lives" and rules.ante:
+            raise BadInput("the game for lives has no ante: its money is the entry into the match's kitty (R14.4); "
+                           "set the ante to 0")
+
     def preset_for(self, given):
         return "lives" if given.get("scoring") == "lives" else "money"
 
@@ -59,15 +57,15 @@ class Bastard(Game):
         return exchange.deal(rules, seats, dealer, purses, carried_in, dealt)
 
     def deal_follows(self, rules, seats, previous, restart, called=str, played=lambda: 0):
-        return lives.follows(rules, seats, previous, restart(), called, played) if rules.scoring == "lives" else {}
+        return lives.follows(rules, seats, previous, restart(), called, played) if SCORING.of(rules) == "lives" else {}
 
     def actions_under(self, rules):
-        if rules.scoring == "lives":  # no betting; everyone shows, no concession or award (R14.4)
+        if SCORING.of(rules) == "lives":  # no betting; everyone shows, no concession or award (R14.4)
             return (Exchange, Pass, Knock, act.Show)
         return self.actions
 
     def plays_matches(self, rules):
-        return rules.scoring == "lives"
+        return SCORING.of(rules) == "lives"
 
     def carried(self, rules):
         return KITTY if self.plays_matches(rules) else super().carried(rules)
@@ -77,8 +75,8 @@ class Bastard(Game):
             return None
         if getattr(hand, "match", 0) and not called:
             return lives.match_json(hand)
-        players = [{"name": name, "lives": rules.lives, "out": False} for name in seats]
-        return {"match": played() + 1, "entry": rules.entry, "kitty": 0, "winner": None, "started": False,
+        players = [{"name": name, "lives": LIVES.of(rules), "out": False} for name in seats]
+        return {"match": played() + 1, "entry": ENTRY.of(rules), "kitty": 0, "winner": None, "started": False,
                 "players": players}
 
     def dealt_record(self, hand):
@@ -150,7 +148,7 @@ class Bastard(Game):
         from bragref.engine.cards import hand_text
 
         when = (f"The last turns after {hand.knocked_by}'s knock" if hand.knocked_by else
-                f"Exchange round {hand.round}{' of 2' if hand.rules.exchanges == 'two' else ''}")
+                f"Exchange round {hand.round}{' of 2' if EXCHANGES.of(hand.rules) == 'two' else ''}")
         centre = f"; face up in the centre: {hand_text(hand.centre)}" if hand.centre else ""
         return f"{when}{centre} ({'R14.4' if hand.knocked_by else 'R14.2'}). "
 

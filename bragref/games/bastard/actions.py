@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bragref.games.bastard.options import CENTRE_UP
 from bragref.games.verbs import Param, Verb
 
 
@@ -54,7 +55,7 @@ class Exchange(Verb, frozen=True):
         """One card or three; now and then the centre's face-up cards with it (R14.2)."""
         from bragref.engine.cards import NATURALS
 
-        up = tuple(rng.sample(range(NATURALS), hand.rules.centre_up)) if rng.random() < 0.3 else ()
+        up = tuple(rng.sample(range(NATURALS), CENTRE_UP.of(hand.rules))) if rng.random() < 0.3 else ()
         return cls(player, rng.choice(("1", "3")), up)
 
     def told(self, before, after, called):

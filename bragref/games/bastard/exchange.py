@@ -15,6 +15,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand, Legal, Offer, evolve, offers
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.bastard.lives import check_alive, dealt_in, lives_of
+from bragref.games.bastard.options import AFTER_KNOCK, CENTRE_UP, EXCHANGES, KNOCK_FROM, SCORING
 
 PLAYERS = (3, 10)  # R14.1: the game's `players`
 
@@ -44,7 +45,7 @@ def deal(rules, seats, dealer, purses, carried_in: int = 0, dealt: dict[str, str
     if not PLAYERS[0] <= len(seats) <= PLAYERS[1]:  # at the table: in a match, those out too
         raise Refused(f"Bastard Brag is for 3 to 10 players, not {len(seats)}", "R14.1")
     match, lives = 0, {}
-    if rules.scoring == "lives":
+    if SCORING.of(rules) == "lives":
         if "lives" not in dealt:
             raise BadInput("a deal for lives says each player's lives (R14.4)")
         match, lives = int(dealt.get("match", "1")), lives_of(dealt["lives"], seats)
@@ -73,9 +74,9 @@ def _cards(text: str | None) -> tuple[int, ...]:
 
 def checked_centre(rules, cards: tuple[int, ...]) -> tuple[int, ...]:
     """The centre's face-up cards as the referee gives them: `centre_up` of them, or none given (R14.1, R14.2)."""
-    if cards and len(cards) != rules.centre_up:
-        raise BadInput(f"the centre has {rules.centre_up} card{'s' if rules.centre_up > 1 else ''} face up, not "
-                       f"{len(cards)} (R14.1)")
+    up = CENTRE_UP.of(rules)
+    if cards and len(cards) != up:
+        raise BadInput(f"the centre has {up} card{'s' if up > 1 else ''} face up, not {len(cards)} (R14.1)")
     if len(set(cards)) != len(cards):
         raise BadInput("a pack holds one of each card")
     return tuple(cards)
@@ -83,12 +84,12 @@ def checked_centre(rules, cards: tuple[int, ...]) -> tuple[int, ...]:
 
 def may_pass(hand: BastardHand) -> bool:
     if hand.knocked_by is not None:
-        return hand.rules.after_knock == "optional"
-    return hand.rules.exchanges == "two" and hand.round >= 2
+        return AFTER_KNOCK.of(hand.rules) == "optional"
+    return EXCHANGES.of(hand.rules) == "two" and hand.round >= 2
 
 
 def may_knock(hand: BastardHand) -> bool:
-    return hand.rules.exchanges == "knock" and hand.knocked_by is None and hand.round >= hand.rules.knock_from
+    return EXCHANGES.of(hand.rules) == "knock" and hand.knocked_by is None and hand.round >= KNOCK_FROM.of(hand.rules)
 
 
 def legal(hand: BastardHand) -> Legal:
@@ -114,18 +115,18 @@ def apply(hand: BastardHand, action) -> BastardHand:
                 if hand.knocked_by is not None:
                     raise Refused(f"after {hand.knocked_by}'s knock every other player exchanges once more (house rule "
                                   f"after-knock is exchange)", "R14.4")
-                if hand.rules.exchanges == "two":
+                if EXCHANGES.of(hand.rules) == "two":
                     raise Refused("in the first round everyone exchanges, one card or three: passing comes in the "
                                   "second", "R14.3")
                 raise Refused("until someone knocks, every turn is an exchange or a knock", "R14.4")
         case Knock():
-            if hand.rules.exchanges == "two":
+            if EXCHANGES.of(hand.rules) == "two":
                 raise Refused("there are exactly two rounds of exchanges here (house rule exchanges is two): nobody "
                               "knocks", "R14.3")
             if hand.knocked_by is not None:
                 raise Refused(f"{hand.knocked_by} has knocked already: this is the last turn", "R14.4")
-            if hand.round < hand.rules.knock_from:
-                raise Refused(f"knocking is allowed from round {hand.rules.knock_from}; this is round {hand.round}",
+            if hand.round < KNOCK_FROM.of(hand.rules):
+                raise Refused(f"knocking is allowed from round {KNOCK_FROM.of(hand.rules)}; this is round {hand.round}",
                               "R14.4")
             return _next(evolve(hand, knocked_by=action.player, turns_left=len(hand.players) - 1), index)
     return _next(hand, index, after_knock=hand.knocked_by is not None)
@@ -139,7 +140,7 @@ def _next(hand: BastardHand, index: int, after_knock: bool = False) -> BastardHa
         if left == 0:
             return _betting(hand)
         return evolve(hand, turns_left=left, to_act=(index + 1) % len(hand.players), round=hand.round + last)
-    if last and hand.rules.exchanges == "two" and hand.round == 2:
+    if last and EXCHANGES.of(hand.rules) == "two" and hand.round == 2:
         return _betting(hand)
     return evolve(hand, to_act=(index + 1) % len(hand.players), round=hand.round + last)
 

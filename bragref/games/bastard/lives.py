@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Legal, PotResult, Result, Shown, evolve, showing
+from bragref.games.bastard.options import ENTRY, LIVES
 
 
 def lives_text(lives: dict[str, int], seats: list[str]) -> str:
@@ -29,21 +30,22 @@ def lives_of(text: str, seats: list[str]) -> dict[str, int]:
 def follows(rules, seats: list[str], previous, restart: bool, called=str, played=lambda: 0) -> dict[str, str]:
     """The match a deal belongs to and each seated player's lives: the match of the hand before, lives as it left
     them (by each player's name now, `called`), unless that match was won, was for money, or a new one was called
-    (then a new match, numbered after the session's last, `played()`, every seated player with `rules.lives`). A
-    player who joined during a match waits for the next (0 lives)."""
+    (then a new match, numbered after the session's last, `played()`, every seated player with the house rule's
+    lives). A player who joined during a match waits for the next (0 lives)."""
     going_on = (not restart and previous is not None and getattr(previous, "match", 0)
                 and previous.phase == "over" and previous.winner is None)
     if not going_on:
-        return {"match": str(played() + 1), "lives": lives_text(dict.fromkeys(seats, rules.lives), seats),
-                "entry": str(rules.entry)}
+        return {"match": str(played() + 1), "lives": lives_text(dict.fromkeys(seats, LIVES.of(rules)), seats),
+                "entry": str(ENTRY.of(rules))}
     return {"match": str(previous.match),
             "lives": lives_text({called(name): count for name, count in previous.lives}, seats)}
 
 
 def match_json(hand) -> dict:
     """The match a hand of it belongs to, as `bragref match --json` gives it (CLI.md)."""
-    return {"match": hand.match, "entry": hand.rules.entry, "kitty": hand.pot, "winner": hand.winner, "started": True,
-            "players": [{"name": name, "lives": count, "out": count == 0} for name, count in hand.lives]}
+    players = [{"name": name, "lives": count, "out": count == 0} for name, count in hand.lives]
+    return {"match": hand.match, "entry": ENTRY.of(hand.rules), "kitty": hand.pot, "winner": hand.winner,
+            "started": True, "players": players}
 
 
 def legal(hand) -> Legal:

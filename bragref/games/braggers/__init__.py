@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bragref.engine.rules import NATURAL_PAIR
 from bragref.games.base import Option
-from bragref.games.hoyle import HOYLE_OPTIONS, Hoyle
+from bragref.games.hoyle import Hoyle
+from bragref.games.hoyle.options import HOYLE_OPTIONS
 
 BRAGGERS_OPTIONS = (
     Option("wild", "wild", "The wild cards: braggers (A♦ J♣ 9♦), or another set such as 'Jc'", "R12.2"),

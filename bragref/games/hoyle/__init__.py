@@ -3,24 +3,13 @@ everyone still in, split or eldest ties, and poker-style side pots for a player 
 
 from __future__ import annotations
 
+from bragref.engine.errors import BadInput
 from bragref.games import verbs as act
-from bragref.games.base import RANKING_OPTIONS, Game, Option
+from bragref.games.base import RANKING_OPTIONS, Game
 from bragref.games.hoyle import betting
 from bragref.games.hoyle.actions import Call, Raise, Stand
+from bragref.games.hoyle.options import HOYLE_OPTIONS, MAX_STAKE, UNTIL
 from bragref.games.hoyle.until import after_time
-from bragref.engine.rules import TIES
-
-HOYLE_OPTIONS = (
-    Option("min_bet", "money", "Smallest dealer's stake [the ante, at least one unit]", "R11.1"),
-    Option("max_bet", "money", "Largest dealer's stake", "R11.1"),
-    Option("min_raise", "money", "Least a raise adds above the call [one unit]", "R11.2"),
-    Option("raise_limit", "money", "Most a raise adds above the call", "R11.2"),
-    Option("max_stake", "money", "The most one player may put in one hand", "R11.2"),
-    Option("ties", "choice", "Equal best hands split the pot, or it goes to the eldest", "R11.4", TIES),
-    Option("until", "text", "HH:MM, local time: after it, deal round until everyone has dealt equally, then stop",
-           "R11.7"),
-)
-
 
 class Hoyle(Game):
     """>>> from bragref.games import find_game
@@ -41,6 +30,12 @@ class Hoyle(Game):
     end_rules = {**Game.end_rules, "showdown": "R11.4"}
     short = "the short player calls all in"
 
+    def check_rules(self, rules):
+        cap = MAX_STAKE.of(rules)
+        if cap is not None and cap < rules.first_bet_min:
+            least = rules.money(rules.first_bet_min)
+            raise BadInput(f"max-stake {rules.money(cap)} is below the least first bet, {least} (R11.2)")
+
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
         return betting.deal(rules, seats, dealer, purses)
 
@@ -51,7 +46,7 @@ class Hoyle(Game):
         return betting.apply(hand, action)
 
     def before_deal(self, rules, began, now, dealt, seats):
-        return after_time(rules.until, began, now, dealt, seats)
+        return after_time(UNTIL.of(rules), began, now, dealt, seats)
 
     def table_keys(self, hand):
         acting = hand.acting

@@ -15,6 +15,7 @@ from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import (Hand, Legal, Offer, PotResult, Range, Result, Shown, costing, evolve, offers,
                                   ranged, showing)
 from bragref.games.hoyle.actions import Call, Raise, Stand
+from bragref.games.hoyle.options import MAX_STAKE, MIN_RAISE
 
 ALL_IN = "covered"  # the state of a player who has put in all they have: still in, betting no more (R11.6)
 
@@ -58,7 +59,7 @@ def legal(hand: HoyleHand) -> Legal:
         return Legal()
     rules = hand.rules
     if hand.stake == 0:  # the dealer's stake (R11.1)
-        high = _cap(rules.max_bet, rules.max_stake, player.purse)
+        high = _cap(rules.max_bet, MAX_STAKE.of(rules), player.purse)
         return Legal(player.name, offers(ranged("bet", _range(rules.first_bet_min, high, "R11.1"))))
     to_call = hand.stake - player.paid
     call = to_call if to_call and (player.purse is None or player.purse >= to_call) else None
@@ -91,9 +92,10 @@ def raise_range(hand: HoyleHand, player) -> Range | None:
     `max_stake`, no more than the table money left after the call."""
     rules = hand.rules
     to_call = hand.stake - player.paid
-    room = None if rules.max_stake is None else rules.max_stake - hand.stake
+    cap = MAX_STAKE.of(rules)
+    room = None if cap is None else cap - hand.stake
     high = _cap(rules.raise_limit, room, None if player.purse is None else player.purse - to_call)
-    return _range(rules.min_raise or 1, high, "R11.2")
+    return _range(MIN_RAISE.of(rules) or 1, high, "R11.2")
 
 
 def apply(hand: HoyleHand, action) -> HoyleHand:
@@ -137,7 +139,7 @@ def _stake(hand: HoyleHand, bet: Bet) -> HoyleHand:
     if hand.stake:
         raise Refused("the dealer's stake is up: call, raise, stand or fold", "R11.2")
     check_units(bet.amount, allow_zero=True)
-    allowed = _range(rules.first_bet_min, _cap(rules.max_bet, rules.max_stake, player.purse), "R11.1")
+    allowed = _range(rules.first_bet_min, _cap(rules.max_bet, MAX_STAKE.of(rules), player.purse), "R11.1")
     if allowed is None or not allowed.min <= bet.amount <= (allowed.max or bet.amount):
         high = f" to {money(allowed.max)}" if allowed and allowed.max is not None else " or more"
         raise Refused(f"the dealer's stake is {money(rules.first_bet_min)}{high}, not {money(bet.amount)}", "R11.1")
@@ -181,9 +183,9 @@ def _raise(hand: HoyleHand, move: Raise) -> HoyleHand:
     check_units(move.amount)
     allowed = raise_range(hand, player)
     if allowed is None:
-        raise Refused(f"no raise is possible: the most anyone may put in this hand is "
-                      f"{money(hand.rules.max_stake)}" if hand.rules.max_stake else "no raise fits the table money",
-                      "R11.2")
+        cap = MAX_STAKE.of(hand.rules)
+        raise Refused(f"no raise is possible: the most anyone may put in this hand is {money(cap)}" if cap else
+                      "no raise fits the table money", "R11.2")
     if move.amount < allowed.min:
         raise Refused(f"a raise adds at least {money(allowed.min)}, not {money(move.amount)}", "R11.2")
     if allowed.max is not None and move.amount > allowed.max:
@@ -213,7 +215,7 @@ def _advance(hand: HoyleHand, index: int) -> HoyleHand:
         return evolve(hand, phase="over", to_act=None, decided=(won,),
                       result=Result("folds", ((winner, hand.pot),), pots=(won,)))
     betting = [p for p in left if p.betting]
-    cap = hand.rules.max_stake
+    cap = MAX_STAKE.of(hand.rules)
     if cap is not None and all(p.paid == cap or not p.betting for p in left):
         return _showdown(hand)
     matched = all(p.paid == hand.stake for p in betting)

@@ -5,35 +5,22 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.engine.errors import BadInput
-from bragref.games.base import BRAG_BETTING_OPTIONS, Game, Option
+from bragref.games.base import Game
 from bragref.games.verbs import Param
 from bragref.games.teenpatti import betting
+from bragref.games.teenpatti.options import CHAAL_LIMIT, TEEN_PATTI_OPTIONS, VARIANT
 from bragref.games.teenpatti.actions import (Accept, Chaal, Look, Pack, Refuse, ShowFor, SideConceded, SideShown,
                                              Sideshow, packed)
-from bragref.engine.rules import SHOW_TIES, VARIANTS
 
 JOKER = Param("joker", "cards", "The card turned up after the deal: the other cards of its rank are wild (variant "
                               "joker, R13.7)", option="--joker", required=False)
 
-TEEN_PATTI_OPTIONS = (
-    Option("variant", "choice", "classic; muflis (lowball: the order reversed); ak47 (A, K, 4, 7 wild); joker (the "
-                                "turned-up card's rank wild: deal --joker CARD)", "R13.7", VARIANTS),
-    Option("a23", "choice", "A-2-3: the second sequence (after A-K-Q), the best, or the lowest", "R13.6",
-           ("second", "high", "low")),
-    Option("chaal_limit", "money", "The highest stake allowed", "R13.2"),
-    Option("blind_rounds", "number", "A blind player must look after this many blind chaals", "R13.2"),
-    Option("pot_cap", "money", "A chaal taking the pot to this ends the hand: everyone left shows", "R13.5"),
-    Option("show_tie", "choice", "Equal hands at a show: the asker loses, or the pot is split", "R13.3", SHOW_TIES),
-    *(o for o in BRAG_BETTING_OPTIONS if o.name == "blind"),
-)
-
-
 def turned_card(rules, text: str | None) -> int | None:
     """The card turned up, which the joker variant needs and no other has (R13.7)."""
-    if rules.variant != "joker":
+    if VARIANT.of(rules) != "joker":
         if text is not None:
-            raise BadInput(f"a card is turned up only under the joker variant, and this hand's is {rules.variant} "
-                           f"(R13.7)")
+            raise BadInput(f"a card is turned up only under the joker variant, and this hand's is "
+                           f"{VARIANT.of(rules)} (R13.7)")
         return None
     if text is None:
         raise BadInput("under the joker variant the deal names the card turned up: deal --joker CARD (R13.7)")
@@ -66,11 +53,16 @@ class TeenPatti(Game):
 
     deal_params = (JOKER,)
 
+    def check_rules(self, rules):
+        limit = CHAAL_LIMIT.of(rules)
+        if limit is not None and limit < 2 * rules.ante:
+            raise BadInput(f"chaal-limit {rules.money(limit)} is below the first stake, twice the boot (R13.2)")
+
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
         return betting.deal(rules, seats, dealer, purses, turned_card(rules, (dealt or {}).get("joker")))
 
     def deal_wants(self, rules):
-        return (JOKER,) if rules.variant == "joker" else ()
+        return (JOKER,) if VARIANT.of(rules) == "joker" else ()
 
     def dealt_record(self, hand):
         from bragref.engine.cards import card_text
@@ -90,17 +82,17 @@ class TeenPatti(Game):
     def ranking_for(self, rules, turned=None):
         from bragref.games.teenpatti.ranking import teen_patti_ranking  # only commands that rank cards load it
 
-        return teen_patti_ranking(rules.a23, rules.variant, turned)
+        return teen_patti_ranking(rules.a23, VARIANT.of(rules), turned)
 
     def class_counts(self, rules, turned=None):
-        if rules.variant == "joker" and turned is None:  # before the card is turned: over every card it may be
+        if VARIANT.of(rules) == "joker" and turned is None:  # before the card is turned: over every card it may be
             from bragref.games.teenpatti.ranking import counts_over_turns
 
             return counts_over_turns()
         return super().class_counts(rules, turned)
 
     def counted(self, rules, turned=None):
-        if rules.variant == "joker":
+        if VARIANT.of(rules) == "joker":
             from bragref.engine.cards import card_text
 
             if turned is None:

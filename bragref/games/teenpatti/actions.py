@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bragref.games.brag.actions import Look as BragLook, See
 from bragref.games.brag.moves import sees_blind
+from bragref.games.teenpatti.options import SHOW_TIE
 from bragref.games.verbs import Bet, Concede, Fold, Param, Show, Verb
 
 
@@ -165,7 +166,7 @@ class ShowFor(See):
         blind = sees_blind(before, before.player(self.player))
         terms = f"half the stake of {money(before.stake)}, rounded up, as a blind player" if blind \
             else f"the stake of {money(before.stake)}, seen"
-        ties = "split the pot" if before.rules.show_tie == "split" else f"lose for {who}"
+        ties = "split the pot" if SHOW_TIE.of(before.rules) == "split" else f"lose for {who}"
         return (f"{who} paid {money(after.pot - before.pot)} to ask {called(other)} for a show: {terms} (R13.3). "
                 f"{called(other)} shows first; equal hands {ties}.")
 

@@ -19,6 +19,7 @@ from bragref.games.brag.actions import Look, See
 from bragref.games.brag.betting import affordable, ceil_half
 from bragref.games.brag.moves import check_purse, sees_blind
 from bragref.games.teenpatti.actions import Accept, Refuse, Sideshow
+from bragref.games.teenpatti.options import BLIND_ROUNDS, CHAAL_LIMIT, POT_CAP, SHOW_TIE, VARIANT
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 
 
@@ -60,14 +61,14 @@ def deal(rules, seats, dealer, purses, turned: int | None = None) -> TeenPattiHa
 
 def seen_range(hand: TeenPattiHand) -> Range | None:
     """A seen chaal: from the stake to twice it, no higher than the chaal limit (R13.2)."""
-    limit = hand.rules.chaal_limit
+    limit = CHAAL_LIMIT.of(hand.rules)
     high = 2 * hand.stake if limit is None else min(2 * hand.stake, limit)
     return Range(hand.stake, high, "R13.2", "R13.2") if high >= hand.stake else None
 
 
 def blind_range(hand: TeenPattiHand) -> Range | None:
     """A blind chaal: from half the stake, rounded up, to the stake; worth twice itself (R13.2)."""
-    limit = hand.rules.chaal_limit
+    limit = CHAAL_LIMIT.of(hand.rules)
     high = hand.stake if limit is None else min(hand.stake, limit // 2)
     low = ceil_half(hand.stake)
     return Range(low, high, "R13.2", "R13.2") if high >= low else None
@@ -75,13 +76,13 @@ def blind_range(hand: TeenPattiHand) -> Range | None:
 
 def must_look(hand: TeenPattiHand, index: int) -> bool:
     """A blind player who has made `blind_rounds` blind chaals looks before chaalling again (R13.2)."""
-    limit = hand.rules.blind_rounds
+    limit = BLIND_ROUNDS.of(hand.rules)
     return limit is not None and hand.blind_chaals[index] >= limit
 
 
 def blind_chaals(hand: TeenPattiHand) -> str:
     """`1 blind chaal`, `3 blind chaals`: the `blind_rounds` a blind player may make (R13.2)."""
-    limit = hand.rules.blind_rounds
+    limit = BLIND_ROUNDS.of(hand.rules)
     return f"{limit} blind chaal{'s' if limit != 1 else ''}"
 
 
@@ -194,7 +195,7 @@ def ranking(hand: TeenPattiHand):
     """The order this hand is judged by: its rules', and under the joker variant the card turned up (R13.6, R13.7)."""
     from bragref.games.teenpatti.ranking import teen_patti_ranking  # here: betting never pays for the card tables
 
-    return teen_patti_ranking(hand.rules.a23, hand.rules.variant, hand.turned)
+    return teen_patti_ranking(hand.rules.a23, VARIANT.of(hand.rules), hand.turned)
 
 
 def _chaal(hand: TeenPattiHand, chaal: Bet | Sideshow) -> TeenPattiHand:
@@ -231,7 +232,7 @@ def _chaal(hand: TeenPattiHand, chaal: Bet | Sideshow) -> TeenPattiHand:
         counts = counts[:index] + (counts[index] + 1,) + counts[index + 1:]
     hand = evolve(hand, players=players, pot=hand.pot + chaal.amount, stake=2 * chaal.amount if blind else chaal.amount,
                   blind_chaals=counts, sideshow=None)
-    cap = hand.rules.pot_cap
+    cap = POT_CAP.of(hand.rules)
     if cap is not None and hand.pot >= cap:  # every player left shows; equal best split (R13.5)
         contenders = tuple(p.name for p in hand.betting)
         return evolve(hand, phase="showdown", to_act=None, contest=Contest(hand.pot, "showdown", contenders))
@@ -262,7 +263,7 @@ def _show_for(hand: TeenPattiHand, name: str) -> TeenPattiHand:
     check_purse(hand, hand.players[index], cost, "a show", 0)
     other = next(p.name for p in hand.betting if p.name != name)
     hand = evolve(hand, players=state.paying(hand, index, cost), pot=hand.pot + cost, to_act=None, sideshow=None)
-    contest = Contest(hand.pot, "show", (other,), name, split_ties=hand.rules.show_tie == "split")
+    contest = Contest(hand.pot, "show", (other,), name, split_ties=SHOW_TIE.of(hand.rules) == "split")
     return evolve(hand, phase="showdown", contest=contest)
 
 
