@@ -11,7 +11,6 @@ from bragref.engine.names import resolve
 from bragref.engine.state import Hand
 from bragref.games import game_of, hand_ranking
 from bragref.games.play import legal
-from bragref.ledger.story import pots_words, reason
 
 
 def name_in(hand: Hand, query: str) -> str:
@@ -111,10 +110,10 @@ def outcome(number: int, hand: Hand) -> str:
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
     if len(result.pots) > 1:
-        pots = pots_words(hand)
+        pots = game_of(hand.rules).pots_words(hand)
         line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
     else:
-        line = f"Hand {number} over: {won} — {reason(result.pots[0], hand)}."
+        line = f"Hand {number} over: {won} — {game_of(hand.rules).pot_reason(result.pots[0], hand)}."
     if hand.shown:
         line += f" Shown: {shown_words(hand)}."
     if result.shuffle:

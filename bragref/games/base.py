@@ -175,6 +175,9 @@ BRAG_BETTING_OPTIONS = (
 )
 
 
+DECIDED = {"cards": "the cards decided", "concede": "conceded", "award": "awarded by the table without cards"}
+
+
 class Carried(msgspec.Struct, frozen=True):
     """Money a game carries from one hand to a later one, in the table's words: its name, where it came from (after
     an amount: "4 left in the middle when …"), the rule that carries it, and who takes it."""
@@ -277,6 +280,34 @@ class Game(ABC):
     def over_words(self, hand: Hand) -> str | None:
         """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""
         return None
+
+    def ended(self, hand: Hand, called: Callable[[str], str] = str) -> str:
+        """How a settled hand ended, as `replay` tells it: by default the family's telling (`games.telling`),
+        `over_words` first."""
+        from bragref.games import telling
+
+        return telling.ended(self, hand, called)
+
+    def pot_reason(self, pot, hand: Hand) -> str:
+        """Why a pot (`engine.state.PotResult`) went where it did, the cards and the rule: the family's telling."""
+        from bragref.games import telling
+
+        return telling.reason(self, pot, hand)
+
+    def pots_words(self, hand: Hand) -> str:
+        """Every pot of a settled hand, each with where it went and why (`pot_reason`)."""
+        from bragref.games import telling
+
+        return telling.pots_words(self, hand)
+
+    def pot_note(self, pot) -> str:
+        """`history`'s note on a pot won: how (`won_ways`), and what decided it where the cards might not have."""
+        how = self.won_ways[pot.how][0].format(challenger=pot.challenger, holders=", ".join(pot.holders))
+        return f"{how}; {DECIDED[pot.decided_by]}" if pot.decided_by else how
+
+    def carried_note(self, result) -> str | None:
+        """`history`'s note on money a settled hand left carried, by how it ended (R6.2, R6.4), or None."""
+        return {"carried": "carried forward (R6.2)", "faceup": "stays carried (R6.4)"}.get(result.how)
 
     def news(self, hand: Hand) -> str:
         """What the last action decided that the table should hear before what comes next (a side show's loser

@@ -62,34 +62,26 @@ def void_detail(step) -> str:
     return "voids the deal (a misdeal)" if step.misdeal else f"voids #{step.voids}"
 
 
-DECIDED = {"cards": "the cards decided", "concede": "conceded", "award": "awarded by the table without cards"}
-
-
 def won_entries(row, hand: Hand) -> list[dict]:
-    """Where the money went: a pot each, numbered as `into` numbers them, or the carried pot (R6.2, R7.3)."""
-    result = hand.result
+    """Where the money went: a pot each, numbered as `into` numbers them, or the carried pot (R6.2, R7.3), each noted
+    as its game tells it (`Game.pot_note`, `carried_note`, `result_notes`: a life lost, R14.4)."""
+    result, game = hand.result, game_of(hand.rules)
     coverers = [c.covered_by for c in hand.covered]
     base = {"hand": row["number"], "seq": None, "at": None, "blind": None, "pot": None, "stake": None,
             "voided": False, "reason": None}
     if result.how == "carried":
         return [{**base, "player": result.retained_by, "action": "carried", "amount": result.carried,
-                 "detail": "carried forward (R6.2)", "into": None}]
+                 "detail": game.carried_note(result), "into": None}]
     entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None}
-               for player, action, detail in game_of(hand.rules).result_notes(hand)]  # a life lost (R14.4)
+               for player, action, detail in game.result_notes(hand)]
     for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
         number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
-        how = game_of(hand.rules).won_ways[pot.how][0].format(challenger=pot.challenger,
-                                                              holders=", ".join(pot.holders))  # the game's words
-        if pot.decided_by and pot.how != "lives":  # a match is decided by the cards alone (R14.4)
-            how += f"; {DECIDED[pot.decided_by]}"
         entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
-                        "amount": pot.amount, "detail": how, "into": number})
-    if result.carried and result.how == "lives":
-        entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
-                        "detail": "the match's kitty, carried (R14.4)", "into": None})
-    if result.carried and result.how == "faceup":
-        entries.append({**base, "player": None, "action": "carried", "amount": result.carried,
-                        "detail": "stays carried (R6.4)", "into": None})
+                        "amount": pot.amount, "detail": game.pot_note(pot), "into": number})
+    note = game.carried_note(result) if result.carried else None
+    if note:
+        entries.append({**base, "player": None, "action": "carried", "amount": result.carried, "detail": note,
+                        "into": None})
     return entries
 
 

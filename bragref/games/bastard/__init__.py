@@ -133,6 +133,14 @@ class Bastard(Game):
     def result_notes(self, hand):
         return [(hand.lost, "life", "lost a life: the worst hand (R14.4)")] if hand.match else []
 
+    def pot_note(self, pot):
+        if pot.how == "lives":  # a match is decided by the cards alone (R14.4)
+            return self.won_ways["lives"][0]
+        return super().pot_note(pot)
+
+    def carried_note(self, result):
+        return "the match's kitty, carried (R14.4)" if result.how == "lives" else super().carried_note(result)
+
     def player_keys(self, hand, name):
         return {"lives": dict(hand.lives).get(name)} if hand.match else {}
 
