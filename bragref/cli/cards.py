@@ -49,7 +49,7 @@ def judge_words(ranking, words) -> tuple:
 
 def hand_json(ranking, cards, judged) -> dict:
     return {"hand": hand_text(cards), "class": judged.cls, "place": ranking.place(judged.key3), "of": ranking.distinct,
-            "name": ranking.describe(judged), "wild": 3 - (judged.key3 & 3), "kept": hand_text(judged.kept),
+            "name": ranking.describe(judged), "wild": ranking.wild_in(judged), "kept": hand_text(judged.kept),
             "discards": hand_text(judged.discards)}
 
 

@@ -166,10 +166,14 @@ class BragRanking:
         """1 for the best hand there is, counting equal hands once."""
         return self._place[key3]
 
+    def wild_in(self, judged: Judged) -> int:
+        """How many wild cards the kept three hold (R8.7): the key's last two bits count the natural cards."""
+        return 3 - (judged.key3 & 3)
+
     def describe(self, judged: Judged) -> str:
         """``prial of threes, the best hand`` · ``run, A-2-3`` · ``pair of nines, odd card K (1 wild card)``."""
         words = self._words(self.orders[judged.key3 >> 2])
-        wild = 3 - (judged.key3 & 3)
+        wild = self.wild_in(judged)
         if wild:
             words += f" ({wild} wild card{'s' if wild > 1 else ''})"
         if self.place(judged.key3) == 1:
