@@ -18,13 +18,18 @@ DIGEST_0_6_0 = "895-b0ca957f4797e696"  # `status` printed it when 0.6.0 wrote th
 SESSIONS = ("friday", "short", "hoyle-night", "sim-brag", "sim-hoyle", "sim-braggers", "sim-short")
 
 
+def written_by(tmp_path, version: str, schema: int) -> Bragref:
+    """The ledger `data/ledger-VERSION.sql` holds, as that bragref left it (its schema's version set)."""
+    db = tmp_path / f"{version}.db"
+    with sqlite3.connect(db) as conn:
+        conn.executescript((DATA / f"ledger-{version}.sql").read_text(encoding="utf-8"))
+        conn.execute(f"PRAGMA user_version = {schema}")
+    return Bragref(db)
+
+
 @pytest.fixture
 def old(tmp_path) -> Bragref:
-    db = tmp_path / "old.db"
-    with sqlite3.connect(db) as conn:
-        conn.executescript((DATA / "ledger-0.6.0.sql").read_text(encoding="utf-8"))
-        conn.execute("PRAGMA user_version = 6")
-    return Bragref(db)
+    return written_by(tmp_path, "0.6.0", 6)
 
 
 def test_an_old_ledger_is_migrated_with_its_chain_and_digest_intact(old):
@@ -105,11 +110,7 @@ SESSIONS_0_13 = ("patti", "bus", "night", "sim-patti", "sim-bus")
 
 @pytest.fixture
 def old13(tmp_path) -> Bragref:
-    db = tmp_path / "old13.db"
-    with sqlite3.connect(db) as conn:
-        conn.executescript((DATA / "ledger-0.13.0.sql").read_text(encoding="utf-8"))
-        conn.execute("PRAGMA user_version = 10")
-    return Bragref(db)
+    return written_by(tmp_path, "0.13.0", 10)
 
 
 @pytest.mark.parametrize("session", SESSIONS_0_13)
