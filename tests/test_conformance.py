@@ -91,7 +91,8 @@ def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
         assert alias in ANSWERS and names[0] == names[1]
     rng = random.Random(7)
     for _ in range(30):
-        hand = engine.deal(from_preset(next(iter(game.presets)), game=game.name), ["A", "B", "C", "D"], "A")
+        rules, seats = from_preset(next(iter(game.presets)), game=game.name), ["A", "B", "C", "D"]
+        hand = engine.deal(rules, seats, "A", dealt=random_dealt(rules, rng, seats))
         while hand.phase != "over":
             action = random_action(hand, rng)
             stored = json.loads(json.dumps(action.args()))
@@ -143,7 +144,8 @@ def test_every_legal_action_typed_as_its_command_records_exactly_it(game, tmp_pa
                                    game.name, "--preset", preset, *money], catch_exceptions=False).exit_code == 0
         for _ in range(12):
             ledger = Ledger(db)
-            dealt = random_dealt(ledger.session(None).rules, rng)
+            session = ledger.session(None)
+            dealt = random_dealt(session.rules, rng, session.seats)
             ledger.close()
             assert runner.invoke(cli, ["--db", db, "deal", *(w for k, v in dealt.items() for w in (f"--{k}", v))],
                                  catch_exceptions=False).exit_code == 0
@@ -210,7 +212,7 @@ def test_the_hand_a_ledger_keeps_between_writes_is_exactly_a_full_replay(game, t
             for name in session.seats if rules.stakes == "table" else ():  # enough on the table for a hand (R1.3)
                 if ledger.table_money(session).get(name, 0) < 100:
                     ledger.purse(None, "top-up", name, 200)
-            current = ledger.deal(None, None, random_dealt(rules, rng))[1]
+            current = ledger.deal(None, None, random_dealt(rules, rng, session.seats))[1]
             while current.hand.phase != "over":
                 if current.last is not None and rng.random() < 0.1:
                     current = ledger.undo(None, None)[1]
@@ -241,7 +243,7 @@ def test_a_replay_point_is_exactly_the_hand_a_full_replay_gives(game, tmp_path_f
             for name in session.seats if rules.stakes == "table" else ():  # enough on the table for a hand (R1.3)
                 if ledger.table_money(session).get(name, 0) < 100:
                     ledger.purse(None, "top-up", name, 200)
-            current = ledger.deal(None, None, random_dealt(rules, rng))[1]
+            current = ledger.deal(None, None, random_dealt(rules, rng, session.seats))[1]
             while current.hand.phase != "over":
                 acted = not (current.last is not None and rng.random() < 0.1)
                 if not acted:
@@ -282,7 +284,7 @@ def test_legal_never_offers_what_apply_refuses(game):
         least = game.deal_cost(rules) + rules.first_bet_min  # to ante (or pay an entry), then a dealer's stake
         purses = {name: rng.randint(0, 30) + least for name in seats} if rules.stakes == "table" else None
         first = game.deal_follows(rules, seats, None, lambda: True)  # a match's first deal, where the game has them
-        hand = engine.deal(rules, seats, seats[0], purses=purses, dealt={**random_dealt(rules, rng), **first})
+        hand = engine.deal(rules, seats, seats[0], purses=purses, dealt={**random_dealt(rules, rng, seats), **first})
         for _ in range(80):
             if hand.phase == "over":
                 return
@@ -303,14 +305,14 @@ def offers(legal, game_name: str) -> list:
 
 
 def test_a_refused_action_leaves_the_hand_as_it_was(game):
-    rules = from_preset(next(iter(game.presets)), game=game.name, ante=1)
-    hand = engine.deal(rules, ["A", "B", "C"], "A")
+    rules, seats = from_preset(next(iter(game.presets)), game=game.name, ante=1), ["A", "B", "C"]
+    hand = engine.deal(rules, seats, "A", dealt=random_dealt(rules, random.Random(3), seats))
     before = engine.legal(hand)
     for wrong in (Fold("C"), Bet("C", 0), See("C")):
         with pytest.raises(Refused) as refused:
             engine.apply(hand, wrong)
         assert refused.value.rule.startswith("R") and refused.value.legal == before
-    assert engine.legal(hand) == before and hand.pot == 3
+    assert engine.legal(hand) == before and hand.pot == sum(p.paid for p in hand.players)  # the antes alone
 
 
 def test_export_import_export_is_byte_for_byte(game, tmp_path):

@@ -100,7 +100,7 @@ class Evening:
     def hand(self) -> None:
         ledger, rng = self.ledger, self.rng
         try:
-            ledger.deal("evening", None, random_dealt(self.session.rules, rng) or None)
+            ledger.deal("evening", None, random_dealt(self.session.rules, rng, self.session.seats) or None)
         except (BadInput, Refused):
             return  # too few seated for this game, a match over, the evening's time up: the table sorts it out
         if rng.random() < 0.05:

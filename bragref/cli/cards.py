@@ -68,15 +68,18 @@ def rank(app, words: tuple[str, ...], out: Output, **options) -> None:
       bragref rank 3h 3d 3s
       bragref rank Ah 2d 3c --a23 low
     """
-    ranking = ranking_of(app, **options)
+    joker = options.pop("joker", None)
+    rules = ranking_rules(app, **options)
+    ranking = ranking_for(rules, turned_up(joker))
     given, judged = judge_words(ranking, words)
-    data = hand_json(ranking, given, judged)
+    facts = game_of(rules).hand_facts(rules, given)  # what the game counts beside (three-stake's points, R15.4)
+    data = {**hand_json(ranking, given, judged), **facts}
     if out.data(data, [data]):
         return
     if out.fmt:
         out.table([data])
         return
-    line = f"{data['name']}: place {data['place']} of {data['of']}"
+    line = f"{data['name']}: place {data['place']} of {data['of']}" + "".join(f"; {k} {v}" for k, v in facts.items())
     if judged.discards:
         line += f" (keep {data['kept']}, discard {data['discards']})"
     click.echo(line)

@@ -21,10 +21,17 @@ def deal_options(command):
 
 
 def deal_params() -> list:
-    """Every game's deal parameters, each name once."""
+    """Every game's deal parameters, each name once: where two games take the same (`--up`), its help says both."""
+    from msgspec.structs import replace
+
     from bragref.games import GAMES
 
-    return list({param.name: param for game in GAMES.values() for param in game.deal_params}.values())
+    found: dict = {}
+    for param in (param for game in GAMES.values() for param in game.deal_params):
+        known = found.get(param.name)
+        also = f"{param.help[:1].lower()}{param.help[1:]}"
+        found[param.name] = param if known is None else replace(known, help=f"{known.help}; {also}")
+    return list(found.values())
 
 
 @click.command(short_help="Deal the next hand: antes in, who acts first.")

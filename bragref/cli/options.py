@@ -32,7 +32,8 @@ def _apply(options, command):
     return command
 
 
-RANKING_FIELDS = ("cards", "wild", "threes_high", "a23", "natural_pair", "variant")  # what orders hands (R8, R12, R13)
+RANKING_FIELDS = ("cards", "wild", "threes_high", "a23", "natural_pair", "variant",
+                  "ace_points")  # what orders or counts hands (R8, R12, R13; R15.4's thirty-one points)
 
 
 def ranking_options(command):

@@ -154,7 +154,8 @@ class Table:
         parts.append(game.title)  # dealer's choice: the game of this hand (R9.3, R10)
 
         def state(p) -> str:  # with what the game adds: a player's lives (R14.4)
-            own = "".join(f" · {key} {value}" for key, value in game.player_keys(hand, p.name).items())
+            own = "".join(f" · {key}" if value is True else f" · {key} {value}"  # `bust`; `lives 2`; nothing unknown
+                          for key, value in game.player_keys(hand, p.name).items() if value not in (None, False))
             return game.say(p.status) + (" ×2 hands" if p.hands == 2 else "") + own
 
         rows = [(p.name, state(p), p.paid if moved else None, p.purse, loans.get(p.name, 0)) for p in hand.players]

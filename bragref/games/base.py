@@ -186,6 +186,8 @@ class Carried(msgspec.Struct, frozen=True):
     why: str
     rule: str
     goes_to: str
+    only: str | None = None  # the one game whose deals take it in (three-stake's thirty-one, R15.5); None: any game
+    # that takes in carried pots
 
 
 POT_CARRIED = Carried("carried pot", "left in the middle when everyone folded to a blind player", "R6.2",
@@ -276,6 +278,26 @@ class Game(ABC):
     def carried(self, rules: Rules) -> Carried:
         """What money carried forward under `rules` is: brag's pot carried when all fold to a blind player (R6.2)."""
         return POT_CARRIED
+
+    def takes(self, carried: Carried) -> bool:
+        """Whether its deal takes in money carried forward by a hand (of its own or another game, R6.2, R9.3)."""
+        return self.takes_carried and carried.only in (None, self.name)
+
+    def hand_facts(self, rules: Rules, cards: tuple[int, ...]) -> dict:
+        """What `rank --json` adds for a hand under this game beside its class and place (three-stake's thirty-one
+        points, R15.4); nothing by default."""
+        return {}
+
+    def random_dealt(self, rules: Rules, seats: list[str], rng) -> dict[str, str]:
+        """What a deal must record beside the seats (`deal_wants`), at random, for random play: a card each."""
+        from bragref.engine.cards import NATURALS, card_text
+
+        return {param.name: card_text(rng.randrange(NATURALS)) for param in self.deal_wants(rules)}
+
+    def random_action(self, hand: Hand, rng) -> object | None:
+        """A move for random play that names cards where no offer can (a draw), or None: random play then picks
+        among the offers (`games.randomplay`)."""
+        return None
 
     def over_words(self, hand: Hand) -> str | None:
         """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""

@@ -63,6 +63,8 @@ def keep_carried(previous: Hand | None, rules: Rules, instead: str, stakes_too: 
     said = f"the {carried.name} of {rules.money(result.carried)} is carried forward ({carried.rule})"
     if not game.takes_carried:
         raise Refused(f"{said}, and {game.title} takes in no carried pot: {instead}", "R9.3")
+    if not game.takes(carried):
+        raise Refused(f"{said}, and {game.title} does not take it in: {instead}", "R9.3")
     if stakes_too and rules.stakes != was.stakes:
         where = "the table money" if was.stakes == "table" else "the pockets"
         raise Refused(f"{said}, put in from {where} (R1.3): change the stakes once it is won", "R9.3")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bragref.engine.cards import NATURALS, card_text, wild_cards
+from bragref.engine.cards import NATURALS, wild_cards
 from bragref.engine.state import Hand
 from bragref.games import game_of, verb_of
 from bragref.games.play import legal
@@ -15,6 +15,9 @@ from bragref.games.verbs import Award, Concede, Show, Verb
 
 def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Verb:
     """One legal action for the hand as it stands; `patience` is the chance of a fold each turn."""
+    own = game_of(hand.rules).random_action(hand, rng)
+    if own is not None:
+        return own
     now = legal(hand)
     show, concede, award = now.names("show"), now.names("concede"), now.names("award")
     if hand.phase == "showdown" or (now.player is None and show):  # a showdown, or a side show's compare
@@ -35,9 +38,10 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
     return kinds[chosen].offered_pick(hand, now.player, offers[chosen], rng)
 
 
-def random_dealt(rules, rng: random.Random) -> dict[str, str]:
-    """What a deal under `rules` must record beside the seats, at random: a card turned up (R13.7)."""
-    return {param.name: card_text(rng.randrange(NATURALS)) for param in game_of(rules).deal_wants(rules)}
+def random_dealt(rules, rng: random.Random, seats: list[str]) -> dict[str, str]:
+    """What a deal of `seats` under `rules` must record beside them, at random, as its game draws it
+    (`Game.random_dealt`): a card turned up (R13.7), each player's face-up card (R15.1)."""
+    return game_of(rules).random_dealt(rules, seats, rng)
 
 
 def random_show(hand: Hand, rng: random.Random, name: str) -> Show:

@@ -66,7 +66,7 @@ def simulate(ledger: Ledger, name: str, rules: Rules, players: list[str], hands:
         session = ledger.create_session(name, rules, players)
         for done in range(hands):
             between_hands(ledger, session, rng)
-            ledger.record_hand(session.name, chooser(rng), dealt=random_dealt(session.rules, rng))
+            ledger.record_hand(session.name, chooser(rng), dealt=random_dealt(session.rules, rng, session.seats))
             if progress:
                 progress(done + 1)
     return ledger.session(session.name)

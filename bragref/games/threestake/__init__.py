@@ -1,0 +1,179 @@
+"""Three-stake brag (R15, seed 002's "Three-part Brag", Hoyle's "three-stake brag"): three contests on one deal,
+each for a pot of its own — the best face-up card, a brag bet as Hoyle's equalising game, and thirty-one with draws."""
+
+from __future__ import annotations
+
+from bragref.games import verbs as act
+from bragref.games.base import Carried, Game
+from bragref.games.hoyle.actions import Raise
+from bragref.games.threestake import play
+from bragref.games.threestake.actions import Call, Draw, Stand, Stick
+from bragref.games.threestake.options import ACE_POINTS, THREE_STAKE_OPTIONS
+from bragref.games.verbs import Param
+
+UP = Param("up", "cards", "Every player's face-up card, one each in turn from the eldest (three-stake, R15.1)",
+           option="--up", required=False)
+THIRTY_ONE = Carried("thirty-one", "in a thirty-one every player went bust in or conceded", "R15.5",
+                     "whoever wins the next deal's thirty-one", only="three-stake")
+POT_NAMES = {"card": "the card (pot 1)", "brag": "the brag (pot 2)", "folds": "the brag (pot 2)",
+             "thirty-one": "the thirty-one (pot 3)"}
+
+
+class ThreeStake(Game):
+    """>>> from bragref.games import find_game
+    >>> find_game("three-part brag").name
+    'three-stake'
+    """
+
+    name = "three-stake"
+    aliases = ("three-stake brag", "three-part brag", "three stake")
+    title = "Three-stake brag"
+    rule = "R15"
+    ranking = "brag"
+    players = (2, 8)
+    options = THREE_STAKE_OPTIONS
+    actions = (Call, Raise, Stand, act.Fold, act.Show, act.Concede, Draw, Stick)
+    presets = {"three-stake": {"ties": "eldest"}}  # R15.6: Hoyle's "eldest hand"
+    deal_params = (UP,)
+    terms = {"antes": "antes, one into each pot,"}
+    end_rules = {**Game.end_rules, "card": "R15.2", "brag": "R15.5", "thirty-one": "R15.5"}
+    won_ways = {**Game.won_ways, "card": ("the best face-up card (R15.2)", "with the best face-up card"),
+                "folds": ("the brag: all others folded (R15.3)", "in the brag, all others folding"),
+                "brag": ("the brag: the best three cards as dealt (R15.5)", "in the brag"),
+                "thirty-one": ("the thirty-one: the best total not over 31 (R15.5)", "in the thirty-one")}
+
+    def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):
+        return play.deal(rules, seats, dealer, carried_in, purses, dealt)
+
+    def deal_wants(self, rules):
+        return (UP,)
+
+    def deal_cost(self, rules):
+        return 3 * rules.ante  # an ante into each pot (R15.1)
+
+    def dealt_record(self, hand):
+        from bragref.engine.cards import hand_text
+
+        return {"up": hand_text(hand.up)}
+
+    def dealt_words(self, hand):
+        winners = " and ".join(play.card_winners(hand))
+        return (f"Face up: {play.hand_words(hand)}; the card (pot 1, {hand.rules.money(play.antes(hand))}) goes to "
+                f"{winners} (R15.2). The brag (pot 2) is bet from the eldest: a call costs nothing until someone "
+                f"raises (R15.3).")
+
+    def legal(self, hand):
+        return play.legal(hand)
+
+    def apply(self, hand, action):
+        return play.apply(hand, action)
+
+    def takes(self, carried):
+        return carried.only == self.name  # its own thirty-one only (R15.5, R6.2)
+
+    def carried(self, rules):
+        return THIRTY_ONE
+
+    def hand_facts(self, rules, cards):
+        return {"points": play.points(cards, ACE_POINTS.of(rules))}  # the thirty-one's count (R15.4)
+
+    def random_dealt(self, rules, seats, rng):
+        from bragref.engine.cards import hand_text
+
+        return {"up": hand_text(rng.sample(range(52), len(seats)))}
+
+    def random_action(self, hand, rng):
+        """The thirty-one's shows and draws name cards: dealt at random from what has not been seen."""
+        from bragref.games.verbs import Concede, Show
+
+        acting = hand.acting
+        if hand.stage != "thirty-one" or acting is None:
+            return None
+        unseen = [card for card in range(52) if card not in play.seen(hand)]
+        name = acting.name
+        if not any(s.player == name for s in hand.shown):
+            if rng.random() < 0.1:
+                return Concede(name)
+            return Show(name, (play.up_of(hand, name), *rng.sample(unseen, 2)))
+        return Draw(name, (rng.choice(unseen),)) if play.points_of(hand, name) < rng.randint(14, 30) else Stick(name)
+
+    def now_words(self, hand):
+        if hand.stage != "thirty-one":
+            return "The brag (pot 2). "
+        told = [f"{name} {self._points_words(hand, name)}" for name in hand.done]
+        return f"The thirty-one (pot 3){': ' + ', '.join(told) if told else ''}. "
+
+    @staticmethod
+    def _points_words(hand, name) -> str:
+        if name in hand.conceded:
+            return "conceded"
+        total = play.points_of(hand, name)
+        return f"{total} bust" if total > 31 else str(total)
+
+    def table_keys(self, hand):
+        acting = hand.acting
+        amounts = play.pot_amounts(hand)
+        decided = {"card": play.card_winners(hand), "brag": (), "thirty-one": ()}
+        brag = play.brag_decided(hand)
+        if brag is not None:
+            decided["brag"] = tuple(dict.fromkeys(name for _, winners, _ in brag for name in winners))
+        if hand.phase == "over":
+            decided["thirty-one"] = play.thirty_one_winners(hand)
+        carried = hand.phase == "over" and bool(hand.result.carried)
+        return {"stage": None if hand.phase == "over" else hand.stage,
+                "three_pots": [{"pot": pot, "amount": amount, "winners": list(decided[pot]),
+                                "carried": carried and pot == "thirty-one"}
+                               for pot, amount in zip(play.POTS, amounts)],
+                "totals": {p.name: play.total(hand, p) for p in hand.players},
+                "to_call": hand.stake - play.total(hand, acting) if acting is not None and hand.stage == "brag"
+                else None}
+
+    def player_keys(self, hand, name):
+        from bragref.engine.cards import card_text
+
+        total = play.points_of(hand, name)
+        return {"up": card_text(play.up_of(hand, name)), "points": total, "bust": total is not None and total > 31}
+
+    def over_words(self, hand):
+        money = hand.rules.money
+        parts = []
+        for pot in hand.result.pots:
+            names = " and ".join(f"{n} ({money(a)})" if len(pot.winnings) > 1 else n for n, a in pot.winnings)
+            parts.append(f"{POT_NAMES[pot.how]}, {money(pot.amount)}, to {names} {self._why(pot, hand)}")
+        if hand.result.carried:
+            parts.append(f"the thirty-one (pot 3), {money(hand.result.carried)}, is carried to the next deal: every "
+                         f"player went bust or conceded (R15.5)")
+        shuffle = " The brag was won with a prial: shuffle before the next deal (R9.2)." if hand.result.shuffle else ""
+        return "; ".join(parts) + "." + shuffle
+
+    def _why(self, pot, hand) -> str:
+        from bragref.engine.cards import card_text
+
+        describe = self.hand_ranking(hand).describe
+        judged = {s.player: s.judged for s in hand.shown}
+        winner = pot.winnings[0][0] if pot.winnings else None
+        if pot.how == "card":
+            return f"(the best face-up card, {card_text(play.up_of(hand, winner))}: R15.2)"
+        if pot.how == "folds":
+            return "(all others folded: R15.3)"
+        if pot.how == "brag":
+            if pot.decided_by == "concede":
+                return "(everyone in it conceded: a tie, R15.6)"
+            return f"({describe(judged[winner])}: R15.5)"
+        return f"({play.points_of(hand, winner)}: R15.5)"
+
+    def pot_note(self, pot):
+        return self.won_ways[pot.how][0]
+
+    def carried_note(self, result):
+        return "the thirty-one, carried to the next deal (R15.5)" if result.carried else None
+
+    def outcome(self, hand):
+        result = hand.result
+        rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
+        rows += [(name, "win", amount) for name, amount in result.winnings]
+        if hand.carried_in:
+            rows.append((None, "carry-in", -hand.carried_in))
+        if result.carried:
+            rows.append((None, "carry-out", result.carried))
+        return rows
