@@ -144,7 +144,7 @@ class ThreeStake(Game):
             parts.append(f"the thirty-one (pot 3), {money(hand.result.carried)}, is carried to the next deal: every "
                          f"player went bust or conceded (R15.5)")
         shuffle = " The brag was won with a prial: shuffle before the next deal (R9.2)." if hand.result.shuffle else ""
-        return "; ".join(parts) + "." + shuffle
+        return ("; ".join(parts) or "no money was in any pot, so nobody won any (R15.7)") + "." + shuffle
 
     def _why(self, pot, hand) -> str:
         from bragref.engine.cards import card_text

@@ -422,10 +422,11 @@ def _settle(hand: ThreeStakeHand) -> ThreeStakeHand:
     results = [PotResult(card, None, "card", "cards", state.split(card, card_winners(hand), order))]
     for amount, winners, how in brag_decided(hand):
         results.append(PotResult(amount, None, "brag" if how != "folds" else "folds", None if how == "folds" else how,
-                                 state.split(amount, winners, order) if amount else ()))
+                                 state.split(amount, winners, order)))
     third = thirty_one_winners(hand)
     if third:
         results.append(PotResult(thirty_one, None, "thirty-one", "cards", state.split(thirty_one, third, order)))
+    results = [pot for pot in results if pot.amount]  # with no ante, a pot nobody put money in is nobody's win
     totals: dict[str, int] = {}
     for pot in results:
         for name, amount in pot.winnings:
