@@ -4,7 +4,7 @@ line, the Python `Book` and anything else that shows the table."""
 from __future__ import annotations
 
 from bragref.engine.state import Hand, Legal
-from bragref.games import game_of, hand_ranking, play, verb_in
+from bragref.games import find_game, game_of, hand_ranking, play, verb_in
 
 
 def status_data(ledger, session, current) -> dict:
@@ -51,9 +51,12 @@ LEGAL_KEYS = {  # what `status --json` carries under `legal` for each move of th
 
 
 def legal_json(legal: Legal, game: str = "brag") -> dict:
-    """`legal` as `status --json` carries it: every key of the family's moves, and each move offered as its verb
-    declares it (`Verb.offered_json`), a game's own moves after them (`game`: the hand's)."""
+    """`legal` as `status --json` carries it: every key of the family's moves, then the game's own moves (`game`: the
+    hand's; false while not offered: three-stake's `draw`), each move offered as its verb declares it
+    (`Verb.offered_json`)."""
     data = {key: list(value) if isinstance(value, list) else value for key, value in LEGAL_KEYS.items()}
+    for kind in find_game(game).actions:
+        data.setdefault(kind.verb, False)
     for offer in legal.offers:
         data.update(verb_in(game, offer.verb).offered_json(offer))
     return data

@@ -19,7 +19,7 @@ from bragref.engine.state import Hand, Legal, Offer, PotResult, Range, Result, S
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
 from bragref.games.threestake.options import ACE_POINTS, DRAW_LIMIT, MAX_STAKE, MIN_RAISE
 from bragref.games.hoyle.actions import Raise
-from bragref.games.verbs import Award, Bet, Concede, Fold, Show
+from bragref.games.verbs import Concede, Fold, Show
 
 ALL_IN = "covered"  # a player who has put in all they have: still in the brag, betting no more (R11.6)
 POTS = ("card", "brag", "thirty-one")
@@ -219,13 +219,7 @@ def apply(hand: ThreeStakeHand, action) -> ThreeStakeHand:
         case Fold(player=name):
             index = _turn(hand, name, "fold")
             return _advance(evolve(hand, players=state.with_player(hand, index, status="folded")), index)
-        case Show() | Concede() | Draw() | Stick():
-            raise Refused("the brag is being bet: the thirty-one, with its shows, draws and sticks, comes after it",
-                          "R15.4")
-        case Bet() | Award():
-            raise Refused(f"there is no {action.verb} in three-stake brag: call (a check while nobody has raised), "
-                          f"raise, stand or fold", "R15.3")
-    raise Refused(f"{action.verb} is not a move of three-stake brag", "R15")
+    raise Refused("the brag is being bet: the thirty-one, with its shows, draws and sticks, comes after it", "R15.4")
 
 
 def _turn(hand: ThreeStakeHand, name: str, what: str) -> int:
@@ -302,13 +296,9 @@ def _thirty_one_begins(hand: ThreeStakeHand) -> ThreeStakeHand:
 def _thirty_one(hand: ThreeStakeHand, action) -> ThreeStakeHand:
     name = getattr(action, "player", None)
     acting = hand.acting.name
-    if isinstance(action, (Call, Raise, Stand, Fold, Bet)):
+    if isinstance(action, (Call, Raise, Stand, Fold)):
         raise Refused("the brag's betting is over: now the thirty-one, each player in turn showing, then drawing or "
                       "sticking", "R15.4")
-    if isinstance(action, Award):
-        raise Refused("the cards decide every pot of three-stake brag: there is no award", "R15.4")
-    if not isinstance(action, (Show, Concede, Draw, Stick)):
-        raise Refused(f"{action.verb} is not a move of the thirty-one: show, concede, draw or stick", "R15.4")
     hand.index(name)  # a player not dealt in: bad input
     if name != acting:
         raise Refused(f"it is {acting}'s turn in the thirty-one, not {name}'s: nobody plays out of turn", "R15.4")
@@ -400,7 +390,7 @@ def brag_decided(hand: ThreeStakeHand) -> list[tuple[int, tuple[str, ...], str]]
     if len(left) == 1:
         return [(pot_amounts(hand)[1], (left[0].name,), "folds")]
     shown = {s.player: s.judged.key for s in hand.shown}
-    if hand.stage != "thirty-one" or any(p.name not in shown and p.name not in hand.conceded for p in left):
+    if hand.stage == "brag" or any(p.name not in shown and p.name not in hand.conceded for p in left):
         return None
     decided = []
     for amount, eligible in brag_pots(hand):
