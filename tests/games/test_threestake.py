@@ -273,3 +273,10 @@ def test_the_game_is_listed_and_its_history_round_trips(three, tmp_path):
     again = tmp_path / "again.bhh"
     bragref(f"--session again export -o {again}")
     assert again.read_text().replace("session = 'again'", "session = 't'") == text
+
+
+def test_at_most_eight_are_dealt_in_r15_1(bragref):
+    bragref('session new nine --players "A1,A2,A3,A4,A5,A6,A7,A8,A9" --game three-stake')
+    assert "at most 8 players" in bragref.refused('deal --up "2c 3c 4c 5c 6c 7c 8c 9c 10c"', "R15")
+    bragref("player leave A9")
+    bragref('deal --up "2c 3c 4c 5c 6c 7c 8c 9c"')
