@@ -211,7 +211,7 @@ class Book:
     def session_use(self, name: str):
         """Make another session current, as `session use` does."""
         self.session = self._recorded(self.ledger.use(name)).name
-        return self.ledger.session(self.session)
+        return self.current_session()
 
     def session_close(self) -> str:
         """Close the session between hands, as `session close` does; the ledger's digest (R9.1). `last`: the
@@ -407,12 +407,12 @@ class Book:
         each player and what the player to act may do, with the game's own keys."""
         from bragref.ledger.status import status_data
 
-        session = self.ledger.session(self.session)
+        session = self.current_session()
         return status_data(self.ledger, session, self.ledger.current(session))
 
     def hand(self) -> Hand | None:
         """The current hand itself, an `engine.state.Hand` (None before the first deal)."""
-        current = self.ledger.current(self.ledger.session(self.session))
+        current = self.current()
         return current.hand if current else None
 
     def current(self):
@@ -472,7 +472,7 @@ class Book:
         as `history --json` gives them: the pot and stake after each, voids marked (R9.1), where each pot went."""
         from bragref.ledger.history import hand_history, named_now
 
-        session = self.ledger.session(self.session)
+        session = self.current_session()
         replays = self.ledger.replays(session, number)  # `BadInput` now for a hand the session does not have
         return (entry for row, steps in replays for entry in named_now(session, hand_history(row, steps)[0]))
 
@@ -494,7 +494,7 @@ class Book:
         action and void, one for how it ended, each citing its rule."""
         from bragref.ledger.story import story
 
-        return story(self.ledger, self.ledger.session(self.session), number)
+        return story(self.ledger, self.current_session(), number)
 
     def export(self, form: str = "bhh") -> str:
         """The session's whole hand history as `bragref export` writes it: `"bhh"` (man 5 bragref-bhh) or `"json"`,

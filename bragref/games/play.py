@@ -20,14 +20,7 @@ def _game(rules: Rules):
 
 def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
          purses: dict[str, int] | None = None, dealt: dict[str, str] | None = None) -> Hand:
-    """A hand of the rules' game, refused where more players are seated than it deals to (`Game.players`: eight
-    for three-stake brag, R15.1)."""
-    game = _game(rules)
-    most = game.players[1]
-    if most is not None and len(seats) > most:
-        raise Refused(f"{game.title} is for at most {most} players, and {len(seats)} are seated: someone leaves "
-                      f"before the deal", game.rule)
-    return game.deal(rules, seats, dealer, carried_in, retained_by, purses, dealt)
+    return _game(rules).deal(rules, seats, dealer, carried_in, retained_by, purses, dealt)
 
 
 def legal(hand: Hand) -> Legal:

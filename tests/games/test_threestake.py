@@ -277,6 +277,25 @@ def test_the_game_is_listed_and_its_history_round_trips(three, tmp_path):
 
 def test_at_most_eight_are_dealt_in_r15_1(bragref):
     bragref('session new nine --players "A1,A2,A3,A4,A5,A6,A7,A8,A9" --game three-stake')
-    assert "at most 8 players" in bragref.refused('deal --up "2c 3c 4c 5c 6c 7c 8c 9c 10c"', "R15")
+    assert "for 2 to 8 players, not 9" in bragref.refused('deal --up "2c 3c 4c 5c 6c 7c 8c 9c 10c"', "R15.1")
     bragref("player leave A9")
     bragref('deal --up "2c 3c 4c 5c 6c 7c 8c 9c"')
+
+
+def test_a_player_who_joins_after_the_deal_sits_the_hand_out_in_status(three):
+    bragref = three("Kh 2c Ad")
+    bragref("player join Dan", code=3)  # between hands only (R2.1) ...
+    bragref.lines("""
+        call bill
+        call chris
+        stand andy
+        show bill Kh 3d 4h
+        stick bill
+        show chris 2c 3c 4c
+        stick chris
+        show andy Ad Kd 9h
+        stick andy
+        player join Dan
+    """)
+    dan = bragref.json("status")["players"][-1]
+    assert (dan["name"], dan["state"], dan["up"], dan["points"]) == ("Dan", "sitting-out", None, None)

@@ -30,7 +30,7 @@ class ThreeStake(Game):
     title = "Three-stake brag"
     rule = "R15"
     ranking = "brag"
-    players = (2, 8)
+    players = play.PLAYERS
     options = THREE_STAKE_OPTIONS
     actions = (Call, Raise, Stand, act.Fold, act.Show, act.Concede, Draw, Stick)
     presets = {"three-stake": {"ties": "eldest"}}  # R15.6: Hoyle's "eldest hand"
@@ -131,6 +131,8 @@ class ThreeStake(Game):
     def player_keys(self, hand, name):
         from bragref.engine.cards import card_text
 
+        if name not in {p.name for p in hand.players}:  # seated since the deal: sitting this hand out
+            return {"up": None, "points": None, "bust": False}
         total = play.points_of(hand, name)
         return {"up": card_text(play.up_of(hand, name)), "points": total, "bust": total is not None and total > 31}
 

@@ -21,6 +21,7 @@ from bragref.games.threestake.options import ACE_POINTS, DRAW_LIMIT, MAX_STAKE, 
 from bragref.games.hoyle.actions import Raise
 from bragref.games.verbs import Concede, Fold, Show
 
+PLAYERS = (2, 8)  # R15.1: the game's `players`
 ALL_IN = "covered"  # a player who has put in all they have: still in the brag, betting no more (R11.6)
 POTS = ("card", "brag", "thirty-one")
 ACE_OF_DIAMONDS = 12 * 4 + 1
@@ -44,6 +45,9 @@ def deal(rules, seats, dealer, carried_in, purses, dealt) -> ThreeStakeHand:
     R15.5); the face-up cards as the referee names them, one per player from the eldest."""
     from bragref.engine.cards import parse_cards
 
+    if len(seats) > PLAYERS[1]:  # with eight the pack cannot run out in the draws
+        raise Refused(f"three-stake brag is for 2 to 8 players, not {len(seats)}: someone leaves before the deal",
+                      "R15.1")
     three = 3 * rules.ante
     for name in seats:
         money = (purses or {}).get(name, 0) if rules.stakes == "table" else None
