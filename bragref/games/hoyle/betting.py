@@ -59,43 +59,51 @@ def legal(hand: HoyleHand) -> Legal:
         return Legal()
     rules = hand.rules
     if hand.stake == 0:  # the dealer's stake (R11.1)
-        high = _cap(rules.max_bet, MAX_STAKE.of(rules), player.purse)
-        return Legal(player.name, offers(ranged("bet", _range(rules.first_bet_min, high, "R11.1"))))
+        high = least(rules.max_bet, MAX_STAKE.of(rules), player.purse)
+        return Legal(player.name, offers(ranged("bet", range_of(rules.first_bet_min, high, "R11.1"))))
     to_call = hand.stake - player.paid
     call = to_call if to_call and (player.purse is None or player.purse >= to_call) else None
-    short = None
-    if rules.short_money in COVERING:  # all in as R7.1's cover; a table that only borrows borrows instead (R11.6)
-        if to_call and call is None and player.purse is not None:  # 0 where a raise used it all (R11.6, as R7.2)
-            short = Range(player.purse, player.purse, "R11.6", "R11.6")
-        elif to_call > 1 and player.purse is None:
-            short = Range(1, to_call - 1, "R11.6", "R11.6")
     return Legal(player.name, offers(
         costing("call", call),
-        ranged("call", short, said=call is None),  # all in: what they have (R11.6)
+        ranged("call", all_in_range(rules, player, to_call, call), said=call is None),  # all in: what they have
         ranged("raise", raise_range(hand, player)),
         Offer("stand") if to_call == 0 and player.name == stander(hand) else None,
         Offer("fold")))
 
 
-def _cap(*limits: int | None) -> int | None:
+def all_in_range(rules, player, to_call: int, call: int | None) -> Range | None:
+    """What a player short of the call may put in, all in (R11.6): all their table money (0 where a raise used it
+    all, as R7.2), or from the pocket less than the call; None at a table that borrows instead (R7.1)."""
+    if rules.short_money not in COVERING:
+        return None
+    if to_call and call is None and player.purse is not None:
+        return Range(player.purse, player.purse, "R11.6", "R11.6")
+    if to_call > 1 and player.purse is None:
+        return Range(1, to_call - 1, "R11.6", "R11.6")
+    return None
+
+
+def least(*limits: int | None) -> int | None:
+    """The lowest of the limits set (None: none is)."""
     given = [limit for limit in limits if limit is not None]
     return min(given) if given else None
 
 
-def _range(low: int, high: int | None, rule: str) -> Range | None:
+def range_of(low: int, high: int | None, rule: str) -> Range | None:
     """From `low` to `high` (None: no limit), or None when nothing fits."""
     return None if high is not None and high < low else Range(low, high, rule, rule if high is not None else None)
 
 
-def raise_range(hand: HoyleHand, player) -> Range | None:
+def raise_range(hand: Hand, player, to_call: int | None = None) -> Range | None:
     """What a raise may add above the call (R11.2): at least `min_raise`, at most `raise_limit`, no total past
-    `max_stake`, no more than the table money left after the call."""
+    `max_stake`, no more than the table money left after the call (`to_call`: by default the highest total less the
+    player's `paid`; three-stake's totals leave out its antes)."""
     rules = hand.rules
-    to_call = hand.stake - player.paid
+    to_call = hand.stake - player.paid if to_call is None else to_call
     cap = MAX_STAKE.of(rules)
     room = None if cap is None else cap - hand.stake
-    high = _cap(rules.raise_limit, room, None if player.purse is None else player.purse - to_call)
-    return _range(MIN_RAISE.of(rules) or 1, high, "R11.2")
+    high = least(rules.raise_limit, room, None if player.purse is None else player.purse - to_call)
+    return range_of(MIN_RAISE.of(rules) or 1, high, "R11.2")
 
 
 def apply(hand: HoyleHand, action) -> HoyleHand:
@@ -139,7 +147,7 @@ def _stake(hand: HoyleHand, bet: Bet) -> HoyleHand:
     if hand.stake:
         raise Refused("the dealer's stake is up: call, raise, stand or fold", "R11.2")
     check_units(bet.amount, allow_zero=True)
-    allowed = _range(rules.first_bet_min, _cap(rules.max_bet, MAX_STAKE.of(rules), player.purse), "R11.1")
+    allowed = range_of(rules.first_bet_min, least(rules.max_bet, MAX_STAKE.of(rules), player.purse), "R11.1")
     if allowed is None or not allowed.min <= bet.amount <= (allowed.max or bet.amount):
         high = f" to {money(allowed.max)}" if allowed and allowed.max is not None else " or more"
         raise Refused(f"the dealer's stake is {money(rules.first_bet_min)}{high}, not {money(bet.amount)}", "R11.1")
@@ -150,10 +158,20 @@ def _stake(hand: HoyleHand, bet: Bet) -> HoyleHand:
 
 def _call(hand: HoyleHand, call: Call) -> HoyleHand:
     index = _turn(hand, call.player, "call")
-    player, money = hand.players[index], hand.rules.money
+    player = hand.players[index]
     to_call = hand.stake - player.paid
     if to_call == 0:
         raise Refused(f"{player.name} has matched the highest total: nothing to call", "R11.2")
+    players, paid = call_paying(hand, index, call, to_call, legal(hand).range("call") if call.all_in is not None
+                                else None)
+    return _advance(evolve(hand, players=players, pot=hand.pot + paid), index)
+
+
+def call_paying(hand: Hand, index: int, call: Call, to_call: int, short: Range | None) -> tuple[tuple, int]:
+    """The players after `call` is paid, and what it put in: the call (R11.2), or with `all_in` all a player short
+    of it has (R11.6: `short`, what legal offers them), each refused as R11.6 and R7.1 say. Hoyle's and
+    three-stake's brag alike."""
+    player, money = hand.players[index], hand.rules.money
     covering = hand.rules.short_money in COVERING
     if call.all_in is None:
         if player.purse is not None and player.purse < to_call:
@@ -161,35 +179,38 @@ def _call(hand: HoyleHand, call: Call) -> HoyleHand:
             instead += ["borrow (`bragref lend`) and call"] if hand.rules.short_money in BORROWING else []
             raise Refused(f"{player.name} has {money(player.purse)} on the table, short of the call of "
                           f"{money(to_call)}: {' or '.join([*instead, 'fold'])}", "R11.6")
-        players = state.paying(hand, index, to_call)
-        return _advance(evolve(hand, players=players, pot=hand.pot + to_call), index)
+        return state.paying(hand, index, to_call), to_call
     if not covering:
         raise Refused(f"this table borrows rather than going all in (house rule short-money is "
                       f"{hand.rules.short_money}): {player.name} may borrow (`bragref lend`) and call, or fold", "R7.1")
     check_units(call.all_in, allow_zero=True)  # what is allowed says whether 0 is all a player has
-    allowed = legal(hand).range("call")
-    if allowed is None:
+    if short is None:
         raise Refused(f"{player.name} can make the call of {money(to_call)}: call, raise or fold", "R11.6")
-    if not allowed.min <= call.all_in <= allowed.max:
-        have = money(allowed.min) if allowed.min == allowed.max else f"{money(allowed.min)}–{money(allowed.max)}"
+    if not short.min <= call.all_in <= short.max:
+        have = money(short.min) if short.min == short.max else f"{money(short.min)}–{money(short.max)}"
         raise Refused(f"all in is all a player short of the call of {money(to_call)} has: {have}", "R11.6")
-    players = state.paying(hand, index, call.all_in, status=ALL_IN)
-    return _advance(evolve(hand, players=players, pot=hand.pot + call.all_in), index)
+    return state.paying(hand, index, call.all_in, status=ALL_IN), call.all_in
+
+
+def check_raise(hand: Hand, move: Raise, allowed: Range | None, most: str, rule: str = "R11.2") -> None:
+    """`Refused` unless the raise adds what `allowed` says (R11.2); `most`, how the house rule `max_stake` is told
+    where it leaves no raise (`the most anyone may put in this hand`)."""
+    money = hand.rules.money
+    check_units(move.amount)
+    if allowed is None:
+        cap = MAX_STAKE.of(hand.rules)
+        raise Refused(f"no raise is possible: {most} is {money(cap)}" if cap else "no raise fits the table money",
+                      rule)
+    if move.amount < allowed.min:
+        raise Refused(f"a raise adds at least {money(allowed.min)}, not {money(move.amount)}", rule)
+    if allowed.max is not None and move.amount > allowed.max:
+        raise Refused(f"a raise may add at most {money(allowed.max)} here, not {money(move.amount)}", rule)
 
 
 def _raise(hand: HoyleHand, move: Raise) -> HoyleHand:
     index = _turn(hand, move.player, "raise")
-    player, money = hand.players[index], hand.rules.money
-    check_units(move.amount)
-    allowed = raise_range(hand, player)
-    if allowed is None:
-        cap = MAX_STAKE.of(hand.rules)
-        raise Refused(f"no raise is possible: the most anyone may put in this hand is {money(cap)}" if cap else
-                      "no raise fits the table money", "R11.2")
-    if move.amount < allowed.min:
-        raise Refused(f"a raise adds at least {money(allowed.min)}, not {money(move.amount)}", "R11.2")
-    if allowed.max is not None and move.amount > allowed.max:
-        raise Refused(f"a raise may add at most {money(allowed.max)} here, not {money(move.amount)}", allowed.max_rule)
+    player = hand.players[index]
+    check_raise(hand, move, raise_range(hand, player), "the most anyone may put in this hand")
     cost = hand.stake - player.paid + move.amount
     players = state.paying(hand, index, cost)
     return _advance(evolve(hand, players=players, pot=hand.pot + cost, stake=hand.stake + move.amount,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.games.base import Carried, Game
+from bragref.games.brag import Brag
 from bragref.games.hoyle.actions import Raise
 from bragref.games.threestake import play
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
@@ -170,12 +171,4 @@ class ThreeStake(Game):
     def carried_note(self, result):
         return "the thirty-one, carried to the next deal (R15.5)" if result.carried else None
 
-    def outcome(self, hand):
-        result = hand.result
-        rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
-        rows += [(name, "win", amount) for name, amount in result.winnings]
-        if hand.carried_in:
-            rows.append((None, "carry-in", -hand.carried_in))
-        if result.carried:
-            rows.append((None, "carry-out", result.carried))
-        return rows
+    outcome = Brag.outcome  # stakes, winnings, and the thirty-one carried in and out, as brag's pot (R1.2, R6.2)

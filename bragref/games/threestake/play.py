@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.money import check_units
-from bragref.engine.rules import BORROWING, COVERING
-from bragref.engine.state import Hand, Legal, Offer, PotResult, Range, Result, Shown, costing, evolve, naming, offers, \
-    ranged
+from bragref.engine.state import Hand, Legal, Offer, PotResult, Result, Shown, costing, evolve, naming, offers, ranged
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
-from bragref.games.threestake.options import ACE_POINTS, DRAW_LIMIT, MAX_STAKE, MIN_RAISE
+from bragref.games.threestake.options import ACE_POINTS, DRAW_LIMIT, MAX_STAKE
 from bragref.games.hoyle.actions import Raise
+from bragref.games.hoyle.betting import all_in_range, call_paying, check_raise, raise_range
 from bragref.games.verbs import Concede, Fold, Show
 
 PLAYERS = (2, 8)  # R15.1: the game's `players`
-ALL_IN = "covered"  # a player who has put in all they have: still in the brag, betting no more (R11.6)
 POTS = ("card", "brag", "thirty-one")
 ACE_OF_DIAMONDS = 12 * 4 + 1
 
@@ -168,35 +165,12 @@ def legal(hand: ThreeStakeHand) -> Legal:
     rules = hand.rules
     to_call = hand.stake - total(hand, player)
     call = to_call if player.purse is None or player.purse >= to_call else None
-    short = None
-    if rules.short_money in COVERING:  # all in (R11.6); a table that only borrows borrows instead
-        if to_call and call is None and player.purse is not None:
-            short = Range(player.purse, player.purse, "R11.6", "R11.6")
-        elif to_call > 1 and player.purse is None:
-            short = Range(1, to_call - 1, "R11.6", "R11.6")
     return Legal(player.name, offers(
         costing("call", call if to_call or player.name != stander(hand) else None),  # the stander stands instead
-        ranged("call", short, said=call is None),
-        ranged("raise", raise_range(hand, player)),
+        ranged("call", all_in_range(rules, player, to_call, call), said=call is None),
+        ranged("raise", raise_range(hand, player, to_call)),
         Offer("stand") if to_call == 0 and player.name == stander(hand) else None,
         Offer("fold")))
-
-
-def _cap(*limits: int | None) -> int | None:
-    given = [limit for limit in limits if limit is not None]
-    return min(given) if given else None
-
-
-def raise_range(hand: ThreeStakeHand, player) -> Range | None:
-    """What a raise may add above the call (R15.3, as R11.2): at least `min_raise`, at most `raise_limit`, no total
-    past `max_stake`, no more than the table money left after the call."""
-    rules = hand.rules
-    to_call = hand.stake - total(hand, player)
-    cap = MAX_STAKE.of(rules)
-    high = _cap(rules.raise_limit, None if cap is None else cap - hand.stake,
-                None if player.purse is None else player.purse - to_call)
-    low = MIN_RAISE.of(rules) or 1
-    return None if high is not None and high < low else Range(low, high, "R11.2", "R11.2" if high is not None else None)
 
 
 # ---- what each move does ------------------------------------------------------------------
@@ -232,46 +206,20 @@ def _turn(hand: ThreeStakeHand, name: str, what: str) -> int:
 
 def _call(hand: ThreeStakeHand, call: Call) -> ThreeStakeHand:
     index = _turn(hand, call.player, "call")
-    player, money = hand.players[index], hand.rules.money
+    player = hand.players[index]
     to_call = hand.stake - total(hand, player)
-    covering = hand.rules.short_money in COVERING
-    if call.all_in is None:
-        if player.purse is not None and player.purse < to_call:
-            instead = [f"call all in with it (call --all-in {money(player.purse)})"] if covering else []
-            instead += ["borrow (`bragref lend`) and call"] if hand.rules.short_money in BORROWING else []
-            raise Refused(f"{player.name} has {money(player.purse)} on the table, short of the call of "
-                          f"{money(to_call)}: {' or '.join([*instead, 'fold'])}", "R11.6")
-        if to_call == 0 and player.name == stander(hand):
-            raise Refused(f"{player.name} is the last raiser with the totals equal: stand, raise or fold", "R15.3")
-        players = state.paying(hand, index, to_call)
-        return _advance(evolve(hand, players=players, pot=hand.pot + to_call), index)
-    if not covering:
-        raise Refused(f"this table borrows rather than going all in (house rule short-money is "
-                      f"{hand.rules.short_money}): {player.name} may borrow (`bragref lend`) and call, or fold", "R7.1")
-    check_units(call.all_in, allow_zero=True)
-    allowed = legal(hand).range("call")
-    if allowed is None:
-        raise Refused(f"{player.name} can make the call of {money(to_call)}: call, raise or fold", "R11.6")
-    if not allowed.min <= call.all_in <= allowed.max:
-        have = money(allowed.min) if allowed.min == allowed.max else f"{money(allowed.min)}–{money(allowed.max)}"
-        raise Refused(f"all in is all a player short of the call of {money(to_call)} has: {have}", "R11.6")
-    players = state.paying(hand, index, call.all_in, status=ALL_IN)
-    return _advance(evolve(hand, players=players, pot=hand.pot + call.all_in), index)
+    if call.all_in is None and to_call == 0 and player.name == stander(hand):
+        raise Refused(f"{player.name} is the last raiser with the totals equal: stand, raise or fold", "R15.3")
+    players, paid = call_paying(hand, index, call, to_call, legal(hand).range("call") if call.all_in is not None
+                                else None)
+    return _advance(evolve(hand, players=players, pot=hand.pot + paid), index)
 
 
 def _raise(hand: ThreeStakeHand, move: Raise) -> ThreeStakeHand:
     index = _turn(hand, move.player, "raise")
-    player, money = hand.players[index], hand.rules.money
-    check_units(move.amount)
-    allowed = raise_range(hand, player)
-    if allowed is None:
-        cap = MAX_STAKE.of(hand.rules)
-        raise Refused(f"no raise is possible: the most a total may reach is {money(cap)}" if cap else
-                      "no raise fits the table money", "R15.3")
-    if move.amount < allowed.min:
-        raise Refused(f"a raise adds at least {money(allowed.min)}, not {money(move.amount)}", "R15.3")
-    if allowed.max is not None and move.amount > allowed.max:
-        raise Refused(f"a raise may add at most {money(allowed.max)} here, not {money(move.amount)}", "R15.3")
+    player = hand.players[index]
+    check_raise(hand, move, raise_range(hand, player, hand.stake - total(hand, player)), "the most a total may reach",
+                "R15.3")
     cost = hand.stake - total(hand, player) + move.amount
     players = state.paying(hand, index, cost)
     return _advance(evolve(hand, players=players, pot=hand.pot + cost, stake=hand.stake + move.amount,
