@@ -37,7 +37,6 @@ class ThreeStake(Game):
     presets = {"three-stake": {"ties": "eldest"}}  # R15.6: Hoyle's "eldest hand"
     deal_params = (UP,)
     terms = {"antes": "antes, one into each pot,"}
-    end_rules = {**Game.end_rules, "card": "R15.2", "brag": "R15.5", "thirty-one": "R15.5"}
     won_ways = {**Game.won_ways, "card": ("the best face-up card (R15.2)", "with the best face-up card"),
                 "folds": ("the brag: all others folded (R15.3)", "in the brag, all others folding"),
                 "brag": ("the brag: the best three cards as dealt (R15.5)", "in the brag"),
@@ -154,7 +153,7 @@ class ThreeStake(Game):
 
         describe = self.hand_ranking(hand).describe
         judged = {s.player: s.judged for s in hand.shown}
-        winner = pot.winnings[0][0] if pot.winnings else None
+        winner = pot.winnings[0][0]  # every pot kept has money, and so a winner
         if pot.how == "card":
             return f"(the best face-up card, {card_text(play.up_of(hand, winner))}: R15.2)"
         if pot.how == "folds":
