@@ -78,8 +78,8 @@ from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Typed, Verb as 
 
 GAME_ACTIONS = {"Cover": "brag", "Look": "brag", "See": "brag", "Showdown": "brag", "Call": "hoyle", "Raise": "hoyle",
                 "Stand": "hoyle"}  # the action types of one game, loaded with it on first use: a command pays nothing
-__all__ = ["GAMES", "Award", "BadInput", "Bet", "Book", "Concede", "Deal", "Fold", "Refused", "Rules", "Show", "deal",
-           "find_game", "open_ledger", *GAME_ACTIONS]
+__all__ = ["GAMES", "Audit", "Award", "BadInput", "Bet", "Book", "Concede", "Deal", "Fold", "Refused", "Rules", "Show",
+           "deal", "find_game", "open_ledger", *GAME_ACTIONS]
 
 
 def __getattr__(name: str):
@@ -159,6 +159,32 @@ def deal(game: str = "brag", players: list[str] | tuple[str, ...] = (), dealer: 
     seats = list(players)
     dealt = {**chosen.deal_follows(rules, seats, None, lambda: True), **(dealt or {})}  # a match's first deal
     return Deal(engine.deal(rules, seats, dealer or seats[0], carried_in, retained_by, dealt=dealt))
+
+
+class Audit:
+    """The ledger file at `path` as `bragref audit` reads it, changing nothing (CLI.md "Promises about history"):
+    opened read-only, with no migration and no change of journal mode (a ledger an older bragref wrote is read
+    through a copy in memory brought up to this one's schema), and the sessions it replays: `session` (default: the
+    current one), or every one. A file that is not a ledger raises `sqlite3.DatabaseError` here."""
+
+    def __init__(self, path: str, session: str | None = None, all_sessions: bool = False):
+        from bragref.ledger.audit import opened, sessions_to_audit
+        from bragref.ledger.store import Ledger
+
+        rows, self.file = opened(path)
+        self.ledger = Ledger(path, rows)
+        self.sessions = sessions_to_audit(self.ledger, session, all_sessions)
+
+    def findings(self, digest: str | None = None, deep: bool = False, progress=None, checked=None) -> list[str]:
+        """Every finding, one line each, none where the ledger is sound (`Book.audit` says what is checked); SQLite's
+        full integrity check with `deep`. `progress(length, label)` gives what to call as each check is done;
+        `checked(what, found)` hears what each check looked at and its findings."""
+        from bragref.ledger.audit import audit, described
+
+        told = {} if checked is None else {"checked": lambda task, found: checked(described(self.ledger.conn, task),
+                                                                               found)}
+        return audit(self.ledger.conn, self.sessions, digest, **({"progress": progress} if progress else {}),
+                     **told, file=self.file, deep=deep)
 
 
 def open_ledger(path: str, session: str | None = None, read_only: bool = False) -> Book:

@@ -147,3 +147,28 @@ def test_every_verb_of_every_game_is_a_method_of_the_book(tmp_path):
     assert book.accept("bina").sideshow.accepted
     with pytest.raises(AttributeError):
         book.frobnicate
+
+
+def test_the_command_line_is_a_shell_over_the_book(tmp_path):
+    """Issue 40: what a command records, the Book records and keeps in `last` for the shell to print from; the
+    audit reads the file as `bragref audit` does, changing nothing, and says what each check looked at."""
+    import sqlite3
+
+    path = str(tmp_path / "ledger.db")
+    book = bragref.open_ledger(path)
+    book.session_new("fri", ["Andy", "Bill", "Chris"], game="three-stake")
+    assert book.deal(up="Kh 2c Ad").stake == 0
+    session, current, previous = book.last
+    assert (session.name, current.number, previous) == ("fri", 1, None)
+    book.call("bill")
+    action = book.last[2]  # three-stake's own call, a check here (R15.3)
+    assert (action.verb, action.player, book.last[1].hand.to_act) == ("call", "Bill", 1)
+    before = open(path, "rb").read()
+    heard = []
+    audited = bragref.Audit(path)
+    assert audited.findings(checked=lambda what, found: heard.append((what, found))) == []
+    assert heard and all(found == [] for _, found in heard) and open(path, "rb").read() == before
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TRIGGER actions_no_update")
+        conn.execute("UPDATE actions SET player = 'Chris' WHERE id = 1")
+    assert any("does not match" in line for line in bragref.Audit(path, "fri").findings())

@@ -41,27 +41,20 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
     """
     import sqlite3
 
+    from bragref.api import Audit
     from bragref.cli import EXIT_AUDIT
-    from bragref.ledger.audit import audit as check
-    from bragref.ledger.audit import described, opened, sessions_to_audit
-    from bragref.ledger.store import Ledger
 
     app = ctx.obj
-    path = app.existing()
     try:
-        rows, file = opened(path)  # read-only: the file audited is never changed
-        ledger = Ledger(path, rows)
-        ids = sessions_to_audit(ledger, app.session, all_sessions)
+        audited = Audit(app.existing(), app.session, all_sessions)  # read-only: the file audited is never changed
     except (sqlite3.DatabaseError, UnicodeDecodeError, ValueError) as error:
         click.echo(f"audit: the ledger cannot be read ({error.__class__.__name__}: {error})")
         ctx.exit(EXIT_AUDIT)
 
-    def checked(task, found) -> None:
-        if verbose:
-            click.echo(f"{'ok' if not found else f'{len(found)} finding' + ('s' if len(found) > 1 else '')}: "
-                       f"{described(ledger.conn, task)}")
+    def checked(what: str, found: list) -> None:
+        click.echo(f"{'ok' if not found else f'{len(found)} finding' + ('s' if len(found) > 1 else '')}: {what}")
 
-    findings = check(ledger.conn, ids, digest, progress, checked, file, deep)
+    findings = audited.findings(digest, deep, progress, checked if verbose else None)
     for finding in findings:
         click.echo(f"audit: {finding}")
     if findings:
