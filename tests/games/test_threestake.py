@@ -299,3 +299,20 @@ def test_a_player_who_joins_after_the_deal_sits_the_hand_out_in_status(three):
     """)
     dan = bragref.json("status")["players"][-1]
     assert (dan["name"], dan["state"], dan["up"], dan["points"]) == ("Dan", "sitting-out", None, None)
+
+
+def test_everyone_in_the_brag_concedes_a_tie_and_the_most_stake_ends_the_betting_r15_3_r15_6(three):
+    bragref = three("2c 3d 4h", "--max-stake 2")
+    bragref("raise bill 2")  # Bill's total is at the most a total may reach ...
+    bragref("call chris")
+    assert bragref.json("status")["legal"]["raise"] is None  # ... and no raise can pass it
+    bragref("call andy")  # every total at max-stake: the betting is over (R15.3)
+    assert bragref.json("status")["stage"] == "thirty-one"
+    bragref.lines("""
+        concede bill
+        concede chris
+        concede andy
+    """)
+    pots = bragref.json("status")["three_pots"]
+    assert pots[1]["winners"] == ["Bill"] and pots[2]["carried"] is True  # a tie for the brag: the eldest (R15.6)
+    assert nets(bragref) == {"Bill": 4, "Chris": -5, "Andy": -2}  # the brag's 9 to Bill, the card's 3 to Andy
