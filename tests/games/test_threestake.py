@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from bragref.games.threestake.play import points
+from bragref.games.threestake.thirtyone import points
 from tests.test_show import nets
 
 THREE = '--players "Andy,Bill,Chris" --game three-stake'  # Andy deals: Bill, Chris, Andy

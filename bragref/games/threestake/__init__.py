@@ -10,6 +10,7 @@ from bragref.games.hoyle.actions import Raise
 from bragref.games.threestake import play
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
 from bragref.games.threestake.options import ACE_POINTS, THREE_STAKE_OPTIONS
+from bragref.games.threestake.thirtyone import points, points_of
 from bragref.games.verbs import Param
 
 UP = Param("up", "cards", "Every player's face-up card, one each in turn from the eldest (three-stake, R15.1)",
@@ -75,7 +76,7 @@ class ThreeStake(Game):
         return THIRTY_ONE
 
     def hand_facts(self, rules, cards):
-        return {"points": play.points(cards, ACE_POINTS.of(rules))}  # the thirty-one's count (R15.4)
+        return {"points": points(cards, ACE_POINTS.of(rules))}  # the thirty-one's count (R15.4)
 
     def random_dealt(self, rules, seats, rng):
         from bragref.engine.cards import hand_text
@@ -95,7 +96,7 @@ class ThreeStake(Game):
             if rng.random() < 0.1:
                 return Concede(name)
             return Show(name, (play.up_of(hand, name), *rng.sample(unseen, 2)))
-        return Draw(name, (rng.choice(unseen),)) if play.points_of(hand, name) < rng.randint(14, 30) else Stick(name)
+        return Draw(name, (rng.choice(unseen),)) if points_of(hand, name) < rng.randint(14, 30) else Stick(name)
 
     def now_words(self, hand):
         if hand.stage != "thirty-one":
@@ -107,7 +108,7 @@ class ThreeStake(Game):
     def _points_words(hand, name) -> str:
         if name in hand.conceded:
             return "conceded"
-        total = play.points_of(hand, name)
+        total = points_of(hand, name)
         return f"{total} bust" if total > 31 else str(total)
 
     def table_keys(self, hand):
@@ -133,7 +134,7 @@ class ThreeStake(Game):
 
         if name not in {p.name for p in hand.players}:  # seated since the deal: sitting this hand out
             return {"up": None, "points": None, "bust": False}
-        total = play.points_of(hand, name)
+        total = points_of(hand, name)
         return {"up": card_text(play.up_of(hand, name)), "points": total, "bust": total is not None and total > 31}
 
     def over_words(self, hand):
@@ -162,7 +163,7 @@ class ThreeStake(Game):
             if pot.decided_by == "concede":
                 return "(everyone in it conceded: a tie, R15.6)"
             return f"({describe(judged[winner])}: R15.5)"
-        return f"({play.points_of(hand, winner)}: R15.5)"
+        return f"({points_of(hand, winner)}: R15.5)"
 
     def pot_note(self, pot):
         return self.won_ways[pot.how][0]

@@ -80,7 +80,7 @@ class Draw(Verb, frozen=True):
         drew = f"{called(self.player)} drew {hand_text(self.card)}"
         if after is None:
             return f"{drew}."
-        from bragref.games.threestake.play import points_of
+        from bragref.games.threestake.thirtyone import points_of
 
         total = points_of(after, self.player)
         return f"{drew}: {total}{' — bust' if total > 31 else ''} (R15.4)."
@@ -98,6 +98,6 @@ class Stick(Verb, frozen=True):
     pick_weight = 0.5
 
     def told(self, before, after, called):
-        from bragref.games.threestake.play import points_of
+        from bragref.games.threestake.thirtyone import points_of
 
         return f"{called(self.player)} stuck on {points_of(before, self.player)} (R15.4)."

@@ -14,7 +14,8 @@ from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand, Legal, Offer, PotResult, Result, Shown, costing, evolve, naming, offers, ranged
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
-from bragref.games.threestake.options import ACE_POINTS, DRAW_LIMIT, MAX_STAKE
+from bragref.games.threestake.options import DRAW_LIMIT, MAX_STAKE
+from bragref.games.threestake.thirtyone import points_of
 from bragref.games.hoyle.actions import Raise
 from bragref.games.hoyle.betting import all_in_range, call_paying, check_raise, raise_range
 from bragref.games.verbs import Concede, Fold, Show
@@ -91,37 +92,6 @@ def up_of(hand: ThreeStakeHand, name: str) -> int:
 def card_order(card: int) -> int:
     """Pot 1's order of face-up cards: A♦ beats every card, then rank alone, A high (R15.2)."""
     return 13 if card == ACE_OF_DIAMONDS else card >> 2  # a card is its rank × 4 + its suit
-
-
-def card_points(card: int) -> int:
-    """A card's count in the thirty-one, an ace as 11: K Q J 10 count 10, the rest their pips (R15.4)."""
-    rank = card >> 2
-    return 11 if rank == 12 else min(rank + 2, 10)
-
-
-def points(cards, aces: str = "11") -> int:
-    """The thirty-one total of `cards` (R15.4): aces 11, or under `1-or-11` each ace whichever gives the best total
-    not over 31."""
-    count = sum(card_points(c) for c in cards)
-    if aces == "1-or-11":
-        for _ in range(sum(1 for c in cards if c >> 2 == 12)):
-            if count <= 31:
-                break
-            count -= 10
-    return count
-
-
-def cards_of(hand: ThreeStakeHand, name: str) -> tuple[int, ...]:
-    """The cards a player has shown and drawn, the three dealt first."""
-    shown = next((s.judged.kept for s in hand.shown if s.player == name), ())
-    return (*shown, *dict(hand.drawn).get(name, ()))
-
-
-def points_of(hand: ThreeStakeHand, name: str) -> int | None:
-    """A player's thirty-one total once shown (R15.4), else None."""
-    if not any(s.player == name for s in hand.shown):
-        return None
-    return points(cards_of(hand, name), ACE_POINTS.of(hand.rules))
 
 
 def in_brag(hand: ThreeStakeHand) -> list:
