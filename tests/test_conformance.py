@@ -77,14 +77,15 @@ def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
     """Adding a verb is one declaration: whatever a game's action types declare, the command line, `table`, the
     ledger's row and the replay take from it."""
     from bragref.cli import cli
-    from bragref.cli.table import ANSWERS
+    from bragref.cli.table import ANSWERS, game_answers
 
+    answers = game_answers(game)  # the table's answers in a hand of this game, before the table's own
     for kind in game.actions:
-        family = game_verbs()[kind.verb]  # the command is the family's; a game's own type takes the same words
-        command = cli.get_command(None, kind.verb)
-        assert command is not None and command.short_help == family.summary
-        assert kind.params == family.params and kind.subject == family.subject and issubclass(kind, family)
-        assert all(answer in ANSWERS for answer in (kind.verb, *kind.answers))
+        family = game_verbs()[kind.verb]  # the command is the first game's; another game's type takes the same words
+        command = cli.get_command(None, kind.verb)  # (a game's own `see`, or an installed game's `stick` beside
+        assert command is not None and command.short_help == family.summary  # three-stake's)
+        assert kind.params == family.params and kind.subject == family.subject
+        assert all(answers[answer][0] is kind for answer in (kind.verb, *kind.answers))  # none taken by another
         assert "(R" in kind.help and kind.examples
     for alias, verb in game.aliases_of_verbs.items():
         names = [[p.name for p in cli.get_command(None, word).params] for word in (alias, verb)]
