@@ -9,17 +9,12 @@ from pathlib import Path
 import click
 
 from bragref.version import __version__
-from bragref.cli.options import RANKING_FIELDS, ranking_options, ranking_values
+from bragref.cli.options import ranking_fields, ranking_options, ranking_values
 from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_card, parse_cards
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
 from bragref.games import checked, find_game, from_preset, game_of, ranking_for
-
-
-def ranking_of(app, joker: str | None = None, **options):
-    """The ranking the options give (`ranking_rules`), with the card turned up where the joker variant needs it."""
-    return ranking_for(ranking_rules(app, **options), turned_up(joker))
 
 
 def turned_up(joker: str | None) -> int | None:
@@ -103,8 +98,11 @@ def compare(app, hands: tuple[str, ...], suit_order: bool, out: Output, **option
     """
     if len(hands) < 2:
         raise BadInput("compare needs two hands or more, each one quoted argument")
-    ranking = ranking_of(app, **options)
+    joker = options.pop("joker", None)
+    rules = ranking_rules(app, **options)
+    ranking = ranking_for(rules, turned_up(joker))
     judged = [judge_words(ranking, [text]) for text in hands]
+    facts = game_of(rules).hand_facts  # what the game counts beside (svara's points, R16.2)
 
     def strength(judged_hand):
         return (judged_hand.key, ranking.suit_key(judged_hand)) if suit_order else judged_hand.key
@@ -114,7 +112,7 @@ def compare(app, hands: tuple[str, ...], suit_order: bool, out: Output, **option
     for (cards, j), mine in zip(judged, strengths):
         place = 1 + sum(1 for other in strengths if other > mine)
         rows.append({"hand": hand_text(cards), "class": j.cls, "place": place, "overall": ranking.place(j.key3),
-                     "name": ranking.describe(j)})
+                     "name": ranking.describe(j), **facts(rules, cards)})
     if out.data(rows):
         return
     out.table([{"place": r["place"], "hand": r["hand"], "is": r["name"]} for r in rows])
@@ -138,12 +136,14 @@ def odds(app, out: Output, **options) -> None:
     rules = ranking_rules(app, **options)
     counts = cached_counts(Path(app.db).parent / ODDS_CACHE, rules, turned)
     total = sum(count for _, count in counts)
-    rows = [{"class": name, "count": count, "probability": count / total} for name, count in counts]
+    game = game_of(rules)
+    rows = [{"class": name, "count": count, "probability": count / total, **game.class_facts(rules, name)}
+            for name, count in counts]
     if out.data(rows):
         return
     out.table([{"class": r["class"], "count": f"{r['count']:,}", "probability": f"{r['probability']:.5%}",
                 "odds": odds_words(r["count"], total)} for r in rows])
-    click.echo(f"{total:,} hands, every one counted: {game_of(rules).counted(rules, turned)}.")
+    click.echo(f"{total:,} hands, every one counted: {game.counted(rules, turned)}.")
 
 
 ODDS_CACHE = "odds-cache.json"  # beside the ledger: each rule set's counts, counted once (issue 19)
@@ -155,7 +155,7 @@ def cached_counts(path: Path, rules: Rules, turned: int | None) -> list[tuple[st
     cache file at `path` where an earlier `odds` counted them, else counted now and added to it. The cache is a
     convenience, never the truth: a file that cannot be read or written is counted around, and its key holds the
     version that counted it, so a new bragref counts again."""
-    key = json.dumps([__version__, rules.game, *(rules.value(name) for name in RANKING_FIELDS), turned])
+    key = json.dumps([__version__, rules.game, *(rules.value(name) for name in ranking_fields()), turned])
     try:
         cache = json.loads(path.read_text(encoding="utf-8"))
         hit = cache.get(key) if isinstance(cache, dict) else None

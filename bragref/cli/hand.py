@@ -149,7 +149,7 @@ def dealt_words(current, previous, told: str = "") -> str:
     hand = current.hand
     money = hand.rules.money
     game = game_of(hand.rules)
-    ante = f"{game.say('antes').capitalize()} {money(hand.rules.ante)} each" if hand.rules.ante else \
+    ante = f"{game.say('antes').capitalize()} {money(game.ante_of(hand))} each" if game.ante_of(hand) else \
         f"No {game.say('ante')}"
     line = f"Hand {current.number}: {hand.dealer} deals. {ante}"
     if hand.carried_in:

@@ -32,8 +32,10 @@ def _apply(options, command):
     return command
 
 
-RANKING_FIELDS = ("cards", "wild", "threes_high", "a23", "natural_pair", "variant",
-                  "ace_points")  # what orders or counts hands (R8, R12, R13; R15.4's thirty-one points)
+def ranking_fields() -> list[str]:
+    """The house rules that order or count hands (`Option.ranks`: R8, R12, R13, R15.4's thirty-one points, R16.2's
+    jokers), as the games declare them."""
+    return [name for name, option in every_option().items() if option.ranks]
 
 
 def ranking_options(command):
@@ -43,7 +45,7 @@ def ranking_options(command):
     command = click.option("--joker", metavar="CARD",
                            help="The card turned up (teen-patti, variant joker): its rank's other cards are wild "
                                 "(R13.7).")(command)
-    command = _apply([options[name] for name in RANKING_FIELDS], command)
+    command = _apply([options[name] for name in ranking_fields()], command)
     return click.option("--game", type=click.Choice(list(GAMES)),
                         help="Rank as this game does (R10): brag and hoyle by R8, braggers by R12, teen-patti by R13. "
                              "[the session's game, else brag]")(command)

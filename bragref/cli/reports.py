@@ -10,7 +10,7 @@ from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, 
                                 output_options, table_text)
 from bragref.cli.sessions import seats_words
 from bragref.engine.state import Hand
-from bragref.games import game_of
+from bragref.games import game_of, game_verbs
 from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.money import CARRIED_POT
@@ -111,9 +111,11 @@ def told(session, replays, out: Output, first: bool) -> str:
             every += entries
             continue
         shown = {"amount": any(e["amount"] or e["pot"] for e in entries), "stake": any(e["stake"] for e in entries)}
-        named = {verb: alias for alias, verb in game_of(hand.rules).aliases_of_verbs.items()}  # Teen Patti's chaal
+        game = game_of(hand.rules)
+        named = {verb: alias for alias, verb in game.aliases_of_verbs.items()  # Teen Patti's chaal, but not Svara's
+                 if alias not in game_verbs()}  # fold for its pass
         text = table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
-                            "action": ("blind " if e["blind"] else "") + named.get(e["action"], e["action"])
+                            "action": (f"{game.say('blind')} " if e["blind"] else "") + named.get(e["action"], e["action"])
                             + (" (voided)" if e["voided"] else ""),
                             **money_cells(e, hand, shown), "note": e["detail"] or e["reason"] or ""}
                            for e in entries], out.fmt or "simple")

@@ -304,7 +304,8 @@ class Table:
             else:
                 rest.append(word)
         if len(rest) > 1:
-            raise BadInput(f"d [DEALER] {' '.join(f'[{p.name} CARD]' for p in deal_params())}: one dealer, not {rest}")
+            raise BadInput(f"d [DEALER] {' '.join(f'[{p.name} {p.metavar}]' for p in deal_params())}: one dealer, not "
+                           f"{rest}")
         self.book.deal(rest[0] if rest else None, **dealt)
         _, current, previous = self.book.last
         say(dealt_words(current, previous, time_words(self.book)))

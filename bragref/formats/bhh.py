@@ -13,6 +13,7 @@ a name in double quotes (JSON's escapes). Amounts are integer units of the sessi
 from __future__ import annotations
 
 import itertools
+from functools import cache
 import json
 import re
 from datetime import datetime
@@ -24,7 +25,7 @@ import msgspec
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
 from bragref.engine.rules import DEFAULTS, Rules
-from bragref.games import checked, every_option
+from bragref.games import GAMES, checked, every_option
 from bragref.formats import toml
 
 FORMAT = 1
@@ -119,8 +120,20 @@ HAND_SHAPE = {
     "actions": (list, True), "carried": (int, False), "retained_by": (str, False), "table_money": (list, False),
     "result": (list, False), "after": (list, False),
 }
-DEALT_FIELDS = ("joker", "up", "match", "lives", "entry")  # what a game's deal records (R13.7, R14.1, R14.4)
-HAND_SHAPE.update({name: (str, False) for name in DEALT_FIELDS})
+
+
+@cache
+def dealt_fields() -> tuple[str, ...]:
+    """What the games' deals record beside the seats, each a text: their `deal_params` and `dealt_keys` (a card
+    turned up R13.7, face-up cards R14.1, a match's lives R14.4, a svara's players R16.7)."""
+    return tuple(sorted({name for game in GAMES.values()
+                         for name in (*(p.name for p in game.deal_params), *game.dealt_keys)}))
+
+
+@cache
+def hand_shape() -> dict:
+    """`HAND_SHAPE` with `dealt_fields`."""
+    return {**HAND_SHAPE, **{name: (str, False) for name in dealt_fields()}}
 
 
 def _check(table: dict, shape: dict, where: str) -> None:
@@ -188,7 +201,7 @@ def check_shape(document: dict) -> None:
     for number, hand in enumerate(document["hands"], 1):
         if not isinstance(hand, dict):
             raise BadInput(f"hand {number} is not a table")
-        _check(hand, HAND_SHAPE, f"hand {hand.get('number', number)}")
+        _check(hand, hand_shape(), f"hand {hand.get('number', number)}")
 
 
 def variant(rules: Rules) -> str:

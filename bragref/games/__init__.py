@@ -187,7 +187,9 @@ def verb_in(game: str, verb: str) -> type:
 def verb_aliases() -> dict[str, type]:
     """Every game's other names for its verbs, as commands and `table` answers, each with the action type the game
     declares for the verb (`chaal`: Teen Patti's bet, told and helped in its words)."""
-    return {alias: game.verbs[verb] for game in GAMES.values() for alias, verb in game.aliases_of_verbs.items()}
+    family = game_verbs()  # a game's other name that is a verb of the family (Svara's fold, its pass) is no new command
+    return {alias: game.verbs[verb] for game in GAMES.values() for alias, verb in game.aliases_of_verbs.items()
+            if alias not in family}
 
 
 @cache

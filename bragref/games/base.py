@@ -44,6 +44,7 @@ class Option(msgspec.Struct, frozen=True):
     own: bool = False  # a rule of the game's own, kept in `Rules.own`, not a field of `Rules` (an installed game's)
     fallback: object = None  # an own rule's default (a field's is `Rules`' own default)
     span: tuple[int, int] | None = None  # the least and most a `number` or `money` may be (money: in units)
+    ranks: bool = False  # it orders or counts hands: `rank`, `compare` and `odds` take it
 
     @property
     def flag(self) -> str:
@@ -158,11 +159,11 @@ TABLE_OPTIONS = (
 
 # Options more than one game will share, declared once.
 RANKING_OPTIONS = (
-    Option("cards", "count", "Cards dealt to each player; the best three are kept", "R8.6", CARDS),
+    Option("cards", "count", "Cards dealt to each player; the best three are kept", "R8.6", CARDS, ranks=True),
     Option("wild", "wild", "Wild cards: none, deuces, black-deuces, one-eyed-jacks, suicide-king, jokers:N, braggers, "
-                           "or a card list such as 'Ah,Kd'", "R8.7"),
-    Option("threes_high", "bool", "3-3-3 is the best prial", "R8.2"),
-    Option("a23", "choice", "A-2-3 is the best sequence, or the lowest", "R8.3", A23),
+                           "or a card list such as 'Ah,Kd'", "R8.7", ranks=True),
+    Option("threes_high", "bool", "3-3-3 is the best prial", "R8.2", ranks=True),
+    Option("a23", "choice", "A-2-3 is the best sequence, or the lowest", "R8.3", A23, ranks=True),
 )
 BRAG_BETTING_OPTIONS = (
     Option("min_bet", "money", "Smallest first bet [the ante]", "R4.2"),
@@ -227,6 +228,8 @@ class Game(ABC):
     short: ClassVar[str] = "the short player covers"  # how one short of money stays in under short-money cover, a
     # loan onto the table waiting for the hand's end (R7.1, R7.2, R7.5)
     deal_params: ClassVar[tuple] = ()  # what a deal may record beside the seats (`verbs.Param`s): Teen Patti's joker
+    dealt_keys: ClassVar[tuple[str, ...]] = ()  # what else its deals record, following from the hands before (a
+    # match's lives, R14.4; a svara's tied players, R16.7): hand histories carry these as they carry `deal_params`
 
     @abstractmethod
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
@@ -289,6 +292,11 @@ class Game(ABC):
         points, R15.4); nothing by default."""
         return {}
 
+    def class_facts(self, rules: Rules, name: str) -> dict:
+        """What `odds --json` adds to the row of a class beside its count (Svara's points, R16.2); nothing by
+        default."""
+        return {}
+
     def random_dealt(self, rules: Rules, seats: list[str], rng) -> dict[str, str]:
         """What a deal must record beside the seats (`deal_wants`), at random, for random play: a card each."""
         from bragref.engine.cards import NATURALS, card_text
@@ -349,6 +357,10 @@ class Game(ABC):
     def player_keys(self, hand: Hand, name: str) -> dict:
         """What `status --json` carries per player for this game (a player's lives, R14.4)."""
         return {}
+
+    def ante_of(self, hand: Hand) -> int:
+        """What each player dealt in anted: the rules' ante, by default (none at a svara deal, R16.7)."""
+        return hand.rules.ante
 
     def deal_cost(self, rules: Rules) -> int:
         """The most a player pays when dealt in: the ante, by default."""

@@ -11,7 +11,7 @@ from bragref.engine.state import Hand, Legal, credit
 from bragref.games import GAMES
 from bragref.games.verbs import Credit
 
-__all__ = ["apply", "deal", "keep_carried", "legal", "outcome", "replay", "require_move"]
+__all__ = ["apply", "deal", "keep_carried", "legal", "outcome", "replay", "require_dealt", "require_move"]
 
 
 def _game(rules: Rules):
@@ -49,6 +49,18 @@ def require_move(hand: Hand, verb: str) -> None:
         refused = _not_a_move(game, verb)
         refused.legal, refused.rules = game.legal(hand), hand.rules
         raise refused
+
+
+def require_dealt(rules: Rules, given: dict[str, str]) -> None:
+    """`Refused` where a deal is given what no deal of its game records (`deal --boil` at a deal of brag), citing
+    the rule of the games whose deals do."""
+    game = _game(rules)
+    for name in given:
+        if all(param.name != name for param in game.deal_params):
+            takes = [(other.name, param.rule) for other in GAMES.values() for param in other.deal_params
+                     if param.name == name]
+            raise Refused(f"a deal of {game.title} records no --{name}: the deals of "
+                          f"{', '.join(other for other, _ in takes)} do", takes[0][1] if takes else game.rule)
 
 
 def keep_carried(previous: Hand | None, rules: Rules, instead: str, stakes_too: bool = False) -> None:

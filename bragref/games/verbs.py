@@ -51,6 +51,7 @@ class Param(msgspec.Struct, frozen=True):
     required: bool = True
     zero_at_table_stakes: bool = False  # money: 0 is an amount where table money may be all gone (R7.2)
     held: bool = False  # cards: a player's own, so none face up on the table (`Game.cards_up`)
+    rule: str = ""  # a deal's parameter: the rule it is recorded under (`deal --boil`, R16.7)
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:

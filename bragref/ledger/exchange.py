@@ -329,9 +329,9 @@ def _deal(ledger: Ledger, name: str, hand: dict) -> None:
     dealt = {key: hand[key] for key in given if key in hand}
     _, current, _ = ledger.deal(name, hand["dealer"], dealt or None)
     record = game.dealt_record(current.hand)
-    for key in bhh.DEALT_FIELDS:  # what the deal follows from the hands before (a match's lives, R14.4)
+    for key in bhh.dealt_fields():  # what the deal follows from the hands before (a match's lives, R14.4)
         if key not in given:
-            _same(key, hand.get(key), record.get(key), "R14.4")
+            _same(key, hand.get(key), record.get(key), game.rule)
     got = current.hand
     _same("players", hand["players"], msgspec.json.decode(current.row["seats"]), "R2.1")
     if current.number != hand["number"]:

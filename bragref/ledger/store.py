@@ -265,6 +265,7 @@ class Ledger(Seating, Money):
         play.keep_carried(previous and previous.hand, session.rules,
                           f"play {before} until it is won (`rules set game {before}`)")
         game = game_of(session.rules)
+        play.require_dealt(session.rules, given or {})
         follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
                                     lambda: self.match_called(session, previous), called,
                                     lambda: self.last_match(session))  # a match's lives

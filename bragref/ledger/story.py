@@ -57,7 +57,12 @@ def opening(row, hand: Hand, called, before: Rules | None = None) -> str:
     names = [called(p.name) for p in hand.players]
     text = f"Hand {row['number']} was dealt by {called(hand.dealer)} at {local_time(row['dealt_at'])}. "
     put = (hand.pot - hand.carried_in) // len(hand.players)  # the ante, or what the game took instead (R14.4)
-    if put == hand.rules.ante != 0:
+    paid = {p.name: p.paid for p in hand.players}
+    if len(set(paid.values())) > 1:  # some put in more than others (a svara deal's boiling in, R16.7)
+        groups = {amount: [called(name) for name, put in paid.items() if put == amount] for amount in paid.values()}
+        text += "; ".join(f"{' and '.join(who)} put in {money(amount) if amount else 'nothing'}"
+                          for amount, who in groups.items())
+    elif put == hand.rules.ante != 0:
         text += f"{', '.join(names[:-1])} and {names[-1]} each put in the {game.say('ante')} of {money(put)} (R2.3)"
     elif put:
         text += f"{', '.join(names[:-1])} and {names[-1]} each put in {money(put)}"

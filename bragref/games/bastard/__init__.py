@@ -15,7 +15,8 @@ from bragref.games.brag.actions import Cover, See, Showdown
 from bragref.games.verbs import Param
 
 KITTY = Carried("match's kitty", "in the match's kitty", "R14.4", "whoever wins the match")
-UP = Param("up", "cards", "The centre's face-up cards as dealt (bastard, R14.1)", option="--up", required=False)
+UP = Param("up", "cards", "The centre's face-up cards as dealt (bastard, R14.1)", option="--up", required=False,
+           rule="R14.1")
 
 class Bastard(Game):
     """>>> from bragref.games import find_game
@@ -36,6 +37,7 @@ class Bastard(Game):
     presets = {"money": {"blind": False},  # R14.3: Brag's betting with blind play off; a see costs double
                "lives": {"blind": False, "scoring": "lives", "exchanges": "knock", "ante": 0}}  # R14.4
     deal_params = (UP,)
+    dealt_keys = ("match", "lives", "entry")  # a match's, following from the hands before (R14.4)
 
     def deal_cost(self, rules):
         return rules.ante + ENTRY.of(rules)  # a match's entry into the kitty at its first deal (R14.4)

@@ -9,10 +9,10 @@ from bragref.games.hoyle import Hoyle
 from bragref.games.hoyle.options import HOYLE_OPTIONS
 
 BRAGGERS_OPTIONS = (
-    Option("wild", "wild", "The wild cards: braggers (A♦ J♣ 9♦), or another set such as 'Jc'", "R12.2"),
+    Option("wild", "wild", "The wild cards: braggers (A♦ J♣ 9♦), or another set such as 'Jc'", "R12.2", ranks=True),
     Option("natural_pair", "choice", "A natural pair beats a pair of its rank made with a bragger, or they are equal",
-           "R12.2", NATURAL_PAIR),
-    Option("threes_high", "bool", "3-3-3 is the best prial", "R12.1"),
+           "R12.2", NATURAL_PAIR, ranks=True),
+    Option("threes_high", "bool", "3-3-3 is the best prial", "R12.1", ranks=True),
 )
 
 

@@ -14,7 +14,7 @@ from bragref.games.threestake.thirtyone import points, points_of
 from bragref.games.verbs import Param
 
 UP = Param("up", "cards", "Every player's face-up card, one each in turn from the eldest (three-stake, R15.1)",
-           option="--up", required=False)
+           option="--up", required=False, rule="R15.1")
 THIRTY_ONE = Carried("thirty-one", "in a thirty-one every player went bust in or conceded", "R15.5",
                      "whoever wins the next deal's thirty-one", only="three-stake")
 POT_NAMES = {"card": "the card (pot 1)", "brag": "the brag (pot 2)", "folds": "the brag (pot 2)",

@@ -8,7 +8,7 @@ from bragref.games.base import RANKING_OPTIONS, Option
 from bragref.games.hoyle.options import HOYLE_OPTIONS, MAX_STAKE, MIN_RAISE
 
 ACE_POINTS = Option("ace_points", "choice", "An ace counts 11 in the thirty-one, or 1 or 11, whichever is best",
-                    "R15.4", ("11", "1-or-11"), own=True, fallback="11")
+                    "R15.4", ("11", "1-or-11"), own=True, fallback="11", ranks=True)
 DRAW_LIMIT = Option("draw_limit", "number", "The most cards a player may draw in the thirty-one [none]", "R15.4",
                     own=True, span=(1, 49))
 THREE_STAKE_OPTIONS = (
