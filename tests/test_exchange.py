@@ -255,7 +255,8 @@ def test_rules_lines_round_trip_every_kind_of_value():
     assert bhh.changed_rules(after, ["max-bet=none"]).max_bet is None
 
 
-SAMPLE_TEXT = {"money": "5", "number": "4", "wild": "deuces", "until": "23:30", "unit": "0.01", "currency": "£"}
+SAMPLE_TEXT = {"money": "5", "number": "4", "wild": "deuces", "until": "23:30", "unit": "0.01", "currency": "£",
+               "jokers": "Qh,6c"}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
