@@ -154,11 +154,12 @@ def dealt_words(current, previous, told: str = "") -> str:
     line = f"Hand {current.number}: {hand.dealer} deals. {ante}"
     if hand.carried_in:
         line += f", with {money(hand.carried_in)} carried forward"
-    if previous is None:
-        line += ". Shuffle the pack: first deal of the session (R9.2)"
-    elif previous.hand.result.shuffle:
-        line += (f". Shuffle the pack: hand {previous.number} was won with a "
-                 f"{game_of(previous.hand.rules).say('prial')} (R9.2)")
+    if not game.shuffles:  # a game shuffling before every deal says so in its reminder (R16.1), instead of R9.2
+        if previous is None:
+            line += ". Shuffle the pack: first deal of the session (R9.2)"
+        elif previous.hand.result.shuffle:
+            line += (f". Shuffle the pack: hand {previous.number} was won with a "
+                     f"{game_of(previous.hand.rules).say('prial')} (R9.2)")
     if hand.retained_by:
         kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
         line += f". {hand.retained_by} {kept}"

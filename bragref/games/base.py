@@ -215,6 +215,7 @@ class Game(ABC):
     actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
     presets: ClassVar[dict[str, dict]] = {}
     reminder: ClassVar[str] = ""  # said at every deal, e.g. Hoyle's cut (R11.7)
+    shuffles: ClassVar[bool] = False  # its pack is shuffled before every deal, as its reminder says, instead of R9.2
     end_rules: ClassVar[dict[str, str]] = {  # the rule each way a pot is won by (`engine.state.PotResult.how`),
         "folds": "R6.1", "see": "R5.4", "cover": "R7.3", "showdown": "R6.5", "cards": "R8"}  # and hands' order
     won_ways: ClassVar[dict[str, tuple[str, str]]] = {  # how a pot is won (`engine.state.PotResult.how`), told

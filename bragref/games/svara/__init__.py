@@ -36,6 +36,7 @@ class Svara(Game):
     actions = (Bet, Look, Pass, Open, act.Show, act.Concede, act.Award)
     presets = {"svara": {}}
     reminder = "Shuffle the pack: svara's is shuffled before every deal (R16.1)."
+    shuffles = True
     end_rules = {**Game.end_rules, "folds": "R16.6", "showdown": "R16.5", "cards": "R16.2"}
     won_ways = {**Game.won_ways, "folds": ("all others passed (R16.6)", ""),
                 "showdown": ("the shows after an open (R16.5)", "at the shows")}
