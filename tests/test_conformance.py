@@ -306,7 +306,7 @@ def offers(legal, game_name: str) -> list:
 
 
 def test_a_refused_action_leaves_the_hand_as_it_was(game):
-    rules, seats = from_preset(next(iter(game.presets)), game=game.name, ante=1), ["A", "B", "C"]
+    rules, seats = from_preset(next(iter(game.presets)), game=game.name), ["A", "B", "C"]
     hand = engine.deal(rules, seats, "A", dealt=random_dealt(rules, random.Random(3), seats))
     before = engine.legal(hand)
     for wrong in (Fold("C"), Bet("C", 0), See("C")):

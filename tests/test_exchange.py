@@ -256,7 +256,7 @@ def test_rules_lines_round_trip_every_kind_of_value():
 
 
 SAMPLE_TEXT = {"money": "5", "number": "4", "wild": "deuces", "until": "23:30", "unit": "0.01", "currency": "£",
-               "jokers": "Qh,6c"}
+               "jokers": "Qh,6c", "banker": "Bill", "pair_plus": "50-25-7-4-1", "ante_bonus": "5-3-1"}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -287,7 +287,8 @@ def test_every_rule_of_every_game_round_trips_through_a_rules_line(game):
                 assert len(words) == 1 and bhh.changed_rules(before, words) == after, words
                 assert option.shown(after) != "None"
             changed_somewhere.add(option.name)
-    assert changed_somewhere == {option.name for option in options}
+    fixed = {"ante"} if game == "three-card-poker" else set()  # R17.1: no table ante, 0 the one value allowed
+    assert changed_somewhere == {option.name for option in options} - fixed
 
 
 @pytest.mark.parametrize("form", ["bhh", "json"])

@@ -22,7 +22,8 @@ def click_option(option: Option):
     if option.kind == "bool":
         return click.option(f"{option.flag}/--no-{option.key}", option.name, default=None, help=text)
     if option.kind in ("choice", "count"):
-        return click.option(option.flag, option.name, type=click.Choice([str(c) for c in option.choices]), help=text)
+        return click.option(option.flag, option.name, type=click.Choice([str(c) for c in option.choices],
+                                                                         case_sensitive=False), help=text)
     return click.option(option.flag, option.name, help=text)
 
 

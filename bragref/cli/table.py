@@ -245,7 +245,8 @@ class Table:
         if kind.subject == "table":
             return None, args
         first = kind.params[0] if kind.params else None
-        if args and not (first and args[0] in (*first.words, *first.keywords)):
+        words = {word for param in kind.params for word in (*param.words, *param.keywords)}  # `pp 2`: no name
+        if args and args[0] not in words:
             names = [p.name for p in hand.players]
             try:
                 return name_in(hand, args[0]), args[1:]

@@ -124,9 +124,9 @@ class Option(msgspec.Struct, frozen=True):
                 return False
             raise BadInput(f"{self.key} is on or off, not {text!r} ({self.rule})")
         if self.kind in ("choice", "count"):
-            value = text.lower() if self.kind == "choice" else text
             allowed = [str(c) for c in self.choices]
-            if value not in allowed:
+            value = next((c for c in allowed if c.lower() == text.lower()), None)  # as declared: `q` is Q
+            if value is None:
                 raise BadInput(f"{self.key} must be one of {', '.join(allowed)}, not {text!r} ({self.rule})")
             return int(value) if self.kind == "count" else value
         if self.kind == "wild":
@@ -260,6 +260,11 @@ class Game(ABC):
         """The preset a new session starts from when none is named, given the options typed (by default the
         game's first; Bastard Brag's for lives where `--scoring lives` is given)."""
         return next(iter(self.presets))
+
+    def fixed_dealer(self, rules: Rules, seats: list[str]) -> str | None:
+        """Who deals every hand under `rules`, whatever R2.2 passes the deal to (a named banker, R17.1), or None;
+        `Refused` where that player is not seated."""
+        return None
 
     def deal_follows(self, rules: Rules, seats: list[str], previous: Hand | None, restart: Callable[[], bool],
                      called: Callable[[str], str] = str, played: Callable[[], int] = lambda: 0) -> dict[str, str]:

@@ -256,7 +256,11 @@ class Ledger(Seating, Money):
             seats_then = [called(name) for name in msgspec.json.decode(previous.row["seats"])]
             due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
         named = resolve(dealer, session.seats, renamed=session.renamed) if dealer is not None else None
-        dealer = due or named or next_dealer([], None, session.seats)
+        fixed = game_of(session.rules).fixed_dealer(session.rules, session.seats)  # a named banker (R17.1)
+        if fixed is not None and named not in (None, fixed):
+            raise Refused(f"{fixed} deals every hand here: the dealer cannot be named otherwise (deal without "
+                          f"--dealer)", game_of(session.rules).rule)
+        dealer = fixed or due or named or next_dealer([], None, session.seats)
         result = previous.hand.result if previous else None
         carried = result.carried if result else 0
         retained_by = called(result.retained_by) if result else None

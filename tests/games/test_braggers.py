@@ -112,5 +112,5 @@ def test_a_bragger_makes_the_pair_and_naturals_win_the_showdown(bragref):
 
 
 def test_unknown_games_are_refused_with_those_there_are(bragref):
-    result = bragref('session new t --players "Andy,Bill" --game three-card-poker', code=2)
+    result = bragref('session new t --players "Andy,Bill" --game canasta', code=2)
     assert "braggers" in result.stderr and "hoyle" in result.stderr
