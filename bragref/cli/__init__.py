@@ -141,6 +141,7 @@ COMMAND_MODULES = {
     "audit": "audit",
     "simulate": "simulate",
     "table": "table",
+    "serve": "serve",
     **dict.fromkeys(["lend", "repay"], "loans"),
 }
 

@@ -1,0 +1,134 @@
+"""Benchmark for `bragref serve` (issue 44). Run: python tests/benchmarks/bench_serve.py [--pages 30] [--idle 100]
+
+Prints, beside each target and a floor measured in the same run:
+- how long after a recorded action (a `bragref bet` in a process of its own, timed from when it returns) the last
+  of `--pages` open pages has its Server-Sent Event, against the 1 s target; the floor is the same figure for one
+  page alone;
+- the server's memory (RSS) and CPU while `--idle` pages stay open and nothing happens, for 10 s; the floor is the
+  same server with no page open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+
+def bragref(db: Path, *words: str) -> None:
+    subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), *words], check=True, capture_output=True)
+
+
+def start(db: Path) -> tuple[subprocess.Popen, str]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            httpx.get(url + "status.json", timeout=0.5)
+            return server, url
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise RuntimeError(server.stderr.read().decode())
+
+
+def listen(url: str, heard: list, opened: threading.Barrier, changes: int) -> None:
+    """One page: its first event (the table as it was), then the time of each change it hears."""
+    with httpx.stream("GET", url + "events", timeout=30) as events:
+        seen = 0
+        for line in events.iter_lines():
+            if line.startswith("data: "):
+                if seen == 0:
+                    opened.wait()
+                else:
+                    heard.append(time.monotonic())
+                seen += 1
+                if seen > changes:
+                    return
+
+
+def latency(db: Path, url: str, pages: int) -> float:
+    """Seconds from a recorded bet returning to the last of `pages` pages hearing of it."""
+    heard: list[float] = []
+    opened = threading.Barrier(pages + 1)
+    threads = [threading.Thread(target=listen, args=(url, heard, opened, 1), daemon=True) for _ in range(pages)]
+    for thread in threads:
+        thread.start()
+    opened.wait()
+    time.sleep(0.3)
+    bragref(db, "bet", json.loads(httpx.get(url + "status.json").text)["to_act"], "1")
+    recorded = time.monotonic()
+    for thread in threads:
+        thread.join(10)
+    assert len(heard) == pages, f"{len(heard)} of {pages} pages heard"
+    return max(heard) - recorded
+
+
+def idle(pid: int, url: str, pages: int, seconds: float = 10.0) -> tuple[float, float]:
+    """The server's RSS in MiB and CPU in % of one core while `pages` pages stay open and nothing happens."""
+    streams = []
+    client = httpx.Client(timeout=None)
+    for _ in range(pages):
+        stream = client.stream("GET", url + "events")
+        streams.append((stream, stream.__enter__()))
+    time.sleep(1)
+    before, started = cpu_seconds(pid), time.monotonic()
+    time.sleep(seconds)
+    used = (cpu_seconds(pid) - before) / (time.monotonic() - started)
+    rss = rss_mib(pid)
+    for stream, _ in streams:
+        stream.__exit__(None, None, None)
+    client.close()
+    return rss, 100 * used
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pages", type=int, default=30)
+    parser.add_argument("--idle", type=int, default=100)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "ledger.db"
+        bragref(db, "session", "new", "bench", "--players", "Andy,Bill,Chris,Dan")
+        bragref(db, "deal")
+        server, url = start(db)
+        try:
+            one = latency(db, url, 1)
+            many = latency(db, url, args.pages)
+            quiet_rss, quiet_cpu = idle(server.pid, url, 0, 5.0)
+            busy_rss, busy_cpu = idle(server.pid, url, args.idle)
+        finally:
+            server.terminate()
+            server.wait(10)
+    print(f"update to the last of {args.pages} pages: {many * 1000:.0f} ms (target 1000 ms; one page alone: "
+          f"{one * 1000:.0f} ms)")
+    print(f"{args.idle} idle pages: {busy_rss:.1f} MiB, {busy_cpu:.1f}% of a core (no page open: {quiet_rss:.1f} MiB, "
+          f"{quiet_cpu:.1f}%)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""`bragref serve` (issue 44, CLI.md Interactive): the table live and read-only. The HTTP and Server-Sent Events
+tests always run, against a real server in a process of its own with the ledger written by other processes; the
+browser tests drive Debian's chromium with Playwright and skip, saying why, where there is none."""
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PLAYERS = "Andy,Bill,<b>Chris</b>"  # a name with markup: it must reach the page as text
+
+
+def bragref(db: Path, *words: str) -> subprocess.CompletedProcess:
+    """A command in a process of its own, as another terminal at the table would type it."""
+    done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), *words], capture_output=True, text=True,
+                          env={**os.environ, "BRAGREF_SESSION": ""})
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`bragref serve` running on a free port until the test ends; `url` is where its page is."""
+
+    def __init__(self, db: Path, *options: str):
+        self.port = free_port()
+        self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port",
+                                         str(self.port), *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True)
+        first = self.process.stdout.readline()
+        match = re.search(r"at (http://\S+/) ", first)
+        assert match, first + self.process.stderr.read()
+        self.url = match.group(1).replace("0.0.0.0", "127.0.0.1")
+        self.root = f"http://127.0.0.1:{self.port}/"
+        for _ in range(100):
+            try:
+                httpx.get(self.root, timeout=0.5)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+
+    def stop(self) -> int:
+        self.process.terminate()
+        return self.process.wait(10)
+
+
+@pytest.fixture
+def ledger(tmp_path) -> Path:
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "friday", "--players", PLAYERS, "--currency", "£", "--unit", "0.50")
+    bragref(db, "deal")
+    return db
+
+
+@pytest.fixture
+def server(ledger):
+    running = Server(ledger)
+    yield running
+    running.stop()
+
+
+def test_status_json_is_status_with_the_balances(server, ledger):
+    table = httpx.get(server.url + "status.json").json()
+    status = json.loads(bragref(ledger, "status", "--json").stdout)
+    assert {key: value for key, value in table.items() if key in status} == status
+    assert table["balances"] == json.loads(bragref(ledger, "balances", "--json").stdout)
+    assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£"}
+    assert "Bill to act" in table["said"] and table["actions"][0]["action"] == "deal"
+
+
+def test_every_method_but_get_is_refused_and_nothing_else_answers(server):
+    for path in ("", "status.json", "events", "page.js"):
+        assert httpx.post(server.url + path).status_code == 405
+        assert httpx.delete(server.url + path).status_code == 405
+    assert httpx.get(server.url + "admin").status_code == 404
+    page = httpx.get(server.url)
+    assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_an_action_recorded_elsewhere_reaches_every_listener_within_a_second(server, ledger):
+    heard: list[tuple[float, dict]] = []
+    ready = threading.Event()
+
+    def listen():
+        mine = 0
+        with httpx.stream("GET", server.url + "events", timeout=10) as events:
+            for line in events.iter_lines():
+                if line.startswith("data: "):
+                    heard.append((time.monotonic(), json.loads(line[6:])))
+                    ready.set()
+                    mine += 1
+                    if mine == 2:  # the table as it was, then after the bet
+                        return
+
+    listeners = [threading.Thread(target=listen, daemon=True) for _ in range(3)]
+    for listener in listeners:
+        listener.start()
+    assert ready.wait(10)
+    time.sleep(0.3)  # every listener has had the table as it was
+    assert {table["to_act"] for _, table in heard} == {"Bill"}
+    bragref(ledger, "bet", "bill", "1")
+    recorded = time.monotonic()
+    for listener in listeners:
+        listener.join(5)
+    after = [(at, table) for at, table in heard if table["to_act"] != "Bill"]
+    assert len(after) == 3 and all(table["pot"] == 5 for _, table in after)  # 3 antes of 1 unit, a bet of 2
+    assert max(at for at, _ in after) - recorded < 1.0
+
+
+def test_beyond_loopback_only_the_secret_path_answers(ledger):
+    server = Server(ledger, "--host", "0.0.0.0")
+    try:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/t/[\w-]{20,}/", server.url)
+        for path in ("", "status.json", "events", "t/", "t/guess/status.json"):
+            assert httpx.get(server.root + path).status_code == 404
+        assert httpx.get(server.url + "status.json").json()["session"] == "friday"
+    finally:
+        assert server.stop() in (0, -15)
+
+
+def test_serve_needs_a_ledger_and_starting_it_costs_other_commands_nothing(tmp_path):
+    missing = subprocess.run([sys.executable, "-m", "bragref", "--db", str(tmp_path / "none.db"), "serve"],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and "no ledger at" in missing.stderr and not (tmp_path / "none.db").exists()
+    loaded = subprocess.run([sys.executable, "-c", "import sys; from bragref.cli import cli; import bragref.cli.hand; "
+                             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn')))"],
+                            capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]"
+
+
+# ---- in a real browser -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def browser():
+    """Chromium by its path (Playwright's own download is not reachable here). Its pages bypass the page's
+    Content-Security-Policy, which forbids the evaluated scripts Playwright waits with; the policy itself is
+    checked over HTTP above."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def test_the_page_follows_the_ledger_without_a_reload(browser, server, ledger):
+    page = browser.new_page(bypass_csp=True)
+    page.goto(server.url)
+    page.wait_for_function("document.getElementById('said').textContent.includes('Bill to act')")
+    page.evaluate("window.sameDocument = true")
+    assert page.locator("tr.acting td").first.text_content() == "Bill"
+    bragref(ledger, "bet", "bill", "1")
+    started = time.monotonic()
+    page.wait_for_function("document.getElementById('said').textContent.includes('to act') && "
+                           "!document.getElementById('said').textContent.includes('Bill to act')", timeout=2000)
+    assert time.monotonic() - started < 1.5
+    assert page.evaluate("window.sameDocument") is True  # no reload
+    assert "Pot £2.50 · stake £1.00" in page.locator("#money").text_content()
+    assert "Bill · bet £1.00" in page.locator("#actions").text_content()
+
+
+def test_a_name_with_markup_shows_as_text(browser, server):
+    page = browser.new_page(bypass_csp=True)
+    page.goto(server.url)
+    page.wait_for_selector("#players tbody tr")
+    names = page.locator("#players tbody td:first-child").all_text_contents()
+    assert any("<b>Chris</b>" in name for name in names)
+    assert page.locator("#players b").count() == 0  # never read as markup
+
+
+@pytest.mark.parametrize("width, height, name", [(360, 740, "phone"), (1920, 1080, "tv")])
+def test_the_page_fits_a_phone_and_a_tv(browser, server, ledger, width, height, name):
+    bragref(ledger, "bet", "bill", "1", "--blind")
+    page = browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True)
+    page.goto(server.url)
+    page.wait_for_function("document.getElementById('actions').children.length >= 2")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    shots = os.environ.get("BRAGREF_SCREENSHOTS")  # the docs' pictures: BRAGREF_SCREENSHOTS=docs pytest -k fits
+    if shots:
+        page.screenshot(path=str(Path(shots) / f"serve-{name}.png"), full_page=name == "phone")
