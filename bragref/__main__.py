@@ -1,13 +1,21 @@
 """The `bragref` command, and `python -m bragref`: the command line (`bragref.cli`), started lean."""
 
 import gc
+import sys
+
+TYPING_EXTENSIONS = "typing_extensions"
 
 
 def main() -> None:
     """Run the command line. What its modules define lives as long as the process, so the garbage collector is
     kept out of their import and then told to pass over all of it (`gc.freeze`): a short command such as `bet`
     takes about 0.85 of the time it took without (issue 19). What a command makes afterwards is collected as
-    usual."""
+    usual.
+
+    `typing_extensions` comes with `serve`'s libraries, and msgspec reads type hints with it wherever it can be
+    imported: 2 ms of every command, for nothing of ours (Python's own `typing` reads them alike). So it is kept out
+    (`serve` lets it back in, `cli.serve.admit_typing_extensions`)."""
+    sys.modules.setdefault(TYPING_EXTENSIONS, None)
     gc.disable()
     from bragref.cli import main as command_line
 

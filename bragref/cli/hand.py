@@ -17,6 +17,12 @@ def name_in(hand: Hand, query: str) -> str:
     return resolve(query, [p.name for p in hand.players])
 
 
+def seats_words(seats: list[str]) -> str:
+    """Who is seated now, in seat order: "Seats: Ann, Bob." (or that nobody is, once the last has left). Here, not beside
+    `session`'s commands, whose options load every game: `status` needs only its hand's."""
+    return f"Seats: {', '.join(seats)}." if seats else "Nobody is seated."
+
+
 def situation(number: int, hand: Hand) -> str:
     """One line: what the table must do next, after what the last action decided where the game tells it (a side
     show's loser packing, R13.4)."""

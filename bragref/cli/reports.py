@@ -5,10 +5,9 @@ from __future__ import annotations
 import click
 
 from bragref.api import open_ledger
-from bragref.cli.hand import outcome, paid_in, situation, witness
+from bragref.cli.hand import outcome, paid_in, seats_words, situation, witness
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
                                 output_options, table_text)
-from bragref.cli.sessions import seats_words
 from bragref.engine.state import Hand
 from bragref.games import game_of, game_verbs
 from bragref.ledger.history import hand_history, named_now

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
+import sys
 
 import click
 
@@ -39,9 +40,16 @@ def serve(app, host: str, port: int) -> None:
 
         click.echo("Only that address answers. Scan it:")
         segno.make(url, error="l").terminal(compact=True)
+    admit_typing_extensions()
     from bragref.serve.app import run
 
     run(path, app.session, host, port, base)
+
+
+def admit_typing_extensions() -> None:
+    """Starlette needs `typing_extensions`, which the command's start keeps out (`bragref.__main__`)."""
+    if sys.modules.get("typing_extensions", False) is None:
+        del sys.modules["typing_extensions"]
 
 
 def _is_loopback(host: str) -> bool:

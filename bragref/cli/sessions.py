@@ -7,6 +7,7 @@ import click
 from bragref.cli import complete
 
 from bragref.cli.options import rule_options
+from bragref.cli.hand import seats_words
 from bragref.cli.output import Output, output_options
 from bragref.engine.rules import Rules
 from bragref.games import TABLE_OPTIONS, game_of
@@ -188,11 +189,6 @@ def player_leave(app, name: str) -> None:
     book = app.book()
     book.leave(name)
     click.echo(left_words(book, *book.last))
-
-
-def seats_words(seats: list[str]) -> str:
-    """Who is seated now, in seat order: "Seats: Ann, Bob." (or that nobody is, once the last has left)."""
-    return f"Seats: {', '.join(seats)}." if seats else "Nobody is seated."
 
 
 def left_words(book, chosen, gone: str) -> str:

@@ -22,11 +22,11 @@ import click
 
 from bragref.cli import brief, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
-from bragref.cli.hand import (dealt_words, name_in, outcome, paid_in, situation, staked, time_words, voided_words,
-                              witness)
+from bragref.cli.hand import (dealt_words, name_in, outcome, paid_in, seats_words, situation, staked, time_words,
+                              voided_words, witness)
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table, legal_parts
-from bragref.cli.sessions import closed_words, left_words, renamed_words, seats_words
+from bragref.cli.sessions import closed_words, left_words, renamed_words
 from bragref.cli.stakes import purse_words
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.loans import outstanding, positions

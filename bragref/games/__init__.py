@@ -145,6 +145,8 @@ def find_game(name: str) -> Game:
     'Three Card Brag'
     """
     wanted = name.strip().casefold()
+    if wanted in GAMES.declared and GAMES._loads(wanted):  # a game's own name: that game alone is loaded
+        return GAMES[wanted]
     for game in GAMES.values():
         if wanted == game.name or wanted in (alias.casefold() for alias in game.aliases):
             return game
