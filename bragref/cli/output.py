@@ -78,18 +78,9 @@ def output_options(command):
 
 def legal_words(legal: Legal, rules: Rules | None = None) -> str:
     """`bet 4–14, bet blind 2–7, see for 8, look, fold`: what may be done now."""
-    return ", ".join(legal_parts(legal, rules or Rules()))
+    from bragref.games.play import legal_phrases
 
-
-def legal_parts(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
-    """What may be done, a phrase each, every move as its verb declares it (`Verb.offered_words`) in the game's own
-    words (Teen Patti's chaal, show, pack); `table` gives each as `bragref table` takes it (a retained hand's look)."""
-    from bragref.games import game_of, verb_of
-
-    say = game_of(rules).say
-    phrases = (verb_of(rules, offer.verb).offered_words(offer, rules, say, table) for offer in legal.offers
-               if offer.said)
-    return [phrase for phrase in phrases if phrase]
+    return ", ".join(legal_phrases(legal, rules or Rules()))
 
 
 HAND_NUMBERS = 2**63 - 1  # the most a hand number can be (SQLite's integers): a larger one is bad input, not a crash

@@ -25,7 +25,7 @@ from bragref.cli.dealing import deal_params
 from bragref.cli.hand import (dealt_words, name_in, outcome, paid_in, seats_words, situation, staked, time_words,
                               voided_words, witness)
 from bragref.cli.loans import lent_words, repaid_words
-from bragref.cli.output import emit_table, legal_parts
+from bragref.cli.output import emit_table
 from bragref.cli.sessions import closed_words, left_words, renamed_words
 from bragref.cli.stakes import purse_words
 from bragref.engine.errors import BadInput, Refused, did_you_mean
@@ -36,7 +36,7 @@ from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.seating import check_seats
 from bragref.engine.state import Hand
 from bragref.games import GAMES, find_game, from_preset, game_of, game_verbs, verb_aliases
-from bragref.games.play import legal, require_move
+from bragref.games.play import legal, legal_phrases, require_move
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
@@ -191,7 +191,7 @@ class Table:
         if now.player is None:  # two hands compared in the middle of the betting (a side show, R13.4)
             return f"{' or '.join(now.names('show'))} — show NAME CARDS · concede NAME > "
         status = game_of(rules).say(hand.player(now.player).status)
-        return f"{now.player} ({status}) — {' · '.join(legal_parts(now, rules, table=True))} > "
+        return f"{now.player} ({status}) — {' · '.join(legal_phrases(now, rules, table=True))} > "
 
     # ---- answers ------------------------------------------------------------------
 

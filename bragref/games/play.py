@@ -8,10 +8,11 @@ from collections.abc import Iterable
 from bragref.engine.errors import Refused
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, credit
-from bragref.games import GAMES
+from bragref.games import GAMES, verb_of
 from bragref.games.verbs import Credit
 
-__all__ = ["apply", "deal", "keep_carried", "legal", "outcome", "replay", "require_dealt", "require_move"]
+__all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "outcome", "replay", "require_dealt",
+           "require_move"]
 
 
 def _game(rules: Rules):
@@ -39,6 +40,16 @@ def apply(hand: Hand, action) -> Hand:
         if refused.legal is None:
             refused.legal, refused.rules = game.legal(hand), hand.rules
         raise
+
+
+def legal_phrases(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
+    """What may be done, a phrase each (`bet 4–14`, `see for 8`, `look`), every move as its verb declares it
+    (`Verb.offered_words`) in the game's own words (Teen Patti's chaal, show, pack); `table` gives each as `bragref
+    table` takes it (a retained hand's look)."""
+    say = _game(rules).say
+    phrases = (verb_of(rules, offer.verb).offered_words(offer, rules, say, table) for offer in legal.offers
+               if offer.said)
+    return [phrase for phrase in phrases if phrase]
 
 
 def require_move(hand: Hand, verb: str) -> None:

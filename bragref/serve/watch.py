@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-import click
 import msgspec
 
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
+from bragref.engine.state import Hand
+from bragref.games import game_of, play
 
 
 class Watcher:
@@ -36,10 +37,8 @@ class Watcher:
 
     def table(self) -> dict:
         """`status --json`'s object with the night's `balances` (CLI.md), and beside them what the page shows in the
-        table's own words: the current hand's actions (`history N --json`), its line (what `status` says of it), and
-        how money is written (the session's unit and currency, R1.1a)."""
-        from bragref.cli.hand import situation  # the line the command line prints, in the session's money
-
+        table's own words: the current hand's actions (`history N --json`), its line (`said`), and how money is
+        written (the session's unit and currency, R1.1a)."""
         book = self.book
         try:
             with book.reading():  # one state of the ledger, however many reads
@@ -47,8 +46,7 @@ class Watcher:
                 data = book.status()
                 data["balances"] = book.balances()
                 data["actions"] = list(book.history(current.number)) if current else []
-                data["said"] = click.unstyle(situation(current.number, current.hand)) if current else \
-                    f"No hand dealt yet in {session.name}."  # as `status` says it, without a terminal's colour
+                data["said"] = said(current.hand) if current else f"No hand dealt yet in {session.name}."
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
         except BadInput as error:  # no session yet: the page says so, and waits
             return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
@@ -76,3 +74,17 @@ class Watcher:
             await asyncio.sleep(self.every)
             if self.look():
                 self.tell()
+
+
+def said(hand: Hand) -> str:
+    """The table's line, in the session's money and the game's words: how the hand ended (as `replay` ends it), or
+    what the last action decided, what the game says of the hand now, and whose turn it is and what they may do (or
+    who shows)."""
+    game = game_of(hand.rules)
+    if hand.phase == "over":
+        return game.ended(hand)
+    now = play.legal(hand)
+    who = f"{now.player} to act" if now.player else f"{' and '.join(now.names('show'))} to show"
+    news = game.news(hand)
+    return f"{news + ' ' if news else ''}{game.now_words(hand)}{who}: {', '.join(play.legal_phrases(now, hand.rules))}."
+
