@@ -79,7 +79,7 @@ def test_status_json_is_status_with_the_balances(server, ledger):
     status = json.loads(bragref(ledger, "status", "--json").stdout)
     assert {key: value for key, value in table.items() if key in status} == status
     assert table["balances"] == json.loads(bragref(ledger, "balances", "--json").stdout)
-    assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£"}
+    assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£", "keys": []}
     assert "Bill to act" in table["said"] and table["actions"][0]["action"] == "deal"
 
 

@@ -43,11 +43,10 @@ def status(app, out: Output) -> None:
     click.echo(f"Session {session.name}, hand {current.number} of {game_of(hand.rules).title} (R10), {hand.dealer} "
                f"dealt.")
     game = game_of(hand.rules)
-    own = list(game.player_keys(hand, hand.players[0].name))  # a game's own columns (lives)
     paid = paid_in(hand)
     out.table([{"player": p["name"], "state": game.say(p["state"]), **({"paid": money(p["paid"])} if paid else {}),
                 **({"table money": money(p["table_money"])} if "table_money" in p else {}),
-                **{key: p.get(key) for key in own}} for p in players])
+                **game.player_words(hand, p["name"])} for p in players])  # a game's own columns (lives, wagers)
     for pot in data["pots"]:
         click.echo(f"Covered by {pot['covered_by']}: {money(pot['amount'])}, "
                    f"to be won by {' or '.join(pot['contenders'])} (R7.3).")

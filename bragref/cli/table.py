@@ -154,7 +154,8 @@ class Table:
         parts.append(game.title)  # dealer's choice: the game of this hand (R9.3, R10)
 
         def state(p) -> str:  # with what the game adds: a player's lives (R14.4)
-            own = "".join(f" · {key}" if value is True else f" · {key} {value}"  # `bust`; `lives 2`; nothing unknown
+            words = game.player_words(hand, p.name)  # `bust`; `lives 2`; `ante £1.50`; nothing unknown or none
+            own = "".join(f" · {key}" if value is True else f" · {key} {words[key]}"
                           for key, value in game.player_keys(hand, p.name).items() if value not in (None, False))
             return game.say(p.status) + (" ×2 hands" if p.hands == 2 else "") + own
 

@@ -47,7 +47,8 @@ class Watcher:
                 data["balances"] = book.balances()
                 data["actions"] = list(book.history(current.number)) if current else []
                 data["said"] = said(current.hand) if current else f"No hand dealt yet in {session.name}."
-                data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
+                data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency,
+                                 "keys": list(game_of(current.hand.rules).money_keys) if current else []}
         except BadInput as error:  # no session yet: the page says so, and waits
             return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
         return data

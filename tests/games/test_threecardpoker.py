@@ -305,3 +305,12 @@ def test_the_table_plays_a_hand_of_three_card_poker(bragref):
     assert "Bill (open) — wager 1 or more · pass > " in out and "Bill (open) — play for 5 · fold > " in out
     assert "Recorded: Chris wager pair-plus 2 (2 into the pot)." in out  # `pp`: the Pair Plus, no player named
     assert nets(bragref) == {"Andy": 8, "Bill": -10, "Chris": 2, "Dan": 0}
+
+
+def test_the_wagers_are_shown_in_the_sessions_money_r1_1a(bragref):
+    bragref(f"session new p {FOUR} --unit 0.01 --currency £")
+    bragref("deal")
+    bragref("wager bill --ante 1.50 --pair-plus 0.25")
+    assert bragref.json("status")["players"][0]["ante"] == 150  # JSON: units
+    row = next(line for line in bragref("status").stdout.splitlines() if line.startswith("Bill"))
+    assert row.split()[2:] == ["£1.75", "£1.50", "£0.25", "£0.00"]

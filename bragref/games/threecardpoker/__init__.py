@@ -114,6 +114,8 @@ class ThreeCardPoker(Game):
         return {"banker": hand.banker, "stage": None if hand.phase == "over" else hand.stage,
                 "qualifies": play.qualifies(hand)}
 
+    money_keys = ("ante", "pair_plus", "play")
+
     def player_keys(self, hand, name):
         if name not in {p.name for p in hand.players}:
             return {"ante": 0, "pair_plus": 0, "play": 0}

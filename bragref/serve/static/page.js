@@ -6,12 +6,13 @@ const COMMON = new Set(["session", "hand", "phase", "dealer", "to_act", "pot", "
   "players", "pots", "live_pot", "shown", "legal", "game", "digest", "balances", "actions", "said", "money"]);
 const PLAYER = new Set(["name", "state", "hands", "paid", "table_money"]);
 
-let unit = { scale: 0, times: 1n, currency: "" };
+let unit = { scale: 0, times: 1n, currency: "", keys: [] };
 
 function setMoney(money) {  // amounts are units; a person reads the session's money (R1.1a)
   const text = (money && money.unit) || "1";
   const [whole, part = ""] = text.split(".");
-  unit = { scale: part.length, times: BigInt(whole + part), currency: (money && money.currency) || "" };
+  unit = { scale: part.length, times: BigInt(whole + part), currency: (money && money.currency) || "",
+           keys: (money && money.keys) || [] };  // a game's own player keys that are amounts
 }
 
 function cash(units) {
@@ -64,7 +65,7 @@ function show(t) {
   fill(document.getElementById("players"),
     [["player"], ["state"], ["paid", true], ...(money ? [["table money", true]] : []), ...own.map(k => [k.replace(/_/g, " ")])],
     players.map(p => [[[p.name], [p.state], [cash(p.paid), true], ...(money ? [[cash(p.table_money), true]] : []),
-      ...own.map(k => [said(p[k])])],
+      ...own.map(k => unit.keys.includes(k) ? [cash(p[k]), true] : [said(p[k])])],
       p.name === t.to_act ? "acting" : ["folded", "sitting-out", "out"].includes(p.state) ? "out" : ""]));
   const keys = document.getElementById("keys");
   keys.replaceChildren();
