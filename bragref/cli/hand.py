@@ -223,10 +223,11 @@ def typed_words(kind, values: dict) -> list[str]:
     return words
 
 
-def verb_command(kind, name: str | None = None) -> click.Command:
+def verb_command(kind, name: str | None = None, games: dict | None = None) -> click.Command:
     """The command for an action type, made from its declaration (`games.verbs`): `bragref bet PLAYER AMOUNT
     [--blind]`, `bragref show PLAYER CARDS… [--discard CARD]…`; `name`, where it is called by a game's alias
-    (`chaal`)."""
+    (`chaal`); `games`: each game's move by the verb, by the game's title, where they differ (three games `pass`):
+    the help gives each (the hand's own game's is the one played)."""
     params: list[click.Parameter] = []
     if kind.subject == "player":
         params.append(click.Argument(["player"], shell_complete=complete.players))
@@ -249,6 +250,13 @@ def verb_command(kind, name: str | None = None) -> click.Command:
                                          shell_complete=complete.players if param.kind == "players" else None))
     name = name or kind.verb
     examples = "\n".join(f"  bragref {name} {example}".rstrip() for example in kind.examples)
+    helps = kind.help
+    told: dict[str, list[str]] = {}  # each help, with the games whose move it is
+    for title, other in (games or {}).items():
+        told.setdefault(other.help, []).append(title)
+    if len(told) > 1:
+        helps = "\n\n".join(f"In {', '.join(titles[:-1]) + ' and ' if len(titles) > 1 else ''}{titles[-1]}: {text}"
+                              for text, titles in told.items())
     also = f"\n\nThe same as `bragref {kind.verb}`: {name} is its name in the game's own words." if name != kind.verb else ""
 
     @click.pass_obj
@@ -256,7 +264,7 @@ def verb_command(kind, name: str | None = None) -> click.Command:
         record(app, name, *([player] if kind.subject == "player" else []), *typed_words(kind, values))
 
     return click.Command(name, callback=callback, params=params, short_help=kind.summary,
-                         help=f"{kind.help}{also}\n\n\b\nExample:\n{examples}")
+                         help=f"{helps}{also}\n\n\b\nExample:\n{examples}")
 
 
 COMMANDS = [undo]  # and a command for each verb a game declares, made when it is asked for (`verb_command`)

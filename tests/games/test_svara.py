@@ -414,3 +414,11 @@ def dealt(ledger, given) -> bool:
     except Refused:
         return False
     return True
+
+
+def test_a_verb_several_games_declare_helps_in_each_ones_words(bragref):
+    """`pass` is Bastard Brag's, Svara's and Three Card Poker's move, each its own: the command's help gives each."""
+    text = " ".join(bragref("pass --help").stdout.split())
+    assert "In Bastard Brag: PLAYER keeps their cards" in text and "In Svara: PLAYER passes at their turn" in text
+    assert "In Three Card Poker: PLAYER wagers nothing this deal" in text
+    assert "In Svara" not in bragref("chaal --help").stdout  # a game's own name for a verb is that game's alone

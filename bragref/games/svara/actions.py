@@ -53,8 +53,8 @@ class Pass(Verb, frozen=True):
     verb = "pass"
     answers = {"p": {}}
     summary = "Pass (svara): out of the hand, paying nothing more."
-    help = ("PLAYER passes at their turn: in svara, out of the hand, paying nothing more (R16.4; fold is the same); "
-            "when all but one have passed, the last takes the pot unshown (R16.6).")
+    help = ("PLAYER passes at their turn: out of the hand, paying nothing more (R16.4; `fold` is the same); when all "
+            "but one have passed, the last takes the pot unshown (R16.6).")
     examples = ("chris",)
 
     @classmethod
