@@ -547,7 +547,7 @@ class Book:
         from bragref.ledger.exchange import Located
 
         try:
-            return self.import_document(bhh.loads(text), name, use).name
+            return self.import_document(bhh.loads_lazily(text), name, use).name
         except Located as located:
             where = f"hand {located.hand}, " if located.hand is not None else ""
             error = located.error

@@ -420,3 +420,38 @@ def test_a_history_written_hand_by_hand_is_the_document_written_whole(bragref, h
     head, streamed = exchange.export_stream(ledger, session)
     assert "".join(bhh.dump_chunks(head, streamed, as_json)) == (bhh.dumps_json if as_json else bhh.dumps)(whole)
     ledger.close()
+
+
+def test_a_history_read_a_hand_at_a_time_is_the_one_read_whole(tmp_path):
+    """The import reads a bhh text's hands as it judges them (`bhh.loads_lazily`, issue 45): the same document as
+    read whole, the same rows recorded and chained, the same export; what it cannot split safely (a table after the
+    hands, a multi-line string) it reads whole, and a hand it cannot read is bad input as it is read whole."""
+    from bragref.engine.errors import BadInput
+    from bragref.games import from_preset
+    from bragref.ledger import exchange
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(str(tmp_path / "source.db"))
+    session = simulate(source, "s", from_preset("pagat", short_money="both"), ["Ann", "Bob", "Cy"], 150, 7)
+    text = bhh.dumps(exchange.export(source, session))
+    lazily, whole = bhh.loads_lazily(text), bhh.loads(text)
+    assert isinstance(lazily["hands"], bhh.Hands) and len(lazily["hands"]) == len(whole["hands"]) == 150
+    assert {**lazily, "hands": list(lazily["hands"])} == whole
+    assert lazily["hands"][-1] == whole["hands"][-1] and lazily["hands"][70:72] == whole["hands"][70:72]
+    made = []
+    for name, document in (("lazily", lazily), ("whole", whole)):
+        ledger = Ledger(str(tmp_path / f"{name}.db"))
+        imported = exchange.import_judged(ledger, document, "s")
+        made.append((bhh.dumps(exchange.export(ledger, imported)), ledger.digest()))
+        ledger.close()
+    assert made[0] == made[1] and made[0][0] == text
+    after = text + "\n[x]\ny = 1\n"  # a table after the hands: read whole, and refused as read whole
+    for read in (bhh.loads, bhh.loads_lazily):
+        with pytest.raises(BadInput, match="unknown field `x`"):
+            read(after)
+    quoted = text.replace("\n[rules]", '\n_note = """\n[[hands]]\n"""\n[rules]', 1)  # a multi-line string
+    assert type(bhh.loads_lazily(quoted)["hands"]) is list and bhh.loads_lazily(quoted) == bhh.loads(quoted)
+    spoiled = bhh.loads_lazily(text.replace("dealer = 'Ann'", "dealer = 7", 1))  # a hand it cannot read
+    with pytest.raises(BadInput, match="`dealer` should be str"):
+        list(spoiled["hands"])

@@ -128,7 +128,7 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
       bragref import friday.bhh --as friday-again
     """
     source = read_text(file, bhh.MAX_TEXT, "a hand history")
-    document = bhh.loads(source)
+    document = bhh.loads_lazily(source)  # a hand at a time, as the import judges them
     book = ctx.obj.book(create=True)
     try:
         with progress(len(document["hands"]), "Importing hands") as advance:

@@ -17,7 +17,7 @@ from functools import cache
 import json
 import re
 from datetime import datetime
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 import tomllib
 
 import msgspec
@@ -78,23 +78,97 @@ def dump_chunks(head: dict, hands: Iterable[dict], as_json: bool = False) -> Ite
 
 def loads(text: str) -> dict:
     """A bhh or JSON document, its shape checked (the rules of Brag are checked when it is recorded)."""
+    _size(text)
+    return _parsed(text)
+
+
+def _size(text: str) -> None:
     if len(text) > MAX_TEXT:
         raise BadInput(f"a hand history is at most {MAX_TEXT // 2**20} MiB of text, and this one is larger")
+
+
+def _parsed(text: str) -> dict:
+    document = _read(lambda: json.loads(text, object_pairs_hook=_no_duplicates) if text.lstrip().startswith("{")
+                     else tomllib.loads(text))
+    if not isinstance(document, dict):
+        raise BadInput("not a bhh or JSON hand history: it is not a table of fields")
+    check_shape(document)
+    return document
+
+
+HANDS = re.compile(r"^\[\[\s*hands\s*\]\][ \t]*(?:#.*)?$", re.MULTILINE)  # a hand's table begins
+BRACKETED = re.compile(r"^[ \t]*\[", re.MULTILINE)  # a line a table's header may begin
+
+
+def _read(parse):
+    """What `parse()` makes of a text, or bad input saying why it cannot."""
     try:
-        if text.lstrip().startswith("{"):
-            document = json.loads(text, object_pairs_hook=_no_duplicates)
-        else:
-            document = tomllib.loads(text)
+        return parse()
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
         raise BadInput(f"not a bhh or JSON hand history: {str(error)[:200]}") from None
     except RecursionError:
         raise BadInput("not a bhh or JSON hand history: nested too deep") from None
     except ValueError as error:  # an integer of thousands of digits, among others
         raise BadInput(f"not a bhh or JSON hand history: {str(error)[:200]}") from None
-    if not isinstance(document, dict):
-        raise BadInput("not a bhh or JSON hand history: it is not a table of fields")
+
+
+class Hands(Sequence):
+    """A bhh document's hands, each read from its text (and its shape checked) only when it is asked for, and not
+    kept: an import of a long history holds one hand at a time (issue 45). `spans`: where each hand's table is in
+    `text`."""
+
+    def __init__(self, text: str, spans: list[tuple[int, int]]):
+        self.text, self.spans = text, spans
+
+    def __len__(self) -> int:
+        return len(self.spans)
+
+    BATCH = 64  # hands read at once as they are gone through: one TOML parse each, not one a hand
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError("no such hand")
+        index %= len(self)
+        return self._read(index, index + 1)[0]
+
+    def __iter__(self):
+        for first in range(0, len(self), self.BATCH):
+            yield from self._read(first, min(first + self.BATCH, len(self)))
+
+    def _read(self, first: int, last: int) -> list[dict]:
+        """Hands `first` to `last` (not included), each one table of a hand, its shape checked."""
+        read = _parsed_part(self.text[self.spans[first][0]:self.spans[last - 1][1]])
+        hands = read.get("hands")
+        if set(read) != {"hands"} or len(hands) != last - first or not all(isinstance(h, dict) for h in hands):
+            raise BadInput(f"hands {first + 1} to {last} of the history are not {last - first} tables of hands")
+        for number, hand in enumerate(hands, first + 1):
+            _text_only(hand, "the history")
+            _check(hand, hand_shape(), f"hand {hand.get('number', number)}")
+        return hands
+
+
+def loads_lazily(text: str) -> dict:
+    """`loads`, but of a bhh text without multi-line strings (as `export` writes it) the hands are a `Hands`: read
+    one at a time as they are used. Anything else is read whole, as `loads` reads it."""
+    _size(text)
+    starts = [match.start() for match in HANDS.finditer(text)]
+    if text.lstrip().startswith("{") or not starts or '"""' in text or "'''" in text or \
+            len(BRACKETED.findall(text, starts[0])) != len(starts):  # another table among the hands
+        return _parsed(text)
+    head = _parsed_part(text[:starts[0]])
+    if "hands" in head:
+        return _parsed(text)
+    document = {**head, "hands": []}
     check_shape(document)
+    document["hands"] = Hands(text, list(zip(starts, [*starts[1:], len(text)])))
     return document
+
+
+def _parsed_part(text: str) -> dict:
+    """Part of a bhh text, read as TOML (a part is itself TOML: a table's header line starts it)."""
+    return _read(lambda: tomllib.loads(text))
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:

@@ -70,8 +70,11 @@ def insert(conn: sqlite3.Connection, table: str, values: dict, previous: tuple[i
 class Copy:
     """Rows copied into a ledger from one of the same schema, inside the caller's write: each given the id this
     ledger gives its table next and chained after the one before, then written a statement per table and one for
-    the links. What is stored is known (every column but `id` as the other ledger stored it), so nothing is read
-    back; ids follow each table's last, as SQLite gives them."""
+    the links, every `BATCH` rows (so that a long session's copy holds a batch at a time). What is stored is known
+    (every column but `id` as the other ledger stored it), so nothing is read back; ids follow each table's last,
+    as SQLite gives them."""
+
+    BATCH = 5000
 
     def __init__(self, conn: sqlite3.Connection, previous: tuple[int, str]):
         import hashlib
@@ -95,15 +98,20 @@ class Copy:
         self.seq += 1
         self.rows[table].append(stored)
         self.links.append((table, row_id, self.head))
+        if len(self.links) >= self.BATCH:
+            self.write()
         return row_id
 
     def write(self) -> None:
+        """Write the rows queued so far: every row a queued one names is written already, or with it."""
         for table in LOG_TABLES:  # in the order rows name one another (a hand its session, an action its hand)
             if self.rows[table]:
                 columns = self.columns[table]
                 self.conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
                                       f"({', '.join('?' * len(columns))})", self.rows[table])
+                self.rows[table] = []
         self.conn.executemany("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", self.links)
+        self.links = []
 
 
 def _insert(conn: sqlite3.Connection, table: str, values: dict) -> int:

@@ -43,11 +43,15 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
     return conn
 
 
-def connect_like(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """An empty ledger in memory with the schema of the ledger open on `conn`, made by the statements SQLite kept
-    for it: no migrations to import and run (`ledger.schema`), for a ledger that only judges (an import's)."""
-    scratch = sqlite3.connect(":memory:", isolation_level=None)
+def connect_like(conn: sqlite3.Connection, path: str = ":memory:") -> sqlite3.Connection:
+    """An empty ledger at `path` (in memory by default) with the schema of the ledger open on `conn`, made by the
+    statements SQLite kept for it: no migrations to import and run (`ledger.schema`), for a ledger that only judges
+    (an import's). A file here is scratch: written with no journal and no syncing, and thrown away after."""
+    scratch = sqlite3.connect(path, isolation_level=None)
     scratch.row_factory = sqlite3.Row
+    if path != ":memory:":
+        scratch.execute("PRAGMA journal_mode = OFF")
+        scratch.execute("PRAGMA synchronous = OFF")
     for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
                                " ORDER BY rowid"):  # each table before its indexes and triggers
         scratch.execute(sql)

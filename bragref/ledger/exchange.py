@@ -9,6 +9,8 @@ export → import → export gives the same bytes.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -262,21 +264,23 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
 
 def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: bool = False,
                   on_hand=lambda: None) -> Session:
-    """Record a bhh document as a new session: judged whole in a ledger of its own in memory, so a refused
-    history never takes the write lock, then copied into `ledger` row by row in one short write.
+    """Record a bhh document as a new session: judged whole in a ledger of its own, a scratch file in the system's
+    temporary folder (so that a long history's rows are not all held in memory), so a refused history never takes
+    the write lock, then copied into `ledger` row by row in one short write.
 
     The new session becomes the current one only with `use` (CLI.md: `import --use`).
     """
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
         raise BadInput(f"there is already a session called {wanted}: import it --as another name")
-    judge = Ledger(":memory:", connect_like(ledger.conn))
-    judge.linked = False  # its rows are hashed as they are copied into `ledger`
-    try:
-        judged = import_document(judge, document, name, on_hand)
-        return transplant(judge, ledger, judged.name, use)
-    finally:
-        judge.close()
+    with tempfile.TemporaryDirectory(prefix="bragref-import-") as folder:
+        judge = Ledger(":memory:", connect_like(ledger.conn, os.path.join(folder, "judged.db")))  # no replay points
+        judge.linked = False  # its rows are hashed as they are copied into `ledger`
+        try:
+            judged = import_document(judge, document, name, on_hand)
+            return transplant(judge, ledger, judged.name, use)
+        finally:
+            judge.close()
 
 
 # The columns of each log table that hold another row's id, and the table it names.
@@ -300,20 +304,25 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
         ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
         ids["actions"][0] = before  # a loan before any action came after every action the target already holds
         rows, columns, references = {}, {}, {}
-        for table in LOG_TABLES:
+        for table in LOG_TABLES:  # read along as the chain names them: a table's rows are chained in id order
             cursor = source.conn.cursor()
             cursor.row_factory = None  # plain tuples, as they are copied
-            cursor.execute(f"SELECT * FROM {table}")
+            cursor.execute(f"SELECT * FROM {table} ORDER BY id")
             columns[table] = tuple(column[0] for column in cursor.description)
             references[table] = [(columns[table].index(column), ids[named]) for column, named in
                                  _REFERENCES.get(table, {}).items()]
-            rows[table] = {row[0]: row for row in cursor}
+            rows[table] = cursor
         skipped = set() if use else {row[0] for row in source.conn.execute(
             "SELECT id FROM session_events WHERE event = 'use'")}  # the import is made current only when asked
-        for table, row_id in source.conn.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
+        links = source.conn.cursor()
+        links.row_factory = None
+        for table, row_id in links.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
+            row = next(rows[table])
+            if row[0] != row_id:
+                raise AssertionError(f"{table} row {row_id} is chained out of its order")
             if table == "session_events" and row_id in skipped:
                 continue
-            values = list(rows[table][row_id])
+            values = list(row)
             for index, named in references[table]:
                 if values[index] is not None:
                     values[index] = named[values[index]]

@@ -83,7 +83,8 @@ def main() -> None:
     write = floor(WRITE, str(folder / "floor.db"), str(lines))
     seconds = timed(folder / "target.db", "import", str(history), "--use")
     print(f"import bhh:  {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s (target >= 2,000; floor, {lines:,} rows "
-          f"inserted in one durable transaction: {write:.2f} s, {args.hands / write:,.0f} hands/s)")
+          f"inserted in one durable transaction: {write:.2f} s, {args.hands / write:,.0f} hands/s), peak so far "
+          f"{peak_mib():.0f} MiB (target <= 64, flat in the file's size: a hand at a time)")
     timed(folder / "target.db", "export", "-o", str(again))
     print("round trip:", "same bytes" if again.read_bytes() == history.read_bytes() else "DIFFERENT")
 
