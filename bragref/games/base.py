@@ -231,6 +231,7 @@ class Game(ABC):
     deal_params: ClassVar[tuple] = ()  # what a deal may record beside the seats (`verbs.Param`s): Teen Patti's joker
     dealt_keys: ClassVar[tuple[str, ...]] = ()  # what else its deals record, following from the hands before (a
     # match's lives, R14.4; a svara's tied players, R16.7): hand histories carry these as they carry `deal_params`
+    money_keys: ClassVar[tuple[str, ...]] = ()  # which of `player_keys` are amounts (Three Card Poker's wagers)
 
     @abstractmethod
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
@@ -363,8 +364,6 @@ class Game(ABC):
     def player_keys(self, hand: Hand, name: str) -> dict:
         """What `status --json` carries per player for this game (a player's lives, R14.4)."""
         return {}
-
-    money_keys: ClassVar[tuple[str, ...]] = ()  # which of `player_keys` are amounts (Three Card Poker's wagers)
 
     def player_words(self, hand: Hand, name: str) -> dict:
         """`player_keys` as a person reads them: amounts in the session's money (R1.1a)."""
