@@ -296,20 +296,20 @@ _REFERENCES = {
 
 def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
     """Copy session `name` from `source` (which holds it alone) into `target`, in one write: every row in the
-    order the source chained it, each given the target's ids and chained there."""
+    order the source chained it, each given the target's ids and chained there. The source's ids count from 1 and
+    every row a reference can name is copied, in its table's order: so a row's id there is its id here past the
+    target's last (`shift`), and a loan's `after_action` 0 (before any action) is the target's last action."""
     with target.copying() as copy:
         if name in target.session_names():
             raise BadInput(f"there is already a session called {name}: import it --as another name")
-        before = target.conn.execute("SELECT COALESCE(MAX(id), 0) FROM actions").fetchone()[0]
-        ids: dict[str, dict[int, int]] = {table: {} for table in ("sessions", "hands", "actions")}
-        ids["actions"][0] = before  # a loan before any action came after every action the target already holds
+        shift = {table: copy.last[table] for table in ("sessions", "hands", "actions")}
         rows, columns, references = {}, {}, {}
         for table in LOG_TABLES:  # read along as the chain names them: a table's rows are chained in id order
             cursor = source.conn.cursor()
             cursor.row_factory = None  # plain tuples, as they are copied
             cursor.execute(f"SELECT * FROM {table} ORDER BY id")
             columns[table] = tuple(column[0] for column in cursor.description)
-            references[table] = [(columns[table].index(column), ids[named]) for column, named in
+            references[table] = [(columns[table].index(column), shift[named]) for column, named in
                                  _REFERENCES.get(table, {}).items()]
             rows[table] = cursor
         skipped = set() if use else {row[0] for row in source.conn.execute(
@@ -323,12 +323,12 @@ def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
             if table == "session_events" and row_id in skipped:
                 continue
             values = list(row)
-            for index, named in references[table]:
+            for index, past in references[table]:
                 if values[index] is not None:
-                    values[index] = named[values[index]]
+                    values[index] += past
             new = copy.add(table, columns[table], values)
-            if table in ids:
-                ids[table][row_id] = new
+            if table in shift and new != row_id + shift[table]:
+                raise AssertionError(f"{table} row {row_id} is copied as {new}, not {row_id + shift[table]}")
     return target.session(name)
 
 
