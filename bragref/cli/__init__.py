@@ -160,18 +160,15 @@ class BragGroup(click.Group):
         if module is None:
             from bragref.games.verbs import FAMILY_VERBS  # a verb a game declares: its command is made from it
 
-            kind = FAMILY_VERBS.get(name)  # the family's own: no game need be loaded to make its command
+            kind, games = FAMILY_VERBS.get(name), None  # the family's own: no game need be loaded to make its command
             if kind is None:
-                from bragref.games import game_verbs, verb_aliases
+                from bragref.games import GAMES, game_verbs, verb_aliases
 
                 kind = verb_aliases().get(name) or game_verbs().get(name)
                 if kind is not None and name == kind.verb:  # several games' moves by one verb (`pass`): each's help
-                    from bragref.games import GAMES
-
                     games = {game.title: game.verbs[kind.verb] for game in GAMES.values()
                              if kind.verb in game.verbs and name not in game.aliases_of_verbs}
-                    return importlib.import_module("bragref.cli.hand").verb_command(kind, name, games)
-            return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind, name)
+            return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind, name, games)
         commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 

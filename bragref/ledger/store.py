@@ -256,10 +256,11 @@ class Ledger(Seating, Money):
             seats_then = [called(name) for name in msgspec.json.decode(previous.row["seats"])]
             due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
         named = resolve(dealer, session.seats, renamed=session.renamed) if dealer is not None else None
-        fixed = game_of(session.rules).fixed_dealer(session.rules, session.seats)  # a named banker (R17.1)
+        game = game_of(session.rules)
+        fixed = game.fixed_dealer(session.rules, session.seats)  # a named banker (R17.1)
         if fixed is not None and named not in (None, fixed):
             raise Refused(f"{fixed} deals every hand here: the dealer cannot be named otherwise (deal without "
-                          f"--dealer)", game_of(session.rules).rule)
+                          f"--dealer)", game.rule)
         dealer = fixed or due or named or next_dealer([], None, session.seats)
         result = previous.hand.result if previous else None
         carried = result.carried if result else 0
@@ -268,7 +269,6 @@ class Ledger(Seating, Money):
         before = previous and previous.hand.rules.game  # the game changed before bragref kept the pot (0.12.6)
         play.keep_carried(previous and previous.hand, session.rules,
                           f"play {before} until it is won (`rules set game {before}`)")
-        game = game_of(session.rules)
         play.require_dealt(session.rules, given or {})
         follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
                                     lambda: self.match_called(session, previous), called,

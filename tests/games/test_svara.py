@@ -213,6 +213,8 @@ def test_equal_top_scores_make_a_svara_and_its_deal_r16_7(bragref):
     assert "svara pot" in bragref("balances").stdout.lower()
     assert "not a svara deal" not in bragref.refused("rules set game brag", "R9.3")  # the svara deal comes first
     bragref.refused("deal --boil Bill", "R16.7")  # a tied player is in free
+    assert "named once" in bragref.refused("deal --boil chris,Chris", "", code=2)
+    assert "no player 'Zed'" in bragref.refused("deal --boil Zed", "", code=2)
     out = bragref("deal --boil chris").stdout  # Bill deals; Chris boils in for half the pot (R16.7)
     assert "No ante, with 14 carried forward" in out and "Dan and Bill dealt in free; Chris boiled in for 7" in out
     status = bragref.json("status")

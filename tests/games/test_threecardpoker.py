@@ -178,6 +178,11 @@ def test_refusals_cite_r17_and_write_nothing(four, bragref):
     bragref.refused("pass andy", "R17.1")
     bragref.refused("wager chris --ante 2", "R17.2")  # Bill's turn
     assert "an Ante, a Pair Plus or both" in bragref("wager bill", code=2).stderr
+    bragref(f"session new limits {FOUR} --min-bet 2 --max-bet 10")
+    bragref("deal")
+    assert "at least 2" in bragref.refused("wager bill --pair-plus 1", "R17.2")
+    assert "at most 10 (max-bet)" in bragref.refused("wager bill --ante 11", "R17.2")
+    bragref("session use p")
     bragref.refused("play bill", "R17.3")  # the wagers come first
     bragref.refused("fold bill", "R17.3")
     bragref.refused("show bill 2c 3c 4c", "R17.4")

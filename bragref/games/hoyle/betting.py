@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import Refused
 from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import (Hand, Legal, Offer, PotResult, Range, Result, Shown, costing, evolve, offers,
@@ -256,9 +256,7 @@ def _show(hand: HoyleHand, show: Show) -> HoyleHand:
         raise Refused(f"{show.player} has shown or conceded already, or is not in the hand", "R11.4")
     from bragref.games import ranking_for
 
-    seen = {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
-    if seen & {*show.cards, *show.discards}:
-        raise BadInput("a card has already been shown in this deal: a pack holds one of each card")
+    state.require_new((*show.cards, *show.discards), state.shown_cards(hand))
     judged = ranking_for(hand.rules).judge(show.cards, show.discards)
     return _settle_if_done(evolve(hand, shown=hand.shown + (Shown(show.player, judged),)))
 

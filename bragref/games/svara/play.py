@@ -302,12 +302,7 @@ def ranking(hand: SvaraHand):
 
 def _show(hand: SvaraHand, name: str, cards, discards) -> SvaraHand:
     _showing(hand, name, "show")
-    seen = {c for s in hand.shown for c in s.judged.kept}
-    for card in cards:
-        if card in seen:
-            from bragref.engine.cards import card_text
-
-            raise BadInput(f"{card_text(card)} has already been shown in this deal: a pack holds one of each card")
+    state.require_new(cards, state.shown_cards(hand))
     judged = ranking(hand).judge(cards, discards)
     return _decide(evolve(hand, shown=hand.shown + (Shown(name, judged),)))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from bragref.engine import state
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import Refused
 from bragref.engine.state import Hand, Legal, Offer, Range, Result, Shown, costing, evolve, offers, ranged, showing
 from bragref.games.brag.betting import affordable
 from bragref.games.threecardpoker.actions import Pass, Play, Wager
@@ -229,12 +229,7 @@ def _show(hand: PokerHand, name: str, cards, discards) -> PokerHand:
         shown = any(s.player == name for s in hand.shown)
         raise Refused(f"{name} {'has already shown' if shown else 'has no hand to show'}: "
                       f"{', '.join(waiting)} to show", "R17.4")
-    seen = {c for s in hand.shown for c in s.judged.kept}
-    for card in cards:
-        if card in seen:
-            from bragref.engine.cards import card_text
-
-            raise BadInput(f"{card_text(card)} has already been shown in this deal: a pack holds one of each card")
+    state.require_new(cards, state.shown_cards(hand))
     hand = evolve(hand, shown=hand.shown + (Shown(name, ranking(hand).judge(cards, discards)),))
     return _settle(hand) if not to_show(hand) else hand
 
