@@ -1,5 +1,6 @@
 """Hand histories (issue 6): `export` as bhh, JSON and CSV; `import` judges every line again (man 5 bragref-bhh)."""
 
+import contextlib
 import csv
 import io
 import json
@@ -7,6 +8,7 @@ import tomllib
 
 import pytest
 
+from bragref.engine.rules import Rules
 from bragref.formats import bhh
 from bragref.games import GAMES
 from conftest import SAMPLES, Bragref
@@ -455,3 +457,29 @@ def test_a_history_read_a_hand_at_a_time_is_the_one_read_whole(tmp_path):
     spoiled = bhh.loads_lazily(text.replace("dealer = 'Ann'", "dealer = 7", 1))  # a hand it cannot read
     with pytest.raises(BadInput, match="`dealer` should be str"):
         list(spoiled["hands"])
+
+
+def test_actions_queued_together_are_recorded_and_chained_as_acted_one_at_a_time(tmp_path):
+    """`Ledger.queued` (an import's run of a hand's actions, issue 45) writes the rows `act` writes, a settled hand's
+    postings with them, and chains them as `act` does: the same digest, an audit without findings."""
+    import random
+
+    from bragref.ledger.audit import audit
+    from bragref.ledger.simulate import chooser
+    from bragref.ledger.store import Ledger
+
+    digests = []
+    for queued in (False, True):
+        ledger = Ledger(":memory:")
+        ledger.now = iter(f"2026-11-25T10:{minute:02}:00+00:00" for minute in range(60)).__next__
+        ledger.create_session("s", Rules(), ["Ann", "Bob", "Cy"])
+        choose = chooser(random.Random(5))
+        for _ in range(3):
+            ledger.deal("s")
+            with ledger.queued("s") if queued else contextlib.nullcontext() as act:
+                while ledger.current(ledger.session("s")).hand.phase != "over":
+                    act(choose) if queued else ledger.act("s", choose)
+        digests.append(ledger.digest())
+        assert audit(ledger.conn, [ledger.session("s").id]) == []
+        assert ledger.conn.execute("SELECT COUNT(*) FROM postings").fetchone()[0] > 0
+    assert digests[0] == digests[1]

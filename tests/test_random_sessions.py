@@ -19,6 +19,7 @@ from bragref.games import GAMES, TABLE_OPTIONS, find_game, from_preset, parse_op
 from bragref.games.randomplay import random_dealt
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit
+from bragref.ledger.chain import LOG_TABLES
 from bragref.ledger.simulate import chooser
 from bragref.ledger.store import Ledger
 
@@ -152,9 +153,11 @@ def checked(path) -> None:
     document = exchange.export(ledger, session)
     for text in (bhh.dumps(document), bhh.dumps_json(document)):
         again = Ledger(":memory:")
-        exchange.import_judged(again, bhh.loads(text), None)
+        exchange.import_judged(again, bhh.loads(text), None, use=True)
         redone = exchange.export(again, again.session("evening"))
         assert (bhh.dumps(redone) if text.startswith("#") else bhh.dumps_json(redone)) == text
+        assert recorded(again) == recorded(ledger)  # an import's run of actions is written together (issue 45)
+        assert audit(again.conn, [again.session("evening").id]) == []
         again.close()
     hands = ledger.last_number(session)
     ledger.close()
@@ -163,6 +166,22 @@ def checked(path) -> None:
         result = runner.invoke(cli, ["--db", str(path), *words])
         assert result.exit_code == 0, (words, result.output)
         assert "None" not in result.output, (words, result.output)
+
+
+def recorded(ledger: Ledger) -> dict[str, list[tuple]]:
+    """Every row of the ledger's log and the order the chain links them in: what an import must record as the
+    commands recorded it, but for the digest of the hand after each action (`actions.state`), which a ledger keeps
+    for its replay points only where it has them (an import's judge has none), and the times a history does not
+    hold: of a `use` (which session is current is not the session's own story) and of a loan's row of table money
+    (the loan's own time stands for both)."""
+    rows = {table: ledger.conn.execute(f"SELECT * FROM {table} ORDER BY id").fetchall() for table in LOG_TABLES}
+    rows["actions"] = [{**dict(row), "state": None} for row in rows["actions"]]
+    rows["session_events"] = [{**dict(row), "at": None} if row["event"] == "use" else row
+                              for row in rows["session_events"]]
+    rows["purses"] = [{**dict(row), "at": None} if row["kind"] == "loan" else row for row in rows["purses"]]
+    rows["chain"] = ledger.conn.execute("SELECT seq, tbl, row_id FROM chain ORDER BY seq").fetchall()
+    return {table: [tuple(row.values()) if isinstance(row, dict) else tuple(row) for row in table_rows]
+            for table, table_rows in rows.items()}
 
 
 def evening(tmp_path_factory, seed: int, hands: int) -> None:

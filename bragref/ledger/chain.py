@@ -76,16 +76,19 @@ class Copy:
 
     BATCH = 5000
 
-    def __init__(self, conn: sqlite3.Connection, previous: tuple[int, str]):
+    def __init__(self, conn: sqlite3.Connection, previous: tuple[int, str], linked: bool = True,
+                 tables: tuple[str, ...] = LOG_TABLES, columns: dict[str, tuple[str, ...]] | None = None):
+        """Rows of `tables` copied after link `previous`, hashed unless not `linked` (as `insert`); `columns`: each
+        table's, where the caller knows them (and keeps them for the next copy)."""
         import hashlib
 
         self.sha256 = hashlib.sha256  # many rows (`link`)
-        self.conn = conn
+        self.conn, self.linked = conn, linked
         self.seq, self.head = previous
         self.last = {table: conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
-                     for table in LOG_TABLES}
-        self.rows: dict[str, list[tuple]] = {table: [] for table in LOG_TABLES}
-        self.columns: dict[str, tuple[str, ...]] = {}
+                     for table in tables}
+        self.rows: dict[str, list[tuple]] = {table: [] for table in tables}
+        self.columns = {} if columns is None else columns
         self.links: list[tuple[str, int, str]] = []
 
     def add(self, table: str, columns: tuple[str, ...], values: list) -> int:
@@ -94,7 +97,8 @@ class Copy:
         row_id = values[0] = self.last[table] = self.last[table] + 1
         stored = tuple(values)
         self.columns.setdefault(table, columns)
-        self.head = link(self.head, table, hashed(table, stored), self.sha256)
+        self.head = (link(self.head, table, hashed(table, stored), self.sha256) if self.linked
+                     else f"unlinked {table} {row_id}")
         self.seq += 1
         self.rows[table].append(stored)
         self.links.append((table, row_id, self.head))
@@ -102,10 +106,17 @@ class Copy:
             self.write()
         return row_id
 
+    def add_named(self, table: str, values: dict) -> int:
+        """Queue one row given by column name, as `insert` takes it: every column of the table, those not named
+        NULL (no log table has another default), so that it is hashed as SQLite will store it; its id."""
+        columns = self.columns.get(table) or tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
+        self.columns[table] = columns
+        return self.add(table, columns, [None, *(values.get(column) for column in columns[1:])])
+
     def write(self) -> None:
         """Write the rows queued so far: every row a queued one names is written already, or with it."""
         for table in LOG_TABLES:  # in the order rows name one another (a hand its session, an action its hand)
-            if self.rows[table]:
+            if self.rows.get(table):
                 columns = self.columns[table]
                 self.conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
                                       f"({', '.join('?' * len(columns))})", self.rows[table])

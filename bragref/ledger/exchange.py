@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
+from itertools import groupby
 
 import msgspec
 
@@ -372,17 +373,36 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
         raise Located(BadInput("its times (_at) do not match its lines one for one"), number, "the times")
     if numbers is None:
         lines, times = _closed_last(lines, times, players)
-    for index, text in enumerate(lines, 1):
-        try:
-            line = bhh.parse(text, players)
-            if numbers is None and (line.verb in game_verbs() or line.verb == "void"):
-                raise BadInput(f"{text!r} is a hand's action: it belongs in the hand's `actions`")
-            with _stamped(ledger, times[index - 1] if times else None):
-                recorded = _record(ledger, name, line, numbers)
-            if recorded is not None:
-                numbers[index] = recorded
-        except (BadInput, Refused) as error:
-            raise Located(error, number, text) from None
+    read = ((index, text, _parsed(text, players)) for index, text in enumerate(lines, 1))
+    clock = ledger.now
+    try:
+        for acting, run in groupby(read, key=lambda item: numbers is not None and isinstance(item[2], bhh.Line)
+                                   and item[2].verb in game_verbs()):
+            with ledger.queued(name) if acting else nullcontext() as act:  # a run of a hand's actions, written
+                for index, text, line in run:  # together
+                    if times:
+                        ledger.now = lambda at=times[index - 1]: at
+                    try:
+                        if acting:
+                            numbers[index] = act(lambda hand: _action(hand, line))
+                            continue
+                        if isinstance(line, BadInput):
+                            raise line
+                        if numbers is None and (line.verb in game_verbs() or line.verb == "void"):
+                            raise BadInput(f"{text!r} is a hand's action: it belongs in the hand's `actions`")
+                        _record(ledger, name, line, numbers)
+                    except (BadInput, Refused) as error:
+                        raise Located(error, number, text) from None
+    finally:
+        ledger.now = clock
+
+
+def _parsed(text, players: list[str]) -> bhh.Line | BadInput:
+    """A line read, or why it cannot be, said where it is recorded (in its place among the lines)."""
+    try:
+        return bhh.parse(text, players)
+    except BadInput as error:
+        return error
 
 
 def _closed_last(lines: list, times, players: list[str]) -> tuple[list, list | None]:
@@ -409,12 +429,9 @@ HOUSEKEEPING = ("void", "lend", "repay", "buy-in", "top-up", "cash-out", "join",
                 "match")  # a history's verbs beside the games' (`_record`)
 
 
-def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] | None) -> int | None:
-    """Record one line through the ledger; the row id when it is a hand's action."""
+def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] | None) -> None:
+    """Record one line through the ledger that is not a hand's action (`Ledger.queued` records those)."""
     verb = line.verb
-    if verb in game_verbs():
-        _, current, _ = ledger.act(name, lambda hand: _action(hand, line))
-        return current.last
     if verb == "void" and line.subject == TABLE:
         misdeal = bool(line.words) and line.word(0) == "deal"
         number = None if misdeal else line.amount(0)

@@ -34,6 +34,7 @@ from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, ha
                                    postings, replayed)
 from bragref.ledger.seats import Seating, Session
 
+QUEUED = ("actions", "postings")  # what `Ledger.queued` holds back: an action's rows
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
@@ -70,6 +71,8 @@ class Ledger(Seating, Money):
         self._point = None  # the last action's hand as a replay point keeps it (`_act`)
         self._head: tuple[int, str] | None = None  # the chain's last link while this ledger writes (`write`)
         self._mark: tuple | None = None  # what sessions are read from (`session`), likewise
+        self._queue: chain.Copy | None = None  # actions and postings waiting to be written together (`queued`)
+        self._columns: dict[str, tuple[str, ...]] = {}  # each log table's columns, as the queue reads them
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
@@ -135,10 +138,31 @@ class Ledger(Seating, Money):
         self._insert("session_events", session_id=session_id, at=self.now(), event=event, player=player, detail=detail)
 
     def _insert(self, table: str, **values) -> int:
+        if self._queue is not None:
+            if table not in QUEUED:
+                raise AssertionError(f"a {table} row is written while actions are queued")
+            row_id = self._queue.add_named(table, values)
+            self._head = (self._queue.seq, self._queue.head)
+            return row_id
         row_id, self._head = chain.insert(self.conn, table, values, self._head, self.linked)
         if table in ("sessions", "session_events"):
             self._mark = None
         return row_id
+
+    @contextmanager
+    def queued(self, session_name: str | None):
+        """Actions of the session recorded one after another in one write, as `act` records them but through the
+        function given here, which takes the build and gives the action's row id: their rows, and the postings of a
+        hand they settle, are queued and written together as the block ends (`chain.Copy`). For an import's run of a
+        hand's actions, which reads nothing back between them; nothing else is recorded inside the block."""
+        with self.write():
+            session = self.session(session_name)
+            self._queue = chain.Copy(self.conn, self._head, self.linked, QUEUED, self._columns)
+            try:
+                yield lambda build: self._act(session, build)[0].last
+                self._queue.write()
+            finally:
+                self._queue = None
 
     @contextmanager
     def copying(self):
