@@ -459,6 +459,33 @@ def test_a_history_read_a_hand_at_a_time_is_the_one_read_whole(tmp_path):
         list(spoiled["hands"])
 
 
+def test_a_history_file_is_read_a_block_and_a_batch_of_hands_at_a_time_as_its_text_is(tmp_path, monkeypatch):
+    """`import FILE` does not hold the file's text (`bhh.load_lazily`, issue 45): looked through a block at a time
+    (here a few hundred bytes, so that blocks end mid-hand), its hands read from the file a batch at a time, it is
+    the document its text is; past a byte order mark; and what the text would be read whole, the file is."""
+    from bragref.games import from_preset
+    from bragref.ledger import exchange
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(str(tmp_path / "source.db"))
+    session = simulate(source, "s", from_preset("pagat", short_money="both"), ["Ann", "Bøb", "Cy"], 40, 3)
+    text = bhh.dumps(exchange.export(source, session))
+    monkeypatch.setattr(bhh, "BLOCK", 300)
+    for name, written, lazily in (("plain", text, True), ("bom", "\ufeff" + text, True),
+                                  ("json", bhh.dumps_json(exchange.export(source, session)), False),
+                                  ("quoted", text.replace("\n[rules]", '\n_note = """\n[[hands]]\n"""\n[rules]', 1),
+                                   False)):
+        path = tmp_path / f"{name}.bhh"
+        path.write_text(written, encoding="utf-8")
+        read = bhh.load_lazily(str(path))
+        assert isinstance(read["hands"], bhh.Hands) is lazily, name
+        assert {**read, "hands": list(read["hands"])} == bhh.loads(written.removeprefix("\ufeff")), name
+    (tmp_path / "latin.bhh").write_bytes(text.replace("Bøb", "B\xf8b").encode("latin-1"))
+    with pytest.raises(UnicodeDecodeError):
+        bhh.load_lazily(str(tmp_path / "latin.bhh"))
+
+
 def test_actions_queued_together_are_recorded_and_chained_as_acted_one_at_a_time(tmp_path):
     """`Ledger.queued` (an import's run of a hand's actions, issue 45) writes the rows `act` writes, a settled hand's
     postings with them, and chains them as `act` does: the same digest, an audit without findings."""

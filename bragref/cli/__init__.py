@@ -30,16 +30,24 @@ def printable(text: str) -> str:
 def read_text(path: str, limit: int | None = None, what: str = "a file here") -> str:
     """A UTF-8 text file (past a byte order mark, as Windows editors may begin it) of at most `limit` characters,
     `what` it is in the message when it is larger; or bad input saying why not."""
+    def read(name: str) -> str:
+        with open(name, encoding="utf-8-sig") as handle:
+            return handle.read() if limit is None else handle.read(limit + 1)
+
+    text = readable(path, read)
+    if limit is not None and len(text) > limit:
+        raise BadInput(f"{path!r} is larger than {what} may be ({limit // 2**20} MiB)")
+    return text
+
+
+def readable(path: str, read):
+    """`read(path)`: what it reads of the file at `path` as UTF-8 text; or bad input saying why it cannot."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read() if limit is None else handle.read(limit + 1)
+        return read(path)
     except (OSError, ValueError) as error:  # missing, a folder, unreadable, not UTF-8, a NUL in the name
         reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text" \
             if isinstance(error, UnicodeDecodeError) else str(error)
         raise BadInput(f"cannot read {path!r}: {reason}") from None
-    if limit is not None and len(text) > limit:
-        raise BadInput(f"{path!r} is larger than {what} may be ({limit // 2**20} MiB)")
-    return text
 
 
 def cell(text: str) -> str:

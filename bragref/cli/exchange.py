@@ -8,7 +8,8 @@ from collections.abc import Iterable
 
 import click
 
-from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, read_text, refusal_text
+from bragref.cli import (EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, read_text, readable,
+                         refusal_text)
 from bragref.cli.output import csv_chunks, progress
 from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.db import LedgerUnavailable
@@ -127,14 +128,13 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
     Example:
       bragref import friday.bhh --as friday-again
     """
-    source = read_text(file, bhh.MAX_TEXT, "a hand history")
-    document = bhh.loads_lazily(source)  # a hand at a time, as the import judges them
+    document = readable(file, bhh.load_lazily)  # a batch of hands at a time, read from the file as they are judged
     book = ctx.obj.book(create=True)
     try:
         with progress(len(document["hands"]), "Importing hands") as advance:
             session = book.import_document(document, name, use, advance)
     except exchange.Located as located:
-        number = bhh.line_of(source, located.hand, located.text)
+        number = bhh.line_of(read_text(file), located.hand, located.text)
         where = f"{file}:{number}" if number else file
         what = f"hand {located.hand}, " if located.hand is not None else ""
         prefix = f"{where}: {what}{brief(located.text)}: "

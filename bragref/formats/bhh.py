@@ -12,12 +12,13 @@ a name in double quotes (JSON's escapes). Amounts are integer units of the sessi
 
 from __future__ import annotations
 
+import codecs
 import itertools
 from functools import cache
 import json
 import re
 from datetime import datetime
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 import tomllib
 
 import msgspec
@@ -114,11 +115,11 @@ def _read(parse):
 
 class Hands(Sequence):
     """A bhh document's hands, each read from its text (and its shape checked) only when it is asked for, and not
-    kept: an import of a long history holds one hand at a time (issue 45). `spans`: where each hand's table is in
-    `text`."""
+    kept: an import of a long history holds one batch of hands at a time (issue 45). `spans`: where each hand's
+    table is, as `part(start, end)` reads it (from the text, or from the file)."""
 
-    def __init__(self, text: str, spans: list[tuple[int, int]]):
-        self.text, self.spans = text, spans
+    def __init__(self, part: Callable[[int, int], str], spans: list[tuple[int, int]]):
+        self.part, self.spans = part, spans
 
     def __len__(self) -> int:
         return len(self.spans)
@@ -139,7 +140,7 @@ class Hands(Sequence):
 
     def _read(self, first: int, last: int) -> list[dict]:
         """Hands `first` to `last` (not included), each one table of a hand, its shape checked."""
-        read = _parsed_part(self.text[self.spans[first][0]:self.spans[last - 1][1]])
+        read = _parsed_part(self.part(self.spans[first][0], self.spans[last - 1][1]))
         hands = read.get("hands")
         if set(read) != {"hands"} or len(hands) != last - first or not all(isinstance(h, dict) for h in hands):
             raise BadInput(f"hands {first + 1} to {last} of the history are not {last - first} tables of hands")
@@ -157,13 +158,71 @@ def loads_lazily(text: str) -> dict:
     if text.lstrip().startswith("{") or not starts or '"""' in text or "'''" in text or \
             len(BRACKETED.findall(text, starts[0])) != len(starts):  # another table among the hands
         return _parsed(text)
-    head = _parsed_part(text[:starts[0]])
+    return _lazily(lambda start, end: text[start:end], starts, len(text)) or _parsed(text)
+
+
+def _lazily(part: Callable[[int, int], str], starts: list[int], end: int) -> dict | None:
+    """The document whose head is `part(0, starts[0])` and whose hands begin at `starts`, the last ending at `end`;
+    None where its head holds hands of its own (to be read whole)."""
+    head = _parsed_part(part(0, starts[0]))
     if "hands" in head:
-        return _parsed(text)
+        return None
     document = {**head, "hands": []}
     check_shape(document)
-    document["hands"] = Hands(text, list(zip(starts, [*starts[1:], len(text)])))
+    document["hands"] = Hands(part, list(zip(starts, [*starts[1:], end])))
     return document
+
+
+BLOCK = 2**20  # bytes of a file looked through at once (`load_lazily`)
+FILE_HANDS = re.compile(HANDS.pattern.encode(), re.MULTILINE)
+FILE_BRACKETED = re.compile(BRACKETED.pattern.encode(), re.MULTILINE)
+
+
+def load_lazily(path: str) -> dict:
+    """`loads_lazily` of a UTF-8 file (past a byte order mark), without holding its text: it is looked through a
+    block at a time for where its hands begin, and each batch of hands is read from the file when it is asked for,
+    so that an import's memory does not grow with the file (issue 45). A file `loads_lazily` would read whole (JSON,
+    a multi-line string, another table among the hands) is read whole. `OSError` or `UnicodeDecodeError` where the
+    file cannot be read as UTF-8 text."""
+    starts: list[int] = []
+    size = others = 0
+    opening, whole = b"", False
+    with open(path, "rb") as handle:
+        offset = skip = len(codecs.BOM_UTF8) if handle.read(len(codecs.BOM_UTF8)) == codecs.BOM_UTF8 else 0
+        handle.seek(offset)
+        for block in _blocks(handle):
+            size += len(block.decode("utf-8"))  # each block checked as UTF-8 as it is read
+            opening = opening or block.lstrip()[:1]
+            whole = whole or opening == b"{" or b'"""' in block or b"'''" in block or size > MAX_TEXT
+            found = [offset + match.start() for match in FILE_HANDS.finditer(block)]
+            if starts or found:  # the lines a table may begin from the first hand's on
+                others += len(FILE_BRACKETED.findall(block, 0 if starts else found[0] - offset))
+            starts += found
+            offset += len(block)
+    if whole or not starts or others != len(starts):
+        with open(path, encoding="utf-8-sig") as handle:
+            return loads(handle.read())
+
+    def part(start: int, end: int) -> str:  # the text begins past the byte order mark
+        with open(path, "rb") as handle:
+            handle.seek(max(start, skip))
+            return handle.read(end - max(start, skip)).decode("utf-8")
+
+    return _lazily(part, starts, offset) or _parsed(part(0, offset))
+
+
+def _blocks(handle) -> Iterator[bytes]:
+    """The rest of a binary file in blocks of about `BLOCK` bytes, each ending where a line does (a UTF-8 character
+    never spans two)."""
+    rest = b""
+    for chunk in iter(lambda: handle.read(BLOCK), b""):
+        chunk = rest + chunk
+        cut = chunk.rfind(b"\n") + 1
+        if cut:
+            yield chunk[:cut]
+        rest = chunk[cut:]
+    if rest:
+        yield rest
 
 
 def _parsed_part(text: str) -> dict:
