@@ -99,9 +99,10 @@ def test_a_link_is_the_same_sha256_whichever_implementation_hashes_it():
 # ---- tampering -----------------------------------------------------------------------------
 
 
-def mutate(conn: sqlite3.Connection, rng: random.Random) -> str:
-    """Edit, delete or insert one row of a random log table (or of the chain); say what was done."""
-    tables = [t for t in (*LOG_TABLES, "chain") if conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]]
+def mutate(conn: sqlite3.Connection, rng: random.Random, among: tuple[str, ...] = (*LOG_TABLES, "chain")) -> str:
+    """Edit, delete or insert one row of a random log table (or of the chain), or of one `among` those; say what
+    was done."""
+    tables = [t for t in among if conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]]
     table = rng.choice(tables)
     rows = conn.execute(f"SELECT * FROM {table}").fetchall()
     columns = [d[0] for d in conn.execute(f"SELECT * FROM {table} LIMIT 1").description]
@@ -428,3 +429,37 @@ def test_the_audit_in_several_processes_finds_what_one_process_finds(played, mon
     monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
     monkeypatch.setattr(pieces.os, "cpu_count", lambda: 2)
     assert audit_all(played.db) == serial and len(serial) >= 2
+
+
+def test_hands_replayed_straight_give_the_findings_replayed_a_step_at_a_time_give(played, tmp_path, monkeypatch):
+    """The audit applies a hand's actions straight where neither a void nor a loan onto the table is among them
+    (`replay.final`, issue 45): over random tampering with the rows a replay reads, its findings are word for word
+    those of replaying every hand a step at a time (`replayed`, which says where a straight replay fails)."""
+    import bragref.ledger.audit as audit_module
+    from bragref.ledger.replay import dealt, replayed
+
+    def stepped(row, actions, loans):
+        hand = None
+        for step in replayed(row, actions, loans):
+            hand = step.after
+        return dealt(row) if hand is None else hand
+
+    played("simulate --hands 25 --seed 9")
+    rng, found = random.Random(45), 0
+    for trial in range(60):
+        copy = tmp_path / f"trial{trial}.db"
+        shutil.copy(played.db, copy)
+        with raw(copy) as conn:
+            drop_triggers(conn)
+            while True:
+                try:
+                    mutate(conn, rng, ("actions", "hands", "purses"))
+                    break
+                except sqlite3.IntegrityError:
+                    continue
+        straight = audit_all(copy)
+        with monkeypatch.context() as patched:
+            patched.setattr(audit_module, "final", stepped)
+            assert audit_all(copy) == straight, trial
+        found += any("cannot be replayed" in f or "is refused on replay" in f or "replay gives" in f for f in straight)
+    assert found >= 10  # the trials reached the replay, not only the chain

@@ -25,7 +25,7 @@ from bragref.engine.errors import BadInput
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import Unreplayable, dealt, hand_groups, last_link_of, live_actions, postings, replayed
+from bragref.ledger.replay import Unreplayable, final, hand_groups, last_link_of, live_actions, postings
 from bragref.ledger.seats import renamed_to
 
 
@@ -330,7 +330,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
     if start < first:
         before, hands = hands[0], hands[1:]
         try:
-            previous = replay(before, actions.get(before["id"], []), credits.get(before["id"], []))
+            previous = final(before, actions.get(before["id"], []), credits.get(before["id"], []))
         except Unreplayable:
             previous = UNREAD  # reported by the piece that holds it
         if misdealt(actions.get(before["id"], [])):
@@ -340,7 +340,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
         if row["number"] != expected_number:
             findings.append(f"{where} should be hand {expected_number}: hands are numbered in order")
         try:
-            hand = replay(row, actions.get(row["id"], []), credits.get(row["id"], []))
+            hand = final(row, actions.get(row["id"], []), credits.get(row["id"], []))
         except Unreplayable as refused:
             findings.append(f"{where}: {refused.reason}")
             previous = UNREAD
@@ -388,12 +388,6 @@ def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, se
     return []
 
 
-def replay(row, actions: list[sqlite3.Row], credits: list[sqlite3.Row]):
-    """The hand as its rows leave it (`replay.replayed`, the replay every reader uses)."""
-    hand = None
-    for step in replayed(row, actions, credits):
-        hand = step.after
-    return dealt(row) if hand is None else hand
 
 
 def compare_postings(hand, recorded: list[sqlite3.Row]) -> list[str]:
@@ -502,7 +496,7 @@ def points(conn: sqlite3.Connection, path: str) -> list[str]:
         if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash):
             continue  # not the hand as it stands: never used
         try:
-            hand = replay(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
+            hand = final(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
                           .fetchall(), conn.execute("SELECT * FROM purses WHERE hand_id = ? ORDER BY id",
                                                     (row["id"],)).fetchall())
             same = digest(plain(hand)) == digest(data)
