@@ -1,91 +1,87 @@
-"""Benchmarks for hand histories (issue 6).
+"""Benchmarks for hand histories (issues 6, 19 and 45).
 
-Run: python tests/benchmarks/bench_exchange.py [--hands 5000]
+Run: python tests/benchmarks/bench_exchange.py [--hands 10000] [--runs 3]
 
-Simulates a session (four players, loans allowed), then times as new processes, the way a
-user runs them: `bragref history` of the whole session, `bragref export` as bhh and as JSON,
-and `bragref import` of the bhh file into a fresh ledger (every line judged by the engine
-again). Prints each figure beside issue 19's target and a floor measured in the same run (for
-history and export, a process that reads every action row of the session and writes a line
-for each; for import, one that inserts as many rows in one durable transaction), the most
-memory any of those processes took so far (history, then export, are streamed hand by hand:
-the target is 64 MiB), and checks the round trip gives the same bytes.
+Simulates a session (four players, loans allowed), then times as new processes, the way a user runs them, each in
+turn with a floor measured in the same run (issue 45), wall time and CPU seconds (workers' included) of both:
+`bragref history` of the whole session beside a process that reads each action and prints a line for it (target:
+CPU at most 2x the floor's); `bragref import` of the session's bhh export into a fresh ledger (every line judged by
+the engine again) beside one that parses the same file with `tomllib` and inserts as many rows as the import
+writes in one durable transaction (target: wall at most 4x). Prints each command's peak memory (history and export
+are streamed hand by hand, the import reads a batch of hands at a time from the file: target 64 MiB, flat in the
+file's size), `export` as bhh and JSON, and checks the round trip gives the same bytes.
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
-import subprocess
+import sqlite3
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from bench_audit import bragref_command, build
-
-
-def timed(db: Path, *args: str) -> float:
-    start = time.perf_counter()
-    subprocess.run([*bragref_command(), "--db", str(db), *args], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
-
+from measure import in_turn, measured, said
 
 READ = """
 import sqlite3, sys
 conn = sqlite3.connect(sys.argv[1])
-with open(sys.argv[2], "w") as out:
-    for row in conn.execute("SELECT * FROM actions a JOIN hands h ON h.id = a.hand_id ORDER BY a.id"):
-        out.write(" ".join(map(str, tuple(row))) + "\\n")
+for row in conn.execute("SELECT * FROM actions a JOIN hands h ON h.id = a.hand_id ORDER BY a.id"):
+    print(" ".join(map(str, tuple(row))))
 """
 WRITE = """
-import sqlite3, sys
+import sqlite3, sys, tomllib
+from pathlib import Path
+with open(sys.argv[2], "rb") as file:
+    tomllib.load(file)
+Path(sys.argv[1]).unlink(missing_ok=True)
 conn = sqlite3.connect(sys.argv[1], isolation_level=None)
 conn.execute("PRAGMA journal_mode = WAL")
 conn.execute("PRAGMA synchronous = FULL")
 conn.execute("CREATE TABLE t (a, b, c, d, e)")
 conn.execute("BEGIN IMMEDIATE")
-conn.executemany("INSERT INTO t VALUES (?, ?, ?, ?, ?)", ((i, "bet", "Andy", 2, "{}") for i in range(int(sys.argv[2]))))
+conn.executemany("INSERT INTO t VALUES (?, ?, ?, ?, ?)", ((i, "bet", "Andy", 2, "{}") for i in range(int(sys.argv[3]))))
 conn.execute("COMMIT")
 """
 
 
-def floor(script: str, *args: str) -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", script, *args], check=True)
-    return time.perf_counter() - start
-
-
-def peak_mib() -> float:
-    """The most memory one finished child process has taken so far (Linux counts KiB)."""
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+def rows_of(db: Path) -> int:
+    """Every row an import writes: the log's and the chain's."""
+    with sqlite3.connect(db) as conn:
+        tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                  if name not in ("_sqlite_migrations",)]
+        return sum(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] for table in tables)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=5_000)
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=3, help="Pairs of runs, each command's and its floor's.")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp())
-    build(folder / "source.db", args.hands)
-    history, again = folder / "history.bhh", folder / "again.bhh"
-    read = floor(READ, str(folder / "source.db"), str(folder / "lines.txt"))
-    print(f"floor, reading every action row and writing a line for each: {read:.2f} s, {args.hands / read:,.0f} hands/s")
-    seconds = timed(folder / "source.db", "--session", "bench", "history")
-    print(f"history:     {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s ({seconds / read:.0f}x the floor; target "
-          f"10,000 hands/s, 100,000 in 10 s), peak {peak_mib():.0f} MiB (target <= 64)")
-    seconds = timed(folder / "source.db", "export", "-o", str(history))
-    lines = history.read_text(encoding="utf-8").count("\n")
-    print(f"export bhh:  {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s ({seconds / read:.0f}x the floor), "
-          f"{history.stat().st_size / 1e6:.1f} MB, {lines:,} lines, peak so far {peak_mib():.0f} MiB (target <= 64)")
-    seconds = timed(folder / "source.db", "export", "--format", "json", "-o", str(folder / "history.json"))
-    print(f"export json: {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s ({seconds / read:.0f}x the floor)")
-    write = floor(WRITE, str(folder / "floor.db"), str(lines))
-    seconds = timed(folder / "target.db", "import", str(history), "--use")
-    print(f"import bhh:  {seconds:6.2f} s, {args.hands / seconds:,.0f} hands/s (target >= 2,000; floor, {lines:,} rows "
-          f"inserted in one durable transaction: {write:.2f} s, {args.hands / write:,.0f} hands/s), peak so far "
-          f"{peak_mib():.0f} MiB (target <= 64, flat in the file's size: a hand at a time)")
-    timed(folder / "target.db", "export", "-o", str(again))
+    source, history, again = folder / "source.db", folder / "history.bhh", folder / "again.bhh"
+    build(source, args.hands)
+    bragref = [*bragref_command(), "--db"]
+    pairs = in_turn(lambda: [*bragref, str(source), "--session", "bench", "history"],
+                    lambda: [sys.executable, "-c", READ, str(source)], args.runs)
+    print(said(f"history, {args.hands:,} hands", pairs, "cpu", 2.0))
+    for form, path in (("bhh", history), ("json", folder / "history.json")):
+        run = measured([*bragref, str(source), "export", "--format", form, "-o", str(path)])
+        print(f"export {form}: wall {run.wall:.2f} s, CPU {run.cpu:.2f} s, {path.stat().st_size / 1e6:.1f} MB, "
+              f"peak {run.peak:.0f} MiB (target <= 64)")
+    target = folder / "target.db"
+
+    def imported() -> list[str]:
+        for made in folder.glob("target.db*"):
+            made.unlink()
+        return [*bragref, str(target), "import", str(history), "--use"]
+
+    measured(imported())
+    rows = rows_of(target)
+    pairs = in_turn(imported, lambda: [sys.executable, "-c", WRITE, str(folder / "floor.db"), str(history),
+                                       str(rows)], args.runs)
+    print(said(f"import, {args.hands:,} hands ({rows:,} rows)", pairs, "wall", 4.0))
+    measured([*bragref, str(target), "export", "-o", str(again)])
     print("round trip:", "same bytes" if again.read_bytes() == history.read_bytes() else "DIFFERENT")
 
 

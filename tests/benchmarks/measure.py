@@ -1,0 +1,52 @@
+"""Commands measured as a user runs them, each beside its floor (issue 45): wall time, CPU seconds (the process's
+own and its workers', as the system counts a finished child's) and peak memory, the command and its floor run in
+turn so that a pair meets the machine at one speed, and the median of the pairs' ratios reported."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import NamedTuple
+
+RUN = """
+import json, resource, subprocess, sys, time
+began = time.perf_counter()
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+used = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps([time.perf_counter() - began, used.ru_utime + used.ru_stime, used.ru_maxrss / 1024, code]))
+"""
+
+
+class Run(NamedTuple):
+    wall: float  # seconds
+    cpu: float  # seconds of CPU, workers' included
+    peak: float  # MiB: the most memory the command, or any one of its workers, held at once
+    code: int
+
+
+def measured(command: list[str]) -> Run:
+    """One run of `command`, measured by a small process that starts it and reads what the system counted."""
+    out = subprocess.run([sys.executable, "-c", RUN, *command], check=True, capture_output=True, text=True).stdout
+    return Run(*json.loads(out))
+
+
+def in_turn(command: Callable[[], list[str]], floor: Callable[[], list[str]], runs: int) -> list[tuple[Run, Run]]:
+    """`runs` pairs: the command `command()` gives, then the floor's."""
+    return [(measured(command()), measured(floor())) for _ in range(runs)]
+
+
+def said(name: str, pairs: list[tuple[Run, Run]], judged: str, target: float | None, floor: str = "the floor") -> str:
+    """A line of the figure: the command's and the floor's wall and CPU (medians), the median of the pairs' ratios
+    of the one `judged` (`wall` or `cpu`) beside its target, and the command's peak memory."""
+    def median(values) -> float:
+        return statistics.median(values)
+
+    ratio = median(getattr(run, judged) / getattr(low, judged) for run, low in pairs)
+    codes = sorted({run.code for run, _ in pairs})
+    return (f"{name}: wall {median(r.wall for r, _ in pairs):.2f} s, CPU {median(r.cpu for r, _ in pairs):.2f} s "
+            f"({floor}: wall {median(f.wall for _, f in pairs):.2f} s, CPU {median(f.cpu for _, f in pairs):.2f} s); "
+            f"{'CPU' if judged == 'cpu' else judged} {ratio:.2f}x {floor}" + (f" (target <= {target}x)" if target else "")
+            + f"; peak {max(r.peak for r, _ in pairs):.0f} MiB; exit {','.join(map(str, codes))}; {len(pairs)} pairs")
