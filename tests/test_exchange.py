@@ -486,6 +486,44 @@ def test_a_history_file_is_read_a_block_and_a_batch_of_hands_at_a_time_as_its_te
         bhh.load_lazily(str(tmp_path / "latin.bhh"))
 
 
+def test_a_long_files_hands_read_ahead_in_other_processes_are_the_hands_in_order(tmp_path, monkeypatch):
+    """A long file's hands are read and checked in other processes while the import judges the ones before
+    (`Hands.read_ahead`, issue 45): the same hands in the same order, and a hand that cannot be read is bad input
+    when the import comes to it, not before; the import records what it records reading them itself."""
+    from bragref.engine.errors import BadInput
+    from bragref.games import from_preset
+    from bragref.ledger import exchange
+    from bragref.ledger.pieces import in_order
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(str(tmp_path / "source.db"))
+    session = simulate(source, "s", from_preset("pagat"), ["Ann", "Bob", "Cy"], 60, 11)
+    text = bhh.dumps(exchange.export(source, session))
+    monkeypatch.setattr(bhh.Hands, "BATCH", 7)
+    (tmp_path / "s.bhh").write_text(text, encoding="utf-8")
+    hands = bhh.load_lazily(str(tmp_path / "s.bhh"))["hands"]
+    assert list(hands.read_ahead(lambda work, jobs: in_order(work, jobs, ahead=2))) == list(hands) \
+        == bhh.loads(text)["hands"]
+    (tmp_path / "bad.bhh").write_text(text.replace("number = 30\n", "number = 'x'\n"), encoding="utf-8")
+    taken = []
+    with pytest.raises(BadInput, match="hand x"):
+        for hand in bhh.load_lazily(str(tmp_path / "bad.bhh"))["hands"].read_ahead(in_order):
+            taken.append(hand["number"])
+    assert taken == list(range(1, 29))  # the batch of hands 29-35 holds it
+    monkeypatch.setattr(exchange, "READ_AHEAD_FROM", 1)
+    monkeypatch.setattr(exchange, "cores", lambda: 2)
+    digests = []
+    for ahead in (True, False):
+        ledger = Ledger(str(tmp_path / f"{ahead}.db"))
+        document = bhh.load_lazily(str(tmp_path / "s.bhh"))
+        if not ahead:
+            document["hands"] = list(document["hands"])
+        exchange.import_judged(ledger, document, "s", use=True)
+        digests.append(ledger.digest())
+    assert digests[0] == digests[1]
+
+
 def test_actions_queued_together_are_recorded_and_chained_as_acted_one_at_a_time(tmp_path):
     """`Ledger.queued` (an import's run of a hand's actions, issue 45) writes the rows `act` writes, a settled hand's
     postings with them, and chains them as `act` does: the same digest, an audit without findings."""

@@ -118,8 +118,8 @@ class Hands(Sequence):
     kept: an import of a long history holds one batch of hands at a time (issue 45). `spans`: where each hand's
     table is, as `part(start, end)` reads it (from the text, or from the file)."""
 
-    def __init__(self, part: Callable[[int, int], str], spans: list[tuple[int, int]]):
-        self.part, self.spans = part, spans
+    def __init__(self, part: Callable[[int, int], str], spans: list[tuple[int, int]], path: str | None = None):
+        self.part, self.spans, self.path = part, spans, path  # `path`: the file `part` reads, if it reads one
 
     def __len__(self) -> int:
         return len(self.spans)
@@ -140,14 +140,39 @@ class Hands(Sequence):
 
     def _read(self, first: int, last: int) -> list[dict]:
         """Hands `first` to `last` (not included), each one table of a hand, its shape checked."""
-        read = _parsed_part(self.part(self.spans[first][0], self.spans[last - 1][1]))
-        hands = read.get("hands")
-        if set(read) != {"hands"} or len(hands) != last - first or not all(isinstance(h, dict) for h in hands):
-            raise BadInput(f"hands {first + 1} to {last} of the history are not {last - first} tables of hands")
-        for number, hand in enumerate(hands, first + 1):
-            _text_only(hand, "the history")
-            _check(hand, hand_shape(), f"hand {hand.get('number', number)}")
-        return hands
+        return _batch(self.part(self.spans[first][0], self.spans[last - 1][1]), first, last)
+
+    def read_ahead(self, in_order: Callable) -> Iterator[dict]:
+        """The hands in order, as iterating gives them, but each batch of a file's read and checked by `in_order(work,
+        jobs)` (`ledger.pieces.in_order`: in other processes, ahead of the one taking them, which is left the
+        judging); a text's as iterating reads them."""
+        if self.path is None:
+            yield from self
+            return
+        jobs = [(self.path, self.spans[first][0], self.spans[min(first + self.BATCH, len(self)) - 1][1], first,
+                 min(first + self.BATCH, len(self))) for first in range(0, len(self), self.BATCH)]
+        for hands in in_order(read_batch, jobs):
+            yield from hands
+
+
+def read_batch(job: tuple[str, int, int, int, int]) -> list[dict]:
+    """Hands `first` to `last` of a file, whose tables are its bytes `start` to `end`: a job of `Hands.read_ahead`."""
+    path, start, end, first, last = job
+    with open(path, "rb") as handle:
+        handle.seek(start)
+        return _batch(handle.read(end - start).decode("utf-8"), first, last)
+
+
+def _batch(text: str, first: int, last: int) -> list[dict]:
+    """The tables of hands `first` to `last` (not included) of a document, in `text`, each its shape checked."""
+    read = _parsed_part(text)
+    hands = read.get("hands")
+    if set(read) != {"hands"} or len(hands) != last - first or not all(isinstance(h, dict) for h in hands):
+        raise BadInput(f"hands {first + 1} to {last} of the history are not {last - first} tables of hands")
+    for number, hand in enumerate(hands, first + 1):
+        _text_only(hand, "the history")
+        _check(hand, hand_shape(), f"hand {hand.get('number', number)}")
+    return hands
 
 
 def loads_lazily(text: str) -> dict:
@@ -161,15 +186,15 @@ def loads_lazily(text: str) -> dict:
     return _lazily(lambda start, end: text[start:end], starts, len(text)) or _parsed(text)
 
 
-def _lazily(part: Callable[[int, int], str], starts: list[int], end: int) -> dict | None:
-    """The document whose head is `part(0, starts[0])` and whose hands begin at `starts`, the last ending at `end`;
-    None where its head holds hands of its own (to be read whole)."""
+def _lazily(part: Callable[[int, int], str], starts: list[int], end: int, path: str | None = None) -> dict | None:
+    """The document whose head is `part(0, starts[0])` and whose hands begin at `starts`, the last ending at `end`
+    (of the file at `path`, if `part` reads one); None where its head holds hands of its own (to be read whole)."""
     head = _parsed_part(part(0, starts[0]))
     if "hands" in head:
         return None
     document = {**head, "hands": []}
     check_shape(document)
-    document["hands"] = Hands(part, list(zip(starts, [*starts[1:], end])))
+    document["hands"] = Hands(part, list(zip(starts, [*starts[1:], end])), path)
     return document
 
 
@@ -208,7 +233,7 @@ def load_lazily(path: str) -> dict:
             handle.seek(max(start, skip))
             return handle.read(end - max(start, skip)).decode("utf-8")
 
-    return _lazily(part, starts, offset) or _parsed(part(0, offset))
+    return _lazily(part, starts, offset, path) or _parsed(part(0, offset))
 
 
 def _blocks(handle) -> Iterator[bytes]:

@@ -28,6 +28,7 @@ from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
 from bragref.ledger.chain import LOG_TABLES
 from bragref.ledger.db import connect_like
+from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.replay import Step, Unreplayable, dealt
 from bragref.ledger.seats import Session
 from bragref.ledger.store import Ledger
@@ -249,7 +250,7 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
             session = ledger.create_session(name or document["session"], rules, document["players"])
         name = session.name
         _lines(ledger, name, None, [], document.get("before", []), document.get("_before_at"), None)
-        for hand in document["hands"]:
+        for hand in _hands(document["hands"]):
             try:
                 with _stamped(ledger, hand.get("_dealt_at")):
                     _deal(ledger, name, hand)
@@ -261,6 +262,17 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
             _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
             on_hand()
     return ledger.session(name)
+
+
+READ_AHEAD_FROM = 4 * bhh.Hands.BATCH  # hands: a file this long is read in other processes as it is judged
+
+
+def _hands(hands) -> Iterator[dict]:
+    """A document's hands in order: a long file's read and checked in other processes while this one judges the
+    hands before (`Hands.read_ahead`), two batches a process at most waiting, so that memory stays flat."""
+    if isinstance(hands, bhh.Hands) and len(hands) >= READ_AHEAD_FROM and cores() > 1:
+        return hands.read_ahead(lambda work, jobs: in_order(work, jobs, ahead=2))
+    return iter(hands)
 
 
 def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: bool = False,
