@@ -7,15 +7,24 @@ TYPING_EXTENSIONS = "typing_extensions"
 
 
 def main() -> None:
-    """Run the command line. What its modules define lives as long as the process, so the garbage collector is
-    kept out of their import and then told to pass over all of it (`gc.freeze`): a short command such as `bet`
-    takes about 0.85 of the time it took without (issue 19). What a command makes afterwards is collected as
-    usual.
+    """Run the command: a hand's action typed the plain way by the quick path (`cli.quick`), anything else (and
+    anything it leaves) by the command line. What their modules define lives as long as the process, so the garbage
+    collector is kept out of their import and then told to pass over all of it (`gc.freeze`): a short command such
+    as `bet` takes about 0.85 of the time it took without (issue 19). What a command makes afterwards is collected
+    as usual.
 
     `typing_extensions` comes with `serve`'s libraries, and msgspec reads type hints with it wherever it can be
     imported: 2 ms of every command, for nothing of ours (Python's own `typing` reads them alike). So it is kept out
     (`serve` lets it back in, `cli.serve.admit_typing_extensions`)."""
     sys.modules.setdefault(TYPING_EXTENSIONS, None)
+    gc.disable()
+    from bragref.cli.quick import recorded
+
+    gc.freeze()
+    gc.enable()
+    code = recorded(sys.argv[1:])  # a hand's action typed the plain way, without loading click (`cli.quick`)
+    if code is not None:
+        sys.exit(code)
     gc.disable()
     from bragref.cli import main as command_line
 

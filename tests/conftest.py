@@ -1,16 +1,42 @@
+import contextlib
+import io
 import json
 import shlex
 import sqlite3
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from click.testing import CliRunner
 
-from bragref.cli import cli
+from bragref.cli import cli, quick
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_sessions"
 TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "chain")
+
+
+class Quick(NamedTuple):
+    """What a command the quick path took gave (`cli.quick`): as much of click's `Result` as the tests read."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+def run(runner: CliRunner, words: list[str], **invoked):
+    """The command `words` as `bragref` runs it (`bragref.__main__`): the quick path where it takes the words
+    (`cli.quick`), else the command line."""
+    out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(2))
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = quick.recorded(words)
+    if code is None:
+        return runner.invoke(cli, words, **invoked)
+    return Quick(code, *(stream.buffer.getvalue().decode() for stream in (out, err) if stream.flush() is None))
 
 
 class Bragref:
@@ -21,7 +47,7 @@ class Bragref:
         self.runner = CliRunner()
 
     def __call__(self, line: str, code: int | None = 0):
-        result = self.runner.invoke(cli, ["--db", str(self.db), *shlex.split(line)], catch_exceptions=False)
+        result = run(self.runner, ["--db", str(self.db), *shlex.split(line)], catch_exceptions=False)
         if code is not None:
             assert result.exit_code == code, f"{line!r} exited {result.exit_code}: {result.output}"
         return result

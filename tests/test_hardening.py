@@ -111,17 +111,18 @@ def test_a_recorded_loan_exits_0_even_when_its_output_cannot_be_written(game):
 
 def test_a_bug_after_the_write_committed_exits_0_and_says_what_stands(game, monkeypatch):
     """A bet recorded, then telling the hand fails (a bug): exit 0, as for any command that has written (CLI.md),
-    saying it was recorded; the same bug before anything is written exits 1 and writes nothing."""
-    import bragref.cli.hand
+    saying it was recorded; the same bug before anything is written exits 1 and writes nothing. (A `bet` is the
+    quick path's, `cli.quick`: it reports the bug as the command line does.)"""
+    import bragref.cli.lines
 
     def failing(*args):
         raise RuntimeError("cannot tell it")
 
-    monkeypatch.setattr(bragref.cli.hand, "situation", failing)
+    monkeypatch.setattr(bragref.cli.lines, "situation", failing)
     result = game("bet chris 2")
     assert "recorded, but then an internal error" in result.stderr and "cannot tell it" in result.stderr
     assert game.json("status")["stake"] == 2 and game.json("status")["to_act"] == "Andy"
-    monkeypatch.setattr(bragref.cli.hand, "situation", lambda *args: "")
+    monkeypatch.setattr(bragref.cli.lines, "situation", lambda *args: "")
     monkeypatch.setattr("bragref.ledger.store.Ledger.act", failing)
     before = game.dump()
     result = game("bet andy 2", code=1)

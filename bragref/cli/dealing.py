@@ -9,7 +9,8 @@ from __future__ import annotations
 import click
 
 from bragref.cli import complete
-from bragref.cli.hand import dealt_words, situation, time_words
+from bragref.cli.hand import dealt_words, time_words
+from bragref.cli.lines import situation
 
 
 def deal_options(command):

@@ -12,8 +12,6 @@ import click
 import msgspec
 
 from bragref.cli import cell
-from bragref.engine.rules import Rules
-from bragref.engine.state import Legal
 
 
 class Output(msgspec.Struct, frozen=True):
@@ -74,13 +72,6 @@ def output_options(command):
     ):
         with_output = option(with_output)
     return with_output
-
-
-def legal_words(legal: Legal, rules: Rules | None = None) -> str:
-    """`bet 4–14, bet blind 2–7, see for 8, look, fold`: what may be done now."""
-    from bragref.games.play import legal_phrases
-
-    return ", ".join(legal_phrases(legal, rules or Rules()))
 
 
 HAND_NUMBERS = 2**63 - 1  # the most a hand number can be (SQLite's integers): a larger one is bad input, not a crash

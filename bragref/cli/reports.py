@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from bragref.api import open_ledger
-from bragref.cli.hand import outcome, paid_in, seats_words, situation, witness
+from bragref.cli.hand import seats_words
+from bragref.cli.lines import outcome, paid_in, situation, witness
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
                                 output_options, table_text)
 from bragref.engine.state import Hand

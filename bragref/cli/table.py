@@ -22,8 +22,8 @@ import click
 
 from bragref.cli import brief, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
-from bragref.cli.hand import (dealt_words, name_in, outcome, paid_in, seats_words, situation, staked, time_words,
-                              voided_words, witness)
+from bragref.cli.hand import dealt_words, name_in, seats_words, time_words, voided_words
+from bragref.cli.lines import outcome, paid_in, situation, staked, witness
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table
 from bragref.cli.sessions import closed_words, left_words, renamed_words

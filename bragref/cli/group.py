@@ -1,0 +1,224 @@
+"""The command line itself: click's group of every command, loading each command's module only when it runs, and
+turning the engine's and ledger's errors into the contract's exit codes (CLI.md), never a traceback."""
+
+from __future__ import annotations
+
+import errno
+import importlib
+import os
+import re
+import sys
+
+import click
+
+from bragref import __version__
+from bragref.cli import (EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_REFUSED, App, brief, complete, default_db, paint,
+                         printable, refusal_text)
+from bragref.engine.errors import BadInput, Refused, did_you_mean
+from bragref.ledger.db import LedgerUnavailable
+
+# Each command's module, imported only when that command runs: `bet` pays for no report code.
+COMMAND_MODULES = {
+    **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
+    "deal": "dealing",
+    "undo": "hand",
+    **dict.fromkeys(["buy-in", "top-up", "cash-out"], "stakes"),
+    **dict.fromkeys(["rank", "compare", "odds"], "cards"),
+    **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
+    **dict.fromkeys(["export", "import"], "exchange"),
+    **dict.fromkeys(["replay", "summary"], "story"),
+    "games": "games",
+    "match": "matches",
+    "run": "run",
+    "audit": "audit",
+    "simulate": "simulate",
+    "table": "table",
+    "serve": "serve",
+    **dict.fromkeys(["lend", "repay"], "loans"),
+}
+
+
+class BragGroup(click.Group):
+    """Loads commands lazily, and turns the engine's and ledger's errors into the
+    contract's exit codes, never a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from bragref.games import game_verbs, verb_aliases
+
+        return sorted({*COMMAND_MODULES, *game_verbs(), *verb_aliases()})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        module = COMMAND_MODULES.get(name)
+        if module is None:
+            from bragref.games.verbs import FAMILY_VERBS  # a verb a game declares: its command is made from it
+
+            kind, games = FAMILY_VERBS.get(name), None  # the family's own: no game need be loaded to make its command
+            if kind is None:
+                from bragref.games import GAMES, game_verbs, verb_aliases
+
+                kind = verb_aliases().get(name) or game_verbs().get(name)
+                if kind is not None and name == kind.verb:  # several games' moves by one verb (`pass`): each's help
+                    games = {game.title: game.verbs[kind.verb] for game in GAMES.values()
+                             if kind.verb in game.verbs and name not in game.aliases_of_verbs}
+            return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind, name, games)
+        commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
+        return next(c for c in commands if c.name == name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """A mistyped command (`bragref fodl`) is told the nearest one there is (`fold`)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            near = did_you_mean(args[0], self.list_commands(ctx)) if args else ""
+            if near:
+                error.message = f"no command {args[0]!r}{near}"
+            raise
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["words"] = list(args)  # as typed, for a message about one of them (`below_zero`)
+        try:
+            for word in args:
+                not_text(word)
+            return super().parse_args(ctx, args)
+        except click.ClickException as usage:
+            usage.message = brief(usage.message)
+            raise
+        except BadInput as bad:
+            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(bad))}")
+            ctx.exit(EXIT_BAD_INPUT)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            result = super().invoke(ctx)
+            if sys.stdout is None:  # started with standard output closed: everything printed went nowhere
+                raise OSError(errno.EBADF, "standard output is closed")
+            sys.stdout.flush()  # an output failure surfaces here, where it is known whether anything was recorded
+            return result
+        except OSError as error:  # printing failed: a closed pipe, a full disk
+            ctx.exit(output_failed(isinstance(ctx.obj, App) and ctx.obj.wrote, error))
+        except Refused as refused:
+            complain(refusal_text(refused))
+            ctx.exit(EXIT_REFUSED)
+        except BadInput as bad:
+            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(bad))}")
+            ctx.exit(EXIT_BAD_INPUT)
+        except LedgerUnavailable as busy:
+            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(busy))}")
+            ctx.exit(EXIT_BUSY)
+        except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
+            negative = below_zero(usage, ctx.meta["words"])
+            if negative:  # an amount below 0 is a bad amount, said in one line as any other (R1.1), not usage
+                complain(f"{paint('error:', fg='red', bold=True)} {brief(negative)}")
+                ctx.exit(EXIT_BAD_INPUT)
+            usage.message = brief(usage.message)
+            raise
+        except (click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as bug:  # the contract's exit 1: a bug, reported in one line; 0 once a write committed
+            if os.environ.get("BRAGREF_DEBUG"):
+                raise
+            ctx.exit(failed(isinstance(ctx.obj, App) and ctx.obj.wrote, bug))
+        finally:
+            if isinstance(ctx.obj, App):
+                ctx.obj.close()
+
+
+def failed(wrote: bool, bug: Exception) -> int:
+    """Say what went wrong, not a traceback: a ledger damaged outside bragref, or a bug; the exit code, 0 once a write
+    committed (`wrote`)."""
+    if damaged(bug):
+        done = "recorded, but then the ledger could not be read" if wrote else \
+            "the ledger cannot be read, and nothing was written"
+        complain(f"{paint('error:', fg='red', bold=True)} {done}: it is damaged ({brief(str(bug))}); "
+                 f"`bragref audit` says what it finds")
+        return 0 if wrote else EXIT_BUSY
+    what = "recorded, but then an internal error" if wrote else "internal error"
+    complain(f"{what} (a bug in bragref {__version__}, please report it): {printable(repr(bug))}")
+    return 0 if wrote else EXIT_BUG
+
+
+def complain(text: str) -> None:
+    """A message on stderr; where stderr cannot be written (a full disk), the exit code alone tells."""
+    try:
+        click.echo(text, err=True)
+    except OSError:
+        pass
+
+
+def not_text(word: str) -> None:
+    """Bad input where a word typed is not UTF-8 text (the bytes Python kept as lone surrogates): no ledger row, and
+    no message, can hold it."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = word.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+        raise BadInput(f"{raw} is not UTF-8 text: bragref takes names, amounts and notes as text") from None
+
+
+def damaged(error: Exception) -> bool:
+    """Whether `error` is a ledger damaged outside bragref showing itself (a page SQLite cannot read, a row's JSON or
+    text that does not decode): the contract's exit 5, not a bug. Only modules already loaded are asked."""
+    sqlite3, msgspec = sys.modules.get("sqlite3"), sys.modules.get("msgspec")
+    return (sqlite3 is not None and isinstance(error, sqlite3.DatabaseError)
+            or msgspec is not None and isinstance(error, msgspec.DecodeError)
+            or isinstance(error, UnicodeDecodeError)
+            or isinstance(error, IndexError) and str(error) == "No item with that key")  # a column gone: sqlite3.Row
+
+
+NEGATIVE = re.compile(r"-\d+(\.\d*)?")
+
+
+def below_zero(usage: click.ClickException, words: list[str]) -> str | None:
+    """`bet bob -1`: click takes `-1` (of `-1.50`) for an option it does not know; it is a value below 0, and said
+    so (R1.1). `words`: the command line as typed."""
+    if not isinstance(usage, click.NoSuchOption):
+        return None
+    typed = next((w for w in words if NEGATIVE.fullmatch(w) and w.startswith(usage.option_name)), None)
+    return typed and f"{typed} is below 0: an amount is more than 0 (R1.1), and so is a hand's number"
+
+
+def output_failed(wrote: bool, error: OSError) -> int:
+    """After a committed write (`wrote`) the command exits 0 whatever became of its output (CLI.md), saying so on
+    stderr; a read-only command whose reader has gone ends quietly, as `git log | head` does; else exit 5. The exit
+    code."""
+    if sys.stdout is not None:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more reaches the broken output, not even Python's last flush
+    broken_pipe = isinstance(error, BrokenPipeError)
+    if not (broken_pipe and not wrote):
+        what = "recorded, but its output could not be written" if wrote else "its output could not be written"
+        try:
+            click.echo(f"{paint('error:', fg='red', bold=True)} {what}: {error.strerror or error}", err=True)
+        except OSError:
+            pass  # stderr is gone too: the exit code says it all
+    return 0 if wrote or broken_pipe else EXIT_BUSY
+
+
+@click.group(cls=BragGroup, short_help="Referee and ledger for Three Card Brag and its family.",
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", type=click.Path(dir_okay=False), envvar="BRAGREF_DB",
+              help="The ledger file. Default: $BRAGREF_DB, else ledger.db in the app folder.")
+@click.option("--session", "session", envvar="BRAGREF_SESSION", shell_complete=complete.sessions,
+              help="The session meant. Default: $BRAGREF_SESSION, else the current one.")
+@click.version_option(__version__, prog_name="bragref")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None, session: str | None) -> None:
+    """A referee and hand-history ledger for Three Card Brag and its family (`bragref games`).
+
+    Record each ante, bet, look, fold and see as it happens; bragref knows
+    whose turn it is, refuses what the rules forbid (citing the rule, R…),
+    settles every pot, and settles up at the end with the fewest payments.
+
+    \b
+    Example:
+      bragref session new friday --players "Andy,Bill,Chris"
+      bragref deal
+      bragref bet andy 2
+    """
+    source = ctx.get_parameter_source("session")
+    explicit = source is not None and source.name == "COMMANDLINE"
+    ctx.obj = App(db or default_db(), session, explicit)
+
+
+def main() -> None:
+    cli.main(prog_name="bragref")

@@ -1,0 +1,103 @@
+"""The quick path: a hand's action typed the plain way (`bragref bet bill 2`, `bragref fold ann`) recorded and told
+without loading click, the command line's framework, which is a third of such a command's time (issue 45).
+
+It takes only what it reads exactly as the command line does: the options every command takes (`--db`, `--session`,
+or their variables), then one of the family's own moves (`games.verbs.FAMILY_VERBS`, the same in every game) with
+its player, amounts and flags. Anything else (help, an option it does not know, a word that is not text, a game's
+own verb), and whatever the rules or the ledger refuse, it leaves to the command line, which reads the words again:
+nothing has been recorded then. Once it has recorded, it tells it in the command line's words (`lines.recorded`),
+and a failure after that is reported as the command line reports one (`group.failed`, `group.output_failed`)."""
+
+from __future__ import annotations
+
+import codecs
+import os
+import sys
+
+from bragref.cli import App, default_db, plain
+
+GLOBAL = {"--db": "BRAGREF_DB", "--session": "BRAGREF_SESSION"}  # the options every command takes, and their variables
+
+
+def recorded(words: list[str]) -> int | None:
+    """Record the command `words` (what follows `bragref`) where this path reads it: the exit code. None leaves it
+    to the command line, nothing recorded."""
+    read = _read(words)
+    if read is None:
+        return None
+    app, verb, words = read
+    try:
+        from bragref.cli.lines import recorded as told
+
+        try:
+            lines = told(app.book(), verb, words)
+        except Exception:
+            if app.wrote:
+                raise
+            return None  # refused, bad input, a busy ledger or worse: the command line says which, nothing written
+        for line in lines:
+            sys.stdout.write(plain(line, sys.stdout) + "\n")
+        sys.stdout.flush()
+        return 0
+    except OSError as error:  # printing failed: a closed pipe, a full disk
+        from bragref.cli.group import output_failed
+
+        return output_failed(app.wrote, error)
+    except Exception as bug:
+        if os.environ.get("BRAGREF_DEBUG"):
+            raise
+        from bragref.cli.group import failed
+
+        return failed(app.wrote, bug)
+    finally:
+        app.close()
+
+
+def _read(words: list[str]) -> tuple[App, str, list[str]] | None:
+    """The ledger, the verb and the action's words (`bet`, `['bill', '2', 'blind']`, as `lines.typed_words` gives
+    them), where the command line would read `words` as this action; else None."""
+    if sys.stdout is None or codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8" or \
+            any(name.startswith("_BRAGREF") for name in os.environ):  # shell completion asking
+        return None
+    given: dict[str, str] = {}
+    while words and words[0].startswith("-"):
+        name, equals, value = words[0].partition("=")
+        if name not in GLOBAL or name in given or not equals and (len(words) < 2 or words[1].startswith("-")):
+            return None
+        given[name], words = (value, words[1:]) if equals else (words[1], words[2:])
+    from bragref.games.verbs import FAMILY_VERBS
+
+    kind = FAMILY_VERBS.get(words[0]) if words else None
+    if kind is None or kind.subject != "player" or any(p.kind not in ("money", "flag") or p.kind == "money" and
+                                                       p.option for p in kind.params):
+        return None
+    flags = {param.option: param for param in kind.params if param.kind == "flag"}
+    values: dict = {param.name: False for param in flags.values()}
+    typed = []
+    for word in words[1:]:
+        if word in flags:
+            values[flags[word].name] = True
+        elif word.startswith("-"):
+            return None
+        else:
+            typed.append(word)
+    amounts = [param for param in kind.params if param.kind == "money"]
+    if len(typed) != 1 + len(amounts) or not all(_text(word) for word in (*words, *given.values())):
+        return None
+    from bragref.cli.lines import typed_words
+
+    values.update(zip((param.name for param in amounts), typed[1:]))
+    db, session = (given.get(name) if name in given else os.environ.get(variable) or None
+                   for name, variable in GLOBAL.items())
+    if db == "" or session == "" or db is not None and os.path.isdir(db):
+        return None  # what the command line says of these is its own
+    return App(db or default_db(), session, "--session" in given), kind.verb, [typed[0], *typed_words(kind, values)]
+
+
+def _text(word: str) -> bool:
+    """Whether a word typed is UTF-8 text (not bytes Python kept as lone surrogates)."""
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
