@@ -9,7 +9,8 @@ CPU at most 2x the floor's); `bragref import` of the session's bhh export into a
 the engine again) beside one that parses the same file with `tomllib` and inserts as many rows as the import
 writes in one durable transaction (target: wall at most 4x). Prints each command's peak memory (history and export
 are streamed hand by hand, the import reads a batch of hands at a time from the file: target 64 MiB, flat in the
-file's size), `export` as bhh and JSON, and checks the round trip gives the same bytes.
+file's size), `export` as bhh and JSON, and checks the round trip gives the same bytes; then the import of 20,000
+actions in 40 long hands beside the same in 2,000 short ones (target: at most 1.5x).
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ from pathlib import Path
 
 from bench_audit import bragref_command, build
 from measure import in_turn, measured, said
+
+from bragref.engine.rules import Rules
+from bragref.games.verbs import Bet, Fold
+from bragref.ledger.store import Ledger
 
 READ = """
 import sqlite3, sys
@@ -43,6 +48,19 @@ conn.execute("BEGIN IMMEDIATE")
 conn.executemany("INSERT INTO t VALUES (?, ?, ?, ?, ?)", ((i, "bet", "Andy", 2, "{}") for i in range(int(sys.argv[3]))))
 conn.execute("COMMIT")
 """
+
+
+def shaped(db: Path, hands: int, bets: int) -> None:
+    """A session of `hands` hands among four players, each `bets` open bets of 1 and then three folds."""
+    ledger = Ledger(str(db))
+    ledger.conn.execute("PRAGMA synchronous = OFF")  # building the fixture only
+    ledger.create_session("bench", Rules(blind=False), ["Andy", "Bill", "Chris", "Dan"])
+    with ledger.write():
+        for _ in range(hands):
+            ledger.deal(None)
+            for verb in ["bet"] * bets + ["fold"] * 3:
+                ledger.act(None, lambda hand: Bet(hand.acting.name, 1) if verb == "bet" else Fold(hand.acting.name))
+    ledger.close()
 
 
 def rows_of(db: Path) -> int:
@@ -83,6 +101,21 @@ def main() -> None:
     print(said(f"import, {args.hands:,} hands ({rows:,} rows)", pairs, "wall", 4.0))
     measured([*bragref, str(target), "export", "-o", str(again)])
     print("round trip:", "same bytes" if again.read_bytes() == history.read_bytes() else "DIFFERENT")
+    files = {}
+    for name, hands, bets in (("long", 40, 497), ("short", 2000, 7)):  # 20,000 actions each
+        shaped(folder / f"{name}.db", hands, bets)
+        files[name] = folder / f"{name}.bhh"
+        measured([*bragref, str(folder / f"{name}.db"), "export", "-o", str(files[name])])
+
+    def importing(name: str):
+        def command() -> list[str]:
+            for made in folder.glob("shape.db*"):
+                made.unlink()
+            return [*bragref, str(folder / "shape.db"), "import", str(files[name])]
+        return command
+
+    pairs = in_turn(importing("long"), importing("short"), args.runs)
+    print(said("import of 20,000 actions in 40 hands", pairs, "wall", 1.5, "the same in 2,000 hands"))
 
 
 if __name__ == "__main__":
