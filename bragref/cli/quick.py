@@ -57,8 +57,8 @@ def _read(words: list[str]) -> tuple[App, str, list[str]] | None:
     """The ledger, the verb and the action's words (`bet`, `['bill', '2', 'blind']`, as `lines.typed_words` gives
     them), where the command line would read `words` as this action; else None."""
     if sys.stdout is None or codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8" or \
-            any(name.startswith("_BRAGREF") for name in os.environ):  # shell completion asking
-        return None
+            sys.platform == "win32" or any(name.startswith("_BRAGREF") for name in os.environ):
+        return None  # output click would write otherwise (its Windows console), shell completion asking
     given: dict[str, str] = {}
     while words and words[0].startswith("-"):
         name, equals, value = words[0].partition("=")
