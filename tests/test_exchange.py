@@ -484,6 +484,9 @@ def test_a_history_file_is_read_a_block_and_a_batch_of_hands_at_a_time_as_its_te
     (tmp_path / "latin.bhh").write_bytes(text.replace("Bøb", "B\xf8b").encode("latin-1"))
     with pytest.raises(UnicodeDecodeError):
         bhh.load_lazily(str(tmp_path / "latin.bhh"))
+    monkeypatch.setattr(bhh, "MAX_TEXT", 1000)  # longer than a history may be: said after its first blocks
+    with pytest.raises(bhh.BadInput, match="at most"):
+        bhh.load_lazily(str(tmp_path / "plain.bhh"))
 
 
 def test_a_long_files_hands_read_ahead_in_other_processes_are_the_hands_in_order(tmp_path, monkeypatch):

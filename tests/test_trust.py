@@ -146,16 +146,20 @@ def test_every_single_row_tampered_with_is_caught(played, tmp_path):
     rng = random.Random(20261121)
     for trial in range(220):
         copy = tmp_path / f"trial{trial}.db"
-        shutil.copy(played.db, copy)
-        with raw(copy) as conn:
-            drop_triggers(conn)
-            while True:
-                try:
-                    what = mutate(conn, rng)
-                    break
-                except sqlite3.IntegrityError:  # a change the schema itself refuses (a name or hand number taken)
-                    continue
+        what = tampered(played.db, copy, rng)
         assert audit_all(copy), f"trial {trial}: {what} went unnoticed"
+
+
+def tampered(ledger, copy, rng: random.Random, among: tuple[str, ...] = (*LOG_TABLES, "chain")) -> str:
+    """`copy`, a copy of the ledger with one row of `among` edited, deleted or inserted (`mutate`); what was done."""
+    shutil.copy(ledger, copy)
+    with raw(copy) as conn:
+        drop_triggers(conn)
+        while True:
+            try:
+                return mutate(conn, rng, among)
+            except sqlite3.IntegrityError:  # a change the schema itself refuses (a name or hand number taken)
+                continue
 
 
 def test_the_cli_reports_tampering_with_exit_4_and_one_line_each(played):
@@ -448,15 +452,7 @@ def test_hands_replayed_straight_give_the_findings_replayed_a_step_at_a_time_giv
     rng, found = random.Random(45), 0
     for trial in range(60):
         copy = tmp_path / f"trial{trial}.db"
-        shutil.copy(played.db, copy)
-        with raw(copy) as conn:
-            drop_triggers(conn)
-            while True:
-                try:
-                    mutate(conn, rng, ("actions", "hands", "purses"))
-                    break
-                except sqlite3.IntegrityError:
-                    continue
+        tampered(played.db, copy, rng, ("actions", "hands", "purses"))
         straight = audit_all(copy)
         with monkeypatch.context() as patched:
             patched.setattr(audit_module, "final", stepped)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 
 from bragref.engine.errors import BadInput, Refused
 
@@ -130,8 +131,6 @@ class App:
 def default_db() -> str:
     """The ledger where none is named: in the app folder (`click.get_app_dir`; on Linux, as it gives it, without
     loading click: `$XDG_CONFIG_HOME/bragref`, else `~/.config/bragref`)."""
-    import sys
-
     if sys.platform.startswith("linux"):
         folder = os.path.join(os.environ.get("XDG_CONFIG_HOME", os.path.expanduser("~/.config")), "bragref")
     else:

@@ -83,8 +83,9 @@ def loads(text: str) -> dict:
     return _parsed(text)
 
 
-def _size(text: str) -> None:
-    if len(text) > MAX_TEXT:
+def _size(text: str | int) -> None:
+    """Bad input where a text (or one of this many characters) is longer than a hand history may be."""
+    if (text if isinstance(text, int) else len(text)) > MAX_TEXT:
         raise BadInput(f"a hand history is at most {MAX_TEXT // 2**20} MiB of text, and this one is larger")
 
 
@@ -207,8 +208,8 @@ def load_lazily(path: str) -> dict:
     """`loads_lazily` of a UTF-8 file (past a byte order mark), without holding its text: it is looked through a
     block at a time for where its hands begin, and each batch of hands is read from the file when it is asked for,
     so that an import's memory does not grow with the file (issue 45). A file `loads_lazily` would read whole (JSON,
-    a multi-line string, another table among the hands) is read whole. `OSError` or `UnicodeDecodeError` where the
-    file cannot be read as UTF-8 text."""
+    a multi-line string, another table among the hands) is read whole; one longer than a history may be is bad
+    input, read no further. `OSError` or `UnicodeDecodeError` where the file cannot be read as UTF-8 text."""
     starts: list[int] = []
     size = others = 0
     opening, whole = b"", False
@@ -217,8 +218,9 @@ def load_lazily(path: str) -> dict:
         handle.seek(offset)
         for block in _blocks(handle):
             size += len(block.decode("utf-8"))  # each block checked as UTF-8 as it is read
+            _size(size)
             opening = opening or block.lstrip()[:1]
-            whole = whole or opening == b"{" or b'"""' in block or b"'''" in block or size > MAX_TEXT
+            whole = whole or opening == b"{" or b'"""' in block or b"'''" in block
             found = [offset + match.start() for match in FILE_HANDS.finditer(block)]
             if starts or found:  # the lines a table may begin from the first hand's on
                 others += len(FILE_BRACKETED.findall(block, 0 if starts else found[0] - offset))

@@ -388,8 +388,6 @@ def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, se
     return []
 
 
-
-
 def compare_postings(hand, recorded: list[sqlite3.Row]) -> list[str]:
     """The postings left standing (voided settlements cancel out) must be the replay's, to the unit."""
     have: Counter = Counter()
