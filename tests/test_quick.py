@@ -92,6 +92,25 @@ def test_a_bet_loads_no_click_and_one_the_rules_refuse_is_told_by_the_command_li
     assert bragref.dump() == before
 
 
+@pytest.mark.parametrize("interrupted", ["bragref.api.Book.act", "bragref.cli.lines.situation"])
+def test_an_interrupted_bet_is_told_as_the_command_line_tells_it(tmp_path, monkeypatch, interrupted):
+    """Ctrl-C while a bet is recorded (nothing written) or told (written): `Aborted!` and exit 1 either way."""
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    runner, said = CliRunner(), []
+    for path in ("click", "quick"):
+        twin = Bragref(tmp_path / f"{path}.db")
+        twin('session new s --players "Andy,Bill"')
+        twin("deal")
+        with monkeypatch.context() as patched:
+            patched.setattr(interrupted, interrupt)
+            words = ["--db", str(twin.db), "bet", "bill", "2"]
+            result = runner.invoke(cli, words) if path == "click" else run(runner, words)
+        said.append((result.exit_code, result.stdout, result.stderr, len(twin.dump()["actions"])))
+    assert said[0] == said[1] and said[0][:3] == (1, "", "\nAborted!\n")
+
+
 @pytest.mark.parametrize("xdg", [None, "/tmp/elsewhere"])
 def test_the_default_ledger_is_where_click_puts_the_app_folder(monkeypatch, xdg):
     """The quick path finds the ledger where none is named without click: in the folder `click.get_app_dir` gives."""
