@@ -459,3 +459,20 @@ def test_hands_replayed_straight_give_the_findings_replayed_a_step_at_a_time_giv
             assert audit_all(copy) == straight, trial
         found += any("cannot be replayed" in f or "is refused on replay" in f or "replay gives" in f for f in straight)
     assert found >= 10  # the trials reached the replay, not only the chain
+
+
+def test_a_posting_changed_is_told_by_its_player_kind_and_both_sums(played):
+    """Postings are compared with the replay's by player and kind (R1.2): a sum nudged, a sum that is not a number."""
+    with raw(played.db) as conn:
+        drop_triggers(conn)
+        posting, number, player, kind, amount = conn.execute(
+            "SELECT p.id, h.number, p.player, p.kind, p.amount FROM postings p JOIN hands h ON h.id = p.hand_id"
+            " WHERE p.player IS NOT NULL AND p.kind = 'win' ORDER BY p.id LIMIT 1").fetchone()
+        conn.execute("UPDATE postings SET amount = amount + 1 WHERE id = ?", (posting,))
+    found = [f for f in audit_all(played.db) if f.startswith(f"session") and f"hand {number}:" in f]
+    assert any(f.endswith(f"hand {number}: its postings sum to 1, not 0 (R1.2)") for f in found), found
+    assert any(f.endswith(f"hand {number}: win for {player} is recorded as {amount + 1}, but the replay gives "
+                          f"{amount}") for f in found), found
+    with raw(played.db) as conn:
+        conn.execute("UPDATE postings SET amount = 'x' WHERE id = ?", (posting,))
+    assert any(f.endswith(f"hand {number}: posting {posting} holds 'x', not an amount") for f in audit_all(played.db))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections import Counter, defaultdict
+from collections import defaultdict
 from contextlib import contextmanager
 
 from bragref.engine.errors import BadInput
@@ -389,17 +389,20 @@ def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, se
 
 
 def compare_postings(hand, recorded: list[sqlite3.Row]) -> list[str]:
-    """The postings left standing (voided settlements cancel out) must be the replay's, to the unit."""
-    have: Counter = Counter()
+    """The postings left standing (voided settlements cancel out) must be the replay's, to the unit: each sum by
+    player and kind, those that come to nothing left out (plain dicts: this runs for every hand of an audit)."""
+    have: dict[tuple, int] = {}
     for row in recorded:
-        have[row["player"], row["kind"]] += row["amount"] if isinstance(row["amount"], int) else 0
-        if not isinstance(row["amount"], int):
-            return [f"posting {row['id']} holds {row['amount']!r}, not an amount"]
-    have = Counter({key: amount for key, amount in have.items() if amount})
-    want = Counter()
-    if hand.phase == "over":
-        for player, kind, amount in postings(hand):
-            want[player, kind] += amount
+        amount = row["amount"]
+        if not isinstance(amount, int):
+            return [f"posting {row['id']} holds {amount!r}, not an amount"]
+        key = row["player"], row["kind"]
+        have[key] = have.get(key, 0) + amount
+    want: dict[tuple, int] = {}
+    for player, kind, amount in postings(hand) if hand.phase == "over" else ():
+        want[player, kind] = want.get((player, kind), 0) + amount
+    have = {key: amount for key, amount in have.items() if amount}
+    want = {key: amount for key, amount in want.items() if amount}
     if have == want:
         return []
     findings = []
