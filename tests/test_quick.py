@@ -111,6 +111,33 @@ def test_an_interrupted_bet_is_told_as_the_command_line_tells_it(tmp_path, monke
     assert said[0] == said[1] and said[0][:3] == (1, "", "\nAborted!\n")
 
 
+def test_a_busy_ledger_is_told_once_as_the_command_line_tells_it(tmp_path, monkeypatch):
+    """A ledger another terminal holds past the timeout: the quick path says so itself, as the command line does
+    (exit 5, nothing written), and does not leave the command line to wait for it a second time."""
+    import sqlite3
+
+    from bragref.ledger import db as ledger_db
+
+    monkeypatch.setattr(ledger_db, "BUSY_TIMEOUT_S", 0.2)
+    runner, said = CliRunner(), []
+    for path in ("click", "quick"):
+        twin = Bragref(tmp_path / f"{path}.db")
+        twin('session new s --players "Andy,Bill"')
+        twin("deal")
+        holder = sqlite3.connect(twin.db, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another terminal holds the write lock
+        words = ["--db", str(twin.db), "bet", "bill", "2"]
+        with monkeypatch.context() as patched:
+            if path == "quick":  # the command line is not asked again
+                patched.setattr("bragref.cli.group.BragGroup.main", lambda *args, **kwargs: pytest.fail("asked"))
+            result = runner.invoke(cli, words) if path == "click" else run(runner, words)
+        holder.execute("ROLLBACK")
+        holder.close()
+        said.append((result.exit_code, result.stdout, result.stderr.replace(str(twin.db), "DB")))
+        assert len(twin.dump()["actions"]) == 0
+    assert said[0] == said[1] and said[0][0] == 5 and "busy" in said[0][2]
+
+
 @pytest.mark.parametrize("xdg", [None, "/tmp/elsewhere"])
 def test_the_default_ledger_is_where_click_puts_the_app_folder(monkeypatch, xdg):
     """The quick path finds the ledger where none is named without click: in the folder `click.get_app_dir` gives."""

@@ -96,15 +96,8 @@ class BragGroup(click.Group):
             return result
         except OSError as error:  # printing failed: a closed pipe, a full disk
             ctx.exit(output_failed(isinstance(ctx.obj, App) and ctx.obj.wrote, error))
-        except Refused as refused:
-            complain(refusal_text(refused))
-            ctx.exit(EXIT_REFUSED)
-        except BadInput as bad:
-            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(bad))}")
-            ctx.exit(EXIT_BAD_INPUT)
-        except LedgerUnavailable as busy:
-            complain(f"{paint('error:', fg='red', bold=True)} {brief(str(busy))}")
-            ctx.exit(EXIT_BUSY)
+        except (Refused, BadInput, LedgerUnavailable) as error:
+            ctx.exit(refused_or_bad(error))
         except click.ClickException as usage:  # click quotes what was typed: escape it like our own messages
             negative = below_zero(usage, ctx.meta["words"])
             if negative:  # an amount below 0 is a bad amount, said in one line as any other (R1.1), not usage
@@ -121,6 +114,15 @@ class BragGroup(click.Group):
         finally:
             if isinstance(ctx.obj, App):
                 ctx.obj.close()
+
+
+def refused_or_bad(error: Refused | BadInput | LedgerUnavailable) -> int:
+    """Say why nothing was done, in one line (with what may be done instead, for a refusal); the exit code."""
+    if isinstance(error, Refused):
+        complain(refusal_text(error))
+        return EXIT_REFUSED
+    complain(f"{paint('error:', fg='red', bold=True)} {brief(str(error))}")
+    return EXIT_BAD_INPUT if isinstance(error, BadInput) else EXIT_BUSY
 
 
 def failed(wrote: bool, bug: Exception) -> int:
