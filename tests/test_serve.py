@@ -79,7 +79,8 @@ def test_status_json_is_status_with_the_balances(server, ledger):
     status = json.loads(bragref(ledger, "status", "--json").stdout)
     assert {key: value for key, value in table.items() if key in status} == status
     assert table["balances"] == json.loads(bragref(ledger, "balances", "--json").stdout)
-    assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£", "keys": []}
+    assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£", "keys": [],
+                                                            "table_keys": []}
     assert "Bill to act" in table["said"] and table["actions"][0]["action"] == "deal"
 
 
@@ -198,3 +199,22 @@ def test_the_page_fits_a_phone_and_a_tv(browser, server, ledger, width, height, 
     shots = os.environ.get("BRAGREF_SCREENSHOTS")  # the docs' pictures: BRAGREF_SCREENSHOTS=docs pytest -k fits
     if shots:
         page.screenshot(path=str(Path(shots) / f"serve-{name}.png"), full_page=name == "phone")
+
+
+def test_a_games_own_amounts_show_in_the_sessions_money(browser, tmp_path):
+    """Hoyle's totals and what the player to act must put in to call (R11), amounts the game keeps for the whole
+    table (`Game.table_money_keys`), are shown in pounds, not in units (R1.1a)."""
+    db = tmp_path / "hoyle.db"
+    bragref(db, "session", "new", "h", "--players", "Ann,Bob", "--game", "hoyle", "--currency", "£", "--unit", "0.50")
+    bragref(db, "deal")
+    bragref(db, "bet", "ann", "3")
+    running = Server(db)
+    try:
+        assert httpx.get(running.url + "status.json").json()["money"]["table_keys"] == ["totals", "to_call"]
+        page = browser.new_page(bypass_csp=True)
+        page.goto(running.url)
+        page.wait_for_function("document.getElementById('keys').children.length >= 4")
+        told = page.locator("#keys").text_content()
+        assert "Bob £0.00; Ann £3.00" in told and "to call£3.00" in told, told  # 6 units of 50p: never "Ann 6"
+    finally:
+        running.stop()

@@ -232,6 +232,8 @@ class Game(ABC):
     dealt_keys: ClassVar[tuple[str, ...]] = ()  # what else its deals record, following from the hands before (a
     # match's lives, R14.4; a svara's tied players, R16.7): hand histories carry these as they carry `deal_params`
     money_keys: ClassVar[tuple[str, ...]] = ()  # which of `player_keys` are amounts (Three Card Poker's wagers)
+    table_money_keys: ClassVar[tuple[str, ...]] = ()  # which of `table_keys` hold amounts, every number in them
+    # (three-stake's pots, Hoyle's totals): what the live page shows in the session's money
 
     @abstractmethod
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,

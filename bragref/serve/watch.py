@@ -47,8 +47,10 @@ class Watcher:
                 data["balances"] = book.balances()
                 data["actions"] = list(book.history(current.number)) if current else []
                 data["said"] = said(current.hand) if current else f"No hand dealt yet in {session.name}."
+                game = game_of(current.hand.rules) if current else None
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency,
-                                 "keys": list(game_of(current.hand.rules).money_keys) if current else []}
+                                 "keys": list(game.money_keys) if game else [],
+                                 "table_keys": list(game.table_money_keys) if game else []}
         except BadInput as error:  # no session yet: the page says so, and waits
             return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
         return data

@@ -48,6 +48,8 @@ class Hoyle(Game):
     def before_deal(self, rules, began, now, dealt, seats):
         return after_time(UNTIL.of(rules), began, now, dealt, seats)
 
+    table_money_keys = ("totals", "to_call")
+
     def table_keys(self, hand):
         acting = hand.acting
         return {"totals": {p.name: p.paid for p in hand.players},

@@ -113,6 +113,8 @@ class Svara(Game):
     def class_facts(self, rules, name):
         return {"points": float(name) if "." in name else int(name)}
 
+    table_money_keys = ("svara",)  # its buy-in
+
     def table_keys(self, hand):
         svara = None
         if hand.svara:

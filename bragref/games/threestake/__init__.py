@@ -111,6 +111,8 @@ class ThreeStake(Game):
         total = points_of(hand, name)
         return f"{total} bust" if total > 31 else str(total)
 
+    table_money_keys = ("three_pots", "totals", "to_call")
+
     def table_keys(self, hand):
         acting = hand.acting
         amounts = play.pot_amounts(hand)

@@ -6,13 +6,14 @@ const COMMON = new Set(["session", "hand", "phase", "dealer", "to_act", "pot", "
   "players", "pots", "live_pot", "shown", "legal", "game", "digest", "balances", "actions", "said", "money"]);
 const PLAYER = new Set(["name", "state", "hands", "paid", "table_money"]);
 
-let unit = { scale: 0, times: 1n, currency: "", keys: [] };
+let unit = { scale: 0, times: 1n, currency: "", keys: [], tableKeys: [] };
 
 function setMoney(money) {  // amounts are units; a person reads the session's money (R1.1a)
   const text = (money && money.unit) || "1";
   const [whole, part = ""] = text.split(".");
   unit = { scale: part.length, times: BigInt(whole + part), currency: (money && money.currency) || "",
-           keys: (money && money.keys) || [] };  // a game's own player keys that are amounts
+           keys: (money && money.keys) || [],  // a game's own player keys that are amounts
+           tableKeys: (money && money.table_keys) || [] };  // and its own table keys holding amounts
 }
 
 function cash(units) {
@@ -21,6 +22,13 @@ function cash(units) {
   let digits = (BigInt(Math.abs(units)) * unit.times).toString().padStart(unit.scale + 1, "0");
   if (unit.scale) digits = digits.slice(0, -unit.scale) + "." + digits.slice(-unit.scale);
   return (negative ? "-" : "") + unit.currency + digits;
+}
+
+function amounts(value) {  // every number in a game's key that holds amounts, in the session's money
+  if (typeof value === "number") return cash(value);
+  if (Array.isArray(value)) return value.map(amounts);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, amounts(v)]));
+  return value;
 }
 
 function said(value) {  // a game's own value, as it declares it: text, a number, a list or a table of them
@@ -72,7 +80,7 @@ function show(t) {
   Object.entries(t).filter(([k]) => !COMMON.has(k)).forEach(([k, v]) => {
     const dt = document.createElement("dt"), dd = document.createElement("dd");
     dt.textContent = k.replace(/_/g, " ");
-    dd.textContent = said(v);
+    dd.textContent = said(unit.tableKeys.includes(k) ? amounts(v) : v);
     keys.append(dt, dd);
   });
   document.getElementById("game").hidden = !keys.children.length;
