@@ -185,6 +185,17 @@ def test_all_passing_to_one_and_round_to_the_dealer_r16_6(four, bragref):
     assert "all but Bill have passed" in bragref("replay 2").stdout
 
 
+def test_all_passing_before_anyone_put_money_in_is_nobodys_win_r16_6(four):
+    """No ante and everyone passing: the pot is empty, and is nobody's win, not "Chris 0"."""
+    bragref = four("--ante 0")
+    bragref("pass bill")
+    bragref("pass chris")
+    out = bragref("pass dan").stdout
+    assert "Hand 1 over: everyone passed before anyone put money in: the pot is empty, nobody's win (R16.6)." in out
+    assert " 0 —" not in out and nets(bragref) == {"Andy": 0, "Bill": 0, "Chris": 0, "Dan": 0}
+    assert "nobody's win (R16.6)" in bragref("history 1").stdout
+
+
 def _svara(bragref, *options: str) -> None:
     """Hand 1 ends in a svara between Bill and Dan on 30 once Andy shows less: a pot of 14 (Bill put in 5, each
     other 3)."""

@@ -159,6 +159,8 @@ class Svara(Game):
             cost = money(play.buy_in(hand.rules, result.carried, len(hand.svara)))
             return (f"a svara: {tied} {how}, so nobody takes the pot; its {money(result.carried)} is carried whole "
                     f"to the svara deal, where they are dealt in free and anyone else may boil in for {cost} (R16.7).")
+        if result.how == "folds" and not hand.pot:  # no ante, and everyone passed before a bet
+            return "everyone passed before anyone put money in: the pot is empty, nobody's win (R16.6)."
         return None
 
     def news(self, hand):
