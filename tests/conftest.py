@@ -36,7 +36,9 @@ def run(runner: CliRunner, words: list[str], **invoked):
         code = quick.recorded(words)
     if code is None:
         return runner.invoke(cli, words, **invoked)
-    return Quick(code, *(stream.buffer.getvalue().decode() for stream in (out, err) if stream.flush() is None))
+    out.flush()
+    err.flush()
+    return Quick(code, out.buffer.getvalue().decode(), err.buffer.getvalue().decode())
 
 
 class Bragref:
