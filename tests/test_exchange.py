@@ -551,3 +551,60 @@ def test_actions_queued_together_are_recorded_and_chained_as_acted_one_at_a_time
         assert audit(ledger.conn, [ledger.session("s").id]) == []
         assert ledger.conn.execute("SELECT COUNT(*) FROM postings").fetchone()[0] > 0
     assert digests[0] == digests[1]
+
+
+def test_an_import_is_copied_as_its_judge_foresaw_and_linked_afresh_where_the_ledger_moved_on(tmp_path, monkeypatch):
+    """The import's judge links its rows as they will be linked in the ledger (`chain.Forecast`, issue 45): where
+    nothing was recorded there meanwhile, the copy is one in SQL of those rows and links (`Copy.foreseen`), and it
+    records exactly what copying a row at a time and linking it there records; where another terminal recorded
+    something while the history was judged, each row is linked afresh after it; either way the audit finds
+    nothing and the session exports to the text imported. Without `use` the session is not made current."""
+    from bragref.games import from_preset
+    from bragref.ledger import exchange
+    from bragref.ledger import chain
+    from bragref.ledger.audit import audit
+    from bragref.ledger.chain import Copy
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(str(tmp_path / "source.db"))
+    session = simulate(source, "s", from_preset("pagat", short_money="both"), ["Ann", "Bob", "Cy"], 30, 5)
+    text = bhh.dumps(exchange.export(source, session))
+
+    def ledger_with_a_session(name: str) -> Ledger:
+        ledger = Ledger(str(tmp_path / f"{name}.db"))
+        ledger.now = lambda: "2026-11-25T20:00:00+00:00"  # the same rows in each
+        simulate(ledger, "home", from_preset("pagat"), ["Dee", "Eve"], 3, 1)
+        return ledger
+
+    def rows(ledger: Ledger) -> list:
+        return [[tuple(row) for row in ledger.conn.execute(f"SELECT * FROM {table} ORDER BY 1")] for table in
+                (*exchange.LOG_TABLES, "chain")]
+
+    ways = []
+    monkeypatch.setattr(Copy, "foreseen", lambda copy, *args, foreseen=Copy.foreseen: (ways.append("SQL"),
+                                                                                         foreseen(copy, *args)))
+    monkeypatch.setattr(exchange, "_copied", lambda *args, one_by_one=exchange._copied: (ways.append("rows"),
+                                                                                         one_by_one(*args)))
+    foreseen = ledger_with_a_session("foreseen")
+    imported = exchange.import_judged(foreseen, bhh.loads(text), "t")
+    monkeypatch.setattr(exchange, "Forecast", lambda conn, start, last: None)  # no forecast: a row at a time
+    one_by_one = ledger_with_a_session("one_by_one")
+    exchange.import_judged(one_by_one, bhh.loads(text), "t")
+    assert ways == ["SQL", "rows"] and rows(foreseen) == rows(one_by_one)
+    monkeypatch.setattr(exchange, "Forecast", chain.Forecast)
+    moved = ledger_with_a_session("moved")
+    other = Ledger(str(tmp_path / "moved.db"))  # another terminal, recording while the history is judged
+    hands = iter(range(30))
+    exchange.import_judged(moved, bhh.loads(text), "t",
+                           on_hand=lambda: next(hands) == 10 and other.use("home"))
+    assert ways[2:] == ["rows"] and rows(moved)[-1][-1][0] == rows(foreseen)[-1][-1][0] + 1  # a link more
+    inside = ledger_with_a_session("inside")
+    with inside.write():  # the import inside a write already open, where no other file can be attached
+        exchange.import_judged(inside, bhh.loads(text), "t")
+    assert ways[3:] == ["rows"] and rows(inside) == rows(foreseen)
+    for ledger in (foreseen, one_by_one, moved, inside):
+        assert audit(ledger.conn, [row[0] for row in ledger.conn.execute("SELECT id FROM sessions")]) == []
+        assert bhh.dumps(exchange.export(ledger, ledger.session("t"))) == text.replace("session = 's'", "session = 't'")
+        assert ledger.session(None).name == "home"
+    assert imported.name == "t"

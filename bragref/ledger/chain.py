@@ -53,18 +53,61 @@ def head(conn: sqlite3.Connection) -> tuple[int, str]:
 
 
 def insert(conn: sqlite3.Connection, table: str, values: dict, previous: tuple[int, str],
-           linked: bool = True) -> tuple[int, tuple[int, str]]:
+           forecast: Forecast | None = None) -> tuple[int, tuple[int, str]]:
     """Insert one row into a log table and chain it after `previous`, the chain's last link (`head`, which the
-    caller holding the write lock knows); the row's id and the new last link. Unlinked, the chain keeps the row's
-    place but no hash (a ledger judged in memory, whose rows are copied into a real one and chained there: `Copy`)."""
+    caller holding the write lock knows); the row's id and the new last link. With a `forecast`, the link is the one
+    the row will have in the ledger it is to be copied into (an import's judge: `Forecast`)."""
     row_id = _insert(conn, table, values)
-    if linked:
-        stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
-        hashed_as = link(previous[1], table, hashed(table, stored))
-    else:
-        hashed_as = f"unlinked {table} {row_id}"
+    stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+    hashed_as = (link(previous[1], table, hashed(table, stored)) if forecast is None
+                 else forecast.link(previous[1], table, stored))
     seq = conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, hashed_as)).lastrowid
     return row_id, (seq, hashed_as)
+
+
+# The columns of each log table that hold another row's id, and the table it names.
+REFERENCES = {
+    "session_events": {"session_id": "sessions"},
+    "hands": {"session_id": "sessions"},
+    "actions": {"hand_id": "hands", "voids": "actions"},
+    "postings": {"session_id": "sessions", "hand_id": "hands", "action_id": "actions"},
+    "loans": {"session_id": "sessions"},
+    "purses": {"session_id": "sessions", "hand_id": "hands", "after_action": "actions"},
+}
+
+
+class Forecast:
+    """The links a ledger's rows will have once copied, in the order they are chained, into another ledger that
+    ends at link `start` with `last` its log tables' last ids (`transplant` in `ledger.exchange`): each row's id, and
+    every id it names (`REFERENCES`), moved past that ledger's last of its table, and the row hashed after the link
+    before. An import's judge, a ledger of its own that starts empty, chains its rows so, so that when nothing was
+    recorded in the ledger meanwhile the copy is a plain copy of its rows and links (`Copy.foreseen`)."""
+
+    def __init__(self, conn: sqlite3.Connection, start: tuple[int, str], last: dict[str, int]):
+        """`conn`: a ledger of the schema the rows have, whose columns say where the ids are."""
+        import hashlib
+
+        self.sha256 = hashlib.sha256  # many rows (`link`)
+        self.start, self.last = start, last
+        self.moves: dict[str, list[tuple[int, int]]] = {}  # table → (column index, what its id moves by)
+        for table in LOG_TABLES:
+            columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+            self.moves[table] = [(0, last[table])] + [(columns.index(column), last[named]) for column, named in
+                                                       REFERENCES.get(table, {}).items()]
+
+    def moved(self, table: str, values) -> tuple:
+        """A row's values as the other ledger will store it: each id moved past its table's last there."""
+        values = list(values)
+        for index, past in self.moves[table]:
+            if values[index] is not None:
+                values[index] += past
+        return tuple(values)
+
+    def link(self, previous: str, table: str, stored: tuple) -> str:
+        """The link, in the other ledger, of a row stored here after the one whose link here is `previous` (the
+        genesis hash before the first row: this ledger's chain starts where the other's ends)."""
+        return link(self.start[1] if previous == GENESIS else previous, table, hashed(table, self.moved(table, stored)),
+                    self.sha256)
 
 
 class Copy:
@@ -76,14 +119,14 @@ class Copy:
 
     BATCH = 5000
 
-    def __init__(self, conn: sqlite3.Connection, previous: tuple[int, str], linked: bool = True,
+    def __init__(self, conn: sqlite3.Connection, previous: tuple[int, str], forecast: Forecast | None = None,
                  tables: tuple[str, ...] = LOG_TABLES, columns: dict[str, tuple[str, ...]] | None = None):
-        """Rows of `tables` copied after link `previous`, hashed unless not `linked` (as `insert`); `columns`: each
-        table's, where the caller knows them (and keeps them for the next copy)."""
+        """Rows of `tables` copied after link `previous`, linked as `insert` links them (`forecast`); `columns`:
+        each table's, where the caller knows them (and keeps them for the next copy)."""
         import hashlib
 
         self.sha256 = hashlib.sha256  # many rows (`link`)
-        self.conn, self.linked = conn, linked
+        self.conn, self.forecast = conn, forecast
         self.seq, self.head = previous
         self.last = {table: conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
                      for table in tables}
@@ -97,8 +140,8 @@ class Copy:
         row_id = values[0] = self.last[table] = self.last[table] + 1
         stored = tuple(values)
         self.columns.setdefault(table, columns)
-        self.head = (link(self.head, table, hashed(table, stored), self.sha256) if self.linked
-                     else f"unlinked {table} {row_id}")
+        self.head = (link(self.head, table, hashed(table, stored), self.sha256) if self.forecast is None
+                     else self.forecast.link(self.head, table, stored))
         self.seq += 1
         self.rows[table].append(stored)
         self.links.append((table, row_id, self.head))
@@ -123,6 +166,34 @@ class Copy:
                 self.rows[table] = []
         self.conn.executemany("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", self.links)
         self.links = []
+
+    def follows(self, forecast: Forecast) -> bool:
+        """Whether this ledger still ends where `forecast` foresaw, nothing queued yet: its rows may be copied as
+        linked (`foreseen`)."""
+        return not self.links and (self.seq, self.head) == forecast.start and self.last == forecast.last
+
+    def foreseen(self, schema: str, forecast: Forecast) -> None:
+        """Every row and link of the ledger attached here as `schema`, whose rows were linked as `forecast` foresaw
+        (an import's judge), where this ledger still ends as it did then: copied in SQL as they stand, each id moved
+        as the forecast moved it, each link as it was made; nothing else queued."""
+        if not self.follows(forecast):
+            raise AssertionError("the forecast is of another ledger than this one, or of this one before it moved on")
+        for table in LOG_TABLES:  # in the order rows name one another
+            columns = self.columns.get(table) or tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
+            moved = {columns[index]: past for index, past in forecast.moves[table]}
+            values = ", ".join(f"{column} + {moved[column]}" if column in moved else column for column in columns)
+            self.conn.execute(f"INSERT INTO main.{table} ({', '.join(columns)}) SELECT {values} FROM {schema}.{table}"
+                              f" ORDER BY id")
+        past = " ".join(f"WHEN '{table}' THEN {forecast.last[table]}" for table in LOG_TABLES)
+        self.conn.execute(f"INSERT INTO main.chain (tbl, row_id, hash) SELECT tbl, row_id + CASE tbl {past} END, hash"
+                          f" FROM {schema}.chain ORDER BY seq")
+        links, last = self.conn.execute(f"SELECT COUNT(*), (SELECT hash FROM {schema}.chain ORDER BY seq DESC LIMIT 1)"
+                                        f" FROM {schema}.chain").fetchone()
+        self.seq, self.head = head(self.conn)
+        if (self.seq, self.head) != (forecast.start[0] + links, last or forecast.start[1]):
+            raise AssertionError(f"the chain ends at link {self.seq}, not where the forecast foresaw")
+        self.last = {table: self.conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM main.{table}").fetchone()[0]
+                     for table in self.last}
 
 
 def _insert(conn: sqlite3.Connection, table: str, values: dict) -> int:

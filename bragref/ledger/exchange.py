@@ -26,7 +26,8 @@ from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader
-from bragref.ledger.chain import LOG_TABLES
+from bragref.ledger.chain import LOG_TABLES, REFERENCES, Copy, Forecast
+from bragref.ledger.chain import head as chain_head
 from bragref.ledger.db import connect_like
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.replay import Step, Unreplayable, dealt
@@ -239,15 +240,17 @@ class Located(Exception):
         self.error, self.hand, self.text = error, hand, text
 
 
-def import_document(ledger: Ledger, document: dict, name: str | None = None, on_hand=lambda: None) -> Session:
-    """Record a bhh document as a new session, every line judged by the rules again; all of it or nothing."""
+def import_document(ledger: Ledger, document: dict, name: str | None = None, on_hand=lambda: None,
+                    use: bool = True) -> Session:
+    """Record a bhh document as a new session, every line judged by the rules again; all of it or nothing. The new
+    session is made the current one unless not `use`."""
     rules = bhh.rules_from_table(document["rules"])
     if document["variant"] != bhh.variant(rules):
         raise BadInput(f"the variant is {document['variant']!r} but the rules deal {rules.cards} cards "
                        f"({bhh.variant(rules)!r})")
     with ledger.write():
         with _stamped(ledger, document.get("_created_at")):
-            session = ledger.create_session(name or document["session"], rules, document["players"])
+            session = ledger.create_session(name or document["session"], rules, document["players"], use)
         name = session.name
         _lines(ledger, name, None, [], document.get("before", []), document.get("_before_at"), None)
         for hand in _hands(document["hands"]):
@@ -279,7 +282,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
                   on_hand=lambda: None) -> Session:
     """Record a bhh document as a new session: judged whole in a ledger of its own, a scratch file in the system's
     temporary folder (so that a long history's rows are not all held in memory), so a refused history never takes
-    the write lock, then copied into `ledger` row by row in one short write.
+    the write lock, then copied into `ledger` in one short write (`transplant`).
 
     The new session becomes the current one only with `use` (CLI.md: `import --use`).
     """
@@ -287,62 +290,71 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
         raise BadInput(f"there is already a session called {wanted}: import it --as another name")
     with tempfile.TemporaryDirectory(prefix="bragref-import-") as folder:
-        judge = Ledger(":memory:", connect_like(ledger.conn, os.path.join(folder, "judged.db")))  # no replay points
-        judge.linked = False  # its rows are hashed as they are copied into `ledger`
+        path = os.path.join(folder, "judged.db")
+        judge = Ledger(":memory:", connect_like(ledger.conn, path))  # no replay points
+        with ledger.reading():
+            last = {table: ledger.conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
+                    for table in LOG_TABLES}
+            judge.forecast = Forecast(ledger.conn, chain_head(ledger.conn), last)  # where the copy will go
         try:
-            judged = import_document(judge, document, name, on_hand)
-            return transplant(judge, ledger, judged.name, use)
+            judged = import_document(judge, document, name, on_hand, use)
+            return transplant(judge, ledger, judged.name, path)
         finally:
             judge.close()
 
 
-# The columns of each log table that hold another row's id, and the table it names.
-_REFERENCES = {
-    "session_events": {"session_id": "sessions"},
-    "hands": {"session_id": "sessions"},
-    "actions": {"hand_id": "hands", "voids": "actions"},
-    "postings": {"session_id": "sessions", "hand_id": "hands", "action_id": "actions"},
-    "loans": {"session_id": "sessions"},
-    "purses": {"session_id": "sessions", "hand_id": "hands", "after_action": "actions"},
-}
-
-
-def transplant(source: Ledger, target: Ledger, name: str, use: bool) -> Session:
-    """Copy session `name` from `source` (which holds it alone) into `target`, in one write: every row in the
-    order the source chained it, each given the target's ids and chained there. The source's ids count from 1 and
-    every row a reference can name is copied, in its table's order: so a row's id there is its id here past the
-    target's last (`shift`), and a loan's `after_action` 0 (before any action) is the target's last action."""
-    with target.copying() as copy:
-        if name in target.session_names():
-            raise BadInput(f"there is already a session called {name}: import it --as another name")
-        shift = {table: copy.last[table] for table in ("sessions", "hands", "actions")}
-        rows, columns, references = {}, {}, {}
-        for table in LOG_TABLES:  # read along as the chain names them: a table's rows are chained in id order
-            cursor = source.conn.cursor()
-            cursor.row_factory = None  # plain tuples, as they are copied
-            cursor.execute(f"SELECT * FROM {table} ORDER BY id")
-            columns[table] = tuple(column[0] for column in cursor.description)
-            references[table] = [(columns[table].index(column), shift[named]) for column, named in
-                                 _REFERENCES.get(table, {}).items()]
-            rows[table] = cursor
-        skipped = set() if use else {row[0] for row in source.conn.execute(
-            "SELECT id FROM session_events WHERE event = 'use'")}  # the import is made current only when asked
-        links = source.conn.cursor()
-        links.row_factory = None
-        for table, row_id in links.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
-            row = next(rows[table])
-            if row[0] != row_id:
-                raise AssertionError(f"{table} row {row_id} is chained out of its order")
-            if table == "session_events" and row_id in skipped:
-                continue
-            values = list(row)
-            for index, past in references[table]:
-                if values[index] is not None:
-                    values[index] += past
-            new = copy.add(table, columns[table], values)
-            if table in shift and new != row_id + shift[table]:
-                raise AssertionError(f"{table} row {row_id} is copied as {new}, not {row_id + shift[table]}")
+def transplant(source: Ledger, target: Ledger, name: str, path: str) -> Session:
+    """Copy session `name` from `source` (which holds it alone, in the file at `path`) into `target`, in one write:
+    every row in the order the source chained it, each given the target's ids and chained there. Where the target
+    ends as it did when the source began (`Ledger.forecast`), which its links foresaw, that is a copy in SQL of the
+    rows and links as they stand (`chain.Copy.foreseen`); else each row is read, given its ids and linked here. The
+    source's ids count from 1 and every row a reference can name is copied, in its table's order: so a row's id
+    there is its id here past the target's last, and a loan's `after_action` 0 (before any action) is the target's
+    last action."""
+    forecast = source.forecast
+    attached = not target.conn.in_transaction  # a database is attached outside any transaction
+    if attached:
+        target.conn.execute("ATTACH DATABASE ? AS judged", (path,))
+    try:
+        with target.copying() as copy:
+            if name in target.session_names():
+                raise BadInput(f"there is already a session called {name}: import it --as another name")
+            if attached and forecast is not None and copy.follows(forecast):
+                copy.foreseen("judged", forecast)
+            else:
+                _copied(source, copy)
+    finally:
+        if attached:
+            target.conn.execute("DETACH DATABASE judged")
     return target.session(name)
+
+
+def _copied(source: Ledger, copy: Copy) -> None:
+    """Every row of `source`, in the order it chained them, queued in `copy` with the ids the copy gives them and
+    linked there."""
+    shift = {table: copy.last[table] for table in ("sessions", "hands", "actions")}
+    rows, columns, references = {}, {}, {}
+    for table in LOG_TABLES:  # read along as the chain names them: a table's rows are chained in id order
+        cursor = source.conn.cursor()
+        cursor.row_factory = None  # plain tuples, as they are copied
+        cursor.execute(f"SELECT * FROM {table} ORDER BY id")
+        columns[table] = tuple(column[0] for column in cursor.description)
+        references[table] = [(columns[table].index(column), shift[named]) for column, named in
+                             REFERENCES.get(table, {}).items()]
+        rows[table] = cursor
+    links = source.conn.cursor()
+    links.row_factory = None
+    for table, row_id in links.execute("SELECT tbl, row_id FROM chain ORDER BY seq"):
+        row = next(rows[table])
+        if row[0] != row_id:
+            raise AssertionError(f"{table} row {row_id} is chained out of its order")
+        values = list(row)
+        for index, past in references[table]:
+            if values[index] is not None:
+                values[index] += past
+        new = copy.add(table, columns[table], values)
+        if table in shift and new != row_id + shift[table]:
+            raise AssertionError(f"{table} row {row_id} is copied as {new}, not {row_id + shift[table]}")
 
 
 def _deal(ledger: Ledger, name: str, hand: dict) -> None:

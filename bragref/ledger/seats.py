@@ -38,7 +38,8 @@ class Seating:
 
     # ---- sessions and seats -------------------------------------------------
 
-    def create_session(self, name: str, rules: Rules, players: list[str]) -> Session:
+    def create_session(self, name: str, rules: Rules, players: list[str], use: bool = True) -> Session:
+        """A new session, made the current one (unless not `use`: an import that was not asked to)."""
         name = check_name(name, "session name")
         players = check_seats(players)
         with self.write():
@@ -50,7 +51,8 @@ class Seating:
             sid = self._insert("sessions", name=name, created_at=at, rules=rules.to_json())
             for player in players:
                 self._insert("session_events", session_id=sid, at=at, event="seat", player=player)
-            self._event(sid, "use")
+            if use:
+                self._event(sid, "use")
         return self.session(name)
 
     def people(self) -> list[str]:

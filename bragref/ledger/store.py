@@ -66,7 +66,8 @@ class Ledger(Seating, Money):
         self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
         self._hot: dict[int, tuple[str, Current | None]] = {}  # session id -> (chain head, its current hand then)
         self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
-        self.linked = True  # each row hashed into the chain; a ledger that only judges (an import's) need not
+        self.forecast: chain.Forecast | None = None  # how an import's judge links its rows: as they will be linked
+        # in the ledger they are copied into
         self.points = Points(path)  # each session's current hand as last replayed, for the next command
         self._point = None  # the last action's hand as a replay point keeps it (`_act`)
         self._head: tuple[int, str] | None = None  # the chain's last link while this ledger writes (`write`)
@@ -144,7 +145,7 @@ class Ledger(Seating, Money):
             row_id = self._queue.add_named(table, values)
             self._head = (self._queue.seq, self._queue.head)
             return row_id
-        row_id, self._head = chain.insert(self.conn, table, values, self._head, self.linked)
+        row_id, self._head = chain.insert(self.conn, table, values, self._head, self.forecast)
         if table in ("sessions", "session_events"):
             self._mark = None
         return row_id
@@ -157,7 +158,7 @@ class Ledger(Seating, Money):
         hand's actions, which reads nothing back between them; nothing else is recorded inside the block."""
         with self.write():
             session = self.session(session_name)
-            self._queue = chain.Copy(self.conn, self._head, self.linked, QUEUED, self._columns)
+            self._queue = chain.Copy(self.conn, self._head, self.forecast, QUEUED, self._columns)
             try:
                 yield lambda build: self._act(session, build)[0].last
                 self._queue.write()
