@@ -154,7 +154,7 @@ class Copy:
         NULL (no log table has another default), so that it is hashed as SQLite will store it; its id."""
         columns = self.columns.get(table) or tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
         self.columns[table] = columns
-        return self.add(table, columns, [None, *(values.get(column) for column in columns[1:])])
+        return self.add(table, columns, [values.get(column) for column in columns])  # `id` is never named
 
     def write(self) -> None:
         """Write the rows queued so far: every row a queued one names is written already, or with it."""

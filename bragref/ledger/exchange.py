@@ -13,6 +13,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from functools import lru_cache
 from itertools import groupby
 
 import msgspec
@@ -25,7 +26,7 @@ from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_of, game_verbs, play, verb_of
-from bragref.games.verbs import Reader
+from bragref.games.verbs import Reader, Verb
 from bragref.ledger.chain import LOG_TABLES, REFERENCES, Copy, Forecast
 from bragref.ledger.chain import head as chain_head
 from bragref.ledger.db import connect_like
@@ -424,9 +425,16 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
 def _parsed(text, players: list[str]) -> bhh.Line | BadInput:
     """A line read, or why it cannot be, said where it is recorded (in its place among the lines)."""
     try:
-        return bhh.parse(text, players)
+        return _line(text, tuple(players)) if isinstance(text, str) else bhh.parse(text, players)
     except BadInput as error:
         return error
+
+
+@lru_cache(maxsize=4096)
+def _line(text: str, players: tuple[str, ...]) -> bhh.Line:
+    """A line read: a history repeats a few hundred of them among the same players (`p2 bet 2`), and a line is a
+    value, so each is read once."""
+    return bhh.parse(text, players)
 
 
 def _closed_last(lines: list, times, players: list[str]) -> tuple[list, list | None]:
@@ -519,5 +527,14 @@ def _action(hand: Hand, line: bhh.Line):
     if (line.subject == TABLE) != (kind.subject == "table"):
         doer = "the table's (table " if kind.subject == "table" else "a player's (PLAYER "
         raise BadInput(f"{line.text!r}: a {line.verb} is {doer}{line.verb})")
+    if kind.from_history.__func__ is Verb.from_history.__func__:  # the words alone say it, whatever the hand
+        return _said(kind, line)
     return kind.from_history(None if line.subject == TABLE else line.subject, list(line.words), _Written(line), hand,
                              play.apply)
+
+
+@lru_cache(maxsize=4096)
+def _said(kind: type[Verb], line: bhh.Line) -> Verb:
+    """The action a line's words alone say: actions are values, and a history repeats a few hundred lines, so each
+    is read once."""
+    return kind.from_words(None if line.subject == TABLE else line.subject, list(line.words), _Written(line))
