@@ -561,7 +561,6 @@ def test_an_import_is_copied_as_its_judge_foresaw_and_linked_afresh_where_the_le
     nothing and the session exports to the text imported. Without `use` the session is not made current."""
     from bragref.games import from_preset
     from bragref.ledger import exchange
-    from bragref.ledger import chain
     from bragref.ledger.audit import audit
     from bragref.ledger.chain import Copy
     from bragref.ledger.simulate import simulate
@@ -587,12 +586,13 @@ def test_an_import_is_copied_as_its_judge_foresaw_and_linked_afresh_where_the_le
     monkeypatch.setattr(exchange, "_copied", lambda *args, one_by_one=exchange._copied: (ways.append("rows"),
                                                                                          one_by_one(*args)))
     foreseen = ledger_with_a_session("foreseen")
-    imported = exchange.import_judged(foreseen, bhh.loads(text), "t")
-    monkeypatch.setattr(exchange, "Forecast", lambda conn, start, last: None)  # no forecast: a row at a time
+    assert exchange.import_judged(foreseen, bhh.loads(text), "t").name == "t"
+    follows = Copy.follows
+    monkeypatch.setattr(Copy, "follows", lambda copy, forecast: False)  # as if moved on: a row at a time
     one_by_one = ledger_with_a_session("one_by_one")
     exchange.import_judged(one_by_one, bhh.loads(text), "t")
     assert ways == ["SQL", "rows"] and rows(foreseen) == rows(one_by_one)
-    monkeypatch.setattr(exchange, "Forecast", chain.Forecast)
+    monkeypatch.setattr(Copy, "follows", follows)
     moved = ledger_with_a_session("moved")
     other = Ledger(str(tmp_path / "moved.db"))  # another terminal, recording while the history is judged
     hands = iter(range(30))
@@ -607,4 +607,3 @@ def test_an_import_is_copied_as_its_judge_foresaw_and_linked_afresh_where_the_le
         assert audit(ledger.conn, [row[0] for row in ledger.conn.execute("SELECT id FROM sessions")]) == []
         assert bhh.dumps(exchange.export(ledger, ledger.session("t"))) == text.replace("session = 's'", "session = 't'")
         assert ledger.session(None).name == "home"
-    assert imported.name == "t"

@@ -152,9 +152,14 @@ class Copy:
     def add_named(self, table: str, values: dict) -> int:
         """Queue one row given by column name, as `insert` takes it: every column of the table, those not named
         NULL (no log table has another default), so that it is hashed as SQLite will store it; its id."""
-        columns = self.columns.get(table) or tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
-        self.columns[table] = columns
+        columns = self.columns_of(table)
         return self.add(table, columns, [values.get(column) for column in columns])  # `id` is never named
+
+    def columns_of(self, table: str) -> tuple[str, ...]:
+        """A log table's columns, read once."""
+        if table not in self.columns:
+            self.columns[table] = tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
+        return self.columns[table]
 
     def write(self) -> None:
         """Write the rows queued so far: every row a queued one names is written already, or with it."""
@@ -179,7 +184,7 @@ class Copy:
         if not self.follows(forecast):
             raise AssertionError("the forecast is of another ledger than this one, or of this one before it moved on")
         for table in LOG_TABLES:  # in the order rows name one another
-            columns = self.columns.get(table) or tuple(row[1] for row in self.conn.execute(f"PRAGMA table_info({table})"))
+            columns = self.columns_of(table)
             moved = {columns[index]: past for index, past in forecast.moves[table]}
             values = ", ".join(f"{column} + {moved[column]}" if column in moved else column for column in columns)
             self.conn.execute(f"INSERT INTO main.{table} ({', '.join(columns)}) SELECT {values} FROM {schema}.{table}"

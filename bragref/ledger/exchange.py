@@ -27,7 +27,7 @@ from bragref.formats.bhh import TABLE, quoted, who
 from bragref.engine.names import same
 from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader, Verb
-from bragref.ledger.chain import LOG_TABLES, REFERENCES, Copy, Forecast
+from bragref.ledger.chain import LOG_TABLES, Copy, Forecast
 from bragref.ledger.chain import head as chain_head
 from bragref.ledger.db import connect_like
 from bragref.ledger.pieces import cores, in_order
@@ -331,17 +331,15 @@ def transplant(source: Ledger, target: Ledger, name: str, path: str) -> Session:
 
 
 def _copied(source: Ledger, copy: Copy) -> None:
-    """Every row of `source`, in the order it chained them, queued in `copy` with the ids the copy gives them and
-    linked there."""
-    shift = {table: copy.last[table] for table in ("sessions", "hands", "actions")}
-    rows, columns, references = {}, {}, {}
+    """Every row of `source`, in the order it chained them, queued in `copy` (and linked there) with its ids moved
+    past the copy's last of each table, as a forecast from where the copy begins moves them."""
+    moving = Forecast(source.conn, (copy.seq, copy.head), dict(copy.last))
+    rows, columns = {}, {}
     for table in LOG_TABLES:  # read along as the chain names them: a table's rows are chained in id order
         cursor = source.conn.cursor()
         cursor.row_factory = None  # plain tuples, as they are copied
         cursor.execute(f"SELECT * FROM {table} ORDER BY id")
         columns[table] = tuple(column[0] for column in cursor.description)
-        references[table] = [(columns[table].index(column), shift[named]) for column, named in
-                             REFERENCES.get(table, {}).items()]
         rows[table] = cursor
     links = source.conn.cursor()
     links.row_factory = None
@@ -349,13 +347,10 @@ def _copied(source: Ledger, copy: Copy) -> None:
         row = next(rows[table])
         if row[0] != row_id:
             raise AssertionError(f"{table} row {row_id} is chained out of its order")
-        values = list(row)
-        for index, past in references[table]:
-            if values[index] is not None:
-                values[index] += past
-        new = copy.add(table, columns[table], values)
-        if table in shift and new != row_id + shift[table]:
-            raise AssertionError(f"{table} row {row_id} is copied as {new}, not {row_id + shift[table]}")
+        values = moving.moved(table, row)
+        new = copy.add(table, columns[table], list(values))
+        if new != values[0]:
+            raise AssertionError(f"{table} row {row_id} is copied as {new}, not {values[0]}")
 
 
 def _deal(ledger: Ledger, name: str, hand: dict) -> None:
