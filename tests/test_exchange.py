@@ -4,6 +4,7 @@ import contextlib
 import csv
 import io
 import json
+import random
 import tomllib
 
 import pytest
@@ -506,25 +507,62 @@ def test_a_long_files_hands_read_ahead_in_other_processes_are_the_hands_in_order
     monkeypatch.setattr(bhh.Hands, "BATCH", 7)
     (tmp_path / "s.bhh").write_text(text, encoding="utf-8")
     hands = bhh.load_lazily(str(tmp_path / "s.bhh"))["hands"]
-    assert list(hands.read_ahead(lambda work, jobs: in_order(work, jobs, ahead=2))) == list(hands) \
-        == bhh.loads(text)["hands"]
+    read = list(hands.read_ahead(lambda work, jobs: in_order(work, jobs, ahead=2), len))
+    assert [hand for hand, _ in read] == list(hands) == bhh.loads(text)["hands"]
+    assert [size for _, size in read] == [len(hand) for hand in hands]  # each foreseen where it was read
     (tmp_path / "bad.bhh").write_text(text.replace("number = 30\n", "number = 'x'\n"), encoding="utf-8")
     taken = []
     with pytest.raises(BadInput, match="hand x"):
-        for hand in bhh.load_lazily(str(tmp_path / "bad.bhh"))["hands"].read_ahead(in_order):
+        for hand, _ in bhh.load_lazily(str(tmp_path / "bad.bhh"))["hands"].read_ahead(in_order, len):
             taken.append(hand["number"])
     assert taken == list(range(1, 29))  # the batch of hands 29-35 holds it
+    assert imported_ahead_and_not(tmp_path, monkeypatch, tmp_path / "s.bhh") == [True] * 60
+
+
+def imported_ahead_and_not(tmp_path, monkeypatch, path) -> list[bool]:
+    """The history at `path` imported read ahead in other processes, each hand's play judged there from the deal it
+    declares (`exchange.foresee`), and imported read and judged here alone: both record the same rows and chain.
+    Whether each hand's actions were recorded as foreseen there."""
+    from bragref.ledger import exchange
+    from bragref.ledger.store import Ledger
+
     monkeypatch.setattr(exchange, "READ_AHEAD_FROM", 1)
     monkeypatch.setattr(exchange, "cores", lambda: 2)
+    recorded, played = [], exchange._played
+    monkeypatch.setattr(exchange, "_played", lambda *args: recorded.append(played(*args)) or recorded[-1])
     digests = []
     for ahead in (True, False):
         ledger = Ledger(str(tmp_path / f"{ahead}.db"))
-        document = bhh.load_lazily(str(tmp_path / "s.bhh"))
+        document = bhh.load_lazily(str(path))
         if not ahead:
             document["hands"] = list(document["hands"])
         exchange.import_judged(ledger, document, "s", use=True)
         digests.append(ledger.digest())
+        ledger.close()
     assert digests[0] == digests[1]
+    return recorded
+
+
+def test_a_hand_foreseen_from_another_deal_than_the_ledgers_is_judged_here(tmp_path, monkeypatch):
+    """A hand's play is foreseen in the process that read it under the history's first rules (issue 45): after the
+    rules change, the deal the ledger records is not the one foreseen, and the hand is judged here, as every hand is
+    where nothing was foreseen; what is recorded is the same."""
+    from bragref.games import from_preset, parse_option
+    from bragref.ledger import exchange
+    from bragref.ledger.simulate import chooser
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(str(tmp_path / "source.db"))
+    source.create_session("s", from_preset("pagat"), ["Ann", "Bob", "Cy"])
+    rng = random.Random(5)
+    for number in range(1, 21):
+        if number == 12:
+            source.set_rules("s", lambda rules: parse_option(rules, "ante", "2"))
+        source.record_hand("s", chooser(rng))
+    (tmp_path / "s.bhh").write_text(bhh.dumps(exchange.export(source, source.session("s"))), encoding="utf-8")
+    monkeypatch.setattr(bhh.Hands, "BATCH", 4)
+    foreseen = imported_ahead_and_not(tmp_path, monkeypatch, tmp_path / "s.bhh")
+    assert foreseen[:11] == [True] * 11 and not any(foreseen[11:])  # a hand the first rules refuse is not foreseen
 
 
 def test_actions_queued_together_are_recorded_and_chained_as_acted_one_at_a_time(tmp_path):

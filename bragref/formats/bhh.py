@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import codecs
 import itertools
-from functools import cache
+from functools import cache, partial
 import json
 import re
 from datetime import datetime
+from typing import Any
 from collections.abc import Callable, Iterable, Iterator, Sequence
 import tomllib
 
@@ -143,25 +144,27 @@ class Hands(Sequence):
         """Hands `first` to `last` (not included), each one table of a hand, its shape checked."""
         return _batch(self.part(self.spans[first][0], self.spans[last - 1][1]), first, last)
 
-    def read_ahead(self, in_order: Callable) -> Iterator[dict]:
-        """The hands in order, as iterating gives them, but each batch of a file's read and checked by `in_order(work,
-        jobs)` (`ledger.pieces.in_order`: in other processes, ahead of the one taking them, which is left the
-        judging); a text's as iterating reads them."""
+    def read_ahead(self, in_order: Callable, foresee: Callable[[dict], Any]) -> Iterator[tuple[dict, Any]]:
+        """The hands in order, as iterating gives them, each with what `foresee(hand)` makes of it (picklable: a
+        module's function, or a partial of one), but each batch of a file's read, checked and foreseen by
+        `in_order(work, jobs)` (`ledger.pieces.in_order`: in other processes, ahead of the one taking them, which is
+        left the judging); a text's as iterating reads them, foreseeing nothing (None)."""
         if self.path is None:
-            yield from self
+            yield from ((hand, None) for hand in self)
             return
         jobs = [(self.path, self.spans[first][0], self.spans[min(first + self.BATCH, len(self)) - 1][1], first,
                  min(first + self.BATCH, len(self))) for first in range(0, len(self), self.BATCH)]
-        for hands in in_order(read_batch, jobs):
+        for hands in in_order(partial(read_batch, foresee=foresee), jobs):
             yield from hands
 
 
-def read_batch(job: tuple[str, int, int, int, int]) -> list[dict]:
-    """Hands `first` to `last` of a file, whose tables are its bytes `start` to `end`: a job of `Hands.read_ahead`."""
+def read_batch(job: tuple[str, int, int, int, int], foresee: Callable[[dict], Any]) -> list[tuple[dict, Any]]:
+    """Hands `first` to `last` of a file, whose tables are its bytes `start` to `end`, each with what `foresee` makes
+    of it: a job of `Hands.read_ahead`."""
     path, start, end, first, last = job
     with open(path, "rb") as handle:
         handle.seek(start)
-        return _batch(handle.read(end - start).decode("utf-8"), first, last)
+        return [(hand, foresee(hand)) for hand in _batch(handle.read(end - start).decode("utf-8"), first, last)]
 
 
 def _batch(text: str, first: int, last: int) -> list[dict]:

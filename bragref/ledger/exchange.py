@@ -13,8 +13,9 @@ import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import groupby
+from typing import NamedTuple
 
 import msgspec
 
@@ -33,7 +34,7 @@ from bragref.ledger.db import connect_like
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.replay import Step, Unreplayable, dealt
 from bragref.ledger.seats import Session
-from bragref.ledger.store import Ledger
+from bragref.ledger.store import Ledger, deal_columns, put_in
 
 # ---- export ---------------------------------------------------------------------------
 
@@ -254,13 +255,14 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
             session = ledger.create_session(name or document["session"], rules, document["players"], use)
         name = session.name
         _lines(ledger, name, None, [], document.get("before", []), document.get("_before_at"), None)
-        for hand in _hands(document["hands"]):
+        for hand, foreseen in _hands(document["hands"], rules):
             try:
                 with _stamped(ledger, hand.get("_dealt_at")):
                     _deal(ledger, name, hand)
             except (BadInput, Refused) as error:
                 raise Located(error, hand["number"], "the deal") from None
-            _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {})
+            if foreseen is None or not _played(ledger, name, hand, foreseen):
+                _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {})
             if "result" in hand:
                 _check_result(ledger, name, hand)
             _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
@@ -271,12 +273,73 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
 READ_AHEAD_FROM = 4 * bhh.Hands.BATCH  # hands: a file this long is read in other processes as it is judged
 
 
-def _hands(hands) -> Iterator[dict]:
-    """A document's hands in order: a long file's read and checked in other processes while this one judges the
-    hands before (`Hands.read_ahead`), two batches a process at most waiting, so that memory stays flat."""
+def _hands(hands, rules: Rules) -> Iterator[tuple[dict, Foreseen | None]]:
+    """A document's hands in order, each with its play as foreseen (`foresee`) where that was done in another
+    process: a long file's hands are read, checked and foreseen in other processes while this one judges the hands
+    before (`Hands.read_ahead`), two batches a process at most waiting, so that memory stays flat."""
     if isinstance(hands, bhh.Hands) and len(hands) >= READ_AHEAD_FROM and cores() > 1:
-        return hands.read_ahead(lambda work, jobs: in_order(work, jobs, ahead=2))
-    return iter(hands)
+        return hands.read_ahead(lambda work, jobs: in_order(work, jobs, ahead=2), partial(foresee, rules))
+    return ((hand, None) for hand in hands)
+
+
+class Foreseen(NamedTuple):
+    """A hand's play judged from the deal its history declares (`foresee`): the deal's row as the ledger would
+    record it (`store.deal_columns`), each action with what it put in, and the hand after the last."""
+
+    deal: dict
+    played: list[tuple[Verb, int]]
+    final: Hand
+
+
+def foresee(rules: Rules, hand: dict) -> Foreseen | None:
+    """A hand of a history judged in the process that read it (issue 45), from the deal it declares under the
+    history's first rules: what the import records of its actions where the deal the ledger records is that one (the
+    rules are pure, so the same deal and lines give the same actions and hands). None where a line is not a game's
+    action (a void or a loan: those are judged with the ledger), or where anything is refused or cannot be read: the
+    import judges that hand itself, and says why."""
+    try:
+        game = game_of(rules)
+        players, dealer = hand["players"], hand["dealer"]
+        money = hand.get("table_money")
+        purses = None if money is None else dict(zip(players, money))
+        declared = {key: hand[key] for key in (*(param.name for param in game.deal_params), *bhh.dealt_fields())
+                    if key in hand}
+        carried, retained_by = hand.get("carried", 0), hand.get("retained_by")
+        first = play.deal(rules, players, dealer, carried, retained_by, purses, declared or None)
+        deal = deal_columns(rules, players, first.dealer, carried, retained_by, purses, game.dealt_record(first))
+        now = dealt(deal)  # as the ledger deals it again from its row
+        played = []
+        for text in hand["actions"]:
+            line = _line(text, tuple(players))
+            if line.verb not in game_verbs() or now.phase == "over":
+                return None
+            action = _action(now, line)
+            after = play.apply(now, action)
+            played.append((action, put_in(now, after)))
+            now = after
+        return Foreseen(deal, played, now)
+    except Exception:  # judged again with the ledger, which says what is wrong
+        return None
+
+
+def _played(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen) -> bool:
+    """Record a hand's actions as `foresee` judged them, where the hand just dealt is the one it judged them from
+    (`Ledger.played`); whether they were."""
+    times = hand.get("_at")
+    if times is not None and (not isinstance(times, list) or len(times) != len(foreseen.played)):
+        return False
+    clock = ledger.now
+    try:
+        with ledger.played(name, foreseen.deal, foreseen.final) as record:
+            if record is None:
+                return False
+            for index, (action, paid) in enumerate(foreseen.played):
+                if times:
+                    ledger.now = lambda at=times[index]: at
+                record(action, paid)
+    finally:
+        ledger.now = clock
+    return True
 
 
 def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: bool = False,

@@ -22,6 +22,7 @@ import msgspec
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve
+from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.state import Hand
 from bragref.games import game_of, play
@@ -41,6 +42,24 @@ MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is print
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def deal_columns(rules: Rules, seats: list[str], dealer: str, carried: int, retained_by: str | None,
+                 purses: dict[str, int] | None, record: dict) -> dict:
+    """What a deal's row records of the hand dealt, as `replay.dealt` deals it again: the seats, rules, table money
+    and what the game's deal records (`Game.dealt_record`) as JSON text (spaced, ASCII: the text every ledger's deals
+    have held)."""
+    import json  # read with msgspec
+
+    return {"dealer": dealer, "seats": json.dumps(seats), "rules": rules.to_json(), "carried_in": carried,
+            "retained_by": retained_by,
+            "purses": None if purses is None else json.dumps({name: purses[name] for name in seats}),
+            "dealt": json.dumps(record, ensure_ascii=False) if record else None}
+
+
+def put_in(before: Hand, after: Hand) -> int:
+    """What an action put into the pot: what it took from the players (an action's `amount`)."""
+    return sum(p.paid for p in after.players) - sum(p.paid for p in before.players)
 
 
 class Voided(msgspec.Struct, frozen=True):
@@ -158,12 +177,43 @@ class Ledger(Seating, Money):
         hand's actions, which reads nothing back between them; nothing else is recorded inside the block."""
         with self.write():
             session = self.session(session_name)
-            self._queue = chain.Copy(self.conn, self._head, self.forecast, QUEUED, self._columns)
-            try:
+            with self._queueing():
                 yield lambda build: self._act(session, build)[0].last
-                self._queue.write()
-            finally:
-                self._queue = None
+
+    @contextmanager
+    def played(self, session_name: str | None, deal: dict, final: Hand):
+        """A run of actions judged elsewhere (an import's read-ahead: `exchange.foresee`) from the deal whose row's
+        columns are `deal` (`deal_columns`), ending at `final`: given a function that records each action and what it
+        put in, as `queued` records them, where the session's current hand is that deal with nothing recorded in it
+        yet; else given None, and nothing is recorded. The rules are pure: the same deal and actions give the same
+        hand after each, so the rows are those `act` would write."""
+        with self.write():
+            session = self.session(session_name)
+            current = self._require_hand(session)
+            if current.last is not None or any(current.row[column] != value for column, value in deal.items()):
+                yield None
+                return
+            last = None
+
+            def record(action: Verb, paid: int) -> int:
+                nonlocal last
+                last = self._action_row(current.row["id"], action, paid)
+                return last
+
+            with self._queueing():
+                yield record
+                if last is not None and final.phase == "over":
+                    self._post(session.id, current.row["id"], last, final)
+            self._hot[session.id] = (self._head[1], Current(current.number, current.row, last, final))
+
+    @contextmanager
+    def _queueing(self):
+        self._queue = chain.Copy(self.conn, self._head, self.forecast, QUEUED, self._columns)
+        try:
+            yield
+            self._queue.write()
+        finally:
+            self._queue = None
 
     @contextmanager
     def copying(self):
@@ -267,8 +317,6 @@ class Ledger(Seating, Money):
 
     def _deal(self, session: Session, dealer: str | None, previous: Current | None,
               given: dict[str, str] | None = None) -> Current:
-        import json  # a deal's row holds the text every ledger's deals have held (spaced, ASCII); read with msgspec
-
         self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
@@ -309,11 +357,9 @@ class Ledger(Seating, Money):
         record = game.dealt_record(hand)
         self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]
-        hand_id = self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(), dealer=hand.dealer,
-                               seats=json.dumps(session.seats), rules=session.rules.to_json(), carried_in=carried,
-                               retained_by=retained_by,
-                               purses=None if purses is None else json.dumps({n: purses[n] for n in session.seats}),
-                               dealt=json.dumps(record, ensure_ascii=False) if record else None)
+        hand_id = self._insert("hands", session_id=session.id, number=number, dealt_at=self.now(),
+                               **deal_columns(session.rules, session.seats, hand.dealer, carried, retained_by, purses,
+                                              record))
         row = self._q("SELECT * FROM hands WHERE id = ?", (hand_id,))[0]
         current = Current(number, row, None, dealt(row))  # the hand as its row deals it, as every replay starts
         self._hot[session.id] = (self._head[1], current)
@@ -396,20 +442,24 @@ class Ledger(Seating, Money):
             self._not_dealt_in(session, current.hand, unknown.query)
             raise unknown.formerly(session.renamed) from None
         after = play.apply(current.hand, action)
-        put_in = sum(p.paid for p in after.players) - sum(p.paid for p in current.hand.players)
         self._point = None
         if keep:
             with suppress(TypeError):
                 self._point = plain(after)
-        action_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb=action.verb,
-                                 player=None if action.subject == "table" else action.player, amount=put_in or None,
-                                 args=msgspec.json.encode(action.args()).decode(),  # as few characters as JSON allows
-                                 state=None if self._point is None else digest(self._point))
+        action_id = self._action_row(current.row["id"], action, put_in(current.hand, after),
+                                     None if self._point is None else digest(self._point))
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
         self._hot[session.id] = (self._head[1], now)
         return now, action
+
+    def _action_row(self, hand_id: int, action: Verb, paid: int, state: str | None = None) -> int:
+        """An action's row: `paid`, what it put in (`put_in`); `state`, the digest of the hand after it."""
+        return self._insert("actions", hand_id=hand_id, at=self.now(), verb=action.verb,
+                            player=None if action.subject == "table" else action.player, amount=paid or None,
+                            args=msgspec.json.encode(action.args()).decode(),  # as few characters as JSON allows
+                            state=state)
 
     @staticmethod
     def _not_dealt_in(session: Session, hand: Hand, query: str) -> None:
