@@ -519,6 +519,38 @@ def test_a_long_files_hands_read_ahead_in_other_processes_are_the_hands_in_order
     assert imported_ahead_and_not(tmp_path, monkeypatch, tmp_path / "s.bhh") == [True] * 60
 
 
+def test_a_line_refused_in_a_hand_read_ahead_is_refused_as_where_it_is_read_here(tmp_path, monkeypatch):
+    """A line the rules refuse, in a long file whose hands are read and foreseen in other processes (issue 45), is
+    refused as it is where every hand is read and judged in the importing process: the same hand, line and reason,
+    and nothing recorded."""
+    from bragref.games import from_preset
+    from bragref.ledger import exchange
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(":memory:")
+    text = bhh.dumps(exchange.export(source, simulate(source, "s", from_preset("pagat"), ["Ann", "Bob", "Cy"], 60, 11)))
+    at = text.index("number = 40\n")
+    assert "'p3 fold'," in text[at:at + 200]
+    (tmp_path / "s.bhh").write_text(text[:at] + text[at:].replace("'p3 fold',", "'p3 bet 0 open',", 1), encoding="utf-8")
+    monkeypatch.setattr(bhh.Hands, "BATCH", 7)
+    monkeypatch.setattr(exchange, "READ_AHEAD_FROM", 1)
+    monkeypatch.setattr(exchange, "cores", lambda: 2)
+    refusals = []
+    for ahead in (True, False):
+        ledger = Ledger(str(tmp_path / f"{ahead}.db"))
+        before = ledger.digest()
+        document = bhh.load_lazily(str(tmp_path / "s.bhh"))
+        if not ahead:
+            document["hands"] = list(document["hands"])
+        with pytest.raises(exchange.Located) as refused:
+            exchange.import_judged(ledger, document, "s", use=True)
+        refusals.append((refused.value.hand, refused.value.text, str(refused.value.error)))
+        assert ledger.digest() == before and ledger.session_names() == []
+        ledger.close()
+    assert refusals[0] == refusals[1] == (40, "p3 bet 0 open", "an open bet must be at least 4 here, not 0 (R4.1)")
+
+
 def imported_ahead_and_not(tmp_path, monkeypatch, path) -> list[bool]:
     """The history at `path` imported read ahead in other processes, each hand's play judged there from the deal it
     declares (`exchange.foresee`), and imported read and judged here alone: both record the same rows and chain.
