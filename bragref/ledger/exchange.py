@@ -3,7 +3,9 @@
 Export walks the session's rows in the order they were written (the hash chain's order)
 and writes each as a line; import records each line through the same ledger calls the
 commands use, in one write, so the engine judges every action again and a history that
-breaks a rule is refused whole, naming the line. Times travel as `_`-fields, so
+breaks a rule is refused whole, naming the line (a long file's hands are judged in the
+processes that read them ahead, `foresee`, and written as judged there where the ledger
+deals the same hand: `Ledger.played`). Times travel as `_`-fields, so
 export → import → export gives the same bytes.
 """
 
