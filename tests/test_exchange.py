@@ -523,6 +523,26 @@ def test_a_line_refused_in_a_hand_read_ahead_is_refused_as_where_it_is_read_here
     """A line the rules refuse, in a long file whose hands are read and foreseen in other processes (issue 45), is
     refused as it is where every hand is read and judged in the importing process: the same hand, line and reason,
     and nothing recorded."""
+    text, at = hand_40_of_a_long_history()
+    assert "'p3 fold'," in text[at:at + 200]
+    doctored = text[:at] + text[at:].replace("'p3 fold',", "'p3 bet 0 open',", 1)
+    assert refused_ahead_and_not(tmp_path, monkeypatch, doctored) == \
+        (40, "p3 bet 0 open", "an open bet must be at least 4 here, not 0 (R4.1)")
+
+
+def test_times_that_are_not_one_a_line_in_a_hand_read_ahead_are_refused_as_where_it_is_read_here(tmp_path,
+                                                                                                  monkeypatch):
+    """A hand whose times (`_at`) are not one for each of its lines is refused whether or not its play was foreseen
+    in another process: naming the hand, nothing recorded."""
+    text, at = hand_40_of_a_long_history()
+    times = text.index("_at = [\n", at)
+    doctored = text[:times] + text[times:].replace("_at = [\n", "_at = [\n  '2026-11-27T16:56:28+00:00',\n", 1)
+    assert refused_ahead_and_not(tmp_path, monkeypatch, doctored) == \
+        (40, "the times", "its times (_at) do not match its lines one for one")
+
+
+def hand_40_of_a_long_history() -> tuple[str, int]:
+    """A 60-hand history as bhh text, and where its hand 40 begins."""
     from bragref.games import from_preset
     from bragref.ledger import exchange
     from bragref.ledger.simulate import simulate
@@ -530,9 +550,16 @@ def test_a_line_refused_in_a_hand_read_ahead_is_refused_as_where_it_is_read_here
 
     source = Ledger(":memory:")
     text = bhh.dumps(exchange.export(source, simulate(source, "s", from_preset("pagat"), ["Ann", "Bob", "Cy"], 60, 11)))
-    at = text.index("number = 40\n")
-    assert "'p3 fold'," in text[at:at + 200]
-    (tmp_path / "s.bhh").write_text(text[:at] + text[at:].replace("'p3 fold',", "'p3 bet 0 open',", 1), encoding="utf-8")
+    return text, text.index("number = 40\n")
+
+
+def refused_ahead_and_not(tmp_path, monkeypatch, text: str) -> tuple:
+    """The history `text` imported read ahead in other processes, each hand's play foreseen there, and read and
+    judged here alone: both refused alike, nothing recorded. (hand, line, reason) of the refusal."""
+    from bragref.ledger import exchange
+    from bragref.ledger.store import Ledger
+
+    (tmp_path / "s.bhh").write_text(text, encoding="utf-8")
     monkeypatch.setattr(bhh.Hands, "BATCH", 7)
     monkeypatch.setattr(exchange, "READ_AHEAD_FROM", 1)
     monkeypatch.setattr(exchange, "cores", lambda: 2)
@@ -548,7 +575,8 @@ def test_a_line_refused_in_a_hand_read_ahead_is_refused_as_where_it_is_read_here
         refusals.append((refused.value.hand, refused.value.text, str(refused.value.error)))
         assert ledger.digest() == before and ledger.session_names() == []
         ledger.close()
-    assert refusals[0] == refusals[1] == (40, "p3 bet 0 open", "an open bet must be at least 4 here, not 0 (R4.1)")
+    assert refusals[0] == refusals[1]
+    return refusals[0]
 
 
 def imported_ahead_and_not(tmp_path, monkeypatch, path) -> list[bool]:

@@ -328,7 +328,7 @@ def _played(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen) -> bool:
     """Record a hand's actions as `foresee` judged them, where the hand just dealt is the one it judged them from
     (`Ledger.played`); whether they were."""
     times = hand.get("_at")
-    if times is not None and (not isinstance(times, list) or len(times) != len(foreseen.played)):
+    if not _one_each(times, hand["actions"]):
         return False
     clock = ledger.now
     try:
@@ -454,7 +454,7 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
            numbers: dict[int, int] | None) -> None:
     """Record a list of lines; `numbers` maps a hand's action lines (from 1) to their rows, for voids, and is
     None for lists between hands, where no hand action belongs."""
-    if times is not None and (not isinstance(times, list) or len(times) != len(lines)):
+    if not _one_each(times, lines):
         raise Located(BadInput("its times (_at) do not match its lines one for one"), number, "the times")
     if numbers is None:
         lines, times = _closed_last(lines, times, players)
@@ -480,6 +480,11 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
                         raise Located(error, number, text) from None
     finally:
         ledger.now = clock
+
+
+def _one_each(times, lines: list) -> bool:
+    """Whether a history's times (`_at`), where it gives them, are a list of one for each line."""
+    return times is None or (isinstance(times, list) and len(times) == len(lines))
 
 
 def _parsed(text, players: list[str]) -> bhh.Line | BadInput:

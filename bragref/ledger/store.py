@@ -195,10 +195,9 @@ class Ledger(Seating, Money):
                 return
             last = None
 
-            def record(action: Verb, paid: int) -> int:
+            def record(action: Verb, paid: int) -> None:
                 nonlocal last
                 last = self._action_row(current.row["id"], action, paid)
-                return last
 
             with self._queueing():
                 yield record
