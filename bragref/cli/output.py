@@ -169,15 +169,20 @@ def emit_table(rows: list[dict], fmt: str = "simple") -> None:
 
 def table_text(rows: list[dict], fmt: str = "simple") -> str:
     """`rows` (not empty) as a table in `fmt`, numbers and money right-aligned."""
-    headers = list(rows[0])
+    return grid_text(list(rows[0]), [list(r.values()) for r in rows], fmt)
+
+
+def grid_text(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
+    """A table in `fmt` of rows given as their cells' values in the order of `headers` (`table_text` of rows made
+    without a dict each: a whole session's `history`). A printable text, nearly every cell's, is `cell`'s own."""
     align = ["right" if h in NUMBER_COLUMNS else "left" for h in headers]
     if fmt == "simple":
-        return simple_table(headers, [[cell(v).strip() if isinstance(v, str) else "" if v is None else str(v)
-                                       for v in r.values()] for r in rows], align)
+        return simple_table(headers, [[(v if v.isprintable() else cell(v)).strip() if isinstance(v, str) else
+                                       "" if v is None else str(v) for v in r] for r in rows], align)
     from tabulate import tabulate
 
     text = csv_cell if fmt == "tsv" else (lambda v: md_escape(cell(v))) if fmt in MARKDOWN else cell
-    cells = [[text(v) if isinstance(v, str) else v for v in r.values()] for r in rows]
+    cells = [[text(v) if isinstance(v, str) else v for v in r] for r in rows]
     return tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align)
 
 

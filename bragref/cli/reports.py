@@ -8,7 +8,7 @@ from bragref.api import open_ledger
 from bragref.cli.hand import seats_words
 from bragref.cli.lines import outcome, paid_in, situation, witness
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
-                                output_options, table_text)
+                                grid_text, output_options)
 from bragref.engine.state import Hand
 from bragref.games import game_of, game_verbs
 from bragref.ledger.history import hand_history, named_now
@@ -109,15 +109,16 @@ def told(session, replays, out: Output, first: bool) -> str:
         if out.form != "table":
             every += entries
             continue
-        shown = {"amount": any(e["amount"] or e["pot"] for e in entries), "stake": any(e["stake"] for e in entries)}
         game = game_of(hand.rules)
         named = {verb: alias for alias, verb in game.aliases_of_verbs.items()  # Teen Patti's chaal, but not Svara's
                  if alias not in game_verbs()}  # fold for its pass
-        text = table_text([{"#": "" if e["seq"] is None else e["seq"], "player": e["player"] or "",
-                            "action": (f"{game.say('blind')} " if e["blind"] else "") + named.get(e["action"], e["action"])
-                            + (" (voided)" if e["voided"] else ""),
-                            **money_cells(e, hand, shown), "note": e["detail"] or e["reason"] or ""}
-                           for e in entries], out.fmt or "simple")
+        blind = f"{game.say('blind')} "
+        money = MoneyColumns(entries, hand)
+        text = grid_text(["#", "player", "action", *money.headers, "note"],
+                         [["" if e["seq"] is None else e["seq"], e["player"] or "",
+                           (blind if e["blind"] else "") + named.get(e["action"], e["action"])
+                           + (" (voided)" if e["voided"] else ""),
+                           *money.cells(e), e["detail"] or e["reason"] or ""] for e in entries], out.fmt or "simple")
         number = row["number"]
         ending = (f"Hand {number} was a misdeal (R9.1): it never happened; the same dealer deals again." if misdealt
                   else outcome(number, hand) if hand.phase == "over" else situation(number, hand))
@@ -130,17 +131,29 @@ def told(session, replays, out: Output, first: bool) -> str:
     return "".join(texts)
 
 
-def money_cells(entry: dict, hand: Hand, shown: dict[str, bool]) -> dict:
-    """An entry's money as `history` prints it: what it put in, into which pot where a cover made more than one
-    (R7.2), the pot and the stake after it. A hand where no money moved has none of these columns, one where
+class MoneyColumns:
+    """The money columns of a hand's `history` table: what each entry put in, into which pot where a cover made more
+    than one (R7.2), the pot and the stake after it. A hand where no money moved has none of these columns, one where
     nobody bet no stake (a hand for lives, R14.4)."""
-    money = hand.rules.money
-    cells = {"amount": money(entry["amount"]) if entry["amount"] is not None else "",
-             **({"into pot": entry["into"] or ""} if hand.covered else {}),
-             "pot": money(entry["pot"]) if entry["pot"] is not None else ""} if shown["amount"] else {}
-    if shown["stake"]:
-        cells["stake"] = money(entry["stake"]) if entry["stake"] is not None else ""
-    return cells
+
+    def __init__(self, entries: list[dict], hand: Hand):
+        self.money = hand.rules.money
+        self.amount = any(e["amount"] or e["pot"] for e in entries)
+        self.into = self.amount and bool(hand.covered)
+        self.stake = any(e["stake"] for e in entries)
+        self.headers = [*(["amount", *(["into pot"] if self.into else []), "pot"] if self.amount else []),
+                        *(["stake"] if self.stake else [])]
+
+    def cells(self, entry: dict) -> list:
+        money, cells = self.money, []
+        if self.amount:
+            cells.append("" if entry["amount"] is None else money(entry["amount"]))
+            if self.into:
+                cells.append(entry["into"] or "")
+            cells.append("" if entry["pot"] is None else money(entry["pot"]))
+        if self.stake:
+            cells.append("" if entry["stake"] is None else money(entry["stake"]))
+        return cells
 
 
 @click.command(short_help="Per player: paid in, won, net.")
