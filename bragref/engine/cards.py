@@ -11,6 +11,7 @@ This module knows notation and which cards are wild (R8.7); how hands rank is
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bragref.engine.errors import BadInput
 
@@ -46,8 +47,10 @@ def hand_text(cards) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
+@lru_cache(maxsize=1024)
 def parse_card(text: str, jokers: int = 0) -> int:
-    """One card in R8.9's notation; `jokers` is how many the pack holds."""
+    """One card in R8.9's notation; `jokers` is how many the pack holds. Read once a spelling: a history and a
+    ledger's shows spell the same few dozen cards over and over."""
     match = _CARD.match(text.strip())
     if not match:
         raise BadInput(f"{text!r} is not a card: write rank then suit, e.g. 3h, 10s, Td, A♦ (R8.9)")
