@@ -137,7 +137,7 @@ class BragRanking:
         for card in (*cards, *discards):
             if card >= self.pack:
                 raise BadInput(f"{card_text(card)} is not in this pack: it holds {self.jokers} jokers (R8.7)")
-        if discards:
+        if discards or len(cards) == 3:  # the three kept are the three shown
             return self._judged(cards, discards)
         return max((self._judged(kept, tuple(c for c in cards if c not in kept)) for kept in combinations(cards, 3)),
                    key=lambda judged: judged.key)
