@@ -14,7 +14,9 @@ from bragref.engine.cards import (
     wild_cards,
 )
 from bragref.engine.errors import BadInput
-from bragref.engine.ranking import BragRanking
+from bragref.engine.ranking import BIT, BragRanking
+from bragref.games.teenpatti.ranking import TeenPattiRanking
+from bragref.games.threecardpoker.ranking import PokerRanking
 
 
 def judge(ranking: BragRanking, text: str):
@@ -79,6 +81,32 @@ def test_741_distinct_hands_with_the_default_rules():
     assert ranking.distinct == 741
     assert ranking.place(judge(ranking, "3h 3d 3s").key3) == 1
     assert ranking.place(judge(ranking, "5c 3d 2s").key3) == 741
+
+
+def orders_three_by_three(ranking) -> tuple[list, dict[int, int]]:
+    """A ranking's natural order asked of each of the 22,100 threes: (the orders, worst first where `reverse` is not
+    asked for; each three's place among them by its mask): what `_build` made before it asked once a kind."""
+    orders = {BIT[a] | BIT[b] | BIT[c]: ranking.natural_order(a, b, c) for a, b, c in combinations(range(NATURALS), 3)}
+    distinct = sorted(set(orders.values()), reverse=getattr(ranking, "variant", None) == "muflis")
+    base = {order: i for i, order in enumerate(distinct)}
+    return distinct, {mask: base[order] for mask, order in orders.items()}
+
+
+@pytest.mark.parametrize("ranking", [
+    BragRanking(), BragRanking(threes_high=False, a23="low"), BragRanking(wild="deuces"), BragRanking(cards=5),
+    PokerRanking(), TeenPattiRanking(), TeenPattiRanking("low", "muflis"),
+    TeenPattiRanking("high", "ak47"), TeenPattiRanking("second", "joker", parse_card("7h")),
+], ids=lambda ranking: f"{type(ranking).__name__}-{ranking.a23}-{ranking.wild_spec}-{ranking.cards}")
+def test_every_order_asked_once_a_kind_is_the_order_of_each_three(ranking):
+    """`_build` asks a game's natural order once for each kind of three (ranks, one suit or not), as every order
+    reads only those: the same orders and the same key for each three natural cards as asking each three. (Braggers'
+    order builds its own table: `BraggersRanking._build`.)"""
+    orders, natural = orders_three_by_three(ranking)
+    assert ranking.orders == orders
+    out = ranking.wild | ({ranking.turned} if getattr(ranking, "turned", None) is not None else set())
+    for cards in combinations(range(NATURALS), 3):
+        if not out & set(cards):
+            assert ranking.key3(*cards) == natural[BIT[cards[0]] | BIT[cards[1]] | BIT[cards[2]]] * 4 + 3, cards
 
 
 # Seed 000's orderings, each best first.
