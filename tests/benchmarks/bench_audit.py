@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from measure import in_turn, said
+from measure import in_turn, installed, said
 
 from bragref.engine.rules import Rules
 from bragref.ledger.simulate import simulate
@@ -64,6 +64,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="Pairs of runs: the audit's and its floor's, each "
                         "report's on the ledger and on an empty one.")
     args = parser.parse_args()
+    print(installed())
     db = args.db or Path(tempfile.mkdtemp()) / "bench.db"
     if not db.exists():
         seconds = build(db, args.hands)

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from measure import byte_compiled
+from measure import installed
 
 from bragref.engine.ranking import BragRanking
 
@@ -89,7 +89,7 @@ def card_time_in_bet() -> dict[str, int]:
 
 
 def main() -> None:
-    byte_compiled()
+    print(installed())
     print(f"three-card evaluations: {evaluations_per_second():,.0f} per second (in-process, table lookups)")
     print(f"table build, once per rule set: default {build_ms():.0f} ms, wild deuces {build_ms(wild='deuces'):.0f} ms, "
           f"jokers:2 {build_ms(wild='jokers:2'):.0f} ms")

@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 from bench_audit import bragref_command, build
-from measure import in_turn, measured, said
+from measure import in_turn, installed, measured, said
 
 from bragref.engine.rules import Rules
 from bragref.games.verbs import Bet, Fold
@@ -76,6 +76,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3, help="Pairs of runs, each command's and its floor's.")
     args = parser.parse_args()
+    print(installed())
     folder = Path(tempfile.mkdtemp())
     source, history, again = folder / "source.db", folder / "history.bhh", folder / "again.bhh"
     build(source, args.hands)

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_spine import bragref_command, floor  # noqa: E402
-from measure import measured  # noqa: E402
+from measure import installed, measured  # noqa: E402
 
 from bragref.engine.rules import Rules  # noqa: E402
 from bragref.games.verbs import Bet  # noqa: E402
@@ -61,6 +61,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=11)
     args = parser.parse_args()
+    print(installed())
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         least = floor_ms(work, args.runs)

@@ -151,6 +151,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=100_000, help="settled hands in the big ledger")
     parser.add_argument("--runs", type=int, default=31, help="bets timed per ledger")
     args = parser.parse_args()
+    print(measure.installed())
     work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
     try:
         fresh, big = work / "fresh.db", work / "big.db"
