@@ -109,6 +109,30 @@ def test_every_order_asked_once_a_kind_is_the_order_of_each_three(ranking):
             assert ranking.key3(*cards) == natural[BIT[cards[0]] | BIT[cards[1]] | BIT[cards[2]]] * 4 + 3, cards
 
 
+@pytest.mark.parametrize("ranking", [
+    BragRanking(wild="deuces"), BragRanking(wild="jokers:2"), BragRanking(wild="one-eyed-jacks", threes_high=False,
+                                                                           a23="low"),
+    TeenPattiRanking("second", "joker", parse_card("7h")),
+], ids=lambda ranking: f"{type(ranking).__name__}-{ranking.wild_spec}")
+def test_each_wild_card_stands_for_the_card_that_makes_the_best_hand_r8_7(ranking):
+    """R8.7 asked of every three of the pack directly: each wild card stands for whichever card (any but the natural
+    ones held) makes the best hand, and fewer wild cards win between equal hands; the table, which works out what
+    the natural cards held can make once for each kind of them, gives the same key."""
+    orders, natural = orders_three_by_three(ranking)
+    turned = getattr(ranking, "turned", None)
+    for cards in combinations(range(ranking.pack), 3):
+        if turned in cards:
+            continue
+        plain = [c for c in cards if c not in ranking.wild]
+        wild = 3 - len(plain)
+        if wild == 3:
+            best = len(orders) - 1
+        else:
+            free = [c for c in range(NATURALS) if c not in plain]
+            best = max(natural[sum(BIT[c] for c in (*plain, *stand_ins))] for stand_ins in combinations(free, wild))
+        assert ranking.key3(*cards) == best * 4 + 3 - wild, cards
+
+
 # Seed 000's orderings, each best first.
 SEED_ORDERS = [
     ("3s 3h 3d", "Ac As Ah", "Kc Ks Kh", "4c 4s 4h", "2c 2s 2d"),  # prials

@@ -107,29 +107,31 @@ class BragRanking:
         self.distinct = len(distinct)
 
     def _with_wild(self, natural: dict[int, int]) -> dict[int, int]:
-        """Every three cards of the pack: a wild card stands for whichever card makes the best hand (R8.7)."""
-        naturals = [c for c in range(NATURALS) if c not in self.wild]
-        best_with_one = {}
-        for a, b in combinations(naturals, 2):
+        """Every three cards of the pack: a wild card stands for whichever card makes the best hand (R8.7). What the
+        natural cards held can make is worked out once for each kind of them, as the order reads only ranks and
+        whether the cards share a suit (`natural_order`): two held, once for their ranks and one suit or not; one
+        held, once for its rank."""
+        wild = sorted(self.wild)
+        plain = [c for c in range(self.pack) if c not in self.wild]
+        wild_mask = sum(BIT[c] for c in wild)
+        table = {mask: key * 4 + 3 for mask, key in natural.items() if not mask & wild_mask}
+        best_third: dict[tuple, int] = {}
+        for a, b in combinations(plain, 2):
             ab = BIT[a] | BIT[b]
-            best_with_one[ab] = max(natural[ab | BIT[c]] for c in range(NATURALS) if c != a and c != b)
-        best_with_two = {}
-        for a in naturals:
-            others = [c for c in range(NATURALS) if c != a]
-            best_with_two[a] = max(natural[BIT[a] | BIT[c] | BIT[d]] for c, d in combinations(others, 2))
-        best_with_three = len(self.orders) - 1
-        table = {}
-        for cards in combinations(range(self.pack), 3):
-            plain = [c for c in cards if c not in self.wild]
-            mask = BIT[cards[0]] | BIT[cards[1]] | BIT[cards[2]]
-            if len(plain) == 3:
-                table[mask] = natural[mask] * 4 + 3
-            elif len(plain) == 2:
-                table[mask] = best_with_one[BIT[plain[0]] | BIT[plain[1]]] * 4 + 2
-            elif len(plain) == 1:
-                table[mask] = best_with_two[plain[0]] * 4 + 1
-            else:
-                table[mask] = best_with_three * 4
+            kind = (a >> 2, b >> 2, (a & 3) == (b & 3))
+            if kind not in best_third:
+                best_third[kind] = max(natural[ab | BIT[c]] for c in range(NATURALS) if c != a and c != b)
+            for w in wild:
+                table[ab | BIT[w]] = best_third[kind] * 4 + 2
+        best_two: dict[int, int] = {}
+        for a in plain:
+            if a >> 2 not in best_two:
+                others = [c for c in range(NATURALS) if c != a]
+                best_two[a >> 2] = max(natural[BIT[a] | BIT[c] | BIT[d]] for c, d in combinations(others, 2))
+            for v, w in combinations(wild, 2):
+                table[BIT[a] | BIT[v] | BIT[w]] = best_two[a >> 2] * 4 + 1
+        for u, v, w in combinations(wild, 3):
+            table[BIT[u] | BIT[v] | BIT[w]] = (len(self.orders) - 1) * 4
         return table
 
     # ---- strength --------------------------------------------------------
