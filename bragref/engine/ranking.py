@@ -88,8 +88,8 @@ class BragRanking:
     def _build(self, reverse: bool = False) -> None:
         """The key of every three cards of the pack; `reverse` turns the natural order upside down (a lowball
         game's). The order is asked for once for each kind of three natural cards (their ranks, and whether they
-        share a suit: 741 kinds), not for each of the 22,100 threes: a third of the time, which the first command
-        to judge cards pays."""
+        share a suit: 741 kinds), not for each of the 22,100 threes: a quarter of the time, which the first
+        command to judge cards pays."""
         self.pack = NATURALS + self.jokers
         kinds = {}
         for r1, r2, r3 in combinations_with_replacement(range(NATURALS // 4), 3):

@@ -33,7 +33,7 @@ class BraggersRanking(BragRanking):
     def _build(self) -> None:
         """Suits never matter: a card is its kind (`_kind`), and each way of holding three kinds is judged once. A
         kind's code is a power of 4, so three cards' codes add up to one number for each way, which the table of
-        every three is first made of (a fifth of the time of judging each three's kinds in turn)."""
+        every three is first made of (a quarter of the time of judging each three's kinds in turn)."""
         self.pack = NATURALS + self.jokers
         kinds = [self._kind(card) for card in range(self.pack)]
         digit = {kind: 4**i for i, kind in enumerate(sorted(set(kinds)))}
@@ -43,7 +43,7 @@ class BraggersRanking(BragRanking):
         best = {}
         for three in combinations_with_replacement(sorted(digit), 3):
             way = digit[three[0]] + digit[three[1]] + digit[three[2]]
-            if way in dealt:  # not three of a kind the pack holds fewer of
+            if way in dealt:  # a way the pack deals: not three of a kind it holds one or two of
                 best[way] = self._best_held(three)
         self.orders = sorted({order for order, _ in best.values()})
         base = {order: i for i, order in enumerate(self.orders)}
