@@ -20,6 +20,8 @@ PACK = tuple(range(LOWEST * 4, 52))  # 36 cards
 ACE, SIX = 12, 4
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")  # in the card notation's order (R8.9)
 KINDS = {ACE: 66, SIX: 72}  # three aces, three sixes, in half-points; any other three of a kind is 65
+BEST = KINDS[SIX]  # three sixes: no three cards score more (a suit's best is 33, with jokers), and every pack deals
+# them, a joker standing for a six it is not (R16.2)
 
 
 def value(card: int) -> int:
@@ -122,7 +124,7 @@ class SvaraRanking:
         wild = self.wild_in(judged)
         if wild and how.startswith("in "):
             words += f" ({wild} joker{'s' if wild > 1 else ''})"
-        return words + (", the best hand" if self.place(judged.key3) == 1 else "")
+        return words + (", the best hand" if judged.key3 == BEST else "")  # without counting every three
 
     def suit_key(self, judged: Judged) -> tuple[int, ...]:
         """No suit breaks a tie in svara: equal scores are equal hands (R16.2)."""
