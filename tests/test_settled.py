@@ -107,6 +107,30 @@ def test_audit_finds_a_hidden_sqlite_trigger_that_blocks_writes(bragref):
         assert "trigger 'sqlite_block' that bragref does not make" in bragref(line, code=4).stdout
 
 
+def test_the_schema_audit_knows_is_the_one_the_migrations_make():
+    """`SCHEMA_MADE` stands for the migrations of this bragref's schema version: a new migration changes it."""
+    from bragref.ledger.audit import SCHEMA_MADE, expected_schema, made_digest
+    from bragref.ledger.db import SCHEMA_VERSION
+
+    made = made_digest(expected_schema(SCHEMA_VERSION))
+    assert made == SCHEMA_MADE, f"the migrations make another schema now: set SCHEMA_MADE to {made!r}"
+
+
+@pytest.mark.parametrize("analyzed", [False, True], ids=["as-made", "analyzed"])
+def test_a_sound_ledger_is_audited_without_making_its_schema_again(bragref, analyzed):
+    """Where the file's schema is the one `SCHEMA_MADE` stands for, SQLite's statistics tables allowed (`ANALYZE`),
+    the audit does not run the migrations again to compare it: sqlite-utils is never imported (issue 45)."""
+    bragref('session new s --players "Andy,Bill,Chris"')
+    bragref("deal")
+    if analyzed:
+        with sqlite3.connect(bragref.db) as conn:
+            conn.execute("ANALYZE")
+    audited = ("import sys; from bragref.api import open_ledger; findings = open_ledger(sys.argv[1]).audit(); "
+               "print(findings, 'sqlite_utils' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", audited, str(bragref.db)], capture_output=True, text=True, check=True)
+    assert out.stdout == "[] False\n"
+
+
 def test_audit_never_changes_the_file_it_checks(tmp_path):
     """An old ledger (schema 6, rollback journal) is audited as it is: 0.12 migrated it and turned it to WAL."""
     db = tmp_path / "old.db"
