@@ -164,7 +164,8 @@ class Verb(msgspec.Struct, frozen=True):
         for param in cls.params:
             value = args.get(param.name)
             if param.kind == "cards":
-                value = _cards().parse_cards([value], _cards().MAX_JOKERS) if value else ()
+                cards = _cards() if value else None
+                value = cards.parse_cards([value], cards.MAX_JOKERS) if value else ()
             elif param.kind == "players":
                 value = tuple(value)
             values[param.name] = value
