@@ -25,7 +25,7 @@ from bragref.engine.errors import BadInput
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import SCHEMA_VERSION, LedgerUnavailable, connect_read_only, transaction
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import Unreplayable, final, hand_groups, last_link_of, live_actions, postings
+from bragref.ledger.replay import REPLAYED, Unreplayable, final, hand_groups, last_link_of, live_actions, postings
 from bragref.ledger.seats import renamed_to
 
 
@@ -333,7 +333,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
     and compare what was recorded with what the replay says."""
     findings: list[str] = []
     start = max(first - 1, 1)
-    actions = hand_groups(conn, "actions", session_id, start, last)
+    actions = hand_groups(conn, "actions", session_id, start, last, REPLAYED)
     posted = hand_groups(conn, "postings", session_id, first, last)
     credits = hand_groups(conn, "purses", session_id, start, last)
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
