@@ -29,6 +29,14 @@ def _cards():
     return cards
 
 
+def _read_cards(text: str) -> tuple[int, ...]:
+    """Cards as an action's row keeps them (`Kh Qh Jh`), or none: the card module asked for once a show."""
+    if not text:
+        return ()
+    cards = _cards()
+    return cards.parse_cards([text], cards.MAX_JOKERS)
+
+
 PARAM_KINDS = ("money", "flag", "choice", "toggle", "cards", "players")
 
 
@@ -164,8 +172,7 @@ class Verb(msgspec.Struct, frozen=True):
         for param in cls.params:
             value = args.get(param.name)
             if param.kind == "cards":
-                cards = _cards() if value else None
-                value = cards.parse_cards([value], cards.MAX_JOKERS) if value else ()
+                value = _read_cards(value)
             elif param.kind == "players":
                 value = tuple(value)
             values[param.name] = value

@@ -187,8 +187,8 @@ def schema(conn: sqlite3.Connection) -> list[str]:
     included, must be exactly what the migrations of the ledger's own schema version make: a trigger that blocks or
     rewrites rows as they are written, or a redefined view, would otherwise pass every other check. SQLite's own
     statistics tables (`ANALYZE`) are allowed as SQLite makes them. A ledger of this bragref's schema whose objects
-    are those the migrations make (`SCHEMA_MADE`) is sound without making them again (and importing sqlite-utils
-    to: a tenth of a second)."""
+    are those the migrations make (`SCHEMA_MADE`) is sound without the migrations being run again to compare (which
+    imports sqlite-utils: a tenth of a second)."""
     have = _objects(conn)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION and made_digest(have) == SCHEMA_MADE:
