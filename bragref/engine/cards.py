@@ -66,12 +66,12 @@ def parse_card(text: str, jokers: int = 0) -> int:
     return RANK_ALIASES[rank.lower()] * 4 + SUIT_ALIASES[suit.lower()]
 
 
+_BETWEEN_CARDS = re.compile(r"[\s,]+")  # compiled once: a long history or audit reads thousands of shows
+
+
 def split_cards(texts) -> list[str]:
     """Card words from arguments that may each hold several: ``"Kh Kd" "4c"`` or ``"Kh,Kd,4c"``."""
     return [word for text in texts for word in _BETWEEN_CARDS.split(text) if word]
-
-
-_BETWEEN_CARDS = re.compile(r"[\s,]+")  # compiled once: a long history or audit reads thousands of shows
 
 
 def parse_cards(texts, jokers: int = 0, taken: set[int] | frozenset[int] = frozenset()) -> tuple[int, ...]:
