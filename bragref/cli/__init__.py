@@ -13,6 +13,7 @@ import sys
 from bragref.engine.errors import BadInput, Refused
 
 EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 
 def printable(text: str) -> str:

@@ -12,8 +12,8 @@ import sys
 import click
 
 from bragref import __version__
-from bragref.cli import (EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_REFUSED, App, brief, complete, default_db, paint,
-                         printable, refusal_text)
+from bragref.cli import (EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_INTERRUPTED, EXIT_REFUSED, App, brief, complete,
+                         default_db, paint, printable, refusal_text)
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.ledger.db import LedgerUnavailable
 
@@ -107,6 +107,8 @@ class BragGroup(click.Group):
             raise
         except (click.exceptions.Exit, click.Abort):
             raise
+        except KeyboardInterrupt:  # Ctrl-C, wherever it lands: a write under way is rolled back whole
+            ctx.exit(interrupted(isinstance(ctx.obj, App) and ctx.obj.wrote))
         except Exception as bug:  # the contract's exit 1: a bug, reported in one line; 0 once a write committed
             if os.environ.get("BRAGREF_DEBUG"):
                 raise
@@ -123,6 +125,12 @@ def refused_or_bad(error: Refused | BadInput | LedgerUnavailable) -> int:
         return EXIT_REFUSED
     complain(f"{paint('error:', fg='red', bold=True)} {brief(str(error))}")
     return EXIT_BAD_INPUT if isinstance(error, BadInput) else EXIT_BUSY
+
+
+def interrupted(wrote: bool) -> int:
+    """Ctrl-C: exit 130, as shells report a SIGINT and as `table` exits (0 once a write committed: it is kept)."""
+    complain("\ninterrupted: " + ("what was recorded is kept" if wrote else "nothing was recorded"))
+    return 0 if wrote else EXIT_INTERRUPTED
 
 
 def failed(wrote: bool, bug: Exception) -> int:

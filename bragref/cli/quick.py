@@ -46,9 +46,10 @@ def recorded(words: list[str]) -> int | None:
             sys.stdout.write(plain(line, sys.stdout) + "\n")
         sys.stdout.flush()
         return 0
-    except KeyboardInterrupt:  # as click tells an interrupted command (a write under way is rolled back)
-        sys.stderr.write("\nAborted!\n")
-        return 1
+    except KeyboardInterrupt:  # as the command line tells it (a write under way is rolled back)
+        from bragref.cli.group import interrupted
+
+        return interrupted(app.wrote)
     except OSError as error:  # printing failed: a closed pipe, a full disk
         from bragref.cli.group import output_failed
 

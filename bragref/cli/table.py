@@ -20,7 +20,7 @@ import textwrap
 
 import click
 
-from bragref.cli import brief, paint, printable, refusal_text
+from bragref.cli import EXIT_INTERRUPTED, brief, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
 from bragref.cli.hand import dealt_words, name_in, seats_words, time_words, voided_words
 from bragref.cli.lines import outcome, paid_in, situation, staked, witness
@@ -40,8 +40,6 @@ from bragref.games.play import legal, legal_phrases, require_move
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
-
-EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 def help_text(rules) -> str:
     """`?`: the answers of the session's game under its rules, each from its declaration, then the table's own;
