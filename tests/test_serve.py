@@ -6,7 +6,9 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -37,15 +39,17 @@ def free_port() -> int:
 class Server:
     """`bragref serve` running on a free port until the test ends; `url` is where its page is."""
 
-    def __init__(self, db: Path, *options: str):
+    def __init__(self, db: Path, *options: str, session: str | None = None):
         self.port = free_port()
-        self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port",
+        chosen = ["--session", session] if session else []
+        self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), *chosen, "serve", "--port",
                                          str(self.port), *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True)
         first = self.process.stdout.readline()
         match = re.search(r"at (http://\S+/) ", first)
         assert match, first + self.process.stderr.read()
-        self.url = match.group(1).replace("0.0.0.0", "127.0.0.1")
+        self.printed = match.group(1)  # as printed: beyond loopback, an address of this machine a phone can open
+        self.url = re.sub(r"^http://[^/]+/", f"http://127.0.0.1:{self.port}/", self.printed)  # tests stay on loopback
         self.root = f"http://127.0.0.1:{self.port}/"
         for _ in range(100):
             try:
@@ -126,7 +130,7 @@ def test_an_action_recorded_elsewhere_reaches_every_listener_within_a_second(ser
 def test_beyond_loopback_only_the_secret_path_answers(ledger):
     server = Server(ledger, "--host", "0.0.0.0")
     try:
-        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/t/[\w-]{20,}/", server.url)
+        assert re.fullmatch(rf"http://[^/]+:{server.port}/t/[\w-]{{20,}}/", server.printed)
         for path in ("", "status.json", "events", "t/", "t/guess/status.json"):
             assert httpx.get(server.root + path).status_code == 404
         assert httpx.get(server.url + "status.json").json()["session"] == "friday"
@@ -144,6 +148,110 @@ def test_serve_needs_a_ledger_and_starting_it_costs_other_commands_nothing(tmp_p
                              f"sys.argv = ['bragref', '--db', {str(ledger)!r}, 'bet', 'bill', '1']; main()"],
                             capture_output=True, text=True)
     assert loaded.returncode == 0 and loaded.stdout.strip().splitlines()[-1] == "[]", loaded.stdout + loaded.stderr
+
+
+# ---- trust at the edges (issue 59) ---------------------------------------------------------------------------------
+
+def until(check, seconds: float = 5.0):
+    """`check()`'s first true answer within `seconds` (the page follows the ledger every 0.2 s)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        answer = check()
+        if answer or time.monotonic() > deadline:
+            return answer
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
+def test_only_a_host_naming_this_server_is_answered(ledger, host):
+    """DNS rebinding: a page at evil.example whose name now points at this machine must not read the table."""
+    server = Server(ledger, "--host", host)
+    try:
+        printed_host = re.match(r"http://([^/]+)/", server.printed).group(1)
+        assert not printed_host.startswith("0.0.0.0")
+        for path in ("", "status.json", "events"):
+            for evil in (f"evil.example:{server.port}", "evil.example", f"127.0.0.1.evil.example:{server.port}",
+                         f"localhost:{server.port + 1}", ""):
+                assert httpx.get(server.url + path, headers={"Host": evil}).status_code == 400, (path, evil)
+        for good in (f"localhost:{server.port}", f"127.0.0.1:{server.port}", f"LOCALHOST.:{server.port}",
+                     printed_host):
+            assert httpx.get(server.url + "status.json", headers={"Host": good}).status_code == 200, good
+    finally:
+        server.stop()
+
+
+def test_an_older_ledger_is_served_as_it_is(tmp_path):
+    """`serve` reads the ledger read-only, as `audit` does: an older bragref's schema-6 ledger is shown and left
+    exactly as it was (no migration, no journal change), so that older bragref can still open it."""
+    from test_ledger_versions import written_by
+
+    db = written_by(tmp_path, "0.6.0", 6).db
+    before = db.read_bytes()
+    server = Server(db, session="friday")
+    try:
+        table = httpx.get(server.url + "status.json").json()
+        assert table["session"] == "friday" and table["balances"], table
+    finally:
+        server.stop()
+    assert db.read_bytes() == before
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+
+
+def test_a_ledger_replaced_cut_or_gone_is_followed_and_a_read_error_recovered(ledger, tmp_path):
+    """The page follows the file at the path, not the file it first opened: another ledger renamed into its place
+    shows; one cut short or gone is said on the page and on stderr, and the table shows again once it is back."""
+    server = Server(ledger)
+    try:
+        def table():
+            return httpx.get(server.url + "status.json").json()
+
+        assert table()["session"] == "friday"
+        other = tmp_path / "other.db"
+        bragref(other, "session", "new", "saturday", "--players", "Dan,Eve")
+        os.replace(other, ledger)
+        assert until(lambda: table()["session"] == "saturday")
+        kept = ledger.read_bytes()
+        ledger.write_bytes(b"")  # cut short, in place
+        assert until(lambda: "cannot be read" in table()["said"])
+        ledger.write_bytes(kept)
+        assert until(lambda: table()["session"] == "saturday")
+        ledger.unlink()
+        assert until(lambda: "cannot be read" in table()["said"])
+        ledger.write_bytes(kept)
+        assert until(lambda: table()["session"] == "saturday")
+    finally:
+        server.stop()
+    stderr = server.process.stderr.read()
+    assert "cannot be read" in stderr and "can be read again" in stderr and "Traceback" not in stderr, stderr
+
+
+def test_ctrl_c_with_a_page_listening_stops_at_once_and_quietly(server):
+    """CLI.md: Ctrl-C stops it, exit 0, no traceback — with a page's event stream open."""
+    with httpx.stream("GET", server.url + "events", timeout=10) as events:
+        lines = events.iter_lines()
+        assert next(lines).startswith("retry")
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGINT)
+        assert server.process.wait(10) == 0
+    assert time.monotonic() - started < 3
+    stderr = server.process.stderr.read()
+    assert stderr == "", stderr
+
+
+def test_a_port_it_cannot_listen_on_is_said_and_never_served(ledger):
+    """`serve` binds before it prints its address: a port in use is exit 5, a host that is not this machine's exit
+    2, each with why, and no "Serving … at" line."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for host, code, why in (("127.0.0.1", 5, "in use"), ("no-such-host.invalid", 2, "no such host"),
+                                ("192.0.2.254", 2, "not an address of this machine")):
+            done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(ledger), "serve", "--host", host,
+                                   "--port", str(port)], capture_output=True, text=True, timeout=30)
+            assert done.returncode == code and why in done.stderr and "Serving" not in done.stdout, done
 
 
 # ---- in a real browser -------------------------------------------------------------------------------------------

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
 import sys
 
 import click
-
-LOOPBACK = ("localhost", "127.0.0.1", "::1")
 
 
 @click.command(short_help="The table, live and read-only, on every phone and a big screen.")
@@ -28,14 +25,20 @@ def serve(app, host: str, port: int) -> None:
       bragref serve
       bragref serve --host 0.0.0.0
     """
+    from bragref.api import open_ledger
+    from bragref.serve.where import host_names, listening, loopback, shown
+
     path = app.existing()
-    app.book().current_session()  # a ledger with a session to show, else the usual refusal (exit 2)
-    loopback = host in LOOPBACK or _is_loopback(host)
-    base = "/" if loopback else f"/t/{secrets.token_urlsafe(16)}/"
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}{base}"
+    book = open_ledger(path, app.session, read_only=True)  # read as it is: no migration, no journal change
+    try:
+        book.current_session()  # a ledger with a session to show, else the usual refusal (exit 2)
+    finally:
+        book.close()
+    sock = listening(host, port)  # bound before anything is promised: a port in use is said, not served
+    base = "/" if loopback(host) else f"/t/{secrets.token_urlsafe(16)}/"
+    url = f"http://{shown(host)}:{sock.getsockname()[1]}{base}"
     click.echo(f"Serving the table of {path} at {url} (read-only; Ctrl-C stops it).")
-    if not loopback:
+    if not loopback(host):
         import segno  # a QR code of the secret address, for the phones at the table
 
         click.echo("Only that address answers. Scan it:")
@@ -43,20 +46,13 @@ def serve(app, host: str, port: int) -> None:
     admit_typing_extensions()
     from bragref.serve.app import run
 
-    run(path, app.session, host, port, base)
+    run(path, app.session, sock, base, host_names(host))
 
 
 def admit_typing_extensions() -> None:
     """Starlette needs `typing_extensions`, which the command's start keeps out (`bragref.__main__`)."""
     if sys.modules.get("typing_extensions", False) is None:
         del sys.modules["typing_extensions"]
-
-
-def _is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 COMMANDS = [serve]

@@ -71,6 +71,30 @@ def connect_read_only(path: str) -> sqlite3.Connection:
     return conn
 
 
+def as_it_is(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
+    """The ledger at `path` read as it is, changing nothing (CLI.md "Promises about history"), as `audit` and `serve`
+    read it: the file opened read-only, with no migration and no change of journal mode; where an older bragref wrote
+    it, a copy in memory brought up to this bragref's schema, whose rows are read. Returns (rows, file);
+    `LedgerUnavailable` for a ledger of a newer bragref; a file that is not a ledger at all raises
+    `sqlite3.DatabaseError`."""
+    file = connect_read_only(path)
+    version = file.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        file.close()
+        raise LedgerUnavailable(f"the ledger {path} has schema version {version}, newer than this bragref's "
+                                f"{SCHEMA_VERSION}: read it with the bragref that wrote it, or a newer one")
+    if version == SCHEMA_VERSION:
+        return file, file
+    from bragref.ledger.schema import migrate  # here: a ledger of this bragref's schema never imports sqlite-utils
+
+    copy = sqlite3.connect(":memory:", isolation_level=None)
+    file.backup(copy)
+    copy.row_factory = sqlite3.Row
+    with transaction(copy):
+        migrate(copy, SCHEMA_VERSION)
+    return copy, file
+
+
 def unavailable(error: Exception, path=None, conn: sqlite3.Connection | None = None) -> LedgerUnavailable:
     where = f"the ledger {path}" if path else "the ledger"
     text = str(error)

@@ -28,7 +28,7 @@ from bragref.engine.state import Hand
 from bragref.games import game_of, play
 from bragref.games.verbs import Verb
 from bragref.ledger import chain
-from bragref.ledger.db import connect, connect_read_only, transaction
+from bragref.ledger.db import as_it_is, connect, transaction
 from bragref.ledger.money import Money
 from bragref.ledger.points import Points, digest, plain
 from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, hand_groups, last_link_of, live_actions,
@@ -80,6 +80,7 @@ class Ledger(Seating, Money):
         """The ledger at `path`: opened (and brought up to date) here, or `conn`, a connection already open on it."""
         self.path = path
         self.conn = connect(path) if conn is None else conn
+        self.file = self.conn  # the file's own connection: another only where the rows are a copy (`read_only`)
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
         self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
         self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
@@ -96,12 +97,17 @@ class Ledger(Seating, Money):
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
-        """The ledger opened for reading only, as it stands (no migration): for shell completion and the pieces of
-        long work read in processes of their own."""
-        return cls(path, connect_read_only(path))
+        """The ledger opened for reading only, changing nothing (`db.as_it_is`: no migration, no change of journal
+        mode; an older bragref's ledger read through a copy brought up to date): for `audit`, `serve`, shell
+        completion and the pieces of long work read in processes of their own. `file` is the file's own connection."""
+        rows, file = as_it_is(path)
+        ledger = cls(path, rows)
+        ledger.file = file
+        return ledger
 
     def close(self) -> None:
         self.conn.close()
+        self.file.close()
 
     @contextmanager
     def write(self):

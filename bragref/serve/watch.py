@@ -1,10 +1,15 @@
 """The one reader every page shares: it notices that the ledger changed, whoever wrote it, by SQLite's
-`PRAGMA data_version` (which moves when another connection commits), and only then makes the table's object, once,
-for every page that listens (`join`). Nothing here writes: the ledger is opened read-only."""
+`PRAGMA data_version` (which moves when another connection commits) and by the file itself (another file renamed
+into its place, or the file cut short or gone), and only then makes the table's object, once, for every page that
+listens (`join`). Nothing here writes: the ledger is read as it is (`db.as_it_is`: opened read-only, no migration,
+no change of journal mode). A ledger that cannot be read is said on every page and on stderr, and looked at again
+until it can be."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 
 import msgspec
 
@@ -17,22 +22,76 @@ from bragref.games import game_of, play
 class Watcher:
     """The ledger at `path` (its current session, or `session`), looked at every `every` seconds."""
 
-    def __init__(self, path: str, session: str | None = None, every: float = 0.2):
+    def __init__(self, path: str, session: str | None = None, every: float = 0.2, tell=None):
         self.path, self.session, self.every = path, session, every
-        self.book = None  # opened by the first look, in the thread that serves (SQLite's connections stay in one)
+        self.book = None  # opened by a look, in the thread that serves (SQLite's connections stay in one)
+        self.file: tuple | None = None  # what the book was opened on: the file's device, inode and size then
         self.pages: set[asyncio.Queue] = set()
         self.version: int | None = None
+        self.trouble: str | None = None  # why the ledger cannot be read now, while it cannot
         self.now = b""  # the table's object, as JSON: what a page is sent
+        self.complain = tell or (lambda line: print(line, file=sys.stderr, flush=True))
 
     def look(self) -> bool:
-        """Whether the ledger changed since the last look; if so, the table's object is made again."""
-        if self.book is None:
-            self.book = open_ledger(self.path, self.session, read_only=True)
-        version = self.book.ledger.conn.execute("PRAGMA data_version").fetchone()[0]
-        if version == self.version:
+        """Whether what the pages are shown changed since the last look; if so, the table's object is made again:
+        the table, or why the ledger cannot be read."""
+        try:
+            version = self._version()
+            if version == self.version and self.trouble is None:
+                return False
+            now = msgspec.json.encode(self.table())
+        except Exception as error:  # noqa: BLE001 — whatever the file holds, the server stays up and says why
+            self._close()
+            return self._cannot_read(error)
+        if self.trouble is not None:
+            self.complain(f"serve: the ledger {self.path} can be read again")
+        self.version, self.trouble, self.now = version, None, now
+        return True
+
+    def _version(self) -> int:
+        """The ledger's `data_version`, on a connection to the file now at `path`: another file renamed over it, or
+        the file cut shorter than it was, is opened anew (a connection follows the file it opened, not the path),
+        and so is an older bragref's ledger that changed, read through a copy brought up to date."""
+        stat = os.stat(self.path)
+        if stat.st_size == 0:
+            raise BadInput("it is empty: not a bragref ledger")
+        if self.book is None or self.file[:2] != (stat.st_dev, stat.st_ino) or stat.st_size < self.file[2]:
+            self._open()
+        version = self._file_version()
+        if version != self.version and self.version is not None and self.book.ledger.file is not self.book.ledger.conn:
+            self._open()
+            version = self._file_version()
+        self.file = (stat.st_dev, stat.st_ino, stat.st_size)
+        return version
+
+    def _open(self) -> None:
+        self._close()
+        self.book = open_ledger(self.path, self.session, read_only=True)
+        self.version = None
+
+    def _file_version(self) -> int:
+        return self.book.ledger.file.execute("PRAGMA data_version").fetchone()[0]
+
+    def _close(self) -> None:
+        if self.book is not None:
+            book, self.book = self.book, None
+            try:
+                book.close()
+            except Exception:  # noqa: BLE001 — a connection to a file gone bad closes as it can
+                pass
+
+    def _cannot_read(self, error: Exception) -> bool:
+        reason = f"{error.__class__.__name__}: {error}" if not isinstance(error, (BadInput, OSError)) else str(error)
+        if isinstance(error, FileNotFoundError):
+            reason = "it is not there"
+        trouble = f"The ledger cannot be read ({reason}); this page shows the table again as soon as it can."
+        if trouble == self.trouble:
             return False
-        self.version = version
-        self.now = msgspec.json.encode(self.table())
+        self.complain(f"serve: the ledger {self.path} cannot be read ({reason}); looking again every "
+                      f"{self.every:g} s")
+        self.trouble, self.version = trouble, None
+        self.now = msgspec.json.encode({"session": None, "said": trouble, "trouble": True, "players": [],
+                                        "balances": [], "actions": []})
         return True
 
     def table(self) -> dict:
@@ -65,11 +124,16 @@ class Watcher:
     def leave(self, page: asyncio.Queue) -> None:
         self.pages.discard(page)
 
-    def tell(self) -> None:
+    def tell(self, now: bytes | None = None) -> None:
+        """Every page hears the table's object (`None`: the server is stopping, and so is each page's stream)."""
         for page in self.pages:
             if page.full():
                 page.get_nowait()  # an older object it has not read yet: the newest replaces it
-            page.put_nowait(self.now)
+            page.put_nowait(self.now if now is None else now)
+
+    def stop(self) -> None:
+        """Every page's stream ends, so that the server stops at once rather than wait for them."""
+        self.tell(b"")
 
     async def follow(self) -> None:
         """Look, and tell every page of a change, until stopped."""
