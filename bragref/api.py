@@ -168,11 +168,11 @@ class Audit:
     current one), or every one. A file that is not a ledger raises `sqlite3.DatabaseError` here."""
 
     def __init__(self, path: str, session: str | None = None, all_sessions: bool = False):
-        from bragref.ledger.audit import opened, sessions_to_audit
+        from bragref.ledger.audit import sessions_to_audit
         from bragref.ledger.store import Ledger
 
-        rows, self.file = opened(path)
-        self.ledger = Ledger(path, rows)
+        self.ledger = Ledger.read_only(path)
+        self.file = self.ledger.file
         self.sessions = sessions_to_audit(self.ledger, session, all_sessions)
 
     def findings(self, digest: str | None = None, deep: bool = False, progress=None, checked=None) -> list[str]:
@@ -185,6 +185,18 @@ class Audit:
                                                                                found)}
         return audit(self.ledger.conn, self.sessions, digest, **({"progress": progress} if progress else {}),
                      **told, file=self.file, deep=deep)
+
+    def sound(self, digest: str | None = None) -> str:
+        """What a clean audit checked, in one line: the rows chained, the hands replayed, the chain's head (and the
+        digest it still holds, where one was given)."""
+        conn = self.ledger.conn
+        rows = conn.execute("SELECT COUNT(*) FROM chain").fetchone()[0]
+        marks = ",".join("?" * len(self.sessions))
+        hands = conn.execute(f"SELECT COUNT(*) FROM hands WHERE session_id IN ({marks})", self.sessions).fetchone()[0]
+        sessions = f"{len(self.sessions)} session{'s' * (len(self.sessions) != 1)}"
+        held = f"; it still holds digest {digest}" if digest else ""
+        return (f"sound: {rows} rows chained, {hands} hand{'s' * (hands != 1)} of {sessions} replayed, chain head "
+                f"{self.ledger.digest()}{held}")
 
 
 def open_ledger(path: str, session: str | None = None, read_only: bool = False) -> Book:

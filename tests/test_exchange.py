@@ -27,7 +27,7 @@ def round_trip(source: Bragref, tmp_path, form: str) -> str:
     assert again(f"export --format {form}").stdout == first
     assert again.json("balances") == source.json("balances")
     assert again("settle").stdout == source("settle").stdout
-    assert again("audit --all").output == ""
+    assert again("audit --all").output.startswith("audit: sound: ")
     return first
 
 

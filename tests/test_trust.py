@@ -4,6 +4,7 @@ The slow trials (SIGKILL, two processes) are marked `slow`; CI runs them.
 """
 
 import hashlib
+import json
 import os
 import random
 import shutil
@@ -56,17 +57,35 @@ def test_triggers_refuse_update_and_delete(played, table):
                 conn.execute(statement)
 
 
-def test_audit_is_silent_and_exits_0_on_a_sound_ledger(played):
+def test_audit_says_what_it_checked_and_exits_0_on_a_sound_ledger(played):
+    """Issue 58: a clean audit is one line saying what was checked, not silence."""
     played(f"run -q {SAMPLES / 'friday-night.brag'}")
-    result = played("audit --all")
-    assert result.output == ""
-    assert played("audit").output == ""  # the current session alone
+    conn = sqlite3.connect(played.db)
+    rows, hands, sessions = (conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                             for table in ("chain", "hands", "sessions"))
+    digest = json.loads(played("status --json").output)["digest"]
+    assert sessions == 2 and played("audit --all").output == \
+        f"audit: sound: {rows} rows chained, {hands} hands of 2 sessions replayed, chain head {digest}\n"
+    assert played(f"audit --digest {digest}").output.endswith(f"chain head {digest}; it still holds digest {digest}\n")
+
+
+def test_audit_of_a_ledger_that_cannot_be_opened_is_exit_5(played, monkeypatch):
+    """Issue 59: a ledger that cannot be read at all (a full disk, WAL on read-only media without its -shm) is not a
+    finding (exit 4) but exit 5: nothing was checked."""
+    from bragref.ledger import db
+
+    def cannot(path):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(db, "connect_read_only", cannot)
+    result = played("audit", code=5)
+    assert "cannot be read (unable to open database file): nothing was checked" in result.output
 
 
 def test_audit_without_any_session_checks_the_chain(bragref, tmp_path):
     bragref(f"import {write_empty_history(tmp_path)} --as empty")  # a ledger whose only session is not current
     bragref("session list")
-    assert bragref("audit").output == ""
+    assert bragref("audit").output.startswith("audit: sound: ")
 
 
 def write_empty_history(folder) -> str:
@@ -225,11 +244,11 @@ def test_a_digest_catches_a_ledger_rebuilt_consistently_from_scratch(bragref, tm
         return runner("session close").stdout.split("Ledger digest: ")[1].split()[0]
 
     digest = evening(bragref, 2)
-    assert bragref(f"audit --digest {digest}").output == ""
+    assert bragref(f"audit --digest {digest}").output.startswith("audit: sound: ")
     bragref.refused("deal", "R9.1")  # closed: no more hands
     forged = type(bragref)(tmp_path / "forged.db")
     evening(forged, 3)
-    assert forged("audit --all").output == ""  # consistent in itself
+    assert forged("audit --all").output.startswith("audit: sound: ")  # consistent in itself
     result = forged(f"audit --all --digest {digest}", code=4)
     assert "does not match digest" in result.stdout or "has been rewritten" in result.stdout
     assert "not a bragref digest" in bragref("audit --digest nonsense", code=4).stdout
@@ -326,7 +345,7 @@ def test_two_terminals_writing_at_once_lose_and_repeat_nothing(bragref):
             hands_dealt = conn.execute("SELECT COUNT(*) FROM hands h JOIN sessions s ON s.id = h.session_id"
                                        " WHERE s.name = ?", (name,)).fetchone()[0]
             assert (hands_dealt, count) == (hands, 2 * hands)
-    assert bragref("audit --all").output == ""
+    assert bragref("audit --all").output.startswith("audit: sound: ")
     assert sum(r["net"] for r in bragref.json("--session one balances")) == 0
 
 
@@ -373,7 +392,7 @@ def test_nothing_is_recorded_in_a_closed_session_and_its_loans_are_settled_up(br
     assert bragref.json("session show")["closed"] is True
     assert bragref.json("session list")[0]["closed"] is True
     assert bragref("session list").stdout.splitlines()[2].split()[-1] == "yes"
-    assert bragref("audit").output == ""
+    assert bragref("audit").output.startswith("audit: sound: ")
 
 
 def test_loans_are_audited_by_the_names_people_have_now_as_repay_judges_them(bragref):
@@ -386,7 +405,7 @@ def test_loans_are_audited_by_the_names_people_have_now_as_repay_judges_them(bra
     bragref("repay billy andy 3")
     bragref("player rename andy Drew")
     bragref("repay billy drew 2")
-    assert bragref("audit --all").output == ""
+    assert bragref("audit --all").output.startswith("audit: sound: ")
     with raw(bragref.db) as conn:
         drop_triggers(conn)
         conn.execute("INSERT INTO loans (session_id, at, kind, lender, borrower, amount, bystander)"
@@ -399,7 +418,7 @@ def test_simulate_is_reproducible_and_audits_clean(bragref, tmp_path):
     other = type(bragref)(tmp_path / "other.db")
     other("simulate --hands 40 --seed 5 --short-money both --stakes table")
     assert bragref.json("balances") == other.json("balances")
-    assert bragref("audit --all").output == ""
+    assert bragref("audit --all").output.startswith("audit: sound: ")
     kinds = {e["action"] for e in bragref.json("history")}
     assert {"bet", "fold", "won"} <= kinds
 

@@ -1,4 +1,4 @@
-"""`bragref audit`: silent when the ledger is sound, one line per finding (exit 4) when not."""
+"""`bragref audit`: one line of what was checked when the ledger is sound, one line per finding (exit 4) when not."""
 
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
     ledger is the hand its rows make. With --digest,
     also checks the ledger against a digest printed earlier (by status, at a
     hand's end, by session close), which catches rows cut off the end and a
-    ledger rebuilt consistently from scratch: nothing inside the ledger can. Prints nothing and
-    exits 0 when all is well; otherwise one line per finding and exit 4.
+    ledger rebuilt consistently from scratch: nothing inside the ledger can. When all is well,
+    prints one line of what it checked (the rows chained, the hands replayed, the chain's
+    head) and exits 0; otherwise one line per finding and exit 4. A ledger that cannot be
+    opened at all (a full disk) is exit 5: nothing was checked.
 
     \b
     Example:
@@ -43,11 +45,14 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
 
     from bragref.api import Audit
     from bragref.cli import EXIT_AUDIT
+    from bragref.ledger.db import LedgerUnavailable
 
     app = ctx.obj
     try:
         audited = Audit(app.existing(), app.session, all_sessions)  # read-only: the file audited is never changed
-    except (sqlite3.DatabaseError, UnicodeDecodeError, ValueError) as error:
+    except sqlite3.OperationalError as error:  # not opened at all (a full disk, WAL on read-only media without
+        raise LedgerUnavailable(f"the ledger {app.db} cannot be read ({error}): nothing was checked") from None
+    except (sqlite3.DatabaseError, UnicodeDecodeError, ValueError) as error:  # opened, and not a sound ledger
         click.echo(f"audit: the ledger cannot be read ({error.__class__.__name__}: {error})")
         ctx.exit(EXIT_AUDIT)
 
@@ -59,6 +64,7 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
         click.echo(f"audit: {finding}")
     if findings:
         ctx.exit(EXIT_AUDIT)
+    click.echo(f"audit: {audited.sound(digest)}")
 
 
 COMMANDS = [audit]

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 
 from bragref.engine.errors import BadInput
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
-from bragref.ledger.db import SCHEMA_VERSION, LedgerUnavailable, connect_read_only, transaction
+from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.replay import REPLAYED, Unreplayable, final, hand_groups, last_link_of, live_actions, postings
 from bragref.ledger.seats import renamed_to
@@ -44,7 +44,7 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     """Every finding, one line each, in a fixed order; none when the ledger is sound.
 
     Reads rows by name (sets `sqlite3.Row` on `conn`). `file`: the ledger file itself where `conn` reads a copy of
-    it brought up to this bragref's schema (`opened`); SQLite's integrity check and the schema are the file's.
+    it brought up to this bragref's schema (`db.as_it_is`); SQLite's integrity check and the schema are the file's.
     On a large ledger in a file the checks run in as many processes as there are cores, each reading the file on
     its own connection. `progress(length, label)` gives a function to call as each check is done (a progress bar).
     SQLite's own check of the file is its quick check, or with `deep` its full integrity check, which also compares
@@ -72,29 +72,6 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
 
 
 OF_THE_FILE = ("integrity", "schema")  # checks of the file as it is, not of a copy brought up to date
-
-
-def opened(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
-    """The ledger at `path` as audit reads it, changing nothing (CLI.md "Promises about history"): the file opened
-    read-only, with no migration and no change of journal mode; where an older bragref wrote it, a copy in memory
-    brought up to this bragref's schema, whose rows the checks read. Returns (rows, file); `LedgerUnavailable` for a
-    ledger of a newer bragref; a file that is not a ledger at all raises `sqlite3.DatabaseError`."""
-    file = connect_read_only(path)
-    version = file.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        file.close()
-        raise LedgerUnavailable(f"the ledger {path} has schema version {version}, newer than this bragref's "
-                                f"{SCHEMA_VERSION}: audit it with the bragref that wrote it, or a newer one")
-    if version == SCHEMA_VERSION:
-        return file, file
-    from bragref.ledger.schema import migrate  # here: a ledger of this bragref's schema never imports sqlite-utils
-
-    copy = sqlite3.connect(":memory:", isolation_level=None)
-    file.backup(copy)
-    copy.row_factory = sqlite3.Row
-    with transaction(copy):
-        migrate(copy, SCHEMA_VERSION)
-    return copy, file
 
 
 def sessions_to_audit(ledger, name: str | None, all_sessions: bool) -> list[int]:
