@@ -100,7 +100,7 @@ class App:
         if self._ledger is None:
             from bragref.ledger.store import Ledger
 
-            self._ledger = Ledger(self.existing() if not create else self.db)
+            self._ledger = Ledger(self.existing() if not create else self.db, create=create)
         return self._ledger
 
     def book(self, create: bool = False):

@@ -15,6 +15,7 @@ from bragref.engine.cards import hand_text, parse_card, parse_cards
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
 from bragref.games import checked, find_game, from_preset, game_of, ranking_for
+from bragref.ledger.db import read_cache
 
 
 def turned_up(joker: str | None) -> int | None:
@@ -157,7 +158,7 @@ def cached_counts(path: Path, rules: Rules, turned: int | None) -> list[tuple[st
     version that counted it, so a new bragref counts again."""
     key = json.dumps([__version__, rules.game, *(rules.value(name) for name in ranking_fields()), turned])
     try:
-        cache = json.loads(path.read_text(encoding="utf-8"))
+        cache = json.loads(read_cache(str(path)).decode("utf-8"))
         hit = cache.get(key) if isinstance(cache, dict) else None
         if isinstance(hit, list) and all(isinstance(row, list) and len(row) == 2 for row in hit):
             return [(name, count) for name, count in hit]

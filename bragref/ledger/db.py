@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from contextlib import contextmanager
+
+from bragref.engine.errors import BadInput
 
 SCHEMA_VERSION = 10  # the number of migrations in ledger.schema
 BUSY_TIMEOUT_S = 10.0
@@ -15,7 +18,10 @@ class LedgerUnavailable(Exception):
     locked, read-only, a full disk, a schema from a newer bragref (CLI exit 5). Nothing was written."""
 
 
-def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
+def connect(path: str, timeout: float | None = None, create: bool = True) -> sqlite3.Connection:
+    """The ledger at `path`, brought up to this bragref's schema, in WAL. A file that is not a bragref ledger is
+    never changed (bad input): only an empty one becomes a ledger, and only where `create` (a command that records
+    the ledger's first row); any other command is told there is no ledger there."""
     timeout = BUSY_TIMEOUT_S if timeout is None else timeout
     try:
         if path != ":memory:":
@@ -28,6 +34,8 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
             conn.close()
             raise LedgerUnavailable(f"the ledger {path} has schema version {version}, newer than this bragref's "
                                     f"{SCHEMA_VERSION}: use the bragref that wrote it, or a newer one")
+        if version == 0:
+            _new_ledger(conn, path, create)
         if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
@@ -41,6 +49,19 @@ def connect(path: str, timeout: float | None = None) -> sqlite3.Connection:
     except (sqlite3.OperationalError, sqlite3.DatabaseError, OSError) as error:
         raise unavailable(error, path) from None
     return conn
+
+
+def _new_ledger(conn: sqlite3.Connection, path: str, create: bool) -> None:
+    """A file with no schema version is made a ledger only where it is empty and `create`; else bad input, the file
+    as it was (no table, no journal mode changed)."""
+    if conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+        conn.close()
+        raise BadInput(f"{path} is not a bragref ledger (it holds another program's tables): nothing was changed; "
+                       f"give bragref a ledger of its own with --db")
+    if not create:
+        conn.close()
+        raise BadInput(f"no ledger at {path}: a command that records something (`bragref session new`, "
+                       f"`bragref import`) makes one")
 
 
 def connect_like(conn: sqlite3.Connection, path: str = ":memory:") -> sqlite3.Connection:
@@ -93,6 +114,26 @@ def as_it_is(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
     with transaction(copy):
         migrate(copy, SCHEMA_VERSION)
     return copy, file
+
+
+CACHE_MOST = 64 * 2**20  # bytes: a cache beside the ledger larger than this is not read
+
+
+def read_cache(path: str) -> bytes:
+    """A cache file beside the ledger (replay points, odds' counts), read only where it is a regular file of at most
+    `CACHE_MOST` bytes: a FIFO, a device (a symlink to /dev/zero), a folder or a huge file is `OSError`, which every
+    cache's reader works around, never waiting on it or reading it whole."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        kind = os.fstat(fd)
+        if not stat.S_ISREG(kind.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        if kind.st_size > CACHE_MOST:
+            raise OSError(f"{path} is larger than a cache is kept")
+        with os.fdopen(os.dup(fd), "rb") as file:
+            return file.read(CACHE_MOST + 1)[:CACHE_MOST]
+    finally:
+        os.close(fd)
 
 
 def unavailable(error: Exception, path=None, conn: sqlite3.Connection | None = None) -> LedgerUnavailable:

@@ -24,6 +24,7 @@ import msgspec
 
 from bragref.engine.errors import BadInput
 from bragref.ledger.chain import sha256  # CPython's own, as the chain's links are made
+from bragref.ledger.db import read_cache
 from bragref.version import __version__
 
 SUFFIX = "-replay.json"  # beside the ledger file, as SQLite keeps its `-wal` file
@@ -145,20 +146,20 @@ class Points:
             return
         for other in names:
             pid = other[len(name) + 1:] if other.startswith(f"{name}.") else ""
-            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
                 with suppress(OSError):
                     os.remove(os.path.join(folder, other))
 
     def _read(self) -> dict:
-        with open(self.path, "rb") as file:
-            try:
-                kept = msgspec.json.decode(file.read())
-            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # not JSON, text not UTF-8, or nested
-                return {}  # deeper than any entry bragref writes
+        try:
+            kept = msgspec.json.decode(read_cache(self.path))
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # not JSON, text not UTF-8, or nested
+            return {}  # deeper than any entry bragref writes
         return kept if isinstance(kept, dict) else {}
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether process `pid` is running (another user's counts as running)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
