@@ -105,3 +105,40 @@ def test_a_loan_leaves_the_hand_a_ledger_holds_as_it_was(tmp_path, stakes):
         assert current is held and not any(sql.lstrip().startswith("SELECT *") for sql in read)
     else:
         assert current.hand.player("B").purse == held.hand.player("B").purse + 2
+
+
+def test_a_forged_point_whose_digest_was_chained_into_its_row_is_told_as_used(bragref):
+    """Issue 59: a forged point whose digest was written into its action row's `state`, and the chain rebuilt after
+    it, was used by the next command while `audit` called it "not used". Audit now replays each session's last hand
+    and holds the row's recorded digest to it, and says of such a point that the next command would start from it."""
+    import json
+    import sqlite3
+
+    from bragref.ledger.chain import GENESIS, hashed, link
+
+    for line in ('session new s --players "Andy,Bill,Chris"', "deal", "bet bill 2", "bet chris 2"):
+        bragref(line)
+    kept = Path(f"{bragref.db}{points.SUFFIX}")
+    entries = json.loads(kept.read_text())
+    (entry,) = entries.values()
+    forged = json.loads(json.dumps(entry["data"], separators=(",", ":")).replace('["Bill","open",3,1,null]', '["Bill","open",30,1,null]'))
+    assert forged != entry["data"]
+    with sqlite3.connect(bragref.db) as conn:
+        triggers = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'")]
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+            conn.execute(f"DROP TRIGGER {name}")
+        conn.execute("UPDATE actions SET state = ? WHERE id = (SELECT MAX(id) FROM actions)", (points.digest(forged),))
+        previous = GENESIS
+        for seq, table, row_id in conn.execute("SELECT seq, tbl, row_id FROM chain ORDER BY seq").fetchall():
+            stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+            previous = link(previous, table, hashed(table, stored))
+            conn.execute("UPDATE chain SET hash = ? WHERE seq = ?", (previous, seq))
+        for sql in triggers:
+            conn.execute(sql)
+        seq = conn.execute("SELECT MAX(seq) FROM chain").fetchone()[0]
+    hand_id = entry["key"].split(" ")[1]
+    entry.update(data=forged, key=f"{entry['key'].split(' ')[0]} {hand_id} {seq} {previous}")
+    kept.write_text(json.dumps(entries))
+    out = bragref("audit", code=4).stdout
+    assert "hand 1's last action records a digest of the hand after it that its rows do not make" in out
+    assert "the next command would start from it, as its action row's digest was edited to match" in out

@@ -99,7 +99,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
     if kind == "table":
         return f"session {args[1]}: nobody's table money ever below 0 (R1.3)"
     if kind == "points":
-        return "the replay points kept beside the ledger: each the hand its rows make"
+        return ("replay points: each session's last hand's recorded digest, and every point kept beside the ledger, "
+                "the hand its rows make")
     if kind == "chain":
         return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
     if kind == "schema":
@@ -220,7 +221,12 @@ def closings(conn: sqlite3.Connection) -> list[str]:
     """A closed session plays on no more: after its close nothing is recorded in it (R9.1, CLI.md "Promises about
     history"), so a close removed from the middle of the record, or anything added after one (an action or a void of
     its last hand, a loan, a buy-in or top-up), shows here. A repayment or a cash-out after a close is not a
-    finding: bragref before 0.13 recorded them there, and their ledgers audit as they are (0.13 refuses them)."""
+    finding where bragref 0.12 wrote it, which recorded them there (0.13 refuses them): that is, where it comes in
+    the chain before the first action row that records its hand's digest (`actions.state`, schema 10, 0.13.0's). One
+    appended after that is a finding like any other row after a close."""
+    first_state = conn.execute("SELECT MIN(c.seq) FROM actions t JOIN chain c ON c.tbl = 'actions' AND c.row_id = t.id"
+                               " WHERE t.state IS NOT NULL").fetchone()[0]
+    era = first_state if first_state is not None else 2 ** 62  # before it, rows an older bragref may have written
     findings = []
     for session_id, name, closed in conn.execute(
             "SELECT s.id, s.name, c.seq FROM session_events e JOIN sessions s ON s.id = e.session_id"
@@ -233,11 +239,12 @@ def closings(conn: sqlite3.Connection) -> list[str]:
             " UNION ALL SELECT 'an event (' || t.event || ')' FROM session_events t"
             "  JOIN chain c ON c.tbl = 'session_events' AND c.row_id = t.id"
             "  WHERE t.session_id = ? AND c.seq > ? AND t.event != 'use'"
-            " UNION ALL SELECT 'a loan' FROM loans t JOIN chain c ON c.tbl = 'loans' AND c.row_id = t.id"
-            "  WHERE t.session_id = ? AND t.kind = 'lend' AND c.seq > ?"
+            " UNION ALL SELECT CASE t.kind WHEN 'lend' THEN 'a loan' ELSE 'a repayment' END FROM loans t JOIN chain c"
+            "  ON c.tbl = 'loans' AND c.row_id = t.id WHERE t.session_id = ? AND c.seq > ?"
+            "  AND (t.kind = 'lend' OR c.seq > ?)"
             " UNION ALL SELECT 'a ' || t.kind FROM purses t JOIN chain c ON c.tbl = 'purses' AND c.row_id = t.id"
-            "  WHERE t.session_id = ? AND t.kind != 'cash-out' AND c.seq > ?",
-            (session_id, closed) * 5).fetchall()
+            "  WHERE t.session_id = ? AND c.seq > ? AND (t.kind != 'cash-out' OR c.seq > ?)",
+            (session_id, closed) * 3 + (session_id, closed, era) * 2).fetchall()
         findings += [f"session {name}: {what[0]} is recorded after the session was closed (R9.1)" for what in after]
     return findings
 
@@ -433,8 +440,8 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     """Nobody's money on the table goes below 0 (R1.3): buy-ins, top-ups, loans onto the table and cash-outs, and
     each settled hand at table stakes, summed in the order they were recorded, per person by the name they have
     now; checked after each row of table money and after each hand's settlement as a whole. And each deal at table
-    stakes records what every player dealt in had then (`hands.purses`, which `Ledger.table_money` reads on from):
-    it must be those sums."""
+    stakes records what every player dealt in had then (`hands.purses`, which each replay of the hand starts its
+    table money from): it must be those sums."""
     renamed: dict[str, str] = {}
     for old, new in conn.execute("SELECT player, detail FROM session_events WHERE session_id = ? AND event = 'rename'"
                                  " ORDER BY id", (session_id,)):
@@ -471,32 +478,51 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
 
 
 def points(conn: sqlite3.Connection, path: str) -> list[str]:
-    """Each replay point kept beside the ledger (`ledger.points`) that names the hand as it stands must be the hand
-    its rows make: one that is not was edited outside bragref (it is never used: a point is used only where its
-    digest is the one its row records, and bragref replays the hand from its rows instead)."""
+    """The replay points, from both sides. Each session's last hand: where its last row is an action recording the
+    digest of the hand after it (`actions.state`, what a point must match to be used), that digest must be the hand
+    its rows make; one that is not was edited outside bragref, and a point made to match it would be used by the
+    next command. And each point kept beside the ledger (`ledger.points`) that names a hand as it stands must be
+    the hand its rows make: one that is not was edited outside bragref, said to be used or not as it would be."""
     from bragref.ledger.points import Points, digest, plain
 
+    findings, made = [], {}
+    for row in conn.execute("SELECT h.*, s.name FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.number ="
+                            " (SELECT MAX(number) FROM hands WHERE session_id = s.id) ORDER BY s.id").fetchall():
+        last = last_link_of(conn, row["id"])
+        state = conn.execute("SELECT state FROM actions WHERE id = ?", (last[3],)).fetchone()[0] \
+            if last is not None and last[2] == "actions" else None
+        try:
+            made[row["id"]] = digest(plain(final(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY"
+                                                                   " id", (row["id"],)).fetchall(),
+                                                 conn.execute("SELECT * FROM purses WHERE hand_id = ? ORDER BY id",
+                                                              (row["id"],)).fetchall())))
+        except Exception:
+            continue  # a hand that cannot be replayed is reported by the check of its hands
+        if state is not None and state != made[row["id"]]:
+            findings.append(f"session {row['name']}: hand {row['number']}'s last action records a digest of the hand "
+                            f"after it that its rows do not make: edited outside bragref (a replay point made to "
+                            f"match it would be used by the next command)")
     kept = Points(path)
-    findings = []
     for session_id, (key, data) in sorted(kept.entries().items()):
         hand_id, seq, link_hash = (key.split(" ") + ["", "", ""])[:3]
         row = conn.execute("SELECT h.*, s.name FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.id = ?"
                            " AND CAST(s.id AS TEXT) = ?", (int(hand_id) if hand_id.isdigit() else -1,
                                                            session_id)).fetchone()
         last = last_link_of(conn, row["id"]) if row is not None else None
-        if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash):
-            continue  # not the hand as it stands: never used
+        if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash) or row["id"] not in made:
+            continue  # not the hand as it stands (never used), or one its check of hands reports
         try:
-            hand = final(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
-                          .fetchall(), conn.execute("SELECT * FROM purses WHERE hand_id = ? ORDER BY id",
-                                                    (row["id"],)).fetchall())
-            same = digest(plain(hand)) == digest(data)
+            point = digest(data)
         except Exception:
-            continue  # a hand that cannot be replayed is reported by the check of its hands
-        if not same:
-            findings.append(f"the replay point kept in {kept.path!r} for hand {row['number']} of session "
-                            f"{row['name']} is not the hand its rows make: edited outside bragref (it is not used; "
-                            f"bragref replays the hand from its rows)")
+            point = None
+        if point == made[row["id"]]:
+            continue
+        state = conn.execute("SELECT state FROM actions WHERE id = ?", (last[3],)).fetchone()[0] \
+            if last[2] == "actions" else None
+        used = "the next command would start from it, as its action row's digest was edited to match" \
+            if point is not None and point == state else "it is not used: bragref replays the hand from its rows"
+        findings.append(f"the replay point kept in {kept.path!r} for hand {row['number']} of session {row['name']} "
+                        f"is not the hand its rows make: edited outside bragref ({used})")
     return findings
 
 

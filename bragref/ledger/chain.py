@@ -46,6 +46,18 @@ def link(previous: str, table: str, values: tuple, sha256=sha256) -> str:
     return sha256(f"{previous}|{table}|{values!r}".encode()).hexdigest()
 
 
+def holds(conn: sqlite3.Connection, table: str, row_id: int) -> bool:
+    """Whether the row `row_id` of `table` is still the row its link was made from (its own link only: one row
+    hashed, not the chain walked). What a command reads from a snapshot row asks this first; `audit` walks the
+    whole chain."""
+    found = conn.execute("SELECT seq, hash FROM chain WHERE tbl = ? AND row_id = ?", (table, row_id)).fetchone()
+    if found is None:
+        return False
+    before = conn.execute("SELECT hash FROM chain WHERE seq < ? ORDER BY seq DESC LIMIT 1", (found[0],)).fetchone()
+    stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+    return link(before[0] if before else GENESIS, table, hashed(table, stored)) == found[1]
+
+
 def head(conn: sqlite3.Connection) -> tuple[int, str]:
     """The last link: its position and hash (0 and the genesis hash in an empty ledger)."""
     row = conn.execute("SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1").fetchone()

@@ -12,6 +12,7 @@ from bragref.engine.names import check_name, key, known_as, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle as fewest_payments
 from bragref.games import game_of
+from bragref.ledger.chain import holds
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.replay import MISDEALT, Current
 from bragref.ledger.seats import Session
@@ -83,12 +84,14 @@ class Money:
         Read from the rows, along the last hand dealt at table stakes: its row records each seated player's table
         money at its deal (`hands.purses`, chained, and checked by `audit`), to which come its settlement and the
         table money moved since; anyone not dealt into it (gone before it) is summed from all their rows. So a deal
-        costs the same in a long session as in a short one, and no sum kept outside the rows is trusted.
+        costs the same in a long session as in a short one, and no sum kept outside the rows is trusted: the deal's
+        row is read only where it is still the row its chain link was made from (`chain.holds`); one edited since
+        (issue 59: it once paid "Ann takes off 521" after a buy-in of 20) is passed over and every row summed.
         """
         money = dict.fromkeys(session.seats, 0)
         last = self._q("SELECT id, purses, (SELECT seq FROM chain WHERE tbl = 'hands' AND row_id = hands.id) FROM hands"
                        " WHERE session_id = ? AND purses IS NOT NULL ORDER BY number DESC LIMIT 1", (session.id,))
-        if not last:
+        if not last or not holds(self.conn, "hands", last[0][0]):
             sums = {player: put + moved for player, (put, moved) in self.at_table(session.id).items()}
         else:
             hand_id, purses, seq = last[0]
