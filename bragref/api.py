@@ -66,15 +66,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import msgspec
-
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
 from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_changed, rules_from_text, verb_aliases
 from bragref.games import play as engine
-from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Typed, Verb as Action
+from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Typed, Verb as Action, checked
 
 GAME_ACTIONS = {"Cover": "brag", "Look": "brag", "See": "brag", "Showdown": "brag", "Call": "hoyle", "Raise": "hoyle",
                 "Stand": "hoyle"}  # the action types of one game, loaded with it on first use: a command pays nothing
@@ -126,13 +124,7 @@ class Deal:
         """Make a move; `Refused` (naming the rule, with `.legal` what may be done instead) leaves the hand as it was,
         and so does `BadInput`: a move that is not one of bragref's, or whose values are not of its kind (an amount
         that is not a whole number of units, R1.1)."""
-        if not isinstance(move, Action):
-            raise BadInput(f"{move!r} is not a move: push one of bragref's (`bragref.Bet(\"Bill\", 2)`)")
-        try:
-            msgspec.convert(msgspec.structs.asdict(move), type(move))
-        except msgspec.ValidationError as error:
-            raise BadInput(f"{type(move).__name__}: {error}") from None
-        self.states.append(engine.apply(self.hand, move))
+        self.states.append(engine.apply(self.hand, checked(move, self.hand.rules)))
         self.moves.append(move)
 
     def pop(self) -> Action:
@@ -386,9 +378,13 @@ class Book:
         return self.record(build)
 
     def record(self, build) -> Hand:
-        """An action made by `build` from the hand as it stands when the write begins (what a shell that reads its
-        own words gives, as `table` does): recorded, or refused with nothing written. `last` as `act`'s."""
-        return self._recorded(self.ledger.act(self.session, build))[1].hand
+        """A move (`Fold("Bill")`), or one made by `build` from the hand as it stands when the write begins (what a
+        shell that reads its own words gives, as `table` does): checked as the command line's words are (its
+        fields' types, its cards in the pack), then recorded, or refused with nothing written. `last` as `act`'s."""
+        def made(hand: Hand):
+            return checked(build(hand) if callable(build) else build, hand.rules)
+
+        return self._recorded(self.ledger.act(self.session, made))[1].hand
 
     def __getattr__(self, name: str):
         """Every other verb of every game, by its name or a game's word for it (`book.exchange("bill", "1")`,

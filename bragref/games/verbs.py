@@ -37,6 +37,31 @@ def _read_cards(text: str) -> tuple[int, ...]:
     return cards.parse_cards([text], cards.MAX_JOKERS)
 
 
+def checked(move, rules) -> Verb:
+    """A move made from Python, checked at the API's door as the command line's words are (issue 59): one of
+    bragref's moves, each field of its declared type (an amount an int of units, never a bool; a flag a bool), and
+    its cards cards of the pack the rules deal (R8.9: jokers only where the rules add them), none given twice.
+    `BadInput` otherwise, nothing done."""
+    if not isinstance(move, Verb):
+        raise BadInput(f"{move!r} is not a move: give one of bragref's (`bragref.Bet(\"Bill\", 2)`)")
+    try:
+        msgspec.convert(msgspec.structs.asdict(move), type(move))
+    except msgspec.ValidationError as error:
+        raise BadInput(f"{type(move).__name__}: {error}") from None
+    cards = _cards()
+    pack = cards.NATURALS + cards.wild_cards(rules.wild)[1]
+    given = [card for param in move.params if param.kind == "cards" for card in getattr(move, param.name)]
+    for card in given:
+        if not 0 <= card < pack:
+            raise BadInput(f"{type(move).__name__}: card number {card} is not a card of this pack (0 to {pack - 1}: "
+                           f"2c to As{', then the jokers' if pack > cards.NATURALS else ''}, R8.9)")
+    if len(set(given)) < len(given):
+        twice = next(card for card in given if given.count(card) > 1)
+        raise BadInput(f"{type(move).__name__}: {cards.card_text(twice)} is given twice: a pack holds one of each "
+                       f"card (R8.9)")
+    return move
+
+
 PARAM_KINDS = ("money", "flag", "choice", "toggle", "cards", "players")
 
 
