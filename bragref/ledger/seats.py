@@ -220,6 +220,20 @@ class Seating:
             raise BadInput(f"{former} is the name {now} had before a rename, and a name is one person (R2.6): "
                            f"if it is {now}, use that name; else another")
 
+    def _money_kept(self, session: Session, rules: Rules) -> None:
+        """The session's currency belongs to what was recorded under it (R9.3, R1.1a), as its unit does (fixed when
+        the session is made): once a hand was dealt or money recorded, a change would relabel it (hands played in £
+        reported as EUR), so it is refused."""
+        if rules.currency == session.rules.currency:
+            return
+        recorded = self._q("SELECT 1 FROM hands WHERE session_id = :s UNION ALL SELECT 1 FROM purses WHERE"
+                           " session_id = :s UNION ALL SELECT 1 FROM loans WHERE session_id = :s LIMIT 1",
+                           {"s": session.id})
+        if recorded:
+            raise Refused(f"session {session.name}'s money is {session.rules.currency or 'in no currency'}: its hands "
+                          f"and money were recorded in it, and it stays so; start a new session to play in another",
+                          "R9.3")
+
     def set_rules(self, session_name: str | None, change: Callable[[Rules], Rules | None]) -> Session:
         """Record the session's rules as `change` makes them from the rules in force; None from it: nothing changes,
         and nothing is recorded."""
@@ -230,6 +244,7 @@ class Seating:
             rules = change(session.rules)
             if rules is None:
                 return session
+            self._money_kept(session, rules)
             previous = self.current(session)
             play.keep_carried(previous and previous.hand, rules, "change the game once it is won", stakes_too=True)
             self._event(session.id, "rules", detail=rules.to_json())
