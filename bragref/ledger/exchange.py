@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from functools import lru_cache, partial
 from itertools import groupby
 from typing import NamedTuple
@@ -344,6 +344,23 @@ def _played(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen) -> bool:
     return True
 
 
+SCRATCH = "bragref-import-"  # an import's scratch folder in the temporary folder: this, its process's id, a dash
+
+
+def sweep_scratch() -> None:
+    """Remove the scratch folders of imports whose process is gone (killed before it could remove its own)."""
+    import shutil
+
+    from bragref.ledger.points import alive
+
+    folder = tempfile.gettempdir()
+    with suppress(OSError):
+        for name in os.listdir(folder):
+            pid = name[len(SCRATCH):].partition("-")[0] if name.startswith(SCRATCH) else ""
+            if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
+                shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+
+
 def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: bool = False,
                   on_hand=lambda: None) -> Session:
     """Record a bhh document as a new session: judged whole in a ledger of its own, a scratch file in the system's
@@ -355,7 +372,8 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
         raise BadInput(f"there is already a session called {wanted}: import it --as another name")
-    with tempfile.TemporaryDirectory(prefix="bragref-import-") as folder:
+    sweep_scratch()
+    with tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-") as folder:
         path = os.path.join(folder, "judged.db")
         judge = Ledger(":memory:", connect_like(ledger.conn, path))  # no replay points
         with ledger.reading():

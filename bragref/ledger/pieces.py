@@ -4,12 +4,29 @@ own connection, the results given back in the pieces' order (`audit`, a long ses
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 
 def cores() -> int:
     return os.cpu_count() or 1
+
+
+ORPHAN_CHECK_S = 0.5  # how often a worker looks whether the process it works for is still there
+
+
+def die_with(parent: int) -> None:
+    """A worker's start: it ends itself once `parent`, the process it works for, is gone (killed mid-import, say),
+    rather than live on holding the ledger's files and the caller's pipes."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="bragref-die-with-parent").start()
 
 
 def in_order(work: Callable, jobs: Iterable, ahead: int | None = None) -> Iterator:
@@ -21,7 +38,7 @@ def in_order(work: Callable, jobs: Iterable, ahead: int | None = None) -> Iterat
     from concurrent.futures import ProcessPoolExecutor  # here: importing it costs every report more than it runs
 
     workers = cores()
-    pool = ProcessPoolExecutor(workers)
+    pool = ProcessPoolExecutor(workers, initializer=die_with, initargs=(os.getpid(),))
     waiting: deque = deque()
     try:
         for job in jobs:
