@@ -76,10 +76,11 @@ class Stale(Exception):
 
 
 class Ledger(Seating, Money):
-    def __init__(self, path: str, conn: sqlite3.Connection | None = None):
-        """The ledger at `path`: opened (and brought up to date) here, or `conn`, a connection already open on it."""
+    def __init__(self, path: str, conn: sqlite3.Connection | None = None, create: bool = True):
+        """The ledger at `path`: opened (and brought up to date) here, or `conn`, a connection already open on it;
+        an empty file is made a ledger only where `create` (`db.connect`)."""
         self.path = path
-        self.conn = connect(path) if conn is None else conn
+        self.conn = connect(path, create=create) if conn is None else conn
         self.file = self.conn  # the file's own connection: another only where the rows are a copy (`read_only`)
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
         self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
