@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -412,3 +413,100 @@ def test_a_ledger_in_a_folder_named_with_uri_characters_is_read_by_every_process
     monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
     assert bragref("history").stdout == whole
     assert bragref("audit --all").output.startswith("audit: sound: ")  # a finding exits 4: "the ledger cannot be read" is one
+
+
+# ---- the ledger's neighbours (issue 59) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("neighbour", ["fifo", "dev-zero", "folder"])
+def test_a_cache_that_is_not_a_regular_file_is_worked_around(game, neighbour):
+    """A FIFO named as the replay cache hung `bet` and `audit`; a symlink to /dev/zero made them exit 1 with
+    MemoryError. A cache is read only as a regular file of bounded size, else worked around (and replaced)."""
+    points = f"{game.db}-replay.json"
+    odds = game.db.parent / "odds-cache.json"
+    for path in (points, odds):
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(path)
+        {"fifo": os.mkfifo, "dev-zero": lambda p: os.symlink("/dev/zero", p), "folder": os.mkdir}[neighbour](path)
+    for words in (("bet", "chris", "2"), ("status",), ("audit",), ("odds", "--cards", "3")):
+        done = run(game.db, *words, timeout=60)
+        assert done.returncode == 0 and "MemoryError" not in done.stderr, (words, done.stderr)
+
+
+def test_a_file_that_is_not_a_bragref_ledger_is_never_changed(tmp_path):
+    """`bragref --db other_app.sqlite status` exited 2 but first added 42 schema objects and switched the file to
+    WAL: another program's database is never changed, by any command; an empty file becomes a ledger only for a
+    command that records the ledger's first row."""
+    other = tmp_path / "other_app.sqlite"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+        conn.execute("INSERT INTO notes (text) VALUES ('milk')")
+    before = file_bytes(other)
+    for words in (("status",), ("bet", "bill", "2"), ("session", "new", "s", "--players", "A,B"), ("audit",),
+                  ("import", str(tmp_path / "none.bhh"))):
+        done = run(other, *words)
+        assert done.returncode in (2, 4), (words, done.stderr)
+        assert file_bytes(other) == before and not os.path.exists(f"{other}-wal"), words
+    assert "not a bragref ledger" in run(other, "session", "new", "s", "--players", "A,B").stderr
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    assert run(empty, "status").returncode == 2 and empty.stat().st_size == 0
+    assert run(empty, "session", "new", "s", "--players", "A,B").returncode == 0
+    assert run(empty, "status").returncode == 0
+
+
+def test_cash_out_sums_the_rows_not_a_deals_snapshot(bragref):
+    """A deal at table stakes records everyone's table money then (`hands.purses`); edited by hand (its trigger
+    dropped and restored) it once paid "Ann takes off 521" after a buy-in of 20. Table money is summed from the
+    rows."""
+    for line in ("session new s --players Ann,Bob --stakes table --ante 1", "buy-in ann 20", "buy-in bob 20", "deal",
+                 "fold bob"):
+        bragref(line)
+    with sqlite3.connect(bragref.db) as conn:
+        trigger = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'hands_no_update'").fetchone()[0]
+        conn.execute("DROP TRIGGER hands_no_update")
+        conn.execute("""UPDATE hands SET purses = '{"Ann": 520, "Bob": 20}'""")
+        conn.execute(trigger)
+    assert "Ann takes off 21" in bragref("cash-out ann").stdout
+    assert {row["player"]: row["net"] for row in bragref.json("balances")} == {"Ann": 1, "Bob": -1}
+
+
+@pytest.mark.slow
+def test_a_killed_import_leaves_no_worker_and_no_scratch_folder(tmp_path):
+    """Issue 59: a large import killed mid-way left its two pool workers running forever, holding the ledger's files
+    and the caller's pipes, and its scratch folder in the temporary folder. Workers end with their parent; the next
+    import sweeps a dead one's scratch folder."""
+    source, history = tmp_path / "source.db", tmp_path / "big.bhh"
+    assert run(source, "simulate", "--hands", "8000").returncode == 0
+    assert run(source, "export", "-o", str(history)).returncode == 0
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    target = tmp_path / f"target-{uuid.uuid4().hex}.db"  # in every worker's command line: how they are found
+    importing = subprocess.Popen([*BRAGREF, "--db", str(target), "import", str(history), "--as", "big"], env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def ours() -> list[int]:
+        found = []
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            with contextlib.suppress(OSError):
+                if str(target).encode() in open(f"/proc/{pid}/cmdline", "rb").read():
+                    found.append(int(pid))
+        return found
+
+    for _ in range(100):  # until its workers are at work
+        if len(ours()) > 1:
+            break
+        time.sleep(0.05)
+    assert len(ours()) > 1 and importing.poll() is None, "the import ended before its workers could be seen"
+    importing.kill()
+    importing.wait()
+    for _ in range(40):
+        if not ours():
+            break
+        time.sleep(0.1)
+    assert ours() == []
+    assert [p.name for p in scratch.iterdir()], "the killed import's scratch folder should be there to sweep"
+    assert subprocess.run([*BRAGREF, "--db", str(tmp_path / "other.db"), "import", str(history), "--as", "again"],
+                          env=env, capture_output=True).returncode == 0
+    assert list(scratch.iterdir()) == []

@@ -7,6 +7,7 @@ still works, and that ledgers and histories 0.12 wrote still audit and import.
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -348,6 +349,25 @@ def test_postings_that_do_not_balance_are_a_damaged_ledger_not_a_bug(bragref):
     assert "sum to 13, not 0 (R1.2)" in bragref("audit", code=4).stdout
 
 
+def as_0_12_wrote_it(db) -> None:
+    """The ledger as bragref 0.12 would have written it: no action row records its hand's digest (schema 10 came
+    with 0.13.0), every link hashed accordingly, the triggers as they were."""
+    from bragref.ledger.chain import GENESIS, hashed, link
+
+    with sqlite3.connect(db) as conn:
+        triggers = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'")]
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+            conn.execute(f"DROP TRIGGER {name}")
+        conn.execute("UPDATE actions SET state = NULL")
+        previous = GENESIS
+        for seq, table, row_id in conn.execute("SELECT seq, tbl, row_id FROM chain ORDER BY seq").fetchall():
+            stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+            previous = link(previous, table, hashed(table, stored))
+            conn.execute("UPDATE chain SET hash = ? WHERE seq = ?", (previous, seq))
+        for sql in triggers:
+            conn.execute(sql)
+
+
 def test_a_ledger_of_0_12_with_a_repayment_and_a_cash_out_after_its_close_still_audits(bragref):
     """0.12 recorded repayments and cash-outs after a close; 0.13 refuses them, but the ledgers that hold them are
     what bragref wrote, and audit as they are. An undo after a close (0.12's bug) is a finding."""
@@ -356,6 +376,7 @@ def test_a_ledger_of_0_12_with_a_repayment_and_a_cash_out_after_its_close_still_
     for line in ("session new t --players A,B --stakes table --short-money both", "buy-in a 10", "buy-in b 10",
                  "deal", "fold b", "lend a b 3", "session close"):
         bragref(line)
+    as_0_12_wrote_it(bragref.db)
     with sqlite3.connect(bragref.db) as conn:  # as 0.12 wrote them: after the close
         insert(conn, "loans", {"session_id": 1, "at": "2026-11-24T22:00:00+00:00", "kind": "repay", "lender": "A",
                                "borrower": "B", "amount": 3, "bystander": 0}, head(conn))
@@ -364,6 +385,26 @@ def test_a_ledger_of_0_12_with_a_repayment_and_a_cash_out_after_its_close_still_
         insert(conn, "actions", {"hand_id": 1, "at": "2026-11-24T22:01:00+00:00", "verb": "void", "voids": 1},
                head(conn))
     assert "an action (void) is recorded after the session was closed (R9.1)" in bragref("audit", code=4).stdout
+
+
+@pytest.mark.parametrize("row", [
+    ("loans", {"kind": "repay", "lender": "A", "borrower": "B", "amount": 3, "bystander": 0}, "a repayment"),
+    ("purses", {"kind": "cash-out", "player": "A", "amount": -5, "hand_id": None, "after_action": 0},
+     "a cash-out")])
+def test_a_repayment_or_cash_out_appended_after_a_close_today_is_a_finding(bragref, row):
+    """Issue 59: the 0.12 exemption held for any row, so a correctly chained repayment appended to a closed session
+    changed its settle-up and `audit --all` exited 0. Only rows before the first digest-recording action (0.13's
+    schema) are exempt."""
+    from bragref.ledger.chain import head, insert
+
+    for line in ("session new t --players A,B --stakes table --short-money both", "buy-in a 10", "buy-in b 10",
+                 "deal", "fold b", "lend a b 3", "session close"):
+        bragref(line)
+    table, values, what = row
+    with sqlite3.connect(bragref.db) as conn:
+        insert(conn, table, {"session_id": 1, "at": "2026-11-24T22:00:00+00:00", **values}, head(conn))
+    assert f"session t: {what} is recorded after the session was closed (R9.1)" in \
+        bragref("audit --all", code=4).stdout
 
 
 def test_a_history_of_0_12_with_cash_outs_after_its_close_imports_with_them_before_it(bragref, tmp_path):
@@ -382,3 +423,45 @@ def test_a_history_of_0_12_with_cash_outs_after_its_close_imports_with_them_befo
     bragref(f"--session old export -o {tmp_path / 'again.bhh'}")
     assert kept in (tmp_path / "again.bhh").read_text()
     bragref("audit --all")
+
+
+@pytest.mark.parametrize("move, why", [
+    (bragref.Show("Bill", (True, 2, 3)), "Expected `int`, got `bool`"),
+    (bragref.Show("Bill", (-1, 2, 3)), "card number -1 is not a card of this pack"),
+    (bragref.Show("Bill", (60, 2, 3)), "card number 60 is not a card of this pack"),
+    (bragref.Show("Bill", (2, 2, 3)), "is given twice"),
+    (bragref.Bet("Bill", 2, blind="yes"), "Expected `bool`, got `str`"),
+    (bragref.Bet("Bill", True), "Expected `int`, got `bool`"),
+    ("fold Bill", "is not a move")])
+def test_the_api_checks_every_moves_fields_at_its_door(tmp_path, move, why):
+    """Issue 59: `Book.record(Show("Bill", (True, 2, 3)))` recorded a prial of twos; negative or repeated card
+    numbers raised a raw KeyError or TypeError; `Bet(..., blind="yes")` was accepted. Each is `BadInput` naming
+    what is wrong, by `Book.record` and `Deal.push` alike, and nothing is recorded."""
+    book = bragref.open_ledger(str(tmp_path / "api.db"))
+    book.session_new("s", ["Andy", "Bill"], ante="1")
+    book.deal()
+    book.bet("bill", "2")
+    book.see("andy")
+    before = book.digest()
+    with pytest.raises(bragref.BadInput, match=re.escape(why)):
+        book.record(move)
+    assert book.digest() == before
+    hand = bragref.deal("brag", ["Andy", "Bill"])
+    with pytest.raises(bragref.BadInput, match=re.escape(why)):
+        hand.push(move)
+    assert hand.moves == []
+
+
+def test_the_sessions_money_stays_what_its_hands_were_recorded_in(bragref):
+    """Issue 59: `rules set currency EUR` after a hand played in £ made `settle`, `balances` and `summary` report it
+    as EUR (R9.3, R1.1a). Before anything is recorded the money may change; after, it is refused and nothing is
+    written."""
+    bragref('session new s --players "Andy,Bill" --currency £ --unit 0.01')
+    bragref("rules set currency $")
+    bragref("rules set currency £")
+    bragref("deal")
+    bragref("fold bill")
+    before = bragref.dump()
+    bragref.refused("rules set currency EUR", "R9.3")
+    assert bragref.dump() == before
+    assert "£" in bragref("settle").stdout
