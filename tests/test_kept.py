@@ -109,8 +109,8 @@ def test_a_loan_leaves_the_hand_a_ledger_holds_as_it_was(tmp_path, stakes):
 
 def test_a_forged_point_whose_digest_was_chained_into_its_row_is_told_as_used(bragref):
     """Issue 59: a forged point whose digest was written into its action row's `state`, and the chain rebuilt after
-    it, was used by the next command while `audit` called it "not used". Audit now replays each session's last hand
-    and holds the row's recorded digest to it, and says of such a point that the next command would start from it."""
+    it, was used by the next command while `audit` called it "not used". Audit says of such a point that the next
+    command would start from it."""
     import json
     import sqlite3
 
@@ -140,5 +140,5 @@ def test_a_forged_point_whose_digest_was_chained_into_its_row_is_told_as_used(br
     entry.update(data=forged, key=f"{entry['key'].split(' ')[0]} {hand_id} {seq} {previous}")
     kept.write_text(json.dumps(entries))
     out = bragref("audit", code=4).stdout
-    assert "hand 1's last action records a digest of the hand after it that its rows do not make" in out
-    assert "the next command would start from it, as its action row's digest was edited to match" in out
+    assert "for hand 1 of session s is not the hand its rows make: edited outside bragref (the next command would " \
+           "start from it: its action row's digest was edited to match)" in out

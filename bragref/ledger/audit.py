@@ -99,8 +99,7 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
     if kind == "table":
         return f"session {args[1]}: nobody's table money ever below 0 (R1.3)"
     if kind == "points":
-        return ("replay points: each session's last hand's recorded digest, and every point kept beside the ledger, "
-                "the hand its rows make")
+        return "the replay points kept beside the ledger: each the hand its rows make, and whether it is used"
     if kind == "chain":
         return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
     if kind == "schema":
@@ -478,49 +477,35 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
 
 
 def points(conn: sqlite3.Connection, path: str) -> list[str]:
-    """The replay points, from both sides. Each session's last hand: where its last row is an action recording the
-    digest of the hand after it (`actions.state`, what a point must match to be used), that digest must be the hand
-    its rows make; one that is not was edited outside bragref, and a point made to match it would be used by the
-    next command. And each point kept beside the ledger (`ledger.points`) that names a hand as it stands must be
-    the hand its rows make: one that is not was edited outside bragref, said to be used or not as it would be."""
+    """Each replay point kept beside the ledger (`ledger.points`) that names the hand as it stands must be the hand
+    its rows make: one that is not was edited outside bragref. It is said whether the next command would use it: a
+    point is used only where its digest is the one its action row records (`actions.state`), so one is used only
+    where that row's digest was edited to match it too (issue 59); else bragref replays the hand from its rows."""
     from bragref.ledger.points import Points, digest, plain
 
-    findings, made = [], {}
-    for row in conn.execute("SELECT h.*, s.name FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.number ="
-                            " (SELECT MAX(number) FROM hands WHERE session_id = s.id) ORDER BY s.id").fetchall():
-        last = last_link_of(conn, row["id"])
-        state = conn.execute("SELECT state FROM actions WHERE id = ?", (last[3],)).fetchone()[0] \
-            if last is not None and last[2] == "actions" else None
-        try:
-            made[row["id"]] = digest(plain(final(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY"
-                                                                   " id", (row["id"],)).fetchall(),
-                                                 conn.execute("SELECT * FROM purses WHERE hand_id = ? ORDER BY id",
-                                                              (row["id"],)).fetchall())))
-        except Exception:
-            continue  # a hand that cannot be replayed is reported by the check of its hands
-        if state is not None and state != made[row["id"]]:
-            findings.append(f"session {row['name']}: hand {row['number']}'s last action records a digest of the hand "
-                            f"after it that its rows do not make: edited outside bragref (a replay point made to "
-                            f"match it would be used by the next command)")
     kept = Points(path)
+    findings = []
     for session_id, (key, data) in sorted(kept.entries().items()):
         hand_id, seq, link_hash = (key.split(" ") + ["", "", ""])[:3]
         row = conn.execute("SELECT h.*, s.name FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.id = ?"
                            " AND CAST(s.id AS TEXT) = ?", (int(hand_id) if hand_id.isdigit() else -1,
                                                            session_id)).fetchone()
         last = last_link_of(conn, row["id"]) if row is not None else None
-        if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash) or row["id"] not in made:
-            continue  # not the hand as it stands (never used), or one its check of hands reports
+        if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash):
+            continue  # not the hand as it stands: never used
         try:
-            point = digest(data)
+            hand = final(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
+                          .fetchall(), conn.execute("SELECT * FROM purses WHERE hand_id = ? ORDER BY id",
+                                                    (row["id"],)).fetchall())
+            point, made = digest(data), digest(plain(hand))
         except Exception:
-            point = None
-        if point == made[row["id"]]:
+            continue  # a hand that cannot be replayed is reported by the check of its hands
+        if point == made:
             continue
         state = conn.execute("SELECT state FROM actions WHERE id = ?", (last[3],)).fetchone()[0] \
             if last[2] == "actions" else None
-        used = "the next command would start from it, as its action row's digest was edited to match" \
-            if point is not None and point == state else "it is not used: bragref replays the hand from its rows"
+        used = "the next command would start from it: its action row's digest was edited to match" \
+            if point == state else "it is not used: bragref replays the hand from its rows"
         findings.append(f"the replay point kept in {kept.path!r} for hand {row['number']} of session {row['name']} "
                         f"is not the hand its rows make: edited outside bragref ({used})")
     return findings
