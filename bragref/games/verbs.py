@@ -48,9 +48,11 @@ def checked(move, rules) -> Verb:
         msgspec.convert(msgspec.structs.asdict(move), type(move))
     except msgspec.ValidationError as error:
         raise BadInput(f"{type(move).__name__}: {error}") from None
+    given = [card for param in move.params if param.kind == "cards" for card in getattr(move, param.name)]
+    if not given:
+        return move  # betting never loads the card module
     cards = _cards()
     pack = cards.NATURALS + cards.wild_cards(rules.wild)[1]
-    given = [card for param in move.params if param.kind == "cards" for card in getattr(move, param.name)]
     for card in given:
         if not 0 <= card < pack:
             raise BadInput(f"{type(move).__name__}: card number {card} is not a card of this pack (0 to {pack - 1}: "
