@@ -58,6 +58,13 @@ def summary_lines(book, all_sessions: bool, markdown: bool) -> list[str]:
         where = f"hand {big['hand']}" + (f" of {said(big['session'])}" if len(sessions) > 1 else "")
         lines.append(f"Biggest pot: {money(big['amount'])}, won by {' and '.join(map(said, big['winners']))} in "
                      f"{where}.")
+    bank = night["bank"]
+    if bank:  # a banked game has no pot to name (R17.7): what the bank and the players won instead
+        deals = f"{bank['deals']} deal{'s' if bank['deals'] != 1 else ''} against the bank"
+        net = bank["net"]
+        lines.append(f"{deals}: the bank won {money(net)} of the players." if net > 0 else
+                     f"{deals}: the players won {money(-net)} of the bank." if net < 0 else f"{deals}: the bank broke "
+                     f"even.")
     for won in book.matches_won(all_sessions):
         where = f" of {said(won['session'])}" if len(sessions) > 1 else ""
         lines.append(f"Match {won['match']}{where} won by {said(won['winner'])} in hand {won['hand']}: the kitty of "

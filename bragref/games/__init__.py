@@ -239,6 +239,8 @@ def rules_from_text(game: str | None, preset: str | None = None, **given):
     currency = given.pop("currency", None) or ""
     base = Rules(unit=unit, currency=currency)  # the money the other options are written in
     values = typed(given, base)
+    for name, value in values.items():
+        find_game(game).check_given(name, value, base)
     return from_preset(preset or find_game(game).preset_for(values), game=game, unit=unit, currency=currency,
                        **values)
 
@@ -275,6 +277,7 @@ def parse_option(rules: Rules, option: str, text: str) -> Rules:
                        f"{', '.join(games_using(name))})")
     value = options[name].read(text, rules)
     game = find_game(rules.game)
+    game.check_given(name, value, rules)
     chooses = len({game.preset_for({name: choice}) for choice in options[name].choices}) > 1
     preset = game.preset_for({name: text.strip().lower()}) if chooses else rules.preset
     if preset != rules.preset:  # an option that chooses the game's preset (Bastard Brag's scoring, R14.4): what

@@ -224,6 +224,8 @@ class Game(ABC):
         "see": ("{challenger} saw {holders}", "at the see"), "showdown": ("showdown", "at the showdown"),
         "cover": ("covered by {challenger}, against {holders}", "against its coverer")}
     takes_carried: ClassVar[bool] = True  # whether its deal takes in a pot carried from the hand before (R6.2)
+    banked: ClassVar[bool] = False  # each player bets against the dealer's bank, not for a pot (R17): reports say
+    # what the bank and the players won, never a "biggest pot"
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
     aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers
     short: ClassVar[str] = "the short player covers"  # how one short of money stays in under short-money cover, a
@@ -257,6 +259,12 @@ class Game(ABC):
     def check_rules(self, rules: Rules) -> None:
         """`BadInput` where its rules, each allowed alone (`Option.check`), do not go together (a chaal limit below
         the first stake, R13.2). A game with no such rules checks nothing more: each was checked alone."""
+        return None
+
+    def check_given(self, name: str, value, rules: Rules) -> None:
+        """`BadInput` where the table may not set house rule `name` to `value` under this game (`session new`'s
+        options, `rules set`): a rule it may hold, kept from another game (R9.3), but not one to set here (Three
+        Card Poker's ante, R17.1). By default every value `check_rules` allows may be set."""
         return None
 
     def preset_for(self, given: dict) -> str:

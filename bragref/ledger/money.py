@@ -258,15 +258,21 @@ class Money:
         return moved
 
     def night(self, sessions: list[Session]) -> dict:
-        """What a summary tells: hands played (misdeals and unfinished hands left out) and the biggest pot won, as
-        `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None}`."""
+        """What a summary tells: hands played (misdeals and unfinished hands left out), the biggest pot won (of the
+        games with pots), and the banked games' deals (R17: no pot to name) with what the bank won, as
+        `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None,
+        "bank": {"deals": 3, "net": -12} or None}` (the bank's net: what its banker, the dealer, won in them)."""
+        from bragref.games import GAMES
+
         where, ids = self._scope(sessions)
         dealt = self._q(f"SELECT COUNT(*) FROM hands h WHERE {where} AND NOT {MISDEALT}", ids)[0][0]
         played = dealt - len(self.in_play(sessions))  # a hand may move no money (R14.4)
+        banked = [name for name, game in GAMES.items() if game.banked]
+        games = f"COALESCE(json_extract(h.rules, '$.game'), 'brag') IN ({','.join('?' * len(banked))})"
         rows = self._q(
             f"SELECT p.hand_id, p.session_id, h.number, SUM(p.amount) AS won FROM postings p"
-            f" JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win' GROUP BY p.hand_id"
-            " HAVING won > 0 ORDER BY won DESC, p.hand_id LIMIT 1", ids)
+            f" JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win' AND NOT {games} GROUP BY p.hand_id"
+            " HAVING won > 0 ORDER BY won DESC, p.hand_id LIMIT 1", (*ids, *banked))
         biggest = None
         if rows:
             hand_id, session_id, number, amount = rows[0]
@@ -275,7 +281,10 @@ class Money:
                 "SELECT player FROM postings WHERE hand_id = ? AND kind = 'win' GROUP BY player HAVING SUM(amount) > 0"
                 " ORDER BY MIN(id)", (hand_id,))]
             biggest = {"amount": amount, "session": session.name, "hand": number, "winners": winners}
-        return {"hands": played, "biggest": biggest}
+        deals, net = self._q(
+            f"SELECT COUNT(DISTINCT h.id), COALESCE(SUM(CASE WHEN p.player = h.dealer THEN p.amount END), 0)"
+            f" FROM hands h JOIN postings p ON p.hand_id = h.id WHERE h.{where} AND {games}", (*ids, *banked))[0]
+        return {"hands": played, "biggest": biggest, "bank": {"deals": deals, "net": net} if deals else None}
 
     def in_play(self, sessions: list[Session]) -> list[tuple[Session, Current]]:
         """Each session's hand still being played (only a session's last hand can be): its money is in the pot, in

@@ -197,11 +197,23 @@ def test_refusals_cite_r17_and_write_nothing(four, bragref):
     assert "no table ante" in bragref(f"session new q {FOUR} --ante 1", code=2).stderr
     assert "5 whole numbers" in bragref(f"session new q {FOUR} --pair-plus 40-30-6", code=2).stderr
     bragref('session new b --players "Andy,Bill"')
-    assert "rules set ante 0" in bragref("rules set game three-card-poker", code=2).stderr
-    bragref("rules set ante 0")
-    bragref("rules set game three-card-poker")
+    bragref("rules set game three-card-poker")  # the table's ante is kept, and not charged (R17.1)
+    assert "no table ante" in bragref("rules set ante 2", code=2).stderr
     bragref(f'session new crowd --players "{",".join(f"P{i}" for i in range(18))}" --game three-card-poker')
     assert "2 to 17 players" in bragref.refused("deal", "R17.1")
+
+
+def test_a_change_to_three_card_poker_keeps_the_tables_ante_without_charging_it_r17_1(bragref):
+    """Issue 58 (R17.1, clarified): a dealer's-choice evening lost its ante at Three Card Poker: the change was refused
+    until the ante was 0, and it then stayed 0. The ante is kept, its deals take none, the next game charges it."""
+    bragref('session new night --players "Andy,Bill,Chris" --ante 2')
+    bragref.lines("deal\nbet bill 2\nfold chris\nfold andy")  # Bill: +4 (the antes of Andy and Chris)
+    bragref("rules set game three-card-poker")
+    bragref.lines("deal\nwager chris --ante 3\npass andy\nfold chris")  # Bill banks: +3
+    assert bragref.json("status")["pot"] == 3
+    bragref("rules set game brag")
+    bragref.lines("deal\nbet andy 2\nfold bill\nfold chris")  # antes of 2 again: Andy +4
+    assert nets(bragref) == {"Andy": -2 + 4, "Bill": 4 + 3 - 2, "Chris": -2 - 3 - 2}
 
 
 def test_rank_and_odds_as_poker_r17_5(bragref):
@@ -291,10 +303,7 @@ def test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips(
         ("three-card-poker", ["deal", "wager chris --ante 2", "wager andy --pair-plus 1", "play chris",
                               "show bill 2c 3d 5h", "show chris 6c 6d 9h", "show andy 10c 10d Kh"]),
     ):
-        if game == "three-card-poker":
-            assert "rules set ante 0" in bragref(f"rules set game {game}", code=2).stderr  # no table ante (R17.1)
-            bragref("rules set ante 0")
-        bragref(f"rules set game {game}")
+        bragref(f"rules set game {game}")  # to three-card-poker too: the ante is kept, not charged (R17.1)
         bragref.lines("\n".join(lines))
         assert bragref.json("status")["game"] == game and bragref.json("status")["phase"] == "over"
     assert nets(bragref) == {"Andy": -9, "Bill": 2, "Chris": 7}
@@ -319,3 +328,19 @@ def test_the_wagers_are_shown_in_the_sessions_money_r1_1a(bragref):
     assert bragref.json("status")["players"][0]["ante"] == 150  # JSON: units
     row = next(line for line in bragref("status").stdout.splitlines() if line.startswith("Bill"))
     assert row.split()[2:] == ["£1.75", "£1.50", "£0.25", "£0.00"]
+
+
+def test_a_summary_names_no_pot_in_a_banked_game_and_a_show_nobody_needs_is_refused_r17_4_r17_7(bragref):
+    """Issue 58: `summary` said "Biggest pot: 29, won by Bill and Andy" of a deal whose wagers came to 17 and where the
+    bank lost 7; a banked game has no pot to name: it says what the bank and the players won. And the banker's show
+    when nobody played is a show nobody needs (R17.4)."""
+    bragref('session new p --players "Andy,Bill,Chris" --game three-card-poker')
+    bragref.lines("deal\nwager bill --ante 5 --pair-plus 2\nwager chris --ante 5\nplay bill\nplay chris\n"
+                  "show andy 2c 3d 5h\nshow bill Kh Kd 4c\nshow chris Qs Jd 9c")  # Andy does not qualify
+    assert nets(bragref) == {"Andy": -12, "Bill": 5 + 2, "Chris": 5}
+    bragref.lines("deal\nwager chris --pair-plus 1\nwager andy --ante 2\nfold andy")  # Bill banks; nobody played
+    bragref.refused("show bill 2c 3d 5h", "R17.4")
+    bragref("show chris 4h 4d 9c")  # a pair: the Pair Plus pays 1 to 1
+    out = bragref("summary").stdout
+    assert "Biggest pot" not in out
+    assert "2 deals against the bank: the players won 11 of the bank." in out  # -12, then +2 - 1

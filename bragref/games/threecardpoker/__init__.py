@@ -26,6 +26,7 @@ class ThreeCardPoker(Game):
     players = play.PLAYERS
     ranking = "three-card-poker"
     takes_carried = False  # there is no pot to carry (R17.1)
+    banked = True  # each player against the bank (R17): no pot to vie for
     options = THREE_CARD_POKER_OPTIONS
     actions = (Wager, Pass, Play, act.Fold, act.Show)
     presets = {"three-card-poker": {"ante": 0}}  # R17.1: no table ante
@@ -35,10 +36,12 @@ class ThreeCardPoker(Game):
     terms = {"ante": "table ante", "antes": "table antes"}
     short = "the short player folds, or borrows: there are no covers"
 
+    def check_given(self, name, value, rules):
+        if name == "ante" and value:  # a table's ante kept from another game is held, never charged (R17.1)
+            raise BadInput(f"three-card-poker has no table ante: its deals take none, so an ante of "
+                           f"{rules.money(value)} cannot be set while it is the game (R17.1)")
+
     def check_rules(self, rules):
-        if rules.ante:
-            raise BadInput(f"three-card-poker has no table ante, and the ante is {rules.money(rules.ante)}: "
-                           f"`rules set ante 0` first (R17.1)")
         for option in (PAIR_PLUS, ANTE_BONUS):
             numbers = option.of(rules).split("-")
             if len(numbers) != PAYTABLES[option.name] or not all(n.isascii() and n.isdigit() for n in numbers):
