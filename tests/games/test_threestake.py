@@ -316,3 +316,23 @@ def test_everyone_in_the_brag_concedes_a_tie_and_the_most_stake_ends_the_betting
     pots = bragref.json("status")["three_pots"]
     assert pots[1]["winners"] == ["Bill"] and pots[2]["carried"] is True  # a tie for the brag: the eldest (R15.6)
     assert nets(bragref) == {"Bill": 4, "Chris": -5, "Andy": -2}  # the brag's 9 to Bill, the card's 3 to Andy
+
+
+def test_the_clarified_rulings_r15_3_r15_4_r15_7(bragref):
+    """Issue 58 (RULES.md clarified): a dealer who folds when checked round ends the betting (R15.3); a pot 2 won by
+    folds stays won when its winner concedes the thirty-one (R15.4); only a pot 2 won at the show with a prial makes
+    the next deal shuffled, not a prial shown for the thirty-one (R15.7)."""
+    bragref('session new ts --players "Andy,Bill,Chris" --game three-stake')
+    bragref('deal --up "2c 5d 9h"')  # Andy deals: Bill, Chris, Andy; the card (3) to Andy's 9h
+    bragref.lines("call bill\ncall chris\nfold andy")  # checked round to the dealer, who folds: the betting is over
+    assert bragref.json("status")["stage"] == "thirty-one"
+    bragref.lines("show bill 2c 2d 2s\nstick bill\nshow chris 5d 6h 7c\nstick chris\nshow andy 9h Kd Qs\nstick andy")
+    table = bragref.json("status")  # pot 2 to Bill's prial at the show; pot 3 to Andy's 29
+    assert table["shuffle"] is True and nets(bragref) == {"Andy": 3 - 3 + 3, "Bill": 3 - 3, "Chris": -3}
+    bragref('deal --up "3c 6d 10h"')  # Bill deals: Chris, Andy, Bill
+    bragref.lines("raise chris 2\nfold andy\nfold bill")  # pot 2 (3 + 2) to Chris by folds
+    bragref.lines("concede chris\nshow andy 6d 6h 6s\nstick andy\nshow bill 10h 2d 3s\nstick bill")
+    table = bragref.json("status")
+    assert [p["winners"] for p in table["three_pots"]] == [["Bill"], ["Chris"], ["Andy"]]
+    assert table["shuffle"] is False  # Andy's prial was shown for the thirty-one only (R15.7)
+    assert nets(bragref) == {"Andy": 3 - 3 + 3, "Bill": 0 - 3 + 3, "Chris": -3 - 3 - 2 + 5}
