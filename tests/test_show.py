@@ -96,7 +96,7 @@ def test_bad_cards_are_bad_input_and_write_nothing(seen, line, says):
 def test_a_card_already_shown_in_this_deal_is_bad_input(seen):
     bragref = seen()
     bragref("show bill 3h 3d 3s")
-    assert "3h has already been shown" in bragref.refused("show andy 3h Kd Ks", "", code=2)
+    assert "3h has been seen already in this deal" in bragref.refused("show andy 3h Kd Ks", "R8.9", code=2)
 
 
 def test_four_card_tie_decided_by_the_discards_r8_6(seen):

@@ -363,22 +363,7 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
                 "cover": " won the pot after this one and"}[how]
         raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
                       "R7.3" if hand.contest.covered_by else "R13.3" if how == "show" else "R5.4")
-    require_new((*cards, *discards), shown_cards(hand))
     return _decide(evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),)))
-
-
-def shown_cards(hand: Hand) -> set[int]:
-    """Every card shown in this deal so far, discards too."""
-    return {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)}
-
-
-def require_new(cards, seen: set[int], how: str = "shown") -> None:
-    """Bad input where one of `cards` is among those `seen` in this deal already: a pack holds one of each card."""
-    for card in cards:
-        if card in seen:
-            from bragref.engine.cards import card_text
-
-            raise BadInput(f"{card_text(card)} has already been {how} in this deal: a pack holds one of each card")
 
 
 def _decide(hand: Hand) -> Hand:

@@ -396,6 +396,11 @@ class Game(ABC):
         """The `deal_params` a deal under `rules` must be given (none by default)."""
         return ()
 
+    def deal_may(self, rules: Rules, previous: Hand | None) -> tuple:
+        """The `deal_params` the next deal may be given after `previous` (the table offers them by name): by
+        default every one it must be given."""
+        return self.deal_wants(rules)
+
     def dealt_record(self, hand: Hand) -> dict[str, str]:
         """What a deal recorded beside the seats, as the ledger and hand histories keep it (`{"joker": "7h"}`)."""
         return {}
@@ -405,8 +410,43 @@ class Game(ABC):
         return ""
 
     def cards_out(self, hand: Hand) -> set[int]:
-        """The cards nobody may show now: those shown in this deal already, and those face up on the table."""
-        return {c for s in hand.shown for c in (*s.judged.kept, *s.judged.discards)} | set(self.cards_up(hand))
+        """The cards nobody may show now: every card seen in the deal (`cards_seen`)."""
+        return set(self.cards_seen(hand))
+
+    def cards_seen(self, hand: Hand, player: str | None = None) -> dict[int, str]:
+        """Every card seen in this deal so far, each with how (R8.9): shown (discards too), and face up on the table
+        (`cards_up`); a game adds its own (exposed at a side show, drawn). `player`: the one about to name cards,
+        where a card seen is still theirs to show (three-stake's own face-up card)."""
+        seen = {card: how for card, how in self.cards_up(hand).items()}
+        for shown in hand.shown:
+            seen.update(dict.fromkeys((*shown.judged.kept, *shown.judged.discards), f"shown by {shown.player}"))
+        return seen
+
+    def in_pack(self, rules: Rules, card: int) -> bool:
+        """Whether `card` is in the pack this game deals under `rules` (R8.9): the 52, and the jokers its wild cards
+        add."""
+        from bragref.engine.cards import NATURALS, wild_cards
+
+        return 0 <= card < NATURALS + wild_cards(rules.wild)[1]
+
+    def check_cards(self, hand: Hand, action) -> None:
+        """R8.9 for every game: bad input where an action names a card of a player's own (a show's, a draw's: a
+        `held` parameter) that is not in the game's pack, or that has been seen already in the deal (one named twice
+        in the same move its reading refuses)."""
+        named = [card for param in action.params if param.kind == "cards" and param.held
+                 for card in getattr(action, param.name)]
+        if not named:
+            return
+        from bragref.engine.cards import card_text
+
+        player = getattr(action, "player", None)
+        seen = self.cards_seen(hand, player)
+        for card in named:
+            if not self.in_pack(hand.rules, card):
+                raise BadInput(f"{card_text(card)} is not in the pack of {self.title} (R8.9)")
+            if card in seen:
+                raise BadInput(f"{card_text(card)} has been seen already in this deal ({seen[card]}): a pack holds "
+                               f"one of each card (R8.9)")
 
     def cards_up(self, hand: Hand) -> dict[int, str]:
         """The cards face up on the table, in nobody's hand (Bastard Brag's centre, Teen Patti's joker), each with

@@ -101,10 +101,14 @@ def replay(hand: Hand, actions: Iterable) -> Hand:
 
 
 def _step(game, hand: Hand, action) -> Hand:
-    """A loan onto the table during a hand is no move of any game: every game takes it, at any moment (R7.5)."""
+    """A loan onto the table during a hand is no move of any game: every game takes it, at any moment (R7.5). A
+    game's move names only cards of its pack not seen in the deal (R8.9)."""
     if isinstance(action, Credit):
         return credit(hand, action.player, action.amount)
-    return game.apply(hand, _own(game, action))
+    own = _own(game, action)
+    after = game.apply(hand, own)
+    game.check_cards(hand, own)  # R8.9, for every game alike, once the rules have had their say (the rule first)
+    return after
 
 
 def _own(game, action):

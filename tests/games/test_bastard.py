@@ -134,7 +134,7 @@ def test_a_card_face_up_in_the_centre_is_in_nobodys_hand_r14_1(bastard):
     assert bragref.dump() == before
     bragref("show bill Kh 9d 2s")
     assert "Bill has already shown" in bragref.refused("show bill 9d 3c 3h", "R5.4")  # the rule first, then the card
-    assert "has already been shown" in bragref("show andy 9d 3c 3h", code=2).stderr
+    assert "9d has been seen already in this deal (shown by Bill)" in bragref("show andy 9d 3c 3h", code=2).stderr
 
 
 def test_a_card_taken_from_the_centre_in_an_exchange_not_recorded_may_be_shown_r14_2(bastard):

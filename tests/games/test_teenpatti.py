@@ -170,7 +170,7 @@ def test_a_side_show_accepted_r13_4(teen, chris, andy, packs, why):
     assert {p["name"]: p["state"] for p in status["players"]}[packs] == "folded"
     stayed = "Andy" if packs == "Chris" else "Chris"
     bragref("see bill")  # two left: Bill, seen, asks for a show for the stake, 2; the pot 11
-    bragref(f"show {stayed} As Ks Qs")
+    bragref(f"show {stayed} As Js Qs")  # a card seen at the side show is shown by nobody else (R8.9)
     bragref("show bill 2d 3c 5s")
     expected = {"Bill": -5, "Andy": -5, "Chris": -5, stayed: 8}
     expected[packs] = -3
@@ -451,3 +451,37 @@ def test_a_loan_onto_a_covering_table_mid_hand_is_refused_saying_the_short_playe
     assert status["to_act"] == "Bill" and [key for key, value in status["legal"].items() if value] == ["fold"]
     said = bragref.refused("lend chris bill 10", "R7.5")
     assert "lend between hands, or the short player packs: Teen Patti has no covers" in said
+
+
+def test_a_card_exposed_at_a_side_show_is_seen_in_the_deal_r8_9(bragref):
+    """Issue 58: a card exposed at a side show was accepted again in a later show, decided the pot, and `audit` exited
+    0. R8.9 (clarified): any card seen in the deal is bad input (exit 2, the card named, nothing recorded); a player
+    shows their own side-show cards again; a ledger holding such a show is a finding."""
+    import sqlite3
+
+    from bragref.ledger.chain import GENESIS, hashed, link
+
+    bragref('session new tp --players "Andy,Bill,Chris,Dan" --game teen-patti')
+    bragref.lines("deal\nlook bill\nbet bill 2\nlook chris\nsideshow chris 2\naccept bill\nshow bill 9s 9h 2d\n"
+                  "show chris Qh Qd 3c\nfold dan\nsee andy\nshow chris Qh Qd 3c")
+    for cards, seen in (("9s 8h 7d", "9s has been seen already in this deal (shown by Bill at a side show)"),
+                        ("Qh 8h 7d", "Qh has been seen already in this deal (shown by Chris"),
+                        ("9c 9c 7d", "9c is shown twice")):
+        assert seen in bragref.refused(f"show andy {cards}", "R8.9", code=2)
+    bragref("show andy 9c 8h 7d")  # a sequence beats Chris's pair: the pot (1 × 4 boot + 2 + 2 + 1) to Andy
+    assert nets(bragref) == {"Andy": 9 - 2, "Bill": -3, "Chris": -3, "Dan": -1}
+    assert bragref("audit").stdout.startswith("audit: sound")
+    with sqlite3.connect(bragref.db) as conn:  # as the bragref before the fix could have recorded it
+        triggers = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'")]
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+            conn.execute(f"DROP TRIGGER {name}")
+        conn.execute("UPDATE actions SET args = replace(args, '9c', '9s'), state = NULL WHERE id ="
+                     " (SELECT MAX(id) FROM actions)")
+        previous = GENESIS
+        for seq, table, row_id in conn.execute("SELECT seq, tbl, row_id FROM chain ORDER BY seq").fetchall():
+            stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+            previous = link(previous, table, hashed(table, stored))
+            conn.execute("UPDATE chain SET hash = ? WHERE seq = ?", (previous, seq))
+        for sql in triggers:
+            conn.execute(sql)
+    assert "9s has been seen already in this deal" in bragref("audit", code=4).stdout

@@ -10,7 +10,7 @@ lives each player has are what a deal records (`dealt`), so every hand of a matc
 from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.state import Legal, PotResult, Result, Shown, evolve, require_new, showing, shown_cards
+from bragref.engine.state import Legal, PotResult, Result, Shown, evolve, showing
 from bragref.games.bastard.options import ENTRY, LIVES
 
 
@@ -61,7 +61,6 @@ def apply(hand, action, judge):
     if action.player not in legal(hand).names("show"):
         hand.index(action.player)  # not dealt in: bad input
         raise Refused(f"{action.player} has shown already", "R14.4")
-    require_new(action.cards, shown_cards(hand))
     hand = evolve(hand, shown=hand.shown + (Shown(action.player, judge(action.cards, action.discards)),))
     return _decided(hand) if len(hand.shown) == len(hand.players) else hand
 

@@ -256,7 +256,6 @@ def _show(hand: HoyleHand, show: Show) -> HoyleHand:
         raise Refused(f"{show.player} has shown or conceded already, or is not in the hand", "R11.4")
     from bragref.games import ranking_for
 
-    state.require_new((*show.cards, *show.discards), state.shown_cards(hand))
     judged = ranking_for(hand.rules).judge(show.cards, show.discards)
     return _settle_if_done(evolve(hand, shown=hand.shown + (Shown(show.player, judged),)))
 

@@ -92,6 +92,12 @@ class Svara(Game):
     def not_dealt(self, rules):
         return "not dealt into this svara deal: only the tied players and those who boil in are", "R16.7"
 
+    def in_pack(self, rules, card):
+        return 0 <= card < 52 and card >> 2 >= 4  # 36 cards, 6 to A: a card's rank is its number over 4 (R16.1)
+
+    def deal_may(self, rules, previous):
+        return (BOIL,) if getattr(previous, "svara", ()) else ()  # the svara deal: who boils in (R16.7)
+
     def ranking_for(self, rules, turned=None):
         from bragref.games.svara.points import svara_ranking  # only commands that rank cards load it
 

@@ -302,7 +302,6 @@ def ranking(hand: SvaraHand):
 
 def _show(hand: SvaraHand, name: str, cards, discards) -> SvaraHand:
     _showing(hand, name, "show")
-    state.require_new(cards, state.shown_cards(hand))
     judged = ranking(hand).judge(cards, discards)
     return _decide(evolve(hand, shown=hand.shown + (Shown(name, judged),)))
 

@@ -104,9 +104,9 @@ class TeenPatti(Game):
     def hand_ranking(self, hand):
         return betting.ranking(hand)
 
-    def cards_out(self, hand):
-        side = hand.asking.shown if hand.asking else ()
-        return super().cards_out(hand) | {c for s in side for c in s.judged.kept}
+    def cards_seen(self, hand, player=None):
+        exposed = {card: f"shown by {name} at a side show" for name, card in hand.exposed if name != player}
+        return {**exposed, **super().cards_seen(hand, player)}
 
     def cards_up(self, hand):
         return {} if hand.turned is None else {hand.turned: "is the card turned up, in nobody's hand (R13.7)"}

@@ -44,6 +44,7 @@ class TeenPattiHand(Hand, frozen=True):
     blind_chaals: tuple[int, ...] = ()
     sideshow: SideShow | None = None
     turned: int | None = None
+    exposed: tuple[tuple[str, int], ...] = ()  # every card shown at a side show in this deal, with whose (R8.9)
 
     @property
     def asking(self) -> SideShow | None:
@@ -283,10 +284,8 @@ def _sideshow_step(hand: TeenPattiHand, asking: SideShow, action) -> TeenPattiHa
         case Show(player=name, cards=cards, discards=discards):
             if any(s.player == name for s in asking.shown):
                 raise Refused(f"{name} has already shown at this side show", "R13.4")
-            shown_cards = {c for s in asking.shown for c in s.judged.kept}
-            if shown_cards & {*cards, *discards}:
-                raise BadInput("a card has already been shown at this side show: a pack holds one of each card")
             shown = asking.shown + (Shown(name, ranking(hand).judge(cards, discards)),)
+            hand = evolve(hand, exposed=hand.exposed + tuple((name, card) for card in (*cards, *discards)))
             if len(shown) < 2:
                 return evolve(hand, sideshow=SideShow(asking.asker, asking.asked, True, shown))
             keys = {s.player: s.judged.key for s in shown}

@@ -229,7 +229,6 @@ def _show(hand: PokerHand, name: str, cards, discards) -> PokerHand:
         shown = any(s.player == name for s in hand.shown)
         raise Refused(f"{name} {'has already shown' if shown else 'has no hand to show'}: "
                       f"{', '.join(waiting)} to show", "R17.4")
-    state.require_new(cards, state.shown_cards(hand))
     hand = evolve(hand, shown=hand.shown + (Shown(name, ranking(hand).judge(cards, discards)),))
     return _settle(hand) if not to_show(hand) else hand
 

@@ -49,6 +49,16 @@ class ThreeStake(Game):
     def deal_wants(self, rules):
         return (UP,)
 
+    def cards_seen(self, hand, player=None):
+        """The face-up cards (a player's own is still theirs to show, R15.4) and the cards drawn, beside those
+        shown (R8.9)."""
+        seen = {card: f"face up for {p.name}" for p, card in zip(hand.players, hand.up) if p.name != player}
+        seen.update({card: f"drawn by {name}" for name, cards in hand.drawn for card in cards})
+        return {**seen, **super().cards_seen(hand, player)}
+
+    def in_pack(self, rules, card):
+        return 0 <= card < 52  # no jokers (R15.1)
+
     def deal_cost(self, rules):
         return 3 * rules.ante  # an ante into each pot (R15.1)
 

@@ -253,19 +253,17 @@ def _show(hand: ThreeStakeHand, show: Show) -> ThreeStakeHand:
     if up not in show.cards:
         raise BadInput(f"{name}'s face-up card is {card_text(up)}: a show is the three cards dealt, it among them "
                        f"(R15.4)")
-    state.require_new(show.cards, seen(hand) - {up}, "seen")
     judged = ranking_for(hand.rules).judge(show.cards)
     hand = evolve(hand, shown=hand.shown + (Shown(name, judged),))
     return _turn_over(hand, name) if points_of(hand, name) >= 31 else hand  # exactly 31, or bust (R15.4)
 
 
 def _draw(hand: ThreeStakeHand, draw: Draw) -> ThreeStakeHand:
-    from bragref.engine.cards import card_text
-
     name, card = draw.player, draw.card[0]
-    state.require_new(draw.card, seen(hand), "seen")
-    if card >= 52:
-        raise BadInput(f"{card_text(card)} is not in the pack: three-stake brag has no jokers (R15.1)")
+    if card == up_of(hand, name):  # every other card seen in the deal is refused for every game (R8.9)
+        from bragref.engine.cards import card_text
+
+        raise BadInput(f"{card_text(card)} is {name}'s own face-up card: a pack holds one of each card (R8.9)")
     had = dict(hand.drawn)
     drawn = (*had.get(name, ()), card)
     hand = evolve(hand, drawn=tuple({**had, name: drawn}.items()))
