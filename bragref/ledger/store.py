@@ -40,6 +40,20 @@ REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledg
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 
 
+REVERSES = {  # what puts right something recorded by mistake once it is final (R9.1): a fact recorded the other way
+    "a loan onto": "its repayment (`repay BORROWER LENDER AMOUNT`)",
+    "a loan": "its repayment (`repay BORROWER LENDER AMOUNT`)",
+    "a repayment": "a loan back (`lend LENDER BORROWER AMOUNT`)",
+    "a buy-in": "a cash-out of it (`cash-out PLAYER AMOUNT`)",
+    "a top-up": "a cash-out of it (`cash-out PLAYER AMOUNT`)",
+    "a cash-out": "a buy-in of it (`buy-in PLAYER AMOUNT`)",
+    "a change of rules": "the rule set back (`rules set OPTION VALUE`)",
+    "a player joining": "their leaving (`player leave NAME`)",
+    "a player leaving": "their joining again (`player join NAME`)",
+    "a new name": "the name changed back (`player rename NEW OLD`)",
+}
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
@@ -537,7 +551,9 @@ class Ledger(Seating, Money):
                     else f"hand {n} is settled and {since} has been recorded since: settled is final"
                     if current.hand.phase == "over" else f"{since} has been recorded since hand {n}'s last action, "
                                                          f"so it stands")
-            raise Refused(f"nothing can be undone: {what}", "R9.1")
+            reverse = next((words for kind, words in REVERSES.items() if since.startswith(kind)), None)
+            raise Refused(f"nothing can be undone: {what}" + (f"; if {since} was a mistake, record {reverse}" if reverse
+                                                                else ""), "R9.1")
 
     def all_sessions(self) -> list[Session]:
         return [self.session(name) for name in self.session_names()]
