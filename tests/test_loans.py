@@ -108,3 +108,14 @@ def test_cannot_repay_more_than_is_owed(borrowing):
     bragref("lend andy bill 5")
     assert "Bill owes Andy 5, so cannot repay 6" in bragref.refused("repay bill andy 6", "R7.5")
     assert "Bill owes Chris 0" in bragref.refused("repay bill chris 1", "R7.5")
+
+
+def test_a_loan_comes_from_the_lenders_pocket_not_their_table_money_r7_5(bragref):
+    """Issue 58 (R7.5, clarified): a seated lender's table money is unchanged by a loan; the borrower's rises. A
+    repayment is paid from pocket to pocket: nobody's table money moves."""
+    for line in ("session new l --players Ann,Bob --stakes table --short-money both", "buy-in ann 10", "buy-in bob 10",
+                 "lend ann bob 5"):
+        bragref(line)
+    assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {"Ann": 10, "Bob": 15}
+    bragref("repay bob ann 5")
+    assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {"Ann": 10, "Bob": 15}
