@@ -133,3 +133,44 @@ def test_book_status_is_the_status_json_object(bragref):
     bragref('session new s --players "Andy,Bill,Chris"')
     bragref("deal")
     assert api.open_ledger(str(bragref.db)).status() == bragref.json("status")
+
+
+def columns(line: str) -> int:
+    """A line's width on a terminal: a wide character (East Asian wide or full-width) takes two columns."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+def test_what_the_table_prints_fits_80_columns_and_takes_the_commands_own_words(tmp_path):
+    """Issue 58: `bal` and `settle` mid-hand printed an 85-column line, `history N` a 169-column separator, a refusal
+    wrapped at about 65 columns left "(R2.5)" alone (its colour's escapes counted as text); `wager chris --ante 1 --pair-plus 0.50` (the docs' form) was
+    "not an amount: 'ante'"; after a svara the banner offered only "d deal", not the boil-in (R16.7)."""
+    db = tmp_path / "ledger.db"
+    Bragref(db)('session new night --players "Andy,Bill,Chris,Dan" --unit 0.01 --currency £ --game three-card-poker')
+    child = table_at_80(db)
+    answered(child, "d", "Andy banks")
+    answered(child, "wager bill --ante 1 --pair-plus 0.50", "Recorded: Bill wager £1.00 pair-plus £0.50")
+    answered(child, "bal", "Hand 1 is not over yet")
+    answered(child, "settle", "Hand 1 is not over yet")
+    answered(child, "pass dan", "(R17.2)")  # out of turn
+    answered(child, "wager chris --pair-plus 0.50 --ante 2", "Recorded: Chris wager £2.00 pair-plus £0.50")
+    for answer, shown in (("pass dan", "Recorded: Dan pass."), ("play bill", "Recorded: Bill play"),
+                          ("play chris", "Recorded: Chris play"), ("show andy 2c 3d 5h", "Recorded: Andy show"),
+                          ("show bill Kh Kd 4c", "Recorded: Bill show"), ("show chris Qs Jd 9c", "Hand 1 over")):
+        answered(child, answer, shown)
+    answered(child, "history 1", "Hand 1 · Andy deals")
+    answered(child, "rules game svara", "game is now svara")
+    answered(child, "d", "Hand 2: Bill deals")
+    for answer in ("b chris 0.01", "b dan 0.01", "b andy 0.01", "b bill 0.01", "open chris"):
+        answered(child, answer, "Recorded:")
+    answered(child, "award chris dan", "a svara", "next: `d [boil PLAYERS]`", "d [boil PLAYERS] deal")
+    answered(child, "?", "d boil PLAYERS")
+    answered(child, "q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    lines = printed(child)
+    assert not [line for line in lines if columns(line) > 80], [line for line in lines if columns(line) > 80]
+    rule = next(line for line in lines if line.endswith("(R17.2)"))
+    assert not rule.startswith("(R"), rule  # the rule ends the sentence it belongs to, never alone

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -199,9 +200,31 @@ def md_escape(text: str) -> str:
 def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -> str:
     """The table tabulate's `simple` format prints (without `wcwidth`), made here from each cell's text, stripped:
     every report's default, so a report pays neither for importing tabulate nor for its general formatter, a whole
-    session's `history` most."""
+    session's `history` most. While a report is printed to fit a width (`fitting`: at the table), a last column of
+    text too wide for it is wrapped at spaces within its own column."""
     widths = [max(len(header) + 2, *map(len, column)) for header, column in zip(headers, zip(*texts))]
+    room = FIT[-1] - sum(widths[:-1]) - 2 * (len(widths) - 1) if FIT and len(widths) > 1 else None
+    if room is not None and widths[-1] > room >= MIN_WRAPPED and align[-1] == "left":
+        widths[-1] = room
+        texts = [[*row[:-1], part] if index == 0 else [""] * (len(row) - 1) + [part]
+                 for row in texts for index, part in enumerate(textwrap.wrap(row[-1], room, break_long_words=False,
+                                                                             break_on_hyphens=False) or [""])]
     pattern = "  ".join(f"{{:{'>' if side == 'right' else '<'}{width}}}" for width, side in zip(widths, align))
     lines = [pattern.format(*headers).rstrip(), "  ".join("-" * width for width in widths)]
     lines += [pattern.format(*row).rstrip() for row in texts]
     return "\n".join(lines)
+
+
+FIT: list[int] = []  # the width reports' tables are made to fit while the table prints one (`fitting`)
+MIN_WRAPPED = 12  # the narrowest a last column is wrapped to; narrower, the table is left as it is
+
+
+@contextmanager
+def fitting(width: int):
+    """Reports printed meanwhile make their tables fit `width` (`simple_table`): the table's, whose every line fits
+    the terminal (CLI.md, Interactive)."""
+    FIT.append(width)
+    try:
+        yield
+    finally:
+        FIT.pop()

@@ -20,7 +20,7 @@ import textwrap
 
 import click
 
-from bragref.cli import EXIT_INTERRUPTED, brief, paint, printable, refusal_text
+from bragref.cli import ANSI, EXIT_INTERRUPTED, brief, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
 from bragref.cli.hand import dealt_words, name_in, seats_words, time_words, voided_words
 from bragref.cli.lines import outcome, paid_in, situation, staked, witness
@@ -75,11 +75,21 @@ def game_answers(game) -> dict[str, tuple[type, dict]]:
     return answers
 
 
+def deal_words(session, current) -> str:
+    """What the next deal is given by name (` up CARDS`, ` [boil PLAYERS]`): what it must be given (three-stake's
+    face-up cards, R15.1), and what it may be given after this hand (a svara deal's boil-in, R16.7)."""
+    game = game_of(session.rules)
+    wants = game.deal_wants(session.rules)
+    may = [p for p in game.deal_may(session.rules, current and current.hand) if p not in wants]
+    return "".join(f" {p.name} {p.metavar}" for p in wants) + "".join(f" [{p.name} {p.metavar}]" for p in may)
+
+
 def table_help(rules) -> str:
     """The table's own answers, those the session's game and stakes take: a match only in a game for lives (R14.4),
-    table money only at table stakes (R1.3)."""
+    table money only at table stakes (R1.3), what its deal records by name (a svara deal's boil-in, R16.7)."""
     lines = ["Between hands:",
              "  d [DEALER]            deal the next hand",
+             *(f"  d {p.name} {p.metavar}".ljust(24) + p.help for p in game_of(rules).deal_params),
              "  j NAME [after NAME]   a player joins        leave NAME   a player leaves",
              "  rename OLD NEW        a new name (R2.6)",
              "  rules                 show them       rules OPTION VALUE  change one (R9.3)"]
@@ -132,7 +142,8 @@ class Table:
         if current is None or current.hand.phase == "over":
             last = f"hand {current.number} over" if current else "no hand yet"
             line = f"Session {session.name} · closed (R9.1)" if session.closed else \
-                f"Session {session.name} · {last} · next: `d` to deal a hand of {game_of(session.rules).title} (R10)"
+                f"Session {session.name} · {last} · next: `d{deal_words(session, current)}` to deal a hand of " \
+                f"{game_of(session.rules).title} (R10)"
             money = session.rules.money
             table = self.book.table_money() if session.rules.stakes == "table" else {}
             rows = [(name, "seated", None, table.get(name), loans.get(name, 0)) for name in session.seats]
@@ -170,8 +181,7 @@ class Table:
         if session.closed:
             return "Closed — bal · settle · ? · q > "
         if current is None or current.hand.phase == "over":
-            wants = "".join(f" {p.name} {p.metavar}" for p in game_of(session.rules).deal_wants(session.rules))
-            return f"Between hands — d{wants} deal · j NAME · leave NAME · rules · bal · ? · q > "  # the joker (R13.7)
+            return f"Between hands — d{deal_words(session, current)} deal · j NAME · leave NAME · rules · bal · ? · q > "
         hand = current.hand
         now, rules = legal(hand), hand.rules
         if hand.phase == "showdown":
@@ -393,7 +403,8 @@ class Table:
     def _balances(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_balances
 
-        print_balances(self.book, False, self.book.balances())
+        with told_here():
+            print_balances(self.book, False, self.book.balances())
 
     def _report(self, command: str, args: list[str]) -> None:
         """`history [N]`, `replay N`, `summary`: the report itself, as the command prints it for this session, so a
@@ -405,20 +416,29 @@ class Table:
         most = {"history": 1, "replay": 1, "summary": 0}[command]
         if len(args) > most or command == "replay" and not args or args and not args[0].isdigit():
             raise BadInput(usage)
-        told = io.StringIO()
-        with contextlib.redirect_stdout(told):
+        with told_here():
             cli.main(["--db", str(self.app.db), "--session", self.session_name, command, *args], prog_name="bragref",
                      standalone_mode=False)
-        text = told.getvalue().rstrip("\n")
-        if text and command == "history":
-            click.echo(text)  # its tables as they are
-        elif text:
-            say(text)  # its prose wrapped
 
     def _settle(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_payments
 
-        print_payments(self.book, False, self.book.settle())
+        with told_here():
+            print_payments(self.book, False, self.book.settle())
+
+
+@contextlib.contextmanager
+def told_here():
+    """A report printed at the table as it prints on its own, then told as the table tells everything (`say`): any
+    line wider than the terminal wrapped at spaces, the others as they are (a table's rows)."""
+    from bragref.cli.output import fitting
+
+    told = io.StringIO()
+    with contextlib.redirect_stdout(told), fitting(shutil.get_terminal_size((80, 24)).columns):
+        yield
+    text = told.getvalue().rstrip("\n")
+    if text:
+        say(text)
 
 
 def say(text: str, err: bool = False) -> None:
@@ -431,8 +451,21 @@ def wrapped(text: str, indent: str = "", width: int | None = None) -> list[str]:
     """`text`'s lines wrapped to the terminal's width (or `width`) at spaces, later lines of each indented by
     `indent`."""
     width = width or shutil.get_terminal_size((80, 24)).columns
-    return [part for line in text.split("\n") for part in textwrap.wrap(
-        line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or [line]]
+    return [part for line in text.split("\n") for part in _wrapped_line(line, indent, width)]
+
+
+RULE_CITED = re.compile(r" (?=\(R\d)")  # the space before a rule cited, `(R2.5)`: never where a line breaks
+
+
+def _wrapped_line(line: str, indent: str, width: int) -> list[str]:
+    """One line wrapped at spaces, the colour's escapes (`refused:` painted red) taking no room on the screen, and a
+    rule cited kept with the word before it (a no-break space while wrapping: printed text never holds one)."""
+    hidden = len(line) - len(ANSI.sub("", line))  # escapes, at the start of a message (`paint`)
+    line = RULE_CITED.sub("\xa0", line)
+    wrap = textwrap.TextWrapper(width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    first, *rest = textwrap.TextWrapper(width + hidden, break_long_words=False, break_on_hyphens=False).wrap(line) \
+        or [line]
+    return [part.replace("\xa0", " ") for part in ([first, *wrap.wrap(indent + " ".join(rest))] if rest else [first])]
 
 
 def recorded_words(action, before: Hand | None, after: Hand) -> str:
@@ -474,16 +507,21 @@ def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -
 
 
 def answer_words(kind, words: list[str]) -> list[str]:
-    """An answer typed as the command would be (`l --hand new --keep`) read as the table's words (`l new keep`)."""
+    """An answer typed as the command would be (`l --hand new --keep`, `wager chris --ante 1 --pair-plus 0.50`) read
+    as the table's words (`l new keep`, `wager chris 1 pair-plus 0.50`): an option that only introduces its value
+    (`--hand`, or `--ante`, a value the table reads by its place) gives that value its place among the others."""
     options = {flag: param for param in kind.params if param.option for flag in param.option.split("/")}
-    answer = []
+    answer, placed, rest = [], {}, []
+    words = iter(words)
     for word in words:
         param = options.get(word)
         if param is None:
-            answer.append(word)
+            (rest if rest else answer).append(word)
+        elif param.kind in ("money", "cards", "players") and not param.keywords:
+            placed[param.name] = next(words, "")
         elif param.kind != "choice":  # `--hand` only introduces its value
-            answer.append(param.keywords[0] if param.keywords else word.lstrip("-"))
-    return answer
+            rest.append(param.keywords[0] if param.keywords else word.lstrip("-"))
+    return answer + [placed[param.name] for param in kind.params if param.name in placed] + rest
 
 
 def _amount_like(word: str) -> bool:
