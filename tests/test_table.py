@@ -292,3 +292,30 @@ def test_any_answers_never_crash_the_table(bragref, answers):
         bragref('session new s --players "Andy,Bill,Chris"')
     result = bragref.table(*answers)
     assert "internal error" not in result.stderr and "Traceback" not in result.output
+
+
+def test_each_game_is_told_in_its_own_words_issue_58(bragref):
+    """Issue 58, words: Svara's confirmation said "bet … blind" where its prompt says "bet dark", and its misdeal
+    spoke of a retained hand it never has; Three Card Poker showed `pair_plus` and its history notes in units;
+    three-stake's `draw` with no card asked for CARDS; a typo in an amount said "an amount is 0 in digits"; Bastard
+    Brag's `x 2` was "no player '2' here" rather than what an exchange takes."""
+    bragref('session new s --players "Andy,Bill,Chris" --game svara')
+    bragref("deal")
+    assert "Recorded: Bill bet 1 dark (1 into the pot)." in bragref.table("bb 1", "q").stdout
+    bragref("undo")
+    misdeal = bragref("undo").stdout
+    assert "any carried pot stands as it was" in misdeal and "retained" not in misdeal
+    bragref('session new p --players "Andy,Bill,Chris" --game three-card-poker --unit 0.01 --currency £')
+    bragref("deal")
+    bragref("wager bill --ante 1 --pair-plus 0.50")
+    status = bragref("status").stdout
+    assert "Pair Plus" in status and "pair_plus" not in status
+    assert "Ante £1.00, Pair Plus £0.50" in bragref("history 1").stdout
+    bragref('session new t --players "Andy,Bill" --game three-stake')
+    bragref.lines('deal --up "2c 3d"\ncall bill\nstand andy\nshow bill 2c 4h 5h')
+    assert "draw wants CARD (draw PLAYER CARD)" in bragref.table("draw bill", "q").stderr
+    assert "an amount is 0 or more in digits" in bragref("session new u --players A,B --ante 1.x", code=2).stderr
+    bragref('session new b --players "Andy,Bill,Chris" --game bastard')
+    bragref('deal --up "7h"')
+    said = " ".join(bragref.table("x 2", "q").stderr.split())
+    assert "'2' is neither a player here (Bill, Chris, Andy) nor 1 or 3: exchange PLAYER 1|3" in said and "(R14)" in said

@@ -77,17 +77,22 @@ def undo(app, reason: str | None) -> None:
     book = app.book()
     book.undo(reason)
     session, current, voided = book.last
-    click.echo(voided_words(voided, current, session.now_called))
+    click.echo(voided_words(voided, current, session.now_called, session.rules.game))
     if voided.action is not None:
         click.echo(situation(current.number, current.hand))
 
 
-def voided_words(voided, current, called) -> str:
+def voided_words(voided, current, called, game: str) -> str:
     """`Voided: Andy bet £0.50 blind.`, the action told as `replay` tells one voided later, from the hand as it
-    stood before it (`current`'s, as the void leaves it); or a misdeal: the deal itself voided (R9.1)."""
+    stood before it (`current`'s, as the void leaves it); or a misdeal of a deal of `game`: the deal itself voided
+    (R9.1)."""
     if voided.action is None:
-        return (f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, any carried pot and "
-                f"retained hand stand as they were, and {voided.dealer} deals again.")
+        from bragref.games import games_using
+
+        kept = "any carried pot and retained hand stand as they were" if game in games_using("retained_blind") \
+            else "any carried pot stands as it was"  # a retained hand is brag's alone (R6.2)
+        return f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, {kept}, and " \
+               f"{voided.dealer} deals again."
     return f"Voided: {voided.action.told(current.hand, None, called)}"
 
 

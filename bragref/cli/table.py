@@ -84,12 +84,14 @@ def deal_words(session, current) -> str:
     return "".join(f" {p.name} {p.metavar}" for p in wants) + "".join(f" [{p.name} {p.metavar}]" for p in may)
 
 
-def table_help(rules) -> str:
+def table_help(rules, games=None) -> str:
     """The table's own answers, those the session's game and stakes take: a match only in a game for lives (R14.4),
-    table money only at table stakes (R1.3), what its deal records by name (a svara deal's boil-in, R16.7)."""
+    table money only at table stakes (R1.3), what its deal records by name (a svara deal's boil-in, R16.7); with
+    `games`, the deals of each of those (the man page's)."""
+    params = {(p.name, p.help): p for game in (games or [game_of(rules)]) for p in game.deal_params}
     lines = ["Between hands:",
              "  d [DEALER]            deal the next hand",
-             *(f"  d {p.name} {p.metavar}".ljust(24) + p.help for p in game_of(rules).deal_params),
+             *(f"  d {p.name} {p.metavar}".ljust(24) + p.help for p in params.values()),
              "  j NAME [after NAME]   a player joins        leave NAME   a player leaves",
              "  rename OLD NEW        a new name (R2.6)",
              "  rules                 show them       rules OPTION VALUE  change one (R9.3)"]
@@ -163,9 +165,9 @@ class Table:
         parts.append(game.title)  # dealer's choice: the game of this hand (R9.3, R10)
 
         def state(p) -> str:  # with what the game adds: a player's lives (R14.4)
-            words = game.player_words(hand, p.name)  # `bust`; `lives 2`; `ante £1.50`; nothing unknown or none
-            own = "".join(f" · {key}" if value is True else f" · {key} {words[key]}"
-                          for key, value in game.player_keys(hand, p.name).items() if value not in (None, False))
+            words = game.player_words(hand, p.name)  # `bust`; `lives 2`; `Ante £1.50`; nothing unknown or none
+            own = "".join(f" · {label}" if value is True else f" · {label} {said}" for (label, said), value in
+                          zip(words.items(), game.player_keys(hand, p.name).values()) if value not in (None, False))
             return game.say(p.status) + (" ×2 hands" if p.hands == 2 else "") + own
 
         rows = [(p.name, state(p), p.paid if moved else None, p.purse, loans.get(p.name, 0)) for p in hand.players]
@@ -260,6 +262,10 @@ class Table:
             try:
                 return name_in(hand, args[0]), args[1:]
             except BadInput:
+                if first is not None and first.kind == "choice":  # `x 2`: neither a player nor how many (R14.2)
+                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor "
+                                      f"{' or '.join(first.words)}: {kind.usage()} ({game_of(hand.rules).rule})",
+                                      args[0]) from None
                 if first is None or first.kind not in ("money", "cards"):
                     raise
                 if first.kind == "money" and not _amount_like(args[0]):
@@ -296,7 +302,7 @@ class Table:
         words = args[1:] if args[:1] == ["--reason"] else args
         self.book.undo(" ".join(words) or None)
         session, current, voided = self.book.last
-        say(voided_words(voided, current, session.now_called))
+        say(voided_words(voided, current, session.now_called, session.rules.game))
 
     def _deal(self, args: list[str]) -> None:
         """`d [DEALER] [joker CARD] [up CARD…]`: what a game's deal records is named by its word, as at the command

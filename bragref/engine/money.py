@@ -46,7 +46,7 @@ def parse_amount(text: str, unit: str = "1", *, allow_zero: bool = False, curren
             cleaned = cleaned[len(symbol):]
             break
     value = _decimal(cleaned)
-    least = "0" if allow_zero else "more than 0"
+    least = "0 or more" if allow_zero else "more than 0"
     if value is None:
         raise BadInput(f"not an amount: {_quote(str(text))}; an amount is {least} in digits, like 2 or 1.50 (R1.1)")
     units = value / parse_unit(unit)

@@ -224,6 +224,7 @@ class Game(ABC):
         "see": ("{challenger} saw {holders}", "at the see"), "showdown": ("showdown", "at the showdown"),
         "cover": ("covered by {challenger}, against {holders}", "against its coverer")}
     takes_carried: ClassVar[bool] = True  # whether its deal takes in a pot carried from the hand before (R6.2)
+    labels: ClassVar[dict[str, str]] = {}  # a person's words for its own keys (`pair_plus`: "Pair Plus")
     banked: ClassVar[bool] = False  # each player bets against the dealer's bank, not for a pot (R17): reports say
     # what the bank and the players won, never a "biggest pot"
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
@@ -376,9 +377,10 @@ class Game(ABC):
         return {}
 
     def player_words(self, hand: Hand, name: str) -> dict:
-        """`player_keys` as a person reads them: amounts in the session's money (R1.1a)."""
-        return {key: hand.rules.money(value) if key in self.money_keys and value is not None else value
-                for key, value in self.player_keys(hand, name).items()}
+        """`player_keys` as a person reads them: each under its label (`labels`, else its words: `pair plus`),
+        amounts in the session's money (R1.1a)."""
+        return {self.labels.get(key, key.replace("_", " ")): hand.rules.money(value) if key in self.money_keys and
+                value is not None else value for key, value in self.player_keys(hand, name).items()}
 
     def ante_of(self, hand: Hand) -> int:
         """What each player dealt in anted: the rules' ante, by default (none at a svara deal, R16.7)."""

@@ -94,6 +94,8 @@ class Param(msgspec.Struct, frozen=True):
 
     @property
     def metavar(self) -> str:
+        if self.kind == "cards" and self.name == "card":  # one card (three-stake's draw, R15.4)
+            return "CARD"
         return {"money": "AMOUNT", "cards": "CARDS", "players": "PLAYERS"}.get(self.kind, self.name.upper())
 
     def shown(self, value, money=str, player=str) -> list[str]:
@@ -335,8 +337,9 @@ class Verb(msgspec.Struct, frozen=True):
         """Its on-or-off value (a bet blind or open), None for an action without one."""
         return next((getattr(self, p.name) for p in self.params if p.kind == "flag"), None)
 
-    def detail(self) -> str | None:
-        """What `history` notes of the action beyond its amount and flag (`old keep`, `all-in`)."""
+    def detail(self, money=str) -> str | None:
+        """What `history` notes of the action beyond its amount and flag (`old keep`, `all-in`), any amount in it as
+        `money` writes it (the session's money, R1.1a)."""
         words: list[str] = []
         for param in self.params:
             value = getattr(self, param.name)
@@ -357,7 +360,8 @@ class Verb(msgspec.Struct, frozen=True):
         for param in self.params:
             value = getattr(self, param.name)
             if param.kind != "flag" or value:
-                words += param.shown(value, money, called)
+                shown = param.shown(value, money, called)
+                words += [say(word) for word in shown] if param.kind in ("flag", "toggle") else shown  # svara's dark
         return " ".join(words)
 
     def told(self, before: Hand, after: Hand | None, called) -> str:
@@ -512,7 +516,7 @@ class Show(Verb, frozen=True):
                 words = [value] if isinstance(value, str) else list(value)
                 msgspec.structs.force_setattr(self, name, _cards().parse_cards(words, _cards().MAX_JOKERS))
 
-    def detail(self):
+    def detail(self, money=str):
         hand_text = _cards().hand_text
         return hand_text(self.cards) + (f" / {hand_text(self.discards)}" if self.discards else "")
 
@@ -551,7 +555,7 @@ class Award(Verb, frozen=True):
     def said(self, money, called=str, say=str):
         return f"the table's award to {' and '.join(called(name) for name in self.players)}"
 
-    def detail(self):
+    def detail(self, money=str):
         return ",".join(self.players)
 
     def told(self, before, after, called):

@@ -37,7 +37,7 @@ def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
             continue
         after = hand if step.live else None
         action = step.action
-        stated, flagged, detail = (None, None, void_detail(step)) if action is None else _told(action)
+        stated, flagged, detail = (None, None, void_detail(step)) if action is None else _told(action, hand.rules)
         entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"] if stated is None else stated,  # else what it put in
                         "blind": flagged, "detail": detail,
@@ -51,10 +51,11 @@ def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
 
 
 @lru_cache(maxsize=4096)
-def _told(action) -> tuple[int | None, bool | None, str | None]:
-    """What a history entry says of an action beyond its verb: the amount it states, its flag, its detail. Actions
-    are values, and a session repeats a few hundred of them (`store.action_of` reads each once): each is told once."""
-    return action.stated_amount(), action.flagged(), action.detail()
+def _told(action, rules) -> tuple[int | None, bool | None, str | None]:
+    """What a history entry says of an action beyond its verb: the amount it states, its flag, its detail (in the
+    money of `rules`). Actions are values, and a session repeats a few hundred of them (`store.action_of` reads each
+    once): each is told once."""
+    return action.stated_amount(), action.flagged(), action.detail(rules.money)
 
 
 def void_detail(step) -> str:

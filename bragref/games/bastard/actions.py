@@ -62,7 +62,7 @@ class Exchange(Verb, frozen=True):
         return f"{called(self.player)} exchanged {self._what()} with the centre (R14.2){_centre(self.up)}." + \
             _then(before, after, called)
 
-    def detail(self):
+    def detail(self, money=str):
         return f"{self._what()}{_centre(self.up)}"
 
     def _what(self) -> str:

@@ -118,6 +118,7 @@ class ThreeCardPoker(Game):
                 "qualifies": play.qualifies(hand)}
 
     money_keys = ("ante", "pair_plus", "play")
+    labels = {"ante": "Ante", "pair_plus": "Pair Plus", "play": "Play"}  # the wagers' own names (R17.2, R17.3)
 
     def player_keys(self, hand, name):
         if name not in {p.name for p in hand.players}:

@@ -56,9 +56,9 @@ class Wager(Verb, frozen=True):
             values["ante"] = allowed.min if allowed else max(hand.rules.first_bet_min, 1)
         return values
 
-    def detail(self):
-        return ", ".join(f"{kind} {amount}" for kind, amount in (("ante", self.ante), ("pair plus", self.pair_plus))
-                         if amount)
+    def detail(self, money=str):
+        return ", ".join(f"{kind} {money(amount)}" for kind, amount in (("Ante", self.ante),
+                                                                        ("Pair Plus", self.pair_plus)) if amount)
 
     def stated_amount(self) -> int | None:
         return (self.ante or 0) + (self.pair_plus or 0)

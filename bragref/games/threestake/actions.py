@@ -69,7 +69,7 @@ class Draw(Verb, frozen=True):
     def offered_moves(cls, player, offer):
         return []  # a draw names a card: random play deals one (`ThreeStake.random_move`)
 
-    def detail(self):
+    def detail(self, money=str):
         from bragref.engine.cards import hand_text
 
         return hand_text(self.card)
