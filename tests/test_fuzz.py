@@ -49,6 +49,7 @@ def snapshot(path) -> dict:
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in TABLES}
 
 
+@pytest.mark.slow
 @settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(args=command)
 def test_any_command_line_exits_by_the_contract(ledger, args):
@@ -65,6 +66,7 @@ def test_any_command_line_exits_by_the_contract(ledger, args):
 name = st.one_of(st.sampled_from(NAMES + NASTY), st.text(max_size=45))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(names=st.lists(name, min_size=1, max_size=4), lender=name, reason=st.one_of(st.sampled_from(NASTY), st.text()))
 def test_hostile_names_and_reasons_exit_by_the_contract(ledger, names, lender, reason):
@@ -100,6 +102,7 @@ json_value = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.
                                                  "_dealt_at", "number", "dealer", "antes", "bhh", "variant"]),
                                st.integers(min_value=0, max_value=3)), min_size=1, max_size=4),
        value=json_value)
+@pytest.mark.slow
 def test_mangled_histories_exit_by_the_contract(ledger, history, tmp_path_factory, path, value):
     """One field of a real history replaced by anything at all: the import exits 0, 2 or 3, never 1."""
     import json

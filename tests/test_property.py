@@ -3,6 +3,7 @@
 import random
 import sqlite3
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ rules_strategy = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(rules=rules_strategy, players=st.integers(2, 6), hands=st.integers(1, 12), seed=st.integers(0, 2**32))
 def test_random_games_conserve_money(tmp_path_factory, rules, players, hands, seed):

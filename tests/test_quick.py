@@ -28,6 +28,7 @@ command = st.tuples(st.sampled_from(PREFIXES), st.sampled_from(VERBS),
                               st.lists(st.sampled_from([TO_ACT, *PLAYERS, *AMOUNTS, *FLAGS]), max_size=4)))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(commands=st.lists(command, min_size=5, max_size=30), blind=st.booleans())
 def test_what_the_quick_path_takes_it_does_as_the_command_line_does(tmp_path_factory, commands, blind):

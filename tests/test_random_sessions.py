@@ -203,6 +203,7 @@ def evening(tmp_path_factory, seed: int, hands: int) -> None:
     checked(path)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), hands=st.integers(1, 10))
 def test_random_evenings_of_every_game_audit_round_trip_and_tell(tmp_path_factory, seed, hands):

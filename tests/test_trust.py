@@ -160,6 +160,7 @@ def changed(value, rng: random.Random):
     return rng.choice((value + "x", value[:-1] if len(value) > 1 else "y", "", None, 0))
 
 
+@pytest.mark.slow
 def test_every_single_row_tampered_with_is_caught(played, tmp_path):
     """≥ 200 random trials: edit, delete or insert one row anywhere in the log, postings or chain."""
     rng = random.Random(20261121)
@@ -454,6 +455,7 @@ def test_the_audit_in_several_processes_finds_what_one_process_finds(played, mon
     assert audit_all(played.db) == serial and len(serial) >= 2
 
 
+@pytest.mark.slow
 def test_hands_replayed_straight_give_the_findings_replayed_a_step_at_a_time_give(played, tmp_path, monkeypatch):
     """The audit applies a hand's actions straight where neither a void nor a loan onto the table is among them
     (`replay.final`, issue 45): over random tampering with the rows a replay reads, its findings are word for word

@@ -398,6 +398,7 @@ def test_the_table_plays_a_hand_of_svara(bragref):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6), buy_in=st.sampled_from(["half", "share"]),
        stakes=st.sampled_from(["pocket", "table"]))
+@pytest.mark.slow
 def test_random_evenings_of_svaras_conserve_money_and_round_trip(tmp_path_factory, seed, players, buy_in, stakes):
     """Random legal svara, awards of two making svaras and random boiling in at each svara deal: every hand's money
     is conserved, the ledger audits clean and its export imports to the same text (R1.2, R16.7)."""
