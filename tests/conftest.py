@@ -28,6 +28,27 @@ class Quick(NamedTuple):
         return self.stdout + self.stderr
 
 
+@contextlib.contextmanager
+def rewritten(db):
+    """The ledger at `db` edited as someone with the file and bragref's own hashing would: triggers dropped, the
+    rows changed on the connection given, every chain link made again in order, the triggers put back. What is
+    left is consistent in itself: only the replay, or a digest kept outside, can tell."""
+    from bragref.ledger.chain import GENESIS, hashed, link
+
+    with sqlite3.connect(db) as conn:
+        triggers = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'")]
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+            conn.execute(f"DROP TRIGGER {name}")
+        yield conn
+        previous = GENESIS
+        for seq, table, row_id in conn.execute("SELECT seq, tbl, row_id FROM chain ORDER BY seq").fetchall():
+            stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
+            previous = link(previous, table, hashed(table, stored))
+            conn.execute("UPDATE chain SET hash = ? WHERE seq = ?", (previous, seq))
+        for sql in triggers:
+            conn.execute(sql)
+
+
 def run(runner: CliRunner, words: list[str], **invoked):
     """The command `words` as `bragref` runs it (`bragref.__main__`): the quick path where it takes the words
     (`cli.quick`), else the command line."""

@@ -17,6 +17,7 @@ import pytest
 
 import bragref
 from bragref.cli import cli
+from conftest import rewritten
 
 BRAGREF = [sys.executable, "-m", "bragref"]
 
@@ -352,20 +353,8 @@ def test_postings_that_do_not_balance_are_a_damaged_ledger_not_a_bug(bragref):
 def as_0_12_wrote_it(db) -> None:
     """The ledger as bragref 0.12 would have written it: no action row records its hand's digest (schema 10 came
     with 0.13.0), every link hashed accordingly, the triggers as they were."""
-    from bragref.ledger.chain import GENESIS, hashed, link
-
-    with sqlite3.connect(db) as conn:
-        triggers = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'")]
-        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
-            conn.execute(f"DROP TRIGGER {name}")
+    with rewritten(db) as conn:
         conn.execute("UPDATE actions SET state = NULL")
-        previous = GENESIS
-        for seq, table, row_id in conn.execute("SELECT seq, tbl, row_id FROM chain ORDER BY seq").fetchall():
-            stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
-            previous = link(previous, table, hashed(table, stored))
-            conn.execute("UPDATE chain SET hash = ? WHERE seq = ?", (previous, seq))
-        for sql in triggers:
-            conn.execute(sql)
 
 
 def test_a_ledger_of_0_12_with_a_repayment_and_a_cash_out_after_its_close_still_audits(bragref):

@@ -34,6 +34,15 @@ def printed(child) -> list[str]:
     return [re.sub(r" > .*$", " > ", line) for line in lines]
 
 
+def quit_(child) -> list[str]:
+    """`q`: the table ends cleanly; every line it printed."""
+    answered(child, "q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return printed(child)
+
+
 def test_a_dealers_choice_evening_at_80_columns(tmp_path):
     db = tmp_path / "ledger.db"
     Bragref(db)('session new friday --players "Andy,Bill,Chris" --unit 0.01 --currency £ --ante 0.10')
@@ -73,11 +82,7 @@ def test_a_dealers_choice_evening_at_80_columns(tmp_path):
     answered(child, "summary", "3 hands played", "Settle up:")
     answered(child, "bal", "player")
     answered(child, "settle", "pays")
-    answered(child, "q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    lines = printed(child)
+    lines = quit_(child)
     assert not [line for line in lines if len(line) > 80], "wider than the terminal"
     help_lines = lines[next(i for i, line in enumerate(lines) if line.startswith("In a hand of Three Card Brag")):]
     assert "  b|bb|blind|bet  PLAYER AMOUNT [blind|open]" in help_lines
@@ -166,11 +171,7 @@ def test_what_the_table_prints_fits_80_columns_and_takes_the_commands_own_words(
         answered(child, answer, "Recorded:")
     answered(child, "award chris dan", "a svara", "next: `d [boil PLAYERS]`", "d [boil PLAYERS] deal")
     answered(child, "?", "d boil PLAYERS")
-    answered(child, "q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    lines = printed(child)
+    lines = quit_(child)
     assert not [line for line in lines if columns(line) > 80], [line for line in lines if columns(line) > 80]
     rule = next(line for line in lines if line.endswith("(R17.2)"))
     assert not rule.startswith("(R"), rule  # the rule ends the sentence it belongs to, never alone

@@ -12,6 +12,7 @@ from itertools import combinations
 import pytest
 
 from bragref.engine.cards import parse_card
+from conftest import rewritten
 from tests.test_show import nets
 
 THREE = '--players "Andy,Bill,Chris" --game teen-patti'
@@ -457,10 +458,6 @@ def test_a_card_exposed_at_a_side_show_is_seen_in_the_deal_r8_9(bragref):
     """Issue 58: a card exposed at a side show was accepted again in a later show, decided the pot, and `audit` exited
     0. R8.9 (clarified): any card seen in the deal is bad input (exit 2, the card named, nothing recorded); a player
     shows their own side-show cards again; a ledger holding such a show is a finding."""
-    import sqlite3
-
-    from bragref.ledger.chain import GENESIS, hashed, link
-
     bragref('session new tp --players "Andy,Bill,Chris,Dan" --game teen-patti')
     bragref.lines("deal\nlook bill\nbet bill 2\nlook chris\nsideshow chris 2\naccept bill\nshow bill 9s 9h 2d\n"
                   "show chris Qh Qd 3c\nfold dan\nsee andy\nshow chris Qh Qd 3c")
@@ -471,17 +468,7 @@ def test_a_card_exposed_at_a_side_show_is_seen_in_the_deal_r8_9(bragref):
     bragref("show andy 9c 8h 7d")  # a sequence beats Chris's pair: the pot (1 × 4 boot + 2 + 2 + 1) to Andy
     assert nets(bragref) == {"Andy": 9 - 2, "Bill": -3, "Chris": -3, "Dan": -1}
     assert bragref("audit").stdout.startswith("audit: sound")
-    with sqlite3.connect(bragref.db) as conn:  # as the bragref before the fix could have recorded it
-        triggers = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'")]
-        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
-            conn.execute(f"DROP TRIGGER {name}")
+    with rewritten(bragref.db) as conn:  # as the bragref before the fix could have recorded it
         conn.execute("UPDATE actions SET args = replace(args, '9c', '9s'), state = NULL WHERE id ="
                      " (SELECT MAX(id) FROM actions)")
-        previous = GENESIS
-        for seq, table, row_id in conn.execute("SELECT seq, tbl, row_id FROM chain ORDER BY seq").fetchall():
-            stored = tuple(conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone())
-            previous = link(previous, table, hashed(table, stored))
-            conn.execute("UPDATE chain SET hash = ? WHERE seq = ?", (previous, seq))
-        for sql in triggers:
-            conn.execute(sql)
     assert "9s has been seen already in this deal" in bragref("audit", code=4).stdout
