@@ -412,7 +412,7 @@ def test_a_ledger_in_a_folder_named_with_uri_characters_is_read_by_every_process
     monkeypatch.setattr(reports, "PARALLEL_FROM", 0)
     monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
     assert bragref("history").stdout == whole
-    assert bragref("audit --all").output.startswith("audit: sound: ")  # a finding exits 4: "the ledger cannot be read" is one
+    assert bragref("audit --all").output.startswith("audit: sound: ")  # a finding exits 4 ("cannot be read" is one)
 
 
 # ---- the ledger's neighbours (issue 59) -----------------------------------------------------------------------

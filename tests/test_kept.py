@@ -119,7 +119,8 @@ def test_a_forged_point_whose_digest_was_chained_into_its_row_is_told_as_used(br
     kept = Path(f"{bragref.db}{points.SUFFIX}")
     entries = json.loads(kept.read_text())
     (entry,) = entries.values()
-    forged = json.loads(json.dumps(entry["data"], separators=(",", ":")).replace('["Bill","open",3,1,null]', '["Bill","open",30,1,null]'))
+    kept_as = json.dumps(entry["data"], separators=(",", ":"))
+    forged = json.loads(kept_as.replace('["Bill","open",3,1,null]', '["Bill","open",30,1,null]'))
     assert forged != entry["data"]
     with rewritten(bragref.db) as conn:
         conn.execute("UPDATE actions SET state = ? WHERE id = (SELECT MAX(id) FROM actions)", (points.digest(forged),))

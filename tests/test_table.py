@@ -318,4 +318,5 @@ def test_each_game_is_told_in_its_own_words_issue_58(bragref):
     bragref('session new b --players "Andy,Bill,Chris" --game bastard')
     bragref('deal --up "7h"')
     said = " ".join(bragref.table("x 2", "q").stderr.split())
-    assert "'2' is neither a player here (Bill, Chris, Andy) nor 1 or 3: exchange PLAYER 1|3" in said and "(R14)" in said
+    assert "'2' is neither a player here (Bill, Chris, Andy) nor 1 or 3: exchange PLAYER 1|3" in said
+    assert "(R14)" in said

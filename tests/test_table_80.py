@@ -149,8 +149,9 @@ def columns(line: str) -> int:
 
 def test_what_the_table_prints_fits_80_columns_and_takes_the_commands_own_words(tmp_path):
     """Issue 58: `bal` and `settle` mid-hand printed an 85-column line, `history N` a 169-column separator, a refusal
-    wrapped at about 65 columns left "(R2.5)" alone (its colour's escapes counted as text); `wager chris --ante 1 --pair-plus 0.50` (the docs' form) was
-    "not an amount: 'ante'"; after a svara the banner offered only "d deal", not the boil-in (R16.7)."""
+    wrapped at about 65 columns left "(R2.5)" alone (its colour's escapes counted as text); `wager chris --ante 1
+    --pair-plus 0.50` (the docs' form) was "not an amount: 'ante'"; after a svara the banner offered only "d deal",
+    not the boil-in (R16.7)."""
     db = tmp_path / "ledger.db"
     Bragref(db)('session new night --players "Andy,Bill,Chris,Dan" --unit 0.01 --currency £ --game three-card-poker')
     child = table_at_80(db)

@@ -61,7 +61,8 @@ def table_answers() -> str:
                                                          if v == kind.verb)))
             usage = kind.usage().partition(" ")[2]
             lines += [".TP", f".B {roff(names)}" + (f" {roff(usage)}" if usage else ""), roff(kind.summary)]
-    lines += [".SS \"The table's own\"", ".nf", *(roff(line) for line in table_help(Rules(stakes="table"), GAMES.values()).split("\n")),
+    own = table_help(Rules(stakes="table"), GAMES.values())
+    lines += [".SS \"The table's own\"", ".nf", *(roff(line) for line in own.split("\n")),
               ".fi"]
     return "\n".join(lines) + "\n"
 

@@ -183,7 +183,8 @@ class Table:
         if session.closed:
             return "Closed — bal · settle · ? · q > "
         if current is None or current.hand.phase == "over":
-            return f"Between hands — d{deal_words(session, current)} deal · j NAME · leave NAME · rules · bal · ? · q > "
+            deal = deal_words(session, current)
+            return f"Between hands — d{deal} deal · j NAME · leave NAME · rules · bal · ? · q > "
         hand = current.hand
         now, rules = legal(hand), hand.rules
         if hand.phase == "showdown":
