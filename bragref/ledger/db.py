@@ -128,10 +128,11 @@ def read_cache(path: str) -> bytes:
         kind = os.fstat(fd)
         if not stat.S_ISREG(kind.st_mode):
             raise OSError(f"{path} is not a regular file")
-        if kind.st_size > CACHE_MOST:
-            raise OSError(f"{path} is larger than a cache is kept")
         with os.fdopen(os.dup(fd), "rb") as file:
-            return file.read(CACHE_MOST + 1)[:CACHE_MOST]
+            data = file.read(CACHE_MOST + 1)  # what it holds now, however it has grown since it was looked at
+        if kind.st_size > CACHE_MOST or len(data) > CACHE_MOST:
+            raise OSError(f"{path} is larger than a cache is kept")
+        return data
     finally:
         os.close(fd)
 

@@ -41,8 +41,7 @@ MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is print
 
 
 REVERSES = {  # what puts right something recorded by mistake once it is final (R9.1): a fact recorded the other way
-    "a loan onto": "its repayment (`repay BORROWER LENDER AMOUNT`)",
-    "a loan": "its repayment (`repay BORROWER LENDER AMOUNT`)",
+    "a loan": "its repayment (`repay BORROWER LENDER AMOUNT`)",  # onto the table too
     "a repayment": "a loan back (`lend LENDER BORROWER AMOUNT`)",
     "a buy-in": "a cash-out of it (`cash-out PLAYER AMOUNT`)",
     "a top-up": "a cash-out of it (`cash-out PLAYER AMOUNT`)",

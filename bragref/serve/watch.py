@@ -22,7 +22,7 @@ from bragref.games import game_of, play
 class Watcher:
     """The ledger at `path` (its current session, or `session`), looked at every `every` seconds."""
 
-    def __init__(self, path: str, session: str | None = None, every: float = 0.2, tell=None):
+    def __init__(self, path: str, session: str | None = None, every: float = 0.2):
         self.path, self.session, self.every = path, session, every
         self.book = None  # opened by a look, in the thread that serves (SQLite's connections stay in one)
         self.file: tuple | None = None  # what the book was opened on: the file's device, inode and size then
@@ -30,7 +30,6 @@ class Watcher:
         self.version: int | None = None
         self.trouble: str | None = None  # why the ledger cannot be read now, while it cannot
         self.now = b""  # the table's object, as JSON: what a page is sent
-        self.complain = tell or (lambda line: print(line, file=sys.stderr, flush=True))
 
     def look(self) -> bool:
         """Whether what the pages are shown changed since the last look; if so, the table's object is made again:
@@ -40,7 +39,7 @@ class Watcher:
             if version == self.version and self.trouble is None:
                 return False
             now = msgspec.json.encode(self.table())
-        except Exception as error:  # noqa: BLE001 — whatever the file holds, the server stays up and says why
+        except Exception as error:  # whatever the file holds (or not), the server stays up and says why
             self._close()
             return self._cannot_read(error)
         if self.trouble is not None:
@@ -77,8 +76,12 @@ class Watcher:
             book, self.book = self.book, None
             try:
                 book.close()
-            except Exception:  # noqa: BLE001 — a connection to a file gone bad closes as it can
+            except Exception:  # a connection to a file gone bad closes as it can
                 pass
+
+    @staticmethod
+    def complain(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
 
     def _cannot_read(self, error: Exception) -> bool:
         reason = f"{error.__class__.__name__}: {error}" if not isinstance(error, (BadInput, OSError)) else str(error)
@@ -125,7 +128,8 @@ class Watcher:
         self.pages.discard(page)
 
     def tell(self, now: bytes | None = None) -> None:
-        """Every page hears the table's object (`None`: the server is stopping, and so is each page's stream)."""
+        """Every page hears the table's object, or `now` instead (empty: the server is stopping, and so is each
+        page's stream)."""
         for page in self.pages:
             if page.full():
                 page.get_nowait()  # an older object it has not read yet: the newest replaces it
