@@ -354,9 +354,16 @@ class Book:
         return data
 
     def deal(self, dealer: str | None = None, **dealt: str) -> Hand:
-        """The next hand, as `bragref deal` deals it (`joker="7h"`: the card turned up, R13.7). `last`: the session,
-        the hand dealt and the hand before it (`ledger.replay.Current`, None at the first deal)."""
-        return self._recorded(self.ledger.deal(self.session, dealer, dealt or None))[1].hand
+        """The next hand, as `bragref deal` deals it (`joker="7h"`: the card turned up, R13.7), with the move the
+        deal decides by itself recorded in the same write (`Game.decided_at_deal`: a svara deal left with one player
+        is theirs, R16.7). `last`: the session, the hand as it then stands and the hand before it
+        (`ledger.replay.Current`, None at the first deal)."""
+        with self.ledger.write():
+            session, current, previous = self.ledger.deal(self.session, dealer, dealt or None)
+            decided = GAMES[current.hand.rules.game].decided_at_deal(current.hand)
+            if decided is not None:
+                session, current, _ = self.ledger.act(self.session, lambda hand: decided)
+        return self._recorded((session, current, previous))[1].hand
 
     def reminder(self) -> str | None:
         """What the game's housekeeping says after a deal (the evening's end coming, R11.7), or None; `Refused`

@@ -295,8 +295,8 @@ def test_any_answers_never_crash_the_table(bragref, answers):
 
 
 def test_each_game_is_told_in_its_own_words_issue_58(bragref):
-    """Issue 58, words: Svara's confirmation said "bet … blind" where its prompt says "bet dark", and its misdeal
-    spoke of a retained hand it never has; Three Card Poker showed `pair_plus` and its history notes in units;
+    """Issue 58, words: Svara's confirmation said "bet … blind" where its prompt says "bet dark", its misdeal spoke
+    of a retained hand it never has, and a player who conceded at its shows stayed "open"; Three Card Poker showed `pair_plus` and its history notes in units;
     three-stake's `draw` with no card asked for CARDS; a typo in an amount said "an amount is 0 in digits"; Bastard
     Brag's `x 2` was "no player '2' here" rather than what an exchange takes."""
     bragref('session new s --players "Andy,Bill,Chris" --game svara')
@@ -305,6 +305,8 @@ def test_each_game_is_told_in_its_own_words_issue_58(bragref):
     bragref("undo")
     misdeal = bragref("undo").stdout
     assert "any carried pot stands as it was" in misdeal and "retained" not in misdeal
+    bragref.lines("deal\nbet bill 1\nbet chris 1\nbet andy 1\nopen bill\nconcede chris")
+    assert {p["name"]: p["state"] for p in bragref.json("status")["players"]}["Chris"] == "folded"  # out of the pot
     bragref('session new p --players "Andy,Bill,Chris" --game three-card-poker --unit 0.01 --currency £')
     bragref("deal")
     bragref("wager bill --ante 1 --pair-plus 0.50")

@@ -398,6 +398,11 @@ class Game(ABC):
         """The `deal_params` a deal under `rules` must be given (none by default)."""
         return ()
 
+    def decided_at_deal(self, hand: Hand):
+        """The move a deal decides by itself, recorded with the deal as part of it (Svara's deal left with one
+        player, whose pot it is: R16.7), or None (by default: none)."""
+        return None
+
     def deal_may(self, rules: Rules, previous: Hand | None) -> tuple:
         """The `deal_params` the next deal may be given after `previous` (the table offers them by name): by
         default every one it must be given."""

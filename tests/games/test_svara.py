@@ -281,8 +281,12 @@ def test_a_tied_player_who_left_loses_their_place_r16_7(bragref):
     _svara(bragref)
     bragref("show andy 7c 8c 9c")
     bragref("player leave Dan")
-    out = bragref("deal").stdout  # Bill alone: the pot is his, the table awarding it (R16.7)
-    assert "Bill alone is dealt into the svara deal, and the pot is theirs: shown, or awarded (R16.7)" in out
+    out = bragref("deal").stdout  # Bill alone: the deal itself makes the pot his, no award needed (R16.7)
+    assert "Hand 2 over: Bill 14 — alone at the svara deal" in out and "(R16.7)" in out
+    assert bragref.json("status")["phase"] == "over"
+    assert nets(bragref) == {"Andy": -3, "Bill": 9, "Chris": -3, "Dan": -3}
+    assert bragref("audit").stdout.startswith("audit: sound")
+    bragref("undo")  # what the deal decided undone: the pot is still Bill's, shown or awarded
     legal = bragref.json("status")["legal"]
     assert (legal["show"], legal["concede"], legal["award"]) == (["Bill"], [], ["Bill"])
     bragref.refused("award chris", "R16.7")  # not dealt in

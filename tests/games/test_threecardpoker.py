@@ -344,3 +344,15 @@ def test_a_summary_names_no_pot_in_a_banked_game_and_a_show_nobody_needs_is_refu
     out = bragref("summary").stdout
     assert "Biggest pot" not in out
     assert "2 deals against the bank: the players won 11 of the bank." in out  # -12, then +2 - 1
+
+
+def test_the_top_of_a_paytable_is_its_largest_number_r17_8(bragref):
+    """Issue 58 (R17.8, clarified): "top" in the bank's cover is the largest number in each paytable, wherever it
+    stands in it: with --pair-plus 1-2-3-50-4 and --ante-bonus 1-9-2, an Ante of 2 and a Pair Plus of 1 could cost
+    the bank (2 + 9) × 2 + 50 × 1 = 72."""
+    bragref(f"session new p {FOUR} --stakes table --pair-plus 1-2-3-50-4 --ante-bonus 1-9-2")
+    for name, money in (("andy", 71), ("bill", 10)):
+        bragref(f"buy-in {name} {money}")
+    bragref("deal")
+    assert "could owe 72" in bragref.refused("wager bill --ante 2 --pair-plus 1", "R17.8")
+    bragref("wager bill --ante 2")  # 22 of the bank's 71

@@ -37,9 +37,10 @@ class Svara(Game):
     presets = {"svara": {}}
     reminder = "Shuffle the pack: svara's is shuffled before every deal (R16.1)."
     shuffles = True
-    end_rules = {**Game.end_rules, "folds": "R16.6", "showdown": "R16.5", "cards": "R16.2"}
+    end_rules = {**Game.end_rules, "folds": "R16.6", "showdown": "R16.5", "cards": "R16.2", "alone": "R16.7"}
     won_ways = {**Game.won_ways, "folds": ("all others passed (R16.6)", ""),
-                "showdown": ("the shows after an open (R16.5)", "at the shows")}
+                "showdown": ("the shows after an open (R16.5)", "at the shows"),
+                "alone": ("alone at the svara deal (R16.7)", "alone at the svara deal")}
     terms = {"fold": "pass", "folded": "passed", "see": "open", "blind": "dark", "prial": "three of a kind"}
     aliases_of_verbs = {"fold": "pass", "see": "open"}
     short = "the short player passes or borrows: svara has no covers"
@@ -170,10 +171,19 @@ class Svara(Game):
         return None
 
     def news(self, hand):
-        if hand.svara_deal and len(hand.players) == 1 and hand.phase == "showdown":
-            name = hand.players[0].name
-            return f"{name} alone is dealt into the svara deal, and the pot is theirs: shown, or awarded (R16.7)."
-        return ""
+        name = play.alone(hand)  # only where the deal's own decision was undone: it is theirs all the same
+        return f"{name} alone is dealt into the svara deal, and the pot is theirs: shown, or awarded (R16.7)." \
+            if name else ""
+
+    def decided_at_deal(self, hand):
+        name = play.alone(hand)
+        return None if name is None else act.Award((name,))  # the pot is theirs: no turn, no show (R16.7)
+
+    def pot_reason(self, pot, hand):
+        if pot.how == "alone":
+            return ("alone at the svara deal: no other tied player seated and nobody boiling in, the deal itself "
+                    "decided it (R16.7)")
+        return super().pot_reason(pot, hand)
 
     def carried_note(self, result):
         return "a svara: carried whole to the svara deal (R16.7)" if result.how == "svara" else None

@@ -95,9 +95,16 @@ def _svara_deal(rules, seats, dealer, carried_in, purses, tied, boil) -> SvaraHa
         players.append(Player(name, paid=paid, purse=purse))
     hand = SvaraHand(rules, tuple(players), dealer, carried_in + cost * len(boiled), carried_in, dark=rules.blind,
                      tied=tied, boiled=boiled, buy_in=cost)
-    if len(players) == 1:  # nobody to play against: the pot is theirs, shown or awarded (R16.7)
+    if len(players) == 1:  # nobody to play against: the pot is theirs, the deal itself deciding it (R16.7)
         return evolve(hand, phase="showdown", to_act=None, contest=Contest(hand.pot, "showdown", (order[0],)))
     return hand
+
+
+def alone(hand: SvaraHand) -> str | None:
+    """The one player of a svara deal left with one (R16.7), while their pot is not yet theirs; else None."""
+    if hand.svara_deal and len(hand.players) == 1 and hand.phase == "showdown" and not hand.shown:
+        return hand.players[0].name
+    return None
 
 
 # ---- what may be done ---------------------------------------------------------------------
@@ -193,7 +200,8 @@ def apply(hand: SvaraHand, action) -> SvaraHand:
             _showing(hand, name, "concede")
             if len(_in(hand)) == 1:
                 raise Refused(f"{name} alone is in the svara deal: there is nobody to concede to", "R16.7")
-            return _decide(evolve(hand, conceded=hand.conceded + (name,)))
+            players = state.with_player(hand, hand.index(name), status="folded")  # out of the pot, as `status` says
+            return _decide(evolve(hand, players=players, conceded=hand.conceded + (name,)))
         case Award(players=names):
             return _award(hand, names)
     raise TypeError(f"not an action: {action!r}")
@@ -331,6 +339,8 @@ def _award(hand: SvaraHand, names: tuple[str, ...]) -> SvaraHand:
     _at_shows(hand, "award")
     for name in names:
         _still_in(hand, name)
+    if alone(hand) is not None:
+        return _won(hand, names[0], "alone")  # the deal decided it (R16.7): nobody to show against
     return _won(hand, names[0], "showdown", "award") if len(names) == 1 else _svara(hand, tuple(names), "award")
 
 
