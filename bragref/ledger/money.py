@@ -50,7 +50,8 @@ class Money:
             loans.check_lend(session.rules, lender, borrower, mid_hand, game_of(session.rules).short)
             self._check_open(session)
             self._loan(session, "lend", lender, borrower, units, bystander)
-            if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too (R7.5)
+            if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too, and
+                # comes from the lender's pocket: their table money is unchanged (R7.5, clarified)
                 self._purse(session, current.row["id"] if mid_hand else None, "loan", borrower, units)
         return session, lender, borrower, units
 

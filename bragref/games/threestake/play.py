@@ -204,7 +204,8 @@ def _advance(hand: ThreeStakeHand, index: int) -> ThreeStakeHand:
     cap = MAX_STAKE.of(hand.rules)
     if len(left) == 1 or (cap is not None and all(total(hand, p) == cap or not p.betting for p in left)):
         return _thirty_one_begins(hand)
-    matched = all(total(hand, p) == hand.stake for p in betting)
+    matched = all(total(hand, p) == hand.stake for p in betting)  # the last raiser (the dealer, checked round) gone:
+    # folding ends the betting too (R15.3, clarified)
     if not betting or (len(betting) == 1 and matched) or (matched and stander(hand) not in {p.name for p in betting}):
         return _thirty_one_begins(hand)
     return evolve(hand, to_act=state.next_to_act(hand.players, index))
@@ -303,7 +304,7 @@ def brag_decided(hand: ThreeStakeHand) -> list[tuple[int, tuple[str, ...], str]]
     """Pot 2, once decided: each of its pots (main, side) as (amount, winners, how it was decided), or None while
     someone still in it has neither shown nor conceded (R15.5). All but one folded: that player, unshown."""
     left = in_brag(hand)
-    if len(left) == 1:
+    if len(left) == 1:  # won by folds, and so it stays whatever its winner does in the thirty-one (R15.4, clarified)
         return [(pot_amounts(hand)[1], (left[0].name,), "folds")]
     shown = {s.player: s.judged.key for s in hand.shown}
     if hand.stage == "brag" or any(p.name not in shown and p.name not in hand.conceded for p in left):
@@ -339,7 +340,7 @@ def _settle(hand: ThreeStakeHand) -> ThreeStakeHand:
             totals[name] = totals.get(name, 0) + amount
     winnings = tuple((name, totals[name]) for name in order if totals.get(name))
     judged = {s.player: s.judged for s in hand.shown}
-    prial = any(pot.how == "brag" and pot.decided_by == "cards" and judged[name].prial
+    prial = any(pot.how == "brag" and pot.decided_by == "cards" and judged[name].prial  # pot 2 at the show only (R15.7)
                 for pot in results for name, _ in pot.winnings if name in judged)
     result = Result("three-stake", winnings, carried=0 if third else thirty_one, shuffle=prial, pots=tuple(results))
     return evolve(hand, phase="over", to_act=None, stage="over", decided=tuple(results), result=result)
