@@ -229,53 +229,6 @@ def test_the_hand_a_ledger_keeps_between_writes_is_exactly_a_full_replay(game, t
     play()
 
 
-def test_a_replay_point_is_exactly_the_hand_a_full_replay_gives(game, tmp_path_factory):
-    """The next command starts from the replay point the last action kept, not from the deal (issue 19): after every
-    action of random hands, with loans onto the table and undos between them, the point a fresh ledger object reads
-    must be exactly the hand replayed from every row; a row written since (an undo, a loan) must miss it."""
-    @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-    @given(rules=rules_of_game(game), players=st.integers(game.players[0], 5), seed=st.integers(0, 2**32))
-    def play(rules, players, seed):
-        path = tmp_path_factory.mktemp(game.name) / "ledger.db"
-        ledger, rng = Ledger(path), random.Random(seed)
-        session = ledger.create_session("s", rules, [f"P{i}" for i in range(players)])
-        kept = 0
-        for _ in range(3):
-            for name in session.seats if rules.stakes == "table" else ():  # enough on the table for a hand (R1.3)
-                if ledger.table_money(session).get(name, 0) < 100:
-                    ledger.purse(None, "top-up", name, 200)
-            current = ledger.deal(None, None, random_dealt(rules, rng, session.seats))[1]
-            while current.hand.phase != "over":
-                acted = not (current.last is not None and rng.random() < 0.1)
-                if not acted:
-                    try:
-                        current = ledger.undo(None, None)[1]
-                    except Refused:  # a loan onto the table came after the action: it stands (R9.1)
-                        acted = True
-                if acted:
-                    current = ledger.act(None, lambda hand: random_action(hand, rng))[1]
-                lent = (acted and current.hand.phase != "over" and rules.stakes == "table"
-                        and rules.short_money != "cover" and rng.random() < 0.1)
-                if lent:  # onto the borrower's table money, mid-hand: a row the hand is replayed from (R7.5)
-                    ledger.lend(None, *rng.sample(session.seats, 2), 3, bystander=False)
-                for step in ledger.steps(current.row):
-                    full = step.after
-                point = ledger.points.get(session.id, *ledger.point_key(current.row["id"]))
-                if acted and not lent:
-                    assert type(point) is type(full) and point == full
-                    kept += 1
-                else:
-                    assert point is None
-                fresh = Ledger(path)
-                assert fresh.current(session).hand == full
-                assert fresh.current(session).last == current.last
-                fresh.close()
-        assert kept
-        ledger.close()
-
-    play()
-
-
 def test_legal_never_offers_what_apply_refuses(game):
     @settings(max_examples=40, deadline=None)
     @given(rules=rules_of_game(game), players=st.integers(game.players[0], 6), seed=st.integers(0, 2**32))

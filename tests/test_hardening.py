@@ -421,7 +421,8 @@ def test_a_ledger_in_a_folder_named_with_uri_characters_is_read_by_every_process
 @pytest.mark.parametrize("neighbour", ["fifo", "dev-zero", "folder"])
 def test_a_cache_that_is_not_a_regular_file_is_worked_around(game, neighbour):
     """A FIFO named as the replay cache hung `bet` and `audit`; a symlink to /dev/zero made them exit 1 with
-    MemoryError. A cache is read only as a regular file of bounded size, else worked around (and replaced)."""
+    MemoryError. The replay cache is read no more (0.16), and the odds' cache only as a regular file of bounded size,
+    else worked around (and replaced)."""
     points = f"{game.db}-replay.json"
     odds = game.db.parent / "odds-cache.json"
     for path in (points, odds):

@@ -25,9 +25,9 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
     chain over every row (a row changed, removed or added outside bragref is
     found), checks closed sessions played on no more, replays each hand of the session (--all: of
     every session) under the rules it was dealt with, compares the recorded
-    postings with the replay's, checks conservation (R1.2), that nobody's table
-    money went below 0 (R1.3), and that every replay point kept beside the
-    ledger is the hand its rows make. With --digest,
+    postings with the replay's (a card shown twice in a deal is refused there,
+    R8.9), checks conservation (R1.2) and that nobody's table money went below
+    0 (R1.3). With --digest,
     also checks the ledger against a digest printed earlier (by status, at a
     hand's end, by session close), which catches rows cut off the end and a
     ledger rebuilt consistently from scratch: nothing inside the ledger can. When all is well,

@@ -93,16 +93,14 @@ prints the one in use. Beside it SQLite keeps
 and
 .IR ledger.db\-shm ,
 and bragref keeps what spares the next command work:
-.I ledger.db\-replay.json
-(each session's current hand as last replayed, so that the next command starts from it) and
 .I odds\-cache.json
 (each rule set's counts for
-.BR odds ).
-Neither is the truth: a replay point is used only when its digest is the one the ledger's own row
-records for that hand (an edited one is ignored, and
-.B audit
-names it), the counts only for the bragref version that made them; either may be deleted at any time.
-Balances, settle\-up and table money are summed from the ledger's rows every time.
+.BR odds ,
+used only for the bragref version that made them; it may be deleted at any time).
+Balances, settle\-up and table money are summed from the ledger's rows every time, and the hand in
+play is replayed from them by every command
+.RI ( ledger.db\-replay.json ,
+kept by 0.13 to 0.15, is neither read nor written).
 .SH EXIT STATUS
 .TP
 .B 0

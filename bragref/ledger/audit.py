@@ -25,7 +25,7 @@ from bragref.engine.errors import BadInput
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import REPLAYED, Unreplayable, final, hand_groups, last_link_of, live_actions, postings
+from bragref.ledger.replay import REPLAYED, Unreplayable, final, hand_groups, live_actions, postings
 from bragref.ledger.seats import renamed_to
 
 
@@ -53,7 +53,7 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     conn.row_factory = sqlite3.Row
     file = conn if file is None else file
     try:
-        tasks = plan(conn, session_ids, digest, file.execute("PRAGMA database_list").fetchone()[2], deep)
+        tasks = plan(conn, session_ids, digest, deep)
     except Exception as error:
         return [f"the ledger cannot be read ({error.__class__.__name__}: {error})"]
     path = conn.execute("PRAGMA database_list").fetchone()[2]
@@ -98,8 +98,6 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
         return f"session {args[1]}: conservation (R1.2) and loans repaid no more than lent (R7.5)"
     if kind == "table":
         return f"session {args[1]}: nobody's table money ever below 0 (R1.3)"
-    if kind == "points":
-        return "the replay points kept beside the ledger: each the hand its rows make, and whether it is used"
     if kind == "chain":
         return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
     if kind == "schema":
@@ -111,10 +109,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
     return "SQLite's integrity check, in full" if args and args[0] else "SQLite's quick check of the file"
 
 
-def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, path: str = "",
-         deep: bool = False) -> list[tuple]:
-    """The checks to run: the whole file's, then each session's hands in pieces, then its totals and table money;
-    last the replay points kept beside a ledger file."""
+def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, deep: bool = False) -> list[tuple]:
+    """The checks to run: the whole file's, then each session's hands in pieces, then its totals and table money."""
     tasks: list[tuple] = [("integrity", deep), ("schema",), ("chain",), ("closings",)]
     tasks += [("digest", digest)] if digest is not None else []
     for session_id in session_ids:
@@ -123,7 +119,6 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, p
         tasks += [("hands", session_id, name, first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
         tasks.append(("totals", session_id, name))
         tasks.append(("table", session_id, name))
-    tasks += [("points", path)] if path else []
     return tasks
 
 
@@ -476,40 +471,4 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
-def points(conn: sqlite3.Connection, path: str) -> list[str]:
-    """Each replay point kept beside the ledger (`ledger.points`) that names the hand as it stands must be the hand
-    its rows make: one that is not was edited outside bragref. It is said whether the next command would use it: a
-    point is used only where its digest is the one its action row records (`actions.state`), so one is used only
-    where that row's digest was edited to match it too (issue 59); else bragref replays the hand from its rows."""
-    from bragref.ledger.points import Points, digest, plain
-
-    kept = Points(path)
-    findings = []
-    for session_id, (key, data) in sorted(kept.entries().items()):
-        hand_id, seq, link_hash = (key.split(" ") + ["", "", ""])[:3]
-        row = conn.execute("SELECT h.*, s.name FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.id = ?"
-                           " AND CAST(s.id AS TEXT) = ?", (int(hand_id) if hand_id.isdigit() else -1,
-                                                           session_id)).fetchone()
-        last = last_link_of(conn, row["id"]) if row is not None else None
-        if row is None or last is None or (str(last[0]), last[1]) != (seq, link_hash):
-            continue  # not the hand as it stands: never used
-        try:
-            hand = final(row, conn.execute("SELECT * FROM actions WHERE hand_id = ? ORDER BY id", (row["id"],))
-                          .fetchall(), conn.execute("SELECT * FROM purses WHERE hand_id = ? ORDER BY id",
-                                                    (row["id"],)).fetchall())
-            point, made = digest(data), digest(plain(hand))
-        except Exception:
-            continue  # a hand that cannot be replayed is reported by the check of its hands
-        if point == made:
-            continue
-        state = conn.execute("SELECT state FROM actions WHERE id = ?", (last[3],)).fetchone()[0] \
-            if last[2] == "actions" else None
-        used = "the next command would start from it: its action row's digest was edited to match" \
-            if point == state else "it is not used: bragref replays the hand from its rows"
-        findings.append(f"the replay point kept in {kept.path!r} for hand {row['number']} of session {row['name']} "
-                        f"is not the hand its rows make: edited outside bragref ({used})")
-    return findings
-
-
-CHECKS = {"integrity": integrity, "schema": schema, "chain": chain, "closings": closings, "digest": given_digest,
-          "points": points}
+CHECKS = {"integrity": integrity, "schema": schema, "chain": chain, "closings": closings, "digest": given_digest}

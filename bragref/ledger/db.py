@@ -120,7 +120,7 @@ CACHE_MOST = 64 * 2**20  # bytes: a cache beside the ledger larger than this is 
 
 
 def read_cache(path: str) -> bytes:
-    """A cache file beside the ledger (replay points, odds' counts), read only where it is a regular file of at most
+    """A cache file beside the ledger (odds' counts), read only where it is a regular file of at most
     `CACHE_MOST` bytes: a FIFO, a device (a symlink to /dev/zero), a folder or a huge file is `OSError`, which every
     cache's reader works around, never waiting on it or reading it whole."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))

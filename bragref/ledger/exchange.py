@@ -33,7 +33,7 @@ from bragref.games.verbs import Reader, Verb
 from bragref.ledger.chain import LOG_TABLES, Copy, Forecast
 from bragref.ledger.chain import head as chain_head
 from bragref.ledger.db import connect_like
-from bragref.ledger.pieces import cores, in_order
+from bragref.ledger.pieces import alive, cores, in_order
 from bragref.ledger.replay import Step, Unreplayable, dealt
 from bragref.ledger.seats import Session
 from bragref.ledger.store import Ledger, deal_columns, put_in
@@ -351,8 +351,6 @@ def sweep_scratch() -> None:
     """Remove the scratch folders of imports whose process is gone (killed before it could remove its own)."""
     import shutil
 
-    from bragref.ledger.points import alive
-
     folder = tempfile.gettempdir()
     with suppress(OSError):
         for name in os.listdir(folder):
@@ -375,7 +373,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     sweep_scratch()
     with tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-") as folder:
         path = os.path.join(folder, "judged.db")
-        judge = Ledger(":memory:", connect_like(ledger.conn, path))  # no replay points
+        judge = Ledger(":memory:", connect_like(ledger.conn, path))
         with ledger.reading():
             last = {table: ledger.conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
                     for table in LOG_TABLES}

@@ -13,6 +13,17 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
+def alive(pid: int) -> bool:
+    """Whether process `pid` is running (another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
 ORPHAN_CHECK_S = 0.5  # how often a worker looks whether the process it works for is still there
 
 

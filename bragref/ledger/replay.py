@@ -19,7 +19,7 @@ from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.legacy import legacy_action
 
 # what a replay reads of an action row (`replayed`, `action_of`): no time, reason or digest of the hand after it,
-# which only the reports and replay points read (the audit reads no more: issue 45)
+# which only the reports read (the audit reads no more: issue 45)
 REPLAYED = "id, hand_id, verb, player, amount, blind, detail, voids, args"
 
 # a hand whose deal was voided (R9.1): a void that names no action
@@ -63,16 +63,6 @@ class Current(msgspec.Struct, frozen=True):
     row: sqlite3.Row
     last: int | None
     hand: Hand
-
-
-def last_link_of(conn: sqlite3.Connection, hand_id: int) -> tuple | None:
-    """(seq, hash, table, row id) of the chain link of the last row hand `hand_id` is replayed from: its deal, an
-    action or a loan onto the table. What a replay point is kept under (`ledger.points`)."""
-    return conn.execute(
-        "SELECT seq, hash, tbl, row_id FROM chain WHERE (tbl = 'hands' AND row_id = :hand)"
-        " OR (tbl = 'actions' AND row_id = (SELECT MAX(id) FROM actions WHERE hand_id = :hand))"
-        " OR (tbl = 'purses' AND row_id = (SELECT MAX(id) FROM purses WHERE hand_id = :hand))"
-        " ORDER BY seq DESC LIMIT 1", {"hand": hand_id}).fetchone()
 
 
 def dealt(row: sqlite3.Row) -> Hand:

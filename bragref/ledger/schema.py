@@ -253,8 +253,9 @@ def m009_deals_say_what_they_turned_up(db: Database) -> None:
 @migrations()
 def m010_actions_record_the_hand_after_them(db: Database) -> None:
     """An action row records the digest of the hand after it (`state`), so that a replay point kept beside the
-    ledger is used only where it is the hand the rows make (`ledger.points`). Rows written before hold nothing there
-    and are hashed without it (`chain.hashed`), so their links hold."""
+    ledger is used only where it is the hand the rows make (0.13 to 0.15; since 0.16 no point is kept, and the
+    digest marks the rows a bragref since 0.13 wrote). Rows written before hold nothing there and are hashed without
+    it (`chain.hashed`), so their links hold."""
     db.executescript("ALTER TABLE actions ADD COLUMN state TEXT;")
 
 

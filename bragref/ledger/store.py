@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import heapq
 import sqlite3
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Callable, Iterator
 
@@ -30,8 +30,7 @@ from bragref.games.verbs import Verb
 from bragref.ledger import chain
 from bragref.ledger.db import as_it_is, connect, transaction
 from bragref.ledger.money import Money
-from bragref.ledger.points import Points, digest, plain
-from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, hand_groups, last_link_of, live_actions,
+from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, hand_groups, live_actions,
                                    postings, replayed)
 from bragref.ledger.seats import Seating, Session
 
@@ -70,6 +69,13 @@ def deal_columns(rules: Rules, seats: list[str], dealer: str, carried: int, reta
             "dealt": json.dumps(record, ensure_ascii=False) if record else None}
 
 
+def state_of(hand: Hand) -> str:
+    """The SHA-256 of the hand as JSON, which an action row records of the hand after it (`actions.state`, schema 10,
+    chained with the row): what the engine made of the action, by the bragref that recorded it (a later one may shape
+    its hands otherwise). Nothing reads a hand from it; it marks the rows a bragref since 0.13 wrote (`audit`)."""
+    return chain.sha256(msgspec.json.encode(hand)).hexdigest()
+
+
 def put_in(before: Hand, after: Hand) -> int:
     """What an action put into the pot: what it took from the players (an action's `amount`)."""
     return sum(p.paid for p in after.players) - sum(p.paid for p in before.players)
@@ -102,8 +108,6 @@ class Ledger(Seating, Money):
         self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
         self.forecast: chain.Forecast | None = None  # how an import's judge links its rows: as they will be linked
         # in the ledger they are copied into
-        self.points = Points(path)  # each session's current hand as last replayed, for the next command
-        self._point = None  # the last action's hand as a replay point keeps it (`_act`)
         self._head: tuple[int, str] | None = None  # the chain's last link while this ledger writes (`write`)
         self._mark: tuple | None = None  # what sessions are read from (`session`), likewise
         self._queue: chain.Copy | None = None  # actions and postings waiting to be written together (`queued`)
@@ -254,17 +258,9 @@ class Ledger(Seating, Money):
             return hot[1]
         rows = self._q(f"SELECT * FROM hands h WHERE session_id = ? AND NOT {MISDEALT} ORDER BY number DESC LIMIT 1",
                        (session.id,))
-        current = self._load(rows[0], session.id) if rows else None
+        current = self._load(rows[0]) if rows else None
         self._hot[session.id] = (head, current)
         return current
-
-    def point_key(self, hand_id: int) -> tuple[str, str | None]:
-        """What a replay point of hand `hand_id` is kept under: the chain link of the last row it is replayed from
-        (its deal, an action or a loan onto the table), which names everything recorded before it too; and the
-        digest of the hand after that row as the row records it (`actions.state`), which the point must match."""
-        seq, link, table, row_id = last_link_of(self.conn, hand_id)
-        state = self._q("SELECT state FROM actions WHERE id = ?", (row_id,))[0][0] if table == "actions" else None
-        return f"{hand_id} {seq} {link}", state
 
     def _misdeal(self, session: Session) -> sqlite3.Row | None:
         """The latest hand's row if its deal was voided (R9.1): its dealer deals again."""
@@ -281,15 +277,9 @@ class Ledger(Seating, Money):
     def hand_numbers(self, session: Session) -> list[int]:
         return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
 
-    def _load(self, row: sqlite3.Row, session_id: int | None = None) -> Current:
-        """Hand `row` replayed from its rows; a session's current hand (`session_id`) from its replay point where
-        the last command kept one for the hand as it stands (`points`), reading none of its actions but the last."""
-        hand = None if session_id is None else self.points.get(session_id, *self.point_key(row["id"]))
-        if hand is not None:
-            last = self._q("SELECT id FROM actions a WHERE hand_id = :hand AND verb != 'void' AND id NOT IN (SELECT"
-                           " voids FROM actions WHERE hand_id = :hand AND voids IS NOT NULL) ORDER BY id DESC LIMIT 1",
-                           {"hand": row["id"]})
-            return Current(row["number"], row, last[0][0] if last else None, hand)
+    def _load(self, row: sqlite3.Row) -> Current:
+        """Hand `row` replayed from its rows: never from a copy kept outside them, which only a replay could check
+        (issue 59: a replay point forged with its row's digest was once played on)."""
         rows = self.all_actions(row["id"])
         hand = dealt(row)
         for step in replayed(row, rows, self._loans(row["id"]), hand):
@@ -433,12 +423,9 @@ class Ledger(Seating, Money):
 
     def act(self, session_name: str | None, build: Callable[[Hand], Verb]) -> tuple[Session, Current, Verb]:
         """Record one action, built against the current hand (to resolve names), if the engine accepts it."""
-        keep = self.points.path is not None  # the next command starts here (a ledger in memory has no next command)
         with self.write():
             session = self.session(session_name)
-            current, action = self._act(session, build, keep)
-        if keep and self._point is not None:
-            self.points.put(session.id, self.point_key(current.row["id"])[0], self._point)
+            current, action = self._act(session, build, stated=str(self.path) != ":memory:")
         return session, current, action
 
     def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None,
@@ -451,9 +438,10 @@ class Ledger(Seating, Money):
                 current, _ = self._act(session, choose)
             return current
 
-    def _act(self, session: Session, build: Callable[[Hand], Verb], keep: bool = False) -> tuple[Current, Verb]:
-        """Record one action; with `keep`, the row records the digest of the hand after it (`actions.state`) and
-        `_point` holds the hand as a replay point would keep it (`points.plain`)."""
+    def _act(self, session: Session, build: Callable[[Hand], Verb], stated: bool = False) -> tuple[Current, Verb]:
+        """Record one action, and the hand after it for the rest of this process's work (`_hot`); `stated`: its row
+        records the digest of that hand (`state_of`), as an action recorded on its own in a ledger file does (one
+        recorded with others, a simulation's or an import's judge's, records none, as before 0.16)."""
         current = self._require_hand(session)
         try:
             action = build(current.hand)
@@ -461,12 +449,8 @@ class Ledger(Seating, Money):
             self._not_dealt_in(session, current.hand, unknown.query)
             raise unknown.formerly(session.renamed) from None
         after = play.apply(current.hand, action)
-        self._point = None
-        if keep:
-            with suppress(TypeError):
-                self._point = plain(after)
         action_id = self._action_row(current.row["id"], action, put_in(current.hand, after),
-                                     None if self._point is None else digest(self._point))
+                                     state_of(after) if stated else None)
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
@@ -474,7 +458,8 @@ class Ledger(Seating, Money):
         return now, action
 
     def _action_row(self, hand_id: int, action: Verb, paid: int, state: str | None = None) -> int:
-        """An action's row: `paid`, what it put in (`put_in`); `state`, the digest of the hand after it."""
+        """An action's row: `paid`, what it put in (`put_in`); `state`, the digest of the hand after it
+        (`state_of`)."""
         return self._insert("actions", hand_id=hand_id, at=self.now(), verb=action.verb,
                             player=None if action.subject == "table" else action.player, amount=paid or None,
                             args=msgspec.json.encode(action.args()).decode(),  # as few characters as JSON allows

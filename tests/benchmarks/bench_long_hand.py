@@ -3,7 +3,9 @@ python tests/benchmarks/bench_long_hand.py [--actions 2000]
 
 Prints, each beside its target and the floor measured in the same run (Python starting and one durable SQLite
 insert): one action recorded through one ledger object (as `table`, `import` and `simulate` record) at the start of
-a hand and after `--actions` actions; and one `bragref bet`, a new process, at both points, wall and CPU.
+a hand and after `--actions` actions (flat: the ledger object keeps the hand it made); and one `bragref bet`, a new
+process, at both points, wall and CPU (a new process replays the hand in play from its rows: since 0.16, issue 59, no
+copy of it is kept beside the ledger).
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ def main() -> None:
           f"({last / first:.2f}x the first; target: flat)")
     for name, (wall, cpu) in (("a fresh hand:       ", first_process), (f"at action {args.actions}:  ", last_process)):
         print(f"one `bragref bet`, {name}    {wall:.1f} ms, CPU {cpu:.1f} ms ({wall / least[0]:.2f}x the floor; "
-              f"target <= 2.5x, issue 45; flat)")
+              f"target <= 2.5x, issue 45; each command replays the hand in play, issue 59: not flat on purpose)")
 
 if __name__ == "__main__":
     main()

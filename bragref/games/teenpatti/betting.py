@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from bragref.engine import state
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import Refused
 from bragref.engine.money import check_units
 from bragref.engine.state import (Contest, Hand, Legal, Offer, Player, PotResult, Range, Shown, costing, evolve,
                                   offers, ranged, showing)
