@@ -24,17 +24,6 @@ def test_nothing_is_kept_beside_the_ledger(bragref):
     assert [name for name in beside if not name.endswith(("-wal", "-shm"))] == ["ledger.db"]
 
 
-def test_a_replay_point_left_by_an_older_bragref_is_never_played_on(bragref):
-    """A `-replay.json` beside the ledger, as 0.13 to 0.15 wrote it, whatever it holds, changes nothing: the hand is
-    the one its rows make."""
-    bragref('session new s --players "Andy,Bill,Chris"')
-    bragref("deal")
-    bragref("bet bill 2")
-    before = bragref.json("status")
-    (bragref.db.parent / f"{bragref.db.name}-replay.json").write_text('{"1": {"key": "0.15.5 1 4 x", "data": 1}}')
-    assert bragref.json("status") == before
-
-
 @pytest.mark.parametrize("stakes", ["pocket", "table"])
 def test_a_loan_leaves_the_hand_a_ledger_holds_as_it_was(tmp_path, stakes):
     """A loan's row moves no hand: the hand one ledger object holds (an import's judge, `table`) is still current

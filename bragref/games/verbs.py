@@ -40,8 +40,9 @@ def _read_cards(text: str) -> tuple[int, ...]:
 def checked(move, rules) -> Verb:
     """A move made from Python, checked at the API's door as the command line's words are (issue 59): one of
     bragref's moves, each field of its declared type (an amount an int of units, never a bool; a flag a bool), and
-    its cards cards of the pack the rules deal (R8.9: jokers only where the rules add them), none given twice.
-    `BadInput` otherwise, nothing done."""
+    its cards card numbers the rules can deal (R8.9: jokers only where the rules add them), none given twice: what
+    typed words can only give. Which of those a game's pack holds, and which are seen in the deal, the game says
+    with its own rule (`Game.check_cards`, Svara's R16.1). `BadInput` otherwise, nothing done."""
     if not isinstance(move, Verb):
         raise BadInput(f"{move!r} is not a move: give one of bragref's (`bragref.Bet(\"Bill\", 2)`)")
     try:
