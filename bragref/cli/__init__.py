@@ -142,7 +142,7 @@ def default_db() -> str:
 
 
 def refusal_text(refused: Refused) -> str:
-    from bragref.cli.lines import legal_words
+    from bragref.told import legal_words
 
     lines = [f"{paint('refused:', fg='red', bold=True)} {brief(str(refused))}"]
     legal = refused.legal

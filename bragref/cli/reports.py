@@ -6,7 +6,7 @@ import click
 
 from bragref.api import open_ledger
 from bragref.cli.hand import seats_words
-from bragref.cli.lines import outcome, paid_in, situation, witness
+from bragref.cli.lines import situation
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
                                 grid_text, output_options)
 from bragref.engine.state import Hand
@@ -15,6 +15,7 @@ from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
+from bragref.told import outcome, own_words, paid_in, witness
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -47,7 +48,7 @@ def status(app, out: Output) -> None:
     paid = paid_in(hand)
     out.table([{"player": p["name"], "state": game.say(p["state"]), **({"paid": money(p["paid"])} if paid else {}),
                 **({"table money": money(p["table_money"])} if "table_money" in p else {}),
-                **game.player_words(hand, p["name"])} for p in players])  # a game's own columns (lives, wagers)
+                **dict(own_words(hand, p["name"]))} for p in players])  # a game's own columns (lives, wagers)
     for pot in data["pots"]:
         click.echo(f"Covered by {pot['covered_by']}: {money(pot['amount'])}, "
                    f"to be won by {' or '.join(pot['contenders'])} (R7.3).")

@@ -23,7 +23,7 @@ import click
 from bragref.cli import ANSI, EXIT_INTERRUPTED, brief, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
 from bragref.cli.hand import dealt_words, name_in, seats_words, time_words, voided_words
-from bragref.cli.lines import outcome, paid_in, situation, staked, witness
+from bragref.cli.lines import situation
 from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.output import emit_table
 from bragref.cli.sessions import closed_words, left_words, renamed_words
@@ -40,6 +40,8 @@ from bragref.games.play import legal, legal_phrases, require_move
 from bragref.games.verbs import Typed
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
+from bragref.told import outcome, own_phrases, paid_in, recorded_words, staked, witness
+
 
 def help_text(rules) -> str:
     """`?`: the answers of the session's game under its rules, each from its declaration, then the table's own;
@@ -164,10 +166,8 @@ class Table:
             parts.append(now)
         parts.append(game.title)  # dealer's choice: the game of this hand (R9.3, R10)
 
-        def state(p) -> str:  # with what the game adds: a player's lives (R14.4)
-            words = game.player_words(hand, p.name)  # `bust`; `lives 2`; `Ante £1.50`; nothing unknown or none
-            own = "".join(f" · {label}" if value is True else f" · {label} {said}" for (label, said), value in
-                          zip(words.items(), game.player_keys(hand, p.name).values()) if value not in (None, False))
+        def state(p) -> str:  # with what the game adds: `bust`; `lives 2` (R14.4); `Ante £1.50`
+            own = "".join(f" · {phrase}" for phrase in own_phrases(hand, p.name))
             return game.say(p.status) + (" ×2 hands" if p.hands == 2 else "") + own
 
         rows = [(p.name, state(p), p.paid if moved else None, p.purse, loans.get(p.name, 0)) for p in hand.players]
@@ -473,15 +473,6 @@ def _wrapped_line(line: str, indent: str, width: int) -> list[str]:
     first, *rest = textwrap.TextWrapper(width + hidden, break_long_words=False, break_on_hyphens=False).wrap(line) \
         or [line]
     return [part.replace("\xa0", " ") for part in ([first, *wrap.wrap(indent + " ".join(rest))] if rest else [first])]
-
-
-def recorded_words(action, before: Hand | None, after: Hand) -> str:
-    """The line after each answer that records an action (CLI.md, Interactive): who, what, and the money it put in,
-    in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
-    money = after.rules.money
-    paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
-    said = action.said(money, say=game_of(after.rules).say)  # in the game's words: Teen Patti's chaal, pack
-    return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
 
 
 def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -> str:

@@ -376,12 +376,6 @@ class Game(ABC):
         """What `status --json` carries per player for this game (a player's lives, R14.4)."""
         return {}
 
-    def player_words(self, hand: Hand, name: str) -> dict:
-        """`player_keys` as a person reads them: each under its label (`labels`, else its words: `pair plus`),
-        amounts in the session's money (R1.1a)."""
-        return {self.labels.get(key, key.replace("_", " ")): hand.rules.money(value) if key in self.money_keys and
-                value is not None else value for key, value in self.player_keys(hand, name).items()}
-
     def ante_of(self, hand: Hand) -> int:
         """What each player dealt in anted: the rules' ante, by default (none at a svara deal, R16.7)."""
         return hand.rules.ante

@@ -49,6 +49,7 @@ class Hoyle(Game):
         return after_time(UNTIL.of(rules), began, now, dealt, seats)
 
     table_money_keys = ("totals", "to_call")
+    labels = {"totals": "put in", "to_call": "to call"}
 
     def table_keys(self, hand):
         acting = hand.acting

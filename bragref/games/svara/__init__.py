@@ -121,6 +121,7 @@ class Svara(Game):
         return {"points": float(name) if "." in name else int(name)}
 
     table_money_keys = ("svara",)  # its buy-in
+    labels = {"dark": "dark play open", "buy_in": "buy-in", "boiled": "boiled in"}  # R16.5, R16.7
 
     def table_keys(self, hand):
         svara = None

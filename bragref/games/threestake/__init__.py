@@ -122,6 +122,7 @@ class ThreeStake(Game):
         return f"{total} bust" if total > 31 else str(total)
 
     table_money_keys = ("three_pots", "totals", "to_call")
+    labels = {"three_pots": "the three pots", "totals": "put in", "to_call": "to call", "up": "face up"}
 
     def table_keys(self, hand):
         acting = hand.acting
