@@ -468,10 +468,11 @@ class Book:
         """A context in which every read sees one state of the ledger, even while another terminal writes."""
         return self.ledger.reading()
 
-    def pin(self) -> None:
+    def pin(self, digest: str | None = None) -> None:
         """From now on a recording verb is refused as stale (`ledger.store.Stale`, nothing written) once another
-        terminal has recorded anything since this call: `table`'s answer is for the table as its prompt showed it."""
-        self.ledger.expect = self.ledger.head()
+        terminal has recorded anything since this call (or since the ledger's `digest` was the one given): `table`'s
+        answer is for the table as its prompt showed it, the referee's page's for the table as the page showed it."""
+        self.ledger.expect = digest or self.ledger.digest()
 
     def balances(self, all_sessions: bool = False) -> list[dict]:
         """Each player's paid, won, result, loans and net over the settled hands, as `balances --json` (R1.2)."""
@@ -495,6 +496,11 @@ class Book:
     def in_play(self, all_sessions: bool = False) -> list:
         """Each session's hand still being played, as (session, `Current`): its pot is in nobody's balance yet."""
         return self.ledger.in_play(self.scope(all_sessions))
+
+    def running(self) -> dict:
+        """Each player's running result over the session's settled hands (the page's chart): `{"hands": [numbers],
+        "players": {name: [result after each hand]}}`."""
+        return self.ledger.running(self.current_session())
 
     def night(self, all_sessions: bool = False) -> dict:
         """What `summary` tells: hands played and the biggest pot won."""

@@ -182,3 +182,114 @@ def _words(value, money_too: bool, money, game, players: set[str]) -> str:
                    for key, item in value.items())
         return ", ".join(label if text == "yes" else f"{label} {text}" for label, text in entries if text)
     return str(value)
+
+
+def moves(hand: Hand) -> list[dict]:
+    """The moves on offer now, as the referee's page offers them: one button each, named with the table's may-line
+    words (`fold`, `see for £2.00`, `bet blind`; `show NAME` where each of several may show, `award NAME`), and the
+    words it records as the table takes them (`bet Bill {amount} blind`). A move that takes an amount has `amount`:
+    its least and most in the session's money (the most None where there is none); one that names cards has
+    `cards` (`picker`). A choice the move needs (Bastard Brag's exchange of 1 or 3) is a button each. All from the
+    game's declarations (`legal`'s offers, each verb's `Param`s): a plug-in game's own move gets its button with
+    nothing of its own here."""
+    from itertools import product
+
+    from bragref.games import verb_of
+
+    rules, game, now = hand.rules, game_of(hand.rules), legal(hand)
+    buttons = []
+    for offer in (offer for offer in now.offers if offer.said):  # as the may-line names them (not a cover in reach)
+        kind = verb_of(rules, offer.verb)
+        each = offer.names and (now.player is None or kind.subject == "table")  # whose hand, or whom it awards
+        choices = [[(p.name, word) for word in p.words] for p in kind.params
+                   if p.kind == "choice" and p.required and p.name not in dict(offer.values)]
+        for name in (offer.names if each else (None,)):
+            for chosen in product(*choices):
+                button = _button(kind, offer, hand, name or now.player, dict(chosen))
+                cost = [f"for {rules.money(offer.cost)}"] if offer.cost is not None else []
+                button["label"] = " ".join([game.say(offer.verb), *([name] if name else []),
+                                            *map(game.say, button.pop("said")),
+                                            *cost])
+                buttons.append(button)
+    return buttons
+
+
+def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
+    """One button of an offer: its words (the player's name, each value the offer gives or `chosen`, and a
+    placeholder for what the referee gives: `{amount}`, `{cards}`, or `{cards:up}` for cards introduced by a word
+    only where there are any)."""
+    rules, given = hand.rules, {**dict(offer.values), **chosen}
+    plain = _plain(rules)
+    words = [kind.verb, *([name] if kind.subject == "player" else [])]
+    button: dict = {"words": words, "amount": None, "cards": None, "said": []}  # said: what its name adds (`blind`)
+    for param in kind.params:
+        if param.name in given:
+            words += param.shown(given[param.name], money=plain)
+            button["said"] += param.shown(given[param.name], money=rules.money)
+        elif param.kind == "players" and kind.subject == "table" and name:
+            words.append(name)
+        elif param.kind == "money" and offer.range is not None and button["amount"] is None:
+            words += [*param.keywords[:1], "{amount}"]
+            button["said"] += param.keywords[:1]  # Hoyle's `call all-in`, beside its call
+            button["amount"] = {"min": plain(offer.range.min), "step": plain(1),
+                                "max": None if offer.range.max is None else plain(offer.range.max)}
+        elif param.kind == "cards" and button["cards"] is None:
+            words.append(f"{{cards:{param.keywords[0]}}}" if param.keywords else "{cards}")
+            button["cards"] = picker(hand, name, 1 if param.metavar == "CARD" else
+                                     rules.cards if param.held and param.required else None)
+    return button
+
+
+def picker(hand: Hand, player: str | None, count: int | None) -> dict:
+    """The cards of the game's pack under the hand's rules (36 for Svara, jokers where the rules have them), each
+    as written (`Kh`, `10s`, `X1`) with how it was seen in the deal, where it was (R8.9)."""
+    from bragref.engine.cards import MAX_JOKERS, NATURALS, card_text
+
+    game = game_of(hand.rules)
+    seen = game.cards_seen(hand, player)
+    return {"count": count, "pack": [[card_text(card), seen.get(card)] for card in range(NATURALS + MAX_JOKERS)
+                                      if game.in_pack(hand.rules, card)]}
+
+
+def _plain(rules: Rules) -> Callable[[int], str]:
+    """Amounts as a field takes them: the session's money without its currency (`1.50`)."""
+    return lambda units: Rules(unit=rules.unit).money(units)
+
+
+def forms(session, hand: Hand | None) -> list[dict]:
+    """The table's other answers as the referee's page offers them, each a form: its verb, when it is taken
+    (`between` hands, or at `any` time), and its fields in the order the answer's words take them, each with its
+    name, kind (`player`, `text`, `amount`, `choice`), the choices where there are (the seated players), whether it
+    may be left out, and the word that introduces it (`after`, `up`). Between hands: the deal with the game's own
+    deal choices (its dealer, or banker where the dealer banks; face-up cards, boil-in: `Game.deal_wants`,
+    `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3) and the close (R9.1); at any time,
+    loans (R7.5) and undo (R9.1)."""
+    from bragref.games.base import TABLE_OPTIONS
+
+    rules, seats = session.rules, list(session.seats)
+    game = game_of(rules)
+
+    def field(name, kind="player", optional=False, keyword=None, options=None):
+        return {"name": name, "kind": kind, "optional": optional, "keyword": keyword,
+                "options": seats if kind == "player" and options is None else options}
+
+    def form(verb, *fields, when="between"):
+        return {"verb": verb, "when": when, "fields": list(fields)}
+
+    between = hand is None or hand.phase == "over"
+    wants = game.deal_wants(rules)
+    dealt = [*wants, *(p for p in game.deal_may(rules, hand) if p not in wants)]
+    found = [form("deal", field("banker" if game.banked else "dealer", optional=True),
+                  *(field(p.name, "text", p not in wants, p.name) for p in dealt)),
+             form("join", field("name", "text"), field("after", optional=True, keyword="after")),
+             form("leave", field("name")),
+             *(form(kind, field("name"), field("amount", "amount", kind == "cash-out"))
+               for kind in ("buy-in", "top-up", "cash-out") if rules.stakes == "table"),
+             form("rules", field("option", "choice", options=["game", *(o.name.replace("_", "-") for o in
+                                                                        (*TABLE_OPTIONS, *game.options))]),
+                  field("value", "text")),
+             form("close")] if between else []
+    return [*found,
+            form("lend", field("lender"), field("borrower"), field("amount", "amount"), when="any"),
+            form("repay", field("borrower"), field("lender"), field("amount", "amount"), when="any"),
+            form("undo", field("reason", "text", optional=True), when="any")]

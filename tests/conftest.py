@@ -1,8 +1,12 @@
 import contextlib
 import io
 import json
+import os
 import shlex
+import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
@@ -127,3 +131,16 @@ def five(bragref) -> Bragref:
     bragref('session new table --players "Andy,Bill,Chris,Dan,Eddie" --ante 0 --min-bet 1')
     bragref("deal --dealer Eddie")
     return bragref
+
+
+@pytest.fixture(scope="session")
+def plugin_installed(tmp_path_factory) -> dict:
+    """The environment of a Python with the test plug-in (`tests/plugin_game`: `stick-brag`, whose own move is
+    `stick`) installed beside bragref (`pip install --target`)."""
+    target, source = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("source") / "plugin_game"
+    shutil.copytree(Path(__file__).parent / "plugin_game", source)  # built from a copy: the build leaves nothing
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+                          str(source)], capture_output=True, text=True)
+    if pip.returncode != 0:
+        pytest.skip(f"pip could not build the plugin here: {pip.stderr.strip()[-300:]}")
+    return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}

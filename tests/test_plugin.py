@@ -5,7 +5,6 @@ the command line, with no file of bragref's edited for it."""
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,19 +15,11 @@ from bragref.engine.errors import BadInput
 from bragref.games import Registry
 
 ROOT = Path(__file__).resolve().parent.parent
-PLUGIN = ROOT / "tests" / "plugin_game"
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> dict:
-    """The environment of a Python with the plugin installed beside bragref (`pip install --target`)."""
-    target, source = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("source") / "plugin_game"
-    shutil.copytree(PLUGIN, source)  # built from a copy: the build leaves nothing in the tree
-    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
-                          str(source)], capture_output=True, text=True)
-    if pip.returncode != 0:
-        pytest.skip(f"pip could not build the plugin here: {pip.stderr.strip()[-300:]}")
-    return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
+def installed(plugin_installed) -> dict:
+    return plugin_installed
 
 
 @pytest.mark.slow

@@ -83,8 +83,7 @@ def test_status_json_is_status_with_the_balances(server, ledger):
     status = json.loads(bragref(ledger, "status", "--json").stdout)
     assert {key: value for key, value in table.items() if key in status} == status
     assert table["balances"] == json.loads(bragref(ledger, "balances", "--json").stdout)
-    assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£", "keys": [],
-                                                            "table_keys": []}
+    assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£"}
     assert "Bill to act" in table["said"] and table["actions"][0]["action"] == "deal"
 
 
@@ -284,7 +283,7 @@ def test_the_page_follows_the_ledger_without_a_reload(browser, server, ledger):
                            "!document.getElementById('said').textContent.includes('Bill to act')", timeout=2000)
     assert time.monotonic() - started < 1.5
     assert page.evaluate("window.sameDocument") is True  # no reload
-    assert "Pot £2.50 · stake £1.00" in page.locator("#money").text_content()
+    assert page.locator("#pot").text_content() == "Pot £2.50 · stake £1.00"
     assert "Bill · bet £1.00" in page.locator("#actions").text_content()
 
 
@@ -318,11 +317,12 @@ def test_a_games_own_amounts_show_in_the_sessions_money(browser, tmp_path):
     bragref(db, "bet", "ann", "3")
     running = Server(db)
     try:
-        assert httpx.get(running.url + "status.json").json()["money"]["table_keys"] == ["totals", "to_call"]
+        told = httpx.get(running.url + "status.json").json()["told"]["keys"]
+        assert told == [["put in", "Bob £0.00, Ann £3.00"], ["to call", "£3.00"]]  # said once, by the server
         page = browser.new_page(bypass_csp=True)
         page.goto(running.url)
         page.wait_for_function("document.getElementById('keys').children.length >= 4")
-        told = page.locator("#keys").text_content()
-        assert "Bob £0.00; Ann £3.00" in told and "to call£3.00" in told, told  # 6 units of 50p: never "Ann 6"
+        shown = page.locator("#keys").text_content()
+        assert "put inBob £0.00, Ann £3.00" in shown and "to call£3.00" in shown, shown  # 6 units of 50p, not 6
     finally:
         running.stop()

@@ -13,17 +13,21 @@ import click
               help="Where to listen: beyond this machine (0.0.0.0, or this machine's address on the network) the "
                    "page is served only under a secret path, printed at start.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
+@click.option("--referee", is_flag=True,
+              help="Serve the referee's page too, which records: the table run by taps from a phone, under a secret "
+                   "address printed (with its QR code) at start, new at every start.")
 @click.pass_obj
-def serve(app, host: str, port: int) -> None:
-    """Serve a read-only live view of the current session: the game, the hand, dealer, pots and stake, whose turn it
-    is and what they may do, each player's state, the hand's actions and the night's balances. Every page follows
-    the ledger whoever writes it (commands, `table`, an import) and shows a recorded action within a second,
-    without a reload. Nothing it serves writes. Ctrl-C stops it.
+def serve(app, host: str, port: int, referee: bool) -> None:
+    """Serve a live view of the current session: the game, the hand, dealer, pots and stake, whose turn it is and
+    what they may do, each player's state, the hand's actions, the night's balances and its chart. Every page
+    follows the ledger whoever writes it (commands, `table`, an import) and shows a recorded action within a
+    second, without a reload. Nothing it serves writes, but the referee's page (--referee): the moves on offer as
+    buttons, the deal, seating, money, rules and undo, each recorded as `table` records it. Ctrl-C stops it.
 
     \b
     Example:
       bragref serve
-      bragref serve --host 0.0.0.0
+      bragref serve --host 0.0.0.0 --referee
     """
     from bragref.api import open_ledger
     from bragref.serve.where import host_names, listening, loopback, shown
@@ -36,17 +40,28 @@ def serve(app, host: str, port: int) -> None:
         book.close()
     sock = listening(host, port)  # bound before anything is promised: a port in use is said, not served
     base = "/" if loopback(host) else f"/t/{secrets.token_urlsafe(16)}/"
-    url = f"http://{shown(host)}:{sock.getsockname()[1]}{base}"
-    click.echo(f"Serving the table of {path} at {url} (read-only; Ctrl-C stops it).")
+    root = f"http://{shown(host)}:{sock.getsockname()[1]}"
+    url = root + base
+    click.echo(f"Serving the table of {path} at {url} ({'the players’ page, ' if referee else ''}read-only; "
+               f"Ctrl-C stops it).")
     if not loopback(host):
-        import segno  # a QR code of the secret address, for the phones at the table
-
         click.echo("Only that address answers. Scan it:")
-        segno.make(url, error="l").terminal(compact=True)
+        qr(url)
+    token = secrets.token_urlsafe(24) if referee else None  # 192 random bits, new at every start
+    if token:
+        click.echo(f"The referee's page, which records: {root}/r/{token}/ (keep it to yourself). Scan it:")
+        qr(f"{root}/r/{token}/")
     admit_typing_extensions()
     from bragref.serve.app import run
 
-    run(path, app.session, sock, base, host_names(host))
+    run(path, app.session, sock, base, host_names(host), token)
+
+
+def qr(url: str) -> None:
+    """A QR code of `url` in the terminal, for a phone at the table to open."""
+    import segno
+
+    segno.make(url, error="l").terminal(compact=True)
 
 
 def admit_typing_extensions() -> None:

@@ -116,8 +116,9 @@ def table_help(rules, games=None) -> str:
 class Table:
     """One session at the table: renders the prompt and applies one answer at a time."""
 
-    def __init__(self, app, session_name: str):
+    def __init__(self, app, session_name: str, tell=None):
         self.app = app
+        self.tell = tell or say  # where what is recorded is told: the terminal, or the referee's page
         self.book = app.book(create=True)
         self.book.session = session_name
         self.session_name = session_name
@@ -241,12 +242,12 @@ class Table:
         before = self.now()[1]
         self.book.record(build)
         _, current, action = self.book.last
-        say(recorded_words(action, before.hand if before else None, current.hand))
+        self.tell(recorded_words(action, before.hand if before else None, current.hand))
         if current.hand.phase == "over":
-            say(outcome(current.number, current.hand))
-            say(witness(self.book.digest()))
+            self.tell(outcome(current.number, current.hand))
+            self.tell(witness(self.book.digest()))
         elif news := game_of(current.hand.rules).news(current.hand):  # what the prompt does not show (R13.4)
-            say(news)
+            self.tell(news)
 
     def _actor(self, kind, hand: Hand, args: list[str]) -> tuple[str | None, list[str]]:
         """The player named first in `args`, if a name is there; else the player the prompt names.
@@ -303,7 +304,7 @@ class Table:
         words = args[1:] if args[:1] == ["--reason"] else args
         self.book.undo(" ".join(words) or None)
         session, current, voided = self.book.last
-        say(voided_words(voided, current, session.now_called, session.rules.game))
+        self.tell(voided_words(voided, current, session.now_called, session.rules.game))
 
     def _deal(self, args: list[str]) -> None:
         """`d [DEALER] [joker CARD] [up CARD…]`: what a game's deal records is named by its word, as at the command
@@ -325,19 +326,19 @@ class Table:
                            f"{rest}")
         self.book.deal(rest[0] if rest else None, **dealt)
         _, current, previous = self.book.last
-        say(dealt_words(current, previous, time_words(self.book)))
+        self.tell(dealt_words(current, previous, time_words(self.book)))
 
     def _join(self, args: list[str]) -> None:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower().lstrip("-") != "after"):
             raise BadInput("j NAME, or j NAME after NAME")
         seated = self.book.join(args[0], args[2] if len(args) == 3 else None)
-        say(seats_words(seated.seats))
+        self.tell(seats_words(seated.seats))
 
     def _leave(self, args: list[str]) -> None:
         if len(args) != 1:
             raise BadInput("leave NAME")
         self.book.leave(args[0])
-        say(left_words(self.book, *self.book.last))
+        self.tell(left_words(self.book, *self.book.last))
 
     def _rules(self, args: list[str]) -> None:
         from bragref.cli.sessions import describe_rules, set_rule
@@ -348,7 +349,7 @@ class Table:
         words = args[1:] if args[0] == "set" else args  # the command's own words: `rules set ante 2`
         if len(words) != 2:
             raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
-        say(set_rule(self.book, *words))
+        self.tell(set_rule(self.book, *words))
 
     def _player(self, args: list[str]) -> None:
         """`player join|leave|rename …`, the commands' own words for `j`, `leave` and `rename`."""
@@ -369,30 +370,30 @@ class Table:
         if len(words) != 3:
             raise BadInput("lend LENDER BORROWER AMOUNT [bystander], e.g. lend andy bill 5 (R7.5)")
         bystander = len(words) != len(args)
-        say(lent_words(*self.book.lend(*words, bystander)))
+        self.tell(lent_words(*self.book.lend(*words, bystander)))
 
     def _repay(self, args: list[str]) -> None:
         if len(args) != 3:
             raise BadInput("repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)")
-        say(repaid_words(*self.book.repay(*args)))
+        self.tell(repaid_words(*self.book.repay(*args)))
 
     def _purse(self, kind: str, args: list[str]) -> None:
         if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
             raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
         self.book.purse(kind, args[0], args[1] if len(args) > 1 else None)
-        say(purse_words(kind, *self.book.last))
+        self.tell(purse_words(kind, *self.book.last))
 
     def _close(self, args: list[str]) -> None:
         if args:
             raise BadInput("close takes nothing: it closes this session (R9.1)")
         self.book.session_close()
-        say(closed_words(*self.book.last))
+        self.tell(closed_words(*self.book.last))
 
     def _rename(self, args: list[str]) -> None:
         if len(args) != 2:
             raise BadInput("rename OLD NEW, e.g. rename bill William (R2.6)")
         self.book.rename(*args)
-        say(renamed_words(*self.book.last))
+        self.tell(renamed_words(*self.book.last))
 
     def _match(self, args: list[str]) -> None:
         from bragref.cli.matches import print_match
@@ -405,7 +406,7 @@ class Table:
     def _status(self, _args: list[str]) -> None:
         _, current = self.now()
         if current is not None:
-            say(situation(current.number, current.hand))
+            self.tell(situation(current.number, current.hand))
 
     def _balances(self, _args: list[str]) -> None:
         from bragref.cli.reports import print_balances
@@ -557,6 +558,17 @@ ANSWERS = {
     **{alias: (lambda kind: lambda t, a: t._verb(kind, {}, a))(kind)  # a game's words: chaal, pack
        for alias, kind in verb_aliases().items()},
 }
+
+
+SHOWING = frozenset(("st", "status", "bal", "balances", "settle", "history", "replay", "summary", "?", "help", "q",
+                     "quit", "exit"))  # answers that show something (or quit) and record nothing
+
+
+def only_shows(words: list[str]) -> bool:
+    """Whether an answer (its words) only shows something, a report, the help, the rules or the match, or quits:
+    it records nothing, whatever the ledger holds."""
+    verb = words[0].lower()
+    return verb in SHOWING or verb in ("rules", "match") and words[1:] in ([], ["show"])
 
 
 def in_table_words(message: str) -> str:

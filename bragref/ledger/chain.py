@@ -221,5 +221,10 @@ def _insert(conn: sqlite3.Connection, table: str, values: dict) -> int:
 
 def digest(conn: sqlite3.Connection) -> str:
     """The chain head as a digest, e.g. `1234-3f9ab2c1d4e5f607`."""
-    seq, full = head(conn)
+    return digest_of(head(conn))
+
+
+def digest_of(link: tuple[int, str]) -> str:
+    """A link (its position and hash) as a digest."""
+    seq, full = link
     return f"{seq}-{full[:DIGEST_HEX]}"

@@ -293,6 +293,26 @@ class Money:
         return [(s, current) for s in sessions if (current := self.current(s)) is not None
                 and current.hand.phase != "over"]
 
+    def running(self, session: Session) -> dict:
+        """The night as a picture: each player's running result over the session's settled hands, `{"hands": [the
+        hands' numbers], "players": {name: [their result after each]}}`, summed from the postings (a settlement a void
+        reversed sums to nothing, and a hand undone back into play is not settled: it is left out)."""
+        current = self.current(session)
+        playing = current.number if current is not None and current.hand.phase != "over" else None
+        rows = self._q("SELECT h.number, p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
+                       " WHERE p.session_id = ? AND p.player IS NOT NULL GROUP BY h.number, p.player"
+                       " ORDER BY h.number", (session.id,))
+        hands = list(dict.fromkeys(number for number, _, _ in rows if number != playing))
+        at = {number: index for index, number in enumerate(hands)}
+        players = {name: [0] * len(hands) for name in (session.now_called(seat) for seat in session.seats)}
+        for number, player, amount in rows:
+            if number in at:
+                players.setdefault(session.now_called(player), [0] * len(hands))[at[number]] += amount
+        for results in players.values():
+            for index in range(1, len(results)):
+                results[index] += results[index - 1]
+        return {"hands": hands, "players": players}
+
     def matches_won(self, sessions: list[Session]) -> list[dict]:
         """Each match for lives won with a kitty (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from
         the postings of the hands that ended them (a settlement a void cancelled is left out)."""

@@ -103,7 +103,8 @@ class Ledger(Seating, Money):
         self.file = self.conn  # the file's own connection: another only where the rows are a copy (`read_only`)
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
         self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
-        self.expect: int | None = None  # when set, a write is refused as `Stale` unless the chain still ends here
+        self.expect: str | None = None  # when set, a write is refused as `Stale` unless the chain still ends here (a
+        # digest, `chain.digest`'s)
         self._hot: dict[int, tuple[str, Current | None]] = {}  # session id -> (chain head, its current hand then)
         self._known: dict[str | None, tuple[tuple, Session]] = {}  # session asked for -> (what it was read from, it)
         self.forecast: chain.Forecast | None = None  # how an import's judge links its rows: as they will be linked
@@ -138,7 +139,7 @@ class Ledger(Seating, Money):
             with transaction(self.conn):
                 if outermost:
                     self._head = chain.head(self.conn)
-                    if self.expect is not None and self._head[0] != self.expect:
+                    if self.expect is not None and chain.digest_of(self._head) != self.expect:
                         raise Stale("the table has changed since this prompt was shown (another terminal recorded "
                                     "something): nothing was recorded; answer the prompt as it is now")
                 yield
@@ -163,10 +164,6 @@ class Ledger(Seating, Money):
             yield
         finally:
             self.conn.execute("COMMIT")
-
-    def head(self) -> int:
-        """How many facts the ledger holds: the chain's last position."""
-        return self._last_link()[0]
 
     def _last_link(self) -> tuple[int, str]:
         return self._head or chain.head(self.conn)

@@ -1,24 +1,30 @@
 """The live view's web application (Starlette): the page, the table's object, and its Server-Sent Events, all under
-one base path (`/`, or a secret path when the view is served beyond this machine). Every route answers GET alone,
-and none writes; a request whose `Host` names anything but this server is refused (400), so no page elsewhere can
-read the table through a name of its own (DNS rebinding)."""
+one base path (`/`, or a secret path when the view is served beyond this machine); with a `referee` token, the
+referee's page as well, under `/r/TOKEN/`, whose one write is `POST /r/TOKEN/act` (`referee.Referee`). Every other
+route answers GET alone; a request whose `Host` names anything but this server is refused (400), so no page
+elsewhere can read the table through a name of its own (DNS rebinding)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from bragref.serve.referee import MAX_BODY, Referee
 from bragref.serve.watch import Watcher
 from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
-          "page.js": ("page.js", "text/javascript; charset=utf-8")}
+          "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript")}
+REFEREE = {**STATIC, "": ("referee.html", "text/html; charset=utf-8"),
+           "referee.js": ("referee.js", "text/javascript; charset=utf-8")}
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -26,16 +32,18 @@ HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the 
 
 
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
-             hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None):
+             hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None,
+             referee: str | None = None):
     """The application for the ledger at `path`, served under `base` (which starts and ends with `/`); `hosts`: the
-    names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked."""
+    names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked;
+    `referee`: the secret token of the referee's page, which alone writes (none: nothing writes)."""
     watcher = watcher or Watcher(path, session, every)
-    files = {name: (resources.files("bragref.serve").joinpath("static", file).read_bytes(), kind)
-             for name, (file, kind) in STATIC.items()}
+    read = resources.files("bragref.serve").joinpath
+    files = {file: read("static", file).read_bytes() for file, _ in (*STATIC.values(), *REFEREE.values())}
 
     async def static(request: Request) -> Response:
-        body, kind = files[request.url.path[len(base):]]
-        return Response(body, media_type=kind, headers=HEADERS)
+        file, kind = STATIC[request.url.path[len(base):]]
+        return Response(files[file], media_type=kind, headers=HEADERS)
 
     async def status(request: Request) -> Response:
         return Response(watcher.now, media_type="application/json", headers=HEADERS)
@@ -62,8 +70,49 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         finally:
             following.cancel()
 
+    writer = Referee(path, session) if referee else None
+
+    async def refereeing(request: Request) -> Response:
+        """Everything under `/r/TOKEN/`: a wrong token is a path not served (404), found in constant time."""
+        if not secrets.compare_digest(request.path_params["token"].encode(), referee.encode()):
+            return not_served()
+        rest = request.path_params["rest"]
+        if rest == "act":
+            if request.method != "POST":
+                return PlainTextResponse("Only POST records an answer here.", 405,
+                                         headers={**HEADERS, "Allow": "POST"})
+            return await act(request)
+        if request.method not in ("GET", "HEAD"):
+            return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, "Allow": "GET"})
+        if rest == "status.json":
+            return await status(request)
+        if rest == "events":
+            return await events(request)
+        if rest not in REFEREE:
+            return not_served()
+        file, kind = REFEREE[rest]
+        return Response(files[file], media_type=kind, headers=HEADERS)
+
+    async def act(request: Request) -> Response:
+        """One answer recorded, or why not (CLI.md): from this page's own origin only (403), at most `MAX_BODY`
+        bytes however sent (413); then every page is told at once."""
+        origin = request.headers.get("origin")
+        if origin is not None and origin.lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower():
+            return JSONResponse({"error": "a write from another site's page is refused"}, 403, headers=HEADERS)
+        body = await bounded(request)
+        if body is None:
+            return JSONResponse({"error": f"the body is over {MAX_BODY} bytes: an answer is a line"}, 413,
+                                headers=HEADERS)
+        code, answer = await run_in_threadpool(writer.act, body)
+        if code in (200, 409) and watcher.look():
+            watcher.tell()  # every page shows it now, not at the next look
+        return JSONResponse(answer, code, headers=HEADERS)
+
     routes = [Route(base + name, static, methods=["GET"]) for name in STATIC]
     routes += [Route(base + "status.json", status, methods=["GET"]), Route(base + "events", events, methods=["GET"])]
+    if referee:
+        routes.append(Route("/r/{token}/{rest:path}", refereeing, methods=["GET", "HEAD", "POST", "PUT", "PATCH",
+                                                                              "DELETE", "OPTIONS"]))
     app = Starlette(routes=routes, lifespan=lifespan)
     return app if hosts is None else HostCheck(app, *hosts)
 
@@ -85,18 +134,36 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
+def not_served() -> Response:
+    return PlainTextResponse("Not Found", 404, headers=HEADERS)
+
+
+async def bounded(request: Request) -> bytes | None:
+    """The request's body, or None where it is over `MAX_BODY` bytes: said by its length, or found reading it
+    (chunked, or a length that lies), never read past the limit."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return body
+
+
 def frame(data: bytes) -> bytes:
     """One Server-Sent Event carrying the table's object (JSON holds no newline)."""
     return b"event: status\ndata: " + data + b"\n\n"
 
 
-def run(path: str, session: str | None, sock, base: str, names: frozenset[str]) -> None:
+def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None) -> None:
     """Serve on the listening socket `sock` until Ctrl-C (or SIGTERM): every page's stream is ended first, so the
-    server stops at once and quietly."""
+    server stops at once and quietly. `referee`: the referee's page's token, if it is served."""
     import uvicorn
 
     watcher = Watcher(path, session)
-    app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher)
+    app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):

@@ -16,7 +16,8 @@ import msgspec
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand
-from bragref.games import game_of, play
+from bragref.games import game_of
+from bragref.told import forms, moves, own_phrases, own_words, situation
 
 
 class Watcher:
@@ -98,9 +99,10 @@ class Watcher:
         return True
 
     def table(self) -> dict:
-        """`status --json`'s object with the night's `balances` (CLI.md), and beside them what the page shows in the
-        table's own words: the current hand's actions (`history N --json`), its line (`said`), and how money is
-        written (the session's unit and currency, R1.1a)."""
+        """`status --json`'s object with the night's `balances` (CLI.md), and beside them what the pages show in the
+        table's own words (`told`): the current hand's actions (`history N --json`), its line (`said`), how money is
+        written (the session's unit and currency, R1.1a), the game's own keys in words, the night's chart, and for
+        the referee's page the moves on offer and the answers between hands (`forms`)."""
         book = self.book
         try:
             with book.reading():  # one state of the ledger, however many reads
@@ -108,11 +110,12 @@ class Watcher:
                 data = book.status()
                 data["balances"] = book.balances()
                 data["actions"] = list(book.history(current.number)) if current else []
-                data["said"] = said(current.hand) if current else f"No hand dealt yet in {session.name}."
-                game = game_of(current.hand.rules) if current else None
-                data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency,
-                                 "keys": list(game.money_keys) if game else [],
-                                 "table_keys": list(game.table_money_keys) if game else []}
+                data["said"] = situation(current.number, current.hand) if current else \
+                    f"No hand dealt yet in {session.name}: deal to start a hand of {game_of(session.rules).title}."
+                if session.closed:
+                    data["said"] = f"Session {session.name} is closed (R9.1): nothing more is recorded in it."
+                data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
+                data["told"] = told(session, current.hand if current else None, book.running())
         except BadInput as error:  # no session yet: the page says so, and waits
             return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
         return data
@@ -147,15 +150,14 @@ class Watcher:
                 self.tell()
 
 
-def said(hand: Hand) -> str:
-    """The table's line, in the session's money and the game's words: how the hand ended (as `replay` ends it), or
-    what the last action decided, what the game says of the hand now, and whose turn it is and what they may do (or
-    who shows)."""
-    game = game_of(hand.rules)
-    if hand.phase == "over":
-        return game.ended(hand)
-    now = play.legal(hand)
-    who = f"{now.player} to act" if now.player else f"{' and '.join(now.names('show'))} to show"
-    news = game.news(hand)
-    return f"{news + ' ' if news else ''}{game.now_words(hand)}{who}: {', '.join(play.legal_phrases(now, hand.rules))}."
-
+def told(session, hand: Hand | None, running: dict) -> dict:
+    """What the pages show in words (`bragref.told`): the game's own keys that say something, each player's own
+    phrases, the night's running results; the moves on offer in the hand, and the answers the table takes between
+    hands and at any time (`forms`)."""
+    playing = hand is not None and hand.phase != "over"
+    return {"title": game_of(hand.rules if hand else session.rules).title,
+            "keys": [pair for pair in own_words(hand) if pair[1]] if hand else [],
+            "players": {p.name: own_phrases(hand, p.name) for p in hand.players} if hand else {},
+            "chart": running,
+            "moves": moves(hand) if playing else [],
+            "forms": [] if session.closed else forms(session, hand)}

@@ -1,19 +1,15 @@
-// The live table: every change the ledger records arrives as a Server-Sent Event carrying `status --json`'s object;
-// the page is drawn from it with text nodes only, so nothing from the ledger is ever read as markup.
+// The live table: every change the ledger records arrives as a Server-Sent Event carrying `status --json`'s object,
+// with the words to show it in (`told`: written once, on the server, for every screen). The page is drawn from it
+// with text nodes only, so nothing from the ledger is ever read as markup. The referee's page listens too
+// (`table` events on the document).
 "use strict";
 
-const COMMON = new Set(["session", "hand", "phase", "dealer", "to_act", "pot", "carried", "stake", "shuffle",
-  "players", "pots", "live_pot", "shown", "legal", "game", "digest", "balances", "actions", "said", "money"]);
-const PLAYER = new Set(["name", "state", "hands", "paid", "table_money"]);
-
-let unit = { scale: 0, times: 1n, currency: "", keys: [], tableKeys: [] };
+let unit = { scale: 0, times: 1n, currency: "" };
 
 function setMoney(money) {  // amounts are units; a person reads the session's money (R1.1a)
   const text = (money && money.unit) || "1";
   const [whole, part = ""] = text.split(".");
-  unit = { scale: part.length, times: BigInt(whole + part), currency: (money && money.currency) || "",
-           keys: (money && money.keys) || [],  // a game's own player keys that are amounts
-           tableKeys: (money && money.table_keys) || [] };  // and its own table keys holding amounts
+  unit = { scale: part.length, times: BigInt(whole + part), currency: (money && money.currency) || "" };
 }
 
 function cash(units) {
@@ -21,28 +17,14 @@ function cash(units) {
   const negative = units < 0;
   let digits = (BigInt(Math.abs(units)) * unit.times).toString().padStart(unit.scale + 1, "0");
   if (unit.scale) digits = digits.slice(0, -unit.scale) + "." + digits.slice(-unit.scale);
-  return (negative ? "-" : "") + unit.currency + digits;
+  return (negative ? "−" : "") + unit.currency + digits;
 }
 
-function amounts(value) {  // every number in a game's key that holds amounts, in the session's money
-  if (typeof value === "number") return cash(value);
-  if (Array.isArray(value)) return value.map(amounts);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, amounts(v)]));
-  return value;
-}
-
-function said(value) {  // a game's own value, as it declares it: text, a number, a list or a table of them
-  if (value === null || value === undefined || value === false) return "—";
-  if (value === true) return "yes";
-  if (Array.isArray(value)) return value.map(said).join(", ");
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, " ")} ${said(v)}`).join("; ");
-  return String(value);
-}
-
-function cell(row, text, className) {
-  const td = document.createElement(row.parentElement && row.parentElement.tagName === "THEAD" ? "th" : "td");
+function cell(row, text, numeric, head) {
+  const td = document.createElement(head ? "th" : "td");
   td.textContent = text;
-  if (className) td.className = className;
+  if (head) td.scope = "col";
+  if (numeric) td.className = "n";
   row.appendChild(td);
 }
 
@@ -51,39 +33,42 @@ function fill(table, heads, rows) {
   head.replaceChildren();
   body.replaceChildren();
   const top = head.insertRow();
-  heads.forEach(([label, numeric]) => cell(top, label, numeric ? "n" : ""));
+  heads.forEach(([label, numeric]) => cell(top, label, numeric, true));
   rows.forEach(([cells, className]) => {
     const row = body.insertRow();
     if (className) row.className = className;
-    cells.forEach(([text, numeric]) => cell(row, text, numeric ? "n" : ""));
+    cells.forEach(([text, numeric]) => cell(row, text, numeric, false));
   });
 }
 
+function text(id, value) { document.getElementById(id).textContent = value || ""; }
+
+const OUT = ["folded", "sitting-out", "out"];
+
 function show(t) {
   setMoney(t.money);
-  document.getElementById("title").textContent = t.session ? `${t.session} · ${t.game || ""}` : "The table";
-  document.getElementById("where").textContent = t.hand ? `Hand ${t.hand} · ${t.dealer} dealt · ${t.phase}` : "";
-  document.getElementById("said").textContent = t.said || "";
-  document.getElementById("money").textContent = t.hand ?
-    `Pot ${cash(t.pot)} · stake ${cash(t.stake)}` + (t.carried ? ` · carried ${cash(t.carried)}` : "") +
-    (t.pots || []).map(p => ` · covered by ${p.covered_by}: ${cash(p.amount)}`).join("") : "";
+  const told = t.told || {};
+  text("title", t.session ? `${t.session} · ${told.title || t.game || ""}` : "The table");
+  text("where", t.hand ? `Hand ${t.hand} · ${t.dealer} dealt` : "");
+  text("pot", t.hand ? [`Pot ${cash(t.pot)}`, ...(t.stake ? [`stake ${cash(t.stake)}`] : []),
+    ...(t.carried ? [`carried ${cash(t.carried)}`] : []),
+    ...(t.pots || []).map(p => `covered by ${p.covered_by}: ${cash(p.amount)}`)].join(" · ") : "");
+  text("said", t.said);
   const players = t.players || [];
-  const own = [...new Set(players.flatMap(p => Object.keys(p).filter(k => !PLAYER.has(k))))];
+  const own = told.players || {};
   const money = players.some(p => "table_money" in p);
   fill(document.getElementById("players"),
-    [["player"], ["state"], ["paid", true], ...(money ? [["table money", true]] : []), ...own.map(k => [k.replace(/_/g, " ")])],
-    players.map(p => [[[p.name], [p.state], [cash(p.paid), true], ...(money ? [[cash(p.table_money), true]] : []),
-      ...own.map(k => unit.keys.includes(k) ? [cash(p[k]), true] : [said(p[k])])],
-      p.name === t.to_act ? "acting" : ["folded", "sitting-out", "out"].includes(p.state) ? "out" : ""]));
+    [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
+    players.map(p => [[[p.name], [[p.state, ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
+      ...(money ? [[cash(p.table_money), true]] : [])],
+      p.name === t.to_act ? "acting" : OUT.includes(p.state) ? "out" : ""]));
   const keys = document.getElementById("keys");
-  keys.replaceChildren();
-  Object.entries(t).filter(([k]) => !COMMON.has(k)).forEach(([k, v]) => {
+  keys.replaceChildren(...(told.keys || []).flatMap(([label, said]) => {
     const dt = document.createElement("dt"), dd = document.createElement("dd");
-    dt.textContent = k.replace(/_/g, " ");
-    dd.textContent = said(unit.tableKeys.includes(k) ? amounts(v) : v);
-    keys.append(dt, dd);
-  });
-  document.getElementById("game").hidden = !keys.children.length;
+    dt.textContent = label;
+    dd.textContent = said;
+    return [dt, dd];
+  }));
   const actions = document.getElementById("actions");
   actions.replaceChildren(...(t.actions || []).map(a => {
     const li = document.createElement("li");
@@ -93,11 +78,18 @@ function show(t) {
     if (a.voided) li.className = "voided";
     return li;
   }));
-  fill(document.getElementById("balances"), [["player"], ["paid", true], ["won", true], ["net", true]],
-    (t.balances || []).map(b => [[[b.player], [cash(b.paid), true], [cash(b.won), true], [cash(b.net), true]]]));
+  actions.scrollTop = actions.scrollHeight;  // the newest in view
+  const loans = (t.balances || []).some(b => b.loans);
+  fill(document.getElementById("balances"),
+    [["player"], ["paid", true], ["won", true], ...(loans ? [["loans", true]] : []), ["net", true]],
+    (t.balances || []).map(b => [[[b.player], [cash(b.paid), true], [cash(b.won), true],
+      ...(loans ? [[cash(b.loans), true]] : []), [cash(b.net), true]]]));
+  drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash);
+  document.body.dataset.head = t.digest || "";  // the table shown: what the referee's answers are for
+  document.dispatchEvent(new CustomEvent("table", { detail: t }));
 }
 
 const source = new EventSource("events");
 source.addEventListener("status", event => show(JSON.parse(event.data)));
-source.onerror = () => { document.getElementById("live").textContent = "Reconnecting to the referee…"; };
-source.onopen = () => { document.getElementById("live").textContent = "Live: changes appear here as the referee records them."; };
+source.onerror = () => { text("live", "Reconnecting to the referee…"); };
+source.onopen = () => { text("live", "Live: changes appear here as the referee records them."); };
