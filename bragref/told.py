@@ -293,3 +293,11 @@ def forms(session, hand: Hand | None) -> list[dict]:
             form("lend", field("lender"), field("borrower"), field("amount", "amount"), when="any"),
             form("repay", field("borrower"), field("lender"), field("amount", "amount"), when="any"),
             form("undo", field("reason", "text", optional=True), when="any")]
+
+
+def whose_turn(number: int, hand: Hand) -> str:
+    """Whose turn it is, in a few words a room can read (`Bill to act`, `Ann and Bob to show`, `Hand 6 over`)."""
+    if hand.phase == "over":
+        return f"Hand {number} over"
+    now = legal(hand)
+    return f"{now.player} to act" if now.player else f"{' and '.join(now.names('show')) or 'The table'} to show"

@@ -192,3 +192,205 @@ def test_taps_and_the_table_interleave_nothing_lost_or_twice(referee, ledger):
     assert referee.post("see ann").status_code == 200
     actions = [a["action"] for a in json.loads(bragref(ledger, "history", "1", "--json"))]
     assert actions == ["deal", "bet", "fold", "see"]
+
+
+# ---- in a real browser ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium by its path (Playwright's own download is not reachable here). Its pages bypass the Content-Security-
+    Policy, which forbids the evaluated scripts Playwright waits with; the policy itself is checked over HTTP."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+PHONE, TV = {"width": 360, "height": 740}, {"width": 1920, "height": 1080}
+
+
+def opened(browser, url: str, viewport=PHONE):
+    page = browser.new_page(viewport=viewport, bypass_csp=True)
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.head")
+    return page
+
+
+def tap(page, label: str, amount: str | None = None, cards: tuple[str, ...] = (), **fields: str) -> str:
+    """Tap a move's (or a form's) button as a referee would: its amount or cards first where it takes them (the
+    first tap opens them, the second records), then wait for the page to show the table it recorded. What the page
+    said."""
+    for name, value in fields.items():
+        page.get_by_label(name, exact=True).fill(value)
+    page.evaluate("document.getElementById('answer').className = 'waiting'")
+    button = page.locator("#moves, #forms").get_by_role("button", name=label, exact=True)
+    if button.get_attribute("aria-pressed") is not None:  # it takes an amount or cards: the first tap opens them
+        button.click()
+        if amount is not None:
+            page.get_by_label("amount", exact=True).fill(amount)
+        for card in cards:
+            page.locator("#picked").get_by_role("button", name=card, exact=True).click()
+    button.click()
+    page.wait_for_function("!['waiting', ''].includes(document.getElementById('answer').className)")
+    said = page.locator("#answer").text_content()
+    assert page.locator("#answer").get_attribute("class") == "recorded", said
+    page.wait_for_function("document.body.dataset.head === document.getElementById('answer').dataset.head")
+    return said
+
+
+# Each game's hand, tapped: (button, amount, cards, fields); and every player's net, worked out by hand.
+HANDS = {
+    "brag": ([("deal",), ("bet", "1"), ("fold",), ("see for 2",), ("show Bob", None, ("As", "Ah", "Ad")),
+              ("show Ann", None, ("Kh", "Qd", "2c"))],
+             {"Ann": -3, "Bob": 4, "Cat": -1}),  # antes 3, Bob's 1, Ann's see 2 (R5.3): Bob's prial wins 6 (R5.4)
+    "hoyle": ([("deal",), ("bet", "1"), ("call for 1",), ("fold",), ("stand",), ("show Ann", None, ("As", "Ah", "Ad")),
+               ("show Bob", None, ("Kh", "Qd", "2c"))],
+              {"Ann": 1, "Bob": -1, "Cat": 0}),  # no ante; Ann's 1 called by Bob; Ann's prial takes 2 (R11.4)
+    "braggers": ([("deal",), ("bet", "1"), ("call for 1",), ("fold",), ("stand",),
+                  ("show Ann", None, ("As", "Ah", "Ad")), ("show Bob", None, ("Kh", "Qd", "2c"))],
+                 {"Ann": 1, "Bob": -1, "Cat": 0}),
+    "teen-patti": ([("deal",), ("chaal", "2"), ("pack",), ("pack",)],
+                   {"Ann": -1, "Bob": 2, "Cat": -1}),  # boots 3 and Bob's chaal 2: the last in takes 5 (R13.5)
+    "bastard": ([("deal",), *[("exchange 1", None, ())] * 6, ("bet", "1"), ("fold",), ("fold",)],
+                {"Ann": -1, "Bob": 2, "Cat": -1}),  # two rounds of exchanges (R14.2), then Bob's bet unanswered
+    "three-stake": ([("deal", None, (), {"up": "5s 6h 7d"}), ("fold",), ("fold",), ("concede",), ("concede",),
+                     ("show", None, ("7d", "Kh", "Kc")), ("draw", None, ("2c",)), ("stick",)],
+                    {"Ann": 6, "Bob": -3, "Cat": -3}),  # the three pots of 3 each go to Ann (R15)
+    "svara": ([("deal",), ("bet", "1"), ("pass",), ("pass",)],
+              {"Ann": -1, "Bob": 2, "Cat": -1}),
+    "three-card-poker": ([("deal",), ("wager", "2"), ("wager", "1"), ("play for 2",), ("fold",),
+                          ("show Bob", None, ("As", "Ah", "Ad")), ("show Ann", None, ("Kh", "Qd", "2c"))],
+                         {"Ann": -11, "Bob": 12, "Cat": -1}),  # Bob's ante and play 1 to 1, ante bonus 4 to 1 (R17)
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", HANDS)
+def test_a_whole_hand_of_each_game_refereed_by_taps_alone_on_a_phone(browser, tmp_path, game):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--game", game)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        taps, nets = HANDS[game]
+        for label, amount, cards, fields in (step + (None, (), {})[len(step) - 1:] for step in taps):
+            said = tap(page, label, amount, cards, **fields)
+        assert "over" in said or "Ledger digest" in said, said
+        balances = json.loads(bragref(db, "balances", "--json"))
+        assert {row["player"]: row["net"] for row in balances} == nets
+        assert "sound" in bragref(db, "audit")
+    finally:
+        running.stop()
+
+
+def test_a_plug_in_games_own_move_is_tapped_from_its_button(browser, tmp_path, plugin_installed):
+    """The test plug-in's `stick` (tests/plugin_game) gets its button from its declaration alone."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "own", "--players", "Ann,Bob,Cy", "--game", "stick-brag", env=plugin_installed)
+    bragref(db, "deal", env=plugin_installed)
+    running = Referee(db, env=plugin_installed)
+    try:
+        page = opened(browser, running.url)
+        assert tap(page, "stick") == "Recorded: Bob stick."
+        assert "Cy to act" in page.locator("#said").text_content()
+        assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json", env=plugin_installed))] == \
+            ["deal", "stick"]
+    finally:
+        running.stop()
+
+
+def test_a_stale_tap_is_refused_and_the_page_shows_the_table_now(browser, referee, ledger):
+    page = opened(browser, referee.url)
+    page.evaluate("source.close()")  # a page that has not heard the news yet
+    bragref(ledger, "bet", "bob", "1")  # the table moves on in another process
+    before = dump(ledger)
+    page.evaluate("document.getElementById('answer').className = 'waiting'")
+    page.locator("#moves").get_by_role("button", name="fold", exact=True).click()  # Bob's fold, as the page showed
+    page.wait_for_function("document.getElementById('answer').textContent.startsWith('Stale')")
+    assert dump(ledger) == before
+    page.wait_for_function("document.getElementById('said').textContent.includes('Cat to act')")
+
+
+EIGHT = "Andy,Bill,Christopher,Dan,Eddie,Francesca,Georgina,Harry"
+BROKEN = """() => {  // every word whose letters sit on more than one line: a word or an amount broken mid-word (a break
+  // after a hyphen, in `thirty-one`, is where a line may end)
+  const broken = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, words = /[^\\s-]+/g;
+    let word;
+    while ((word = words.exec(node.textContent))) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom)));
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def evening(db: Path, game: str) -> list[str]:
+    """A ledger for `game`: eight players (or as many as it takes: Svara six, R16.1), a few random hands settled
+    (the chart, the balances), a loan, and a hand in play where the game's deal needs nothing typed. The players."""
+    from bragref.games import find_game
+
+    players = EIGHT.split(",")[:min(8, find_game(game).players[1] or 8)]
+    bragref(db, "simulate", "--hands", "6", "--seed", "3", "--players", ",".join(players), "--game", game,
+            "--currency", "£", "--unit", "0.50")
+    bragref(db, "lend", "andy", "bill", "5")
+    if game != "three-stake":
+        bragref(db, "deal")
+    return players
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", HANDS)
+def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_path, game):
+    players = evening(tmp_path / "ledger.db", game)
+    running = Referee(tmp_path / "ledger.db")
+    try:
+        for viewport, size in ((PHONE, "phone"), (TV, "tv")):
+            page = opened(browser, running.players, viewport)
+            page.wait_for_function(f"document.querySelectorAll('#balances tbody tr').length === {len(players)}")
+            assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+            assert page.evaluate("[...document.querySelectorAll('section')].every(s => s.scrollWidth <= "
+                                 "s.clientWidth)")  # nothing cut off in its part of the page either
+            assert page.evaluate(BROKEN) == []
+            assert "£" in page.locator("#balances").text_content() and "loans" in page.locator("#balances").text_content()
+            assert "_" not in page.locator("main").text_content()  # no raw key name reaches a person
+            if size == "tv":  # the whole table without scrolling, the pot and whose turn legible across a room
+                assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+                for part in ("#balances", "#running", "#players"):
+                    assert page.evaluate(f"document.querySelector('{part}').getBoundingClientRect().bottom"
+                                         " <= innerHeight"), part
+                for part in ("#pot", "#turn"):
+                    assert page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{part}')).fontSize)"
+                                         ) >= 48 or not page.locator(part).text_content()
+            shots = os.environ.get("BRAGREF_SCREENSHOTS")  # the docs' pictures: BRAGREF_SCREENSHOTS=docs pytest -k fits
+            if shots and game in ("brag", "three-stake", "three-card-poker"):
+                page.screenshot(path=str(Path(shots) / f"serve-{game}-{size}.png"))
+                referee = opened(browser, running.url, viewport)
+                referee.screenshot(path=str(Path(shots) / f"referee-{game}-{size}.png"))
+            page.close()
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("which", ["players", "url"])
+def test_axe_finds_nothing_serious_on_either_page(browser, referee, which):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = opened(browser, getattr(referee, which))
+    if which == "url":  # the referee's page with its amount field and a form open
+        page.locator("#moves").get_by_role("button", name="bet", exact=True).click()
+        page.get_by_label("amount", exact=True).wait_for()
+    violations = Axe().run(page).response["violations"]
+    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
+               if v["impact"] in ("serious", "critical")]
+    assert serious == []

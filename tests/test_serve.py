@@ -303,9 +303,6 @@ def test_the_page_fits_a_phone_and_a_tv(browser, server, ledger, width, height, 
     page.goto(server.url)
     page.wait_for_function("document.getElementById('actions').children.length >= 2")
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-    shots = os.environ.get("BRAGREF_SCREENSHOTS")  # the docs' pictures: BRAGREF_SCREENSHOTS=docs pytest -k fits
-    if shots:
-        page.screenshot(path=str(Path(shots) / f"serve-{name}.png"), full_page=name == "phone")
 
 
 def test_a_games_own_amounts_show_in_the_sessions_money(browser, tmp_path):

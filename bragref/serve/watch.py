@@ -17,7 +17,7 @@ from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.engine.state import Hand
 from bragref.games import game_of
-from bragref.told import forms, moves, own_phrases, own_words, situation
+from bragref.told import forms, moves, own_phrases, own_words, situation, whose_turn
 
 
 class Watcher:
@@ -116,6 +116,7 @@ class Watcher:
                     data["said"] = f"Session {session.name} is closed (R9.1): nothing more is recorded in it."
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
                 data["told"] = told(session, current.hand if current else None, book.running())
+                data["told"]["turn"] = whose_turn(current.number, current.hand) if current else "Deal a hand"
         except BadInput as error:  # no session yet: the page says so, and waits
             return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
         return data

@@ -19,7 +19,7 @@ function drawChart(svg, caption, chart, cash) {
   svg.replaceChildren();
   document.getElementById("chart").hidden = !hands.length;
   if (!hands.length) { caption.textContent = ""; return; }
-  const width = 480, height = 220, left = 8, right = 90, top = 10, bottom = 20;
+  const width = 480, height = 220, left = 8, right = 120, top = 10, bottom = 20;
   const values = players.flatMap(([, results]) => results).concat(0);
   const low = Math.min(...values), high = Math.max(...values), span = high - low || 1;
   const x = i => left + (hands.length > 1 ? i * (width - left - right) / (hands.length - 1) : 0);
@@ -38,13 +38,16 @@ function drawChart(svg, caption, chart, cash) {
       "stroke-dasharray": DASHES[index % 8] }));
     ends.push([y(results[results.length - 1]), name, results[results.length - 1]]);
   });
+  let below = 0;
   ends.sort((a, b) => a[0] - b[0]).forEach(([at, name, last], i, all) => {  // names kept apart, each by its line
-    const placed = i && at - all[i - 1][3] < 12 ? all[i - 1][3] + 12 : at;
+    const placed = i && at - all[i - 1][3] < 15 ? all[i - 1][3] + 15 : at;
     all[i][3] = placed;
-    const label = svgNode("text", { x: width - right + 4, y: Math.min(placed + 4, height - bottom) });
+    below = Math.max(below, placed + 5);
+    const label = svgNode("text", { x: width - right + 4, y: placed + 5 });
     label.textContent = `${name} ${cash(last)}`;
     svg.append(label);
   });
+  svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(height, below)}`);  // room for every name
   caption.textContent = `Running results after hand ${hands[hands.length - 1]}: ` +
     players.map(([name, results]) => `${name} ${cash(results[results.length - 1])}`).join(", ") + ".";
 }

@@ -17,14 +17,14 @@ function cash(units) {
   const negative = units < 0;
   let digits = (BigInt(Math.abs(units)) * unit.times).toString().padStart(unit.scale + 1, "0");
   if (unit.scale) digits = digits.slice(0, -unit.scale) + "." + digits.slice(-unit.scale);
-  return (negative ? "−" : "") + unit.currency + digits;
+  return (negative ? "−\u2060" : "") + unit.currency + digits;  // a word joiner: the sign stays with its amount
 }
 
-function cell(row, text, numeric, head) {
+function cell(row, text, kind, head) {  // kind: "n" for an amount, "n wide" for one a phone may leave out
   const td = document.createElement(head ? "th" : "td");
   td.textContent = text;
   if (head) td.scope = "col";
-  if (numeric) td.className = "n";
+  if (kind) td.className = kind === true ? "n" : kind;
   row.appendChild(td);
 }
 
@@ -53,6 +53,7 @@ function show(t) {
   text("pot", t.hand ? [`Pot ${cash(t.pot)}`, ...(t.stake ? [`stake ${cash(t.stake)}`] : []),
     ...(t.carried ? [`carried ${cash(t.carried)}`] : []),
     ...(t.pots || []).map(p => `covered by ${p.covered_by}: ${cash(p.amount)}`)].join(" · ") : "");
+  text("turn", told.turn);
   text("said", t.said);
   const players = t.players || [];
   const own = told.players || {};
@@ -81,8 +82,8 @@ function show(t) {
   actions.scrollTop = actions.scrollHeight;  // the newest in view
   const loans = (t.balances || []).some(b => b.loans);
   fill(document.getElementById("balances"),
-    [["player"], ["paid", true], ["won", true], ...(loans ? [["loans", true]] : []), ["net", true]],
-    (t.balances || []).map(b => [[[b.player], [cash(b.paid), true], [cash(b.won), true],
+    [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["loans", true]] : []), ["net", true]],
+    (t.balances || []).map(b => [[[b.player], [cash(b.paid), "n wide"], [cash(b.won), "n wide"],
       ...(loans ? [[cash(b.loans), true]] : []), [cash(b.net), true]]]));
   drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash);
   document.body.dataset.head = t.digest || "";  // the table shown: what the referee's answers are for

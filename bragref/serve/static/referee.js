@@ -40,7 +40,11 @@ async function record(words) {
   const answer = await response.json().catch(() => ({}));
   if (answer.head) document.getElementById("answer").dataset.head = answer.head;  // the table the page will show
   if (response.status === 200) { open = null; say("recorded", answer.recorded); }
-  else if (response.status === 409) { open = null; say("refused", `Stale: ${answer.stale}`); }
+  else if (response.status === 409) {  // the table as it is now, at once
+    open = null;
+    say("refused", `Stale: ${answer.stale}`);
+    fetch("status.json").then(now => now.json()).then(show);
+  }
   else if (response.status === 422) say("refused", [answer.refused, answer.may].filter(Boolean).join(" — "));
   else say("refused", answer.error || `Not recorded (${response.status}).`);
 }
