@@ -217,7 +217,7 @@ def moves(hand: Hand) -> list[dict]:
 def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
     """One button of an offer: its words (the player's name, each value the offer gives or `chosen`, and a
     placeholder for what the referee gives: `{amount}`, `{cards}`, or `{cards:up}` for cards introduced by a word
-    only where there are any)."""
+    only where there are any, `{more:pp}` for a second amount the move may take, a field of its own in `more`)."""
     rules, given = hand.rules, {**dict(offer.values), **chosen}
     plain = _plain(rules)
     words = [kind.verb, *([name] if kind.subject == "player" else [])]
@@ -233,6 +233,10 @@ def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
             button["said"] += param.keywords[:1]  # Hoyle's `call all-in`, beside its call
             button["amount"] = {"min": plain(offer.range.min), "step": plain(1),
                                 "max": None if offer.range.max is None else plain(offer.range.max)}
+        elif param.kind == "money" and param.keywords and not param.required:  # a second wager (R17.3's Pair Plus)
+            words.append(f"{{more:{param.keywords[0]}}}")
+            button["more"] = [*button.get("more", []), {"name": _label(game_of(rules), param.name),
+                                                        "keyword": param.keywords[0]}]
         elif param.kind == "cards" and button["cards"] is None:
             words.append(f"{{cards:{param.keywords[0]}}}" if param.keywords else "{cards}")
             button["cards"] = picker(hand, name, 1 if param.metavar == "CARD" else

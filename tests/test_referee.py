@@ -222,19 +222,19 @@ def opened(browser, url: str, viewport=PHONE):
 
 
 def tap(page, label: str, amount: str | None = None, cards: tuple[str, ...] = (), **fields: str) -> str:
-    """Tap a move's (or a form's) button as a referee would: its amount or cards first where it takes them (the
-    first tap opens them, the second records), then wait for the page to show the table it recorded. What the page
+    """Tap a move's (or a form's) button as a referee would: its amount, cards or fields first where it takes them
+    (the first tap opens them, the second records), then wait for the page to show the table it recorded. What the page
     said."""
-    for name, value in fields.items():
-        page.get_by_label(name, exact=True).fill(value)
     page.evaluate("document.getElementById('answer').className = 'waiting'")
     button = page.locator("#moves, #forms").get_by_role("button", name=label, exact=True)
     if button.get_attribute("aria-pressed") is not None:  # it takes an amount or cards: the first tap opens them
         button.click()
-        if amount is not None:
-            page.get_by_label("amount", exact=True).fill(amount)
-        for card in cards:
-            page.locator("#picked").get_by_role("button", name=card, exact=True).click()
+    if amount is not None:
+        page.get_by_label("amount", exact=True).fill(amount)
+    for card in cards:
+        page.locator("#picked").get_by_role("button", name=card, exact=True).click()
+    for name, value in fields.items():  # a form's fields, or a second amount (Pair Plus)
+        page.get_by_label(name, exact=True).fill(value)
     button.click()
     page.wait_for_function("!['waiting', ''].includes(document.getElementById('answer').className)")
     said = page.locator("#answer").text_content()
@@ -263,9 +263,10 @@ HANDS = {
                     {"Ann": 6, "Bob": -3, "Cat": -3}),  # the three pots of 3 each go to Ann (R15)
     "svara": ([("deal",), ("bet", "1"), ("pass",), ("pass",)],
               {"Ann": -1, "Bob": 2, "Cat": -1}),
-    "three-card-poker": ([("deal",), ("wager", "2"), ("wager", "1"), ("play for 2",), ("fold",),
-                          ("show Bob", None, ("As", "Ah", "Ad")), ("show Ann", None, ("Kh", "Qd", "2c"))],
-                         {"Ann": -11, "Bob": 12, "Cat": -1}),  # Bob's ante and play 1 to 1, ante bonus 4 to 1 (R17)
+    "three-card-poker": ([("deal",), ("wager", "2", (), {"Pair Plus": "1"}), ("wager", "1"), ("play for 2",),
+                          ("fold",), ("show Bob", None, ("As", "Ah", "Ad")), ("show Ann", None, ("Kh", "Qd", "2c"))],
+                         {"Ann": -41, "Bob": 42, "Cat": -1}),  # Bob's ante and play 1 to 1, ante bonus 4 to 1, Pair
+    # Plus 30 to 1 on a prial (R17)
 }
 
 

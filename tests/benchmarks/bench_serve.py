@@ -1,9 +1,11 @@
-"""Benchmark for `bragref serve` (issue 44). Run: python tests/benchmarks/bench_serve.py [--pages 30] [--idle 100]
+"""Benchmark for `bragref serve` (issues 44, 55). Run: python tests/benchmarks/bench_serve.py [--pages 30] [--idle 100]
 
 Prints, beside each target and a floor measured in the same run:
 - how long after a recorded action (a `bragref bet` in a process of its own, timed from when it returns) the last
   of `--pages` open pages has its Server-Sent Event, against the 1 s target; the floor is the same figure for one
   page alone;
+- a tap on the referee's page (`POST /r/TOKEN/act`, timed from when it is sent) to recorded and shown on the last
+  of `--pages` open pages, the median of 7, against the 0.3 s target; the floor is the same for one page alone;
 - the server's memory (RSS) and CPU while `--idle` pages stay open and nothing happens, for 10 s; the floor is the
   same server with no page open.
 """
@@ -32,8 +34,10 @@ def start(db: Path) -> tuple[subprocess.Popen, str]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    server = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", str(port),
+                               "--referee"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server.stdout.readline()
+    server.referee = server.stdout.readline().split("records: ")[1].split()[0]  # the referee's page
     url = f"http://127.0.0.1:{port}/"
     for _ in range(100):
         try:
@@ -41,7 +45,7 @@ def start(db: Path) -> tuple[subprocess.Popen, str]:
             return server, url
         except httpx.TransportError:
             time.sleep(0.1)
-    raise RuntimeError(server.stderr.read().decode())
+    raise RuntimeError(server.stderr.read())
 
 
 def listen(url: str, heard: list, opened: threading.Barrier, changes: int) -> None:
@@ -74,6 +78,30 @@ def latency(db: Path, url: str, pages: int) -> float:
         thread.join(10)
     assert len(heard) == pages, f"{len(heard)} of {pages} pages heard"
     return max(heard) - recorded
+
+
+def tap(referee: str, url: str, pages: int, taps: int = 7) -> float:
+    """The median, over `taps` taps (a bet, then its undo), of seconds from a tap's POST being sent to the last of
+    `pages` pages hearing of what it recorded."""
+    times = []
+    for number in range(taps):
+        heard: list[float] = []
+        opened = threading.Barrier(pages + 1)
+        threads = [threading.Thread(target=listen, args=(url, heard, opened, 1), daemon=True) for _ in range(pages)]
+        for thread in threads:
+            thread.start()
+        opened.wait()
+        time.sleep(0.3)
+        table = httpx.get(url + "status.json").json()
+        words = f"bet {table['to_act']} 1" if number % 2 == 0 else "undo"
+        sent = time.monotonic()
+        answer = httpx.post(referee + "act", json={"words": words, "head": table["digest"]})
+        assert answer.status_code == 200, answer.text
+        for thread in threads:
+            thread.join(10)
+        assert len(heard) == pages, f"{len(heard)} of {pages} pages heard"
+        times.append(max(heard) - sent)
+    return sorted(times)[len(times) // 2]
 
 
 def idle(pid: int, url: str, pages: int, seconds: float = 10.0) -> tuple[float, float]:
@@ -119,6 +147,8 @@ def main() -> None:
         try:
             one = latency(db, url, 1)
             many = latency(db, url, args.pages)
+            tap_one = tap(server.referee, url, 1)
+            tap_many = tap(server.referee, url, args.pages)
             quiet_rss, quiet_cpu = idle(server.pid, url, 0, 5.0)
             busy_rss, busy_cpu = idle(server.pid, url, args.idle)
         finally:
@@ -126,6 +156,8 @@ def main() -> None:
             server.wait(10)
     print(f"update to the last of {args.pages} pages: {many * 1000:.0f} ms (target 1000 ms; one page alone: "
           f"{one * 1000:.0f} ms)")
+    print(f"a tap to recorded and shown on the last of {args.pages} pages: {tap_many * 1000:.0f} ms at the median "
+          f"(target 300 ms; one page alone: {tap_one * 1000:.0f} ms)")
     print(f"{args.idle} idle pages: {busy_rss:.1f} MiB, {busy_cpu:.1f}% of a core (no page open: {quiet_rss:.1f} MiB, "
           f"{quiet_cpu:.1f}%)")
 

@@ -55,6 +55,10 @@ function moveWords(move, picked) {
     if (word === "{amount}") return [amount ? amount.value : ""];
     if (word === "{cards}") return picked;
     if (word.startsWith("{cards:")) return picked.length ? [word.slice(7, -1), ...picked] : [];
+    if (word.startsWith("{more:")) {  // a second amount, where one is given (Three Card Poker's Pair Plus)
+      const more = document.querySelector(`[data-more="${word.slice(6, -1)}"]`);
+      return more && more.value ? [word.slice(6, -1), more.value] : [];
+    }
     return [word];
   });
 }
@@ -83,7 +87,7 @@ function drawMoves(t) {
   panel.replaceChildren();
   const picked = [];
   offered.forEach(move => {
-    const needs = move.amount || move.cards;
+    const needs = move.amount || move.cards || move.more;
     const button = element("button", { type: "button", "aria-pressed": needs ? String(open === move.label) : null },
       move.label);
     button.addEventListener("click", () => {
@@ -97,6 +101,9 @@ function drawMoves(t) {
         inputmode: "decimal", min: move.amount.min, max: move.amount.max, step: move.amount.step,
         value: move.amount.min, "aria-label": "amount" })));
     }
+    (move.more || []).forEach(more => panel.append(element("label", {}, `${more.name} `, element("input", {
+      type: "number", inputmode: "decimal", min: "0", step: "any", "aria-label": more.name,
+      "data-more": more.keyword }))));
     if (move.cards) panel.append(picker(move, picked));
     panel.append(element("p", {}, `Tap “${move.label}” again to record it.`));
   });
