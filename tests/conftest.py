@@ -15,6 +15,8 @@ from click.testing import CliRunner
 
 from bragref.cli import cli, quick
 
+pytest_plugins = ["bragref.testing.plugin"]  # the conformance suite's `game`: every registered game
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_sessions"
 TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "chain")

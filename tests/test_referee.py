@@ -289,18 +289,22 @@ def test_a_whole_hand_of_each_game_refereed_by_taps_alone_on_a_phone(browser, tm
         running.stop()
 
 
+@pytest.mark.slow
 def test_a_plug_in_games_own_move_is_tapped_from_its_button(browser, tmp_path, plugin_installed):
-    """The test plug-in's `stick` (tests/plugin_game) gets its button from its declaration alone."""
+    """The test plug-in's `flash CARD` and `stick` (tests/plugin_game) get their buttons from their declarations
+    alone."""
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "own", "--players", "Ann,Bob,Cy", "--game", "stick-brag", env=plugin_installed)
     bragref(db, "deal", env=plugin_installed)
     running = Referee(db, env=plugin_installed)
     try:
         page = opened(browser, running.url)
+        tap(page, "flash", cards=("7h",))  # its move naming a card: the game's pack, from its declaration
+        assert page.locator("#moves").get_by_role("button", name="flash").count() == 0  # once a deal
         assert tap(page, "stick") == "Recorded: Bob stick."
         assert "Cy to act" in page.locator("#said").text_content()
         assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json", env=plugin_installed))] == \
-            ["deal", "stick"]
+            ["deal", "flash", "stick"]
     finally:
         running.stop()
 
@@ -383,6 +387,7 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
         running.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["players", "url"])
 def test_axe_finds_nothing_serious_on_either_page(browser, referee, which):
     from axe_playwright_python.sync_playwright import Axe

@@ -27,6 +27,29 @@ def click_option(option: Option):
     return click.option(option.flag, option.name, help=text)
 
 
+class GameName(click.ParamType):
+    """A game by its name or one of its aliases, in any case (`svara`, `Three Card Brag`): its name."""
+
+    name = "game"
+
+    def convert(self, value, param, ctx):
+        from bragref.engine.errors import BadInput
+        from bragref.games import find_game
+
+        try:
+            return find_game(value).name
+        except BadInput as error:
+            self.fail(str(error), param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in GAMES if name.startswith(incomplete)]
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "[" + "|".join(GAMES) + "]"
+
+
 def _apply(options, command):
     for option in reversed(options):
         command = click_option(option)(command)
@@ -47,7 +70,7 @@ def ranking_options(command):
                            help="The card turned up (teen-patti, variant joker): its rank's other cards are wild "
                                 "(R13.7).")(command)
     command = _apply([options[name] for name in ranking_fields()], command)
-    return click.option("--game", type=click.Choice(list(GAMES)),
+    return click.option("--game", type=GameName(),
                         help="Rank as this game does (R10): brag and hoyle by R8, braggers by R12, teen-patti by R13. "
                              "[the session's game, else brag]")(command)
 
@@ -58,7 +81,7 @@ def rule_options(command):
     command = _apply(list(every_option().values()), command)
     command = click.option("--preset", type=click.Choice(presets), help="A named set of house rules (R10). [pagat]")(
         command)
-    return click.option("--game", type=click.Choice(list(GAMES)), help="The game played (R10). [brag]")(command)
+    return click.option("--game", type=GameName(), help="The game played, by name or alias (R10). [brag]")(command)
 
 
 def ranking_values(**given) -> dict:

@@ -45,6 +45,7 @@ class Option(msgspec.Struct, frozen=True):
     fallback: object = None  # an own rule's default (a field's is `Rules`' own default)
     span: tuple[int, int] | None = None  # the least and most a `number` or `money` may be (money: in units)
     ranks: bool = False  # it orders or counts hands: `rank`, `compare` and `odds` take it
+    zero: bool = False  # money: 0 is a value it may take (no ante, no entry), not only amounts above it
 
     @property
     def flag(self) -> str:
@@ -72,7 +73,7 @@ class Option(msgspec.Struct, frozen=True):
             allowed = value in self.choices
         if allowed and self.kind == "time":
             allowed = isinstance(value, str) and _TIME.fullmatch(value) is not None
-        span = self.span or ((1, MAX_UNITS) if self.kind == "money" else None)
+        span = self.span or ((int(not self.zero), MAX_UNITS) if self.kind == "money" else None)
         if allowed and span is not None:
             allowed = span[0] <= value <= span[1]
         if not allowed:
@@ -83,7 +84,7 @@ class Option(msgspec.Struct, frozen=True):
             return f"one of {', '.join(map(str, self.choices))}"
         if self.kind == "time":
             return "a time of day, HH:MM, like 23:30"
-        low, high = self.span or (1, MAX_UNITS)
+        low, high = self.span or (int(not self.zero), MAX_UNITS)
         if self.kind == "money":
             return f"an amount from {rules.money(low)} to {rules.money(high)}"
         return f"a whole number from {low} to {high}" if self.span else "a whole number"
@@ -107,7 +108,7 @@ class Option(msgspec.Struct, frozen=True):
         if self.default is None and text.lower() in ("none", "off", ""):
             return None  # a rule that is off by default is turned off again so (`max-bet none`, `until none`)
         if self.kind == "money":
-            return parse_amount(text, rules.unit, allow_zero=self.name in ("ante", "entry"), currency=rules.currency)
+            return parse_amount(text, rules.unit, allow_zero=self.zero, currency=rules.currency)
         if self.kind == "number":
             if text.lower() in ("none", "off", ""):
                 return None
@@ -150,7 +151,7 @@ class Option(msgspec.Struct, frozen=True):
 
 # The table's rules: every game is played under them (R1, R2, R7).
 TABLE_OPTIONS = (
-    Option("ante", "money", "Each player's ante, in the session's money", "R2.3"),
+    Option("ante", "money", "Each player's ante, in the session's money", "R2.3", zero=True),
     Option("short_money", "choice", "A player short of the minimum covers, borrows, or either", "R7.1", SHORT_MONEY),
     Option("stakes", "choice", "Players pay from their pockets, or from table money", "R1.3", STAKES),
     Option("unit", "text", "What one unit of money is worth, e.g. 0.01", "R1.1"),
@@ -422,6 +423,11 @@ class Game(ABC):
         for shown in hand.shown:
             seen.update(dict.fromkeys((*shown.judged.kept, *shown.judged.discards), f"shown by {shown.player}"))
         return seen
+
+    def cards_known(self, hand: Hand, player: str | None) -> tuple[int, ...]:
+        """The cards `player` is known to hold, which their show names (three-stake's own face-up card, R15.4): none
+        by default."""
+        return ()
 
     def in_pack(self, rules: Rules, card: int) -> bool:
         """Whether `card` is in the pack this game deals under `rules` (R8.9): the 52, and the jokers its wild cards

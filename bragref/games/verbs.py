@@ -180,6 +180,19 @@ class Verb(msgspec.Struct, frozen=True):
     help: ClassVar[str] = ""  # what it does, citing the rules
     examples: ClassVar[tuple[str, ...]] = ()  # the command's arguments in examples, e.g. ("dan",)
 
+    def __post_init__(self) -> None:
+        """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`, a plug-in's
+        `Flash("Bob", "7h")`): every parameter of kind `cards` is read as R8.9 writes cards."""
+        for param in self.params:
+            if param.kind != "cards":
+                continue
+            value = getattr(self, param.name)
+            if not isinstance(value, (str, tuple, list)):
+                raise BadInput(f"cards are written as text (`Kh Kd 4c`) or a list of cards, not {value!r} (R8.9)")
+            if isinstance(value, str) or any(isinstance(card, str) for card in value):
+                words = [value] if isinstance(value, str) else list(value)
+                msgspec.structs.force_setattr(self, param.name, _cards().parse_cards(words, _cards().MAX_JOKERS))
+
     # ---- the ledger's row ---------------------------------------------------------
 
     def args(self) -> dict:
@@ -309,24 +322,28 @@ class Verb(msgspec.Struct, frozen=True):
         given = dict(offer.values)
         money = [param for param in cls.params if param.kind == "money" and param.name not in given]
         if offer.range is None or not money:
-            return rng.choice(cls.offered_moves(player, offer))
+            return rng.choice(cls.offered_moves(hand, player, offer))
         amount = offer.range.min + rng.choice((0, 0, 0, 1, 2, offer.range.min))
         amount = amount if offer.range.max is None else min(amount, offer.range.max)
         return cls(**given, **{money[0].name: amount}) if cls.subject == "table" else \
             cls(player, **given, **{money[0].name: amount})
 
     @classmethod
-    def offered_moves(cls, player: str | None, offer) -> list:
+    def offered_moves(cls, hand: Hand, player: str | None, offer) -> list:
         """The moves the offer names outright, with the values it is offered with, at the ends of the money it
-        takes (a range without an end tried 5 above its least): what the conformance suite tries. A type whose
-        moves need more than that (cards) says its own."""
-        given = dict(offer.values)
+        takes (a range without an end tried 5 above its least), and the cards it names, where it names any: the
+        first of the game's pack not seen in the deal (`hand`, R8.9). What the conformance suite tries (`bragref
+        .testing`). A type whose moves need more than that says its own."""
+        names = {param.name for param in cls.params}
+        given = {name: value for name, value in offer.values if name in names}
         money = [param for param in cls.params if param.kind == "money" and param.name not in given]
         amounts = [{}] if offer.range is None or not money else [
             {money[0].name: amount} for amount in sorted({offer.range.min, offer.range.max if offer.range.max is not
                                                           None else offer.range.min + 5})]
-        return [cls(**given, **amount) if cls.subject == "table" else cls(player, **given, **amount)
-                for amount in amounts]
+        cards = {param.name: _unseen(hand, player, param.metavar != "CARD")  # one card drawn, or a hand shown
+                 for param in cls.params if param.kind == "cards" and param.required and param.name not in given}
+        return [cls(**given, **amount, **cards) if cls.subject == "table" else
+                cls(player, **given, **amount, **cards) for amount in amounts]
 
     # ---- what `history` shows -------------------------------------------------------
 
@@ -370,6 +387,18 @@ class Verb(msgspec.Struct, frozen=True):
         an action later voided; `called` gives each player's name now (R2.6)."""
         text = self.said(before.rules.money, called)
         return text[0].upper() + text[1:] + "."
+
+
+def _unseen(hand: Hand, player: str | None, whole: bool) -> tuple[int, ...]:
+    """Cards `player` may name: a card (the first of the hand's game's pack not seen in the deal, R8.9), or a
+    `whole` hand, those they are known to hold (`Game.cards_known`) first."""
+    from bragref.engine.cards import MAX_JOKERS, NATURALS
+    from bragref.games import game_of  # here: the games are declared with these verbs
+
+    game = game_of(hand.rules)
+    known, seen = game.cards_known(hand, player) if whole else (), game.cards_seen(hand, player)
+    return (*known, *(card for card in range(NATURALS + MAX_JOKERS) if game.in_pack(hand.rules, card)
+                      and card not in seen and card not in known))[:hand.rules.cards if whole else 1]
 
 
 def _take(param: Param, words: list[str], at: int, read: Reader, later: set[str], taken: set[int]):
@@ -472,7 +501,7 @@ class Concede(Verb, frozen=True):
     examples = ("andy",)
 
     @classmethod
-    def offered_moves(cls, player, offer):
+    def offered_moves(cls, hand, player, offer):
         return [cls(name) for name in offer.names]
 
     def told(self, before, after, called):
@@ -503,20 +532,6 @@ class Show(Verb, frozen=True):
             "R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.")
     examples = ("bill 3h 3d 3s", "andy Kh Qh Jh --discard 2c")
 
-    @classmethod
-    def offered_moves(cls, player, offer):
-        return []  # a show names cards: random play deals them (`randomplay.random_show`)
-
-    def __post_init__(self) -> None:
-        """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`): read as R8.9."""
-        for name in ("cards", "discards"):
-            value = getattr(self, name)
-            if not isinstance(value, (str, tuple, list)):
-                raise BadInput(f"cards are written as text (`Kh Kd 4c`) or a list of cards, not {value!r} (R8.9)")
-            if isinstance(value, str) or any(isinstance(card, str) for card in value):
-                words = [value] if isinstance(value, str) else list(value)
-                msgspec.structs.force_setattr(self, name, _cards().parse_cards(words, _cards().MAX_JOKERS))
-
     def detail(self, money=str):
         hand_text = _cards().hand_text
         return hand_text(self.cards) + (f" / {hand_text(self.discards)}" if self.discards else "")
@@ -546,7 +561,7 @@ class Award(Verb, frozen=True):
     examples = ("eddie", "andy chris")
 
     @classmethod
-    def offered_moves(cls, player, offer):
+    def offered_moves(cls, hand, player, offer):
         return [cls((name,)) for name in offer.names]
 
     @property

@@ -47,7 +47,7 @@ class Exchange(Verb, frozen=True):
         return f"{cls.verb} 1|3"
 
     @classmethod
-    def offered_moves(cls, player, offer):
+    def offered_moves(cls, hand, player, offer):
         return [cls(player, "1"), cls(player, "3")]
 
     @classmethod

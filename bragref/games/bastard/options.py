@@ -10,7 +10,7 @@ SCORING = Option("scoring", "choice", "For money (betting), or for lives (a matc
 LIVES = Option("lives", "number", "Each player's lives at the start of a match (for lives)", "R14.4", own=True,
                fallback=3, span=(1, 100))
 ENTRY = Option("entry", "money", "Each player's entry into a match's kitty, which the winner takes (for lives)",
-               "R14.4", own=True, fallback=0, span=(0, MAX_UNITS))
+               "R14.4", own=True, fallback=0, span=(0, MAX_UNITS), zero=True)
 EXCHANGES = Option("exchanges", "choice", "Exactly two rounds of exchanges, or rounds until someone knocks", "R14.5",
                    ("two", "knock"), own=True, fallback="two")
 CENTRE_UP = Option("centre_up", "count", "The centre hand's cards dealt face up", "R14.1", (1, 2, 3), own=True,

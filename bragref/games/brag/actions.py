@@ -50,7 +50,7 @@ class Look(Verb, frozen=True):
         return {"look": True}
 
     @classmethod
-    def offered_moves(cls, player, offer):
+    def offered_moves(cls, hand, player, offer):
         if not dict(offer.values).get("retained"):
             return [cls(player)]
         return [cls(player, "old", True), cls(player, "new", False)]

@@ -44,7 +44,7 @@ class Wager(Verb, frozen=True):
         return cls(player, ante=amount, pair_plus=low)
 
     @classmethod
-    def offered_moves(cls, player, offer):
+    def offered_moves(cls, hand, player, offer):
         low = offer.range.min
         high = offer.range.max if offer.range.max is not None else low + 5
         return [cls(player, ante=low), cls(player, pair_plus=high), cls(player, ante=high, pair_plus=low)]

@@ -56,6 +56,9 @@ class ThreeStake(Game):
         seen.update({card: f"drawn by {name}" for name, cards in hand.drawn for card in cards})
         return {**seen, **super().cards_seen(hand, player)}
 
+    def cards_known(self, hand, player):
+        return tuple(card for p, card in zip(hand.players, hand.up) if p.name == player)  # their face-up card
+
     def in_pack(self, rules, card):
         return 0 <= card < 52  # no jokers (R15.1)
 

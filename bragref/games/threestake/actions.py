@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.hoyle.actions import Call as HoyleCall, Stand as HoyleStand
 from bragref.games.verbs import Param, Verb
@@ -57,17 +55,10 @@ class Draw(Verb, frozen=True):
     pick_weight = 0.6
 
     def __post_init__(self) -> None:
-        """The card may be given as a person writes it, from Python (`Draw("Bill", "7h")`)."""
-        if isinstance(self.card, str):
-            from bragref.engine.cards import parse_cards
-
-            msgspec.structs.force_setattr(self, "card", parse_cards([self.card]))
+        """The card may be given as a person writes it, from Python (`Draw("Bill", "7h")`, `Verb.__post_init__`)."""
+        super().__post_init__()
         if len(self.card) != 1:
             raise BadInput(f"a draw is one card, not {len(self.card)} (R15.4)")
-
-    @classmethod
-    def offered_moves(cls, player, offer):
-        return []  # a draw names a card: random play deals one (`ThreeStake.random_move`)
 
     def detail(self, money=str):
         from bragref.engine.cards import hand_text

@@ -1,0 +1,39 @@
+"""bragref's conformance suite, shipped: what every game must do, run against any installed game (CLI.md, Python;
+docs/adding-a-game.md). Random legal play conserves money exactly (R1.2) and audits clean; every verb is a command,
+an answer, a ledger row and a sentence; what `legal` offers, each move at the ends of its range and with cards where
+it names them (the hand in view), `apply` takes, typed as a command it records exactly that; a refused action
+changes nothing; export, import and export again give the same bytes.
+
+    python -m bragref.testing GAME [GAME ...]     exit 0 when every check passes
+
+or, in a game's own tests, the pytest plug-in: `pytest -p bragref.testing.plugin --pyargs
+bragref.testing.conformance --bragref-game GAME`. The suite needs pytest and hypothesis (`pip install
+bragref[testing]`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+
+def run(games: list[str], *pytest_args: str) -> int:
+    """Run the suite over `games` (names or aliases; every registered game where none is given): pytest's exit
+    status, 0 when every check passes, 2 for a game that is not installed."""
+    missing = [name for name in ("pytest", "hypothesis") if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"bragref.testing needs {' and '.join(missing)}: pip install 'bragref[testing]'", file=sys.stderr)
+        return 2
+    import pytest
+
+    from bragref.engine.errors import BadInput
+    from bragref.games import find_game
+
+    try:
+        names = [find_game(game).name for game in games]
+    except BadInput as error:
+        print(f"bragref.testing: {error}", file=sys.stderr)
+        return 2
+    suite = importlib.util.find_spec("bragref.testing.conformance").origin  # not imported here: pytest imports it
+    chosen = [word for name in names for word in ("--bragref-game", name)]
+    return int(pytest.main([suite, "-p", "bragref.testing.plugin", "-o", "addopts=", "-p",
+                            "no:cacheprovider", "-q", *chosen, *pytest_args]))
