@@ -475,12 +475,47 @@ class Book:
         self.ledger.expect = digest or self.ledger.digest()
 
     def balances(self, all_sessions: bool = False) -> list[dict]:
-        """Each player's paid, won, result, loans and net over the settled hands, as `balances --json` (R1.2)."""
-        return self.ledger.balances(self.scope(all_sessions))
+        """Each player's paid, won, result, loans and net over the settled hands, as `balances --json` (R1.2); over
+        every session, `paid_up` and `owed` too (the settle-ups recorded, `paid`)."""
+        return self.ledger.balances(self.scope(all_sessions), settle_ups=all_sessions)
+
+    def paid(self, payer: str, payee: str, amount: str | int, note: str | None = None):
+        """Record a settle-up (`bragref paid`): `payer` paid `payee` `amount`; refused (`Refused`, R1.2) above what
+        `settle(all_sessions=True)` shows `payer` owing `payee`. The `ledger.money.Payment` recorded."""
+        return self._recorded(self.ledger.pay(payer, payee, amount, note))
+
+    def season(self, first: str | None = None, last: str | None = None) -> list[dict]:
+        """The standings over the sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive
+        (either left open), as `season --json` gives them, each with `games` too (hands dealt in per game): best net
+        first, one person under every spelling of their name (R2.6)."""
+        from bragref.ledger.season import in_range, standings
+
+        sessions = in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
+        self.ledger.one_money(sessions)
+        return standings(self.ledger, sessions)
+
+    def nightly(self, first: str | None = None, last: str | None = None) -> list[dict]:
+        """One row per player per night over the same sessions as `season`: `player`, `session`, `date`, `paid`,
+        `won`, `net` (what `season --nights --csv` gives a spreadsheet)."""
+        from bragref.ledger.season import in_range, nightly
+
+        sessions = in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
+        self.ledger.one_money(sessions)
+        return nightly(self.ledger, sessions)
+
+    def season_chart(self, first: str | None = None, last: str | None = None) -> dict:
+        """Each player's cumulative result night by night over the same sessions as `season`: `{"nights": [session
+        names], "players": {name: [result after each night]}}`."""
+        from bragref.ledger.season import in_range, progress
+
+        sessions = in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
+        self.ledger.one_money(sessions)
+        return progress(self.ledger, sessions)
 
     def settle(self, all_sessions: bool = False) -> list[dict]:
-        """Who pays whom in the fewest payments, as `settle --json`; a pot still carried is a payee of its own."""
-        return self.ledger.payments(self.scope(all_sessions))
+        """Who pays whom in the fewest payments, as `settle --json`; a pot still carried is a payee of its own. Over
+        every session, net of the settle-ups recorded: what is still owed."""
+        return self.ledger.payments(self.scope(all_sessions), settle_ups=all_sessions)
 
     def carried(self, all_sessions: bool = False) -> dict:
         """The money carried forward and not yet won, by what its game calls it (`Game.carried`: brag's carried pot,
@@ -623,3 +658,17 @@ def _verb_type(hand: Hand, verb: str) -> type:
 def _name(hand: Hand, query: str) -> str:
     return resolve(query, [p.name for p in hand.players])
 
+
+def _date(text: str | None, option: str):
+    """`YYYY-MM-DD` as a date, None for none; bad input otherwise."""
+    import re
+    from datetime import date
+
+    if text is None:
+        return None
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            return date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise BadInput(f"{option} is a date, YYYY-MM-DD, like 2026-11-28, not {text[:20]!r}")

@@ -266,8 +266,8 @@ def forms(session, hand: Hand | None) -> list[dict]:
     name, kind (`player`, `text`, `amount`, `choice`), the choices where there are (the seated players), whether it
     may be left out, and the word that introduces it (`after`, `up`). Between hands: the deal with the game's own
     deal choices (its dealer, or banker where the dealer banks; face-up cards, boil-in: `Game.deal_wants`,
-    `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3) and the close (R9.1); at any time,
-    loans (R7.5) and undo (R9.1)."""
+    `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a settle-up (`paid`) and the close
+    (R9.1); at any time, loans (R7.5) and undo (R9.1)."""
     from bragref.games.base import TABLE_OPTIONS
 
     rules, seats = session.rules, list(session.seats)
@@ -292,6 +292,8 @@ def forms(session, hand: Hand | None) -> list[dict]:
              form("rules", field("option", "choice", options=["game", *(o.name.replace("_", "-") for o in
                                                                         (*TABLE_OPTIONS, *game.options))]),
                   field("value", "text")),
+             form("paid", field("payer"), field("payee"), field("amount", "amount"),
+                  field("note", "text", True, "--note")),
              form("close")] if between else []
     return [*found,
             form("lend", field("lender"), field("borrower"), field("amount", "amount"), when="any"),
@@ -305,3 +307,46 @@ def whose_turn(number: int, hand: Hand) -> str:
         return f"Hand {number} over"
     now = legal(hand)
     return f"{now.player} to act" if now.player else f"{' and '.join(now.names('show')) or 'The table'} to show"
+
+
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "1 4", "6 2 2 2 2 2", "10 2 4 2")
+
+
+def season_svg(chart: dict, money) -> str:
+    """The season's chart (`ledger.season.progress`) as a standalone SVG file: a line per player, each with its own dash pattern and its name
+    and result at its end (colour is never the only signal), a zero line, the nights named below; no script and no
+    font from outside."""
+    from xml.sax.saxutils import escape
+
+    nights, players = chart["nights"], list(chart["players"].items())
+    width, height, left, right, top, bottom = 720, 360, 10, 190, 16, 40
+    values = [v for _, series in players for v in series] + [0]
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+
+    def x(i: int) -> float:
+        return left + (i * (width - left - right) / (len(nights) - 1) if len(nights) > 1 else 0)
+
+    def y(v: int) -> float:
+        return top + (high - v) * (height - top - bottom) / span
+
+    parts = [f'<line x1="{left}" x2="{width - right}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#888"/>']
+    ends = []
+    for index, (name, series) in enumerate(players):
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series))
+        dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if DASHES[index % len(DASHES)] else ""
+        parts.append(f'<polyline class="player" data-player="{escape(name, {chr(34): "&quot;"})}" fill="none" '
+                     f'stroke="hsl({(index * 47) % 360} 70% 40%)" stroke-width="2.5"{dash} points="{points}"/>')
+        ends.append((y(series[-1]) if series else y(0), name, series[-1] if series else 0))
+    placed_at = None
+    for at, name, last in sorted(ends):
+        placed_at = at if placed_at is None or at - placed_at >= 15 else placed_at + 15
+        parts.append(f'<text x="{width - right + 6}" y="{placed_at + 5:.1f}">{escape(name)} {escape(money(last))}'
+                     f'</text>')
+    for i, night in enumerate(nights):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle">{escape(night)}</text>')
+    tall = max(height, (placed_at or 0) + 20)
+    title = "The season: each player's cumulative result night by night"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {tall}" width="{width}" height="{tall}" '
+            f'role="img" aria-label="{title}" font-family="sans-serif" font-size="13">\n<title>{title}</title>\n'
+            + "\n".join(parts) + "\n</svg>\n")

@@ -98,11 +98,13 @@ class Bragref:
                 self(line)
 
     def round_trip(self, path: Path) -> str:
-        """Export the session to `path` as a hand history, import it again `--as again`, and audit the ledger
-        clean (exit 0): the history's text."""
+        """Export the session to `path` as a hand history, import it `--as again` into another ledger, `again` (into
+        this one it is recognised, and refused: CLI.md, The season), and audit that ledger clean (exit 0): the
+        history's text."""
         self(f"export -o {path}")
-        self(f"import {path} --as again")
-        self("audit --all")
+        self.again = Bragref(path.parent / f"{path.stem}-again.db")  # its session `again`
+        self.again(f"import {path} --as again")
+        self.again("audit --all")
         return path.read_text()
 
     def dump(self) -> dict:

@@ -310,14 +310,19 @@ def test_numbers_are_right_aligned_in_tables(evening):
 
 
 def test_import_names_the_new_session_and_changes_the_current_one_only_with_use(evening, tmp_path):
+    """Into another ledger (in this one the same hands are recognised: `import` refuses them, exit 3)."""
     evening(f"export -o {tmp_path / 'f.bhh'}")
-    out = evening(f"import {tmp_path / 'f.bhh'} --as copy").stdout
+    evening.refused(f"import {tmp_path / 'f.bhh'} --as copy", "already imported as session friday")
+    club = type(evening)(tmp_path / "club.db")
+    club("session new home --players Ann,Bob")
+    out = club(f"import {tmp_path / 'f.bhh'} --as copy").stdout
     assert "Imported session copy" in out and "the current session is unchanged" in out
-    assert evening.json("status")["session"] == "friday"
+    assert club.json("status")["session"] == "home"
     evening("undo")  # voids friday's last action, not the copy's
-    assert evening.json("--session copy status")["phase"] == "over"
-    evening(f"import {tmp_path / 'f.bhh'} --as current --use")
-    assert evening.json("status")["session"] == "current"
+    assert club.json("--session copy status")["phase"] == "over"
+    other = type(evening)(tmp_path / "other.db")
+    other(f"import {tmp_path / 'f.bhh'} --as current --use")
+    assert other.json("status")["session"] == "current"
 
 
 def test_player_rename_is_recorded_and_reports_use_the_new_name(evening):

@@ -232,16 +232,24 @@ def test_a_line_that_cannot_be_read_exits_2_naming_it(exported, tmp_path, line, 
 
 
 def test_a_session_of_the_same_name_is_not_overwritten_but_may_be_imported_as_another(exported, tmp_path):
+    """The same history again is recognised by its content and refused (exit 3), under any name; another table's
+    night of the same name is kept beside it under a name of its own; an explicit name already taken is bad input."""
     path = tmp_path / "h.bhh"
     path.write_text(exported, encoding="utf-8")
     target = Bragref(tmp_path / "t.db")
     target(f"import {path} --use")
     before = target.dump()
-    target(f"import {path}", code=2)
+    assert "already imported as session pagat-open" in target(f"import {path}", code=3).stderr
+    assert "already imported as session pagat-open" in target(f"import {path} --as again", code=3).stderr
     assert target.dump() == before
-    target(f"import {path} --as again")
-    assert target.json("--session again balances") == target.json("--session pagat-open balances")
-    assert [s["session"] for s in target.json("session list")] == ["pagat-open", "again"]
+    other = Bragref(tmp_path / "other.db")
+    other('session new pagat-open --players "Ann,Bob"')
+    other(f"export -o {tmp_path / 'other.bhh'}")
+    target(f"import {tmp_path / 'other.bhh'} --as pagat-open", code=2)
+    assert target.dump() == before
+    assert "Imported session pagat-open-2 (another session is called pagat-open)" in target(
+        f"import {tmp_path / 'other.bhh'}").stdout
+    assert [s["session"] for s in target.json("session list")] == ["pagat-open", "pagat-open-2"]
 
 
 # ---- the format's own pieces ------------------------------------------------------------------------

@@ -64,13 +64,14 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
     history = tmp_path / "st.bhh"
     bragref("export", "-o", str(history))
     assert "p2 stick" in history.read_text()
-    bragref("import", str(history), "--as", "again")
+    assert "already imported as session st" in bragref("import", str(history), "--as", "again", code=3)
     own = tmp_path / "own.bhh"
     bragref("--session", "own", "export", "-o", str(own))
     assert "stick-from = 2" in own.read_text()
-    bragref("import", str(own), "--as", "own-again")
+    other = str(tmp_path / "other.db")
+    bragref("--db", other, "import", str(own), "--as", "own-again")
     again = tmp_path / "again.bhh"
-    bragref("--session", "own-again", "export", "-o", str(again))
+    bragref("--db", other, "--session", "own-again", "export", "-o", str(again))
     assert again.read_text().replace("own-again", "own") == own.read_text()
     bragref("audit", "--all")
     bragref("session", "new", "flash", "--players", "Ann,Bob,Cy", "--game", "Stick Brag", "--stick-from", "0")

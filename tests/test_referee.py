@@ -327,6 +327,7 @@ BROKEN = """() => {  // every word whose letters sit on more than one line: a wo
   const broken = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode, words = /[^\\s-]+/g;
+    if (node.parentElement.getBoundingClientRect().width <= 1) continue;  // read aloud only, never shown
     let word;
     while ((word = words.exec(node.textContent))) {
       const range = document.createRange();

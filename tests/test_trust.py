@@ -38,8 +38,10 @@ def audit_all(path) -> list[str]:
 
 @pytest.fixture
 def played(bragref):
-    """A ledger with every kind of row: hands, voids, postings, loans and table money (the running-short sample)."""
+    """A ledger with every kind of row: hands, voids, postings, loans, table money (the running-short sample) and a
+    settle-up."""
     bragref(f"run -q {SAMPLES / 'running-short.brag'}")
+    bragref("paid bill eve 2 --note 'part of the 5'")
     bragref("deal")
     bragref("bet bill 2")
     bragref("undo --reason 'Bill said 3'")

@@ -146,8 +146,10 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
         ctx.exit(EXIT_BAD_INPUT)
     hands = len(document["hands"])
     current = "it is now the current session" if use else "the current session is unchanged (--use makes it current)"
-    click.echo(f"Imported session {session.name}: {hands} hand{'s' if hands != 1 else ''}, every line within the rules; "
-               f"{current}.")
+    renamed = f" (another session is called {document['session']})" if name is None and \
+        session.name != document["session"] else ""
+    click.echo(f"Imported session {session.name}{renamed}: {hands} hand{'s' if hands != 1 else ''}, every line within "
+               f"the rules; {current}.")
 
 
 COMMANDS = [export, import_]

@@ -35,6 +35,7 @@ COMMAND_MODULES = {
     "table": "table",
     "serve": "serve",
     **dict.fromkeys(["lend", "repay"], "loans"),
+    **dict.fromkeys(["season", "paid", "datasette-metadata"], "season"),
 }
 
 

@@ -85,7 +85,9 @@ def undo(app, reason: str | None) -> None:
 def voided_words(voided, current, called, game: str) -> str:
     """`Voided: Andy bet £0.50 blind.`, the action told as `replay` tells one voided later, from the hand as it
     stood before it (`current`'s, as the void leaves it); or a misdeal of a deal of `game`: the deal itself voided
-    (R9.1)."""
+    (R9.1); or a settle-up, owed again."""
+    if voided.payment is not None:
+        return f"Voided: {voided.payment.said()[:-1]}; it is owed again (R9.1)."
     if voided.action is None:
         from bragref.games import games_using
 

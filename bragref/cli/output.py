@@ -159,7 +159,7 @@ def progress(length: int, label: str):
 
 # Columns that hold numbers or money: printed right-aligned, so that the units line up.
 NUMBER_COLUMNS = frozenset({"#", "amount", "pot", "stake", "paid", "won", "result", "loans", "net", "count", "probability",
-                            "hands",
+                            "hands", "nights", "best", "worst", "biggest pot", "paid up", "owed",
                             "place", "of", "table money", "into pot"})
 
 

@@ -179,9 +179,12 @@ def print_balances(book, all_sessions: bool, rows: list[dict], out: Output = Out
     sessions = book.scope(all_sessions)
     money = sessions[0].rules.money
     with_loans = any(r["loans"] for r in rows)
+    with_paid = any(r.get("paid_up") for r in rows)  # settle-ups recorded (`paid`): what is still owed beside
     out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
                 **({"result": money(r["result"]), "loans": money(r["loans"])} if with_loans else {}),
-                "net": money(r["net"])} for r in rows])
+                "net": money(r["net"]),
+                **({"paid up": money(r["paid_up"]), "owed": money(r["owed"])} if with_paid else {})}
+               for r in rows])
     for carried, amount in book.carried(all_sessions).items():
         click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
     for line in in_play_notes(book, all_sessions):

@@ -88,6 +88,11 @@ def summary_lines(book, all_sessions: bool, markdown: bool) -> list[str]:
         width = max(len(r["player"]) for r in rows)
         lines += [f"  {r['player'].ljust(width)}  {signed(r['result']).rjust(10)}"
                   + (f"  {owed(r)}" if owed(r) else "") for r in rows]
+    if all_sessions and (standings := book.season()):  # the season's leader (CLI.md, The season)
+        leader = standings[0]
+        nights = f"{leader['nights']} night{'s' if leader['nights'] != 1 else ''}"
+        lines.append(f"Season leader: {said(leader['player'])}, {signed(leader['net'])} over {nights} "
+                     f"(`bragref season`).")
     payments = book.settle(all_sessions)
     settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")

@@ -105,6 +105,7 @@ def table_help(rules, games=None) -> str:
     return "\n".join([*lines,
                       "Any time:",
                       "  lend LENDER BORROWER AMOUNT [bystander]  repay BORROWER LENDER AMOUNT (R7.5)",
+                      "  paid PAYER PAYEE AMOUNT [--note TEXT]  a settle-up, between hands (R1.2)",
                       "  u [REASON]   undo (R9.1)         st   the table",
                       "  history [N]  a hand's actions     replay N  a hand told for a dispute",
                       "  summary      the night           bal  balances     settle  who pays whom",
@@ -377,6 +378,17 @@ class Table:
             raise BadInput("repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)")
         self.tell(repaid_words(*self.book.repay(*args)))
 
+    def _paid(self, args: list[str]) -> None:
+        """`paid PAYER PAYEE AMOUNT [--note TEXT]`: a settle-up, between hands (CLI.md, The season)."""
+        words, note = (args[:args.index("--note")], " ".join(args[args.index("--note") + 1:]) or None) \
+            if "--note" in args else (args, None)
+        if len(words) != 3:
+            raise BadInput("paid PAYER PAYEE AMOUNT [--note TEXT], e.g. paid bill andy 5 (R1.2)")
+        _, current = self.now()
+        if current is not None and current.hand.phase != "over":
+            raise BadInput("paid is recorded between hands: finish the hand first (settle-ups are not bets)")
+        self.tell(f"Recorded: {self.book.paid(*words, note).said()}")
+
     def _purse(self, kind: str, args: list[str]) -> None:
         if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
             raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
@@ -540,6 +552,7 @@ ANSWERS = {
     "leave": Table._leave,
     "rules": Table._rules,
     "lend": Table._lend,
+    "paid": Table._paid,
     "repay": Table._repay,
     **{kind: (lambda kind: lambda t, a: t._purse(kind, a))(kind) for kind in ("buy-in", "top-up", "cash-out")},
     "close": Table._close,

@@ -20,7 +20,7 @@ except ImportError:
     except ImportError:
         from hashlib import sha256
 
-LOG_TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses")
+LOG_TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments")
 GENESIS = "0" * 64
 DIGEST_HEX = 16  # hex digits of a link's hash in a digest: short enough to text to the table
 
@@ -85,6 +85,7 @@ REFERENCES = {
     "postings": {"session_id": "sessions", "hand_id": "hands", "action_id": "actions"},
     "loans": {"session_id": "sessions"},
     "purses": {"session_id": "sessions", "hand_id": "hands", "after_action": "actions"},
+    "payments": {"voids": "payments"},
 }
 
 

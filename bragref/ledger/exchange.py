@@ -11,6 +11,7 @@ export → import → export gives the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -27,7 +28,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
 from bragref.formats import bhh
 from bragref.formats.bhh import TABLE, quoted, who
-from bragref.engine.names import same
+from bragref.engine.names import key as name_key, same
 from bragref.games import game_of, game_verbs, play, verb_of
 from bragref.games.verbs import Reader, Verb
 from bragref.ledger.chain import LOG_TABLES, Copy, Forecast
@@ -369,7 +370,9 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     """
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
-        raise BadInput(f"there is already a session called {wanted}: import it --as another name")
+        if name is not None:
+            raise BadInput(f"there is already a session called {wanted}: import it --as another name")
+        name = free_name(ledger, wanted)  # another table's night of the same name: a club's ledger keeps both
     sweep_scratch()
     with tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-") as folder:
         path = os.path.join(folder, "judged.db")
@@ -380,9 +383,45 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
             judge.forecast = Forecast(ledger.conn, chain_head(ledger.conn), last)  # where the copy will go
         try:
             judged = import_document(judge, document, name, on_hand, use)
+            already = recorded_as(ledger, judge, judged)
+            if already is not None:
+                raise Refused(f"already imported as session {already}: the same players, rules and hands are "
+                              f"recorded there, and a history is recorded once", "R9.1")
             return transplant(judge, ledger, judged.name, path)
         finally:
             judge.close()
+
+
+def free_name(ledger: Ledger, wanted: str) -> str:
+    """`wanted` with the first number after it that no session has (`friday-2`), for a history whose name is
+    taken by another."""
+    taken = {name_key(name) for name in ledger.session_names()}
+    return next(f"{wanted}-{n}" for n in range(2, len(taken) + 3) if name_key(f"{wanted}-{n}") not in taken)
+
+
+def content(document) -> str:
+    """What a history holds, whatever its format, layout, times or session name: a digest of its export with the
+    name and every time left out (the players, the rules, every hand's deal, actions and results)."""
+    def kept(value):
+        if isinstance(value, dict):
+            return {k: kept(v) for k, v in value.items() if not k.startswith("_") and k != "session"}
+        if isinstance(value, list):
+            return [kept(v) for v in value]
+        return value
+
+    return hashlib.sha256(msgspec.json.encode(kept(document))).hexdigest()
+
+
+def recorded_as(ledger: Ledger, judge: Ledger, judged: Session) -> str | None:
+    """The name of a session of `ledger` holding what `judged` (in `judge`) holds, if one does: compared by
+    `content`, among the sessions of as many hands (an import's question, answered by exporting only those)."""
+    hands = judge.conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+    alike = [row[0] for row in ledger.conn.execute(
+        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?", (hands,))]
+    if not alike:
+        return None
+    mine = content(export(judge, judged))
+    return next((name for name in alike if content(export(ledger, ledger.session(name))) == mine), None)
 
 
 def transplant(source: Ledger, target: Ledger, name: str, path: str) -> Session:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import msgspec
 
 from bragref.engine import loans
@@ -18,6 +20,23 @@ from bragref.ledger.replay import MISDEALT, Current
 from bragref.ledger.seats import Session
 
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
+MAX_NOTE = 500  # characters in a payment's note
+
+
+class Payment(msgspec.Struct, frozen=True):
+    """A settle-up recorded (`bragref paid`): its row, who paid whom how much, the note, and the money it is in."""
+
+    row_id: int
+    payer: str
+    payee: str
+    amount: int
+    note: str | None
+    rules: Rules
+
+    def said(self) -> str:
+        """`Andy paid Bill £5.00 (for Friday).`"""
+        return f"{self.payer} paid {self.payee} {self.rules.money(self.amount)}" + \
+            (f" ({self.note})" if self.note else "") + "."
 
 
 def amount_in(amount: str | int, rules: Rules) -> int:
@@ -172,6 +191,49 @@ class Money:
                 borrower, amount in self._q(f"SELECT session_id, kind, lender, borrower, SUM(amount) FROM loans WHERE"
                                             f" {where} GROUP BY session_id, kind, lender, borrower", ids)]
 
+    # ---- settle-ups (CLI.md, The season) ---------------------------------------
+
+    def pay(self, payer: str, payee: str, amount: str | int, note: str | None) -> Payment:
+        """Record that `payer` paid `payee` `amount` (typed in the sessions' money, or units) to settle up: in no
+        session, between hands or after a close, never more than `settle --all` shows `payer` owing `payee` (exit 3,
+        naming what is owed)."""
+        if note is not None and len(note) > MAX_NOTE:
+            raise BadInput(f"a note is at most {MAX_NOTE} characters")
+        with self.write():
+            sessions = self.all_sessions()
+            if not sessions:
+                raise BadInput("no session yet: nothing is owed")
+            self.one_money(sessions)
+            rules = sessions[0].rules
+            rows = self.balances(sessions, settle_ups=True)
+            people = [row["player"] for row in rows]
+            payer, payee = resolve(payer, people), resolve(payee, people)
+            units = amount_in(amount, rules)
+            owed = sum(p["amount"] for p in self.payments(sessions, settle_ups=True, rows=rows)
+                       if p["from"] == payer and p["to"] == payee)
+            if units > owed:
+                said = f"{payer} owes {payee} {rules.money(owed)}" if owed else f"{payer} owes {payee} nothing"
+                raise Refused(f"{said} (settle --all): a payment of {rules.money(units)} is more than is owed", "R1.2")
+            row_id = self._insert("payments", at=self.now(), payer=payer, payee=payee, amount=units, note=note)
+            return Payment(row_id, payer, payee, units, note, rules)
+
+    def paid_up(self) -> dict[str, int]:
+        """Per person (by `names.key`): payments made less payments received, voided ones left out."""
+        totals: dict[str, int] = {}
+        for payer, payee, amount in self._q("SELECT payer, payee, amount FROM payments p WHERE voids IS NULL AND NOT"
+                                            " EXISTS (SELECT 1 FROM payments v WHERE v.voids = p.id)"):
+            totals[key(payer)] = totals.get(key(payer), 0) + amount
+            totals[key(payee)] = totals.get(key(payee), 0) - amount
+        return totals
+
+    def last_payment(self) -> sqlite3.Row | None:
+        """The payment that is the ledger's last event, still standing: what an undo voids (R9.1)."""
+        link = self._q("SELECT tbl, row_id FROM chain ORDER BY seq DESC LIMIT 1")
+        if not link or link[0][0] != "payments":
+            return None
+        row = self._q("SELECT * FROM payments WHERE id = ?", (link[0][1],))[0]
+        return None if row["voids"] is not None else row
+
     # ---- reports ------------------------------------------------------------
 
     def _scope(self, sessions: list[Session]) -> tuple[str, list[int]]:
@@ -188,9 +250,10 @@ class Money:
             raise BadInput(f"these sessions keep money in different units ({each}): adding them would add unlike "
                            f"amounts; ask for each session (--session NAME) (R1.1)")
 
-    def balances(self, sessions: list[Session]) -> list[dict]:
+    def balances(self, sessions: list[Session], settle_ups: bool = False) -> list[dict]:
         """Per player (and bystander lender): paid in, won, the night's result (won less paid, with what was carried),
-        loans, net; settled hands only (a SUM, never a replay).
+        loans, net; settled hands only (a SUM, never a replay). With `settle_ups` (every session: `balances --all`), the
+        settle-ups recorded too: `paid_up` (payments made less received) and `owed` (`net` + `paid_up`).
 
         `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The
         sessions keep one money (`one_money`).
@@ -218,6 +281,11 @@ class Money:
             totals = row(name)
             totals["loans"] += owed
             totals["net"] += owed
+        if settle_ups:
+            made = self.paid_up()
+            for person in rows.values():
+                person["paid_up"] = made.get(key(person["player"]), 0)
+                person["owed"] = person["net"] + person["paid_up"]
         return list(rows.values())
 
     def _posted(self, session_id: int) -> list[tuple[str, int, int, int]]:
@@ -232,12 +300,14 @@ class Money:
         where, ids = self._scope(sessions)
         return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
 
-    def payments(self, sessions: list[Session]) -> list[dict]:
-        """Who pays whom, in the fewest payments, to clear every net (loans included). Results of hands at table
-        stakes are already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still
-        carried forward is a payee of its own, `CARRIED_POT`."""
+    def payments(self, sessions: list[Session], settle_ups: bool = False, rows: list[dict] | None = None) -> list[dict]:
+        """Who pays whom, in the fewest payments, to clear every net (loans included; with `settle_ups`, every
+        session's, net of the settle-ups recorded too: what is still owed). Results of hands at table stakes are
+        already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still carried
+        forward is a payee of its own, `CARRIED_POT`. `rows`: the sessions' `balances`, where they are read already."""
         done = self.on_table(sessions)
-        nets = {r["player"]: r["net"] - done.get(key(r["player"]), 0) for r in self.balances(sessions)}
+        nets = {r["player"]: r["owed" if settle_ups else "net"] - done.get(key(r["player"]), 0)
+                for r in rows or self.balances(sessions, settle_ups)}
         carried = self.carried(sessions) - done.get(None, 0)
         if carried:
             nets[CARRIED_POT] = carried

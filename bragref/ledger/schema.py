@@ -116,23 +116,32 @@ def m003_table_money(db: Database) -> None:
 def m004_chain_and_append_only(db: Database) -> None:
     """The hash chain over every row already written (oldest table first), then triggers that refuse
     UPDATE and DELETE on the log and the chain: corrections are voids (R9.1)."""
-    from bragref.ledger.chain import GENESIS, LOG_TABLES, link
+    from bragref.ledger.chain import GENESIS, link
 
     db.execute("CREATE TABLE chain (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, row_id INTEGER NOT NULL, hash TEXT NOT NULL)")
     db.execute("CREATE INDEX chain_row ON chain(tbl, row_id)")
     db.execute("CREATE INDEX postings_hand ON postings(hand_id)")  # audit reads a piece of a session's hands at a time
     previous = GENESIS
-    for table in LOG_TABLES:
+    for table in CHAINED_FIRST:
         for row in db.execute(f"SELECT * FROM {table} ORDER BY id").fetchall():
             previous = link(previous, table, tuple(row))
             db.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row[0], previous))
-    for table in (*LOG_TABLES, "chain"):
-        for verb in ("UPDATE", "DELETE"):
-            db.execute(
-                f"CREATE TRIGGER {table}_no_{verb.lower()} BEFORE {verb} ON {table} BEGIN"
-                f" SELECT RAISE(ABORT, 'the bragref ledger is append-only: {table} rows are never changed or deleted"
-                " (R9.1); correct with a void'); END"
-            )
+    for table in (*CHAINED_FIRST, "chain"):
+        append_only(db, table)
+
+
+CHAINED_FIRST = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses")  # the log's tables
+# when the chain was made (a later migration chains its own table from its first row)
+
+
+def append_only(db: Database, table: str) -> None:
+    """Triggers that refuse UPDATE and DELETE on `table`: corrections are voids (R9.1)."""
+    for verb in ("UPDATE", "DELETE"):
+        db.execute(
+            f"CREATE TRIGGER {table}_no_{verb.lower()} BEFORE {verb} ON {table} BEGIN"
+            f" SELECT RAISE(ABORT, 'the bragref ledger is append-only: {table} rows are never changed or deleted"
+            " (R9.1); correct with a void'); END"
+        )
 
 
 @migrations()
@@ -257,6 +266,27 @@ def m010_actions_record_the_hand_after_them(db: Database) -> None:
     digest marks the rows a bragref since 0.13 wrote). Rows written before hold nothing there and are hashed without
     it (`chain.hashed`), so their links hold."""
     db.executescript("ALTER TABLE actions ADD COLUMN state TEXT;")
+
+
+@migrations()
+def m011_payments(db: Database) -> None:
+    """Settle-ups recorded (`bragref paid`, CLI.md The season): a payment between two people, in no session, chained
+    and append-only like every row; a void is a row of its own that `voids` the payment it takes back (R9.1)."""
+    db.executescript(
+        """
+        CREATE TABLE payments (
+            id INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            payer TEXT NOT NULL,
+            payee TEXT NOT NULL,
+            amount INTEGER NOT NULL,
+            note TEXT,
+            voids INTEGER REFERENCES payments(id),
+            reason TEXT
+        );
+        """
+    )
+    append_only(db, "payments")
 
 
 def migrate(conn, version: int, upto: int | None = None) -> None:

@@ -29,7 +29,7 @@ from bragref.games import game_of, play
 from bragref.games.verbs import Verb
 from bragref.ledger import chain
 from bragref.ledger.db import as_it_is, connect, transaction
-from bragref.ledger.money import Money
+from bragref.ledger.money import Money, Payment
 from bragref.ledger.replay import (MISDEALT, Current, Step, action_of, dealt, hand_groups, live_actions,
                                    postings, replayed)
 from bragref.ledger.seats import Seating, Session
@@ -88,6 +88,7 @@ class Voided(msgspec.Struct, frozen=True):
     row_id: int  # the voided action's row; for a misdeal, the void's own row
     action: Verb | None
     dealer: str | None = None  # a misdeal's dealer, who deals again
+    payment: Payment | None = None  # a settle-up voided instead, the ledger's last event (`number` 0, `action` None)
 
 
 class Stale(Exception):
@@ -487,12 +488,19 @@ class Ledger(Seating, Money):
 
     def undo(self, session_name: str | None, reason: str | None) -> tuple[Session, Current | None, Voided]:
         """Void the last live action of the current hand (R9.1), reversing its postings if it settled the hand;
-        with no live action, void the deal itself: a misdeal (R9.1)."""
+        with no live action, void the deal itself: a misdeal (R9.1); before either, a settle-up that is the ledger's
+        last event."""
         with self.write():
-            session = self.session(session_name)
-            current = self._require_hand(session)
             if reason is not None and len(reason) > MAX_REASON:
                 raise BadInput(f"a reason is at most {MAX_REASON} characters")
+            session = self.session(session_name)
+            paid = self.last_payment()
+            if paid is not None:  # a settle-up, while it is the ledger's last event (CLI.md, The season)
+                self._insert("payments", at=self.now(), payer=paid["payer"], payee=paid["payee"], amount=paid["amount"],
+                             voids=paid["id"], reason=reason)
+                payment = Payment(paid["id"], paid["payer"], paid["payee"], paid["amount"], paid["note"], session.rules)
+                return session, self.current(session), Voided(0, paid["id"], None, payment=payment)
+            current = self._require_hand(session)
             self._check_open(session)
             self._nothing_after(session, current)
             if current.last is None:

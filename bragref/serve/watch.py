@@ -116,6 +116,7 @@ class Watcher:
                     data["said"] = f"Session {session.name} is closed (R9.1): nothing more is recorded in it."
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
                 data["told"] = told(session, current.hand if current else None, book.running())
+                data["told"]["season"] = season_of(book)
                 data["told"]["turn"] = whose_turn(current.number, current.hand) if current else "Deal a hand"
         except BadInput as error:  # no session yet: the page says so, and waits
             return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
@@ -149,6 +150,16 @@ class Watcher:
             await asyncio.sleep(self.every)
             if self.look():
                 self.tell()
+
+
+def season_of(book) -> dict | None:
+    """The season's chart (every session's nights), where there is more than one night and they keep one money."""
+    if len(book.session_names()) < 2:
+        return None
+    try:
+        return book.season_chart()
+    except BadInput:  # nights kept in different money: no sum to draw (R1.1)
+        return None
 
 
 def told(session, hand: Hand | None, running: dict) -> dict:

@@ -22,16 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from measure import in_turn, installed, said
+from measure import bragref_command, in_turn, installed, said
 
 from bragref.engine.rules import Rules
 from bragref.ledger.simulate import simulate
 from bragref.ledger.store import Ledger
-
-
-def bragref_command() -> list[str]:
-    script = Path(sys.executable).parent / "bragref"
-    return [str(script)] if script.exists() else [sys.executable, "-P", "-m", "bragref"]
 
 
 def build(db: Path, hands: int) -> float:

@@ -19,16 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from measure import installed
+from measure import bragref_command, installed
 
 from bragref.engine.ranking import BragRanking
 
 CARD_MODULES = ("bragref.engine.cards", "bragref.engine.ranking", "bragref.engine.odds")
-
-
-def bragref_command() -> list[str]:
-    script = Path(sys.executable).parent / "bragref"
-    return [str(script)] if script.exists() else [sys.executable, "-P", "-m", "bragref"]
 
 
 def evaluations_per_second(hands: int = 2_000_000) -> float:

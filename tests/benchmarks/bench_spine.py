@@ -35,11 +35,6 @@ from bragref.ledger.store import Ledger
 SEATS = ["Andy", "Bill", "Chris", "Dan"]
 
 
-def bragref_command() -> list[str]:
-    script = Path(sys.executable).parent / "bragref"
-    return [str(script)] if script.exists() else [sys.executable, "-P", "-m", "bragref"]
-
-
 def in_turn(a: Callable[[], list[str]], b: Callable[[], list[str]], runs: int) -> tuple[float, float, float, str]:
     """The commands `a()` and `b()` give, run in turn, `runs` pairs (`measure.in_turn`): each one's median wall (ms),
     the median of the pairs' wall ratios a/b (a pair's two runs meet the machine at the same speed, so the ratio
@@ -54,7 +49,7 @@ def in_turn(a: Callable[[], list[str]], b: Callable[[], list[str]], runs: int) -
 def bets(db: Path) -> Callable[[], list[str]]:
     """The next `bragref bet` each call, in an open-ended hand of `db`'s session (dealt now, if none is open), by
     each of its two players in turn."""
-    cmd = bragref_command() + ["--db", str(db), "--session", "bench"]
+    cmd = measure.bragref_command() + ["--db", str(db), "--session", "bench"]
     status = json.loads(subprocess.run(cmd + ["status", "--json"], check=True, capture_output=True).stdout)
     if status["phase"] != "betting":
         subprocess.run(cmd + ["deal"], check=True, capture_output=True)  # the deal passes left (R2.2)
@@ -103,7 +98,7 @@ def imports_only(work: Path) -> Callable[[], list[str]]:
     (uncompiled there, it took twice as long)."""
     db, names = work / "record.db", work / "modules.txt"
     build_ledger(db, 0)
-    bet = bets(db)()[len(bragref_command()):]  # a bet's arguments, in a hand dealt for it
+    bet = bets(db)()[len(measure.bragref_command()):]  # a bet's arguments, in a hand dealt for it
     subprocess.run([sys.executable, "-P", "-c", RECORD_MODULES, str(names), *bet], check=True, capture_output=True)
     return lambda: [sys.executable, "-P", "-c", IMPORT_ONLY, str(names)]
 

@@ -29,6 +29,12 @@ print(json.dumps([time.perf_counter() - began, used.ru_utime + used.ru_stime, us
 """
 
 
+def bragref_command() -> list[str]:
+    """The command that runs bragref as a user runs it: the virtualenv's script, else the module."""
+    script = Path(sys.executable).parent / "bragref"
+    return [str(script)] if script.exists() else [sys.executable, "-P", "-m", "bragref"]
+
+
 def installed() -> str:
     """What is measured, in a line to print first: bragref's version and how it is installed. A normal install
     (`pip install .`) holds its modules byte-compiled. An editable one (`pip install -e`) adds its finder to the start

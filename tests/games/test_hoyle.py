@@ -331,6 +331,7 @@ def test_until_deals_round_to_equal_deals_then_refuses_r11_7(bragref, tmp_path):
     document["_created_at"] = "2020-01-01T12:00:00.000000+00:00"
     document["hands"][0]["_dealt_at"] = "2020-01-01T12:01:00.000000+00:00"  # before the time set
     (tmp_path / "h.json").write_text(json.dumps(document))
+    bragref = type(bragref)(tmp_path / "late.db")  # another ledger: in this one the same hands are recognised
     bragref(f"import {tmp_path / 'h.json'} --as late --use")
     out = bragref("deal").stdout
     assert "Bill deals" in out and "It is past 00:00: deal on until every player has dealt 1 hand; still to deal: " \

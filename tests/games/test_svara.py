@@ -385,7 +385,7 @@ def test_the_game_is_listed_played_at_the_table_and_round_trips(bragref, tmp_pat
     text = bragref.round_trip(tmp_path / "s.bhh")
     assert "svara = 'Bill,Dan'" in text and "boil = 'Chris'" in text and "'p2 pass'" in text
     again = tmp_path / "again.bhh"
-    bragref(f"--session again export -o {again}")
+    bragref.again(f"--session again export -o {again}")
     assert again.read_text().replace("session = 'again'", "session = 's'") == text
 
 

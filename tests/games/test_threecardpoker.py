@@ -309,7 +309,7 @@ def test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips(
     assert nets(bragref) == {"Andy": -9, "Bill": 2, "Chris": 7}
     text = bragref.round_trip(tmp_path / "night.bhh")
     again = tmp_path / "again.bhh"
-    bragref(f"--session again export -o {again}")
+    bragref.again(f"--session again export -o {again}")
     assert again.read_text().replace("session = 'again'", "session = 'night'") == text
 
 

@@ -271,7 +271,7 @@ def test_the_game_is_listed_and_its_history_round_trips(three, tmp_path):
     text = bragref.round_trip(tmp_path / "t.bhh")
     assert "up = 'Kh 2c Ad'" in text and "'p2 draw 10s'" in text and "'p2 call 0'" in text
     again = tmp_path / "again.bhh"
-    bragref(f"--session again export -o {again}")
+    bragref.again(f"--session again export -o {again}")
     assert again.read_text().replace("session = 'again'", "session = 't'") == text
 
 

@@ -1,6 +1,7 @@
-// The night as a picture: each player's running result over the night's settled hands, drawn as SVG from the
-// ledger's figures (`told.chart`). Each line has its own dash pattern and its player's name at its end, so colour is
-// never the only signal; the caption says every result in words.
+// The night and the season as pictures: each player's running result over the night's settled hands (`told.chart`),
+// and their cumulative result night by night (`told.season`), drawn as SVG from the ledger's figures. Each line has
+// its own dash pattern and its player's name at its end, so colour is never the only signal; the caption says every
+// result in words.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -13,11 +14,11 @@ function svgNode(name, attributes) {
   return node;
 }
 
-function drawChart(svg, caption, chart, cash) {
-  const hands = (chart && chart.hands) || [];
+function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's key for its points, `hands` or `nights`
+  const hands = (chart && chart[steps]) || [];
   const players = Object.entries((chart && chart.players) || {});
   svg.replaceChildren();
-  document.getElementById("chart").hidden = !hands.length;
+  svg.closest("figure").hidden = !hands.length;
   if (!hands.length) { caption.textContent = ""; return; }
   const width = 480, height = 220, left = 8, right = 120, top = 10, bottom = 20;
   const values = players.flatMap(([, results]) => results).concat(0);
@@ -28,7 +29,8 @@ function drawChart(svg, caption, chart, cash) {
   svg.append(svgNode("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), stroke: "currentColor",
     "stroke-opacity": "0.4" }));
   const axis = svgNode("text", { x: left, y: height - 4 });
-  axis.textContent = `hands ${hands[0]}–${hands[hands.length - 1]}`;
+  axis.textContent = steps === "hands" ? `hands ${hands[0]}–${hands[hands.length - 1]}`
+    : `${hands.length} night${hands.length === 1 ? "" : "s"}: ${hands[0]} to ${hands[hands.length - 1]}`;
   svg.append(axis);
   const ends = [];
   players.forEach(([name, results], index) => {
@@ -48,6 +50,7 @@ function drawChart(svg, caption, chart, cash) {
     svg.append(label);
   });
   svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(height, below)}`);  // room for every name
-  caption.textContent = `Running results after hand ${hands[hands.length - 1]}: ` +
+  caption.textContent = (steps === "hands" ? `Running results after hand ${hands[hands.length - 1]}: `
+    : `The season after ${hands[hands.length - 1]}: `) +
     players.map(([name, results]) => `${name} ${cash(results[results.length - 1])}`).join(", ") + ".";
 }

@@ -85,7 +85,8 @@ function show(t) {
     [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["loans", true]] : []), ["net", true]],
     (t.balances || []).map(b => [[[b.player], [cash(b.paid), "n wide"], [cash(b.won), "n wide"],
       ...(loans ? [[cash(b.loans), true]] : []), [cash(b.net), true]]]));
-  drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash);
+  drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash, "hands");
+  drawChart(document.getElementById("season"), document.getElementById("season-said"), told.season, cash, "nights");
   document.body.dataset.head = t.digest || "";  // the table shown: what the referee's answers are for
   document.dispatchEvent(new CustomEvent("table", { detail: t }));
 }

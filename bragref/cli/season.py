@@ -1,0 +1,125 @@
+"""`bragref season` and `bragref paid`: the nights added up, and the settle-ups recorded (CLI.md, The season)."""
+
+from __future__ import annotations
+
+import click
+
+from bragref.cli.output import emit_csv, emit_json, emit_table
+
+
+@click.command(short_help="Standings across nights: nights, hands, wins, net, best and worst.")
+@click.option("--from", "first", metavar="DATE", help="The first night, YYYY-MM-DD (a session's local date).")
+@click.option("--to", "last", metavar="DATE", help="The last night, YYYY-MM-DD, included.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (money in integer units).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV (money in integer units).")
+@click.option("--fmt", type=click.Choice(["text", "markdown"]), default="text", show_default=True,
+              help="A plain table, or Markdown for a chat that renders it.")
+@click.option("--chart", type=click.Path(dir_okay=False, writable=True), metavar="FILE.svg",
+              help="Also write each player's cumulative result night by night as an SVG picture.")
+@click.option("--nights", "by_night", is_flag=True,
+              help="A row per player per night instead (player, session, date, paid, won, net): for a spreadsheet.")
+@click.pass_obj
+def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool, fmt: str,
+           chart: str | None, by_night: bool) -> None:
+    """Standings over every session (a night each) from --from to --to: per player the nights played, hands dealt
+    in and won, the season's net (settled hands; loans and payments apart), the best and worst night and the
+    biggest pot won, best net first; one person under every spelling of their name (R2.6).
+
+    \b
+    Example:
+      bragref season
+      bragref season --from 2026-09-01 --csv > season.csv
+      bragref season --nights --csv > nights.csv
+      bragref season --chart season.svg
+    """
+    from bragref.ledger.season import COLUMNS
+
+    if as_json and as_csv:
+        raise click.UsageError("choose --json or --csv, not both")
+    book = app.book()
+    rows = book.season(first, last)
+    money = book.scope(all_sessions=True)[0].rules.money  # one money: `season` refuses sessions of several
+    if chart:
+        from bragref.told import season_svg
+
+        write_chart(chart, season_svg(book.season_chart(first, last), money))
+    if by_night:
+        nights = book.nightly(first, last)
+        if as_json or as_csv:
+            emit_json(nights) if as_json else emit_csv(nights)
+        elif nights:
+            emit_table([{**row, **{column: money(row[column]) for column in ("paid", "won", "net")}} for row in nights],
+                       "github" if fmt == "markdown" else "simple")
+        return
+    if as_json or as_csv:
+        plain = [{column: row[column] for column in COLUMNS} for row in rows]
+        emit_json(plain) if as_json else emit_csv(plain)
+        return
+    if not rows:
+        click.echo("No night in that range." if first or last else "No night recorded yet.")
+        return
+    emit_table([{"player": r["player"], "nights": r["nights"], "hands": r["hands"], "won": r["won_hands"],
+                 "net": money(r["net"]), "best": money(r["best"]), "worst": money(r["worst"]),
+                 "biggest pot": money(r["biggest_pot"]),
+                 "games": ", ".join(f"{game} {count}" for game, count in r["games"].items())} for r in rows],
+               "github" if fmt == "markdown" else "simple")
+
+
+@click.command(short_help="A settle-up between two people, recorded (not a bet, not a loan).")
+@click.argument("payer")
+@click.argument("payee")
+@click.argument("amount")
+@click.option("--note", help="What it was for, for the record.")
+@click.pass_obj
+def paid(app, payer: str, payee: str, amount: str, note: str | None) -> None:
+    """PAYER paid PAYEE AMOUNT to settle up: recorded in the ledger (chained, audited), in no session, at any time,
+    after a session's close too. `settle --all` then says what is still owed and `balances --all` each player's
+    paid-up and owed. A payment larger than `settle --all` shows PAYER owing PAYEE is refused (R1.2); `undo` voids
+    it while it is the ledger's last event.
+
+    \b
+    Example:
+      bragref paid bill andy 5 --note "Friday"
+    """
+    payment = app.book().paid(payer, payee, amount, note)
+    click.echo(f"Recorded: {payment.said()}")
+
+
+@click.command("datasette-metadata", short_help="Datasette's metadata for the ledger: its canned queries.")
+@click.option("--database", help="The name Datasette serves the ledger under. [its file's name, without .db]")
+@click.pass_obj
+def datasette_metadata(app, database: str | None) -> None:
+    """Print the metadata that publishes the ledger with Datasette, with canned queries: standings, nights, the
+    biggest pots, a player's record and the settle-ups.
+
+    \b
+    Example:
+      bragref datasette-metadata > metadata.json
+      datasette serve ledger.db -m metadata.json --immutable ledger.db
+    """
+    import json
+    import os
+
+    from bragref.ledger.published import metadata
+
+    name = database or os.path.splitext(os.path.basename(app.existing()))[0]
+    click.echo(json.dumps(metadata(name), indent=2))
+
+
+def write_chart(path: str, text: str) -> None:
+    """The picture written whole or not at all (a temporary file, then a rename)."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".season-", suffix=".svg")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+COMMANDS = [season, paid, datasette_metadata]

@@ -1,0 +1,76 @@
+"""Benchmarks for the season (issue 57).
+
+Run: python tests/benchmarks/bench_season.py [--nights 200] [--hands 50] [--db PATH] [--runs 5]
+
+Builds (or reuses, with --db) a ledger of `--nights` simulated sessions of `--hands` hands each (four players out of
+six, loans allowed: 10,000 hands by default), then times as new processes, each in turn with a floor measured in the
+same run: `bragref season` beside `bragref balances --all` on the same ledger (target: at most 2x), and `bragref paid`
+beside a `bragref bet` on the same ledger (target: at most 1x; each followed, untimed, by the `undo` that takes it
+back, so every run records the same thing on the same ledger). Medians of `--runs` pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from measure import bragref_command, in_turn, installed, measured, said
+
+from bragref.engine.rules import Rules
+from bragref.ledger.simulate import simulate
+from bragref.ledger.store import Ledger
+
+PEOPLE = ["Andy", "Bill", "Chris", "Dan", "Eve", "Fran"]
+
+
+def build(db: Path, nights: int, hands: int) -> float:
+    ledger = Ledger(str(db))
+    ledger.conn.execute("PRAGMA synchronous = OFF")  # building the fixture only; bragref itself always syncs
+    start = time.perf_counter()
+    for night in range(nights):
+        seats = [PEOPLE[(night + i) % len(PEOPLE)] for i in range(4)]
+        simulate(ledger, f"night-{night + 1}", Rules(short_money="both"), seats, hands, seed=night)
+    ledger.close()
+    return time.perf_counter() - start
+
+
+def bragref(db: Path, *words: str) -> str:
+    return subprocess.run([*bragref_command(), "--db", str(db), *words], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nights", type=int, default=200)
+    parser.add_argument("--hands", type=int, default=50)
+    parser.add_argument("--db", type=Path, help="Reuse (or build once into) this ledger file.")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    print(installed())
+    db = args.db or Path(tempfile.mkdtemp()) / "season.db"
+    if not db.exists():
+        seconds = build(db, args.nights, args.hands)
+        print(f"built {args.nights} nights of {args.hands} hands ({args.nights * args.hands:,} hands) in "
+              f"{seconds:.0f} s")
+    pairs = in_turn(lambda: [*bragref_command(), "--db", str(db), "season", "--json"],
+                    lambda: [*bragref_command(), "--db", str(db), "balances", "--all", "--json"], args.runs)
+    print(said("season", pairs, "wall", 2, "balances --all"))
+    owing = json.loads(bragref(db, "settle", "--all", "--json"))[0]
+    bragref(db, "deal")
+    to_act = json.loads(bragref(db, "status", "--json"))["to_act"]
+    pairs = []
+    for _ in range(args.runs):  # each recorded, then taken back (untimed), so that every run meets the same ledger
+        paid = measured([*bragref_command(), "--db", str(db), "paid", owing["from"], owing["to"], "1"])
+        bragref(db, "undo")
+        bet = measured([*bragref_command(), "--db", str(db), "bet", to_act, "1"])
+        bragref(db, "undo")
+        pairs.append((paid, bet))
+    print(said("paid", pairs, "wall", 1, "a bet"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+"""The season (issue 57, CLI.md The season): standings over many nights, settle-ups recorded with `paid`, a club's
+ledger merged from the ledgers of several tables, the season's chart, and the ledger published with Datasette.
+Every figure below is worked out by hand from the hands played."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from conftest import Bragref, rewritten
+
+NIGHTS = {  # three nights: who sat, and a hand each, every player's net worked out by hand (antes 1)
+    "n1": ("Andy,Bill,Cat", ["deal", "bet bill 2", "fold cat", "fold andy"]),  # pot 5 to Bill: Bill +2
+    "n2": ("andy,Bill,Dan", ["deal", "fold bill", "bet dan 2", "fold andy"]),  # pot 5 to Dan: Dan +2
+    "n3": ("Andy,Danny,Cat", ["deal", "bet danny 3", "fold cat", "fold andy"]),  # pot 6 to Danny: Danny +2
+}
+STANDINGS = [  # Dan is Danny since night 2 (R2.6), andy is Andy
+    {"player": "Danny", "nights": 2, "hands": 2, "won_hands": 2, "net": 4, "best": 2, "worst": 2, "biggest_pot": 6},
+    {"player": "Bill", "nights": 2, "hands": 2, "won_hands": 1, "net": 1, "best": 2, "worst": -1, "biggest_pot": 5},
+    {"player": "Cat", "nights": 2, "hands": 2, "won_hands": 0, "net": -2, "best": -1, "worst": -1, "biggest_pot": 0},
+    {"player": "Andy", "nights": 3, "hands": 3, "won_hands": 0, "net": -3, "best": -1, "worst": -1,
+     "biggest_pot": 0},
+]
+
+
+def play_nights(bragref: Bragref) -> None:
+    for name, (players, lines) in NIGHTS.items():
+        bragref(f'session new {name} --players "{players}"')
+        for line in lines:
+            bragref(line)
+        if name == "n1":
+            bragref("lend andy cat 5")  # Cat owes Andy 5 (R7.5)
+        if name == "n2":
+            bragref("player rename dan Danny")
+
+
+def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
+    play_nights(bragref)
+    assert bragref.json("season") == STANDINGS
+    assert bragref("season --csv").stdout.splitlines()[:2] == [
+        "player,nights,hands,won_hands,net,best,worst,biggest_pot", "Danny,2,2,2,4,2,2,6"]
+    # nets with the loan: Andy -3 + 5 = 2, Cat -2 - 5 = -7, Bill 1, Danny 4: Cat owes everything
+    owing = bragref.json("settle --all")
+    assert sorted((p["from"], p["to"], p["amount"]) for p in owing) == [("Cat", "Andy", 2), ("Cat", "Bill", 1),
+                                                                        ("Cat", "Danny", 4)]
+    refused = bragref.refused("paid cat danny 5", "R1.2")
+    assert "Cat owes Danny 4" in refused
+    assert "Danny owes Cat nothing" in bragref.refused("paid danny cat 1", "R1.2")
+    assert bragref("paid cat danny 3 --note 'on account'").stdout == \
+        "Recorded: Cat paid Danny 3 (on account).\n"
+    rows = {r["player"]: r for r in bragref.json("balances --all")}
+    assert (rows["Cat"]["paid_up"], rows["Cat"]["owed"]) == (3, -4)
+    assert (rows["Danny"]["paid_up"], rows["Danny"]["owed"]) == (-3, 1)
+    assert (rows["Andy"]["paid_up"], rows["Andy"]["owed"]) == (0, 2)
+    assert sorted((p["from"], p["to"], p["amount"]) for p in bragref.json("settle --all")) == [
+        ("Cat", "Andy", 2), ("Cat", "Bill", 1), ("Cat", "Danny", 1)]
+    assert bragref.json("season") == STANDINGS  # payments are not results
+    # a payment voided while it is the ledger's last event; a session closed, and a payment after it
+    assert bragref("undo").stdout == "Voided: Cat paid Danny 3 (on account); it is owed again (R9.1).\n"
+    assert {r["player"]: r["owed"] for r in bragref.json("balances --all")}["Cat"] == -7
+    bragref("session close")
+    bragref("paid cat andy 2")
+    bragref("paid cat danny 4")
+    bragref("undo")  # the last: Cat's 4 to Danny
+    assert sorted((p["from"], p["to"], p["amount"]) for p in bragref.json("settle --all")) == [
+        ("Cat", "Bill", 1), ("Cat", "Danny", 4)]
+    bragref("audit --all")
+
+
+def test_the_table_takes_a_settle_up_between_hands(bragref):
+    play_nights(bragref)
+    told = bragref.table("paid cat andy 2 --note cash", "deal", "paid cat andy 1").output
+    assert "Recorded: Cat paid Andy 2 (cash)." in told
+    assert "paid is recorded between hands" in told  # in a hand: refused, nothing recorded
+    assert ("Cat", "Andy", 2) not in [(p["from"], p["to"], p["amount"]) for p in bragref.json("settle --all")]
+
+
+def test_a_payment_is_final_once_something_follows_it(bragref):
+    play_nights(bragref)
+    bragref("paid cat andy 2")
+    bragref("lend andy danny 1")  # recorded after the payment: it stands
+    bragref.refused("undo", "R9.1")  # undo looks at the hand, settled before the loan: final
+    assert ("Cat", "Andy", 2) not in [(p["from"], p["to"], p["amount"]) for p in bragref.json("settle --all")]
+
+
+def test_an_edited_payment_is_caught_by_audit(bragref, tmp_path):
+    play_nights(bragref)
+    bragref("paid cat andy 2")
+    digest = bragref.json("status")["digest"]
+    with sqlite3.connect(bragref.db) as conn:  # edited as anyone with the file would: the chain says so
+        trigger = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'payments_no_update'").fetchone()[0]
+        conn.execute("DROP TRIGGER payments_no_update")
+        conn.execute("UPDATE payments SET amount = 20")
+        conn.execute(trigger)
+    found = bragref("audit --all", code=4).stdout
+    assert "payments" in found
+    with rewritten(bragref.db) as conn:  # and edited with the chain made again: the digest kept says so
+        conn.execute("UPDATE payments SET amount = 2")
+    bragref("audit --all")
+    with rewritten(bragref.db) as conn:
+        conn.execute("UPDATE payments SET payee = 'Bill'")
+    assert "has been rewritten since" in bragref(f"audit --all --digest {digest}", code=4).stdout
+
+
+def test_season_dates_and_a_range_with_no_night(bragref):
+    play_nights(bragref)
+    today = bragref.json("season --from 2000-01-01 --to 2999-12-31")
+    assert today == STANDINGS
+    assert bragref.json("season --to 2000-01-01") == []
+    assert "--from is a date" in bragref("season --from 28/11/2026", code=2).stderr
+
+
+# ---- a club's ledger --------------------------------------------------------------------------------------------
+
+
+def written_apart(tmp_path: Path) -> list[Path]:
+    """Three tables' nights, each in a ledger of its own written by a process of its own, exported as JSON with the
+    night's date (a session keeps its recorded times): 1, 8 and 15 November."""
+    histories = []
+    for day, (name, (players, lines)) in zip((1, 8, 15), NIGHTS.items()):
+        db = tmp_path / f"{name}.db"
+        script = tmp_path / f"{name}.brag"
+        script.write_text("\n".join([f'session new friday --players "{players}"', *lines,
+                                     *(["player rename dan Danny"] if name == "n2" else [])]) + "\n")
+        subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), "run", "-q", str(script)], check=True,
+                       env={**os.environ, "BRAGREF_SESSION": ""})
+        text = subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), "export", "--format", "json"],
+                              check=True, capture_output=True, text=True).stdout
+        document = json.loads(text)
+        document["_created_at"] = f"2026-11-{day:02d}T20:00:00+00:00"
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(document))
+        histories.append(path)
+    return histories
+
+
+def test_a_clubs_ledger_merges_three_tables_and_refuses_a_history_twice(bragref, tmp_path):
+    first, second, third = written_apart(tmp_path)
+    assert "Imported session friday:" in bragref(f"import {first}").stdout
+    assert "Imported session friday-2 (another session is called friday)" in bragref(f"import {second}").stdout
+    before = bragref.dump()
+    assert "already imported as session friday-2" in bragref(f"import {second} --as again", code=3).stderr
+    assert bragref.dump() == before
+    bragref(f"import {third}")
+    assert bragref.json("season") == STANDINGS  # one person under every spelling and the name they have now
+    assert bragref.json("season --from 2026-11-08 --to 2026-11-08") == [
+        {"player": "Danny", "nights": 1, "hands": 1, "won_hands": 1, "net": 2, "best": 2, "worst": 2,
+         "biggest_pot": 5},
+        {"player": "andy", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
+         "biggest_pot": 0},
+        {"player": "Bill", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
+         "biggest_pot": 0}]  # equal nets: by name
+    assert bragref("season --nights --csv").stdout.splitlines() == [  # a row per player per night, for a spreadsheet
+        "player,session,date,paid,won,net", "Andy,friday,2026-11-01,1,0,-1", "Bill,friday,2026-11-01,3,5,2",
+        "Cat,friday,2026-11-01,1,0,-1", "andy,friday-2,2026-11-08,1,0,-1", "Bill,friday-2,2026-11-08,1,0,-1",
+        "Danny,friday-2,2026-11-08,3,5,2", "Andy,friday-3,2026-11-15,1,0,-1", "Cat,friday-3,2026-11-15,1,0,-1",
+        "Danny,friday-3,2026-11-15,4,6,2"]
+    assert "Season leader: Danny, +4 over 2 nights" in bragref("summary --all").stdout
+    bragref("audit --all")
+
+
+def test_the_seasons_chart_is_an_svg_of_a_line_per_player(bragref, tmp_path):
+    play_nights(bragref)
+    chart = tmp_path / "season.svg"
+    bragref(f"season --chart {chart}")
+    svg = ElementTree.parse(chart).getroot()
+    lines = svg.findall("{http://www.w3.org/2000/svg}polyline")
+    assert sorted(line.get("data-player") for line in lines) == ["Andy", "Bill", "Cat", "Danny"]
+    texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    for row in STANDINGS:  # each line's end says the season's result, the standings' net
+        assert f"{row['player']} {row['net']}" in texts
+    assert bragref.json("season") == STANDINGS
+
+
+# ---- published with Datasette ----------------------------------------------------------------------------------
+
+
+def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path):
+    pytest.importorskip("datasette", reason="datasette is an optional extra (pip install 'bragref[datasette]')")
+    import httpx
+
+    play_nights(bragref)
+    metadata = tmp_path / "metadata.json"
+    metadata.write_text(bragref("datasette-metadata").stdout)
+    with __import__("socket").socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "datasette", "serve", str(bragref.db), "-m", str(metadata),
+                               "--port", str(port), "--immutable", str(bragref.db)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    try:
+        url = f"http://127.0.0.1:{port}/ledger/standings.json?_shape=array"
+        for _ in range(100):
+            try:
+                answer = httpx.get(url, timeout=1)
+                break
+            except httpx.TransportError:
+                __import__("time").sleep(0.1)
+        rows = answer.json()
+        assert {row["player"]: row["net"] for row in rows} == {r["player"]: r["net"] for r in STANDINGS}
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_the_seasons_chart_is_drawn_on_the_players_page(bragref, tmp_path):
+    from test_referee import CHROMIUM, Referee
+
+    if CHROMIUM is None:
+        pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    play_nights(bragref)
+    running = Referee(bragref.db)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 360, "height": 740}, bypass_csp=True)
+            page.goto(running.players)
+            page.wait_for_function("document.querySelectorAll('#season polyline').length === 4")
+            said = page.locator("#season-said").text_content()
+            for row in STANDINGS:  # the season as the standings add it up, night by night
+                net = f"−\u2060{-row['net']}" if row["net"] < 0 else str(row["net"])  # the sign joined to it
+                assert f"{row['player']} {net}" in said, said
+            assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+            browser.close()
+    finally:
+        running.stop()
