@@ -270,13 +270,13 @@ class Money:
 
         for name in order:
             row(name)
-        for session in sessions:
-            for player, paid, won, net in self._posted(session.id):
-                totals = row(session.now_called(player))
-                totals["paid"] += paid
-                totals["won"] += won
-                totals["result"] += net
-                totals["net"] += net
+        by_id = {session.id: session for session in sessions}
+        for session_id, player, paid, won, net in self._posted(sessions):
+            totals = row(by_id[session_id].now_called(player))
+            totals["paid"] += paid
+            totals["won"] += won
+            totals["result"] += net
+            totals["net"] += net
         for name, owed in sorted(loans.positions(loans.outstanding(self.loan_entries(sessions))).items()):
             totals = row(name)
             totals["loans"] += owed
@@ -288,12 +288,14 @@ class Money:
                 person["owed"] = person["net"] + person["paid_up"]
         return list(rows.values())
 
-    def _posted(self, session_id: int) -> list[tuple[str, int, int, int]]:
-        """(player, paid, won, net) over a session's postings, by the names they were posted under, summed from the
-        rows along the covering index of sessions and players (no sum kept beside the ledger is trusted)."""
-        return self._q("SELECT player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
+    def _posted(self, sessions: list[Session]) -> list[tuple[int, str, int, int, int]]:
+        """(session id, player, paid, won, net) over the sessions' postings, by the names they were posted under,
+        summed from the rows along the covering index of sessions and players in one query (no sum kept beside the
+        ledger is trusted); a session's players by name."""
+        where, ids = self._scope(sessions)
+        return self._q("SELECT session_id, player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
                        " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount) FROM postings"
-                       " WHERE session_id = ? AND player IS NOT NULL GROUP BY player", (session_id,))
+                       f" WHERE {where} AND player IS NOT NULL GROUP BY session_id, player", ids)
 
     def carried(self, sessions: list[Session]) -> int:
         """Money in a pot carried forward and not yet won (R6.2)."""

@@ -5,6 +5,8 @@ pot won. One person under every spelling of their name, and under the name they 
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from datetime import date, datetime
 
 from bragref.engine.names import key
@@ -20,9 +22,9 @@ def night_of(created_at: str) -> date:
 
 def in_range(ledger, first: date | None, last: date | None) -> list:
     """The sessions whose night falls within `first`…`last`, both inclusive (either open), oldest first."""
-    rows = ledger._q("SELECT name, created_at FROM sessions ORDER BY id")
-    return [ledger.session(name) for name, created in rows
-            if (first is None or night_of(created) >= first) and (last is None or night_of(created) <= last)]
+    created = dict(ledger._q("SELECT id, created_at FROM sessions"))
+    return [session for session in ledger.all_sessions() if (first is None or night_of(created[session.id]) >= first)
+            and (last is None or night_of(created[session.id]) <= last)]
 
 
 def standings(ledger, sessions: list) -> list[dict]:
@@ -38,31 +40,46 @@ def standings(ledger, sessions: list) -> list[dict]:
         return people.setdefault(key(name), {"player": name, "nights": 0, "hands": 0, "won_hands": 0, "net": 0,
                                               "best": None, "worst": None, "biggest_pot": 0, "games": {}})
 
+    results: dict[int, list] = {}  # each night's result per player, in one read of every night's postings
+    for session_id, name, _, _, net in ledger._posted(sessions) if sessions else ():
+        results.setdefault(session_id, []).append((name, net))
     for session in sessions:
-        dealt = ledger._q(
-            f"SELECT s.value, COALESCE(json_extract(h.rules, '$.game'), 'brag'), COUNT(*) FROM hands h,"
-            f" json_each(h.seats) s WHERE h.session_id = ? AND NOT {MISDEALT} GROUP BY s.value, 2", (session.id,))
-        results = ledger._q("SELECT player, SUM(amount) FROM postings WHERE session_id = ? AND player IS NOT NULL"
-                            " GROUP BY player", (session.id,))
-        won = ledger._q(
-            "SELECT p.player, COALESCE(json_extract(h.rules, '$.game'), 'brag'),"
-            " (SELECT SUM(w.amount) FROM postings w WHERE w.hand_id = p.hand_id AND w.kind = 'win')"
-            " FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.session_id = ? AND p.kind = 'win'"
-            " AND p.player IS NOT NULL GROUP BY p.hand_id, p.player HAVING SUM(p.amount) > 0", (session.id,))
+        dealt: Counter = Counter()  # hands dealt in per player and game (R10.1), misdeals left out
+        for seats, game, count in ledger._q(
+                f"SELECT h.seats, COALESCE(json_extract(h.rules, '$.game'), 'brag'), COUNT(*) FROM hands h"
+                f" WHERE h.session_id = ? AND NOT {MISDEALT} GROUP BY 1, 2", (session.id,)):
+            for name in json.loads(seats):
+                dealt[name, game] += count
+        unpotted = {hand_id for (hand_id,) in ledger._q(  # a banked game's deals: no pot to name (R17)
+            f"SELECT id FROM hands WHERE session_id = ? AND json_extract(rules, '$.game') IN"
+            f" ({', '.join('?' * len(banked))})", (session.id, *banked))} if banked else set()
         tonight: dict[str, int] = {}
-        for name, game, count in dealt:
+        for (name, game), count in dealt.items():
             row = person(session, name)
             row["hands"] += count
             row["games"][game] = row["games"].get(game, 0) + count
             tonight.setdefault(key(row["player"]), 0)
-        for name, amount in results:
+        for name, amount in results.get(session.id, ()):
             row = person(session, name)
             tonight[key(row["player"])] = tonight.get(key(row["player"]), 0) + amount
-        for name, game, pot in won:
+        hands: dict[int, list] = {}  # each hand's winnings per player
+        for hand_id, name, amount in ledger._q(
+                "SELECT hand_id, player, SUM(amount) FROM postings WHERE session_id = ? AND kind = 'win'"
+                " AND player IS NOT NULL GROUP BY hand_id, player", (session.id,)):
+            hands.setdefault(hand_id, []).append((name, amount))
+        won: Counter = Counter()  # hands won per player (a split pot counts for each winner)
+        biggest: dict[str, int] = {}  # the largest pot each won
+        for hand_id, shares in hands.items():
+            pot = sum(amount for _, amount in shares)
+            for name, amount in shares:
+                if amount > 0:
+                    won[name] += 1
+                    if hand_id not in unpotted:
+                        biggest[name] = max(biggest.get(name, 0), pot)
+        for name, count in won.items():
             row = person(session, name)
-            row["won_hands"] += 1
-            if game not in banked:  # a banked game has no pot to name (R17)
-                row["biggest_pot"] = max(row["biggest_pot"], pot)
+            row["won_hands"] += count
+            row["biggest_pot"] = max(row["biggest_pot"], biggest.get(name, 0))
         for who, result in tonight.items():
             row = people[who]
             row["nights"] += 1
@@ -104,16 +121,16 @@ def nightly(ledger, sessions: list) -> list[dict]:
     """One row per player per night, the shape spreadsheets and home-game tools read: the player (by the name they
     have now), the session, its local date, what they paid into pots, won, and their net (settled hands); nights
     oldest first, players by name."""
-    rows = []
-    for session in sessions:
-        created = ledger._q("SELECT created_at FROM sessions WHERE id = ?", (session.id,))[0][0]
-        tonight: dict[str, dict] = {}
-        for name, paid, won, net in ledger._posted(session.id):
-            name = session.now_called(name)
-            row = tonight.setdefault(key(name), {"player": name, "session": session.name,
-                                                 "date": night_of(created).isoformat(), "paid": 0, "won": 0, "net": 0})
-            row["paid"] += paid
-            row["won"] += won
-            row["net"] += net
-        rows += sorted(tonight.values(), key=lambda row: key(row["player"]))
-    return rows
+    created = dict(ledger._q("SELECT id, created_at FROM sessions"))
+    nights: dict[int, dict[str, dict]] = {session.id: {} for session in sessions}
+    by_id = {session.id: session for session in sessions}
+    for session_id, name, paid, won, net in ledger._posted(sessions) if sessions else ():
+        session = by_id[session_id]
+        name = session.now_called(name)
+        row = nights[session_id].setdefault(key(name), {
+            "player": name, "session": session.name, "date": night_of(created[session_id]).isoformat(), "paid": 0,
+            "won": 0, "net": 0})
+        row["paid"] += paid
+        row["won"] += won
+        row["net"] += net
+    return [row for tonight in nights.values() for row in sorted(tonight.values(), key=lambda row: key(row["player"]))]

@@ -32,6 +32,32 @@ def renamed_to(renamed: dict[str, str], old: str, new: str) -> dict[str, str]:
     return {**{former: new if now == old else now for former, now in renamed.items()}, old: new}
 
 
+LIFE = "event IN ('seat', 'leave', 'rules', 'close', 'rename')"  # the events that make a session what it is now
+
+
+def made(row, events) -> Session:
+    """The session a `sessions` row and its life's events (`LIFE`, in order) make."""
+    rules = Rules.from_json(row["rules"])
+    seats: list[str] = []
+    closed = False
+    renamed: dict[str, str] = {}
+    for event in events:
+        if event["event"] == "seat":
+            at = seats.index(event["detail"]) + 1 if event["detail"] else len(seats)
+            seats.insert(at, event["player"])
+        elif event["event"] == "leave":
+            seats.remove(event["player"])
+        elif event["event"] == "rules":
+            rules = Rules.from_json(event["detail"])
+        elif event["event"] == "rename":
+            old, new = event["player"], event["detail"]
+            seats[seats.index(old)] = new
+            renamed = renamed_to(renamed, old, new)
+        else:
+            closed = True
+    return Session(row["id"], row["name"], rules, seats, closed, renamed)
+
+
 class Seating:
     """What a `Ledger` records and reads of sessions, seats and rules (a part of it: its writes go through the
     ledger's own `write`, `_insert` and `_event`)."""
@@ -91,29 +117,16 @@ class Seating:
         else:
             full = resolve(name, self.session_names(), "session")
             row = self._q("SELECT * FROM sessions WHERE name = ?", (full,))[0]
-        rules = Rules.from_json(row["rules"])
-        seats: list[str] = []
-        closed = False
-        renamed: dict[str, str] = {}
-        for event in self._q(
-            "SELECT event, player, detail FROM session_events WHERE session_id = ?"
-            " AND event IN ('seat', 'leave', 'rules', 'close', 'rename') ORDER BY id",
-            (row["id"],),
-        ):
-            if event["event"] == "seat":
-                at = seats.index(event["detail"]) + 1 if event["detail"] else len(seats)
-                seats.insert(at, event["player"])
-            elif event["event"] == "leave":
-                seats.remove(event["player"])
-            elif event["event"] == "rules":
-                rules = Rules.from_json(event["detail"])
-            elif event["event"] == "rename":
-                old, new = event["player"], event["detail"]
-                seats[seats.index(old)] = new
-                renamed = renamed_to(renamed, old, new)
-            else:
-                closed = True
-        return Session(row["id"], row["name"], rules, seats, closed, renamed)
+        return made(row, self._q(f"SELECT session_id, event, player, detail FROM session_events WHERE session_id = ?"
+                                 f" AND {LIFE} ORDER BY id", (row["id"],)))
+
+    def all_sessions(self) -> list[Session]:
+        """Every session, oldest first, read in two queries however many there are (a season's reports)."""
+        lives: dict[int, list] = {}
+        for event in self._q(f"SELECT session_id, event, player, detail FROM session_events WHERE {LIFE} ORDER BY id"):
+            lives.setdefault(event["session_id"], []).append(event)
+        return [made(row, lives.get(row["id"], [])) for row in self._q("SELECT * FROM sessions ORDER BY id")]
+
 
     def use(self, name: str) -> Session:
         with self.write():

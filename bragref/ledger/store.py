@@ -544,9 +544,6 @@ class Ledger(Seating, Money):
             raise Refused(f"nothing can be undone: {what}" + (f"; if {since} was a mistake, record {reverse}" if reverse
                                                                 else ""), "R9.1")
 
-    def all_sessions(self) -> list[Session]:
-        return [self.session(name) for name in self.session_names()]
-
     def action_count(self, session: Session) -> int:
         """Every action row of the session's hands, voids included."""
         return self._q("SELECT COUNT(*) FROM actions a JOIN hands h ON h.id = a.hand_id WHERE h.session_id = ?",

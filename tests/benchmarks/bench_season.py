@@ -60,7 +60,8 @@ def main() -> None:
                     lambda: [*bragref_command(), "--db", str(db), "balances", "--all", "--json"], args.runs)
     print(said("season", pairs, "wall", 2, "balances --all"))
     owing = json.loads(bragref(db, "settle", "--all", "--json"))[0]
-    bragref(db, "deal")
+    if json.loads(bragref(db, "status", "--json"))["phase"] in ("over", "no-hand"):  # a ledger reused: in a hand
+        bragref(db, "deal")
     to_act = json.loads(bragref(db, "status", "--json"))["to_act"]
     pairs = []
     for _ in range(args.runs):  # each recorded, then taken back (untimed), so that every run meets the same ledger
