@@ -7,8 +7,6 @@ tapped from its button, a stale tap, both pages fitting a phone and a TV with ei
 import json
 import os
 import re
-import shutil
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -17,8 +15,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from test_serve import CHROMIUM, free_port
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def bragref(db: Path, *words: str, env=None, code: int = 0) -> str:
@@ -26,12 +24,6 @@ def bragref(db: Path, *words: str, env=None, code: int = 0) -> str:
                           env=env or {**os.environ, "BRAGREF_SESSION": ""})
     assert done.returncode == code, (words, done.stdout, done.stderr)
     return done.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Referee:
@@ -122,6 +114,7 @@ def test_a_refused_write_records_nothing(referee, ledger, words, head, code, sai
 
 
 @pytest.mark.parametrize("body", [b"not json", b'{"words": "bet bob 1"}', b'{"head": "1-ab"}', b"[]",
+                                  b'{"words": "bet bob 1", "head": ""}',
                                   b'{"words": "bet bob 1", "head": "1-ab", "more": 1}'])
 def test_a_body_that_is_not_the_contracts_json_is_bad_input(referee, ledger, body):
     before = dump(ledger)

@@ -7,12 +7,14 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
 
 from conftest import Bragref, rewritten
+from test_serve import free_port
 
 NIGHTS = {  # three nights: who sat, and a hand each, every player's net worked out by hand (antes 1)
     "n1": ("Andy,Bill,Cat", ["deal", "bet bill 2", "fold cat", "fold andy"]),  # pot 5 to Bill: Bill +2
@@ -187,9 +189,7 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
     play_nights(bragref)
     metadata = tmp_path / "metadata.json"
     metadata.write_text(bragref("datasette-metadata").stdout)
-    with __import__("socket").socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "datasette", "serve", str(bragref.db), "-m", str(metadata),
                                "--port", str(port), "--immutable", str(bragref.db)], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)
@@ -200,7 +200,7 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
                 answer = httpx.get(url, timeout=1)
                 break
             except httpx.TransportError:
-                __import__("time").sleep(0.1)
+                time.sleep(0.1)
         rows = answer.json()
         assert {row["player"]: row["net"] for row in rows} == {r["player"]: r["net"] for r in STANDINGS}
     finally:
@@ -209,7 +209,7 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
 
 
 def test_the_seasons_chart_is_drawn_on_the_players_page(bragref, tmp_path):
-    from test_referee import CHROMIUM, Referee
+    from test_referee import CHROMIUM, Referee  # the referee's server: its players' page is the one
 
     if CHROMIUM is None:
         pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")

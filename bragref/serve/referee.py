@@ -42,6 +42,8 @@ class Referee:
             return 400, {"error": f'the body is JSON {{"words": "…", "head": "…"}}: {error}'}
         except ValueError as error:
             return 400, {"error": f"cannot read that answer: {error}"}
+        if not answer.head:
+            return 400, {"error": "no head: the digest of the table the page showed is what an answer is for"}
         if not words or only_shows(words):
             return 400, {"error": "those words record nothing: the page shows the table, its reports and rules"}
         app = App(self.path, self.session)

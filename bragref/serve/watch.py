@@ -15,7 +15,6 @@ import msgspec
 
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
-from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.told import forms, moves, own_phrases, own_words, situation, whose_turn
 
@@ -115,9 +114,7 @@ class Watcher:
                 if session.closed:
                     data["said"] = f"Session {session.name} is closed (R9.1): nothing more is recorded in it."
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
-                data["told"] = told(session, current.hand if current else None, book.running())
-                data["told"]["season"] = season_of(book)
-                data["told"]["turn"] = whose_turn(current.number, current.hand) if current else "Deal a hand"
+                data["told"] = told(session, current, book.running(), season_of(book))
         except BadInput as error:  # no session yet: the page says so, and waits
             return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
         return data
@@ -162,12 +159,16 @@ def season_of(book) -> dict | None:
         return None
 
 
-def told(session, hand: Hand | None, running: dict) -> dict:
-    """What the pages show in words (`bragref.told`): the game's own keys that say something, each player's own
-    phrases, the night's running results; the moves on offer in the hand, and the answers the table takes between
-    hands and at any time (`forms`)."""
+def told(session, current, running: dict, season: dict | None) -> dict:
+    """What the pages show in words (`bragref.told`) of the session's `current` hand (None before the first): whose
+    turn in a few words, the game's own keys that say something, each player's own phrases, the night's running
+    results and the season's; the moves on offer in the hand, and the answers the table takes between hands and at
+    any time (`forms`)."""
+    hand = current.hand if current else None
     playing = hand is not None and hand.phase != "over"
     return {"title": game_of(hand.rules if hand else session.rules).title,
+            "turn": whose_turn(current.number, hand) if current else "Deal a hand",
+            "season": season,
             "keys": [pair for pair in own_words(hand) if pair[1]] if hand else [],
             "players": {p.name: own_phrases(hand, p.name) for p in hand.players} if hand else {},
             "chart": running,

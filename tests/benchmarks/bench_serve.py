@@ -63,8 +63,9 @@ def listen(url: str, heard: list, opened: threading.Barrier, changes: int) -> No
                     return
 
 
-def latency(db: Path, url: str, pages: int) -> float:
-    """Seconds from a recorded bet returning to the last of `pages` pages hearing of it."""
+def last_heard(url: str, pages: int, record) -> float:
+    """Seconds from the moment `record()` gives (it records something) to the last of `pages` open pages hearing of
+    it."""
     heard: list[float] = []
     opened = threading.Barrier(pages + 1)
     threads = [threading.Thread(target=listen, args=(url, heard, opened, 1), daemon=True) for _ in range(pages)]
@@ -72,36 +73,35 @@ def latency(db: Path, url: str, pages: int) -> float:
         thread.start()
     opened.wait()
     time.sleep(0.3)
-    bragref(db, "bet", json.loads(httpx.get(url + "status.json").text)["to_act"], "1")
-    recorded = time.monotonic()
+    start = record()
     for thread in threads:
         thread.join(10)
     assert len(heard) == pages, f"{len(heard)} of {pages} pages heard"
-    return max(heard) - recorded
+    return max(heard) - start
+
+
+def latency(db: Path, url: str, pages: int) -> float:
+    """Seconds from a recorded bet returning to the last of `pages` pages hearing of it."""
+    def record() -> float:
+        bragref(db, "bet", json.loads(httpx.get(url + "status.json").text)["to_act"], "1")
+        return time.monotonic()
+
+    return last_heard(url, pages, record)
 
 
 def tap(referee: str, url: str, pages: int, taps: int = 7) -> float:
     """The median, over `taps` taps (a bet, then its undo), of seconds from a tap's POST being sent to the last of
     `pages` pages hearing of what it recorded."""
-    times = []
-    for number in range(taps):
-        heard: list[float] = []
-        opened = threading.Barrier(pages + 1)
-        threads = [threading.Thread(target=listen, args=(url, heard, opened, 1), daemon=True) for _ in range(pages)]
-        for thread in threads:
-            thread.start()
-        opened.wait()
-        time.sleep(0.3)
+    def record(words: str) -> float:
         table = httpx.get(url + "status.json").json()
-        words = f"bet {table['to_act']} 1" if number % 2 == 0 else "undo"
         sent = time.monotonic()
-        answer = httpx.post(referee + "act", json={"words": words, "head": table["digest"]})
+        answer = httpx.post(referee + "act", json={"words": words.format(table["to_act"]), "head": table["digest"]})
         assert answer.status_code == 200, answer.text
-        for thread in threads:
-            thread.join(10)
-        assert len(heard) == pages, f"{len(heard)} of {pages} pages heard"
-        times.append(max(heard) - sent)
-    return sorted(times)[len(times) // 2]
+        return sent
+
+    times = sorted(last_heard(url, pages, lambda: record("bet {} 1" if number % 2 == 0 else "undo"))
+                   for number in range(taps))
+    return times[len(times) // 2]
 
 
 def idle(pid: int, url: str, pages: int, seconds: float = 10.0) -> tuple[float, float]:
