@@ -45,15 +45,20 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
         write_chart(chart, season_svg(book.season_chart(first, last), money))
     if by_night:
         nights = book.nightly(first, last)
-        if as_json or as_csv:
-            emit_json(nights) if as_json else emit_csv(nights)
+        if as_json:
+            emit_json(nights)
+        elif as_csv:
+            emit_csv(nights)
         elif nights:
             emit_table([{**row, **{column: money(row[column]) for column in ("paid", "won", "net")}} for row in nights],
                        "github" if fmt == "markdown" else "simple")
         return
-    if as_json or as_csv:
-        plain = [{column: row[column] for column in COLUMNS} for row in rows]
-        emit_json(plain) if as_json else emit_csv(plain)
+    plain = [{column: row[column] for column in COLUMNS} for row in rows]  # the contract's keys, in its order
+    if as_json:
+        emit_json(plain)
+        return
+    if as_csv:
+        emit_csv(plain)
         return
     if not rows:
         click.echo("No night in that range." if first or last else "No night recorded yet.")
