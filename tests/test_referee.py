@@ -27,17 +27,17 @@ def bragref(db: Path, *words: str, env=None, code: int = 0) -> str:
 
 
 class Referee:
-    """`bragref serve --referee` on a free port: `players`, the players' page; `url`, the referee's page."""
+    """`bragref serve --referee` on a port the system gives it (`--port 0`: no other test's server can take it
+    between choosing and binding): `players`, the players' page; `url`, the referee's page."""
 
     def __init__(self, db: Path, env=None):
-        self.port = free_port()
-        self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port",
-                                         str(self.port), "--referee"], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, env=env)
+        self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", "0",
+                                         "--referee"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        env=env)
         lines = [self.process.stdout.readline() for _ in range(2)]
-        match = re.search(r"records: (http://\S+/r/(\S+)/) ", lines[1])
+        match = re.search(r"records: (http://127\.0\.0\.1:(\d+)/r/(\S+)/) ", lines[1])
         assert match, "".join(lines) + self.process.stderr.read()
-        self.url, self.token = match.group(1), match.group(2)
+        self.url, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
         self.players = f"http://127.0.0.1:{self.port}/"
         self.act = self.url + "act"
         for _ in range(100):
@@ -147,6 +147,8 @@ def test_the_door_origin_size_token_and_method(referee, ledger):
     assert len(referee.token) >= 22  # at least 128 random bits, URL-safe base64
     page = httpx.get(referee.url)
     assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
+    assert 'id="referee"' in page.text and 'src="referee.js"' in page.text  # the players' page, and the controls
+    assert 'id="referee"' not in httpx.get(referee.players).text and 'id="players"' in page.text
     assert page.headers["cache-control"] == "no-store"
 
 

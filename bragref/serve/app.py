@@ -23,8 +23,7 @@ from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
           "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript")}
-REFEREE = {**STATIC, "": ("referee.html", "text/html; charset=utf-8"),
-           "referee.js": ("referee.js", "text/javascript; charset=utf-8")}
+REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -39,7 +38,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     `referee`: the secret token of the referee's page, which alone writes (none: nothing writes)."""
     watcher = watcher or Watcher(path, session, every)
     read = resources.files("bragref.serve").joinpath
-    files = {file: read("static", file).read_bytes() for file, _ in (*STATIC.values(), *REFEREE.values())}
+    files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
+    files["referee"] = referee_page(files["page.html"], read("static", "referee.html").read_bytes())
 
     async def static(request: Request) -> Response:
         file, kind = STATIC[request.url.path[len(base):]]
@@ -91,7 +91,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         if rest not in REFEREE:
             return not_served()
         file, kind = REFEREE[rest]
-        return Response(files[file], media_type=kind, headers=HEADERS)
+        return Response(files["referee" if rest == "" else file], media_type=kind, headers=HEADERS)
 
     async def act(request: Request) -> Response:
         """One answer recorded, or why not (CLI.md): from this page's own origin only (403), at most `MAX_BODY`
@@ -132,6 +132,18 @@ class HostCheck:
                 await refused(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def referee_page(page: bytes, controls: bytes) -> bytes:
+    """The referee's page: the players' page (one page, not two copies of it) with the referee's script and controls
+    (`static/referee.html`: the script's line, then the controls) where it marks them."""
+    script, _, section = controls.partition(b"\n")
+    for marker, part in ((b"<!-- the referee's script -->", script), (b"<!-- the referee's controls -->",
+                                                                        section.rstrip(b"\n").lstrip())):
+        if marker not in page:
+            raise AssertionError(f"the page has lost its mark {marker!r}")
+        page = page.replace(marker, part)
+    return page
 
 
 def not_served() -> Response:
