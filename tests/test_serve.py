@@ -37,18 +37,18 @@ def free_port() -> int:
 
 
 class Server:
-    """`bragref serve` running on a free port until the test ends; `url` is where its page is."""
+    """`bragref serve` running until the test ends on a port the system gives it (`--port 0`: no other test's server
+    can take it between choosing and binding); `url` is where its page is."""
 
     def __init__(self, db: Path, *options: str, session: str | None = None):
-        self.port = free_port()
         chosen = ["--session", session] if session else []
         self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), *chosen, "serve", "--port",
-                                         str(self.port), *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True)
+                                         "0", *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         first = self.process.stdout.readline()
-        match = re.search(r"at (http://\S+/) ", first)
+        match = re.search(r"at (http://\S+:(\d+)/\S*) ", first)
         assert match, first + self.process.stderr.read()
-        self.printed = match.group(1)  # as printed: beyond loopback, an address of this machine a phone can open
+        self.printed, self.port = match.group(1), int(match.group(2))  # as printed: beyond loopback, an address of
+        # this machine a phone can open
         self.url = re.sub(r"^http://[^/]+/", f"http://127.0.0.1:{self.port}/", self.printed)  # tests stay on loopback
         self.root = f"http://127.0.0.1:{self.port}/"
         for _ in range(100):
