@@ -53,6 +53,12 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     refused = bragref.refused("paid cat danny 5", "R1.2")
     assert "Cat owes Danny 4" in refused
     assert "Danny owes Cat nothing" in bragref.refused("paid danny cat 1", "R1.2")
+    bragref.refused("paid zed cat 1", "'zed'", code=2)  # nobody of that name, in any night (R2.6)
+    bragref.refused("paid cat danny 0", "R1.1", code=2)
+    bragref.refused(f"paid cat danny 1 --note {'x' * 501}", "at most 500 characters", code=2)
+    bragref("deal")
+    bragref.refused("paid cat danny 1", "between hands: hand 2 is in play", code=2)  # not a bet, not in a hand
+    bragref("undo")  # the deal, a misdeal: between hands again
     assert bragref("paid cat danny 3 --note 'on account'").stdout == \
         "Recorded: Cat paid Danny 3 (on account).\n"
     rows = {r["player"]: r for r in bragref.json("balances --all")}

@@ -384,9 +384,6 @@ class Table:
             if "--note" in args else (args, None)
         if len(words) != 3:
             raise BadInput("paid PAYER PAYEE AMOUNT [--note TEXT], e.g. paid bill andy 5 (R1.2)")
-        _, current = self.now()
-        if current is not None and current.hand.phase != "over":
-            raise BadInput("paid is recorded between hands: finish the hand first (settle-ups are not bets)")
         self.tell(f"Recorded: {self.book.paid(*words, note).said()}")
 
     def _purse(self, kind: str, args: list[str]) -> None:
