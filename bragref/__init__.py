@@ -1,7 +1,7 @@
 """bragref: a referee and hand-history ledger for Three Card Brag and its family.
 
 `import bragref` is the Python API (`bragref.api`): `bragref.deal("brag", [...])`, `bragref.open_ledger(path)`,
-`bragref.find_game(name)` and the action types. Its names load on first use, so the command line, which imports
+`bragref.find_game(name)` and the action types, every game's as its game declares them. Its names load on first use, so the command line, which imports
 this package for every command, pays nothing for them.
 """
 
@@ -14,12 +14,14 @@ def __getattr__(name: str):
     import importlib
 
     api = importlib.import_module("bragref.api")  # an import that fails says why, not a lookup of `api` again
-    if name in api.__all__:
-        return getattr(api, name)
+    found = getattr(api, name) if name in api.__all__ else api.game_action(name)  # a game's own action type too
+    if found is not None:
+        return found
     raise AttributeError(f"module 'bragref' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
     import importlib
 
-    return sorted([*globals(), *importlib.import_module("bragref.api").__all__])
+    api = importlib.import_module("bragref.api")
+    return sorted([*globals(), *api.__all__, *api.game_actions()])

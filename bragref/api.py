@@ -74,18 +74,27 @@ from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_chang
 from bragref.games import play as engine
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show, Typed, Verb as Action, checked
 
-GAME_ACTIONS = {"Cover": "brag", "Look": "brag", "See": "brag", "Showdown": "brag", "Call": "hoyle", "Raise": "hoyle",
-                "Stand": "hoyle"}  # the action types of one game, loaded with it on first use: a command pays nothing
 __all__ = ["GAMES", "Audit", "Award", "BadInput", "Bet", "Book", "Concede", "Deal", "Fold", "Refused", "Rules", "Show",
-           "deal", "find_game", "open_ledger", *GAME_ACTIONS]
+           "deal", "find_game", "open_ledger"]  # and every game's own action types, by name (`game_action`)
 
 
 def __getattr__(name: str):
-    if name in GAME_ACTIONS:
-        import importlib
+    kind = game_action(name)
+    if kind is None:
+        raise AttributeError(f"module 'bragref.api' has no attribute {name!r}")
+    return kind
 
-        return getattr(importlib.import_module(f"bragref.games.{GAME_ACTIONS[name]}.actions"), name)
-    raise AttributeError(f"module 'bragref.api' has no attribute {name!r}")
+
+def game_action(name: str) -> type | None:
+    """A game's action type by its class name (`Cover`, `Call`, an installed game's own), as its game declares it:
+    the first game found that declares a type so named (`Registry.installed`: bragref's own first), the games
+    loaded on first use, so that a command pays nothing for them; None where no game declares one."""
+    return next((kind for game in GAMES.installed for kind in game.actions if kind.__name__ == name), None)
+
+
+def game_actions() -> list[str]:
+    """The names `game_action` finds, for `dir(bragref)`."""
+    return sorted({kind.__name__ for game in GAMES.installed for kind in game.actions} - set(__all__))
 
 
 class Deal:

@@ -86,6 +86,29 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
     bragref("audit")
 
 
+@pytest.mark.slow
+def test_what_the_core_lists_is_read_from_the_installed_games_declarations(installed, tmp_path):
+    """No game named in the core (issue 56): the plug-in's action type is `bragref.Flash` as brag's is `bragref.Cover`,
+    and a name bragref's games use stays theirs (three-stake's `Stick`, not the plug-in's); `status --json` carries the contract's keys, each move's own declaration of what it carries when not offered,
+    and the plug-in's moves only in its own game's hands."""
+    script = ("import bragref; print(bragref.Flash.verb, bragref.Cover.verb, bragref.Stick.__module__, "
+              "'Flash' in dir(bragref))")
+    found = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=installed, cwd=tmp_path)
+    assert found.stdout.split() == ["flash", "cover", "bragref.games.threestake.actions", "True"], found.stderr
+
+    def status(game: str) -> dict:
+        db = str(tmp_path / f"{game}.db")
+        for args in (["session", "new", game, "--players", "Ann,Bob", "--game", game], ["deal"]):
+            subprocess.run([sys.executable, "-m", "bragref", "--db", db, *args], env=installed, check=True,
+                           capture_output=True)
+        return json.loads(subprocess.run([sys.executable, "-m", "bragref", "--db", db, "status", "--json"],
+                                         env=installed, check=True, capture_output=True, text=True).stdout)["legal"]
+
+    brag, stick = status("brag"), status("stick-brag")
+    assert list(brag)[:7] == ["fold", "look", "bet", "blind_bet", "see", "cover", "cover_range"]
+    assert "flash" not in brag and "stick" not in brag and stick["stick"] is True and list(stick)[:21] == list(brag)
+
+
 def test_an_installed_game_that_does_not_load_never_stops_the_others(tmp_path):
     """A distribution declaring a game whose code is missing or broken: the game is left out of every list, the
     others play on, and asking for it by name says why (bad input, never a traceback)."""

@@ -118,6 +118,13 @@ class Registry(Mapping):
 
         return sorted((name for name in self.declared if self._loads(name)), key=section)
 
+    @property
+    def installed(self) -> list[Game]:
+        """The games in the order they were found: bragref's own first, then others' by distribution, so that what a
+        name means among bragref's games (an action type's, `api.game_action`) stays whatever is installed beside."""
+        ordered = set(self.ordered)
+        return [self[name] for name in self.declared if name in ordered]
+
     def _loads(self, name: str) -> bool:
         """Whether game `name` loads: one installed from elsewhere that does not is left out of every list (and
         said to be broken where it is asked for by name), so that it never stops the others."""

@@ -179,6 +179,8 @@ class Verb(msgspec.Struct, frozen=True):
     summary: ClassVar[str] = ""  # the command's one-line help
     help: ClassVar[str] = ""  # what it does, citing the rules
     examples: ClassVar[tuple[str, ...]] = ()  # the command's arguments in examples, e.g. ("dan",)
+    unoffered: ClassVar[dict] = {}  # what `status --json` carries under `legal` for the move in a hand of any game
+    # while it is not offered (CLI.md's keys); nothing: its key is in its own game's hands alone, false till offered
 
     def __post_init__(self) -> None:
         """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`, a plug-in's
@@ -441,6 +443,7 @@ class Bet(Verb, frozen=True):
     summary = "Record a bet, open or blind."
     help = "PLAYER bets AMOUNT, open (they have looked) or --blind (R3, R4)."
     examples = ("andy 2", "bill 1 --blind")
+    unoffered = {"bet": None, "blind_bet": None}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -485,6 +488,7 @@ class Fold(Verb, frozen=True):
     summary = "Record a fold (in turn only)."
     help = "PLAYER folds; never out of turn (R2.5)."
     examples = ("dan",)
+    unoffered = {"fold": False}
 
     def told(self, before, after, called):
         return f"{called(self.player)} folded."
@@ -499,6 +503,7 @@ class Concede(Verb, frozen=True):
     summary = "A player at a see or showdown gives up."
     help = "PLAYER throws in at a see or showdown without showing (R5.4)."
     examples = ("andy",)
+    unoffered = {"concede": []}
 
     @classmethod
     def offered_moves(cls, hand, player, offer):
@@ -531,6 +536,7 @@ class Show(Verb, frozen=True):
             "4- and 5-card brag give the three kept and each --discard, or all the cards (the best three are kept, "
             "R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.")
     examples = ("bill 3h 3d 3s", "andy Kh Qh Jh --discard 2c")
+    unoffered = {"show": []}
 
     def detail(self, money=str):
         hand_text = _cards().hand_text
@@ -559,6 +565,7 @@ class Award(Verb, frozen=True):
     summary = "The table says who won a see or showdown."
     help = "Settle a see or showdown without cards: PLAYERS take the pot; several split it (R6.5)."
     examples = ("eddie", "andy chris")
+    unoffered = {"award": []}
 
     @classmethod
     def offered_moves(cls, hand, player, offer):

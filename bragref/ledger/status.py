@@ -3,8 +3,10 @@ line, the Python `Book` and anything else that shows the table."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from bragref.engine.state import Hand, Legal
-from bragref.games import find_game, game_of, hand_ranking, play, verb_in
+from bragref.games import GAMES, find_game, game_of, hand_ranking, play, verb_in
 
 
 def status_data(ledger, session, current) -> dict:
@@ -43,18 +45,24 @@ def status_data(ledger, session, current) -> dict:
     return data
 
 
-LEGAL_KEYS = {  # what `status --json` carries under `legal` for each move of the family, when it is not offered
-    "fold": False, "look": False, "bet": None, "blind_bet": None, "see": None, "cover": False, "cover_range": None,
-    "showdown": False, "show": [], "concede": [], "award": [], "call": None, "all_in": None, "raise": None,
-    "stand": False, "sideshow": None, "accept": False, "refuse": False, "exchange": False, "pass": False,
-    "knock": False}  # (CLI.md: the keys, in this order, are the contract)
+@cache
+def unoffered() -> dict:
+    """What `status --json` carries under `legal` for each move not offered, in every hand: each move's own
+    declaration (`Verb.unoffered`), the games in the rulebook's order, each game's moves in its order (CLI.md: the
+    keys, in this order, are the contract)."""
+    keys: dict = {}
+    for game in GAMES.values():
+        for kind in game.actions:
+            for key, value in kind.unoffered.items():
+                keys.setdefault(key, value)
+    return keys
 
 
 def legal_json(legal: Legal, game: str = "brag") -> dict:
     """`legal` as `status --json` carries it: every key of the family's moves, then the game's own moves (`game`: the
     hand's; false while not offered: three-stake's `draw`), each move offered as its verb declares it
     (`Verb.offered_json`)."""
-    data = {key: list(value) if isinstance(value, list) else value for key, value in LEGAL_KEYS.items()}
+    data = {key: list(value) if isinstance(value, list) else value for key, value in unoffered().items()}
     for kind in find_game(game).actions:
         data.setdefault(kind.verb, False)
     for offer in legal.offers:

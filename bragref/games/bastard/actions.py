@@ -41,6 +41,7 @@ class Exchange(Verb, frozen=True):
     help = ("PLAYER exchanges one card with the centre hand, or all three (R14.2); --up gives the centre's face-up "
             "cards after it, as everyone sees them (optional).")
     examples = ("andy 1", "bill 3 --up 7h")
+    unoffered = {"exchange": False}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -79,6 +80,7 @@ class Pass(Verb, frozen=True):
     help = ("PLAYER keeps their cards this turn: in the second round where there are two, or after a knock where "
             "allowed (R14.3, R14.4).")
     examples = ("chris",)
+    unoffered = {"pass": False}
 
     def told(self, before, after, called):
         return f"{called(self.player)} passed, keeping their cards (R14.3)." + _then(before, after, called)
@@ -94,6 +96,7 @@ class Knock(Verb, frozen=True):
     help = ("PLAYER knocks, keeping their hand: each other player has one more turn, then the exchanges end (R14.4); "
             "allowed from round knock-from where the exchanges go on until a knock (R14.5).")
     examples = ("dan",)
+    unoffered = {"knock": False}
 
     def told(self, before, after, called):
         if after is None:

@@ -15,7 +15,7 @@ _BETTING = BragBetting()
 class Brag(Game):
     """>>> from bragref.games.brag import Brag
     >>> [a.verb for a in Brag.actions]
-    ['bet', 'fold', 'look', 'see', 'cover', 'showdown', 'show', 'concede', 'award']
+    ['fold', 'look', 'bet', 'see', 'cover', 'showdown', 'show', 'concede', 'award']
     """
 
     name = "brag"
@@ -24,7 +24,7 @@ class Brag(Game):
     rule = "R3–R9"
     ranking = "brag"
     options = (*BRAG_BETTING_OPTIONS, *RANKING_OPTIONS)
-    actions = (act.Bet, act.Fold, Look, See, Cover, Showdown, act.Show, act.Concede, act.Award)
+    actions = (act.Fold, Look, act.Bet, See, Cover, Showdown, act.Show, act.Concede, act.Award)
     presets = {"pagat": {}, "bastard": {"blind": False}}  # R10.2: pagat's defaults; Bastard Brag's betting, no blind
 
     def deal(self, rules, seats, dealer, carried_in=0, retained_by=None, purses=None, dealt=None):

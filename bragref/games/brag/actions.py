@@ -38,6 +38,7 @@ class Look(Verb, frozen=True):
     summary = "A blind player looks at their cards."
     help = "PLAYER looks at their cards at their own turn and plays open from now (R3.4, R6.3)."
     examples = ("bill", "dan --hand new --keep")
+    unoffered = {"look": False}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -90,6 +91,7 @@ class See(Verb, frozen=True):
     summary = "Pay to see the other player left."
     help = "PLAYER pays to see the only other player still betting; the cost is computed (R5)."
     examples = ("andy",)
+    unoffered = {"see": None}
 
     def written(self, before, after, who):
         blind = sees_blind(before, before.player(self.player))
@@ -135,6 +137,7 @@ class Cover(Verb, frozen=True):
             "ends and that player shows first (R7.4). From the pocket the referee takes the player's word; under "
             "table stakes AMOUNT is exactly their table money (R1.3).")
     examples = ("dan 3",)
+    unoffered = {"cover": False, "cover_range": None}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -197,6 +200,7 @@ class Showdown(Verb, frozen=True):
     def offered_words(cls, offer, rules, say=str, table=False):
         return "agree a showdown"
     examples = ("",)
+    unoffered = {"showdown": False}
 
     def told(self, before, after, called):
         return f"The {len(before.betting)} players still betting agreed to show (R6.5)."

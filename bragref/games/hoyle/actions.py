@@ -22,6 +22,7 @@ class Call(Verb, frozen=True):
             "with --all-in AMOUNT (at table stakes 0, where a raise used it all) and is all in: the money is then split "
             "into side pots (R11.6).")
     examples = ("bill", "chris --all-in 3")
+    unoffered = {"call": None, "all_in": None}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -86,6 +87,7 @@ class Raise(Verb, frozen=True):
     help = ("PLAYER calls, then adds AMOUNT above the call: at least min-raise, at most raise-limit, no total past "
             "max-stake (R11.2). PLAYER is then the last raiser, who stands or raises when the turn comes back (R11.3).")
     examples = ("andy 2",)
+    unoffered = {"raise": None}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -106,6 +108,7 @@ class Stand(Verb, frozen=True):
     help = ("PLAYER, the last raiser (the dealer if nobody raised), ends the betting once every player still betting "
             "has the same total: every player still in shows (R11.3).")
     examples = ("andy",)
+    unoffered = {"stand": False}
 
     def told(self, before, after, called):
         if after is None:

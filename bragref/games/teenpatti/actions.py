@@ -78,6 +78,7 @@ class Sideshow(Verb, frozen=True):
             "must be seen, for a side show: that player accepts or refuses; on an acceptance the two compare hands "
             "and the weaker packs, the asker on equal hands (R13.4).")
     examples = ("andy 4",)
+    unoffered = {"sideshow": None}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -108,6 +109,7 @@ class Accept(Verb, frozen=True):
     help = ("PLAYER, asked for a side show, accepts: the two show their hands to each other (`show`) or one "
             "concedes; the weaker packs, the asker on equal hands (R13.4).")
     examples = ("bill",)
+    unoffered = {"accept": False}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
@@ -134,6 +136,7 @@ class Refuse(Verb, frozen=True):
     summary = "Refuse a side show (teen-patti)."
     help = "PLAYER, asked for a side show, refuses it: play goes on from the asker's left (R13.4)."
     examples = ("bill",)
+    unoffered = {"refuse": False}
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
