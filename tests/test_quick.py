@@ -73,24 +73,28 @@ def typed_at_twins(folder, commands, blind: bool) -> int:
     return quick
 
 
-def test_a_bet_loads_no_click_and_one_the_rules_refuse_is_told_by_the_command_line(tmp_path):
-    """A bet recorded never loads click (a third of the command's time); a refused one is left to the command line,
-    which says why, nothing having been recorded."""
+def test_a_bet_loads_no_click_and_one_the_rules_refuse_is_judged_once(tmp_path):
+    """A bet recorded never loads click (a third of the command's time); a refused one is judged once (issue 56: the
+    engine asked once, not again by the command line) and told as the command line tells it, nothing recorded."""
     bragref = Bragref(tmp_path / "ledger.db")
     bragref('session new s --players "Andy,Bill"')
     bragref("deal")
-    loaded = ("import atexit, sys; atexit.register(lambda: print('click' in sys.modules, file=sys.stderr)); "
+    loaded = ("import atexit, sys; from bragref.ledger.store import Ledger; asked = []; judge = Ledger._act; "
+              "Ledger._act = lambda *a, **k: asked.append(1) or judge(*a, **k); "
+              "atexit.register(lambda: print('click' in sys.modules, len(asked), file=sys.stderr)); "
               "sys.argv = ['bragref', *sys.argv[1:]]; from bragref.__main__ import main; main()")
     env = {**os.environ, "NO_COLOR": "1"}
     env.pop("BRAGREF_DB", None)
     bet = subprocess.run([sys.executable, "-c", loaded, "--db", str(tmp_path / "ledger.db"), "bet", "bill", "2"],
                          capture_output=True, text=True, env=env)
-    assert bet.returncode == 0 and bet.stdout.startswith("Pot 4, stake 2. Andy to act") and bet.stderr == "False\n"
+    assert bet.returncode == 0 and bet.stdout.startswith("Pot 4, stake 2. Andy to act") and bet.stderr == "False 1\n"
     before = bragref.dump()
     refused = subprocess.run([sys.executable, "-c", loaded, "--db", str(tmp_path / "ledger.db"), "bet", "bill", "2"],
                              capture_output=True, text=True, env=env)
-    assert refused.returncode == 3 and "(R2.5)" in refused.stderr and refused.stderr.endswith("True\n")
+    assert refused.returncode == 3 and "(R2.5)" in refused.stderr and refused.stderr.endswith(" 1\n"), refused.stderr
     assert bragref.dump() == before
+    told = bragref("bet bill 2", code=3)
+    assert refused.stderr.removesuffix("True 1\n") == told.stderr
 
 
 @pytest.mark.parametrize("interrupted, told", [

@@ -4,11 +4,11 @@ without loading click, the command line's framework, which is a third of such a 
 It takes only what it reads exactly as the command line does: the options every command takes (`--db`, `--session`,
 or their variables), then one of the family's own moves (`games.verbs.FAMILY_VERBS`, the same in every game) with
 its player, amounts and flags. Anything else (help, an option it does not know, a word that is not text, a game's
-own verb), and whatever the rules refuse, it leaves to the command line, which reads the words again: nothing has
-been recorded then. A ledger busy past the timeout, or unreadable, it tells as the command line does
-(`group.refused_or_bad`) rather than have the command line wait for it again. Once it has recorded, it tells it
-in the command line's words (`lines.recorded`), and a failure after that is reported as the command line reports
-one (`group.failed`, `group.output_failed`)."""
+own verb) it leaves to the command line, which reads the words itself. What it takes is judged once: a refusal,
+bad input, or a ledger busy past the timeout it tells as the command line does (`group.refused_or_bad`, which
+loads click for its words), never handing the words on to be judged again. Once it has recorded, it tells it in
+the command line's words (`lines.recorded`), and a failure is reported as the command line reports one
+(`group.failed`, `group.output_failed`)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import os
 import sys
 
 from bragref.cli import App, default_db, plain
+from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.db import LedgerUnavailable
 
 GLOBAL = {"--db": "BRAGREF_DB", "--session": "BRAGREF_SESSION"}  # the options every command takes, and their variables
@@ -34,14 +35,10 @@ def recorded(words: list[str]) -> int | None:
 
         try:
             lines = told(app.book(), verb, words)
-        except Exception as error:
-            if app.wrote:
-                raise
-            if isinstance(error, LedgerUnavailable):  # a busy ledger waited for once, not twice: told here
-                from bragref.cli.group import refused_or_bad
+        except (Refused, BadInput, LedgerUnavailable) as error:  # told here, as the command line tells it: a refusal
+            from bragref.cli.group import refused_or_bad  # is judged once, a busy ledger waited for once
 
-                return refused_or_bad(error)
-            return None  # refused, bad input or worse: the command line says which, nothing written
+            return refused_or_bad(error)
         for line in lines:
             sys.stdout.write(plain(line, sys.stdout) + "\n")
         sys.stdout.flush()
