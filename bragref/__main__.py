@@ -15,7 +15,7 @@ def main() -> None:
 
     `typing_extensions` comes with `serve`'s libraries, and msgspec reads type hints with it wherever it can be
     imported: 2 ms of every command, for nothing of ours (Python's own `typing` reads them alike). So it is kept out
-    (`serve` lets it back in, `cli.serve.admit_typing_extensions`)."""
+    (`serve` lets it back in, `serve.command.admit_typing_extensions`)."""
     sys.modules.setdefault(TYPING_EXTENSIONS, None)
     gc.disable()
     from bragref.cli.quick import recorded

@@ -17,7 +17,8 @@ from bragref.cli import (EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_INTERRUPTED, 
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.ledger.db import LedgerUnavailable
 
-# Each command's module, imported only when that command runs: `bet` pays for no report code.
+# Each command's module, imported only when that command runs: `bet` pays for no report code. A bare name is a module
+# of `bragref.cli`; `serve`'s lives with the page it serves, which records through `table`'s answers (above them).
 COMMAND_MODULES = {
     **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
     "deal": "dealing",
@@ -33,7 +34,7 @@ COMMAND_MODULES = {
     "audit": "audit",
     "simulate": "simulate",
     "table": "table",
-    "serve": "serve",
+    "serve": "bragref.serve.command",
     **dict.fromkeys(["lend", "repay"], "loans"),
     **dict.fromkeys(["season", "paid", "datasette-metadata"], "season"),
 }
@@ -62,7 +63,7 @@ class BragGroup(click.Group):
                     games = {game.title: game.verbs[kind.verb] for game in GAMES.values()
                              if kind.verb in game.verbs and name not in game.aliases_of_verbs}
             return None if kind is None else importlib.import_module("bragref.cli.hand").verb_command(kind, name, games)
-        commands = importlib.import_module(f"bragref.cli.{module}").COMMANDS
+        commands = importlib.import_module(module if "." in module else f"bragref.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
