@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import game_of, hand_ranking
+from bragref.games import game_of, hand_ranking, telling
 from bragref.games.play import legal, legal_phrases
 
 
@@ -107,7 +107,7 @@ def outcome(number: int, hand: Hand) -> str:
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
     if len(result.pots) > 1:
-        pots = game_of(hand.rules).pots_words(hand)
+        pots = telling.pots_words(game_of(hand.rules), hand)
         line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
     else:
         line = f"Hand {number} over: {won} — {game_of(hand.rules).pot_reason(result.pots[0], hand)}."

@@ -8,7 +8,7 @@ import pytest
 import bragref
 from conftest import Bragref
 
-DOCUMENTED = ["bragref.api", "bragref.games", "bragref.games.base", "bragref.games.brag", "bragref.games.teenpatti",
+DOCUMENTED = ["bragref.api", "bragref.games", "bragref.games.protocol", "bragref.games.brag", "bragref.games.teenpatti",
               "bragref.games.bastard"]
 
 

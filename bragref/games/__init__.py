@@ -22,7 +22,8 @@ from msgspec.structs import replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
-from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Game, Option
+from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Option
+from bragref.games.protocol import Game
 
 
 GROUP = "bragref.games"  # the entry-point group a distribution declares its games in

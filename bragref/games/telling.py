@@ -1,7 +1,7 @@
 """How a settled hand of the brag family is told, for `replay`, `history`, `status` and a hand's last line: who took
 each pot and why, the cards shown and the rule that decided (R5.4, R6, R7.3, R11.4, R11.6), in each game's words
-(`Game.say`, `end_rules`, `won_ways`). A game tells its own hands otherwise by overriding `Game.ended`,
-`Game.pot_reason` or `Game.over_words`."""
+(`Game.say`, `end_rules`, `won_ways`). A game tells its own hands otherwise by overriding `Game.over_words` or
+`Game.pot_reason` (`protocol.Telling`)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ def ended(game, hand: Hand, called=str) -> str:
                 f"{money(result.carried)} was carried into the next hand, {called(result.retained_by)} keeping the "
                 f"blind hand (R6.2).")
     if hand.covered:
-        text = f"The pots were settled newest first (R7.3): {game.pots_words(hand)}."
+        text = f"The pots were settled newest first (R7.3): {pots_words(game, hand)}."
     elif len(result.pots) > 1:  # a main pot and side pots (R11.6)
-        pots = game.pots_words(hand)
+        pots = pots_words(game, hand)
         text = f"{pots[0].upper()}{pots[1:]}."
     else:
         pot = result.pots[0]

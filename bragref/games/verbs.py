@@ -42,7 +42,7 @@ def checked(move, rules) -> Verb:
     bragref's moves, each field of its declared type (an amount an int of units, never a bool; a flag a bool), and
     its cards card numbers the rules can deal (R8.9: jokers only where the rules add them), none given twice: what
     typed words can only give. Which of those a game's pack holds, and which are seen in the deal, the game says
-    with its own rule (`Game.check_cards`, Svara's R16.1). `BadInput` otherwise, nothing done."""
+    with its own rule (`play.check_cards`, Svara's R16.1). `BadInput` otherwise, nothing done."""
     if not isinstance(move, Verb):
         raise BadInput(f"{move!r} is not a move: give one of bragref's (`bragref.Bet(\"Bill\", 2)`)")
     try:

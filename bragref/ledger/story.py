@@ -8,7 +8,7 @@ from datetime import datetime
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
-from bragref.games import game_of
+from bragref.games import game_of, telling
 from bragref.games.play import legal
 from bragref.ledger.replay import MISDEALT, dealt, rules_of
 
@@ -91,4 +91,4 @@ def ending(hand: Hand, called) -> str:
         who = f"{called(hand.acting.name)} to act" if hand.acting else f"{showing} to show or concede"
         pot = f", the pot {money(hand.pot)}" if hand.pot else ""  # none in a match for lives (R14.4)
         return f"The hand is not over: {who}{pot}."
-    return game_of(hand.rules).ended(hand, called)
+    return telling.ended(game_of(hand.rules), hand, called)

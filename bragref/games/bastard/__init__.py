@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.games import verbs as act
-from bragref.games.base import Carried, Game
+from bragref.games.base import Carried
+from bragref.games.protocol import Game
 from bragref.games.bastard import exchange, lives
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.bastard.options import BASTARD_OPTIONS, ENTRY, EXCHANGES, LIVES, SCORING

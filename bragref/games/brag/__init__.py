@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.engine import state
-from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS, Game
+from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS
+from bragref.games.protocol import Game
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.brag.betting import BragBetting
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bragref.engine.errors import BadInput
 from bragref.games import verbs as act
-from bragref.games.base import RANKING_OPTIONS, Game
+from bragref.games.base import RANKING_OPTIONS
+from bragref.games.protocol import Game
 from bragref.games.hoyle import betting
 from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.hoyle.options import HOYLE_OPTIONS, MAX_STAKE, UNTIL

@@ -5,7 +5,8 @@ equal top scores leave the pot for a free re-deal of the tied players, the other
 from __future__ import annotations
 
 from bragref.games import verbs as act
-from bragref.games.base import Carried, Game
+from bragref.games.base import Carried
+from bragref.games.protocol import Game
 from bragref.games.brag import Brag
 from bragref.games.svara import play
 from bragref.games.svara.actions import Bet, Look, Open, Pass
@@ -152,7 +153,7 @@ class Svara(Game):
             return Award(tuple(rng.sample(now.names("award"), min(rng.choice((1, 2)), len(now.names("award"))))))
         if chance < 0.25 and now.names("concede"):
             return Concede(rng.choice(now.names("concede")))
-        gone = self.cards_out(hand)
+        gone = set(self.cards_seen(hand))
         return Show(rng.choice(waiting), tuple(rng.sample([c for c in PACK if c not in gone], 3)))
 
     def over_words(self, hand):

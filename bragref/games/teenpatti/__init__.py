@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.engine.errors import BadInput
-from bragref.games.base import Game
+from bragref.games.protocol import Game
 from bragref.games.verbs import Param
 from bragref.games.teenpatti import betting
 from bragref.games.teenpatti.options import CHAAL_LIMIT, TEEN_PATTI_OPTIONS, VARIANT

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.games import verbs as act
-from bragref.games.base import Game
+from bragref.games.protocol import Game
 from bragref.games.threecardpoker import play
 from bragref.games.threecardpoker.actions import Pass, Play, Wager
 from bragref.games.threecardpoker.options import (ANTE_BONUS, BANKER, PAIR_PLUS, PAYTABLES, QUALIFY,
@@ -106,7 +106,7 @@ class ThreeCardPoker(Game):
         waiting = play.to_show(hand)
         if hand.stage != "show" or not waiting:
             return None
-        gone = self.cards_out(hand)
+        gone = set(self.cards_seen(hand))
         return Show(rng.choice(waiting), tuple(rng.sample([c for c in range(52) if c not in gone], 3)))
 
     def now_words(self, hand):

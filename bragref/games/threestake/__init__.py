@@ -4,7 +4,8 @@ each for a pot of its own — the best face-up card, a brag bet as Hoyle's equal
 from __future__ import annotations
 
 from bragref.games import verbs as act
-from bragref.games.base import Carried, Game
+from bragref.games.base import Carried
+from bragref.games.protocol import Game
 from bragref.games.brag import Brag
 from bragref.games.hoyle.actions import Raise
 from bragref.games.threestake import play
