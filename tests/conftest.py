@@ -137,6 +137,18 @@ def five(bragref) -> Bragref:
     return bragref
 
 
+@pytest.fixture
+def own_games(monkeypatch) -> None:
+    """bragref's own games alone, whatever else is installed where the tests run (`games.OWN_ONLY`): for what the
+    README shows as bragref ships it."""
+    from bragref.games import GAMES, OWN_ONLY, declared_games
+
+    monkeypatch.setenv(OWN_ONLY, "1")
+    own = declared_games()
+    monkeypatch.setattr(GAMES, "ordered", [name for name in GAMES.ordered if name in own])
+    monkeypatch.setattr(GAMES, "declared", own)
+
+
 @pytest.fixture(scope="session")
 def plugin_installed(tmp_path_factory) -> dict:
     """The environment of a Python with the test plug-in (`tests/plugin_game`: `stick-brag`, whose own move is

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -107,6 +108,21 @@ def test_what_the_core_lists_is_read_from_the_installed_games_declarations(insta
     brag, stick = status("brag"), status("stick-brag")
     assert list(brag)[:7] == ["fold", "look", "bet", "blind_bet", "see", "cover", "cover_range"]
     assert "flash" not in brag and "stick" not in brag and stick["stick"] is True and list(stick)[:21] == list(brag)
+
+
+@pytest.mark.slow
+def test_with_the_game_installed_bragrefs_own_documentation_tests_still_pass(installed):
+    """Installing a game once made bragref's own tests fail (issue 56: man pages out of date, commands without a page):
+    the documentation's tests (its README's transcripts among them), the golden transcripts, and those that count
+    bragref's own games, run with the plug-in installed."""
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "-m",
+                             "not slow", "tests/test_docs.py", "tests/test_golden.py", "tests/test_cli.py",
+                             "tests/games/test_hoyle.py", "tests/games/test_threecardpoker.py"], capture_output=True,
+                            text=True,
+                            env=installed, cwd=Path(__file__).parent.parent)
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert "flash" in subprocess.run([sys.executable, "-m", "bragref", "--help"], capture_output=True, text=True,
+                                     env=installed).stdout  # it was installed: its command is there
 
 
 def test_an_installed_game_that_does_not_load_never_stops_the_others(tmp_path):

@@ -1,10 +1,15 @@
 """The section-1 man pages, generated from the commands themselves by click-man.
 
-    python -m bragref.cli.manpages man/
+    python -m bragref.cli.manpages DIR
+
+writes a page for every command there is where it runs, an installed game's commands and
+answers included (`man -l DIR/bragref-stick.1`): a plug-in's pages are made at run time,
+from its declarations, as its help is. `man/` holds bragref's own, written with only its
+own games (`BRAGREF_OWN_GAMES_ONLY=1`, `games.OWN_ONLY`), and `tests/test_docs.py` fails
+when a page there no longer matches what this writes so, whatever else is installed.
 
 click-man walks a group's `commands`; bragref's group loads its commands lazily, so the
-pages are written from an eager copy of it. `tests/test_docs.py` fails when a page in
-`man/` no longer matches what this writes.
+pages are written from an eager copy of it.
 """
 
 from __future__ import annotations
@@ -79,6 +84,10 @@ is not given.
 The session meant, when
 .B \-\-session
 is not given; else the current one.
+.TP
+.B BRAGREF_OWN_GAMES_ONLY
+Any value leaves out the games other distributions install: bragref's own alone, to tell
+a plug-in's fault from bragref's.
 .TP
 .B NO_COLOR
 Any value turns colour off. Colour is never written where output is not a terminal.

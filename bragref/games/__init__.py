@@ -27,11 +27,15 @@ from bragref.games.protocol import Game
 
 
 GROUP = "bragref.games"  # the entry-point group a distribution declares its games in
+OWN_ONLY = "BRAGREF_OWN_GAMES_ONLY"  # set (to anything but nothing): bragref's own games alone, whatever else is
+# installed, as pytest's PYTEST_DISABLE_PLUGIN_AUTOLOAD leaves its plug-ins out: to tell a plug-in's fault from
+# bragref's, and to write bragref's own man pages (`cli.manpages`) where others' games are installed
 
 
 def declared_games() -> dict[str, str]:
     """Every game the installed distributions declare as entry points of `GROUP`, name → "module:Class":
-    bragref's own first, then others' by distribution (a name bragref declares is bragref's). Read from each
+    bragref's own first, then others' by distribution (a name bragref declares is bragref's; only bragref's where
+    `OWN_ONLY` is set in the environment). Read from each
     distribution's `entry_points.txt` along `sys.path`, as `importlib.metadata` finds them, without importing it:
     that alone costs a command 17 ms (docs/design.md)."""
     own: dict[str, str] = {}
@@ -51,6 +55,8 @@ def declared_games() -> dict[str, str]:
                     else:
                         others.append((distribution, games))
     found = dict(own)
+    if os.environ.get(OWN_ONLY):
+        return found
     for _, games in sorted(others):
         for name, target in games.items():
             found.setdefault(name, target)

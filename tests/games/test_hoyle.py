@@ -306,7 +306,7 @@ def test_hoyle_through_the_table_and_a_hand_history(hoyle, tmp_path):
     assert "'p3 raise 1'" in text and "'p3 stand'" in text and "game = 'hoyle'" in text
 
 
-def test_an_option_hoyle_does_not_use_is_refused_naming_the_games_that_do(bragref):
+def test_an_option_hoyle_does_not_use_is_refused_naming_the_games_that_do(bragref, own_games):
     result = bragref(f"session new h {THREE} --see-cost equal", code=2)
     assert "--see-cost is not a rule of hoyle (games that use it: brag)" in result.stderr
     bragref(f"session new h {THREE} --max-stake 10")

@@ -285,7 +285,7 @@ def test_the_ante_and_play_edge_by_brute_force_r17_6():
     assert round(-total / len(HANDS), 4) == 0.0337
 
 
-def test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips(bragref, tmp_path):
+def test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips(bragref, tmp_path, own_games):
     """One evening, each hand a game of its own (R9.3): Andy, Bill and Chris deal in turn."""
     assert len(GAMES) == 8
     bragref('session new night --players "Andy,Bill,Chris"')
