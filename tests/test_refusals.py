@@ -92,7 +92,7 @@ def test_faceup_variant_refuses_blind_bets_against_the_faceup_hand(bragref):
     "line, words",
     [
         ("bet zed 2", "no player 'zed'"),
-        ("bet 2", "Missing argument"),
+        ("bet 2", "bet wants AMOUNT (bragref bet PLAYER AMOUNT [--blind])"),
         ("bet andy 1.5", "not a whole number of units"),
         ("bet andy abc", "not an amount"),
         ("bet andy 0", "more than 0"),
@@ -101,7 +101,7 @@ def test_faceup_variant_refuses_blind_bets_against_the_faceup_hand(bragref):
         ("lend andy bill -1.50", "-1.50 is below 0"),
         ("look andy --hand new", "go together"),
         ("show andy Kh Kd 4c discard", "'discard' wants CARDS after it"),
-        ("award", "Missing argument"),
+        ("award", "award wants PLAYERS"),
         ("frobnicate", "No such command"),
     ],
 )

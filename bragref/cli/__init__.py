@@ -16,6 +16,30 @@ EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 
+# Each command's module, imported only when that command runs: `bet` pays for no report code; here, without click, so
+# that the quick path knows a command from a move. A bare name is a module of `bragref.cli`; `serve`'s lives with the
+# page it serves, which records through `table`'s answers (above them). Every other command is a game's move.
+COMMAND_MODULES = {
+    **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
+    "deal": "dealing",
+    "undo": "hand",
+    **dict.fromkeys(["buy-in", "top-up", "cash-out"], "stakes"),
+    **dict.fromkeys(["rank", "compare", "odds"], "cards"),
+    **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
+    **dict.fromkeys(["export", "import"], "exchange"),
+    **dict.fromkeys(["replay", "summary"], "story"),
+    "games": "games",
+    "match": "matches",
+    "run": "run",
+    "audit": "audit",
+    "simulate": "simulate",
+    "table": "table",
+    "serve": "bragref.serve.command",
+    **dict.fromkeys(["lend", "repay"], "loans"),
+    **dict.fromkeys(["season", "paid", "datasette-metadata"], "season"),
+}
+
+
 def printable(text: str) -> str:
     """Text safe for a terminal: control and other unprintable characters shown escaped (`\\x1b`), lines kept.
 

@@ -6,39 +6,16 @@ from __future__ import annotations
 import errno
 import importlib
 import os
-import re
 import sys
 
 import click
 
 from bragref import __version__
-from bragref.cli import (EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_INTERRUPTED, EXIT_REFUSED, App, brief, complete,
-                         default_db, paint, printable, refusal_text)
+from bragref.cli import (COMMAND_MODULES, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_INTERRUPTED, EXIT_REFUSED, App,
+                         brief, complete, default_db, paint, printable, refusal_text)
+from bragref.cli.argv import NEGATIVE, below_zero as said_below_zero
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.ledger.db import LedgerUnavailable
-
-# Each command's module, imported only when that command runs: `bet` pays for no report code. A bare name is a module
-# of `bragref.cli`; `serve`'s lives with the page it serves, which records through `table`'s answers (above them).
-COMMAND_MODULES = {
-    **dict.fromkeys(["where", "session", "player", "rules"], "sessions"),
-    "deal": "dealing",
-    "undo": "hand",
-    **dict.fromkeys(["buy-in", "top-up", "cash-out"], "stakes"),
-    **dict.fromkeys(["rank", "compare", "odds"], "cards"),
-    **dict.fromkeys(["status", "history", "balances", "settle"], "reports"),
-    **dict.fromkeys(["export", "import"], "exchange"),
-    **dict.fromkeys(["replay", "summary"], "story"),
-    "games": "games",
-    "match": "matches",
-    "run": "run",
-    "audit": "audit",
-    "simulate": "simulate",
-    "table": "table",
-    "serve": "bragref.serve.command",
-    **dict.fromkeys(["lend", "repay"], "loans"),
-    **dict.fromkeys(["season", "paid", "datasette-metadata"], "season"),
-}
-
 
 class BragGroup(click.Group):
     """Loads commands lazily, and turns the engine's and ledger's errors into the
@@ -177,16 +154,13 @@ def damaged(error: Exception) -> bool:
             or isinstance(error, IndexError) and str(error) == "No item with that key")  # a column gone: sqlite3.Row
 
 
-NEGATIVE = re.compile(r"-\d+(\.\d*)?")
-
-
 def below_zero(usage: click.ClickException, words: list[str]) -> str | None:
-    """`bet bob -1`: click takes `-1` (of `-1.50`) for an option it does not know; it is a value below 0, and said
-    so (R1.1). `words`: the command line as typed."""
+    """`lend andy bill -1`: click takes `-1` (of `-1.50`) for an option it does not know; it is a value below 0, and
+    said so (R1.1), as a move's reading says it (`argv`). `words`: the command line as typed."""
     if not isinstance(usage, click.NoSuchOption):
         return None
     typed = next((w for w in words if NEGATIVE.fullmatch(w) and w.startswith(usage.option_name)), None)
-    return typed and f"{typed} is below 0: an amount is more than 0 (R1.1), and so is a hand's number"
+    return typed and said_below_zero(typed)
 
 
 def output_failed(wrote: bool, error: OSError) -> int:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from bragref.cli import complete
-from bragref.cli.lines import recorded, situation, typed_words
+from bragref.cli.argv import answer_words, asks_help
+from bragref.cli.lines import recorded, situation
 from bragref.engine.errors import Refused
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
@@ -135,11 +136,22 @@ def verb_command(kind, name: str | None = None, games: dict | None = None) -> cl
     also = f"\n\nThe same as `bragref {kind.verb}`: {name} is its name in the game's own words." if name != kind.verb else ""
 
     @click.pass_obj
-    def callback(app, player: str | None = None, **values) -> None:
-        record(app, name, *([player] if kind.subject == "player" else []), *typed_words(kind, values))
+    def callback(app, argv: list[str]) -> None:
+        record(app, name, *answer_words(kind, argv))
 
-    return click.Command(name, callback=callback, params=params, short_help=kind.summary,
-                         help=f"{helps}{also}\n\n\b\nExample:\n{examples}")
+    return MoveCommand(name, callback=callback, params=params, short_help=kind.summary,
+                       help=f"{helps}{also}\n\n\b\nExample:\n{examples}")
+
+
+class MoveCommand(click.Command):
+    """A game's move as a command: its declaration shown by click as its help, and completed by click, but its words
+    read one way, the declaration's (`argv.answer_words`), as the quick path reads them (issue 56)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.resilient_parsing or asks_help(args):  # completing a word, or help: click's, from the declaration
+            return super().parse_args(ctx, args)
+        ctx.params = {"argv": list(args)}
+        return []
 
 
 COMMANDS = [undo]  # and a command for each verb a game declares, made when it is asked for (`verb_command`)

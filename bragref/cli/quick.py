@@ -1,14 +1,14 @@
-"""The quick path: a hand's action typed the plain way (`bragref bet bill 2`, `bragref fold ann`) recorded and told
-without loading click, the command line's framework, which is a third of such a command's time (issue 45).
+"""The quick path: a move typed at the command line (`bragref bet bill 2`, `bragref fold ann`, `bragref call
+andy`) recorded and told without loading click, the command line's framework, which is a third of such a command's
+time (issue 45).
 
-It takes only what it reads exactly as the command line does: the options every command takes (`--db`, `--session`,
-or their variables), then one of the family's own moves (`games.verbs.FAMILY_VERBS`, the same in every game) with
-its player, amounts and flags. Anything else (help, an option it does not know, a word that is not text, a game's
-own verb) it leaves to the command line, which reads the words itself. What it takes is judged once: a refusal,
-bad input, or a ledger busy past the timeout it tells as the command line does (`group.refused_or_bad`, which
-loads click for its words), never handing the words on to be judged again. Once it has recorded, it tells it in
-the command line's words (`lines.recorded`), and a failure is reported as the command line reports one
-(`group.failed`, `group.output_failed`)."""
+It takes the options every command takes (`--db`, `--session`, or their variables), then any game's move, its words
+read as the move's command reads them, by its declaration (`argv.answer_words`, issue 56). Anything else (another
+command, help, an option every command does not take, a word that is not text) it leaves to the command line. What
+it takes is judged once: a refusal, bad input, or a ledger busy past the timeout it tells as the command line does
+(`group.refused_or_bad`, which loads click for its words), never handing the words on to be judged again. Once it
+has recorded, it tells it in the command line's words (`lines.recorded`), and a failure is reported as the command
+line reports one (`group.failed`, `group.output_failed`)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ import codecs
 import os
 import sys
 
-from bragref.cli import App, default_db, plain
+from bragref.cli import COMMAND_MODULES, App, default_db, plain
+from bragref.cli.argv import answer_words, asks_help
 from bragref.engine.errors import BadInput, Refused
+from bragref.games.verbs import FAMILY_VERBS
 from bragref.ledger.db import LedgerUnavailable
 
 GLOBAL = {"--db": "BRAGREF_DB", "--session": "BRAGREF_SESSION"}  # the options every command takes, and their variables
@@ -29,12 +31,13 @@ def recorded(words: list[str]) -> int | None:
     read = _read(words)
     if read is None:
         return None
-    app, verb, words = read
+    app, verb, kind, args = read
     try:
         from bragref.cli.lines import recorded as told
 
         try:
-            lines = told(app.book(), verb, words)
+            said = answer_words(kind, args)  # read before the ledger is opened, as the move's command reads them
+            lines = told(app.book(), verb, said)
         except (Refused, BadInput, LedgerUnavailable) as error:  # told here, as the command line tells it: a refusal
             from bragref.cli.group import refused_or_bad  # is judged once, a busy ledger waited for once
 
@@ -61,9 +64,9 @@ def recorded(words: list[str]) -> int | None:
         app.close()
 
 
-def _read(words: list[str]) -> tuple[App, str, list[str]] | None:
-    """The ledger, the verb and the action's words (`bet`, `['bill', '2', 'blind']`, as `lines.typed_words` gives
-    them), where the command line would read `words` as this action; else None."""
+def _read(words: list[str]) -> tuple[App, str, type, list[str]] | None:
+    """The ledger, the move's word as typed, its action type and the words after it (`bet`, `Bet`, `['bill', '2',
+    '--blind']`), where the command line would read `words` as a move; else None."""
     if sys.stdout is None or codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8" or \
             sys.platform == "win32" or any(name.startswith("_BRAGREF") for name in os.environ):
         return None  # output click would write otherwise (its Windows console), shell completion asking
@@ -73,33 +76,21 @@ def _read(words: list[str]) -> tuple[App, str, list[str]] | None:
         if name not in GLOBAL or name in given or not equals and (len(words) < 2 or words[1].startswith("-")):
             return None
         given[name], words = (value, words[1:]) if equals else (words[1], words[2:])
-    from bragref.games.verbs import FAMILY_VERBS
+    if not words or words[0] in COMMAND_MODULES or asks_help(words[1:]) or \
+            not all(_text(word) for word in (*words, *given.values())):
+        return None  # a command that is no move, help, or words no ledger row can hold: the command line's to say
+    kind = FAMILY_VERBS.get(words[0])
+    if kind is None:  # a game's own move, or its word for one (`chaal`): every game loaded, as for its command
+        from bragref.games import game_verbs, verb_aliases
 
-    kind = FAMILY_VERBS.get(words[0]) if words else None
-    if kind is None or kind.subject != "player" or any(p.kind not in ("money", "flag") or p.kind == "money" and
-                                                       p.option for p in kind.params):
-        return None
-    flags = {param.option: param for param in kind.params if param.kind == "flag"}
-    values: dict = {param.name: False for param in flags.values()}
-    typed = []
-    for word in words[1:]:
-        if word in flags:
-            values[flags[word].name] = True
-        elif word.startswith("-"):
-            return None
-        else:
-            typed.append(word)
-    amounts = [param for param in kind.params if param.kind == "money"]
-    if len(typed) != 1 + len(amounts) or not all(_text(word) for word in (*words, *given.values())):
-        return None
-    from bragref.cli.lines import typed_words
-
-    values.update(zip((param.name for param in amounts), typed[1:]))
+        kind = game_verbs().get(words[0]) or verb_aliases().get(words[0])
+        if kind is None:
+            return None  # no such command: the command line names the nearest
     db, session = (given.get(name) if name in given else os.environ.get(variable) or None
                    for name, variable in GLOBAL.items())
     if db == "" or session == "" or db is not None and os.path.isdir(db):
         return None  # what the command line says of these is its own
-    return App(db or default_db(), session, "--session" in given), kind.verb, [typed[0], *typed_words(kind, values)]
+    return App(db or default_db(), session, "--session" in given), words[0], kind, words[1:]
 
 
 def _text(word: str) -> bool:
