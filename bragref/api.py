@@ -89,6 +89,8 @@ def game_action(name: str) -> type | None:
     """A game's action type by its class name (`Cover`, `Call`, an installed game's own), as its game declares it:
     the first game found that declares a type so named (`Registry.installed`: bragref's own first), the games
     loaded on first use, so that a command pays nothing for them; None where no game declares one."""
+    if not name[:1].isupper():  # a class's name: anything else (a submodule `from bragref import told` looks for
+        return None  # first) is no action type, and no game is loaded to say so
     return next((kind for game in GAMES.installed for kind in game.actions if kind.__name__ == name), None)
 
 

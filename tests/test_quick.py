@@ -1,6 +1,7 @@
 """The quick path (`cli.quick`, issue 45): a hand's action typed the plain way is recorded without loading click,
 and whatever it takes gives exactly what the command line gives: the same output, exit code and rows."""
 
+import json
 import os
 import subprocess
 import sys
@@ -95,6 +96,33 @@ def test_a_bet_loads_no_click_and_one_the_rules_refuse_is_judged_once(tmp_path):
     assert bragref.dump() == before
     told = bragref("bet bill 2", code=3)
     assert refused.stderr.removesuffix("True 1\n") == told.stderr
+
+
+BET_BUDGET = 36  # bragref's modules a bet loads (0.19.0): a new one on the hot path is a choice made here, in sight
+
+
+def test_a_bet_keeps_to_its_import_budget(tmp_path):
+    """The hot path's import-time budget, in modules, not milliseconds (issue 56, instead of imports placed by hand
+    inside functions): a bet loads its hand's game and no other, no card tables (betting ranks nothing), neither
+    click, sqlite-utils nor tabulate, and at most `BET_BUDGET` of bragref's modules; a game's action type looked up by
+    name (`from bragref import told` asks the package first) loads no game."""
+    from bragref.games import GAMES
+
+    bragref = Bragref(tmp_path / "ledger.db")
+    bragref('session new s --players "Andy,Bill"')
+    bragref("deal")
+    loaded = ("import atexit, json, sys; atexit.register(lambda: print(json.dumps(sorted(sys.modules)), "
+              "file=sys.stderr)); sys.argv = ['bragref', *sys.argv[1:]]; from bragref.__main__ import main; main()")
+    env = {**os.environ, "NO_COLOR": "1"}
+    bet = subprocess.run([sys.executable, "-c", loaded, "--db", str(tmp_path / "ledger.db"), "bet", "bill", "2"],
+                         capture_output=True, text=True, env=env)
+    assert bet.returncode == 0, bet.stderr
+    modules = set(json.loads(bet.stderr))
+    games = {GAMES.declared[name].partition(":")[0] for name in GAMES.declared}
+    assert games & modules == {"bragref.games.brag"}
+    assert not modules & {"click", "sqlite_utils", "tabulate", "bragref.engine.cards", "bragref.engine.ranking"}
+    ours = {module for module in modules if module.startswith("bragref")}
+    assert len(ours) <= BET_BUDGET, sorted(ours)
 
 
 @pytest.mark.parametrize("interrupted, told", [
