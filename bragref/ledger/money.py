@@ -326,9 +326,12 @@ class Money:
         """What hands at table stakes moved, per player by `names.key` (None: a carried pot): money that already
         changed hands on the table (R1.3), so settling up leaves it out."""
         moved: dict[str | None, int] = {}
-        for session in sessions:
-            if not self._q("SELECT 1 FROM hands WHERE session_id = ? AND purses IS NOT NULL LIMIT 1", (session.id,)):
-                continue  # every hand from the pocket: nothing to leave out, and nothing to sum
+        where, ids = self._scope(sessions)
+        staked = {row[0] for row in self._q(f"SELECT DISTINCT session_id FROM hands WHERE {where} AND purses IS NOT "
+                                            f"NULL", ids)}  # in one read: a session every hand of which was from the
+        for session in sessions:  # pocket has nothing to leave out, and nothing to sum
+            if session.id not in staked:
+                continue
             for player, (_, amount) in self.at_table(session.id).items():
                 person = None if player is None else key(session.now_called(player))
                 moved[person] = moved.get(person, 0) + amount

@@ -59,16 +59,18 @@ def main() -> None:
     pairs = in_turn(lambda: [*bragref_command(), "--db", str(db), "season", "--json"],
                     lambda: [*bragref_command(), "--db", str(db), "balances", "--all", "--json"], args.runs)
     print(said("season", pairs, "wall", 2, "balances --all"))
+    if json.loads(bragref(db, "status", "--json"))["phase"] not in ("over", "no-hand"):  # a ledger reused mid-hand
+        bragref(db, "undo")  # its deal taken back: a settle-up is recorded between hands
     owing = json.loads(bragref(db, "settle", "--all", "--json"))[0]
-    if json.loads(bragref(db, "status", "--json"))["phase"] in ("over", "no-hand"):  # a ledger reused: in a hand
-        bragref(db, "deal")
-    to_act = json.loads(bragref(db, "status", "--json"))["to_act"]
     pairs = []
     for _ in range(args.runs):  # each recorded, then taken back (untimed), so that every run meets the same ledger
         paid = measured([*bragref_command(), "--db", str(db), "paid", owing["from"], owing["to"], "1"])
         bragref(db, "undo")
+        bragref(db, "deal")
+        to_act = json.loads(bragref(db, "status", "--json"))["to_act"]
         bet = measured([*bragref_command(), "--db", str(db), "bet", to_act, "1"])
         bragref(db, "undo")
+        bragref(db, "undo")  # the deal too (a misdeal): the next paid is between hands again
         pairs.append((paid, bet))
     print(said("paid", pairs, "wall", 1, "a bet"))
 
