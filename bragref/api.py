@@ -64,7 +64,9 @@ its name or the game's word for it: `book.exchange("bill", "1")`, `book.chaal("b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from datetime import date
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
@@ -672,9 +674,6 @@ def _name(hand: Hand, query: str) -> str:
 
 def _date(text: str | None, option: str):
     """`YYYY-MM-DD` as a date, None for none; bad input otherwise."""
-    import re
-    from datetime import date
-
     if text is None:
         return None
     try:

@@ -7,10 +7,12 @@ as the referee's page offers them (`moves`). Plain text: a terminal adds its col
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import product
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import game_of, hand_ranking, telling
+from bragref.games import game_of, hand_ranking, telling, verb_of
+from bragref.games.base import TABLE_OPTIONS
 from bragref.games.play import legal, legal_phrases
 
 
@@ -192,10 +194,6 @@ def moves(hand: Hand) -> list[dict]:
     `cards` (`picker`). A choice the move needs (Bastard Brag's exchange of 1 or 3) is a button each. All from the
     game's declarations (`legal`'s offers, each verb's `Param`s): a plug-in game's own move gets its button with
     nothing of its own here."""
-    from itertools import product
-
-    from bragref.games import verb_of
-
     rules, game, now = hand.rules, game_of(hand.rules), legal(hand)
     buttons = []
     for offer in (offer for offer in now.offers if offer.said):  # as the may-line names them (not a cover in reach)
@@ -268,8 +266,6 @@ def forms(session, hand: Hand | None) -> list[dict]:
     deal choices (its dealer, or banker where the dealer banks; face-up cards, boil-in: `Game.deal_wants`,
     `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a settle-up (`paid`) and the close
     (R9.1); at any time, loans (R7.5) and undo (R9.1)."""
-    from bragref.games.base import TABLE_OPTIONS
-
     rules, seats = session.rules, list(session.seats)
     game = game_of(rules)
 

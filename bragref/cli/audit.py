@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import click
 
+from bragref.api import Audit
+from bragref.cli import EXIT_AUDIT
 from bragref.cli.output import progress
+from bragref.ledger.db import LedgerUnavailable
 
 
 @click.command(short_help="Check the ledger: its hash chain, every hand replayed, conservation.")
@@ -41,12 +46,6 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
       bragref audit --all --digest 1234-3f9ab2c1d4e5f607
       bragref audit --all --deep
     """
-    import sqlite3
-
-    from bragref.api import Audit
-    from bragref.cli import EXIT_AUDIT
-    from bragref.ledger.db import LedgerUnavailable
-
     app = ctx.obj
     try:
         audited = Audit(app.existing(), app.session, all_sessions)  # read-only: the file audited is never changed

@@ -10,7 +10,7 @@ from bragref.cli.lines import recorded, situation
 from bragref.engine.errors import Refused
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand
-from bragref.games import game_of
+from bragref.games import game_of, games_using
 
 
 def name_in(hand: Hand, query: str) -> str:
@@ -90,8 +90,6 @@ def voided_words(voided, current, called, game: str) -> str:
     if voided.payment is not None:
         return f"Voided: {voided.payment.said()[:-1]}; it is owed again (R9.1)."
     if voided.action is None:
-        from bragref.games import games_using
-
         kept = "any carried pot and retained hand stand as they were" if game in games_using("retained_blind") \
             else "any carried pot stands as it was"  # a retained hand is brag's alone (R6.2)
         return f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, {kept}, and " \

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import io
+import json
 import re
 import sys
 import textwrap
@@ -91,8 +93,6 @@ def csv_cell(value):
 def pretty():
     """The encoder of every JSON a command prints, made once (`json.dumps` makes one a call), and only by a command
     that prints JSON: an action's never imports `json`."""
-    import json
-
     return json.JSONEncoder(indent=2, ensure_ascii=False)
 
 
@@ -124,8 +124,6 @@ def csv_chunks(rows, header: bool = True) -> Iterator[str]:
     `header` is false: a later piece of a long table made elsewhere, whose first row has the same keys in the same
     order)."""
     import csv
-    import io
-
     buffer = io.StringIO()
     writer = None
     for row in rows:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 
 import click
@@ -39,8 +40,6 @@ def run(ctx: click.Context, file: str, quiet: bool) -> None:
     Example:
       bragref run sample_sessions/pagat-open-example.brag
     """
-    import os
-
     app = ctx.obj
     prefix = ["--db", str(app.db)] + (["--session", app.session] if app.explicit_session else [])
     lines = read_lines(file)  # a file that cannot be read (a NUL in its name) is bad input before anything else

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+
 import click
 
 from bragref.cli.output import emit_csv, emit_json, emit_table
@@ -102,9 +105,6 @@ def datasette_metadata(app, database: str | None) -> None:
       bragref datasette-metadata > metadata.json
       datasette serve ledger.db -m metadata.json --immutable ledger.db
     """
-    import json
-    import os
-
     from bragref.ledger.published import metadata
 
     name = database or os.path.splitext(os.path.basename(app.existing()))[0]
@@ -113,7 +113,6 @@ def datasette_metadata(app, database: str | None) -> None:
 
 def write_chart(path: str, text: str) -> None:
     """The picture written whole or not at all (a temporary file, then a rename)."""
-    import os
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))

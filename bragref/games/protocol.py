@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
+from bragref.games import telling
 from bragref.games.base import DECIDED, POT_CARRIED, Carried, Option
 
 
@@ -272,8 +273,6 @@ class Telling(ABC):
 
     def pot_reason(self, pot, hand: Hand) -> str:
         """Why a pot (`engine.state.PotResult`) went where it did, the cards and the rule: the family's telling."""
-        from bragref.games import telling
-
         return telling.reason(self, pot, hand)
 
     def pot_note(self, pot) -> str:

@@ -20,6 +20,7 @@ import msgspec
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand, Legal
+from bragref.games import game_of, hand_ranking
 
 
 def _cards():
@@ -160,8 +161,6 @@ class Typed(Reader):
         cards = _cards()
         read = cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
         if param.held:
-            from bragref.games import game_of  # here: the games are declared with these verbs
-
             up = game_of(self.hand.rules).cards_up(self.hand)
             for card in read:
                 if card in up:
@@ -395,8 +394,6 @@ def _unseen(hand: Hand, player: str | None, whole: bool) -> tuple[int, ...]:
     """Cards `player` may name: a card (the first of the hand's game's pack not seen in the deal, R8.9), or a
     `whole` hand, those they are known to hold (`Game.cards_known`) first."""
     from bragref.engine.cards import MAX_JOKERS, NATURALS
-    from bragref.games import game_of  # here: the games are declared with these verbs
-
     game = game_of(hand.rules)
     known, seen = game.cards_known(hand, player) if whole else (), game.cards_seen(hand, player)
     return (*known, *(card for card in range(NATURALS + MAX_JOKERS) if game.in_pack(hand.rules, card)
@@ -511,8 +508,6 @@ class Concede(Verb, frozen=True):
 
     def told(self, before, after, called):
         """The rule of the contest given up: a see (R5.4), a showdown (R6.5; Hoyle's R11.4), a covered pot (R7.3)."""
-        from bragref.games import game_of  # here: the games are declared with these verbs
-
         game = game_of(before.rules)
         contest = before.contest
         rule = game.end_rules.get(contest.how) if contest is not None else None
@@ -546,8 +541,6 @@ class Show(Verb, frozen=True):
         hand_text = _cards().hand_text
         if after is None:
             return f"{called(self.player)} showed {hand_text(self.cards)}."
-        from bragref.games import hand_ranking
-
         judged = next(s for s in after.shown if s.player == self.player).judged
         discarding = f", discarding {hand_text(judged.discards)}" if judged.discards else ""  # 4/5-card brag (R8.6)
         described = hand_ranking(before).describe(judged)

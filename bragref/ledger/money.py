@@ -13,7 +13,7 @@ from bragref.engine.money import check_units
 from bragref.engine.names import check_name, key, known_as, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle as fewest_payments
-from bragref.games import game_of
+from bragref.games import GAMES, game_of
 from bragref.ledger.chain import holds
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.replay import MISDEALT, Current
@@ -342,8 +342,6 @@ class Money:
         games with pots), and the banked games' deals (R17: no pot to name) with what the bank won, as
         `{"hands": 22, "biggest": {"amount": 17, "session": "friday", "hand": 9, "winners": ["Chris"]} or None,
         "bank": {"deals": 3, "net": -12} or None}` (the bank's net: what its banker, the dealer, won in them)."""
-        from bragref.games import GAMES
-
         where, ids = self._scope(sessions)
         dealt = self._q(f"SELECT COUNT(*) FROM hands h WHERE {where} AND NOT {MISDEALT}", ids)[0][0]
         played = dealt - len(self.in_play(sessions))  # a hand may move no money (R14.4)

@@ -10,6 +10,7 @@ from collections import Counter
 from datetime import date, datetime
 
 from bragref.engine.names import key
+from bragref.games import GAMES
 from bragref.ledger.replay import MISDEALT
 
 COLUMNS = ("player", "nights", "hands", "won_hands", "net", "best", "worst", "biggest_pot")
@@ -30,8 +31,6 @@ def in_range(ledger, first: date | None, last: date | None) -> list:
 def standings(ledger, sessions: list) -> list[dict]:
     """Each player's season over `sessions` (COLUMNS, and `games`: hands dealt in per game), best net first; only
     players with a night among them."""
-    from bragref.games import GAMES
-
     banked = [name for name, game in GAMES.items() if game.banked]
     people: dict[str, dict] = {}
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Legal, PotResult, Result, Shown, evolve, showing
+from bragref.games import hand_ranking
 from bragref.games.bastard.options import ENTRY, LIVES
+from bragref.games.verbs import Show
 
 
 def lives_text(lives: dict[str, int], seats: list[str]) -> str:
@@ -54,8 +56,6 @@ def legal(hand) -> Legal:
 
 
 def apply(hand, action, judge):
-    from bragref.games.verbs import Show
-
     if not isinstance(action, Show):
         raise Refused("the exchanges are over: everyone shows, and the worst hand loses a life", "R14.4")
     if action.player not in legal(hand).names("show"):
@@ -71,8 +71,6 @@ def worst(hand, suit_key) -> str:
 
 
 def _decided(hand):
-    from bragref.games import hand_ranking
-
     loser = worst(hand, hand_ranking(hand).suit_key)
     lives = dict(hand.lives)
     lives[loser] -= 1

@@ -7,6 +7,7 @@ shares (turns, folding, covering, contesting shown hands) are `engine.state`'s.
 from __future__ import annotations
 
 from bragref.engine import state
+from bragref.games import hand_ranking
 from bragref.games.brag import moves
 from bragref.games.brag.moves import may_bet_blind, sees_blind
 from bragref.games.brag.actions import Cover, Look, See, Showdown
@@ -140,8 +141,6 @@ class BragBetting:
                 index = state.check_turn(hand, name, what="cover")
                 return moves.cover(hand, index, amount, minimum(hand, hand.players[index]))
             case Show(player=name, cards=cards, discards=discards):
-                from bragref.games import hand_ranking  # here: betting never pays for the card tables
-
                 return state.show(hand, name, cards, discards, hand_ranking(hand).judge)
             case Award(players=names):
                 return state.award(hand, names)

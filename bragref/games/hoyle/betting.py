@@ -8,6 +8,7 @@ A player's `paid` is their total (R11.2); the hand's `stake` is the highest tota
 from __future__ import annotations
 
 from bragref.engine import state
+from bragref.games import ranking_for
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import Refused
 from bragref.engine.money import check_units
@@ -254,8 +255,6 @@ def _show(hand: HoyleHand, show: Show) -> HoyleHand:
         if hand.phase != "showdown":
             raise Refused("the hands are shown only when the betting is over", "R11.4")
         raise Refused(f"{show.player} has shown or conceded already, or is not in the hand", "R11.4")
-    from bragref.games import ranking_for
-
     judged = ranking_for(hand.rules).judge(show.cards, show.discards)
     return _settle_if_done(evolve(hand, shown=hand.shown + (Shown(show.player, judged),)))
 

@@ -11,7 +11,7 @@ from bragref.games.brag import Brag
 from bragref.games.svara import play
 from bragref.games.svara.actions import Bet, Look, Open, Pass
 from bragref.games.svara.options import JOKERS, SVARA_OPTIONS
-from bragref.games.verbs import Param
+from bragref.games.verbs import Award, Concede, Param, Show
 
 BOIL = Param("boil", "players", "At a svara deal: who boils in, paying the buy-in, names joined by commas (svara, "
                                 "R16.7)", option="--boil", required=False,
@@ -143,8 +143,6 @@ class Svara(Game):
         """At the shows, cards dealt at random from what is left of the 36-card pack; now and then a concession, or
         an award to one or two players (a svara)."""
         from bragref.games.svara.points import PACK
-        from bragref.games.verbs import Award, Concede, Show
-
         if hand.phase != "showdown":
             return None
         now, chance = play.legal(hand), rng.random()

@@ -6,6 +6,7 @@ words, with its own help and sentences."""
 
 from __future__ import annotations
 
+from bragref.games import hand_ranking
 from bragref.games.brag.actions import Look as BragLook, See
 from bragref.games.brag.moves import sees_blind
 from bragref.games.teenpatti.options import SHOW_TIE
@@ -192,8 +193,6 @@ class SideShown(Show):
     def told(self, before, after, called):
         if after is None or not _in_sideshow(before):
             return Show.told(self, before, after, called)
-        from bragref.games import hand_ranking  # here: telling a bet never pays for the card tables
-
         from bragref.engine.cards import hand_text
 
         rank = hand_ranking(before)

@@ -5,12 +5,14 @@ hand), the banker qualifying on a queen high, with the ante bonus and the Pair P
 from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
+from bragref.engine.names import check_name, resolve
 from bragref.games import verbs as act
 from bragref.games.protocol import Game
 from bragref.games.threecardpoker import play
 from bragref.games.threecardpoker.actions import Pass, Play, Wager
 from bragref.games.threecardpoker.options import (ANTE_BONUS, BANKER, PAIR_PLUS, PAYTABLES, QUALIFY,
                                                   THREE_CARD_POKER_OPTIONS)
+from bragref.games.verbs import Show
 
 
 class ThreeCardPoker(Game):
@@ -49,16 +51,12 @@ class ThreeCardPoker(Game):
                                f"{option.default}, not {option.of(rules)[:40]!r} ({option.rule})")
         banker = BANKER.of(rules)
         if banker != "dealer":
-            from bragref.engine.names import check_name
-
             check_name(banker, "banker's name")
 
     def fixed_dealer(self, rules, seats):
         banker = BANKER.of(rules)
         if banker == "dealer":
             return None
-        from bragref.engine.names import resolve
-
         try:
             return resolve(banker, seats)
         except BadInput:
@@ -101,8 +99,6 @@ class ThreeCardPoker(Game):
 
     def random_action(self, hand, rng):
         """At the shows, cards dealt at random from what is left of the pack."""
-        from bragref.games.verbs import Show
-
         waiting = play.to_show(hand)
         if hand.stage != "show" or not waiting:
             return None

@@ -12,7 +12,7 @@ from bragref.games.threestake import play
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
 from bragref.games.threestake.options import ACE_POINTS, THREE_STAKE_OPTIONS
 from bragref.games.threestake.thirtyone import points, points_of
-from bragref.games.verbs import Param
+from bragref.games.verbs import Concede, Param, Show
 
 UP = Param("up", "cards", "Every player's face-up card, one each in turn from the eldest (three-stake, R15.1)",
            option="--up", required=False, rule="R15.1")
@@ -99,8 +99,6 @@ class ThreeStake(Game):
 
     def random_action(self, hand, rng):
         """The thirty-one's shows and draws name cards: dealt at random from what has not been seen."""
-        from bragref.games.verbs import Concede, Show
-
         acting = hand.acting
         if hand.stage != "thirty-one" or acting is None:
             return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.state import Hand, Legal, Offer, PotResult, Result, Shown, costing, evolve, naming, offers, ranged
+from bragref.games import ranking_for
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
 from bragref.games.threestake.options import DRAW_LIMIT, MAX_STAKE
 from bragref.games.threestake.thirtyone import points_of
@@ -246,8 +247,6 @@ def seen(hand: ThreeStakeHand) -> set[int]:
 
 def _show(hand: ThreeStakeHand, show: Show) -> ThreeStakeHand:
     from bragref.engine.cards import card_text
-    from bragref.games import ranking_for
-
     name, up = show.player, up_of(hand, show.player)
     if show.discards:
         raise BadInput("a three-stake hand is the three cards dealt: no discards (R15.4)")
