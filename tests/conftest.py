@@ -137,6 +137,32 @@ def five(bragref) -> Bragref:
     return bragref
 
 
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")  # Debian's, driven by its path
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Chromium by its path (Playwright's own download is not reachable here), launched once for a module's tests."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's browser for one test, whose pages are closed after it. Its pages bypass the page's
+    Content-Security-Policy, which forbids the evaluated scripts Playwright waits with; the policy itself is checked
+    over HTTP (test_serve)."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+
+
 @pytest.fixture
 def own_games(monkeypatch) -> None:
     """bragref's own games alone, whatever else is installed where the tests run (`games.OWN_ONLY`): for what the

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_serve import CHROMIUM, free_port
+from test_serve import free_port
 
 
 
@@ -190,20 +190,6 @@ def test_taps_and_the_table_interleave_nothing_lost_or_twice(referee, ledger):
 
 
 # ---- in a real browser ------------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Chromium by its path (Playwright's own download is not reachable here). Its pages bypass the Content-Security-
-    Policy, which forbids the evaluated scripts Playwright waits with; the policy itself is checked over HTTP."""
-    if CHROMIUM is None:
-        pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 PHONE, TV = {"width": 360, "height": 740}, {"width": 1920, "height": 1080}

@@ -214,26 +214,19 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
         server.wait(10)
 
 
-def test_the_seasons_chart_is_drawn_on_the_players_page(bragref, tmp_path):
-    from test_referee import CHROMIUM, Referee  # the referee's server: its players' page is the one
-
-    if CHROMIUM is None:
-        pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
-    from playwright.sync_api import sync_playwright
+def test_the_seasons_chart_is_drawn_on_the_players_page(bragref, tmp_path, browser):
+    from test_referee import Referee  # the referee's server: its players' page is the one
 
     play_nights(bragref)
     running = Referee(bragref.db)
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 360, "height": 740}, bypass_csp=True)
-            page.goto(running.players)
-            page.wait_for_function("document.querySelectorAll('#season polyline').length === 4")
-            said = page.locator("#season-said").text_content()
-            for row in STANDINGS:  # the season as the standings add it up, night by night
-                net = f"−\u2060{-row['net']}" if row["net"] < 0 else str(row["net"])  # the sign joined to it
-                assert f"{row['player']} {net}" in said, said
-            assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-            browser.close()
+        page = browser.new_page(viewport={"width": 360, "height": 740}, bypass_csp=True)
+        page.goto(running.players)
+        page.wait_for_function("document.querySelectorAll('#season polyline').length === 4")
+        said = page.locator("#season-said").text_content()
+        for row in STANDINGS:  # the season as the standings add it up, night by night
+            net = f"−\u2060{-row['net']}" if row["net"] < 0 else str(row["net"])  # the sign joined to it
+            assert f"{row['player']} {net}" in said, said
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     finally:
         running.stop()

@@ -5,7 +5,6 @@ browser tests drive Debian's chromium with Playwright and skip, saying why, wher
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import sqlite3
@@ -18,7 +17,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PLAYERS = "Andy,Bill,<b>Chris</b>"  # a name with markup: it must reach the page as text
 
 
@@ -254,21 +252,6 @@ def test_a_port_it_cannot_listen_on_is_said_and_never_served(ledger):
 
 
 # ---- in a real browser -------------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def browser():
-    """Chromium by its path (Playwright's own download is not reachable here). Its pages bypass the page's
-    Content-Security-Policy, which forbids the evaluated scripts Playwright waits with; the policy itself is
-    checked over HTTP above."""
-    if CHROMIUM is None:
-        pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 def test_the_page_follows_the_ledger_without_a_reload(browser, server, ledger):
