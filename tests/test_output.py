@@ -3,11 +3,14 @@ colour only on a terminal and never under NO_COLOR; money in the session's curre
 
 import csv
 import os
+import sqlite3
 import sys
 import io
 import json
 
 import string
+from contextlib import closing
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,7 +20,7 @@ from tabulate import tabulate
 
 from bragref.cli import cell, cli
 from bragref.cli.output import NUMBER_COLUMNS, table_text
-from conftest import SAMPLES
+from conftest import SAMPLES, Bragref
 
 REPORTS = ["status", "history", "history 1", "balances", "balances --all", "settle", "odds", "session list",
            "session show", "rules show", "rank Ah Kh Qh", 'compare "3h 3d 3s" "Ah 2h 3h"']
@@ -26,10 +29,20 @@ STATUS_KEYS = {"session", "hand", "phase", "dealer", "to_act", "pot", "carried",
 LEGAL_KEYS = {"fold", "look", "bet", "blind_bet", "see", "cover"}
 
 
+@pytest.fixture(scope="module")
+def friday(tmp_path_factory) -> Path:
+    """Friday night's sample played and the next hand dealt, once for the module's tests."""
+    made = Bragref(tmp_path_factory.mktemp("friday") / "ledger.db")
+    made(f"run -q {SAMPLES / 'friday-night.brag'}")
+    made("deal")
+    return made.db
+
+
 @pytest.fixture
-def played(bragref):
-    bragref(f"run -q {SAMPLES / 'friday-night.brag'}")
-    bragref("deal")
+def played(bragref, friday):
+    """A copy of that ledger of the test's own, made by SQLite's backup (whatever its journal holds)."""
+    with closing(sqlite3.connect(friday)) as source, closing(sqlite3.connect(bragref.db)) as copy:
+        source.backup(copy)
     return bragref
 
 
