@@ -1,8 +1,8 @@
 """bragref: a referee and hand-history ledger for Three Card Brag and its family.
 
 `import bragref` is the Python API (`bragref.api`): `bragref.deal("brag", [...])`, `bragref.open_ledger(path)`,
-`bragref.find_game(name)` and the action types, every game's as its game declares them. Its names load on first use, so the command line, which imports
-this package for every command, pays nothing for them.
+`bragref.find_game(name)` and the action types, every game's as its game declares them. Its names load on first use,
+so the command line, which imports this package for every command, pays nothing for them.
 """
 
 from bragref.version import __version__

@@ -89,8 +89,9 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
 
 @pytest.mark.slow
 def test_what_the_core_lists_is_read_from_the_installed_games_declarations(installed, tmp_path):
-    """No game named in the core (issue 56): the plug-in's action type is `bragref.Flash` as brag's is `bragref.Cover`,
-    and a name bragref's games use stays theirs (three-stake's `Stick`, not the plug-in's); `status --json` carries the contract's keys, each move's own declaration of what it carries when not offered,
+    """No game named in the core (issue 56): the plug-in's action type is `bragref.Flash` as brag's is
+    `bragref.Cover`, and a name bragref's games use stays theirs (three-stake's `Stick`, not the plug-in's);
+    `status --json` carries the contract's keys, each move's own declaration of what it carries when not offered,
     and the plug-in's moves only in its own game's hands."""
     script = ("import bragref; print(bragref.Flash.verb, bragref.Cover.verb, bragref.Stick.__module__, "
               "'Flash' in dir(bragref))")

@@ -394,6 +394,7 @@ def _unseen(hand: Hand, player: str | None, whole: bool) -> tuple[int, ...]:
     """Cards `player` may name: a card (the first of the hand's game's pack not seen in the deal, R8.9), or a
     `whole` hand, those they are known to hold (`Game.cards_known`) first."""
     from bragref.engine.cards import MAX_JOKERS, NATURALS
+
     game = game_of(hand.rules)
     known, seen = game.cards_known(hand, player) if whole else (), game.cards_seen(hand, player)
     return (*known, *(card for card in range(NATURALS + MAX_JOKERS) if game.in_pack(hand.rules, card)
