@@ -219,6 +219,13 @@ def test_a_ledger_object_sees_every_change_to_a_session_whoever_writes_it(tmp_pa
     assert not mine.session(None).closed and mine.session(None) == Ledger(path).session(None)
 
 
+def test_a_verb_several_games_declare_gives_each_games_help(bragref, own_games):
+    """`bragref pass --help`: Bastard Brag's, Svara's and Three Card Poker's pass, each in its own words (issue 56)."""
+    helped = bragref("pass --help").stdout
+    assert "In Bastard Brag: PLAYER keeps their cards" in helped and "In Svara: PLAYER passes" in helped
+    assert "In Three Card Poker: PLAYER wagers nothing" in helped
+
+
 def test_games_lists_every_game_with_its_options_and_who_keeps_each_r10_2(bragref, own_games):
     """`games` names every registered game and each house rule with its default and rule, the table's own rules
     (kept when the game changes, R9.3) told from the game's in a column of their own."""

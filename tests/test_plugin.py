@@ -106,6 +106,9 @@ def test_what_the_core_lists_is_read_from_the_installed_games_declarations(insta
         return json.loads(subprocess.run([sys.executable, "-m", "bragref", "--db", db, "status", "--json"],
                                          env=installed, check=True, capture_output=True, text=True).stdout)["legal"]
 
+    helped = subprocess.run([sys.executable, "-m", "bragref", "stick", "--help"], capture_output=True, text=True,
+                            env=installed).stdout  # a verb two games declare: each one's help, by its title
+    assert "In Stick brag: PLAYER sticks" in helped and "In Three-stake brag: PLAYER, under 31" in helped, helped
     brag, stick = status("brag"), status("stick-brag")
     assert list(brag)[:7] == ["fold", "look", "bet", "blind_bet", "see", "cover", "cover_range"]
     assert "flash" not in brag and "stick" not in brag and stick["stick"] is True and list(stick)[:21] == list(brag)
