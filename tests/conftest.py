@@ -166,7 +166,7 @@ def browser(chromium):
 @pytest.fixture
 def own_games(monkeypatch) -> None:
     """bragref's own games alone, whatever else is installed where the tests run (`games.OWN_ONLY`): for what the
-    README shows as bragref ships it."""
+    README shows as bragref ships it, and for the tests that count its eight games."""
     from bragref.games import GAMES, OWN_ONLY, declared_games
 
     monkeypatch.setenv(OWN_ONLY, "1")

@@ -125,8 +125,7 @@ def test_with_the_game_installed_bragrefs_own_documentation_tests_still_pass(ins
                 "test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips"]
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "-m",
                              "not slow", "tests/test_docs.py", "tests/test_golden.py", *counting], capture_output=True,
-                            text=True,
-                            env=installed, cwd=Path(__file__).parent.parent)
+                            text=True, env=installed, cwd=Path(__file__).parent.parent)
     assert result.returncode == 0, result.stdout[-3000:]
     assert "flash" in subprocess.run([sys.executable, "-m", "bragref", "--help"], capture_output=True, text=True,
                                      env=installed).stdout  # it was installed: its command is there
