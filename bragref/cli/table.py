@@ -20,13 +20,15 @@ import textwrap
 
 import click
 
-from bragref.cli import ANSI, EXIT_INTERRUPTED, brief, paint, printable, refusal_text
+from bragref.cli import ANSI, EXIT_INTERRUPTED, brief, cli, paint, printable, refusal_text
 from bragref.cli.dealing import deal_params
 from bragref.cli.hand import dealt_words, name_in, seats_words, time_words, voided_words
 from bragref.cli.lines import situation
 from bragref.cli.loans import lent_words, repaid_words
-from bragref.cli.output import emit_table
-from bragref.cli.sessions import closed_words, left_words, renamed_words
+from bragref.cli.matches import print_match
+from bragref.cli.output import emit_table, fitting
+from bragref.cli.reports import print_balances, print_payments
+from bragref.cli.sessions import closed_words, describe_rules, left_words, renamed_words, set_rule
 from bragref.cli.stakes import purse_words
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.loans import outstanding, positions
@@ -342,8 +344,6 @@ class Table:
         self.tell(left_words(self.book, *self.book.last))
 
     def _rules(self, args: list[str]) -> None:
-        from bragref.cli.sessions import describe_rules, set_rule
-
         if args in ([], ["show"]):
             emit_table(describe_rules(self.now()[0].rules))
             return
@@ -405,8 +405,6 @@ class Table:
         self.tell(renamed_words(*self.book.last))
 
     def _match(self, args: list[str]) -> None:
-        from bragref.cli.matches import print_match
-
         if args not in ([], ["new"]):
             raise BadInput("match, or match new: a new match for lives, between hands (R14.4)")
         session = self.book.match_new() if args else self.now()[0]
@@ -418,16 +416,12 @@ class Table:
             self.tell(situation(current.number, current.hand))
 
     def _balances(self, _args: list[str]) -> None:
-        from bragref.cli.reports import print_balances
-
         with told_here():
             print_balances(self.book, False, self.book.balances())
 
     def _report(self, command: str, args: list[str]) -> None:
         """`history [N]`, `replay N`, `summary`: the report itself, as the command prints it for this session, so a
         dispute is settled without leaving the table."""
-        from bragref.cli import cli
-
         usage = {"history": "history [N]: N, a hand's number, like 3", "replay": "replay N: N, a hand's number, like 3",
                  "summary": "summary takes nothing more"}[command]
         most = {"history": 1, "replay": 1, "summary": 0}[command]
@@ -438,8 +432,6 @@ class Table:
                      standalone_mode=False)
 
     def _settle(self, _args: list[str]) -> None:
-        from bragref.cli.reports import print_payments
-
         with told_here():
             print_payments(self.book, False, self.book.settle())
 
@@ -448,8 +440,6 @@ class Table:
 def told_here():
     """A report printed at the table as it prints on its own, then told as the table tells everything (`say`): any
     line wider than the terminal wrapped at spaces, the others as they are (a table's rows)."""
-    from bragref.cli.output import fitting
-
     told = io.StringIO()
     with contextlib.redirect_stdout(told), fitting(shutil.get_terminal_size((80, 24)).columns):
         yield
