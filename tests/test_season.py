@@ -183,6 +183,10 @@ def test_the_seasons_chart_is_an_svg_of_a_line_per_player(bragref, tmp_path):
     for row in STANDINGS:  # each line's end says the season's result, the standings' net
         assert f"{row['player']} {row['net']}" in texts
     assert bragref.json("season") == STANDINGS
+    bragref.refused(f"season --chart {bragref.db}", "is the ledger itself: write to another file", code=2)
+    (tmp_path / "folder.svg").mkdir()
+    bragref.refused(f"season --chart {tmp_path / 'folder.svg'}", "is a directory", code=2)
+    assert ElementTree.parse(chart).getroot() is not None  # the picture written before stands
 
 
 # ---- published with Datasette ----------------------------------------------------------------------------------

@@ -70,14 +70,14 @@ def write_atomically(path: str, chunks: Iterable[str], ledger_path: str) -> None
     target = os.path.realpath(path)
     ledger = os.path.realpath(ledger_path)
     if target in {ledger + suffix for suffix in ("", "-wal", "-shm", "-journal")}:
-        raise BadInput(f"{path!r} is the ledger itself: export to another file")
+        raise BadInput(f"{path!r} is the ledger itself: write to another file")
     if os.path.lexists(path) and not os.path.exists(path):
-        raise BadInput(f"{path!r} is a link to nothing: export to a regular file")
+        raise BadInput(f"{path!r} is a link to nothing: write to a regular file")
     if os.path.exists(target) and not os.path.isfile(target):
-        raise BadInput(f"{path!r} is not a regular file (a folder or a device): export to a regular file")
+        raise BadInput(f"{path!r} is not a regular file (a folder or a device): write to a regular file")
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
-        raise BadInput(f"there is no folder {os.path.dirname(path) or '.'!r} to export into")
+        raise BadInput(f"there is no folder {os.path.dirname(path) or '.'!r} to write into")
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
     except OSError as error:

@@ -43,9 +43,10 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
     rows = book.season(first, last)
     money = book.scope(all_sessions=True)[0].rules.money  # one money: `season` refuses sessions of several
     if chart:
+        from bragref.cli.exchange import write_atomically
         from bragref.told import season_svg
 
-        write_chart(chart, season_svg(book.season_chart(first, last), money))
+        write_atomically(chart, [season_svg(book.season_chart(first, last), money)], app.db)
     if by_night:
         nights = book.nightly(first, last)
         if as_json:
@@ -109,21 +110,6 @@ def datasette_metadata(app, database: str | None) -> None:
 
     name = database or os.path.splitext(os.path.basename(app.existing()))[0]
     click.echo(json.dumps(metadata(name), indent=2))
-
-
-def write_chart(path: str, text: str) -> None:
-    """The picture written whole or not at all (a temporary file, then a rename)."""
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".season-", suffix=".svg")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 COMMANDS = [season, paid, datasette_metadata]
