@@ -195,8 +195,8 @@ class Money:
 
     def pay(self, payer: str, payee: str, amount: str | int, note: str | None) -> Payment:
         """Record that `payer` paid `payee` `amount` (typed in the sessions' money, or units) to settle up: in no
-        session, between the current session's hands (bad input while one is in play) or after a close, never more than `settle --all` shows `payer` owing `payee` (exit 3,
-        naming what is owed)."""
+        session, between the current session's hands (bad input while one is in play) or after a close, never more
+        than `settle --all` shows `payer` owing `payee` (exit 3, naming what is owed)."""
         if note is not None and len(note) > MAX_NOTE:
             raise BadInput(f"a note is at most {MAX_NOTE} characters")
         with self.write():

@@ -21,11 +21,17 @@ def night_of(created_at: str) -> date:
     return datetime.fromisoformat(created_at).astimezone().date()
 
 
+def nights(ledger) -> dict[int, date]:
+    """Each session's night, by its id."""
+    return {session_id: night_of(created_at) for session_id, created_at in ledger._q("SELECT id, created_at FROM "
+                                                                                      "sessions")}
+
+
 def in_range(ledger, first: date | None, last: date | None) -> list:
     """The sessions whose night falls within `first`…`last`, both inclusive (either open), oldest first."""
-    created = dict(ledger._q("SELECT id, created_at FROM sessions"))
-    return [session for session in ledger.all_sessions() if (first is None or night_of(created[session.id]) >= first)
-            and (last is None or night_of(created[session.id]) <= last)]
+    night = nights(ledger)
+    return [session for session in ledger.all_sessions() if (first is None or night[session.id] >= first)
+            and (last is None or night[session.id] <= last)]
 
 
 def standings(ledger, sessions: list) -> list[dict]:
@@ -94,15 +100,13 @@ def progress(ledger, sessions: list) -> dict:
     "players": {name: [their season's result after each night]}}`, from the settled hands' postings (R2.6: one
     person under every spelling)."""
     names: dict[str, str] = {}
-    nightly: list[dict[str, int]] = []
-    for session in sessions:
-        tonight: dict[str, int] = {}
-        for name, amount in ledger._q("SELECT player, SUM(amount) FROM postings WHERE session_id = ? AND player IS"
-                                      " NOT NULL GROUP BY player", (session.id,)):
-            name = session.now_called(name)
-            who = names.setdefault(key(name), name)
-            tonight[who] = tonight.get(who, 0) + amount
-        nightly.append(tonight)
+    by_night: dict[int, dict[str, int]] = {session.id: {} for session in sessions}
+    by_id = {session.id: session for session in sessions}
+    for session_id, name, _, _, amount in ledger._posted(sessions) if sessions else ():
+        name = by_id[session_id].now_called(name)
+        who = names.setdefault(key(name), name)
+        by_night[session_id][who] = by_night[session_id].get(who, 0) + amount
+    nightly = list(by_night.values())
     players = {}
     for who in names.values():
         total, series = 0, []
@@ -120,16 +124,16 @@ def nightly(ledger, sessions: list) -> list[dict]:
     """One row per player per night, the shape spreadsheets and home-game tools read: the player (by the name they
     have now), the session, its local date, what they paid into pots, won, and their net (settled hands); nights
     oldest first, players by name."""
-    created = dict(ledger._q("SELECT id, created_at FROM sessions"))
-    nights: dict[int, dict[str, dict]] = {session.id: {} for session in sessions}
+    night = nights(ledger)
+    rows: dict[int, dict[str, dict]] = {session.id: {} for session in sessions}
     by_id = {session.id: session for session in sessions}
     for session_id, name, paid, won, net in ledger._posted(sessions) if sessions else ():
         session = by_id[session_id]
         name = session.now_called(name)
-        row = nights[session_id].setdefault(key(name), {
-            "player": name, "session": session.name, "date": night_of(created[session_id]).isoformat(), "paid": 0,
-            "won": 0, "net": 0})
+        row = rows[session_id].setdefault(key(name), {
+            "player": name, "session": session.name, "date": night[session_id].isoformat(), "paid": 0, "won": 0,
+            "net": 0})
         row["paid"] += paid
         row["won"] += won
         row["net"] += net
-    return [row for tonight in nights.values() for row in sorted(tonight.values(), key=lambda row: key(row["player"]))]
+    return [row for tonight in rows.values() for row in sorted(tonight.values(), key=lambda row: key(row["player"]))]

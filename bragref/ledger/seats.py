@@ -127,7 +127,6 @@ class Seating:
             lives.setdefault(event["session_id"], []).append(event)
         return [made(row, lives.get(row["id"], [])) for row in self._q("SELECT * FROM sessions ORDER BY id")]
 
-
     def use(self, name: str) -> Session:
         with self.write():
             session = self.session(name)
