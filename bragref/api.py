@@ -501,29 +501,32 @@ class Book:
         """The standings over the sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive
         (either left open), as `season --json` gives them, each with `games` too (hands dealt in per game): best net
         first, one person under every spelling of their name (R2.6)."""
-        from bragref.ledger.season import in_range, standings
+        from bragref.ledger.season import standings
 
-        sessions = in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
-        self.ledger.one_money(sessions)
-        return standings(self.ledger, sessions)
+        return standings(self.ledger, self._nights(first, last))
 
     def nightly(self, first: str | None = None, last: str | None = None) -> list[dict]:
         """One row per player per night over the same sessions as `season`: `player`, `session`, `date`, `paid`,
         `won`, `net` (what `season --nights --csv` gives a spreadsheet)."""
-        from bragref.ledger.season import in_range, nightly
+        from bragref.ledger.season import nightly
 
-        sessions = in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
-        self.ledger.one_money(sessions)
-        return nightly(self.ledger, sessions)
+        return nightly(self.ledger, self._nights(first, last))
 
     def season_chart(self, first: str | None = None, last: str | None = None) -> dict:
         """Each player's cumulative result night by night over the same sessions as `season`: `{"nights": [session
         names], "players": {name: [result after each night]}}`."""
-        from bragref.ledger.season import in_range, progress
+        from bragref.ledger.season import progress
+
+        return progress(self.ledger, self._nights(first, last))
+
+    def _nights(self, first: str | None, last: str | None) -> list:
+        """The sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive (either left open),
+        oldest first; bad input where they keep money in different units (R1.1)."""
+        from bragref.ledger.season import in_range
 
         sessions = in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
         self.ledger.one_money(sessions)
-        return progress(self.ledger, sessions)
+        return sessions
 
     def settle(self, all_sessions: bool = False) -> list[dict]:
         """Who pays whom in the fewest payments, as `settle --json`; a pot still carried is a payee of its own. Over

@@ -309,9 +309,9 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "1 4", "6 2 2 2 2 2", "10 2 4 2")
 
 
 def season_svg(chart: dict, money) -> str:
-    """The season's chart (`ledger.season.progress`) as a standalone SVG file: a line per player, each with its own dash pattern and its name
-    and result at its end (colour is never the only signal), a zero line, the nights named below; no script and no
-    font from outside."""
+    """The season's chart (`ledger.season.progress`) as a standalone SVG file: a line per player, each with its own
+    dash pattern and its name and result at its end (colour is never the only signal), a zero line, the nights named
+    below; no script and no font from outside."""
     from xml.sax.saxutils import escape
 
     nights, players = chart["nights"], list(chart["players"].items())
