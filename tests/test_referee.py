@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_serve import free_port
+from test_serve import Server
 
 
 
@@ -31,6 +31,7 @@ class Referee:
     between choosing and binding): `players`, the players' page; `url`, the referee's page."""
 
     def __init__(self, db: Path, env=None):
+        self.db = db
         self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", "0",
                                          "--referee"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                         env=env)
@@ -63,17 +64,29 @@ def dump(db: Path) -> list[str]:
         return list(conn.iterdump())
 
 
-@pytest.fixture
-def ledger(tmp_path) -> Path:
-    db = tmp_path / "ledger.db"
+def dealt(db: Path) -> Path:
     bragref(db, "session", "new", "friday", "--players", "Ann,Bob,Cat", "--currency", "£", "--unit", "0.50")
     bragref(db, "deal")
     return db
 
 
 @pytest.fixture
+def ledger(tmp_path) -> Path:
+    return dealt(tmp_path / "ledger.db")
+
+
+@pytest.fixture
 def referee(ledger):
     running = Referee(ledger)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def standing(tmp_path_factory):
+    """One referee's page over one ledger for the writes that must record nothing: each such test checks that the
+    ledger is as it was, so they share the server, whose start is most of such a test's time."""
+    running = Referee(dealt(tmp_path_factory.mktemp("standing") / "ledger.db"))
     yield running
     running.stop()
 
@@ -101,25 +114,25 @@ def test_a_tap_records_as_the_table_does_and_says_so(referee, ledger):
     ("history 1", None, 400, {}),
     ("bet bob 'unclosed", None, 400, {}),
 ])
-def test_a_refused_write_records_nothing(referee, ledger, words, head, code, said):
-    before = dump(ledger)
-    answer = referee.post(words, head)
+def test_a_refused_write_records_nothing(standing, words, head, code, said):
+    before = dump(standing.db)
+    answer = standing.post(words, head)
     assert answer.status_code == code, answer.text
     assert said.items() <= answer.json().items()
     if code == 422:
         assert answer.json()["may"].startswith("Bob may: bet £0.50 or more")
     if code == 409:
-        assert answer.json()["head"] == referee.head()
-    assert dump(ledger) == before
+        assert answer.json()["head"] == standing.head()
+    assert dump(standing.db) == before
 
 
 @pytest.mark.parametrize("body", [b"not json", b'{"words": "bet bob 1"}', b'{"head": "1-ab"}', b"[]",
                                   b'{"words": "bet bob 1", "head": ""}',
                                   b'{"words": "bet bob 1", "head": "1-ab", "more": 1}'])
-def test_a_body_that_is_not_the_contracts_json_is_bad_input(referee, ledger, body):
-    before = dump(ledger)
-    assert httpx.post(referee.act, content=body).status_code == 400
-    assert dump(ledger) == before
+def test_a_body_that_is_not_the_contracts_json_is_bad_input(standing, body):
+    before = dump(standing.db)
+    assert httpx.post(standing.act, content=body).status_code == 400
+    assert dump(standing.db) == before
 
 
 def test_the_door_origin_size_token_and_method(referee, ledger):
@@ -153,26 +166,16 @@ def test_the_door_origin_size_token_and_method(referee, ledger):
 
 
 def test_without_referee_nothing_writes(ledger):
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(ledger), "serve", "--port", str(port)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = Server(ledger)
     try:
-        first = process.stdout.readline()
-        assert "/r/" not in first
-        base = f"http://127.0.0.1:{port}/"
-        for _ in range(100):
-            try:
-                head = httpx.get(base + "status.json", timeout=0.5).json()["digest"]
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
+        assert "/r/" not in server.printed
+        head = httpx.get(server.root + "status.json").json()["digest"]
         before = dump(ledger)
         for path in ("r/x/act", "act", ""):
-            assert httpx.post(base + path, json={"words": "bet bob 1", "head": head}).status_code in (404, 405)
+            assert httpx.post(server.root + path, json={"words": "bet bob 1", "head": head}).status_code in (404, 405)
         assert dump(ledger) == before
     finally:
-        process.terminate()
-        process.wait(10)
+        server.stop()
 
 
 def test_taps_and_the_table_interleave_nothing_lost_or_twice(referee, ledger):
