@@ -5,16 +5,15 @@ Every figure below is worked out by hand from the hands played."""
 import json
 import os
 import sqlite3
+import re
 import subprocess
 import sys
-import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
 
 from conftest import Bragref, rewritten
-from test_serve import free_port
 
 NIGHTS = {  # three nights: who sat, and a hand each, every player's net worked out by hand (antes 1)
     "n1": ("Andy,Bill,Cat", ["deal", "bet bill 2", "fold cat", "fold andy"]),  # pot 5 to Bill: Bill +2
@@ -199,19 +198,16 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
     play_nights(bragref)
     metadata = tmp_path / "metadata.json"
     metadata.write_text(bragref("datasette-metadata").stdout)
-    port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "datasette", "serve", str(bragref.db), "-m", str(metadata),
-                               "--port", str(port), "--immutable", str(bragref.db)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE)
+                               "--port", "0", "--immutable", str(bragref.db)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
     try:
-        url = f"http://127.0.0.1:{port}/ledger/standings.json?_shape=array"
-        for _ in range(100):
-            try:
-                answer = httpx.get(url, timeout=1)
+        listening = None
+        for line in server.stderr:  # the port the system gave it, as its server says once listening
+            if listening := re.search(r"running on (http://127\.0\.0\.1:\d+)", line):
                 break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        rows = answer.json()
+        assert listening, server.stderr.read()
+        rows = httpx.get(f"{listening.group(1)}/ledger/standings.json?_shape=array").json()
         assert {row["player"]: row["net"] for row in rows} == {r["player"]: r["net"] for r in STANDINGS}
     finally:
         server.terminate()

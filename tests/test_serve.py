@@ -28,12 +28,6 @@ def bragref(db: Path, *words: str) -> subprocess.CompletedProcess:
     return done
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class Server:
     """`bragref serve` running until the test ends on a port the system gives it (`--port 0`: no other test's server
     can take it between choosing and binding); `url` is where its page is."""
