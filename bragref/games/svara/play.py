@@ -230,7 +230,8 @@ def _bet(hand: SvaraHand, bet: Bet) -> SvaraHand:
     else:
         allowed, kind = light_range(hand), "a bet"
     if allowed is None:
-        raise Refused(f"no {kind} fits under the most of {money(hand.rules.max_bet)}: pass, or open", "R16.4")
+        raise Refused(f"no {kind.removeprefix('a ')} fits under the most of {money(hand.rules.max_bet)}: pass, or "
+                      f"open", "R16.4")
     if bet.amount < allowed.min:
         least = "the first bet's least" if hand.stake == 0 else "the stake" + (", halved" if bet.blind else "")
         raise Refused(f"{kind} is at least {money(allowed.min)} here ({least}), not {money(bet.amount)}",

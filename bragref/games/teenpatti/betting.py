@@ -219,7 +219,8 @@ def _chaal(hand: TeenPattiHand, chaal: Bet | Sideshow) -> TeenPattiHand:
             raise Refused(f"{player.name} is playing blind: chaal blind (--blind), or look first", "R3.4")
         allowed, kind = seen_range(hand), "a seen chaal"
     if allowed is None:
-        raise Refused(f"the stake of {money(hand.stake)} is at the chaal limit: no {kind} fits under it", "R13.2")
+        raise Refused(f"the stake of {money(hand.stake)} is at the chaal limit: no {kind.removeprefix('a ')} fits "
+                      f"under it", "R13.2")
     if chaal.amount < allowed.min:
         raise Refused(f"{kind} must be at least {money(allowed.min)} here, not {money(chaal.amount)}", "R13.2")
     if chaal.amount > allowed.max:
