@@ -96,10 +96,13 @@ def as_it_is(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
     """The ledger at `path` read as it is, changing nothing (CLI.md "Promises about history"), as `audit` and `serve`
     read it: the file opened read-only, with no migration and no change of journal mode; where an older bragref wrote
     it, a copy in memory brought up to this bragref's schema, whose rows are read. Returns (rows, file);
-    `LedgerUnavailable` for a ledger of a newer bragref; a file that is not a ledger at all raises
-    `sqlite3.DatabaseError`."""
+    `LedgerUnavailable` for a ledger of a newer bragref; bad input for a file with no schema version, as every
+    command says of it (`_new_ledger`: an empty file is no ledger yet, another program's database is not one, not a
+    ledger with bragref's tables removed); a file that is not SQLite at all raises `sqlite3.DatabaseError`."""
     file = connect_read_only(path)
     version = file.execute("PRAGMA user_version").fetchone()[0]
+    if version == 0:
+        _new_ledger(file, path, create=False)
     if version > SCHEMA_VERSION:
         file.close()
         raise LedgerUnavailable(f"the ledger {path} has schema version {version}, newer than this bragref's "
