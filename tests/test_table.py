@@ -112,6 +112,27 @@ def test_refusal_cites_the_rule_and_writes_nothing(five):
     assert five.dump() == before
 
 
+@pytest.mark.parametrize("answer, said", [
+    ("lend andy", "lend LENDER BORROWER AMOUNT [bystander], e.g. lend andy bill 5 (R7.5)"),
+    ("repay bill", "repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)"),
+    ("paid bill", "paid PAYER PAYEE AMOUNT [--note TEXT], e.g. paid bill andy 5 (R1.2)"),
+    ("buy-in", "buy-in PLAYER AMOUNT (R1.3)"),
+    ("cash-out", "cash-out PLAYER [AMOUNT] (R1.3)"),
+    ("close now", "close takes nothing: it closes this session (R9.1)"),
+    ("rename bill", "rename OLD NEW, e.g. rename bill William (R2.6)"),
+    ("rules ante", "rules OPTION VALUE, e.g. rules ante 2"),
+    ('b "2', "cannot read that answer: No closing quotation"),
+])
+def test_an_answer_short_of_its_words_says_its_usage_and_writes_nothing(bragref, answer, said):
+    """Each of the table's own answers, given too few or too many words, says how it is written (the rule it
+    serves beside it) and records nothing; the table goes on."""
+    bragref('session new s --players "Andy,Bill" --stakes table')
+    before = bragref.dump()
+    result = bragref.table(answer)
+    assert f"error: {said}" in " ".join(result.stderr.split())
+    assert "Traceback" not in result.output and bragref.dump() == before
+
+
 def test_quitting_and_reopening_resumes_where_the_table_was(five):
     five.table("b 1", "bb 1")
     out = five.table("st").stdout
