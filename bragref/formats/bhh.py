@@ -92,9 +92,7 @@ def _size(text: str | int) -> None:
 
 def _parsed(text: str) -> dict:
     document = _read(lambda: json.loads(text, object_pairs_hook=_no_duplicates) if text.lstrip().startswith("{")
-                     else tomllib.loads(text))
-    if not isinstance(document, dict):
-        raise BadInput("not a bhh or JSON hand history: it is not a table of fields")
+                     else tomllib.loads(text))  # a table of fields either way: JSON's object, TOML's document
     check_shape(document)
     return document
 
@@ -529,12 +527,6 @@ class Line(msgspec.Struct, frozen=True):
 
     def amount(self, index: int) -> int:
         return units(self.word(index))
-
-    def status(self, index: int) -> str:
-        word = self.word(index)
-        if word not in ("blind", "open"):
-            raise BadInput(f"{self.text!r}: say blind or open, not {word!r}")
-        return word
 
     def flag(self, index: int, flag: str) -> bool:
         if index >= len(self.words):
