@@ -77,6 +77,42 @@ def test_the_ledger_object_has_the_command_lines_recording_verbs(tmp_path):
     assert digest == book.ledger.digest() and book.ledger.session("fri").closed
 
 
+def test_the_books_own_moves_play_brag_and_hoyles_brag_to_the_end(tmp_path):
+    """`Book.cover`, `showdown`, `show`, `concede`, `award`, `raise_` and `hand`, each its move as the command
+    records it (none had a test): a cover settled as R7.3 says, an agreed showdown conceded, Hoyle's raise, a
+    split award; every net asserted."""
+    book = bragref.open_ledger(str(tmp_path / "ledger.db"))
+    book.session_new("fri", ["Andy", "Bill", "Chris"], stakes="table")
+    assert book.hand() is None  # none dealt yet
+    for name, amount in (("andy", "9"), ("bill", "9"), ("chris", "1")):
+        book.buy_in(name, amount)
+    book.deal()  # Andy deals: antes 1 each, Chris's last on the table
+    book.bet("bill", "2")
+    assert book.cover("chris", "0").players[1].status == "covered" and book.hand().pot == 5
+    book.fold("andy")  # Bill wins the pot after the covered one, then shows first against the coverer (R7.3)
+    book.show("bill", "2c", "3c", "4c")
+    assert book.show("chris", "As", "Ad", "Ah").phase == "over"
+    assert {r["player"]: r["net"] for r in book.balances()} == {"Andy": -1, "Bill": -3, "Chris": 4}
+    book.session_new("sat", ["Andy", "Bill", "Chris"])
+    book.deal()
+    for name in ("bill", "chris", "andy"):
+        book.bet(name, "1")
+    assert book.showdown().phase == "showdown"  # agreed by the three still betting (R6.5)
+    book.concede("bill")
+    book.concede("chris")
+    assert book.hand().phase == "over"  # Andy's the pot, his cards unseen
+    assert {r["player"]: r["net"] for r in book.balances()} == {"Andy": 4, "Bill": -2, "Chris": -2}
+    book.session_new("hoyle", ["Andy", "Bill", "Chris"], game="hoyle")
+    book.deal()
+    book.bet("andy", "2")  # the dealer's stake (R11.1)
+    assert book.raise_("bill", "2").stake == 4
+    book.fold("chris")
+    book.call("andy")  # the totals equal and Bill the last raiser: he stands
+    book.stand("bill")
+    assert book.award("andy", "bill").phase == "over"  # an even split of 8
+    assert {r["player"]: r["net"] for r in book.balances()} == {"Andy": 0, "Bill": 0, "Chris": 0}
+
+
 def test_the_ledger_object_tells_the_history_and_audits_as_the_commands_do(tmp_path):
     """`Book.history` gives `history --json`'s entries (a hand the session lacks refused at once); `Book.audit` finds
     what `bragref audit` finds: a row changed outside bragref, and the sums it breaks (R1.2)."""
