@@ -228,3 +228,27 @@ def test_what_a_cover_may_put_in(rules, purse, cover):
     h = apply(deal(Rules(**rules), ["Andy", "Bill"], "Bill", purses=purses), Bet("Andy", 4))
     allowed = legal(h).range("cover")
     assert (allowed and (allowed.min, allowed.max)) == cover
+
+
+@pytest.mark.parametrize("values, said", [
+    ({"ante": -1}, "the ante cannot be negative (R2.3)"),
+    ({"ante": 1.5}, "ante is a whole number of units, not 1.5 (R1.1)"),
+    ({"min_bet": 0}, "min-bet must be at least one unit"),
+    ({"max_bet": 10**14}, "max-bet may not exceed"),
+    ({"see_cost": "triple"}, "see-cost must be one of"),
+    ({"retained_blind": "maybe"}, "retained-blind must be one of"),
+    ({"short_money": "beg"}, "short-money must be one of"),
+    ({"stakes": "house"}, "stakes must be one of"),
+    ({"cards": 6}, "cards must be one of"),
+    ({"natural_pair": "sometimes"}, "natural-pair must be one of"),
+    ({"ties": "dealer"}, "ties must be one of"),
+    ({"a23": "middle"}, "a23 must be one of"),
+    ({"currency": "12"}, "a currency is up to 5 printable characters"),
+    ({"own": (("ante", 1),)}, "a game's own rules are (name, value) pairs"),
+])
+def test_rules_from_python_or_a_history_are_each_checked(values, said):
+    """What the command line's choices keep out can come from Python or a hand history's rules: each value is
+    checked as the rules are made, and refused as bad input saying what it may be."""
+    with pytest.raises(BadInput) as bad:
+        Rules(**values)
+    assert said in str(bad.value)
