@@ -39,7 +39,7 @@ SUMS = ("SELECT session_id, player, SUM(amount) FROM postings GROUP BY session_i
 
 
 def summed(db: Path) -> float:
-    """Seconds to sum the rows what is owed is made of (`SUMS`) on a new connection, as a new command would."""
+    """Seconds to sum the rows that what is owed is made of (`SUMS`), on a new connection as a new command would."""
     start = time.perf_counter()
     ledger = sqlite3.connect(db)
     for query in SUMS:
@@ -95,9 +95,9 @@ def main() -> None:
         bragref(db, "undo")  # the deal too (a misdeal): the next paid is between hands again
         pairs.append((paid, bet))
     print(said("paid", pairs, "wall", 1, "a bet"))
-    bet = statistics.median(bet.wall for _, bet in pairs)
-    print(f"what paid must sum that a bet does not: {statistics.median(sums) * 1000:.0f} ms, "
-          f"{statistics.median(sums) / bet:.2f}x a bet's wall")
+    sums_wall, bet_wall = statistics.median(sums), statistics.median(bet.wall for _, bet in pairs)
+    print(f"what paid must sum that a bet does not: {sums_wall * 1000:.0f} ms, "
+          f"{sums_wall / bet_wall:.2f}x a bet's wall")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def bragref(db: Path, *words: str) -> None:
 def start(db: Path) -> tuple[subprocess.Popen, str]:
     server = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", "0",
                                "--referee"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    server.stdout.readline()  # the port the system gave it, as the referee's page's address says
+    server.stdout.readline()  # the players' page; the referee's, next, names the port the system gave it
     server.referee = server.stdout.readline().split("records: ")[1].split()[0]
     url = server.referee.split("/r/")[0] + "/"
     for _ in range(100):
