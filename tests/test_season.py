@@ -4,8 +4,8 @@ Every figure below is worked out by hand from the hands played."""
 
 import json
 import os
-import sqlite3
 import re
+import sqlite3
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
