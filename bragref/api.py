@@ -69,8 +69,9 @@ from collections.abc import Iterator
 from datetime import date
 
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.names import resolve
+from bragref.engine.names import check_name, resolve
 from bragref.engine.rules import Rules
+from bragref.engine.seating import check_seats
 from bragref.engine.state import Hand, Legal
 from bragref.games import GAMES, find_game, from_preset, game_verbs, rules_changed, rules_from_text, verb_aliases
 from bragref.games import play as engine
@@ -247,6 +248,8 @@ class Book:
         """Make a session and make it current; `options` as the command line takes them (`ante="0.10"`), or the
         `rules` themselves."""
         rules = rules or rules_from_text(game, preset, **options)
+        check_name(name, "session name")
+        check_seats(players)  # before the ledger is opened: a first command mistyped makes no ledger
         made = self._recorded(self.ledger.create_session(name, rules, players))
         self.session = made.name
         return made

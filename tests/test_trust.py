@@ -108,6 +108,12 @@ def test_reads_of_a_ledger_that_is_not_there_make_nothing(tmp_path):
                  "deal", "bet andy 2", "undo"):
         assert "no ledger at" in typo(line, code=2).output
     assert not (tmp_path / "typo").exists()
+    # a first `session new` mistyped made an empty ledger, of which the next command said "no session yet"
+    for line, said in (("session new fri --players Andy", "at least two players (R2.1)"),
+                       ("session new fri --players Andy,andy", "each player is named once (R2.6)"),
+                       ("session new '' --players Andy,Bill", "a session name must be")):
+        assert said in typo(line, code=2).output
+    assert not (tmp_path / "typo").exists()
 
 
 def test_a_link_is_the_same_sha256_whichever_implementation_hashes_it():
