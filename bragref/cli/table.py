@@ -582,7 +582,7 @@ def in_table_words(message: str) -> str:
 
     for option, answer_words in OPTION_WORDS.items():
         message = message.replace(option, answer_words)
-    return re.sub(r"`bragref ((\S+)[^`]*)`", answer, message)
+    return re.sub(r"`bragref (([^`\s]+)[^`]*)`", answer, message)
 
 
 OPTION_WORDS = {  # what a message says in the command line's options, as the table's answers say it (R6.3)
