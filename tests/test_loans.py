@@ -119,3 +119,25 @@ def test_a_loan_comes_from_the_lenders_pocket_not_their_table_money_r7_5(bragref
     assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {"Ann": 10, "Bob": 15}
     bragref("repay bob ann 5")
     assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {"Ann": 10, "Bob": 15}
+
+
+def test_a_loan_of_an_earlier_night_is_settled_up_with_paid_not_repaid_r7_5(bragref):
+    """A repayment is of the session's own loans; one of last week's was refused as "Bill owes Andy 0", which reads
+    as if nothing were owed. The refusal says what is owed from other sessions and how it is settled; `paid` settles
+    it, and the table names its own answers in the same message."""
+    bragref('session new n1 --players "Andy,Bill"')
+    bragref("lend andy bill 5")
+    bragref("session close")
+    bragref('session new n2 --players "Andy,Bill"')
+    said = bragref.refused("repay bill andy 5", "R7.5")
+    assert "Bill owes Andy 0 in this session, so cannot repay 5 here; the 5 owed from other sessions is settled up " \
+           "with `bragref paid` (`bragref settle --all` says who pays whom)" in said
+    at_table = " ".join(bragref.table("repay bill andy 5").stderr.split())
+    assert "settled up with `paid` (`settle --all` says who pays whom) (R7.5)" in at_table
+    bragref("lend andy bill 2")
+    bragref.refused("repay bill andy 3", "R7.5")  # 2 of this session's, and the 5 still elsewhere
+    bragref("repay bill andy 2")
+    bragref.refused("repay andy bill 1", "Andy owes Bill 0, so cannot repay 1")  # nothing owed anywhere: as before
+    assert bragref.json("settle --all") == [{"from": "Bill", "to": "Andy", "amount": 5}]
+    bragref("paid bill andy 5")
+    assert bragref.json("settle --all") == []

@@ -83,9 +83,24 @@ class Money:
                              renamed=session.renamed)
             units = amount_in(amount, session.rules)
             self._check_open(session)
+            if units > (due := owed.get((lender, borrower), 0)):
+                self._owed_elsewhere(session, borrower, lender, units, due)
             loans.check_repay(owed, borrower, lender, units, session.rules.money)
             self._loan(session, "repay", lender, borrower, units, False)
         return session, borrower, lender, units
+
+    def _owed_elsewhere(self, session: Session, borrower: str, lender: str, units: int, due: int) -> None:
+        """`Refused` where a repayment of `units` is more than the `due` of this session's loans and `borrower`
+        owes `lender` from loans of other sessions, which a repayment in this one does not reach: those are settled
+        up with `paid` (R7.5; CLI.md, The season)."""
+        others = [s for s in self.all_sessions() if s.id != session.id]
+        elsewhere = sum(amount for (lent, borrowed), amount in loans.outstanding(self.loan_entries(others)).items()
+                        if key(lent) == key(lender) and key(borrowed) == key(borrower)) if others else 0
+        if elsewhere > 0:
+            money = session.rules.money
+            raise Refused(f"{borrower} owes {lender} {money(due)} in this session, so cannot repay {money(units)} "
+                          f"here; the {money(elsewhere)} owed from other sessions is settled up with `bragref paid` "
+                          f"(`bragref settle --all` says who pays whom)", "R7.5")
 
     def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
         before = self._head[1]
