@@ -45,7 +45,8 @@ def repaid_words(session, borrower: str, lender: str, units: int) -> str:
 @click.argument("amount")
 @click.pass_obj
 def repay(app, borrower: str, lender: str, amount: str) -> None:
-    """BORROWER repays AMOUNT of what they owe LENDER; no more than is owed (R7.5).
+    """BORROWER repays AMOUNT of what they owe LENDER in this session; no more than is owed (R7.5). What is
+    owed from an earlier session is settled up with `bragref paid` (see `bragref settle --all`).
 
     \b
     Example:
