@@ -169,6 +169,7 @@ def test_a_bet_the_rules_refuse_stops_the_import_at_its_line(exported, tmp_path)
     (("'p4 fold'", "'p1 fold'"), "R2.5"),  # folding out of turn
     (("antes = [0, 0, 0, 0, 0]", "antes = [1, 0, 0, 0, 0]"), "R2.3"),
     (("dealer = 'Eddie'", "dealer = 'Andy'"), "R2"),
+    (("number = 1", "number = 2"), "R9.1"),  # a hand numbered other than the ledger numbers it
 ])
 def test_a_history_that_breaks_the_rules_is_refused_with_exit_3(exported, tmp_path, change, rule):
     old, new = change
@@ -223,12 +224,20 @@ def test_a_file_that_is_not_a_history_exits_2(tmp_path, text):
 
 
 @pytest.mark.parametrize("line, says", [("'p4 sing'", "unknown verb 'sing'\n"), ("'p4 fodl'", "(did you mean 'fold'?)"),
-                                        ("'p9 fold'", "no p9"), ("'p4 fold now'", "now")])
+                                        ("'p9 fold'", "no p9"), ("'p4 fold now'", "now"),
+                                        ("'p4'", "'p4' is not SUBJECT VERB"),
+                                        ("'\"Dan fold'", '"Dan is not a quoted name'),
+                                        ("'p4 bet'", "bet wants AMOUNT")])
 def test_a_line_that_cannot_be_read_exits_2_naming_it(exported, tmp_path, line, says):
     text = exported.replace("'p4 fold'", line)
     number = text.splitlines().index(f"  {line},") + 1
     message = imports(tmp_path, text, 2)
     assert message.startswith(f"error: {tmp_path / 'bad.bhh'}:{number}: hand 1, ") and says in message
+
+
+def test_a_variant_other_than_the_rules_deal_exits_2(exported, tmp_path):
+    bad = exported.replace("variant = 'three-card brag'", "variant = 'four-card brag'", 1)
+    assert "the variant is 'four-card brag' but the rules deal 3 cards" in imports(tmp_path, bad, 2)
 
 
 def test_a_session_of_the_same_name_is_not_overwritten_but_may_be_imported_as_another(exported, tmp_path):
