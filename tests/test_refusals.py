@@ -100,6 +100,7 @@ def test_faceup_variant_refuses_blind_bets_against_the_faceup_hand(bragref):
         ("bet andy -2", "-2 is below 0: an amount is more than 0 (R1.1)"),
         ("lend andy bill -1.50", "-1.50 is below 0"),
         ("look andy --hand new", "go together"),
+        ("look andy --hand", "--hand wants HAND after it (bragref look PLAYER [--hand old|new] [--keep|--fold])"),
         ("show andy Kh Kd 4c discard", "'discard' wants CARDS after it"),
         ("award", "award wants PLAYERS"),
         ("frobnicate", "No such command"),
