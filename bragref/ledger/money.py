@@ -92,12 +92,12 @@ class Money:
     def _owed_elsewhere(self, session: Session, borrower: str, lender: str, units: int, due: int) -> None:
         """`Refused` where a repayment of `units` is more than the `due` of this session's loans and `borrower`
         owes `lender` from loans of other sessions, which a repayment in this one does not reach: those are settled
-        up with `paid` (R7.5; CLI.md, The season)."""
-        others = [s for s in self.all_sessions() if s.id != session.id]
+        up with `paid` (R7.5; CLI.md, The season). Only sessions in this one's money are summed (R1.1)."""
+        money, kept = session.rules.money, (session.rules.unit, session.rules.currency)
+        others = [s for s in self.all_sessions() if s.id != session.id and (s.rules.unit, s.rules.currency) == kept]
         elsewhere = sum(amount for (lent, borrowed), amount in loans.outstanding(self.loan_entries(others)).items()
                         if key(lent) == key(lender) and key(borrowed) == key(borrower)) if others else 0
         if elsewhere > 0:
-            money = session.rules.money
             raise Refused(f"{borrower} owes {lender} {money(due)} in this session, so cannot repay {money(units)} "
                           f"here; the {money(elsewhere)} owed from other sessions is settled up with `bragref paid` "
                           f"(`bragref settle --all` says who pays whom)", "R7.5")
