@@ -96,7 +96,7 @@ class Money:
         money, kept = session.rules.money, (session.rules.unit, session.rules.currency)
         others = [s for s in self.all_sessions() if s.id != session.id and (s.rules.unit, s.rules.currency) == kept]
         elsewhere = sum(amount for (lent, borrowed), amount in loans.outstanding(self.loan_entries(others)).items()
-                        if key(lent) == key(lender) and key(borrowed) == key(borrower)) if others else 0
+                        if key(lent) == key(lender) and key(borrowed) == key(borrower))
         if elsewhere > 0:
             raise Refused(f"{borrower} owes {lender} {money(due)} in this session, so cannot repay {money(units)} "
                           f"here; the {money(elsewhere)} owed from other sessions is settled up with `bragref paid` "

@@ -46,7 +46,7 @@ def standings(ledger, sessions: list) -> list[dict]:
                                               "best": None, "worst": None, "biggest_pot": 0, "games": {}})
 
     results: dict[int, list] = {}  # each night's result per player, in one read of every night's postings
-    for session_id, name, _, _, net in ledger._posted(sessions) if sessions else ():
+    for session_id, name, _, _, net in ledger._posted(sessions):
         results.setdefault(session_id, []).append((name, net))
     for session in sessions:
         dealt: Counter = Counter()  # hands dealt in per player and game (R10.1), misdeals left out
@@ -102,7 +102,7 @@ def progress(ledger, sessions: list) -> dict:
     names: dict[str, str] = {}
     by_night: dict[int, dict[str, int]] = {session.id: {} for session in sessions}
     by_id = {session.id: session for session in sessions}
-    for session_id, name, _, _, amount in ledger._posted(sessions) if sessions else ():
+    for session_id, name, _, _, amount in ledger._posted(sessions):
         name = by_id[session_id].now_called(name)
         who = names.setdefault(key(name), name)
         by_night[session_id][who] = by_night[session_id].get(who, 0) + amount
@@ -127,7 +127,7 @@ def nightly(ledger, sessions: list) -> list[dict]:
     night = nights(ledger)
     rows: dict[int, dict[str, dict]] = {session.id: {} for session in sessions}
     by_id = {session.id: session for session in sessions}
-    for session_id, name, paid, won, net in ledger._posted(sessions) if sessions else ():
+    for session_id, name, paid, won, net in ledger._posted(sessions):
         session = by_id[session_id]
         name = session.now_called(name)
         row = rows[session_id].setdefault(key(name), {
