@@ -11,8 +11,7 @@ from itertools import product
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import game_of, hand_ranking, telling, verb_of
-from bragref.games.base import TABLE_OPTIONS
+from bragref.games import TABLE_OPTIONS, game_of, games_using, hand_ranking, telling, verb_of
 from bragref.games.play import legal, legal_phrases
 
 
@@ -137,6 +136,124 @@ def recorded_words(action, before: Hand | None, after: Hand) -> str:
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
     said = action.said(money, say=game_of(after.rules).say)  # in the game's words: Teen Patti's chaal, pack
     return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
+
+
+def dealt_words(current, previous, told: str = "") -> str:
+    """The deal in one line: dealer, antes, a carried pot, a shuffle due (R9.2), a retained hand (R6.3, R6.4)."""
+    hand = current.hand
+    money = hand.rules.money
+    game = game_of(hand.rules)
+    ante = f"{game.say('antes').capitalize()} {money(game.ante_of(hand))} each" if game.ante_of(hand) else \
+        f"No {game.say('ante')}"
+    line = f"Hand {current.number}: {hand.dealer} deals. {ante}"
+    if hand.carried_in:
+        line += f", with {money(hand.carried_in)} carried forward"
+    if not game.shuffles:  # a game shuffling before every deal says so in its reminder (R16.1), instead of R9.2
+        if previous is None:
+            line += ". Shuffle the pack: first deal of the session (R9.2)"
+        elif previous.hand.result.shuffle:
+            line += (f". Shuffle the pack: hand {previous.number} was won with a "
+                     f"{game_of(previous.hand.rules).say('prial')} (R9.2)")
+    if hand.retained_by:
+        kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
+        line += f". {hand.retained_by} {kept}"
+    return line + "." + "".join(f" {words}" for words in (game.dealt_words(hand), game.reminder, told) if words)
+
+
+def voided_words(voided, current, called, game: str) -> str:
+    """`Voided: Andy bet £0.50 blind.`, the action told as `replay` tells one voided later, from the hand as it
+    stood before it (`current`'s, as the void leaves it); or a misdeal of a deal of `game`: the deal itself voided
+    (R9.1); or a settle-up, owed again."""
+    if voided.payment is not None:
+        return f"Voided: {voided.payment.said()[:-1]}; it is owed again (R9.1)."
+    if voided.action is None:
+        kept = "any carried pot and retained hand stand as they were" if game in games_using("retained_blind") \
+            else "any carried pot stands as it was"  # a retained hand is brag's alone (R6.2)
+        return f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, {kept}, and " \
+               f"{voided.dealer} deals again."
+    return f"Voided: {voided.action.told(current.hand, None, called)}"
+
+
+def seats_words(seats: list[str]) -> str:
+    """Who is seated now, in seat order: "Seats: Ann, Bob." (or that nobody is, once the last has left)."""
+    return f"Seats: {', '.join(seats)}." if seats else "Nobody is seated."
+
+
+def left_words(chosen, gone: str, has: int) -> str:
+    """`Fred leaves. Seats: …`; at table stakes, with what Fred leaves on the table (`has`) until a cash-out
+    (R1.3)."""
+    text = f"{gone} leaves. {seats_words(chosen.seats)}"
+    if has:
+        text += f" {gone} leaves {chosen.rules.money(has)} on the table until it is cashed out (R1.3)."
+    return text
+
+
+def renamed_words(chosen, old: str, new: str) -> str:
+    return f"{old} is called {new} from now on. {seats_words(chosen.seats)}"
+
+
+def lent_words(session, lender: str, borrower: str, units: int) -> str:
+    """At table stakes the loan is table money, mid-hand too (R1.3, R7.5): the words say where it went."""
+    onto = " onto the table" if session.rules.stakes == "table" else ""
+    return f"{lender} lends {borrower} {session.rules.money(units)}{onto}: owed until repaid (R7.5)."
+
+
+def repaid_words(session, borrower: str, lender: str, units: int) -> str:
+    return f"{borrower} repays {lender} {session.rules.money(units)} (R7.5)."
+
+
+PURSE_VERBS = {"buy-in": "buys in for", "top-up": "tops up by", "cash-out": "takes off"}
+
+
+def purse_words(kind: str, session, name: str, units: int, left: int) -> str:
+    money = session.rules.money
+    return f"{name} {PURSE_VERBS[kind]} {money(units)}: {money(left)} on the table (R1.3)."
+
+
+def closed_words(closed, digest: str, cashed: dict[str, int]) -> str:
+    money = closed.rules.money
+    off = "".join(f"{name} takes off {money(has)} (R1.3).\n" for name, has in cashed.items())
+    return (f"{off}Session {closed.name} is closed. Ledger digest: {digest}\n"
+            f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
+
+
+def match_words(data: dict, money) -> str:
+    """The match for lives in a line (`match --json`'s object): its state, entry and kitty (R14.4)."""
+    state = f"won by {data['winner']}" if data["winner"] else "going on" if data["started"] else \
+        "to be started by the next deal"
+    return f"Match {data['match']}, {state}: entry {money(data['entry'])}, kitty {money(data['kitty'])} (R14.4)."
+
+
+def describe_rules(rules: Rules) -> list[dict]:
+    """Every house rule in force, as the game and the table declare them, with its rule number."""
+    game = game_of(rules)
+    ante, *table = TABLE_OPTIONS
+    return [{"rule": "game", "value": rules.game, "ref": "R10"}, {"rule": "preset", "value": rules.preset, "ref": "R10"},
+            *({"rule": o.key, "value": o.shown(rules), "ref": o.rule} for o in (ante, *game.options, *table))]
+
+
+def rule_changed(rules: Rules, option: str, already: bool = False) -> str:
+    """`ante is now £0.20 from the next hand (R2.3, R9.3).`: the one rule changed, not all of them; or `ante is
+    already £0.20 (R2.3).`"""
+    name = option.strip().lower().replace("_", "-")
+    row = next((r for r in describe_rules(rules) if r["rule"] == name), None)
+    value = getattr(rules, name.replace("-", "_"), "") if row is None else row["value"] or "(none)"  # None: a preset
+    ref = row["ref"] if row is not None else ""
+    if already:
+        return f"{name} is already {value}{f' ({ref})' if ref else ''}."
+    return f"{name} is now {value} from the next hand ({f'{ref}, R9.3' if ref else 'R9.3'})."
+
+
+def rules_set_words(rules: Rules, before: Rules, option: str) -> str:
+    """What the table is told of one house rule set from `before` to `rules` (R9.3): the rule, and where a game
+    changed its preset with it, the other rules that preset brought (a game for lives, R14.4)."""
+    said = rule_changed(rules, option, already=rules == before)
+    name = option.strip().lower().replace("_", "-")
+    others = [f"{r['rule']} {r['value'] or '(none)'}" for r, was in zip(describe_rules(rules), describe_rules(before))
+              if r["rule"] not in (name, "preset") and r["value"] != was["value"]]
+    if not others or rules.preset == before.preset or rules.game != before.game:
+        return said
+    return f"{said[:-1]}, with its defaults: {', '.join(others)}."  # the preset it chose (lives, R14.4)
 
 
 def own_words(hand: Hand, name: str | None = None) -> list[tuple[str, str]]:

@@ -61,7 +61,7 @@ def test_every_command_that_records_is_an_answer_at_the_table():
     import click
 
     from bragref.cli import cli
-    from bragref.cli.table import ANSWERS
+    from bragref.answers import ANSWERS
 
     def names(group, prefix=""):
         for name in group.list_commands(click.Context(group)):

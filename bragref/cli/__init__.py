@@ -10,7 +10,7 @@ import os
 import re
 import sys
 
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import BadInput, Refused, brief
 
 EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_AUDIT, EXIT_BUSY, EXIT_BUG = 2, 3, 4, 5, 1
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
@@ -40,16 +40,6 @@ COMMAND_MODULES = {
 }
 
 
-def printable(text: str) -> str:
-    """Text safe for a terminal: control and other unprintable characters shown escaped (`\\x1b`), lines kept.
-
-    Messages quote what was typed, and notes are free text: neither reaches the terminal raw.
-    """
-    if text.isprintable():
-        return text
-    return "\n".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line) for line in text.split("\n"))
-
-
 def read_text(path: str, limit: int | None = None, what: str = "a file here") -> str:
     """A UTF-8 text file (past a byte order mark, as Windows editors may begin it) of at most `limit` characters,
     `what` it is in the message when it is larger; or bad input saying why not."""
@@ -77,15 +67,6 @@ def cell(text: str) -> str:
     """Text for one cell of a table or CSV: every unprintable character escaped, line breaks too, so no value can
     start a fake row or carry a terminal escape (an OSC 8 link) into a file."""
     return text if text.isprintable() else "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-
-
-MAX_MESSAGE = 1000  # characters of a message: what it quotes of a hostile input is cut, not printed whole
-
-
-def brief(text: str) -> str:
-    """A message fit to print: escaped (`printable`) and at most `MAX_MESSAGE` characters."""
-    text = printable(text)
-    return text if len(text) <= MAX_MESSAGE else f"{text[:MAX_MESSAGE]}… ({len(text) - MAX_MESSAGE} more characters)"
 
 
 COLOURS = {"red": 31, "green": 32, "yellow": 33, "blue": 34}  # the foregrounds bragref paints in

@@ -9,8 +9,10 @@ from __future__ import annotations
 import click
 
 from bragref.cli import complete
-from bragref.cli.hand import dealt_words, time_words
+from bragref.answers import time_words
 from bragref.cli.lines import situation
+from bragref.games import deal_params
+from bragref.told import dealt_words
 
 
 def deal_options(command):
@@ -19,20 +21,6 @@ def deal_options(command):
         command = click.option(param.option, param.name, metavar=param.metavar, help=param.help)(command)
     return click.option("--dealer", shell_complete=complete.players,
                         help="Who deals. Default: the first seat, then the next on the left (R2.2).")(command)
-
-
-def deal_params() -> list:
-    """Every game's deal parameters, each name once: where two games take the same (`--up`), its help says both."""
-    from msgspec.structs import replace
-
-    from bragref.games import GAMES
-
-    found: dict = {}
-    for param in (param for game in GAMES.values() for param in game.deal_params):
-        known = found.get(param.name)
-        also = f"{param.help[:1].lower()}{param.help[1:]}"
-        found[param.name] = param if known is None else replace(known, help=f"{known.help}; {also}")
-    return list(found.values())
 
 
 @click.command(short_help="Deal the next hand: antes in, who acts first.")

@@ -8,10 +8,9 @@ from collections.abc import Iterable
 
 import click
 
-from bragref.cli import (EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, read_text, readable,
-                         refusal_text)
+from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, paint, read_text, readable, refusal_text
 from bragref.cli.output import csv_chunks, progress
-from bragref.engine.errors import BadInput, Refused
+from bragref.engine.errors import BadInput, Refused, brief, printable
 from bragref.ledger.db import LedgerUnavailable
 from bragref.formats import bhh
 from bragref.ledger import exchange

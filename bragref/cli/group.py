@@ -12,9 +12,9 @@ import click
 
 from bragref import __version__
 from bragref.cli import (COMMAND_MODULES, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_INTERRUPTED, EXIT_REFUSED, App,
-                         brief, complete, default_db, paint, printable, refusal_text)
+                         brief, complete, default_db, paint, refusal_text)
 from bragref.cli.argv import NEGATIVE, below_zero as said_below_zero
-from bragref.engine.errors import BadInput, Refused, did_you_mean
+from bragref.engine.errors import BadInput, Refused, did_you_mean, printable
 from bragref.ledger.db import LedgerUnavailable
 
 class BragGroup(click.Group):

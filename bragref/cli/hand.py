@@ -7,56 +7,13 @@ import click
 from bragref.cli import complete
 from bragref.cli.argv import answer_words, asks_help
 from bragref.cli.lines import recorded, situation
-from bragref.engine.errors import Refused
-from bragref.engine.names import resolve
-from bragref.engine.state import Hand
-from bragref.games import game_of, games_using
-
-
-def name_in(hand: Hand, query: str) -> str:
-    return resolve(query, [p.name for p in hand.players])
-
-
-def seats_words(seats: list[str]) -> str:
-    """Who is seated now, in seat order: "Seats: Ann, Bob." (or that nobody is, once the last has left). Here, not beside
-    `session`'s commands, whose options load every game: `status` needs only its hand's."""
-    return f"Seats: {', '.join(seats)}." if seats else "Nobody is seated."
+from bragref.told import voided_words
 
 
 def record(app, verb: str, *words: str) -> None:
     """One action, its words as typed (`bet bill 2 blind`): recorded, then where the hand stands."""
     for line in recorded(app.book(), verb, words):
         click.echo(line)
-
-
-def time_words(book) -> str:
-    """What the game's housekeeping says after a deal: the evening's end coming (R11.7), or nothing."""
-    try:
-        return book.reminder() or ""
-    except Refused:
-        return "This is the evening's last hand: with it every player has dealt as often as the others (R11.7)."
-
-
-def dealt_words(current, previous, told: str = "") -> str:
-    """The deal in one line: dealer, antes, a carried pot, a shuffle due (R9.2), a retained hand (R6.3, R6.4)."""
-    hand = current.hand
-    money = hand.rules.money
-    game = game_of(hand.rules)
-    ante = f"{game.say('antes').capitalize()} {money(game.ante_of(hand))} each" if game.ante_of(hand) else \
-        f"No {game.say('ante')}"
-    line = f"Hand {current.number}: {hand.dealer} deals. {ante}"
-    if hand.carried_in:
-        line += f", with {money(hand.carried_in)} carried forward"
-    if not game.shuffles:  # a game shuffling before every deal says so in its reminder (R16.1), instead of R9.2
-        if previous is None:
-            line += ". Shuffle the pack: first deal of the session (R9.2)"
-        elif previous.hand.result.shuffle:
-            line += (f". Shuffle the pack: hand {previous.number} was won with a "
-                     f"{game_of(previous.hand.rules).say('prial')} (R9.2)")
-    if hand.retained_by:
-        kept = "plays a face-up second hand (R6.4)" if hand.faceup else "holds the retained hand and a new one (R6.3)"
-        line += f". {hand.retained_by} {kept}"
-    return line + "." + "".join(f" {words}" for words in (game.dealt_words(hand), game.reminder, told) if words)
 
 
 @click.command(short_help="Void the last action of the current hand.")
@@ -81,20 +38,6 @@ def undo(app, reason: str | None) -> None:
     click.echo(voided_words(voided, current, session.now_called, session.rules.game))
     if voided.action is not None:
         click.echo(situation(current.number, current.hand))
-
-
-def voided_words(voided, current, called, game: str) -> str:
-    """`Voided: Andy bet £0.50 blind.`, the action told as `replay` tells one voided later, from the hand as it
-    stood before it (`current`'s, as the void leaves it); or a misdeal of a deal of `game`: the deal itself voided
-    (R9.1); or a settle-up, owed again."""
-    if voided.payment is not None:
-        return f"Voided: {voided.payment.said()[:-1]}; it is owed again (R9.1)."
-    if voided.action is None:
-        kept = "any carried pot and retained hand stand as they were" if game in games_using("retained_blind") \
-            else "any carried pot stands as it was"  # a retained hand is brag's alone (R6.2)
-        return f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, {kept}, and " \
-               f"{voided.dealer} deals again."
-    return f"Voided: {voided.action.told(current.hand, None, called)}"
 
 
 def verb_command(kind, name: str | None = None, games: dict | None = None) -> click.Command:

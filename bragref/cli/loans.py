@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.cli import complete
+from bragref.told import lent_words, repaid_words
 
 
 @click.command(short_help="Record a loan to a seated player.")
@@ -27,16 +28,6 @@ def lend(app, lender: str, borrower: str, amount: str, bystander: bool) -> None:
       bragref lend "Aunt May" bill 10 --bystander
     """
     click.echo(lent_words(*app.book().lend(lender, borrower, amount, bystander)))
-
-
-def lent_words(session, lender: str, borrower: str, units: int) -> str:
-    """At table stakes the loan is table money, mid-hand too (R1.3, R7.5): the words say where it went."""
-    onto = " onto the table" if session.rules.stakes == "table" else ""
-    return f"{lender} lends {borrower} {session.rules.money(units)}{onto}: owed until repaid (R7.5)."
-
-
-def repaid_words(session, borrower: str, lender: str, units: int) -> str:
-    return f"{borrower} repays {lender} {session.rules.money(units)} (R7.5)."
 
 
 @click.command(short_help="Record a loan repaid, in part or whole.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.cli.output import Output, output_options
+from bragref.told import match_words
 
 
 @click.command(short_help="Show the match (lives, the kitty), or call a new one.")
@@ -29,9 +30,7 @@ def match(app, new: str | None, out: Output) -> None:
 
 
 def print_match(data: dict, money, out: Output = Output()) -> None:
-    state = f"won by {data['winner']}" if data["winner"] else "going on" if data["started"] else \
-        "to be started by the next deal"
-    click.echo(f"Match {data['match']}, {state}: entry {money(data['entry'])}, kitty {money(data['kitty'])} (R14.4).")
+    click.echo(match_words(data, money))
     out.table([{"player": p["name"], "lives": p["lives"], "out": "yes" if p["out"] else ""} for p in data["players"]])
 
 

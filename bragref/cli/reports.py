@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.api import open_ledger
-from bragref.cli.hand import seats_words
+from bragref.told import seats_words
 from bragref.cli.lines import situation
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
                                 grid_text, output_options)

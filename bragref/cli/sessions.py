@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import click
 
+from bragref.answers import leave, set_rule
 from bragref.cli import complete
-
 from bragref.cli.options import rule_options
-from bragref.cli.hand import seats_words
 from bragref.cli.output import Output, output_options
-from bragref.engine.rules import Rules
-from bragref.games import TABLE_OPTIONS, game_of
-
-
-def describe_rules(rules: Rules) -> list[dict]:
-    """Every house rule in force, as the game and the table declare them, with its rule number."""
-    game = game_of(rules)
-    ante, *table = TABLE_OPTIONS
-    return [{"rule": "game", "value": rules.game, "ref": "R10"}, {"rule": "preset", "value": rules.preset, "ref": "R10"},
-            *({"rule": o.key, "value": o.shown(rules), "ref": o.rule} for o in (ante, *game.options, *table))]
+from bragref.games import game_of
+from bragref.told import closed_words, describe_rules, renamed_words, seats_words
 
 
 @click.command(short_help="Print the ledger file in use.")
@@ -142,13 +133,6 @@ def session_close(app) -> None:
     click.echo(closed_words(*book.last))
 
 
-def closed_words(closed, digest: str, cashed: dict[str, int]) -> str:
-    money = closed.rules.money
-    off = "".join(f"{name} takes off {money(has)} (R1.3).\n" for name, has in cashed.items())
-    return (f"{off}Session {closed.name} is closed. Ledger digest: {digest}\n"
-            f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
-
-
 player = click.Group(
     "player",
     short_help="Seat, unseat or rename a player between hands.",
@@ -186,18 +170,7 @@ def player_leave(app, name: str) -> None:
     Example:
       bragref player leave Fred
     """
-    book = app.book()
-    book.leave(name)
-    click.echo(left_words(book, *book.last))
-
-
-def left_words(book, chosen, gone: str) -> str:
-    """`Fred leaves. Seats: …`; at table stakes, with what Fred leaves on the table until a cash-out (R1.3)."""
-    text = f"{gone} leaves. {seats_words(chosen.seats)}"
-    has = book.table_money().get(gone, 0) if chosen.rules.stakes == "table" else 0
-    if has:
-        text += f" {gone} leaves {chosen.rules.money(has)} on the table until it is cashed out (R1.3)."
-    return text
+    click.echo(leave(app.book(), name))
 
 
 @player.command("rename", short_help="Give a seated player a new name (between hands).")
@@ -215,10 +188,6 @@ def player_rename(app, old: str, new: str) -> None:
     book = app.book()
     book.rename(old, new)
     click.echo(renamed_words(*book.last))
-
-
-def renamed_words(chosen, old: str, new: str) -> str:
-    return f"{old} is called {new} from now on. {seats_words(chosen.seats)}"
 
 
 rules = click.Group(
@@ -263,33 +232,6 @@ def rules_set(app, option: str, value: str) -> None:
       bragref rules set ante 2
     """
     click.echo(set_rule(app.book(), option, value))
-
-
-def set_rule(book, option: str, value: str) -> str:
-    """Set one house rule from its words, between hands (R9.3); what the table is told. A rule set to what it is
-    already records nothing (`rules_changed`)."""
-    rules = book.rules_set(option, value)
-    before = book.last[0]
-    said = rule_changed(rules, option, already=rules == before)
-    name = option.strip().lower().replace("_", "-")
-    others = [f"{r['rule']} {r['value'] or '(none)'}" for r, was in zip(describe_rules(rules),
-                                                                     describe_rules(before))
-              if r["rule"] not in (name, "preset") and r["value"] != was["value"]]
-    if not others or rules.preset == before.preset or rules.game != before.game:
-        return said
-    return f"{said[:-1]}, with its defaults: {', '.join(others)}."  # the preset it chose (lives, R14.4)
-
-
-def rule_changed(rules: Rules, option: str, already: bool = False) -> str:
-    """`ante is now £0.20 from the next hand (R2.3, R9.3).`: the one rule changed, not all of them; or `ante is
-    already £0.20 (R2.3).`"""
-    name = option.strip().lower().replace("_", "-")
-    row = next((r for r in describe_rules(rules) if r["rule"] == name), None)
-    value = getattr(rules, name.replace("-", "_"), "") if row is None else row["value"] or "(none)"  # None: a preset
-    ref = row["ref"] if row is not None else ""
-    if already:
-        return f"{name} is already {value}{f' ({ref})' if ref else ''}."
-    return f"{name} is now {value} from the next hand ({f'{ref}, R9.3' if ref else 'R9.3'})."
 
 
 COMMANDS = [where, session, player, rules]

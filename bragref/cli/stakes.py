@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.cli import complete
+from bragref.told import purse_words
 
 
 def _purse_command(kind: str, short_help: str, doc: str, example: str, amount_required: bool = True):
@@ -18,14 +19,6 @@ def _purse_command(kind: str, short_help: str, doc: str, example: str, amount_re
         click.echo(purse_words(kind, *book.last))
 
     return command
-
-
-VERBS = {"buy-in": "buys in for", "top-up": "tops up by", "cash-out": "takes off"}
-
-
-def purse_words(kind: str, session, name: str, units: int, left: int) -> str:
-    money = session.rules.money
-    return f"{name} {VERBS[kind]} {money(units)}: {money(left)} on the table (R1.3)."
 
 
 buy_in = _purse_command(

@@ -13,37 +13,29 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-import shlex
 import shutil
 import sys
 import textwrap
 
 import click
 
-from bragref.cli import ANSI, EXIT_INTERRUPTED, brief, cli, paint, printable, refusal_text
-from bragref.cli.dealing import deal_params
-from bragref.cli.hand import dealt_words, name_in, seats_words, time_words, voided_words
+from bragref.answers import ANSWERS, QUITTING, SHOWING, Answers, in_table_words, shows, split
+from bragref.cli import ANSI, EXIT_INTERRUPTED, cli, paint, refusal_text
 from bragref.cli.lines import situation
-from bragref.cli.loans import lent_words, repaid_words
 from bragref.cli.matches import print_match
 from bragref.cli.output import emit_table, fitting
 from bragref.cli.reports import print_balances, print_payments
-from bragref.cli.sessions import closed_words, describe_rules, left_words, renamed_words, set_rule
-from bragref.cli.stakes import purse_words
-from bragref.engine.errors import BadInput, Refused, did_you_mean
+from bragref.engine.errors import BadInput, Refused, brief, printable
 from bragref.engine.loans import outstanding, positions
 from bragref.engine.money import parse_amount, parse_unit
-from bragref.engine.names import UnknownName, check_name
+from bragref.engine.names import check_name
 from bragref.engine.rules import SHORT_MONEY, STAKES, Rules
 from bragref.engine.seating import check_seats
-from bragref.engine.state import Hand
-from bragref.games import GAMES, find_game, from_preset, game_of, game_verbs, verb_aliases
-from bragref.games.play import legal, legal_phrases, require_move
-from bragref.games.verbs import Typed
+from bragref.games import GAMES, find_game, from_preset, game_of
+from bragref.games.play import legal, legal_phrases
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
-from bragref.told import outcome, own_phrases, paid_in, recorded_words, staked, witness
-
+from bragref.told import describe_rules, own_phrases, paid_in, staked
 
 def help_text(rules) -> str:
     """`?`: the answers of the session's game under its rules, each from its declaration, then the table's own;
@@ -64,19 +56,6 @@ def help_text(rules) -> str:
                          width) if len(usage) + 2 < width // 2 else [usage, *wrapped(
                              f"{' ' * column}{kind.summary}", " " * column, width)]
     return "\n".join([*lines, *wrapped(table_help(rules), "      ", width)])
-
-
-def game_answers(game) -> dict[str, tuple[type, dict]]:
-    """A game's own answers, each with its action type and the values it sets: its verbs, their short answers and its
-    words for them (Hoyle's `c`, a call; Teen Patti's `chaal`). They come before the table's (`ANSWERS`), where
-    another game may mean otherwise by the same word (brag's `c`, a cover)."""
-    answers: dict[str, tuple[type, dict]] = {}
-    for kind in game.actions:
-        for answer, given in ((kind.verb, {}), *kind.answers.items()):
-            answers.setdefault(answer, (kind, given))
-    for alias, verb in game.aliases_of_verbs.items():
-        answers.setdefault(alias, (game.verbs[verb], {}))
-    return answers
 
 
 def deal_words(session, current) -> str:
@@ -117,17 +96,18 @@ def table_help(rules, games=None) -> str:
 
 
 class Table:
-    """One session at the table: renders the prompt and applies one answer at a time."""
+    """One session at the table, on a terminal: renders the prompt, shows what only shows, and gives every other
+    answer to the answers below every shell (`bragref.answers`), which tell what they record here (`say`)."""
 
-    def __init__(self, app, session_name: str, tell=None):
+    def __init__(self, app, session_name: str):
         self.app = app
-        self.tell = tell or say  # where what is recorded is told: the terminal, or the referee's page
         self.book = app.book(create=True)
         self.book.session = session_name
         self.session_name = session_name
+        self.answers = Answers(self.book, say)
 
     def now(self):
-        return self.book.current_session(), self.book.current()
+        return self.answers.now()
 
     # ---- what the referee sees -------------------------------------------------
 
@@ -213,207 +193,28 @@ class Table:
 
     def answer(self, line: str) -> bool:
         """Apply one answer; False means the referee quits. Refusals raise the engine's errors."""
-        try:
-            words = shlex.split(line)
-        except ValueError as error:
-            raise BadInput(f"cannot read that answer: {error}") from None
+        words = split(line)
         if not words:
             return True
         verb, args = words[0].lower(), words[1:]
-        if verb in ("q", "quit", "exit"):
+        if verb in QUITTING:
             return False
-        own = game_answers(game_of(self.now()[0].rules)).get(verb)
-        if own is not None:
-            return self._verb(*own, args)
-        handler = ANSWERS.get(verb)
-        if handler is None:
-            if _looks_like_cards(words[0]) or len(words) > 1 and _looks_like_cards(words[1]) and self._names(words[0]):
-                return self._verb(game_verbs()["show"], {}, words)  # CARDS, or NAME CARDS: a show
-            raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, ANSWERS)}: ? lists them")
-        handler(self, args)
+        if shows(words):
+            SHOWN[verb](self, args)
+        else:
+            self.answers.record(words)
         return True
 
-    def _names(self, word: str) -> bool:
-        """Whether `word` names a player in the hand in play."""
-        current = self.now()[1]
-        try:
-            return current is not None and bool(name_in(current.hand, word))
-        except BadInput:
-            return False
+    def _rules(self, _args: list[str]) -> None:
+        emit_table(describe_rules(self.now()[0].rules))
 
-    def _record(self, build) -> None:
-        before = self.now()[1]
-        self.book.record(build)
-        _, current, action = self.book.last
-        self.tell(recorded_words(action, before.hand if before else None, current.hand))
-        if current.hand.phase == "over":
-            self.tell(outcome(current.number, current.hand))
-            self.tell(witness(self.book.digest()))
-        elif news := game_of(current.hand.rules).news(current.hand):  # what the prompt does not show (R13.4)
-            self.tell(news)
-
-    def _actor(self, kind, hand: Hand, args: list[str]) -> tuple[str | None, list[str]]:
-        """The player named first in `args`, if a name is there; else the player the prompt names.
-
-        A word that is neither a player nor a value the verb takes (`b two`, `b -1`) is bad input that says both
-        (R1.1).
-        """
-        if kind.subject == "table":
-            return None, args
-        first = kind.params[0] if kind.params else None
-        words = {word for param in kind.params for word in (*param.words, *param.keywords)}  # `pp 2`: no name
-        if args and args[0] not in words:
-            names = [p.name for p in hand.players]
-            try:
-                return name_in(hand, args[0]), args[1:]
-            except BadInput:
-                if first is not None and first.kind == "choice":  # `x 2`: neither a player nor how many (R14.2)
-                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor "
-                                      f"{' or '.join(first.words)}: {kind.usage()} ({game_of(hand.rules).rule})",
-                                      args[0]) from None
-                if first is None or first.kind not in ("money", "cards"):
-                    raise
-                if first.kind == "money" and not _amount_like(args[0]):
-                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
-                                      f"(digits, like 2 or 1.50: R1.1)", args[0]) from None
-                if first.kind == "cards" and not _looks_like_cards(args[0]):
-                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor a card "
-                                      f"(like Kh or 10s: R8.9)", args[0]) from None
-        now = legal(hand)
-        if now.player:
-            return now.player, args
-        show = now.names("show")
-        if show and (len(show) == 1 or hand.phase == "showdown"):
-            return show[0], args  # the one the prompt names
-        if show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
-            raise BadInput(f"name the player: {' or '.join(show)} (e.g. `{show[0]} "
-                           f"{' '.join(args) or 'CARDS'}`)")
-        raise BadInput("name the player: nobody is to act now")
-
-    def _verb(self, kind, given: dict, args: list[str]) -> bool:
-        """An answer for an action type, read as its declaration says (`b andy 2`, `l old keep`, `Kh Qh Jh / 2c`)."""
-        if kind.subject == "table" and kind.params and not args:
-            raise BadInput(f"{kind.usage()}: whom?")
-
-        def build(hand: Hand):
-            require_move(hand, kind.verb)  # `c` is a cover: in a game without covers, said so before its words are read
-            name, rest = self._actor(kind, hand, answer_words(kind, args))
-            return kind.from_words(name, rest, Typed(hand), given, hand, legal(hand))
-
-        self._record(build)
-        return True
-
-    def _undo(self, args: list[str]) -> None:
-        words = args[1:] if args[:1] == ["--reason"] else args
-        self.book.undo(" ".join(words) or None)
-        session, current, voided = self.book.last
-        self.tell(voided_words(voided, current, session.now_called, session.rules.game))
-
-    def _deal(self, args: list[str]) -> None:
-        """`d [DEALER] [joker CARD] [up CARD…]`: what a game's deal records is named by its word, as at the command
-        line, and its cards follow it."""
-        names = {p.name for p in deal_params()}
-        dealt, rest, naming = {}, [], None
-        for word in args:
-            if word == "--dealer":  # the command's own words: `deal --dealer Bill`
-                continue
-            if word.lstrip("-") in names:
-                naming = word.lstrip("-")
-                dealt[naming] = ""
-            elif naming is not None:
-                dealt[naming] = f"{dealt[naming]} {word}".strip()
-            else:
-                rest.append(word)
-        if len(rest) > 1:
-            raise BadInput(f"d [DEALER] {' '.join(f'[{p.name} {p.metavar}]' for p in deal_params())}: one dealer, not "
-                           f"{rest}")
-        self.book.deal(rest[0] if rest else None, **dealt)
-        _, current, previous = self.book.last
-        self.tell(dealt_words(current, previous, time_words(self.book)))
-
-    def _join(self, args: list[str]) -> None:
-        if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower().lstrip("-") != "after"):
-            raise BadInput("j NAME, or j NAME after NAME")
-        seated = self.book.join(args[0], args[2] if len(args) == 3 else None)
-        self.tell(seats_words(seated.seats))
-
-    def _leave(self, args: list[str]) -> None:
-        if len(args) != 1:
-            raise BadInput("leave NAME")
-        self.book.leave(args[0])
-        self.tell(left_words(self.book, *self.book.last))
-
-    def _rules(self, args: list[str]) -> None:
-        if args in ([], ["show"]):
-            emit_table(describe_rules(self.now()[0].rules))
-            return
-        words = args[1:] if args[0] == "set" else args  # the command's own words: `rules set ante 2`
-        if len(words) != 2:
-            raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
-        self.tell(set_rule(self.book, *words))
-
-    def _player(self, args: list[str]) -> None:
-        """`player join|leave|rename …`, the commands' own words for `j`, `leave` and `rename`."""
-        answers = {"join": Table._join, "leave": Table._leave, "rename": Table._rename}
-        if not args or args[0].lower() not in answers:
-            raise BadInput("player join NAME [after NAME], player leave NAME or player rename OLD NEW")
-        answers[args[0].lower()](self, args[1:])
-
-    def _session(self, args: list[str]) -> None:
-        """`session close`, the command's own words for `close`: the table keeps to its own session."""
-        if args[:1] != ["close"]:
-            raise BadInput(f"the table plays session {self.session_name}: session close closes it; other sessions "
-                           f"are made and chosen at the command line (`bragref session …`)")
-        self._close(args[1:])
-
-    def _lend(self, args: list[str]) -> None:
-        words = [w for w in args if w.lstrip("-") != "bystander"]
-        if len(words) != 3:
-            raise BadInput("lend LENDER BORROWER AMOUNT [bystander], e.g. lend andy bill 5 (R7.5)")
-        bystander = len(words) != len(args)
-        self.tell(lent_words(*self.book.lend(*words, bystander)))
-
-    def _repay(self, args: list[str]) -> None:
-        if len(args) != 3:
-            raise BadInput("repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)")
-        self.tell(repaid_words(*self.book.repay(*args)))
-
-    def _paid(self, args: list[str]) -> None:
-        """`paid PAYER PAYEE AMOUNT [--note TEXT]`: a settle-up, between hands (CLI.md, The season)."""
-        words, note = (args[:args.index("--note")], " ".join(args[args.index("--note") + 1:]) or None) \
-            if "--note" in args else (args, None)
-        if len(words) != 3:
-            raise BadInput("paid PAYER PAYEE AMOUNT [--note TEXT], e.g. paid bill andy 5 (R1.2)")
-        self.tell(f"Recorded: {self.book.paid(*words, note).said()}")
-
-    def _purse(self, kind: str, args: list[str]) -> None:
-        if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
-            raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
-        self.book.purse(kind, args[0], args[1] if len(args) > 1 else None)
-        self.tell(purse_words(kind, *self.book.last))
-
-    def _close(self, args: list[str]) -> None:
-        if args:
-            raise BadInput("close takes nothing: it closes this session (R9.1)")
-        self.book.session_close()
-        self.tell(closed_words(*self.book.last))
-
-    def _rename(self, args: list[str]) -> None:
-        if len(args) != 2:
-            raise BadInput("rename OLD NEW, e.g. rename bill William (R2.6)")
-        self.book.rename(*args)
-        self.tell(renamed_words(*self.book.last))
-
-    def _match(self, args: list[str]) -> None:
-        if args not in ([], ["new"]):
-            raise BadInput("match, or match new: a new match for lives, between hands (R14.4)")
-        session = self.book.match_new() if args else self.now()[0]
-        print_match(self.book.match(), session.rules.money)
+    def _match(self, _args: list[str]) -> None:
+        print_match(self.book.match(), self.now()[0].rules.money)
 
     def _status(self, _args: list[str]) -> None:
         _, current = self.now()
         if current is not None:
-            self.tell(situation(current.number, current.hand))
+            say(situation(current.number, current.hand))
 
     def _balances(self, _args: list[str]) -> None:
         with told_here():
@@ -504,93 +305,15 @@ def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -
     return "\n".join(lines)
 
 
-def answer_words(kind, words: list[str]) -> list[str]:
-    """An answer typed as the command would be (`l --hand new --keep`, `wager chris --ante 1 --pair-plus 0.50`) read
-    as the table's words (`l new keep`, `wager chris 1 pair-plus 0.50`): an option that only introduces its value
-    (`--hand`, or `--ante`, a value the table reads by its place) gives that value its place among the others."""
-    options = {flag: param for param in kind.params if param.option for flag in param.option.split("/")}
-    answer, placed, rest = [], {}, []
-    words = iter(words)
-    for word in words:
-        param = options.get(word)
-        if param is None:
-            (rest if rest else answer).append(word)
-        elif param.kind in ("money", "cards", "players") and not param.keywords:
-            placed[param.name] = next(words, "")
-        elif param.kind != "choice":  # `--hand` only introduces its value
-            rest.append(param.keywords[0] if param.keywords else word.lstrip("-"))
-    return answer + [placed[param.name] for param in kind.params if param.name in placed] + rest
-
-
-def _amount_like(word: str) -> bool:
-    """Meant as an amount, well typed or not: digits, signs, points (`2`, `-1`, `1e3`, `£2`)."""
-    return any(ch.isdigit() for ch in word) or word[:1] in "+-.£$€"
-
-
-def _looks_like_cards(word: str) -> bool:
-    """Meant as a card, well typed or not (`Kh`, `Kx`, `10s`): the card parser then says what is wrong (R8.9)."""
-    return 2 <= len(word) <= 4 and (word[:1].upper() in "23456789TJQKAX" or word.startswith("10"))
-
-
-ANSWERS = {
-    **dict.fromkeys(("u", "undo"), Table._undo),
-    **dict.fromkeys(("d", "deal"), Table._deal),
-    **dict.fromkeys(("j", "join"), Table._join),
-    "leave": Table._leave,
-    "rules": Table._rules,
-    "lend": Table._lend,
-    "paid": Table._paid,
-    "repay": Table._repay,
-    **{kind: (lambda kind: lambda t, a: t._purse(kind, a))(kind) for kind in ("buy-in", "top-up", "cash-out")},
-    "close": Table._close,
-    "session": Table._session,
-    "player": Table._player,
-    "rename": Table._rename,
-    "match": Table._match,
+SHOWN = {  # what the table only shows, by its first word (`answers.shows`)
     **dict.fromkeys(("st", "status"), Table._status),
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
     **{report: (lambda report: lambda t, a: t._report(report, a))(report) for report in ("history", "replay",
                                                                                         "summary")},
     **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(t.now()[0].rules))),
-    **{answer: (lambda kind, given: lambda t, a: t._verb(kind, given, a))(kind, given)  # from each declaration
-       for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
-    **{alias: (lambda kind: lambda t, a: t._verb(kind, {}, a))(kind)  # a game's words: chaal, pack
-       for alias, kind in verb_aliases().items()},
-}
-
-
-SHOWING = frozenset(("st", "status", "bal", "balances", "settle", "history", "replay", "summary", "?", "help", "q",
-                     "quit", "exit"))  # answers that show something (or quit) and record nothing
-
-
-def only_shows(words: list[str]) -> bool:
-    """Whether an answer (its words) only shows something, a report, the help, the rules or the match, or quits:
-    it records nothing, whatever the ledger holds."""
-    verb = words[0].lower()
-    return verb in SHOWING or verb in ("rules", "match") and words[1:] in ([], ["show"])
-
-
-def in_table_words(message: str) -> str:
-    """A message that names a command the table answers (`bragref deal`, `bragref lend`) names the answer (`deal`,
-    `lend`), and a command's options the answer's words (`l old keep`); what only the command line does (`bragref
-    audit`, `bragref session new`) it names as it is."""
-    def answer(named: re.Match) -> str:
-        command, first = named[1], named[2]
-        at_table = first in ANSWERS and (first != "session" or command.startswith("session close"))
-        return f"`{command}`" if at_table else named[0]
-
-    for option, answer_words in OPTION_WORDS.items():
-        message = message.replace(option, answer_words)
-    return re.sub(r"`bragref (([^`\s]+)[^`]*)`", answer, message)
-
-
-OPTION_WORDS = {  # what a message says in the command line's options, as the table's answers say it (R6.3)
-    "look at one (--hand old|new) and --keep or --fold it": "look at one and keep or fold it (`l old keep`, "
-                                                              "`l new fold`)",
-    "look without --hand": "look with `l` alone",
-    "(--hand old|new) and --keep or --fold go together": "(`l old keep`, `l new fold`): which hand and keep or "
-                                                         "fold go together",
+    "rules": Table._rules,
+    "match": Table._match,
 }
 
 
@@ -655,7 +378,7 @@ def enable_line_editing(shell: Table) -> None:
 
     def complete(text: str, state: int) -> str | None:
         session, _ = shell.now()
-        options = [w for w in (*ANSWERS, "q", *session.seats) if w.lower().startswith(text.lower())]
+        options = [w for w in (*ANSWERS, *SHOWING, *session.seats) if w.lower().startswith(text.lower())]
         return options[state] if state < len(options) else None
 
     readline.set_completer(complete)

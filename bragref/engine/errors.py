@@ -1,4 +1,4 @@
-"""The two ways an input can fail: it cannot be understood, or the rules forbid it."""
+"""The two ways an input can fail: it cannot be understood, or the rules forbid it; and a message made fit to show."""
 
 from __future__ import annotations
 
@@ -9,6 +9,25 @@ def did_you_mean(word: str, known) -> str:
 
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control and other unprintable characters shown escaped (`\\x1b`), lines kept.
+
+    Messages quote what was typed, and notes are free text: neither reaches the terminal raw.
+    """
+    if text.isprintable():
+        return text
+    return "\n".join("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in line) for line in text.split("\n"))
+
+
+MAX_MESSAGE = 1000  # characters of a message: what it quotes of a hostile input is cut, not printed whole
+
+
+def brief(text: str) -> str:
+    """A message fit to show: escaped (`printable`) and at most `MAX_MESSAGE` characters."""
+    text = printable(text)
+    return text if len(text) <= MAX_MESSAGE else f"{text[:MAX_MESSAGE]}… ({len(text) - MAX_MESSAGE} more characters)"
 
 
 class BragError(Exception):

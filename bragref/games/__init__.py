@@ -147,8 +147,8 @@ class Registry(Mapping):
 
 GAMES: Mapping[str, Game] = Registry(declared_games)
 
-__all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "every_option", "find_game", "game_of",
-           "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",
+__all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "deal_params", "every_option", "find_game",
+           "game_of", "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",
            "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
 
 
@@ -218,6 +218,18 @@ def game_verbs() -> dict[str, type]:
         for kind in game.actions:
             verbs.setdefault(kind.verb, kind)  # a game's own type for a family verb takes the same words
     return verbs
+
+
+def deal_params() -> list:
+    """Every game's deal parameters, each name once: where two games take the same (`--up`), its help says both."""
+    from msgspec.structs import replace
+
+    found: dict = {}
+    for param in (param for game in GAMES.values() for param in game.deal_params):
+        known = found.get(param.name)
+        also = f"{param.help[:1].lower()}{param.help[1:]}"
+        found[param.name] = param if known is None else replace(known, help=f"{known.help}; {also}")
+    return list(found.values())
 
 
 def every_option() -> dict[str, Option]:

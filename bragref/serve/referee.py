@@ -1,18 +1,17 @@
-"""The referee's page's one write, `POST /r/TOKEN/act` (CLI.md, Interactive): the words the table takes as an answer,
-recorded through the table's own answer (`cli.table.Table`) and so through the same `Book` as every command, for the
-table as the page showed it (the digest it was showing: anything recorded since, and nothing is, 409). Each answer
-opens the ledger for itself, in a thread of its own (SQLite's write lock keeps two at once apart), and says what the
-table would have said: the confirmation line, or the refusal with its rule and what may be done instead."""
+"""The referee's page's one write, `POST /r/TOKEN/act`: the words the table takes as an answer, read and recorded by
+the answers below every shell (`bragref.answers`, as `table` records them) and so through the same `Book` as every
+command, for the table as the page showed it (the digest it was showing: anything recorded since, and nothing is,
+409). Each answer opens the ledger for itself, in a thread of its own (SQLite's write lock keeps two at once apart),
+and says what the table would have said: the confirmation line, or the refusal with its rule and what may be done
+instead."""
 
 from __future__ import annotations
 
-import shlex
-
 import msgspec
 
-from bragref.cli import App, brief
-from bragref.cli.table import Table, in_table_words, only_shows
-from bragref.engine.errors import BadInput, Refused
+from bragref.answers import Answers, in_table_words, shows, split
+from bragref.api import open_ledger
+from bragref.engine.errors import BadInput, Refused, brief
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Stale
 from bragref.told import legal_words
@@ -37,24 +36,24 @@ class Referee:
         """The status code and JSON object that answer a write's `body` (CLI.md: 200, 409, 422, 400)."""
         try:
             answer = msgspec.json.decode(body, type=Answer)
-            words = shlex.split(answer.words)
+            words = split(answer.words)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
             return 400, {"error": f'the body is JSON {{"words": "…", "head": "…"}}: {error}'}
-        except ValueError as error:
-            return 400, {"error": f"cannot read that answer: {error}"}
+        except BadInput as error:
+            return 400, {"error": str(error)}
         if not answer.head:
             return 400, {"error": "no head: the digest of the table the page showed is what an answer is for"}
-        if not words or only_shows(words):
+        if not words or shows(words):
             return 400, {"error": "those words record nothing: the page shows the table, its reports and rules"}
-        app = App(self.path, self.session)
+        book = open_ledger(self.path, self.session)
         told: list[str] = []
         try:
-            table = Table(app, app.book().current_session().name, tell=told.append)
-            table.book.pin(answer.head)
-            table.answer(answer.words)
+            book.session = book.current_session().name
+            book.pin(answer.head)
+            Answers(book, told.append).record(words)
         except Stale:
             return 409, {"stale": "the table has changed since the page showed it: nothing was recorded; the page "
-                                  "shows it as it is now", "head": app.book().digest()}
+                                  "shows it as it is now", "head": book.digest()}
         except Refused as refused:
             legal = refused.legal
             may = legal_words(legal, refused.rules) if legal is not None else ""
@@ -65,8 +64,8 @@ class Referee:
         except LedgerUnavailable as error:  # busy past the wait, or gone: nothing recorded, try again
             return 503, {"error": brief(str(error))}
         finally:
-            head = app.book().digest() if app.wrote else None
-            app.close()
+            head = book.digest() if book.ledger.wrote else None
+            book.close()
         if head is None:
             return 400, {"error": "those words record nothing here"}
         return 200, {"recorded": "\n".join(told), "head": head}

@@ -72,8 +72,8 @@ def test_every_game_declares_what_the_tools_read(game):
 def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
     """Adding a verb is one declaration: whatever a game's action types declare, the command line, `table`, the
     ledger's row and the replay take from it."""
+    from bragref.answers import ANSWERS, game_answers
     from bragref.cli import cli
-    from bragref.cli.table import ANSWERS, game_answers
 
     answers = game_answers(game)  # the table's answers in a hand of this game, before the table's own
     for kind in game.actions:
@@ -165,7 +165,7 @@ def test_no_two_verbs_of_a_game_share_an_answer_and_no_answer_reads_as_a_card(ga
     """`table` finds an answer by its first word, the session's game's own first (`game_answers`): one verb each in
     a game, none of the table's own words (`d`, `st`), and never a card (cards alone show, R8.9). Another game may
     mean otherwise by the same word: `c` is brag's cover and Hoyle's call."""
-    from bragref.cli.table import ANSWERS, game_answers
+    from bragref.answers import ANSWERS, SHOWING, game_answers
     from bragref.engine.cards import parse_card
     from bragref.games import verb_aliases
 
@@ -173,10 +173,10 @@ def test_no_two_verbs_of_a_game_share_an_answer_and_no_answer_reads_as_a_card(ga
     answers = game_answers(game)
     assert len(words) == len(set(words)) and set(words) == set(answers)
     assert all(answers[word][0] is kind for kind in game.actions for word in (kind.verb, *kind.answers))
-    the_tables = set(ANSWERS) - set(verb_aliases()) - {word for kind in game_verbs().values()
-                                                          for word in (kind.verb, *kind.answers)}
+    the_tables = {*ANSWERS, *SHOWING} - set(verb_aliases()) - {word for kind in game_verbs().values()
+                                                                for word in (kind.verb, *kind.answers)}
     assert not the_tables & set(answers)
-    for word in {*ANSWERS, *answers}:
+    for word in {*ANSWERS, *SHOWING, *answers}:
         with pytest.raises(BadInput):
             parse_card(word, 4)
 

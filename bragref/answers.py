@@ -1,0 +1,356 @@
+"""The one language of answers: the words a referee types at `table` (`b 4`, `f`, `lend andy bill 5`), taps on the
+referee's page (`fold Ann`) or a player asks from a seat, read by one reader and recorded through one `Book`, below
+every shell. A shell splits a line into words (`split`), shows what only shows (`shows`: reports, help, the rules)
+in its own way, and gives every other answer to `Answers.record`, which records it as the one-shot command would,
+refused or cited the same way, and tells what was recorded in the table's words (`bragref.told`).
+
+A game's moves are read from their declarations (each verb's `Param`s, its short answers and the game's words for
+it); the table's own answers (deal, seating, money, rules, undo, close) are the table's, the same in every game."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from bragref.engine.errors import BadInput, Refused, did_you_mean
+from bragref.engine.names import UnknownName, resolve
+from bragref.engine.state import Hand
+from bragref.games import deal_params, game_of, game_verbs, verb_aliases
+from bragref.games.play import legal, require_move
+from bragref.games.verbs import Typed
+from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, purse_words,
+                          recorded_words, renamed_words, repaid_words, rules_set_words, seats_words, voided_words,
+                          witness)
+
+
+def split(line: str) -> list[str]:
+    """An answer's words, read as a shell reads them: a name with a space kept whole in quotes."""
+    try:
+        return shlex.split(line)
+    except ValueError as error:
+        raise BadInput(f"cannot read that answer: {error}") from None
+
+
+QUITTING = frozenset(("q", "quit", "exit"))
+SHOWING = frozenset(("st", "status", "bal", "balances", "settle", "history", "replay", "summary", "?",
+                     "help")) | QUITTING  # answers that show something (or quit) and record nothing
+
+
+def shows(words: list[str]) -> bool:
+    """Whether an answer (its words) only shows something, a report, the help, the rules or the match, or quits:
+    it records nothing, whatever the ledger holds."""
+    verb = words[0].lower()
+    return verb in SHOWING or verb in ("rules", "match") and words[1:] in ([], ["show"])
+
+
+def game_answers(game) -> dict[str, tuple[type, dict]]:
+    """A game's own answers, each with its action type and the values it sets: its verbs, their short answers and its
+    words for them (Hoyle's `c`, a call; Teen Patti's `chaal`). They come before the table's (`ANSWERS`), where
+    another game may mean otherwise by the same word (brag's `c`, a cover)."""
+    answers: dict[str, tuple[type, dict]] = {}
+    for kind in game.actions:
+        for answer, given in ((kind.verb, {}), *kind.answers.items()):
+            answers.setdefault(answer, (kind, given))
+    for alias, verb in game.aliases_of_verbs.items():
+        answers.setdefault(alias, (game.verbs[verb], {}))
+    return answers
+
+
+def name_in(hand: Hand, query: str) -> str:
+    """The player of `hand` that `query` names (a unique prefix, any case), or bad input listing them."""
+    return resolve(query, [p.name for p in hand.players])
+
+
+def time_words(book) -> str:
+    """What the game's housekeeping says after a deal: the evening's end coming (R11.7), or nothing."""
+    try:
+        return book.reminder() or ""
+    except Refused:
+        return "This is the evening's last hand: with it every player has dealt as often as the others (R11.7)."
+
+
+def set_rule(book, option: str, value: str) -> str:
+    """Set one house rule from its words, between hands (R9.3); what the table is told. A rule set to what it is
+    already records nothing (`rules_changed`)."""
+    rules = book.rules_set(option, value)
+    return rules_set_words(rules, book.last[0], option)
+
+
+def leave(book, name: str) -> str:
+    """A player leaves between hands (R2.1); what the table is told, with what they leave on the table at table
+    stakes (R1.3)."""
+    book.leave(name)
+    chosen, gone = book.last
+    return left_words(chosen, gone, book.table_money().get(gone, 0) if chosen.rules.stakes == "table" else 0)
+
+
+class Answers:
+    """One session's answers, recorded through `book` (`api.Book`, speaking of that session); what each records is
+    told to `tell`, a line at a time, in the table's words."""
+
+    def __init__(self, book, tell):
+        self.book, self.tell = book, tell
+
+    def now(self):
+        return self.book.current_session(), self.book.current()
+
+    def record(self, words: list[str]) -> None:
+        """Record one answer (its words, not one that only shows: `shows`). Refusals raise the engine's errors
+        (`Refused`, `BadInput`), a write meant for a table that has moved on `ledger.store.Stale`: nothing is
+        recorded."""
+        verb, args = words[0].lower(), words[1:]
+        own = game_answers(game_of(self.now()[0].rules)).get(verb)
+        if own is not None:
+            return self._verb(*own, args)
+        handler = ANSWERS.get(verb)
+        if handler is None:
+            if _looks_like_cards(words[0]) or len(words) > 1 and _looks_like_cards(words[1]) and self._names(words[0]):
+                return self._verb(game_verbs()["show"], {}, words)  # CARDS, or NAME CARDS: a show
+            raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, (*ANSWERS, *SHOWING))}: ? lists "
+                           f"them")
+        handler(self, args)
+
+    def _names(self, word: str) -> bool:
+        """Whether `word` names a player in the hand in play."""
+        current = self.now()[1]
+        try:
+            return current is not None and bool(name_in(current.hand, word))
+        except BadInput:
+            return False
+
+    def _record(self, build) -> None:
+        before = self.now()[1]
+        self.book.record(build)
+        _, current, action = self.book.last
+        self.tell(recorded_words(action, before.hand if before else None, current.hand))
+        if current.hand.phase == "over":
+            self.tell(outcome(current.number, current.hand))
+            self.tell(witness(self.book.digest()))
+        elif news := game_of(current.hand.rules).news(current.hand):  # what the prompt does not show (R13.4)
+            self.tell(news)
+
+    def _actor(self, kind, hand: Hand, args: list[str]) -> tuple[str | None, list[str]]:
+        """The player named first in `args`, if a name is there; else the player the prompt names.
+
+        A word that is neither a player nor a value the verb takes (`b two`, `b -1`) is bad input that says both
+        (R1.1).
+        """
+        if kind.subject == "table":
+            return None, args
+        first = kind.params[0] if kind.params else None
+        words = {word for param in kind.params for word in (*param.words, *param.keywords)}  # `pp 2`: no name
+        if args and args[0] not in words:
+            names = [p.name for p in hand.players]
+            try:
+                return name_in(hand, args[0]), args[1:]
+            except BadInput:
+                if first is not None and first.kind == "choice":  # `x 2`: neither a player nor how many (R14.2)
+                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor "
+                                      f"{' or '.join(first.words)}: {kind.usage()} ({game_of(hand.rules).rule})",
+                                      args[0]) from None
+                if first is None or first.kind not in ("money", "cards"):
+                    raise
+                if first.kind == "money" and not _amount_like(args[0]):
+                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
+                                      f"(digits, like 2 or 1.50: R1.1)", args[0]) from None
+                if first.kind == "cards" and not _looks_like_cards(args[0]):
+                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor a card "
+                                      f"(like Kh or 10s: R8.9)", args[0]) from None
+        now = legal(hand)
+        if now.player:
+            return now.player, args
+        show = now.names("show")
+        if show and (len(show) == 1 or hand.phase == "showdown"):
+            return show[0], args  # the one the prompt names
+        if show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
+            raise BadInput(f"name the player: {' or '.join(show)} (e.g. `{show[0]} "
+                           f"{' '.join(args) or 'CARDS'}`)")
+        raise BadInput("name the player: nobody is to act now")
+
+    def _verb(self, kind, given: dict, args: list[str]) -> None:
+        """An answer for an action type, read as its declaration says (`b andy 2`, `l old keep`, `Kh Qh Jh / 2c`)."""
+        if kind.subject == "table" and kind.params and not args:
+            raise BadInput(f"{kind.usage()}: whom?")
+
+        def build(hand: Hand):
+            require_move(hand, kind.verb)  # `c` is a cover: in a game without covers, said so before its words are read
+            name, rest = self._actor(kind, hand, options_placed(kind, args))
+            return kind.from_words(name, rest, Typed(hand), given, hand, legal(hand))
+
+        self._record(build)
+
+    def _undo(self, args: list[str]) -> None:
+        words = args[1:] if args[:1] == ["--reason"] else args
+        self.book.undo(" ".join(words) or None)
+        session, current, voided = self.book.last
+        self.tell(voided_words(voided, current, session.now_called, session.rules.game))
+
+    def _deal(self, args: list[str]) -> None:
+        """`d [DEALER] [joker CARD] [up CARD…]`: what a game's deal records is named by its word, as at the command
+        line, and its cards follow it."""
+        names = {p.name for p in deal_params()}
+        dealt, rest, naming = {}, [], None
+        for word in args:
+            if word == "--dealer":  # the command's own words: `deal --dealer Bill`
+                continue
+            if word.lstrip("-") in names:
+                naming = word.lstrip("-")
+                dealt[naming] = ""
+            elif naming is not None:
+                dealt[naming] = f"{dealt[naming]} {word}".strip()
+            else:
+                rest.append(word)
+        if len(rest) > 1:
+            raise BadInput(f"d [DEALER] {' '.join(f'[{p.name} {p.metavar}]' for p in deal_params())}: one dealer, not "
+                           f"{rest}")
+        self.book.deal(rest[0] if rest else None, **dealt)
+        _, current, previous = self.book.last
+        self.tell(dealt_words(current, previous, time_words(self.book)))
+
+    def _join(self, args: list[str]) -> None:
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1].lower().lstrip("-") != "after"):
+            raise BadInput("j NAME, or j NAME after NAME")
+        seated = self.book.join(args[0], args[2] if len(args) == 3 else None)
+        self.tell(seats_words(seated.seats))
+
+    def _leave(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise BadInput("leave NAME")
+        self.tell(leave(self.book, args[0]))
+
+    def _rules(self, args: list[str]) -> None:
+        words = args[1:] if args[0] == "set" else args  # the command's own words: `rules set ante 2`
+        if len(words) != 2:
+            raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
+        self.tell(set_rule(self.book, *words))
+
+    def _player(self, args: list[str]) -> None:
+        """`player join|leave|rename …`, the commands' own words for `j`, `leave` and `rename`."""
+        answers = {"join": Answers._join, "leave": Answers._leave, "rename": Answers._rename}
+        if not args or args[0].lower() not in answers:
+            raise BadInput("player join NAME [after NAME], player leave NAME or player rename OLD NEW")
+        answers[args[0].lower()](self, args[1:])
+
+    def _session(self, args: list[str]) -> None:
+        """`session close`, the command's own words for `close`: the table keeps to its own session."""
+        if args[:1] != ["close"]:
+            raise BadInput(f"the table plays session {self.book.session}: session close closes it; other sessions "
+                           f"are made and chosen at the command line (`bragref session …`)")
+        self._close(args[1:])
+
+    def _lend(self, args: list[str]) -> None:
+        words = [w for w in args if w.lstrip("-") != "bystander"]
+        if len(words) != 3:
+            raise BadInput("lend LENDER BORROWER AMOUNT [bystander], e.g. lend andy bill 5 (R7.5)")
+        bystander = len(words) != len(args)
+        self.tell(lent_words(*self.book.lend(*words, bystander)))
+
+    def _repay(self, args: list[str]) -> None:
+        if len(args) != 3:
+            raise BadInput("repay BORROWER LENDER AMOUNT, e.g. repay bill andy 5 (R7.5)")
+        self.tell(repaid_words(*self.book.repay(*args)))
+
+    def _paid(self, args: list[str]) -> None:
+        """`paid PAYER PAYEE AMOUNT [--note TEXT]`: a settle-up, between hands (R1.2)."""
+        words, note = (args[:args.index("--note")], " ".join(args[args.index("--note") + 1:]) or None) \
+            if "--note" in args else (args, None)
+        if len(words) != 3:
+            raise BadInput("paid PAYER PAYEE AMOUNT [--note TEXT], e.g. paid bill andy 5 (R1.2)")
+        self.tell(f"Recorded: {self.book.paid(*words, note).said()}")
+
+    def _purse(self, kind: str, args: list[str]) -> None:
+        if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
+            raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
+        self.book.purse(kind, args[0], args[1] if len(args) > 1 else None)
+        self.tell(purse_words(kind, *self.book.last))
+
+    def _close(self, args: list[str]) -> None:
+        if args:
+            raise BadInput("close takes nothing: it closes this session (R9.1)")
+        self.book.session_close()
+        self.tell(closed_words(*self.book.last))
+
+    def _rename(self, args: list[str]) -> None:
+        if len(args) != 2:
+            raise BadInput("rename OLD NEW, e.g. rename bill William (R2.6)")
+        self.book.rename(*args)
+        self.tell(renamed_words(*self.book.last))
+
+    def _match(self, args: list[str]) -> None:
+        if args != ["new"]:
+            raise BadInput("match, or match new: a new match for lives, between hands (R14.4)")
+        session = self.book.match_new()
+        self.tell(match_words(self.book.match(), session.rules.money))
+
+
+def options_placed(kind, words: list[str]) -> list[str]:
+    """An answer typed as the command would be (`l --hand new --keep`, `wager chris --ante 1 --pair-plus 0.50`) read
+    as the table's words (`l new keep`, `wager chris 1 pair-plus 0.50`): an option that only introduces its value
+    (`--hand`, or `--ante`, a value the table reads by its place) gives that value its place among the others."""
+    options = {flag: param for param in kind.params if param.option for flag in param.option.split("/")}
+    answer, placed, rest = [], {}, []
+    words = iter(words)
+    for word in words:
+        param = options.get(word)
+        if param is None:
+            (rest if rest else answer).append(word)
+        elif param.kind in ("money", "cards", "players") and not param.keywords:
+            placed[param.name] = next(words, "")
+        elif param.kind != "choice":  # `--hand` only introduces its value
+            rest.append(param.keywords[0] if param.keywords else word.lstrip("-"))
+    return answer + [placed[param.name] for param in kind.params if param.name in placed] + rest
+
+
+def _amount_like(word: str) -> bool:
+    """Meant as an amount, well typed or not: digits, signs, points (`2`, `-1`, `1e3`, `£2`)."""
+    return any(ch.isdigit() for ch in word) or word[:1] in "+-.£$€"
+
+
+def _looks_like_cards(word: str) -> bool:
+    """Meant as a card, well typed or not (`Kh`, `Kx`, `10s`): the card parser then says what is wrong (R8.9)."""
+    return 2 <= len(word) <= 4 and (word[:1].upper() in "23456789TJQKAX" or word.startswith("10"))
+
+
+ANSWERS = {  # the answers that record, by their first word; a game's own come first (`game_answers`)
+    **dict.fromkeys(("u", "undo"), Answers._undo),
+    **dict.fromkeys(("d", "deal"), Answers._deal),
+    **dict.fromkeys(("j", "join"), Answers._join),
+    "leave": Answers._leave,
+    "rules": Answers._rules,
+    "lend": Answers._lend,
+    "paid": Answers._paid,
+    "repay": Answers._repay,
+    **{kind: (lambda kind: lambda a, args: a._purse(kind, args))(kind) for kind in ("buy-in", "top-up", "cash-out")},
+    "close": Answers._close,
+    "session": Answers._session,
+    "player": Answers._player,
+    "rename": Answers._rename,
+    "match": Answers._match,
+    **{answer: (lambda kind, given: lambda a, args: a._verb(kind, given, args))(kind, given)  # from each declaration
+       for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
+    **{alias: (lambda kind: lambda a, args: a._verb(kind, {}, args))(kind)  # a game's words: chaal, pack
+       for alias, kind in verb_aliases().items()},
+}
+
+
+def in_table_words(message: str) -> str:
+    """A message that names a command the table answers (`bragref deal`, `bragref lend`) names the answer (`deal`,
+    `lend`), and a command's options the answer's words (`l old keep`); what only the command line does (`bragref
+    audit`, `bragref session new`) it names as it is."""
+    def answer(named: re.Match) -> str:
+        command, first = named[1], named[2]
+        at_table = (first in ANSWERS or first in SHOWING) and (first != "session" or command.startswith("session close"))
+        return f"`{command}`" if at_table else named[0]
+
+    for option, answer_words in OPTION_WORDS.items():
+        message = message.replace(option, answer_words)
+    return re.sub(r"`bragref (([^`\s]+)[^`]*)`", answer, message)
+
+
+OPTION_WORDS = {  # what a message says in the command line's options, as the table's answers say it (R6.3)
+    "look at one (--hand old|new) and --keep or --fold it": "look at one and keep or fold it (`l old keep`, "
+                                                              "`l new fold`)",
+    "look without --hand": "look with `l` alone",
+    "(--hand old|new) and --keep or --fold go together": "(`l old keep`, `l new fold`): which hand and keep or "
+                                                         "fold go together",
+}
