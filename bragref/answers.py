@@ -19,8 +19,8 @@ from bragref.games import deal_params, game_of, game_verbs, verb_aliases
 from bragref.games.play import legal, require_move
 from bragref.games.verbs import Typed
 from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, purse_words,
-                          recorded_words, renamed_words, repaid_words, rules_set_words, seats_words, voided_words,
-                          witness)
+                          recorded_words, renamed_words, repaid_words, rules_set_words, seats_words, started_words,
+                          voided_words, witness)
 
 
 def split(line: str) -> list[str]:
@@ -99,7 +99,7 @@ class Answers:
         (`Refused`, `BadInput`), a write meant for a table that has moved on `ledger.store.Stale`: nothing is
         recorded."""
         verb, args = words[0].lower(), words[1:]
-        own = game_answers(game_of(self.now()[0].rules)).get(verb)
+        own = None if verb == "session" else game_answers(game_of(self.now()[0].rules)).get(verb)
         if own is not None:
             return self._verb(*own, args)
         handler = ANSWERS.get(verb)
@@ -232,11 +232,26 @@ class Answers:
         answers[args[0].lower()](self, args[1:])
 
     def _session(self, args: list[str]) -> None:
-        """`session close`, the command's own words for `close`: the table keeps to its own session."""
+        """`session close`, the command's own words for `close`; `session new`, where no session is open. The table
+        keeps to its own session: others are chosen at the command line."""
+        if args[:1] == ["new"]:
+            return self._session_new(args[1:])
         if args[:1] != ["close"]:
             raise BadInput(f"the table plays session {self.book.session}: session close closes it; other sessions "
-                           f"are made and chosen at the command line (`bragref session …`)")
+                           f"are chosen at the command line (`bragref session …`)")
         self._close(args[1:])
+
+    def _session_new(self, args: list[str]) -> None:
+        """`session new NAME players A,B,C [game G] [ante AMOUNT] [unit U] [currency C] [stakes S]`, each option by
+        its word or as the command writes it (`--players`): the next session, made current, where none is open (the
+        evening started from the referee's page, R9.1)."""
+        if not args or len(args) % 2 == 0:
+            raise BadInput("session new NAME players A,B,C [game G] [ante AMOUNT] [unit U] [currency C] [stakes S]")
+        name, given = args[0], {key.lstrip("-").replace("-", "_"): value for key, value in zip(args[1::2], args[2::2])}
+        players = [p.strip() for p in given.pop("players", "").split(",") if p.strip()]
+        made = self.book.session_new(name, players, given.pop("game", None) or "brag", given.pop("preset", None),
+                                     next_only=True, **given)
+        self.tell(started_words(made))
 
     def _lend(self, args: list[str]) -> None:
         words = [w for w in args if w.lstrip("-") != "bystander"]

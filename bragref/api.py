@@ -237,6 +237,11 @@ class Book:
         if not callable(self._ledger):
             self._ledger.close()
 
+    @property
+    def wrote(self) -> bool:
+        """Whether a write to the ledger has been committed through this book."""
+        return not callable(self._ledger) and self._ledger.wrote
+
     def _recorded(self, record):
         self.last = record
         return record
@@ -244,13 +249,13 @@ class Book:
     # ---- sessions and seats ------------------------------------------------------
 
     def session_new(self, name: str, players: list[str], game: str | None = "brag", preset: str | None = None,
-                    rules: Rules | None = None, **options: str):
+                    rules: Rules | None = None, next_only: bool = False, **options: str):
         """Make a session and make it current; `options` as the command line takes them (`ante="0.10"`), or the
-        `rules` themselves."""
+        `rules` themselves; with `next_only`, only where no session is open (the table's next, R9.1)."""
         rules = rules or rules_from_text(game, preset, **options)
         check_name(name, "session name")
         check_seats(players)  # before the ledger is opened: a first command mistyped makes no ledger
-        made = self._recorded(self.ledger.create_session(name, rules, players))
+        made = self._recorded(self.ledger.create_session(name, rules, players, next_only=next_only))
         self.session = made.name
         return made
 
@@ -568,14 +573,15 @@ class Book:
         """What hands at table stakes moved, per player: money that changed hands on the table (R1.3)."""
         return self.ledger.on_table(self.scope(all_sessions))
 
-    def history(self, number: int | None = None) -> Iterator[dict]:
+    def history(self, number: int | None = None, private: bool = False) -> Iterator[dict]:
         """Every action of hand `number` (default: of every hand of the session, read a few hundred hands at a time)
-        as `history --json` gives them: the pot and stake after each, voids marked (R9.1), where each pot went."""
+        as `history --json` gives them: the pot and stake after each, voids marked (R9.1), where each pot went; with
+        `private`, whether what each shows is its players' own business while the hand is in play (R13.4)."""
         from bragref.ledger.history import hand_history, named_now
 
         session = self.current_session()
         replays = self.ledger.replays(session, number)  # `BadInput` now for a hand the session does not have
-        return (entry for row, steps in replays for entry in named_now(session, hand_history(row, steps)[0]))
+        return (entry for row, steps in replays for entry in named_now(session, hand_history(row, steps, private)[0]))
 
     def replays(self, number: int | None = None):
         """Hand `number` (default: every hand of the session), each as (its row, its steps: `ledger.replay.Step`,

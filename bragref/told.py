@@ -6,25 +6,27 @@ as the referee's page offers them (`moves`). Plain text: a terminal adds its col
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import product
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import TABLE_OPTIONS, game_of, games_using, hand_ranking, telling, verb_of
+from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, hand_ranking, telling, verb_of
 from bragref.games.play import legal, legal_phrases
 
 
-def situation(number: int, hand: Hand, mark: Callable[[str], str] = str) -> str:
+def situation(number: int, hand: Hand, mark: Callable[[str], str] = str, table: bool | str = False) -> str:
     """One line: what the table must do next, after what the last action decided where the game tells it (a side
-    show's loser packing, R13.4); the player to act as `mark` writes them (bold on a terminal)."""
+    show's loser packing, R13.4); the player to act as `mark` writes them (bold on a terminal); what may be done as
+    `table` says (`legal_phrases`: the command line's words, `table`'s, or a page's)."""
     if hand.phase == "over":
         return outcome(number, hand)
     news = game_of(hand.rules).news(hand)
-    return f"{news} {in_play(hand, mark)}" if news else in_play(hand, mark)
+    return f"{news} {in_play(hand, mark, table)}" if news else in_play(hand, mark, table)
 
 
-def in_play(hand: Hand, mark: Callable[[str], str] = str) -> str:
+def in_play(hand: Hand, mark: Callable[[str], str] = str, table: bool | str = False) -> str:
     """The hand in play: whose turn and what they may do, or who shows."""
     rules = hand.rules
     if hand.phase == "showdown":
@@ -34,12 +36,12 @@ def in_play(hand: Hand, mark: Callable[[str], str] = str) -> str:
         shown_to, show = now.told("show", "to"), now.names("show")
         who = f"{shown_to} has shown: {show[0]} to show their cards to {shown_to}" \
             if shown_to else f"{' and '.join(show)} to show each other their cards"
-        return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules)}."
+        return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules, table)}."
     if staked(hand, now):
         money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
     else:  # nobody bets: only what is in the pot, if anything (none before the dealer's stake or for lives)
         money = f"Pot {rules.money(hand.pot)}. " if hand.pot else ""
-    return f"{money}{game_of(rules).now_words(hand)}{mark(now.player)} to act: {legal_words(now, rules)}."
+    return f"{money}{game_of(rules).now_words(hand)}{mark(now.player)} to act: {legal_words(now, rules, table)}."
 
 
 def paid_in(hand: Hand) -> bool:
@@ -124,9 +126,9 @@ def witness(digest: str) -> str:
     return f"Ledger digest {digest} (`bragref audit --digest {digest}` checks nothing before it has changed)."
 
 
-def legal_words(legal: Legal, rules: Rules | None = None) -> str:
-    """`bet 4–14, bet blind 2–7, see for 8, look, fold`: what may be done now."""
-    return ", ".join(legal_phrases(legal, rules or Rules()))
+def legal_words(legal: Legal, rules: Rules | None = None, table: bool | str = False) -> str:
+    """`bet 4–14, bet blind 2–7, see for 8, look, fold`: what may be done now (`table`: as `legal_phrases`)."""
+    return ", ".join(legal_phrases(legal, rules or Rules(), table))
 
 
 def recorded_words(action, before: Hand | None, after: Hand) -> str:
@@ -210,6 +212,14 @@ def purse_words(kind: str, session, name: str, units: int, left: int) -> str:
     return f"{name} {PURSE_VERBS[kind]} {money(units)}: {money(left)} on the table (R1.3)."
 
 
+def started_words(made) -> str:
+    """A session made current: `Session friday is current: Ann, Bob. Ante £0.10.`"""
+    rules = made.rules
+    ante = game_of(rules).say("ante")
+    said = f"{ante.capitalize()} {rules.money(rules.ante)}" if rules.ante else f"No {ante}"
+    return f"Session {made.name} is current: {', '.join(made.seats)}. {said}."
+
+
 def closed_words(closed, digest: str, cashed: dict[str, int]) -> str:
     money = closed.rules.money
     off = "".join(f"{name} takes off {money(has)} (R1.3).\n" for name, has in cashed.items())
@@ -254,6 +264,35 @@ def rules_set_words(rules: Rules, before: Rules, option: str) -> str:
     if not others or rules.preset == before.preset or rules.game != before.game:
         return said
     return f"{said[:-1]}, with its defaults: {', '.join(others)}."  # the preset it chose (lives, R14.4)
+
+
+def entry_words(entry: dict, game) -> str:
+    """What a `history` entry did, in the game's own words: Teen Patti's `chaal`, `blind chaal`, `pack` (its verbs'
+    other names that are no verb of the family: not Svara's fold for its pass); Svara's `dark bet`."""
+    named = {verb: alias for alias, verb in game.aliases_of_verbs.items() if alias not in game_verbs()}
+    return (f"{game.say('blind')} " if entry["blind"] else "") + named.get(entry["action"], entry["action"])
+
+
+def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list[dict]:
+    """A hand's `history` entries as a page lists them: `n`, the number the page shows beside each (the order they
+    were recorded in), `text` (who, what in the game's own words, the amount in the session's money, the note), a
+    void naming the line it voids by that number (R9.1), `voided` for a line voided since. What an action shows that
+    is its players' own business while the hand is in play (an entry marked `private`: a Teen Patti side show's
+    cards, R13.4) is not said, unless `private` (the referee's page)."""
+    game, money = game_of(rules), rules.money
+    shown = {entry["seq"]: n for n, entry in enumerate(entries, 1) if entry["seq"] is not None}
+    lines = []
+    for n, entry in enumerate(entries, 1):
+        note = entry["detail"] or entry["reason"] or ""
+        if entry["action"] == "void" and entry["detail"] and entry["detail"].startswith("voids #"):
+            note = f"voids line {shown.get(int(entry['detail'][7:]), entry['detail'][7:])}"
+        if entry.get("private") and not private:
+            note = ""
+        amount = money(entry["amount"]) if entry["amount"] is not None else ""
+        text = " · ".join(part for part in (entry["player"] or "", f"{entry_words(entry, game)} {amount}".strip(), note)
+                          if part)
+        lines.append({"n": n, "text": text, "voided": entry["voided"]})
+    return lines
 
 
 def own_words(hand: Hand, name: str | None = None) -> list[tuple[str, str]]:
@@ -304,58 +343,76 @@ def _words(value, money_too: bool, money, game, players: set[str]) -> str:
 
 
 def moves(hand: Hand) -> list[dict]:
-    """The moves on offer now, as the referee's page offers them: one button each, named with the table's may-line
-    words (`fold`, `see for £2.00`, `bet blind`; `show NAME` where each of several may show, `award NAME`), and the
-    words it records as the table takes them (`bet Bill {amount} blind`). A move that takes an amount has `amount`:
-    its least and most in the session's money (the most None where there is none); one that names cards has
-    `cards` (`picker`). A choice the move needs (Bastard Brag's exchange of 1 or 3) is a button each. All from the
-    game's declarations (`legal`'s offers, each verb's `Param`s): a plug-in game's own move gets its button with
-    nothing of its own here."""
+    """The moves on offer now, as the referee's page offers them: one button each, named with the table's words and
+    the player it is for (`fold Ann`, `see Ann for £2.00`, `bet Ann blind`; `show Ann` where each of several may
+    show, `award Ann`), and the words it records as the table takes them, that player named (`bet Ann {amount}
+    blind`), so that a tap meant for one player is never recorded for the next (R2.5). A move that takes an amount
+    has `amount`: its least and most in the session's money (the most None where there is none); one that names
+    cards has `cards` (`picker`). A choice the move needs (Bastard Brag's exchange of 1 or 3; which retained hand,
+    and keep or fold it, R6.3) is a button each. Every move `legal` offers has its buttons, those a may-line leaves
+    unsaid too (a cover while a bet is in reach, R7.2: `said` false). All from the game's declarations (`legal`'s
+    offers, each verb's `Param`s and `offered_params`): a plug-in game's own move gets its button with nothing of its
+    own here."""
     rules, game, now = hand.rules, game_of(hand.rules), legal(hand)
     buttons = []
-    for offer in (offer for offer in now.offers if offer.said):  # as the may-line names them (not a cover in reach)
+    for offer in now.offers:
         kind = verb_of(rules, offer.verb)
         each = offer.names and (now.player is None or kind.subject == "table")  # whose hand, or whom it awards
-        choices = [[(p.name, word) for word in p.words] for p in kind.params
-                   if p.kind == "choice" and p.required and p.name not in dict(offer.values)]
-        for name in (offer.names if each else (None,)):
+        choices = [[(p.name, value) for value in (p.words if p.kind == "choice" else (True, False))]
+                   for p in kind.offered_params(offer, rules)
+                   if p.kind in ("choice", "toggle") and p.name not in dict(offer.values)]
+        split = kind.subject == "table" and len(offer.names) > 1 and any(p.kind == "players" for p in kind.params)
+        for name in (*offer.names, *([None] if split else [])) if each else (None,):  # a split among several
             for chosen in product(*choices):
-                button = _button(kind, offer, hand, name or now.player, dict(chosen))
-                cost = [f"for {rules.money(offer.cost)}"] if offer.cost is not None else []
-                button["label"] = " ".join([game.say(offer.verb), *([name] if name else []),
-                                            *map(game.say, button.pop("said")),
-                                            *cost])
+                player = name or now.player
+                button = _button(kind, offer, hand, player, dict(chosen))
+                cost = [f"for {rules.money(offer.cost)}"] if offer.cost else []  # a check costs nothing (R15.3)
+                who = [player] if kind.subject == "player" and player else [name] if name else \
+                    ["several"] if split else []
+                button["label"] = " ".join([game.say(offer.verb), *who, *map(game.say, button.pop("said")), *cost])
+                button["said"] = offer.said
                 buttons.append(button)
     return buttons
 
 
 def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
-    """One button of an offer: its words (the player's name, each value the offer gives or `chosen`, and a
-    placeholder for what the referee gives: `{amount}`, `{cards}`, or `{cards:up}` for cards introduced by a word
-    only where there are any, `{more:pp}` for a second amount the move may take, a field of its own in `more`)."""
+    """One button of an offer: its words (the verb, the player's name, each value the offer gives or `chosen`, and
+    `{NAME}` for each value the referee gives in a field of the button's own, `fields`, in the order the words take
+    them: an amount, bounded by the offer's range; cards, from a picker of the game's pack; each with the word that
+    introduces it where it has one (`all-in`, `discard`, `pp`), and whether it may be left empty)."""
     rules, given = hand.rules, {**dict(offer.values), **chosen}
-    plain = _plain(rules)
+    plain, game = _plain(rules), game_of(rules)
     words = [kind.verb, *([name] if kind.subject == "player" else [])]
-    button: dict = {"words": words, "amount": None, "cards": None, "said": []}  # said: what its name adds (`blind`)
+    button: dict = {"words": words, "fields": [], "said": []}  # said: what its name adds (`blind`)
+    offered = kind.offered_params(offer, rules)
+    several = sum(param.kind == "money" for param in offered) > 1  # an Ante, a Pair Plus or both (R17.2)
+
+    def field(param, kind_of: str, optional: bool, **more) -> None:
+        words.append(f"{{{param.name}}}")
+        button["fields"].append({"name": param.name, "kind": kind_of, "label": _label(game, param.name),
+                                 "keyword": param.keywords[0] if param.keywords else None, "optional": optional,
+                                 **more})
+
     for param in kind.params:
         if param.name in given:
             words += param.shown(given[param.name], money=plain)
             button["said"] += param.shown(given[param.name], money=rules.money)
+        elif param not in offered:
+            continue
         elif param.kind == "players" and kind.subject == "table" and name:
             words.append(name)
-        elif param.kind == "money" and offer.range is not None and button["amount"] is None:
-            words += [*param.keywords[:1], "{amount}"]
+        elif param.kind == "players" and kind.subject == "table":  # a pot split among any of them (R6.5)
+            field(param, "players", False, options=list(offer.names))
+        elif param.kind == "money" and offer.range is not None and not any(f["kind"] == "amount"
+                                                                           for f in button["fields"]):
             button["said"] += param.keywords[:1]  # Hoyle's `call all-in`, beside its call
-            button["amount"] = {"min": plain(offer.range.min), "step": plain(1),
-                                "max": None if offer.range.max is None else plain(offer.range.max)}
-        elif param.kind == "money" and param.keywords and not param.required:  # a second wager (R17.3's Pair Plus)
-            words.append(f"{{more:{param.keywords[0]}}}")
-            button["more"] = [*button.get("more", []), {"name": _label(game_of(rules), param.name),
-                                                        "keyword": param.keywords[0]}]
-        elif param.kind == "cards" and button["cards"] is None:
-            words.append(f"{{cards:{param.keywords[0]}}}" if param.keywords else "{cards}")
-            button["cards"] = picker(hand, name, 1 if param.metavar == "CARD" else
-                                     rules.cards if param.held and param.required else None)
+            field(param, "amount", several and not param.required, min=plain(offer.range.min), step=plain(1),
+                  max=None if offer.range.max is None else plain(offer.range.max))
+        elif param.kind == "money" and several and not param.required:  # a second wager (R17.3's Pair Plus)
+            field(param, "amount", True, min=plain(0), step=plain(1), max=None)
+        elif param.kind == "cards":
+            field(param, "cards", not param.required, **picker(hand, name, 1 if param.metavar == "CARD" else
+                                                             rules.cards if param.held and param.required else None))
     return button
 
 
@@ -375,49 +432,153 @@ def _plain(rules: Rules) -> Callable[[int], str]:
     return lambda units: Rules(unit=rules.unit).money(units)
 
 
-def forms(session, hand: Hand | None) -> list[dict]:
+def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None) -> list[dict]:
     """The table's other answers as the referee's page offers them, each a form: its verb, when it is taken
-    (`between` hands, or at `any` time), and its fields in the order the answer's words take them, each with its
-    name, kind (`player`, `text`, `amount`, `choice`), the choices where there are (the seated players), whether it
-    may be left out, and the word that introduces it (`after`, `up`). Between hands: the deal with the game's own
-    deal choices (its dealer, or banker where the dealer banks; face-up cards, boil-in: `Game.deal_wants`,
-    `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a settle-up (`paid`) and the close
-    (R9.1); at any time, loans (R7.5) and undo (R9.1)."""
+    (`between` hands, or at `any` time), and its fields in the order the answer's words take them (`field`); an
+    irreversible one (`close`, a cash-out) with what it will do, said before it is recorded (`confirm`). Between
+    hands: the deal with the game's own deal choices (its dealer, or banker where the dealer banks; face-up cards,
+    boil-in: `Game.deal_wants`, `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a
+    settle-up (`paid`) and the close (R9.1); at any time, loans (R7.5) and undo (R9.1). `table_money`: what each has
+    on the table between hands, at table stakes."""
     rules, seats = session.rules, list(session.seats)
     game = game_of(rules)
 
-    def field(name, kind="player", optional=False, keyword=None, options=None):
-        return {"name": name, "kind": kind, "optional": optional, "keyword": keyword,
-                "options": seats if kind == "player" and options is None else options}
-
-    def form(verb, *fields, when="between"):
-        return {"verb": verb, "when": when, "fields": list(fields)}
+    def form(verb, *fields, when="between", confirm=None):
+        return {"verb": verb, "when": when, "fields": list(fields), "confirm": confirm}
 
     between = hand is None or hand.phase == "over"
     wants = game.deal_wants(rules)
     dealt = [*wants, *(p for p in game.deal_may(rules, hand) if p not in wants)]
-    found = [form("deal", field("banker" if game.banked else "dealer", optional=True),
-                  *(field(p.name, "text", p not in wants, p.name) for p in dealt)),
-             form("join", field("name", "text"), field("after", optional=True, keyword="after")),
-             form("leave", field("name")),
-             *(form(kind, field("name"), field("amount", "amount", kind == "cash-out"))
+    money = table_money or {}
+    close = ", ".join(f"cash out {name} {rules.money(has)}" for name, has in money.items() if has)
+    found = [form("deal", field("banker" if game.banked else "dealer", seats, optional=True),
+                  *(deal_field(p, rules, seats, p not in wants) for p in dealt)),
+             form("join", field("name", kind="text"), field("after", seats, optional=True, keyword="after")),
+             form("leave", field("name", seats)),
+             *(form(kind, field("name", seats), field("amount", kind="amount", optional=kind == "cash-out"),
+                    confirm={name: f"cash out {name}: {rules.money(has)} off the table (R1.3)"
+                             for name, has in money.items()} if kind == "cash-out" else None)
                for kind in ("buy-in", "top-up", "cash-out") if rules.stakes == "table"),
-             form("rules", field("option", "choice", options=["game", *(o.name.replace("_", "-") for o in
-                                                                        (*TABLE_OPTIONS, *game.options))]),
-                  field("value", "text")),
-             form("paid", field("payer"), field("payee"), field("amount", "amount"),
-                  field("note", "text", True, "--note")),
-             form("close")] if between else []
+             form("rules", field("option", rule_options(rules)),
+                  field("value", kind="value", by="option", choices=rule_values(rules))),
+             form("paid", field("payer", seats), field("payee", seats), field("amount", kind="amount"),
+                  field("note", kind="text", optional=True, keyword="--note")),
+             form("close", confirm=f"close {session.name}: {close + ', then ' if close else ''}nothing more is "
+                                   f"recorded in it (R9.1)")] if between else []
     return [*found,
-            form("lend", field("lender"), field("borrower"), field("amount", "amount"), when="any"),
-            form("repay", field("borrower"), field("lender"), field("amount", "amount"), when="any"),
-            form("undo", field("reason", "text", optional=True), when="any")]
+            form("lend", field("lender", seats), field("borrower", seats), field("amount", kind="amount"), when="any"),
+            form("repay", field("borrower", seats), field("lender", seats), field("amount", kind="amount"),
+                 when="any"),
+            form("undo", field("reason", kind="text", optional=True), when="any")]
 
 
-def whose_turn(number: int, hand: Hand) -> str:
-    """Whose turn it is, in a few words a room can read (`Bill to act`, `Ann and Bob to show`, `Hand 6 over`)."""
+def field(name: str, options: list | None = None, kind: str = "player", optional: bool = False,
+          keyword: str | None = None, **more) -> dict:
+    """One field of a form: its name, kind (`player`, one of `options`, none chosen in advance; `players`, any of
+    them; `choice`, one of `options`, each a value or a [value, label] pair; `value`, one of `choices[the field
+    by]`, or typed where that option has none; `cards`, from a picker; `amount`; `text`), whether it may be left out,
+    and the word that introduces it (`after`, `up`)."""
+    if options is not None and kind == "player" and options and isinstance(options[0], list):
+        kind = "choice"
+    return {"name": name, "kind": kind, "optional": optional, "keyword": keyword, "options": options, **more}
+
+
+def deal_field(param, rules: Rules, seats: list[str], optional: bool) -> dict:
+    """A deal's own parameter as a form's field: players from the seats (a svara deal's boil-in, R16.7), cards from
+    the game's pack (three-stake's face-up cards, R15.1; the joker turned up, R13.7), as many as the deal is given."""
+    if param.kind == "players":
+        return field(param.name, seats, "players", optional, param.name)
+    if param.kind == "cards":
+        return field(param.name, kind="cards", optional=optional, keyword=param.name,
+                     cards={"count": None, "pack": [[card, None] for card in pack_of(rules)]})
+    return field(param.name, kind="text", optional=optional, keyword=param.name)
+
+
+def pack_of(rules: Rules) -> list[str]:
+    """The game's pack under `rules`, each card as written (`Kh`, `10s`, `X1`): 36 for Svara, jokers where the rules
+    have them."""
+    from bragref.engine.cards import MAX_JOKERS, NATURALS, card_text
+
+    game = game_of(rules)
+    return [card_text(card) for card in range(NATURALS + MAX_JOKERS) if game.in_pack(rules, card)]
+
+
+def rule_options(rules: Rules) -> list[list[str]]:
+    """The house rules `rules set` may change between hands under `rules` (R9.3), each [its name, its words]."""
+    return [["game", "game (R10)"], *([o.key, f"{o.key} ({o.rule})"] for o in (*TABLE_OPTIONS, *game_of(rules).options)
+                                        if o.kind != "time")]
+
+
+def rule_values(rules: Rules) -> dict[str, list | None]:
+    """For each house rule `rule_options` names, the values it may take where they are a list (the games, a choice,
+    on or off), else None: an amount or a number, typed."""
+    from bragref.games import GAMES
+
+    values: dict[str, list | None] = {"game": [[game.name, game.title] for game in GAMES.values()]}
+    for option in (*TABLE_OPTIONS, *game_of(rules).options):
+        listed = [["on", "on"], ["off", "off"]] if option.kind == "bool" else \
+            [[str(c), str(c)] for c in option.choices] if option.kind in ("choice", "count") and option.choices else None
+        values[option.key] = listed
+    return values
+
+
+UNITS = [["1", "1: whole units, or chips"], ["0.01", "0.01: pence or cents"], ["0.05", "0.05"], ["0.10", "0.10"],
+         ["0.25", "0.25"], ["0.50", "0.50"]]
+CURRENCIES = [["", "none"], ["£", "£"], ["$", "$"], ["€", "€"]]
+
+
+def session_form() -> dict:
+    """`session new` as the referee's page offers it where no session is open: its name, the players (typed, in seat
+    order), the game, the ante, the money (unit and currency, R1.1) and the stakes (R1.3)."""
+    from bragref.engine.rules import STAKES
+    from bragref.games import GAMES
+
+    return {"verb": "session new", "when": "between", "confirm": None, "fields": [
+        field("name", kind="text"),
+        field("players", kind="text", keyword="players", hint="names in seat order, with commas: Ann, Bob, Cat"),
+        field("game", [[game.name, game.title] for game in GAMES.values()], keyword="game"),
+        field("ante", kind="amount", optional=True, keyword="ante"),
+        field("unit", UNITS, keyword="unit"),
+        field("currency", CURRENCIES, optional=True, keyword="currency"),
+        field("stakes", [[s, s] for s in STAKES], keyword="stakes")]}
+
+
+HINT = re.compile(r" \((?:`[^`]*`(?:, )?)+\)")  # ` (`show PLAYER CARDS`)`: how the command line says it
+SPAN = re.compile(r"`([^`]*)`")
+WITNESSED = re.compile(r"(?:bragref )?audit --digest \S+")
+PLACEHOLDER = re.compile(r"(?<![\w£$€])(?:[A-Z]{2,}|[A-Z](?:,[A-Z])+)(?:…)?(?![\w])")  # PLAYER, CARDS…, A,B,C
+
+
+def on_page(text: str) -> str:
+    """A message as a page shows it: words, not commands. A command's words in brackets (` (`show PLAYER CARDS`)`)
+    are left out, an audit with a digest is named so, and any other command is said as its words alone: no
+    backticks, no `bragref`, no `--` before an option, no PLAYER or CARDS to fill in."""
+    def words(span: re.Match) -> str:
+        said = WITNESSED.sub("an audit with it", span[1]).removeprefix("bragref ")
+        said = PLACEHOLDER.sub("", said.replace("--", ""))
+        return " ".join(said.split())
+
+    return " ".join(SPAN.sub(words, HINT.sub("", text)).split(" ")).replace(" ,", ",")
+
+
+def pot_line(hand: Hand) -> str:
+    """The pot as a room reads it: the pot, the stake while it means anything, what was carried in, and how much of
+    the pot each cover took (`£12 of it covered by Dan`, R7.2), never as a pot of its own."""
+    money = hand.rules.money
+    parts = [f"Pot {money(hand.pot)}"] if paid_in(hand) else []
+    if hand.phase != "over" and staked(hand, legal(hand)):
+        parts.append(f"stake {money(hand.stake)}")
+    if hand.carried_in:
+        parts.append(f"carried in {money(hand.carried_in)}")
+    parts += [f"{money(c.amount)} of it covered by {c.covered_by} (R7.2)" for c in hand.covered]
+    return " · ".join(parts)
+
+
+def whose_turn(number: int, hand: Hand, next_game: str | None = None) -> str:
+    """Whose turn it is, in a few words a room can read (`Bill to act`, `Ann and Bob to show`, `Hand 6 over`; with
+    `next_game`, the title of the game the next deal plays where it is another's: `Hand 6 over: next, Svara`)."""
     if hand.phase == "over":
-        return f"Hand {number} over"
+        return f"Hand {number} over" + (f": next, {next_game}" if next_game else "")
     now = legal(hand)
     return f"{now.player} to act" if now.player else f"{' and '.join(now.names('show')) or 'The table'} to show"
 

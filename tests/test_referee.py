@@ -209,14 +209,15 @@ def tap(page, label: str, amount: str | None = None, cards: tuple[str, ...] = ()
     """Tap a move's (or a form's) button as a referee would: its amount, cards or fields first where it takes them
     (the first tap opens them, the second records), then wait for the page to show the table it recorded. What the page
     said."""
+    page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
     page.evaluate("document.getElementById('answer').className = 'waiting'")
     button = page.locator("#moves, #forms").get_by_role("button", name=label, exact=True)
     if button.get_attribute("aria-pressed") is not None:  # it takes an amount or cards: the first tap opens them
         button.click()
     if amount is not None:
         page.get_by_label("amount", exact=True).fill(amount)
-    for card in cards:
-        page.locator("#picked").get_by_role("button", name=card, exact=True).click()
+    for card in cards:  # from the open move's picker, or a form's (a deal's face-up cards)
+        page.locator("#picked .pack, #forms .pack").get_by_role("button", name=card, exact=True).click()
     for name, value in fields.items():  # a form's fields, or a second amount (Pair Plus)
         page.get_by_label(name, exact=True).fill(value)
     button.click()
@@ -245,26 +246,29 @@ def waited(page, condition: str, label: str) -> None:
 
 # Each game's hand, tapped: (button, amount, cards, fields); and every player's net, worked out by hand.
 HANDS = {
-    "brag": ([("deal",), ("bet", "1"), ("fold",), ("see for 2",), ("show Bob", None, ("As", "Ah", "Ad")),
+    "brag": ([("deal",), ("bet Bob", "1"), ("fold Cat",), ("see Ann for 2",), ("show Bob", None, ("As", "Ah", "Ad")),
               ("show Ann", None, ("Kh", "Qd", "2c"))],
              {"Ann": -3, "Bob": 4, "Cat": -1}),  # antes 3, Bob's 1, Ann's see 2 (R5.3): Bob's prial wins 6 (R5.4)
-    "hoyle": ([("deal",), ("bet", "1"), ("call for 1",), ("fold",), ("stand",), ("show Ann", None, ("As", "Ah", "Ad")),
-               ("show Bob", None, ("Kh", "Qd", "2c"))],
+    "hoyle": ([("deal",), ("bet Ann", "1"), ("call Bob for 1",), ("fold Cat",), ("stand Ann",),
+               ("show Ann", None, ("As", "Ah", "Ad")), ("show Bob", None, ("Kh", "Qd", "2c"))],
               {"Ann": 1, "Bob": -1, "Cat": 0}),  # no ante; Ann's 1 called by Bob; Ann's prial takes 2 (R11.4)
-    "braggers": ([("deal",), ("bet", "1"), ("call for 1",), ("fold",), ("stand",),
+    "braggers": ([("deal",), ("bet Ann", "1"), ("call Bob for 1",), ("fold Cat",), ("stand Ann",),
                   ("show Ann", None, ("As", "Ah", "Ad")), ("show Bob", None, ("Kh", "Qd", "2c"))],
                  {"Ann": 1, "Bob": -1, "Cat": 0}),
-    "teen-patti": ([("deal",), ("chaal", "2"), ("pack",), ("pack",)],
+    "teen-patti": ([("deal",), ("chaal Bob", "2"), ("pack Cat",), ("pack Ann",)],
                    {"Ann": -1, "Bob": 2, "Cat": -1}),  # boots 3 and Bob's chaal 2: the last in takes 5 (R13.5)
-    "bastard": ([("deal",), *[("exchange 1", None, ())] * 6, ("bet", "1"), ("fold",), ("fold",)],
+    "bastard": ([("deal",), *[(f"exchange {name} 1", None, ()) for name in ("Bob", "Cat", "Ann")] * 2,
+                 ("bet Bob", "1"), ("fold Cat",), ("fold Ann",)],
                 {"Ann": -1, "Bob": 2, "Cat": -1}),  # two rounds of exchanges (R14.2), then Bob's bet unanswered
-    "three-stake": ([("deal", None, (), {"up": "5s 6h 7d"}), ("fold",), ("fold",), ("concede",), ("concede",),
-                     ("show", None, ("7d", "Kh", "Kc")), ("draw", None, ("2c",)), ("stick",)],
+    "three-stake": ([("deal", None, ("5s", "6h", "7d")), ("fold Bob",), ("fold Cat",), ("concede Bob",),
+                     ("concede Cat",), ("show Ann", None, ("7d", "Kh", "Kc")), ("draw Ann", None, ("2c",)),
+                     ("stick Ann",)],
                     {"Ann": 6, "Bob": -3, "Cat": -3}),  # the three pots of 3 each go to Ann (R15)
-    "svara": ([("deal",), ("bet", "1"), ("pass",), ("pass",)],
+    "svara": ([("deal",), ("bet Bob", "1"), ("pass Cat",), ("pass Ann",)],
               {"Ann": -1, "Bob": 2, "Cat": -1}),
-    "three-card-poker": ([("deal",), ("wager", "2", (), {"Pair Plus": "1"}), ("wager", "1"), ("play for 2",),
-                          ("fold",), ("show Bob", None, ("As", "Ah", "Ad")), ("show Ann", None, ("Kh", "Qd", "2c"))],
+    "three-card-poker": ([("deal",), ("wager Bob", "2", (), {"Pair Plus": "1"}), ("wager Cat", "1"),
+                          ("play Bob for 2",), ("fold Cat",),
+                          ("show Bob", None, ("As", "Ah", "Ad")), ("show Ann", None, ("Kh", "Qd", "2c"))],
                          {"Ann": -41, "Bob": 42, "Cat": -1}),  # Bob's ante and play 1 to 1, ante bonus 4 to 1, Pair
     # Plus 30 to 1 on a prial (R17)
 }
@@ -299,9 +303,9 @@ def test_a_plug_in_games_own_move_is_tapped_from_its_button(browser, tmp_path, p
     running = Referee(db, env=plugin_installed)
     try:
         page = opened(browser, running.url)
-        tap(page, "flash", cards=("7h",))  # its move naming a card: the game's pack, from its declaration
-        assert page.locator("#moves").get_by_role("button", name="flash").count() == 0  # once a deal
-        assert tap(page, "stick") == "Recorded: Bob stick."
+        tap(page, "flash Bob", cards=("7h",))  # its move naming a card: the game's pack, from its declaration
+        assert page.locator("#moves").get_by_role("button", name="flash Bob").count() == 0  # once a deal
+        assert tap(page, "stick Bob") == "Recorded: Bob stick."
         assert "Cy to act" in page.locator("#said").text_content()
         assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json", env=plugin_installed))] == \
             ["deal", "flash", "stick"]
@@ -315,7 +319,7 @@ def test_a_stale_tap_is_refused_and_the_page_shows_the_table_now(browser, refere
     bragref(ledger, "bet", "bob", "1")  # the table moves on in another process
     before = dump(ledger)
     page.evaluate("document.getElementById('answer').className = 'waiting'")
-    page.locator("#moves").get_by_role("button", name="fold", exact=True).click()  # Bob's fold, as the page showed
+    page.locator("#moves").get_by_role("button", name="fold Bob", exact=True).click()  # as the page showed
     page.wait_for_function("document.getElementById('answer').textContent.startsWith('Stale')")
     assert dump(ledger) == before
     page.wait_for_function("document.getElementById('said').textContent.includes('Cat to act')")
@@ -395,7 +399,7 @@ def test_axe_finds_nothing_serious_on_either_page(browser, referee, which):
 
     page = opened(browser, getattr(referee, which))
     if which == "url":  # the referee's page with its amount field and a form open
-        page.locator("#moves").get_by_role("button", name="bet", exact=True).click()
+        page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
         page.get_by_label("amount", exact=True).wait_for()
     violations = Axe().run(page).response["violations"]
     serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations

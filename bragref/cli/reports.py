@@ -5,17 +5,16 @@ from __future__ import annotations
 import click
 
 from bragref.api import open_ledger
-from bragref.told import seats_words
 from bragref.cli.lines import situation
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
                                 grid_text, output_options)
 from bragref.engine.state import Hand
-from bragref.games import game_of, game_verbs
+from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
-from bragref.told import outcome, own_words, paid_in, witness
+from bragref.told import entry_words, outcome, own_words, paid_in, seats_words, witness
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -111,14 +110,10 @@ def told(session, replays, out: Output, first: bool) -> str:
             every += entries
             continue
         game = game_of(hand.rules)
-        named = {verb: alias for alias, verb in game.aliases_of_verbs.items()  # Teen Patti's chaal, but not Svara's
-                 if alias not in game_verbs()}  # fold for its pass
-        blind = f"{game.say('blind')} "
         money = MoneyColumns(entries, hand)
         text = grid_text(["#", "player", "action", *money.headers, "note"],
                          [["" if e["seq"] is None else e["seq"], e["player"] or "",
-                           (blind if e["blind"] else "") + named.get(e["action"], e["action"])
-                           + (" (voided)" if e["voided"] else ""),
+                           entry_words(e, game) + (" (voided)" if e["voided"] else ""),
                            *money.cells(e), e["detail"] or e["reason"] or ""] for e in entries], out.fmt or "simple")
         number = row["number"]
         ending = (f"Hand {number} was a misdeal (R9.1): it never happened; the same dealer deals again." if misdealt

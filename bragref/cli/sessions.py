@@ -8,8 +8,7 @@ from bragref.answers import leave, set_rule
 from bragref.cli import complete
 from bragref.cli.options import rule_options
 from bragref.cli.output import Output, output_options
-from bragref.games import game_of
-from bragref.told import closed_words, describe_rules, renamed_words, seats_words
+from bragref.told import closed_words, describe_rules, renamed_words, seats_words, started_words
 
 
 @click.command(short_help="Print the ledger file in use.")
@@ -49,11 +48,7 @@ def session_new(app, name: str, players: str, game: str | None, preset: str | No
       bragref session new friday --players "Andy,Bill,Chris" --ante 0.10 --unit 0.01 --currency £
     """
     names = [p.strip() for p in players.split(",") if p.strip()]
-    made = app.book(create=True).session_new(name, names, game, preset, **rule_values)
-    rules = made.rules
-    ante = game_of(rules).say("ante")
-    said = f"{ante.capitalize()} {rules.money(rules.ante)}" if rules.ante else f"No {ante}"
-    click.echo(f"Session {made.name} is current: {', '.join(made.seats)}. {said}.")
+    click.echo(started_words(app.book(create=True).session_new(name, names, game, preset, **rule_values)))
 
 
 @session.command("list", short_help="List the sessions in the ledger.")

@@ -42,10 +42,10 @@ def apply(hand: Hand, action) -> Hand:
         raise
 
 
-def legal_phrases(legal: Legal, rules: Rules, table: bool = False) -> list[str]:
+def legal_phrases(legal: Legal, rules: Rules, table: bool | str = False) -> list[str]:
     """What may be done, a phrase each (`bet 4–14`, `see for 8`, `look`), every move as its verb declares it
     (`Verb.offered_words`) in the game's own words (Teen Patti's chaal, show, pack); `table` gives each as `bragref
-    table` takes it (a retained hand's look)."""
+    table` takes it (a retained hand's look), or `"page"` in words, as a page shows it, with no command in them."""
     say = _game(rules).say
     phrases = (verb_of(rules, offer.verb).offered_words(offer, rules, say, table) for offer in legal.offers
                if offer.said)

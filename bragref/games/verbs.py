@@ -287,10 +287,11 @@ class Verb(msgspec.Struct, frozen=True):
     # ---- an offer: the move as `legal` offers it (`engine.state.Offer`) -----------------
 
     @classmethod
-    def offered_words(cls, offer, rules, say=str, table: bool = False) -> str:
+    def offered_words(cls, offer, rules, say=str, table: bool | str = False) -> str:
         """How the move reads where what may be done is listed (a refusal's "may" line, a prompt; `table`: as
-        `bragref table` takes it): its verb in the game's words, with the money it takes or costs, or the players
-        it may name; nothing for a move said with another (a refusal of a side show, with its acceptance)."""
+        `bragref table` takes it, or `"page"`: in words, with nothing of a command in them): its verb in the game's
+        words, with the money it takes or costs, or the players it may name; nothing for a move said with another (a
+        refusal of a side show, with its acceptance)."""
         words = say(cls.verb)
         if offer.range is not None:
             return f"{words} {offer.range.said(rules.money)}"
@@ -308,6 +309,14 @@ class Verb(msgspec.Struct, frozen=True):
         if offer.cost is not None:
             return {cls.verb: {"cost": offer.cost}}
         return {cls.verb: list(offer.names) if offer.names else True}
+
+    @classmethod
+    def offered_params(cls, offer, rules) -> tuple[Param, ...]:
+        """The parameters a move under `offer` may be given where it is made, beside what the offer gives itself: by
+        default those it must be given (`required`) and those a word introduces (`all-in`, `pp`). A move says its
+        own where others are wanted under some offers (a look at one of two hands, with keep or fold, R6.3), or
+        none under some rules (no discards but in 4- and 5-card brag, R8.6)."""
+        return tuple(param for param in cls.params if param.required or param.keywords)
 
     pick_weight: ClassVar[float] = 0.3  # how often random play makes the move, against the others offered
 
@@ -347,6 +356,11 @@ class Verb(msgspec.Struct, frozen=True):
                 cls(player, **given, **amount, **cards) for amount in amounts]
 
     # ---- what `history` shows -------------------------------------------------------
+
+    def private(self, before: Hand) -> bool:
+        """Whether what the action shows (its cards), played on `before`, is its players' own business while the
+        hand is in play, kept off the players' page: none is by default (a Teen Patti side show's is, R13.4)."""
+        return False
 
     def stated_amount(self) -> int | None:
         """The money the action states (a bet's amount, an all-in), if any: `history`'s amount beside what it cost."""
@@ -533,6 +547,10 @@ class Show(Verb, frozen=True):
             "R8.6). Cards as in R8.9: 3h, 10s, Td, A♦, X1.")
     examples = ("bill 3h 3d 3s", "andy Kh Qh Jh --discard 2c")
     unoffered = {"show": []}
+
+    @classmethod
+    def offered_params(cls, offer, rules):
+        return cls.params if rules.cards > 3 else cls.params[:1]  # discards in 4- and 5-card brag alone (R8.6)
 
     def detail(self, money=str):
         hand_text = _cards().hand_text

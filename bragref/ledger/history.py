@@ -12,9 +12,11 @@ from bragref.games import game_of
 from bragref.ledger.replay import dealt
 
 
-def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
+def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, bool]:
     """Every action of one hand, voided ones marked, with the pot and stake after each live one, from its row and
     its replay (`Ledger.replays`); the hand as they leave it, and whether its deal was voided (a misdeal, R9.1).
+    With `private`, each entry says whether what it shows is its players' own business while the hand is in play
+    (`private`: a Teen Patti side show's cards, R13.4).
 
     `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
     a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
@@ -45,6 +47,8 @@ def hand_history(row, steps) -> tuple[list[dict], Hand, bool]:
                         "into": len(step.before.covered) + 1 if after and (r["amount"] or stated) is not None else None,
                         "voided": step.voided_by is not None,
                         "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"]})
+        if private:
+            entries[-1]["private"] = action is not None and action.private(step.before)
     if hand.result:
         entries += won_entries(row, hand)
     return entries, hand, misdealt

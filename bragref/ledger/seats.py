@@ -64,11 +64,16 @@ class Seating:
 
     # ---- sessions and seats -------------------------------------------------
 
-    def create_session(self, name: str, rules: Rules, players: list[str], use: bool = True) -> Session:
-        """A new session, made the current one (unless not `use`: an import that was not asked to)."""
+    def create_session(self, name: str, rules: Rules, players: list[str], use: bool = True,
+                       next_only: bool = False) -> Session:
+        """A new session, made the current one (unless not `use`: an import that was not asked to); with `next_only`,
+        only where no session is open (none yet, or the current one closed: a table's next session, R9.1)."""
         name = check_name(name, "session name")
         players = check_seats(players)
         with self.write():
+            if next_only and self.session_names() and not (current := self.session()).closed:
+                raise BadInput(f"session {current.name} is still open: close it first (`bragref session close`, "
+                               f"R9.1)")
             people = self.people()
             players = [known_as(p, people) for p in players]  # as a person already known spells it (R2.6)
             if self._q("SELECT 1 FROM sessions WHERE name = ?", (name,)):

@@ -45,17 +45,18 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         file, kind = STATIC[request.url.path[len(base):]]
         return Response(files[file], media_type=kind, headers=HEADERS)
 
-    async def status(request: Request) -> Response:
-        return Response(watcher.now, media_type="application/json", headers=HEADERS)
+    async def status(request: Request, view: str = "players") -> Response:
+        return Response(watcher.views[view], media_type="application/json", headers=HEADERS)
 
-    async def events(request: Request) -> StreamingResponse:
-        page = watcher.join()
+    async def events(request: Request, view: str = "players") -> StreamingResponse:
+        page = watcher.join(view)
 
         async def stream():
             try:
-                yield b"retry: 1000\n\n" + frame(watcher.now)
-                while now := await page.get():  # empty: the server is stopping
+                yield b"retry: 1000\n\n" + frame(watcher.views[view])
+                while now := await page.get():
                     yield frame(now)
+                yield ENDED  # the server is stopping: each page says this address has ended
             finally:
                 watcher.leave(page)
 
@@ -85,9 +86,9 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         if request.method not in ("GET", "HEAD"):
             return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, "Allow": "GET"})
         if rest == "status.json":
-            return await status(request)
+            return await status(request, "referee")
         if rest == "events":
-            return await events(request)
+            return await events(request, "referee")
         if rest not in REFEREE:
             return not_served()
         file, kind = REFEREE[rest]
@@ -113,7 +114,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     if referee:
         routes.append(Route("/r/{token}/{rest:path}", refereeing, methods=["GET", "HEAD", "POST", "PUT", "PATCH",
                                                                               "DELETE", "OPTIONS"]))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
     return app if hosts is None else HostCheck(app, *hosts)
 
 
@@ -150,6 +151,15 @@ def not_served() -> Response:
     return PlainTextResponse("Not Found", 404, headers=HEADERS)
 
 
+async def not_found(request: Request, error) -> Response:
+    """A path not served, with the headers every response carries (CLI.md)."""
+    return not_served()
+
+
+async def not_allowed(request: Request, error) -> Response:
+    return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, **(getattr(error, "headers", None) or {})})
+
+
 async def bounded(request: Request) -> bytes | None:
     """The request's body, or None where it is over `MAX_BODY` bytes: said by its length, or found reading it
     (chunked, or a length that lies), never read past the limit."""
@@ -167,6 +177,9 @@ async def bounded(request: Request) -> bytes | None:
 def frame(data: bytes) -> bytes:
     """One Server-Sent Event carrying the table's object (JSON holds no newline)."""
     return b"event: status\ndata: " + data + b"\n\n"
+
+
+ENDED = b"event: ended\ndata: {}\n\n"  # the last event of a stream the server ends: it is stopping
 
 
 def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None) -> None:

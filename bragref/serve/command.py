@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 import sys
 
@@ -29,15 +30,9 @@ def serve(app, host: str, port: int, referee: bool) -> None:
       bragref serve
       bragref serve --host 0.0.0.0 --referee
     """
-    from bragref.api import open_ledger
     from bragref.serve.where import host_names, listening, loopback, shown
 
-    path = app.existing()
-    book = open_ledger(path, app.session, read_only=True)  # read as it is: no migration, no journal change
-    try:
-        book.current_session()  # a ledger with a session to show, else the usual refusal (exit 2)
-    finally:
-        book.close()
+    path = ready(app, referee)
     sock = listening(host, port)  # bound before anything is promised: a port in use is said, not served
     base = "/" if loopback(host) else f"/t/{secrets.token_urlsafe(16)}/"
     root = f"http://{shown(host)}:{sock.getsockname()[1]}"
@@ -55,6 +50,24 @@ def serve(app, host: str, port: int, referee: bool) -> None:
     from bragref.serve.app import run
 
     run(path, app.session, sock, base, host_names(host), token)
+
+
+def ready(app, referee: bool) -> str:
+    """The ledger's path, once it is known to be one to serve (else the usual refusal, exit 2): a ledger with a
+    session to show; with the referee's page, which starts the evening, also a path with no ledger yet, or a ledger
+    with no session open."""
+    from bragref.api import open_ledger
+
+    if referee and not os.path.exists(app.db):
+        return app.db
+    path = app.existing()
+    book = open_ledger(path, app.session, read_only=True)  # read as it is: no migration, no journal change
+    try:
+        if not referee or book.session_names():
+            book.current_session()
+    finally:
+        book.close()
+    return path
 
 
 def qr(url: str) -> None:

@@ -7,14 +7,16 @@ instead."""
 
 from __future__ import annotations
 
+import os
+
 import msgspec
 
-from bragref.answers import Answers, in_table_words, shows, split
-from bragref.api import open_ledger
+from bragref.answers import Answers, shows, split
+from bragref.api import Book
 from bragref.engine.errors import BadInput, Refused, brief
 from bragref.ledger.db import LedgerUnavailable
-from bragref.ledger.store import Stale
-from bragref.told import legal_words
+from bragref.ledger.store import Ledger, Stale
+from bragref.told import legal_words, on_page
 
 MAX_BODY = 4096  # bytes: an answer is a line; anything longer is not one (413)
 
@@ -27,7 +29,8 @@ class Answer(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Referee:
-    """Records the page's answers in the ledger at `path` (its current session, or `session`)."""
+    """Records the page's answers in the ledger at `path` (its current session, or `session`): where there is no
+    ledger yet, the first answer, `session new`, makes it."""
 
     def __init__(self, path: str, session: str | None):
         self.path, self.session = path, session
@@ -41,31 +44,47 @@ class Referee:
             return 400, {"error": f'the body is JSON {{"words": "…", "head": "…"}}: {error}'}
         except BadInput as error:
             return 400, {"error": str(error)}
-        if not answer.head:
-            return 400, {"error": "no head: the digest of the table the page showed is what an answer is for"}
         if not words or shows(words):
             return 400, {"error": "those words record nothing: the page shows the table, its reports and rules"}
-        book = open_ledger(self.path, self.session)
+        starting = [word.lower() for word in words[:2]] == ["session", "new"]
+        if not os.path.isfile(self.path) and not starting:
+            return 400, {"error": "no session yet: start one with session new"}
+        book = Book(lambda: Ledger(self.path), self.session)
         told: list[str] = []
         try:
-            book.session = book.current_session().name
-            book.pin(answer.head)
+            self._pin(book, answer.head, starting)
             Answers(book, told.append).record(words)
         except Stale:
             return 409, {"stale": "the table has changed since the page showed it: nothing was recorded; the page "
-                                  "shows it as it is now", "head": book.digest()}
+                                  "shows it as it is now", "head": book.digest() if os.path.isfile(self.path) else ""}
         except Refused as refused:
             legal = refused.legal
-            may = legal_words(legal, refused.rules) if legal is not None else ""
-            return 422, {"rule": refused.rule, "refused": in_table_words(brief(str(refused))),
+            may = legal_words(legal, refused.rules, "page") if legal is not None else ""
+            return 422, {"rule": refused.rule, "refused": on_page(brief(str(refused))),
                          "may": f"{legal.player or 'The table'} may: {may}" if may else ""}
         except BadInput as error:
-            return 400, {"error": in_table_words(brief(str(error)))}
+            return 400, {"error": on_page(brief(str(error)))}
         except LedgerUnavailable as error:  # busy past the wait, or gone: nothing recorded, try again
             return 503, {"error": brief(str(error))}
         finally:
-            head = book.digest() if book.ledger.wrote else None
+            head = book.digest() if book.wrote else None
             book.close()
         if head is None:
             return 400, {"error": "those words record nothing here"}
-        return 200, {"recorded": "\n".join(told), "head": head}
+        return 200, {"recorded": "\n".join(on_page(line) for line in told), "head": head}
+
+    def _pin(self, book, head: str, starting: bool) -> None:
+        """The answer is for the table the page showed: the digest it gave (`head`), or, empty, a table with no
+        session open (`starting` one), which a session opened since makes stale."""
+        if head:
+            if starting:
+                raise BadInput("a session is started from a table with none open: its head is empty")
+            book.session = book.current_session().name
+            book.pin(head)
+            return
+        if not starting:
+            raise BadInput("no head: the digest of the table the page showed is what an answer is for")
+        if os.path.isfile(self.path):
+            if book.session_names() and not book.current_session().closed:
+                raise Stale("a session has been opened since the page showed none")
+            book.pin()

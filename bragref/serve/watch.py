@@ -1,9 +1,10 @@
 """The one reader every page shares: it notices that the ledger changed, whoever wrote it, by SQLite's
 `PRAGMA data_version` (which moves when another connection commits) and by the file itself (another file renamed
-into its place, or the file cut short or gone), and only then makes the table's object, once, for every page that
-listens (`join`). Nothing here writes: the ledger is read as it is (`db.as_it_is`: opened read-only, no migration,
-no change of journal mode). A ledger that cannot be read is said on every page and on stderr, and looked at again
-until it can be."""
+into its place, or the file cut short or gone), and only then makes the table's object, once, and from it what each
+kind of page is shown (`views`): the players' page sees what the whole table may see, the referee's page everything.
+Nothing here writes: the ledger is read as it is (`db.as_it_is`: opened read-only, no migration, no change of journal
+mode). A path with no ledger yet is a table with no session, which the referee's page starts; a ledger that cannot be
+read is said on every page and on stderr, and looked at again until it can be."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ import msgspec
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.games import game_of
-from bragref.told import forms, moves, own_phrases, own_words, situation, whose_turn
+from bragref.told import (forms, hand_lines, moves, on_page, own_phrases, own_words, pot_line, session_form, situation,
+                          whose_turn)
+
+VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
 
 
 class Watcher:
@@ -29,7 +33,7 @@ class Watcher:
         self.pages: set[asyncio.Queue] = set()
         self.version: int | None = None
         self.trouble: str | None = None  # why the ledger cannot be read now, while it cannot
-        self.now = b""  # the table's object, as JSON: what a page is sent
+        self.views: dict[str, bytes] = dict.fromkeys(VIEWS, b"")  # what each kind of page is sent, as JSON
 
     def look(self) -> bool:
         """Whether what the pages are shown changed since the last look; if so, the table's object is made again:
@@ -38,19 +42,30 @@ class Watcher:
             version = self._version()
             if version == self.version and self.trouble is None:
                 return False
-            now = msgspec.json.encode(self.table())
+            table = self.table() if self.book is not None else None
+            views = {"referee": msgspec.json.encode(refereed(table)),
+                     "players": msgspec.json.encode(unstarted() if table is None else public(table))}
         except Exception as error:  # whatever the file holds (or not), the server stays up and says why
             self._close()
             return self._cannot_read(error)
         if self.trouble is not None:
             self.complain(f"serve: the ledger {self.path} can be read again")
-        self.version, self.trouble, self.now = version, None, now
+        self.version, self.trouble, self.views = version, None, views
         return True
 
-    def _version(self) -> int:
+    @property
+    def now(self) -> bytes:
+        """What the players' page is sent."""
+        return self.views["players"]
+
+    def _version(self) -> int | str:
         """The ledger's `data_version`, on a connection to the file now at `path`: another file renamed over it, or
         the file cut shorter than it was, is opened anew (a connection follows the file it opened, not the path),
-        and so is an older bragref's ledger that changed, read through a copy brought up to date."""
+        and so is an older bragref's ledger that changed, read through a copy brought up to date. A path with no
+        file yet is `"none"`: no ledger, until the referee's page starts a session there (a ledger that was there and
+        is gone is trouble, said as such)."""
+        if self.file is None and not os.path.exists(self.path):
+            return "none"
         stat = os.stat(self.path)
         if stat.st_size == 0:
             raise BadInput("it is empty: not a bragref ledger")
@@ -93,36 +108,38 @@ class Watcher:
         self.complain(f"serve: the ledger {self.path} cannot be read ({reason}); looking again every "
                       f"{self.every:g} s")
         self.trouble, self.version = trouble, None
-        self.now = msgspec.json.encode({"session": None, "said": trouble, "trouble": True, "players": [],
-                                        "balances": [], "actions": []})
+        said = msgspec.json.encode({"session": None, "digest": "", "said": trouble, "trouble": True, "players": [],
+                                    "balances": [], "actions": []})
+        self.views = dict.fromkeys(VIEWS, said)
         return True
 
-    def table(self) -> dict:
+    def table(self) -> dict | None:
         """`status --json`'s object with the night's `balances` (CLI.md), and beside them what the pages show in the
-        table's own words (`told`): the current hand's actions (`history N --json`), its line (`said`), how money is
-        written (the session's unit and currency, R1.1a), the game's own keys in words, the night's chart, and for
-        the referee's page the moves on offer and the answers between hands (`forms`)."""
+        table's own words (`told`): the current hand's actions (`history N --json`, and as lines a page lists), its
+        line (`said`), how money is written (the session's unit and currency, R1.1a), the game's own keys in words,
+        the night's chart, and for the referee's page the moves on offer and the answers between hands (`forms`).
+        Everything either page is shown (`refereed`, `public`); None where there is no session yet."""
         book = self.book
         try:
             with book.reading():  # one state of the ledger, however many reads
                 session, current = book.current_session(), book.current()
                 data = book.status()
                 data["balances"] = book.balances()
-                data["actions"] = list(book.history(current.number)) if current else []
-                data["said"] = situation(current.number, current.hand) if current else \
-                    f"No hand dealt yet in {session.name}: deal to start a hand of {game_of(session.rules).title}."
-                if session.closed:
-                    data["said"] = f"Session {session.name} is closed (R9.1): nothing more is recorded in it."
+                data["actions"] = list(book.history(current.number, private=True)) if current else []
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
-                data["told"] = told(session, current, book.running(), season_of(book))
-        except BadInput as error:  # no session yet: the page says so, and waits
-            return {"session": None, "said": str(error), "players": [], "balances": [], "actions": []}
+                money = {p["name"]: p["table_money"] for p in data["players"] if "table_money" in p}
+                data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money)
+        except BadInput:  # no session yet: the referee's page starts one
+            return None
+        data["said"] = data["told"].pop("said")
+        data["closed"] = session.closed
         return data
 
-    def join(self) -> asyncio.Queue:
-        """A page listening: it hears the table's object each time it changes (only the newest, if it falls
-        behind)."""
+    def join(self, view: str = "players") -> asyncio.Queue:
+        """A page listening, shown `view` (one of `VIEWS`): it hears it each time it changes (only the newest, if it
+        falls behind)."""
         page: asyncio.Queue = asyncio.Queue(maxsize=1)
+        page.view = view
         self.pages.add(page)
         return page
 
@@ -130,12 +147,12 @@ class Watcher:
         self.pages.discard(page)
 
     def tell(self, now: bytes | None = None) -> None:
-        """Every page hears the table's object, or `now` instead (empty: the server is stopping, and so is each
-        page's stream)."""
+        """Every page hears what its kind of page is shown, or `now` instead (empty: the server is stopping, and so
+        is each page's stream)."""
         for page in self.pages:
             if page.full():
                 page.get_nowait()  # an older object it has not read yet: the newest replaces it
-            page.put_nowait(self.now if now is None else now)
+            page.put_nowait(self.views[page.view] if now is None else now)
 
     def stop(self) -> None:
         """Every page's stream ends, so that the server stops at once rather than wait for them."""
@@ -159,18 +176,67 @@ def season_of(book) -> dict | None:
         return None
 
 
-def told(session, current, running: dict, season: dict | None) -> dict:
-    """What the pages show in words (`bragref.told`) of the session's `current` hand (None before the first): whose
-    turn in a few words, the game's own keys that say something, each player's own phrases, the night's running
-    results and the season's; the moves on offer in the hand, and the answers the table takes between hands and at
-    any time (`forms`)."""
+def told(session, current, actions: list[dict], running: dict, season: dict | None,
+         table_money: dict[str, int]) -> dict:
+    """What the pages show in words (`bragref.told`) of the session's `current` hand (None before the first): the
+    game (the next hand's, as soon as it is set between hands), whose turn in a few words, the hand's line (`said`)
+    and pot, its actions as lines, the game's own keys that say something, each player's own phrases, the night's
+    running results and the season's; the moves on offer in the hand, and the answers the table takes between hands
+    and at any time (`forms`, a close naming the `table_money` it cashes out)."""
     hand = current.hand if current else None
     playing = hand is not None and hand.phase != "over"
-    return {"title": game_of(hand.rules if hand else session.rules).title,
-            "turn": whose_turn(current.number, hand) if current else "Deal a hand",
+    game = game_of(hand.rules if playing else session.rules)
+    if session.closed:
+        said = f"Session {session.name} is closed (R9.1): nothing more is recorded in it."
+    elif current:
+        said = on_page(situation(current.number, hand, table="page"))
+    else:
+        said = f"No hand dealt yet in {session.name}: deal to start a hand of {game.title}."
+    next_game = game.title if hand is not None and not playing and game.name != hand.rules.game else None
+    return {"title": game.title,
+            "turn": whose_turn(current.number, hand, next_game) if current else "Deal a hand",
+            "said": said,
+            "pot": pot_line(hand) if hand is not None else "",
+            "lines": hand_lines(actions, hand.rules, private=True) if hand is not None else [],
+            "shown_lines": hand_lines(actions, hand.rules, private=not playing) if hand is not None else [],
             "season": season,
             "keys": [pair for pair in own_words(hand) if pair[1]] if hand else [],
             "players": {p.name: own_phrases(hand, p.name) for p in hand.players} if hand else {},
             "chart": running,
             "moves": moves(hand) if playing else [],
-            "forms": [] if session.closed else forms(session, hand)}
+            "forms": forms(session, hand, table_money)}
+
+
+def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
+    """The table where no session is open (no ledger yet, none in it, or the last closed): the referee's page starts
+    one."""
+    return {"session": None, "digest": "", "said": said, "players": [], "balances": [], "actions": [],
+            "told": {"title": "", "turn": "", "pot": "", "lines": [], "keys": [], "players": {}, "chart": None,
+                     "season": None, "moves": [], "forms": [session_form()]}}
+
+
+def refereed(table: dict | None) -> dict:
+    """What the referee's page is shown: everything, or, with no session open, the start of one."""
+    if table is None:
+        return unstarted()
+    if table["closed"]:
+        return unstarted(f"{table['said']} Start the next session here.")
+    told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
+    return {**table, "actions": [_shown(entry, True) for entry in table["actions"]], "told": told_}
+
+
+def public(table: dict) -> dict:
+    """What the players' page is shown: no moves or answers to record, and nothing an action showed that is its
+    players' own business while the hand is in play (a side show's cards, R13.4), neither in the hand's lines nor
+    in its actions."""
+    told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
+    playing = table["phase"] in ("betting", "showdown")
+    return {**table, "actions": [_shown(entry, not playing) for entry in table["actions"]],
+            "told": {**told_, "lines": table["told"]["shown_lines"], "moves": [], "forms": []}}
+
+
+def _shown(entry: dict, private: bool) -> dict:
+    """A `history` entry as a page is sent it: as `history --json` gives it, its note left out where what it showed
+    is its players' own business and `private` is not allowed."""
+    return {key: None if key == "detail" and entry.get("private") and not private else value
+            for key, value in entry.items() if key != "private"}

@@ -45,7 +45,7 @@ class Exchange(Verb, frozen=True):
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
-        return f"{cls.verb} 1|3"
+        return f"{cls.verb} 1 or 3" if table == "page" else f"{cls.verb} 1|3"
 
     @classmethod
     def offered_moves(cls, hand, player, offer):

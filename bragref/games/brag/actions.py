@@ -44,11 +44,17 @@ class Look(Verb, frozen=True):
     def offered_words(cls, offer, rules, say=str, table=False):
         if not dict(offer.values).get("retained"):
             return say(cls.verb)
-        return "l old|new keep|fold" if table else "look --hand old|new --keep|--fold"  # which, and what then (R6.3)
+        if table == "page":
+            return "look at the old or the new hand, and keep it or fold it"  # which, and what then (R6.3)
+        return "l old|new keep|fold" if table else "look --hand old|new --keep|--fold"
 
     @classmethod
     def offered_json(cls, offer):
         return {"look": True}
+
+    @classmethod
+    def offered_params(cls, offer, rules):
+        return cls.params if dict(offer.values).get("retained") else ()  # which hand, and keep or fold it (R6.3)
 
     @classmethod
     def offered_moves(cls, hand, player, offer):

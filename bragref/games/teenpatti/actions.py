@@ -189,6 +189,9 @@ def packed(side, called=str) -> str:
 class SideShown(Show):
     """Cards shown at a show, a pot-cap showdown, or privately at a side show (R13.3–R13.5)."""
 
+    def private(self, before):
+        return _in_sideshow(before)  # the two players' business (R13.4)
+
 
     def told(self, before, after, called):
         if after is None or not _in_sideshow(before):
@@ -204,6 +207,9 @@ class SideShown(Show):
 
 class SideConceded(Concede):
     """A player gives up at a show or showdown, or at a side show, where they pack (R13.3, R13.4)."""
+
+    def private(self, before):
+        return _in_sideshow(before)
 
 
     def told(self, before, after, called):

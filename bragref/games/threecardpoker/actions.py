@@ -24,6 +24,10 @@ class Wager(Verb, frozen=True):
     examples = ("bill --ante 5", "chris --ante 5 --pair-plus 2")
     pick_weight = 0.9
 
+    @classmethod
+    def offered_params(cls, offer, rules):
+        return cls.params  # an Ante, a Pair Plus or both (R17.2)
+
     def __post_init__(self) -> None:
         if self.ante is None and self.pair_plus is None:
             raise BadInput("a wager names an Ante, a Pair Plus or both: --ante AMOUNT, --pair-plus AMOUNT (R17.2)")

@@ -50,9 +50,7 @@ function show(t) {
   const told = t.told || {};
   text("title", t.session ? `${t.session} · ${told.title || t.game || ""}` : "The table");
   text("where", t.hand ? `Hand ${t.hand} · ${t.dealer} dealt` : "");
-  text("pot", t.hand ? [`Pot ${cash(t.pot)}`, ...(t.stake ? [`stake ${cash(t.stake)}`] : []),
-    ...(t.carried ? [`carried ${cash(t.carried)}`] : []),
-    ...(t.pots || []).map(p => `covered by ${p.covered_by}: ${cash(p.amount)}`)].join(" · ") : "");
+  text("pot", told.pot);
   text("turn", told.turn);
   text("said", t.said);
   const players = t.players || [];
@@ -71,12 +69,11 @@ function show(t) {
     return [dt, dd];
   }));
   const actions = document.getElementById("actions");
-  actions.replaceChildren(...(t.actions || []).map(a => {
+  actions.replaceChildren(...(told.lines || []).map(line => {  // numbered as a void names them (R9.1)
     const li = document.createElement("li");
-    const amount = a.amount !== null && a.amount !== undefined ? ` ${cash(a.amount)}` : "";
-    li.textContent = [a.player, (a.blind ? "blind " : "") + a.action + amount, a.detail || a.reason || ""]
-      .filter(Boolean).join(" · ");
-    if (a.voided) li.className = "voided";
+    li.value = line.n;
+    li.textContent = line.text;
+    if (line.voided) li.className = "voided";
     return li;
   }));
   actions.scrollTop = actions.scrollHeight;  // the newest in view
@@ -91,7 +88,23 @@ function show(t) {
   document.dispatchEvent(new CustomEvent("table", { detail: t }));
 }
 
+const LIVE = "Live: changes appear here as the referee records them.";
+const ENDED = "This address has ended: the server has stopped. Scan the new code it shows when it starts again.";
+let lost = null;  // while the stream is down: when the page gives this address up
+
+function ended() {  // said within 5 s of the server stopping, instead of retrying forever
+  source.close();
+  clearTimeout(lost);
+  text("live", ENDED);
+  document.body.dataset.ended = "true";
+}
+
 const source = new EventSource("events");
 source.addEventListener("status", event => show(JSON.parse(event.data)));
-source.onerror = () => { text("live", "Reconnecting to the referee…"); };
-source.onopen = () => { text("live", "Live: changes appear here as the referee records them."); };
+source.addEventListener("ended", ended);  // the server said it is stopping
+source.onerror = () => {
+  if (source.readyState === EventSource.CLOSED) { ended(); return; }  // this address is no longer served
+  text("live", "Reconnecting…");
+  lost = lost || setTimeout(ended, 4000);
+};
+source.onopen = () => { clearTimeout(lost); lost = null; text("live", LIVE); };

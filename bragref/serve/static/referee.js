@@ -1,11 +1,18 @@
 // The referee's page: the moves on offer and the table's other answers, each a button made from what the server
 // offers (`told.moves`, `told.forms`: the game's own declarations), recorded by `POST act` with the words the table
-// takes and the digest of the table the page shows. A move that takes an amount or cards opens its field or the
-// pack's picker at the first tap, and records at the second.
+// takes and the digest of the table the button was drawn for. A move that takes an amount or cards opens its fields
+// at the first tap and records at the second. A tap means one thing: every button names its player, its words name
+// them too, a field left open closes when the table moves on, and for a moment after a tap of its own records, the
+// page takes no tap on the next player's buttons, so a double tap is never recorded for someone else.
 "use strict";
 
-let table = null;  // the table as the page shows it: what an answer is for
-let open = null;   // the move whose amount or cards are being given: its label
+let table = null;    // the table as the page shows it: what an answer is for
+let open = null;     // the move whose fields are open (its label), or the form waiting for its second tap
+let busy = false;    // a tap is being recorded: the page takes no other until it is answered
+let calm = 0;        // the time until which moves drawn after an own recorded tap take no tap
+let last = null;     // the page's last recorded tap: the head it was sent with, and what was recorded
+const kept = {};     // each form's state across redraws: open or not, and what its fields hold
+const CALM_MS = 500;
 
 function element(name, attributes, ...children) {
   const node = document.createElement(name);
@@ -18,7 +25,7 @@ function element(name, attributes, ...children) {
 }
 
 function quoted(word) {  // the table reads its answers as a shell does: a name with a space or a quote kept whole
-  return /^[\w.£$€+\-/:]+$/u.test(word) ? word : `'${word.replace(/'/g, "'\"'\"'")}'`;
+  return /^[\w.£$€+\-/:,]+$/u.test(word) ? word : `'${word.replace(/'/g, "'\"'\"'")}'`;
 }
 
 function say(kind, message) {
@@ -27,56 +34,75 @@ function say(kind, message) {
   answer.textContent = message;
 }
 
-async function record(words) {
+async function record(words, head) {
+  if (busy) return;
+  busy = true;
   say("", "Recording…");
+  const sent = head === undefined ? (table && table.digest) : head;
   let response;
   try {
     response = await fetch("act", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ words: words.map(quoted).join(" "), head: table && table.digest }) });
+      body: JSON.stringify({ words: words.map(quoted).join(" "), head: sent }) });
   } catch (error) {
+    busy = false;
     say("refused", "The server cannot be reached: nothing was recorded. Tap again once it is back.");
     return;
   }
   const answer = await response.json().catch(() => ({}));
-  if (answer.head) document.getElementById("answer").dataset.head = answer.head;  // the table the page will show
-  if (response.status === 200) { open = null; say("recorded", answer.recorded); }
-  else if (response.status === 409) {  // the table as it is now, at once
+  busy = false;
+  if (answer.head !== undefined) document.getElementById("answer").dataset.head = answer.head;
+  if (response.status === 200) {
     open = null;
-    say("refused", `Stale: ${answer.stale}`);
+    last = { sent, recorded: answer.recorded };
+    calm = Date.now() + CALM_MS;
+    calming();
+    say("recorded", answer.recorded);
+  } else if (response.status === 409) {  // the table as it is now, at once
+    open = null;
+    if (last && last.sent === sent) say("recorded", `${last.recorded} (Tapped twice: recorded once.)`);
+    else say("refused", `Stale: ${answer.stale}`);
     fetch("status.json").then(now => now.json()).then(show);
   }
   else if (response.status === 422) say("refused", [answer.refused, answer.may].filter(Boolean).join(" — "));
   else say("refused", answer.error || `Not recorded (${response.status}).`);
 }
 
-function moveWords(move, picked) {
-  const amount = document.getElementById("amount");
-  return move.words.flatMap(word => {
-    if (word === "{amount}") return [amount ? amount.value : ""];
-    if (word === "{cards}") return picked;
-    if (word.startsWith("{cards:")) return picked.length ? [word.slice(7, -1), ...picked] : [];
-    if (word.startsWith("{more:")) {  // a second amount, where one is given (Three Card Poker's Pair Plus)
-      const more = document.querySelector(`[data-more="${word.slice(6, -1)}"]`);
-      return more && more.value ? [word.slice(6, -1), more.value] : [];
-    }
-    return [word];
-  });
+const SUITS = { h: ["♥", "red"], d: ["♦", "red"], c: ["♣", "black"], s: ["♠", "black"] };
+
+function cardFace(card) {  // `Kh` with its suit's symbol, red or black, beside it; a joker as it is written
+  const suit = SUITS[card.slice(-1)];
+  return suit ? [card, element("span", { class: `suit ${suit[1]}`, "aria-hidden": "true" }, suit[0])] : [card];
 }
 
-function picker(move, picked) {
-  const pack = element("div", { class: "pack", role: "group", "aria-label": `cards for ${move.label}` });
-  move.cards.pack.forEach(([card, seen]) => {
+function picker(label, cards, picked) {
+  const pack = element("div", { class: "pack", role: "group", "aria-label": label });
+  cards.pack.forEach(([card, seen]) => {
     const button = element("button", { type: "button", disabled: Boolean(seen), title: seen || null,
-      "aria-pressed": picked.includes(card) ? "true" : "false" }, card);
+      "aria-label": card, "aria-pressed": picked.includes(card) ? "true" : "false" }, ...cardFace(card));
     button.addEventListener("click", () => {
       const at = picked.indexOf(card);
       if (at >= 0) picked.splice(at, 1);
-      else if (!move.cards.count || picked.length < move.cards.count) picked.push(card);
+      else if (!cards.count || picked.length < cards.count) picked.push(card);
       button.setAttribute("aria-pressed", picked.includes(card) ? "true" : "false");
     });
     pack.append(button);
   });
   return pack;
+}
+
+function moveWords(move, values) {  // the button's words, each `{field}` as it is filled
+  return move.words.flatMap(word => {
+    const field = word.startsWith("{") && move.fields.find(f => f.name === word.slice(1, -1));
+    if (!field) return [word];
+    const given = values[field.name] || [];
+    return given.length ? [...(field.keyword ? [field.keyword] : []), ...given] : [];
+  });
+}
+
+function calming() {  // the moves take no tap for a moment after one of this page's own is recorded
+  const moves = document.getElementById("moves"), wait = calm - Date.now();
+  moves.classList.toggle("calming", wait > 0);
+  if (wait > 0) setTimeout(() => { if (Date.now() >= calm) moves.classList.remove("calming"); }, wait);
 }
 
 function drawMoves(t) {
@@ -85,65 +111,144 @@ function drawMoves(t) {
   if (!offered.some(move => move.label === open)) open = null;
   moves.replaceChildren();
   panel.replaceChildren();
-  const picked = [];
+  const head = t.digest, values = {};
+  calming();
+  const turn = document.getElementById("whose");
+  turn.textContent = offered.length && t.told ? t.told.turn : "";
   offered.forEach(move => {
-    const needs = move.amount || move.cards || move.more;
-    const button = element("button", { type: "button", "aria-pressed": needs ? String(open === move.label) : null },
-      move.label);
+    const needs = move.fields.length > 0;
+    const button = element("button", { type: "button", class: move.said ? null : "unsaid",
+      "aria-pressed": needs ? String(open === move.label) : null }, move.label);
     button.addEventListener("click", () => {
+      if (busy || moves.classList.contains("calming")) return;  // a double tap's second: the first is recorded
       if (needs && open !== move.label) { open = move.label; drawMoves(table); return; }
-      record(moveWords(move, picked));
+      record(moveWords(move, values), head);
     });
     moves.append(button);
     if (open !== move.label) return;
-    if (move.amount) {
-      panel.append(element("label", {}, "amount ", element("input", { id: "amount", type: "number",
-        inputmode: "decimal", min: move.amount.min, max: move.amount.max, step: move.amount.step,
-        value: move.amount.min, "aria-label": "amount" })));
-    }
-    (move.more || []).forEach(more => panel.append(element("label", {}, `${more.name} `, element("input", {
-      type: "number", inputmode: "decimal", min: "0", step: "any", "aria-label": more.name,
-      "data-more": more.keyword }))));
-    if (move.cards) panel.append(picker(move, picked));
-    panel.append(element("p", {}, `Tap “${move.label}” again to record it.`));
+    let amounts = 0;
+    move.fields.forEach(field => {
+      if (field.kind === "amount") {  // the first with its least filled in, and named `amount`
+        const first = amounts++ === 0;
+        const input = element("input", { type: "number", inputmode: "decimal", min: field.min, max: field.max,
+          step: field.step, value: first ? field.min : null, "aria-label": first ? "amount" : field.label });
+        values[field.name] = first ? [field.min] : [];
+        input.addEventListener("input", () => { values[field.name] = input.value ? [input.value] : []; });
+        panel.append(element("label", {}, `${field.label} `, input));
+      } else if (field.kind === "cards") {
+        values[field.name] = [];
+        panel.append(element("p", { class: "field" }, field.label), picker(`${field.label} for ${move.label}`,
+          field, values[field.name]));
+      } else if (field.kind === "players") {
+        values[field.name] = [];
+        panel.append(choices(field.label, field.options, values[field.name]));
+      }
+    });
+    const again = element("button", { type: "button", class: "again" }, `record ${move.label}`);
+    again.addEventListener("click", () => { if (!busy) record(moveWords(move, values), head); });
+    panel.append(element("p", {}, `Tap “${move.label}” again, or below, to record it.`), again);
   });
 }
 
-function field(form, spec) {
-  const name = form.verb === "deal" ? spec.name : `${form.verb} ${spec.name}`;
+function choices(label, options, chosen) {  // any of a list: who boils in, whom a split pot goes to
+  return element("fieldset", { class: "choices" }, element("legend", {}, label), ...options.map(option => {
+    const box = element("input", { type: "checkbox", value: option });
+    box.addEventListener("change", () => {
+      const at = chosen.indexOf(option);
+      if (box.checked && at < 0) chosen.push(option);
+      if (!box.checked && at >= 0) chosen.splice(at, 1);
+    });
+    return element("label", {}, box, ` ${option}`);
+  }));
+}
+
+function pairs(options) { return options.map(option => Array.isArray(option) ? option : [option, option]); }
+
+function field(form, spec, state) {  // one field of a form, holding what it held before the page was redrawn
+  const name = form.verb === "deal" || form.verb === "session new" ? spec.name : `${form.verb} ${spec.name}`;
+  const held = state.values[spec.name];
   let input;
-  if (spec.options) {
+  if (spec.kind === "player" || spec.kind === "choice") {  // a list; no player chosen in advance
+    const blank = spec.kind === "player" || spec.optional;
     input = element("select", { "aria-label": name, "data-name": spec.name },
-      ...(spec.optional ? [element("option", { value: "" }, "—")] : []),
-      ...spec.options.map(option => element("option", { value: option }, option)));
+      ...(blank ? [element("option", { value: "" }, spec.kind === "player" ? "choose…" : "none")] : []),
+      ...pairs(spec.options).map(([value, label]) => element("option", { value, selected: held === value }, label)));
+  } else if (spec.kind === "players") {
+    const chosen = Array.isArray(held) ? held : [];
+    state.values[spec.name] = chosen;
+    return choices(name, spec.options, chosen);
+  } else if (spec.kind === "cards") {
+    const chosen = Array.isArray(held) ? held : [];
+    state.values[spec.name] = chosen;
+    return element("div", {}, element("p", { class: "field" }, name), picker(name, spec.cards, chosen));
+  } else if (spec.kind === "value") {  // the rule's own values where they are a list, else typed
+    const listed = spec.choices[state.values[spec.by]];
+    input = listed ? element("select", { "aria-label": name, "data-name": spec.name },
+      ...pairs(listed).map(([value, label]) => element("option", { value, selected: held === value }, label)))
+      : element("input", { type: "text", "aria-label": name, "data-name": spec.name, value: held || null });
   } else {
     input = element("input", { type: spec.kind === "amount" ? "number" : "text", "aria-label": name,
-      "data-name": spec.name, ...(spec.kind === "amount" ? { inputmode: "decimal", min: "0", step: "any" } : {}) });
+      "data-name": spec.name, value: held || null, placeholder: spec.hint || null,
+      ...(spec.kind === "amount" ? { inputmode: "decimal", min: "0", step: "any" } : {}) });
   }
+  state.values[spec.name] = input.value;
+  input.addEventListener("change", () => {
+    state.values[spec.name] = input.value;
+    if (form.fields.some(other => other.by === spec.name)) drawForms(table);  // its values follow it
+  });
+  input.addEventListener("input", () => { state.values[spec.name] = input.value; });
   return element("label", {}, `${spec.name} `, input);
+}
+
+function formWords(form, state) {
+  const words = form.verb.split(" ");
+  form.fields.forEach(spec => {
+    const value = state.values[spec.name];
+    const given = Array.isArray(value) ? value : String(value || "").trim();
+    if (!given.length) return;
+    if (spec.keyword) words.push(spec.keyword);
+    if (spec.kind === "players") words.push(given.join(","));
+    else if (spec.kind === "cards") words.push(...given);
+    else words.push(given);
+  });
+  return words;
+}
+
+function confirmation(form, state) {  // what an irreversible answer will do, said before it is recorded
+  if (typeof form.confirm === "string") return form.confirm;
+  const name = state.values.name, amount = String(state.values.amount || "").trim();
+  if (!name) return "";
+  return amount ? `cash out ${name}: ${(table.money && table.money.currency) || ""}${amount} off the table (R1.3)`
+    : form.confirm[name] || "";
 }
 
 function drawForms(t) {
   const forms = document.getElementById("forms");
   const offered = (t.told && t.told.forms) || [];
   forms.replaceChildren(...offered.map(form => {
-    const folded = form.verb !== "deal" && form.verb !== "undo";  // the rarer answers, a tap away
-    const box = folded ? element("details", {}, element("summary", {}, form.verb))
-      : element("fieldset", {}, element("legend", {}, form.verb));
-    const inputs = form.fields.map(spec => field(form, spec));
-    const button = element("button", { type: "button" }, form.verb);
+    const state = kept[form.verb] = kept[form.verb] || { open: false, values: {}, confirming: "" };
+    const always = ["deal", "undo", "session new"].includes(form.verb);
+    const box = always ? element("fieldset", {}, element("legend", {}, form.verb))
+      : element("details", { open: state.open }, element("summary", {}, form.verb));
+    if (!always) box.addEventListener("toggle", () => { state.open = box.open; });
+    const inputs = form.fields.map(spec => field(form, spec, state));
+    const button = element("button", { type: "button" }, state.confirming ? `confirm ${form.verb}` : form.verb);
+    const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
     button.addEventListener("click", () => {
-      const words = [form.verb];
-      form.fields.forEach((spec, i) => {
-        const value = inputs[i].querySelector("[data-name]").value.trim();
-        if (!value) return;
-        if (spec.keyword) words.push(spec.keyword);
-        words.push(...(spec.kind === "text" && spec.name !== "name" && spec.name !== "reason" ? value.split(/\s+/)
-          : [value]));
+      if (busy) return;
+      if (form.confirm && !state.confirming) {  // the first tap says what it will do; the second records it
+        state.confirming = confirmation(form, state) || `${form.verb}: choose first`;
+        if (!confirmation(form, state)) { state.confirming = ""; say("refused", "Choose the player first."); }
+        drawForms(table);
+        return;
+      }
+      state.confirming = "";
+      record(formWords(form, state));
+      form.fields.forEach(spec => {  // kept open for the next: only whom it was for is chosen again
+        if (spec.kind === "player" || spec.kind === "players" || spec.kind === "cards") delete state.values[spec.name];
       });
-      record(words);
     });
-    box.append(...inputs, button);
+    box.append(...inputs, warning, button);
     return box;
   }));
 }
@@ -151,5 +256,10 @@ function drawForms(t) {
 document.addEventListener("table", event => {
   const changed = !table || table.digest !== event.detail.digest;
   table = event.detail;
-  if (changed) { drawMoves(table); drawForms(table); }
+  if (changed) {
+    open = null;  // a field or picker left open was for the table as it was
+    Object.values(kept).forEach(state => { state.confirming = ""; });
+    drawMoves(table);
+    drawForms(table);
+  }
 });
