@@ -562,15 +562,20 @@ def on_page(text: str) -> str:
 
 
 def pot_line(hand: Hand) -> str:
-    """The pot as a room reads it: the pot, the stake while it means anything, what was carried in, and how much of
-    the pot each cover took (`£12 of it covered by Dan`, R7.2), never as a pot of its own."""
+    """The pot in play as a room reads it: the pot, the stake while it means anything, what was carried in, and how
+    much of the pot each cover took (`£12 of it covered by Dan`, R7.2), never as a pot of its own; nothing once the
+    hand is over (its outcome says where the pot went)."""
+    if hand.phase == "over" or not paid_in(hand):
+        return ""
     money = hand.rules.money
-    parts = [f"Pot {money(hand.pot)}"] if paid_in(hand) else []
-    if hand.phase != "over" and staked(hand, legal(hand)):
+    parts = [f"Pot {money(hand.pot)}"]
+    if staked(hand, legal(hand)):
         parts.append(f"stake {money(hand.stake)}")
     if hand.carried_in:
         parts.append(f"carried in {money(hand.carried_in)}")
-    parts += [f"{money(c.amount)} of it covered by {c.covered_by} (R7.2)" for c in hand.covered]
+    if hand.covered:
+        parts.append("of it " + ", ".join(f"{money(c.amount)} covered by {c.covered_by}" for c in hand.covered)
+                     + " (R7.2)")
     return " · ".join(parts)
 
 
@@ -584,6 +589,29 @@ def whose_turn(number: int, hand: Hand, next_game: str | None = None) -> str:
 
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "1 4", "6 2 2 2 2 2", "10 2 4 2")
+CHARACTER = 7.5  # the width of a character of the season chart's 13-pixel labels, at most, in its units
+
+
+def night_labels(nights: list[str], x: Callable[[int], float]) -> list[tuple[int, str]]:
+    """Which nights the season chart names under its axis, and how each is anchored: the first from its start and the
+    last from its end (never cut at the picture's edges), the others centred, and any that would run into one
+    already named left out (the last is always named)."""
+    def span(i: int, anchor: str) -> tuple[float, float]:
+        wide = CHARACTER * len(nights[i])
+        start = {"start": x(i), "end": x(i) - wide, "middle": x(i) - wide / 2}[anchor]
+        return start, start + wide
+
+    anchors = ["start" if i == 0 else "end" if i == len(nights) - 1 else "middle" for i in range(len(nights))]
+    named: list[tuple[int, str]] = []
+    for i, anchor in enumerate(anchors):
+        if named and span(i, anchor)[0] < span(*named[-1])[1] + CHARACTER:
+            if i != len(nights) - 1:
+                continue
+            named.pop()  # the last night is named, instead of the one before it
+            while named and span(i, anchor)[0] < span(*named[-1])[1] + CHARACTER:
+                named.pop()
+        named.append((i, anchor))
+    return named
 
 
 def season_svg(chart: dict, money) -> str:
@@ -617,8 +645,9 @@ def season_svg(chart: dict, money) -> str:
         placed_at = at if placed_at is None or at - placed_at >= 15 else placed_at + 15
         parts.append(f'<text x="{width - right + 6}" y="{placed_at + 5:.1f}">{escape(name)} {escape(money(last))}'
                      f'</text>')
-    for i, night in enumerate(nights):
-        parts.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="middle">{escape(night)}</text>')
+    for i, anchor in night_labels(nights, x):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - bottom + 16}" text-anchor="{anchor}">{escape(nights[i])}'
+                     f'</text>')
     tall = max(height, (placed_at or 0) + 20)
     title = "The season: each player's cumulative result night by night"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {tall}" width="{width}" height="{tall}" '

@@ -201,7 +201,7 @@ PHONE, TV = {"width": 360, "height": 740}, {"width": 1920, "height": 1080}
 def opened(browser, url: str, viewport=PHONE):
     page = browser.new_page(viewport=viewport, bypass_csp=True)
     page.goto(url)
-    page.wait_for_function("document.body.dataset.head")
+    page.wait_for_function("document.body.dataset.head !== undefined")  # shown: a table, or none yet
     return page
 
 

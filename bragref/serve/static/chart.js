@@ -1,12 +1,15 @@
 // The night and the season as pictures: each player's running result over the night's settled hands (`told.chart`),
-// and their cumulative result night by night (`told.season`), drawn as SVG from the ledger's figures. Each line has
-// its own dash pattern and its player's name at its end, so colour is never the only signal; the caption says every
-// result in words.
+// and their cumulative result night by night (`told.season`), drawn as SVG from the ledger's figures at the size the
+// page gives them, so that a label is as large on the screen as the page's own text (at least 24 px on a TV). Each
+// line has its own dash pattern and marks, and its player's name at its end, so colour is never the only signal;
+// names are kept apart and inside the picture; the caption says every result in words.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
-const DASHES = ["", "6 3", "2 3", "8 3 2 3", "12 4", "1 4", "6 2 2 2 2 2", "10 2 4 2"];
+const DASHES = ["", "8 4", "2 4", "10 4 2 4", "14 5", "1 5", "8 3 2 3 2 3", "12 3 5 3"];
+const MARKS = ["circle", "square", "diamond", "triangle", "circle", "square", "diamond", "triangle"];
 const HUES = [210, 20, 130, 280, 50, 330, 170, 0];
+const drawn = new Map();  // each chart's last figures, drawn again when its size changes
 
 function svgNode(name, attributes) {
   const node = document.createElementNS(SVG, name);
@@ -14,43 +17,80 @@ function svgNode(name, attributes) {
   return node;
 }
 
+function mark(kind, x, y, r, colour) {  // a point's own shape, beside its line's dashes
+  const at = { fill: colour, stroke: "none" };
+  if (kind === "circle") return svgNode("circle", { cx: x, cy: y, r, ...at });
+  if (kind === "square") return svgNode("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, ...at });
+  const points = kind === "diamond" ? [[x, y - r * 1.3], [x + r * 1.3, y], [x, y + r * 1.3], [x - r * 1.3, y]]
+    : [[x, y - r * 1.3], [x + r * 1.2, y + r], [x - r * 1.2, y + r]];
+  return svgNode("polygon", { points: points.map(p => p.join(",")).join(" "), ...at });
+}
+
+function spread(wanted, gap, low, high) {  // label heights kept `gap` apart, in order, within low…high
+  const placed = [];
+  wanted.forEach((at, i) => placed.push(Math.max(at, i ? placed[i - 1] + gap : low)));
+  for (let i = placed.length - 1; i >= 0; i--) {  // pushed back up where the last would fall below the picture
+    const most = i === placed.length - 1 ? high : placed[i + 1] - gap;
+    placed[i] = Math.max(low, Math.min(placed[i], most));
+  }
+  return placed;
+}
+
 function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's key for its points, `hands` or `nights`
-  const hands = (chart && chart[steps]) || [];
+  drawn.set(svg, [caption, chart, cash, steps]);
+  const points = (chart && chart[steps]) || [];
   const players = Object.entries((chart && chart.players) || {});
   svg.replaceChildren();
-  svg.closest("figure").hidden = !hands.length;
-  if (!hands.length) { caption.textContent = ""; return; }
-  const width = 480, height = 220, left = 8, right = 120, top = 10, bottom = 20;
+  svg.closest("figure").hidden = !points.length;
+  if (!points.length) { caption.textContent = ""; return; }
+  const box = svg.getBoundingClientRect();
+  const size = parseFloat(getComputedStyle(svg).fontSize) || 14;  // a label as large as the page's text
+  const width = Math.max(12 * size, Math.round(box.width) || 480);
+  const height = Math.max(4 * size, Math.round(box.height) || 220);
+  const names = players.map(([name, results]) => `${name} ${cash(results[results.length - 1])}`);
+  const right = Math.min(width * 0.45, Math.max(...names.map(n => n.length)) * size * 0.6 + size);
+  const left = size * 0.5, top = size, bottom = size * 1.8;
   const values = players.flatMap(([, results]) => results).concat(0);
   const low = Math.min(...values), high = Math.max(...values), span = high - low || 1;
-  const x = i => left + (hands.length > 1 ? i * (width - left - right) / (hands.length - 1) : 0);
+  const x = i => left + (points.length > 1 ? i * (width - left - right) / (points.length - 1) : 0);
   const y = v => top + (high - v) * (height - top - bottom) / span;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.append(svgNode("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), stroke: "currentColor",
-    "stroke-opacity": "0.4" }));
-  const axis = svgNode("text", { x: left, y: height - 4 });
-  axis.textContent = steps === "hands" ? `hands ${hands[0]}–${hands[hands.length - 1]}`
-    : `${hands.length} night${hands.length === 1 ? "" : "s"}: ${hands[0]} to ${hands[hands.length - 1]}`;
+  svg.append(svgNode("title", {}), svgNode("line", { x1: left, x2: width - right, y1: y(0), y2: y(0),
+    stroke: "currentColor", "stroke-opacity": "0.4" }));
+  svg.firstChild.textContent = caption.id === "running-said" ? "The night's running results" : "The season";
+  const axis = svgNode("text", { x: left, y: height - size * 0.4 });
+  axis.textContent = steps === "hands" ? `hands ${points[0]}–${points[points.length - 1]}`
+    : `${points.length} night${points.length === 1 ? "" : "s"}: ${points[0]} to ${points[points.length - 1]}`;
   svg.append(axis);
   const ends = [];
-  players.forEach(([name, results], index) => {
-    const points = results.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    svg.append(svgNode("polyline", { points: hands.length > 1 ? points : `${points} ${width - right},${y(results[0])}`,
-      fill: "none", stroke: `hsl(${HUES[index % 8]} 70% 45%)`, "stroke-width": 2.5,
-      "stroke-dasharray": DASHES[index % 8] }));
-    ends.push([y(results[results.length - 1]), name, results[results.length - 1]]);
+  players.forEach(([, results], index) => {
+    const colour = `hsl(${HUES[index % 8]} 70% 45%)`;
+    const line = results.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    svg.append(svgNode("polyline", { points: points.length > 1 ? line : `${line} ${width - right},${y(results[0])}`,
+      fill: "none", stroke: colour, "stroke-width": Math.max(2.5, size / 8), "stroke-dasharray": DASHES[index % 8] }));
+    const every = Math.max(1, Math.ceil(results.length / 12));  // marks along it, never a crowd of them
+    results.forEach((v, i) => {
+      if (i % every === 0 || i === results.length - 1) svg.append(mark(MARKS[index % 8], x(i), y(v), size / 5, colour));
+    });
+    ends.push([y(results[results.length - 1]), names[index], colour]);
   });
-  let below = 0;
-  ends.sort((a, b) => a[0] - b[0]).forEach(([at, name, last], i, all) => {  // names kept apart, each by its line
-    const placed = i && at - all[i - 1][3] < 15 ? all[i - 1][3] + 15 : at;
-    all[i][3] = placed;
-    below = Math.max(below, placed + 5);
-    const label = svgNode("text", { x: width - right + 4, y: placed + 5 });
-    label.textContent = `${name} ${cash(last)}`;
-    svg.append(label);
+  ends.sort((a, b) => a[0] - b[0]);
+  const at = spread(ends.map(end => end[0] + size * 0.35), size * 1.15, size, height - size * 0.3);
+  ends.forEach(([, name, colour], i) => {  // each name by its line's end, none over another
+    const label = svgNode("text", { x: width - right + size * 0.3, y: at[i] });
+    label.textContent = name;
+    svg.append(svgNode("line", { x1: width - right + size * 0.05, x2: width - right + size * 0.25,
+      y1: ends[i][0], y2: at[i] - size * 0.35, stroke: colour, "stroke-width": 2 }), label);
   });
-  svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(height, below)}`);  // room for every name
-  caption.textContent = (steps === "hands" ? `Running results after hand ${hands[hands.length - 1]}: `
-    : `The season after ${hands[hands.length - 1]}: `) +
-    players.map(([name, results]) => `${name} ${cash(results[results.length - 1])}`).join(", ") + ".";
+  caption.textContent = (steps === "hands" ? `Running results after hand ${points[points.length - 1]}: `
+    : `The season after ${points[points.length - 1]}: `) + names.join(", ") + ".";
+}
+
+if (typeof ResizeObserver !== "undefined") {  // drawn again at its new size: a phone turned, a window resized
+  const watching = new ResizeObserver(entries => entries.forEach(entry => {
+    const figures = drawn.get(entry.target);
+    if (figures) drawChart(entry.target, ...figures);
+  }));
+  document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("figure svg")
+    .forEach(svg => watching.observe(svg)));
 }

@@ -1,0 +1,392 @@
+"""The referee's page at a real table (issue 67, CLI.md Interactive "The referee's page at a real table"): a tap means
+one thing, every move by taps (R6.3's look included), irreversible steps asked twice, forms kept open, words not
+commands, private stays private (a side show's cards, R13.4), the next game shown, a stopped server said, the evening
+started on the phone, pictures a room can read, and the security headers on every response. HTTP tests with the
+ledger dumped before and after each refused write; browser tests (Playwright driving Debian's chromium, skipped
+saying why without it) at 360×740 beside a TV at 1920×1080."""
+
+import json
+import re
+import signal
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from test_referee import PHONE, TV, Referee, bragref, dump, opened, tap, waited
+
+FOLK = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+COMMAND_SYNTAX = re.compile(r"`|--\w|\bPLAYER\b|\bCARDS\b|\bbragref\b|\w\|\w")
+
+
+def status(url: str) -> dict:
+    return httpx.get(url + "status.json").json()
+
+
+def sideshow(db: Path) -> None:
+    """A hand of Teen Patti to the cards of a side show (R13.4): Cat's Kh Kd 4c beat Ann's 2c 3d 5h, and Ann packs,
+    Bob and Cat still in."""
+    bragref(db, "session", "new", "patti", "--players", ",".join(FOLK), "--game", "teen-patti")
+    for line in ["deal", "look bob", "chaal bob 2", "look cat", "chaal cat 2", "pack dan", "pack eve", "look ann",
+                 "sideshow ann 2", "accept cat", "show cat Kh Kd 4c", "show ann 2c 3d 5h"]:
+        bragref(db, *line.split())
+
+
+# ---- HTTP ------------------------------------------------------------------------------------------------------------
+
+
+def test_a_side_shows_cards_never_reach_the_players_page_while_the_hand_is_in_play(tmp_path):
+    db = tmp_path / "ledger.db"
+    sideshow(db)
+    running = Referee(db)
+    try:
+        players, referee = status(running.players), status(running.url)
+        said = json.dumps(players)
+        for card in ("Kh", "Kd", "4c", "2c", "3d", "5h"):
+            assert card not in said, card  # not in the actions, the lines, the moves or anything else
+        with httpx.stream("GET", running.players + "events") as events:
+            first = next(line for line in events.iter_lines() if line.startswith("data:"))
+        assert "Kh" not in first and "2c" not in first
+        assert "Kh Kd 4c" in json.dumps(referee)  # the referee sees them
+        assert any("side show" in line["text"] or "show" in line["text"] for line in players["told"]["lines"])
+        bragref(db, "pack", "bob")  # the hand is over: the cards may be told
+        assert until(lambda: status(running.players)["phase"] == "over")
+        assert "Kh Kd 4c" in json.dumps(status(running.players)["told"]["lines"])
+    finally:
+        running.stop()
+
+
+def until(condition, seconds: float = 5) -> bool:
+    ends = time.monotonic() + seconds
+    while time.monotonic() < ends:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_evening_starts_on_an_empty_path_and_makes_no_ledger_for_a_refused_word(tmp_path):
+    db = tmp_path / "night" / "ledger.db"
+    db.parent.mkdir()
+    running = Referee(db)
+    try:
+        now = status(running.url)
+        assert now["session"] is None and now["digest"] == ""
+        assert [form["verb"] for form in now["told"]["forms"]] == ["session new"]
+        for words, head in (("bet ann 2", ""), ("deal", ""), ("session new x players Ann", "")):
+            answer = httpx.post(running.act, json={"words": words, "head": head})
+            assert answer.status_code == 400, answer.text
+            assert not db.exists()  # a refused first answer makes no ledger
+        made = httpx.post(running.act, json={"words": "session new friday players Ann,Bob game svara ante 0.10 "
+                                                      "unit 0.01 currency £ stakes pocket", "head": ""})
+        assert made.status_code == 200, made.text
+        assert made.json()["recorded"] == "Session friday is current: Ann, Bob. Ante £0.10."
+        assert until(lambda: status(running.url)["session"] == "friday")
+        before = dump(db)
+        again = httpx.post(running.act, json={"words": "session new other players Cy,Di", "head": ""})
+        assert again.status_code == 409 and dump(db) == before  # a session was opened since the page showed none
+        bragref(db, "session", "close")
+        assert until(lambda: status(running.url)["session"] is None)  # none open: the next one is started here
+        assert status(running.players)["session"] == "friday"  # the TV keeps the night's last table
+        assert httpx.post(running.act, json={"words": "session new saturday players Cy,Di", "head": ""}
+                          ).status_code == 200
+    finally:
+        running.stop()
+
+
+def test_the_next_game_is_shown_as_soon_as_it_is_set(tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat")
+    for line in ("deal", "fold bob", "fold cat"):
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        assert status(running.players)["told"]["title"] == "Three Card Brag"
+        assert httpx.post(running.act, json={"words": "rules game svara", "head": running.head()}).status_code == 200
+        assert until(lambda: status(running.players)["told"]["title"] == "Svara")
+        assert status(running.players)["told"]["turn"] == "Hand 1 over: next, Svara"
+    finally:
+        running.stop()
+
+
+def test_every_response_carries_the_security_headers_a_404_too(tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob")
+    running = Referee(db)
+    try:
+        for url in (running.players + "nothing-here", running.players + "r/wrong/", running.url + "nothing",
+                    running.players, running.url + "status.json"):
+            answer = httpx.get(url)
+            assert answer.headers["content-security-policy"].startswith("default-src 'none'"), url
+            assert answer.headers["cache-control"] == "no-store" and answer.headers["x-content-type-options"] == \
+                "nosniff", url
+        assert httpx.put(running.players + "status.json").headers["cache-control"] == "no-store"
+    finally:
+        running.stop()
+
+
+def test_a_page_is_told_the_server_has_stopped(tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob")
+    running = Referee(db)
+    with httpx.stream("GET", running.url + "events", timeout=10) as events:
+        lines = events.iter_lines()
+        assert next(lines).startswith("retry")
+        running.process.send_signal(signal.SIGTERM)
+        assert "event: ended" in list(lines)  # the last event: this address has ended
+    running.process.wait(10)
+
+
+# ---- in a real browser --------------------------------------------------------------------------------------------
+
+
+def shown_moves(page) -> list[str]:
+    return page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.textContent)")
+
+
+def double_tap(page, label: str, gap_ms: int) -> None:
+    """Two taps at the same spot `gap_ms` apart, as a finger lands them: wherever the button is then, or what has
+    been drawn there since."""
+    box = page.locator("#moves").get_by_role("button", name=label, exact=True).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.mouse.click(x, y)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gap", [60, 150, 400])
+def test_a_double_tap_on_fold_records_one_fold_for_the_player_it_named(browser, tmp_path, gap):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat,Dan", "--currency", "£")
+    bragref(db, "deal")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        assert "fold Bob" in shown_moves(page)  # the button names whose move it is
+        double_tap(page, "fold Bob", gap)
+        page.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        page.wait_for_timeout(900)  # whatever a second tap would have done, it has done
+        actions = [(a["player"], a["action"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
+        assert actions == [("Ann", "deal"), ("Bob", "fold")], actions
+        assert page.locator("#answer").text_content().startswith("Recorded: Bob fold")
+        assert "Cat to act" in page.locator("#whose").text_content()  # whose turn, beside the buttons
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--currency", "£")
+    bragref(db, "deal")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()  # opens its amount
+        page.get_by_label("amount", exact=True).fill("2")
+        double_tap(page, "bet Bob", 150)
+        page.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        page.wait_for_timeout(900)
+        said = page.locator("#answer").text_content()
+        assert said.startswith("Recorded: Bob bet £2") and "Stale" not in said, said
+        actions = [(a["player"], a["action"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
+        assert actions == [("Ann", "deal"), ("Bob", "bet")], actions
+        assert page.get_by_label("amount", exact=True).count() == 0  # no field left open for Cat
+        assert page.locator("#moves button[aria-pressed='true']").count() == 0
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_a_kept_blind_hand_is_looked_at_by_taps_r6_3(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat")
+    for line in ("deal", "bet bob 1 --blind", "fold cat", "fold ann", "deal", "bet cat 1", "fold ann"):
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        assert {"look Bob old keep", "look Bob old fold", "look Bob new keep", "look Bob new fold"} <= \
+            set(shown_moves(page))
+        assert tap(page, "look Bob new fold") == "Recorded: Bob look new fold."
+        last = json.loads(bragref(db, "history", "2", "--json"))[-1]
+        assert (last["action"], last["detail"]) == ("look", "new fold")
+    finally:
+        running.stop()
+
+
+def form(page, verb: str, confirm: str | None = None, **fields) -> str:
+    """Fill a form of the referee's page and tap its button (twice where it asks, `confirm` the words it must say
+    first); what the page said once it shows the table recorded."""
+    box = page.locator("#forms > *").filter(has=page.locator(f"legend:text-is('{verb}'), summary:text-is('{verb}')"))
+    if box.evaluate("node => node.tagName") == "DETAILS" and not box.evaluate("node => node.open"):
+        box.locator("summary").click()
+    for name, value in fields.items():
+        field = box.get_by_label(name if verb in ("deal", "session new") else f"{verb} {name}", exact=True)
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.evaluate("document.getElementById('answer').className = 'waiting'")
+    button = box.get_by_role("button", name=verb, exact=True)
+    button.click()
+    if confirm is not None:
+        assert confirm in box.locator(".confirm").text_content()
+        box.get_by_role("button", name=f"confirm {verb}", exact=True).click()
+    waited(page, "!['waiting', ''].includes(document.getElementById('answer').className)", verb)
+    said = page.locator("#answer").text_content()
+    assert page.locator("#answer").get_attribute("class") == "recorded", said
+    waited(page, "document.body.dataset.head === document.getElementById('answer').dataset.head", verb)
+    return said
+
+
+EVENING = [  # the moves of four hands, tapped: (button, amount, cards, fields)
+    ("bet Bob", "2"), ("fold Cat",), ("fold Dan",), ("fold Eve",), ("fold Ann",),  # Bob takes the antes, 5, and his 2
+    "svara",
+    ("deal",), ("bet Cat", "1"), ("pass Dan",), ("pass Eve",), ("pass Ann",), ("pass Bob",),  # Cat's 1 unanswered
+    "teen-patti",
+    ("deal",), ("look Dan",), ("chaal Dan", "2"), ("look Eve",), ("chaal Eve", "2"), ("pack Ann",), ("pack Bob",),
+    ("look Cat",), ("sideshow Cat", "2"), ("accept Eve",), ("show Eve", None, ("Kh", "Kd", "4c")),
+    ("show Cat", None, ("2c", "3d", "5h")), "side show seen", ("pack Dan",),  # Eve takes 11
+    "three-card-poker",
+    ("deal",), ("wager Eve", "2"), ("pass Ann",), ("pass Bob",), ("pass Cat",), ("play Eve for £2",),
+    ("show Dan", None, ("2h", "3h", "9c")), ("show Eve", None, ("5s", "5d", "7c")),  # the bank does not qualify
+]
+NETS = {"Ann": -3, "Bob": 2, "Cat": 0, "Dan": -7, "Eve": 8}  # worked out beside each hand above: antes and boots of 1
+
+
+@pytest.mark.slow
+def test_a_whole_evening_refereed_from_a_phone_beside_a_tv_starting_on_an_empty_path(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url, PHONE)
+        tv = browser.new_page(viewport=TV, bypass_csp=True)
+        tv.goto(running.players)
+        form(page, "session new", name="thursday", players=", ".join(FOLK), game="brag", ante="1", unit="1",
+             currency="£", stakes="table")
+        for name in FOLK:  # five buy-ins, one form kept open, no player chosen in advance
+            box = page.locator("#forms details").filter(has=page.locator("summary:text-is('buy-in')"))
+            if box.evaluate("node => node.open"):
+                assert box.get_by_label("buy-in name", exact=True).input_value() == ""
+            form(page, "buy-in", name=name, **({"amount": "20"} if name == "Ann" else {}))
+        assert [r["table_money"] for r in status(running.players)["players"]] == [20] * 5
+        form(page, "deal")
+        for step in EVENING:
+            if step == "side show seen":
+                tv.wait_for_function("document.body.dataset.head === " + json.dumps(status(running.players)["digest"]))
+                text = tv.locator("body").text_content()
+                assert "Kh" not in text and "2c 3d" not in text, "a side show's cards on the TV"
+                assert "Kh Kd 4c" in page.locator("#actions").text_content()  # the referee's page shows them
+                continue
+            if isinstance(step, str):
+                form(page, "rules", option="game", value=step)
+                tv.wait_for_function(f"document.getElementById('title').textContent.includes({json.dumps(step)}) || "
+                                     f"document.getElementById('turn').textContent.includes('next')")
+                continue
+            tap(page, step[0], step[1] if len(step) > 1 else None, step[2] if len(step) > 2 else ())
+            for shown in (page.locator("main").text_content(), tv.locator("main").text_content()):
+                assert not COMMAND_SYNTAX.search(shown), COMMAND_SYNTAX.search(shown)  # words, not commands
+        said = form(page, "close", confirm="close thursday: cash out Ann £17, Bob £22, Cat £20, Dan £13, Eve £28")
+        assert "Session thursday is closed" in said
+        assert {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))} == NETS
+        assert "sound" in bragref(db, "audit")
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_a_stopped_servers_page_says_so_within_5_seconds(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob")
+    running = Referee(db)
+    page = opened(browser, running.url)
+    running.process.send_signal(signal.SIGKILL)  # the laptop's lid shut, the server gone without a word
+    running.process.wait(10)
+    started = time.monotonic()
+    page.wait_for_function("document.getElementById('live').textContent.startsWith('This address has ended')",
+                           timeout=6000)
+    assert time.monotonic() - started < 5.5
+
+
+@pytest.mark.slow
+def test_the_nights_chart_on_a_tv_has_labels_a_room_can_read(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "simulate", "--hands", "12", "--seed", "5", "--players", ",".join(FOLK), "--currency", "£")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV)
+        page.wait_for_function("document.querySelectorAll('#running text').length > 0")
+        heights = page.evaluate("[...document.querySelectorAll('#running text')].map(t => "
+                                "t.getBoundingClientRect().height)")
+        assert min(heights) >= 24, heights
+        boxes = page.evaluate("[...document.querySelectorAll('#running text')].slice(1).map(t => { const r = "
+                              "t.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })")
+        for one, other in zip(boxes, boxes[1:]):
+            assert one[1] <= other[0] + 1 or one[3] <= other[2] or other[3] <= one[2], (one, other)
+        chart = page.evaluate("document.getElementById('running').getBoundingClientRect().height")
+        assert chart >= 0.3 * TV["height"]  # it fills the space it has
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_the_season_charts_labels_are_never_clipped_or_drawn_over_each_other(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    for night in ("the-first-monday-night", "tuesday", "wednesday-evening-long", "thursday", "fri", "saturday-late"):
+        bragref(db, "simulate", "--hands", "3", "--seed", str(len(night)), "--players", ",".join(FOLK), "--name", night)
+    bragref(db, "season", "--chart", str(tmp_path / "season.svg"))
+    page = browser.new_page(viewport=TV)
+    page.set_content((tmp_path / "season.svg").read_text())
+    width = page.evaluate("document.querySelector('svg').getBoundingClientRect().right")
+    boxes = page.evaluate("[...document.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect(); "
+                          "return [r.left, r.right, r.top, r.bottom]; })")
+    assert all(box[0] >= 0 and box[1] <= width + 0.5 for box in boxes), boxes  # nothing cut at an edge
+    for i, one in enumerate(boxes):
+        for other in boxes[i + 1:]:
+            apart = one[1] <= other[0] or other[1] <= one[0] or one[3] <= other[2] or other[3] <= one[2]
+            assert apart, (one, other)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["players", "url"])
+def test_axe_finds_nothing_serious_with_the_charts_drawn(browser, tmp_path, which):
+    from axe_playwright_python.sync_playwright import Axe
+
+    db = tmp_path / "ledger.db"
+    bragref(db, "simulate", "--hands", "4", "--seed", "2", "--players", "Ann,Bob,Cat", "--name", "one")
+    bragref(db, "simulate", "--hands", "4", "--seed", "3", "--players", "Ann,Bob,Cat", "--name", "two")
+    bragref(db, "deal")
+    running = Referee(db)
+    try:
+        page = opened(browser, getattr(running, which))
+        page.wait_for_function("document.querySelectorAll('#running polyline').length > 0")
+        violations = Axe().run(page).response["violations"]
+        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == []
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_the_card_picker_shows_each_suit_by_its_symbol_and_colour(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob")
+    for line in ("deal", "bet bob 1", "see ann"):
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        page.locator("#moves").get_by_role("button", name="show Bob", exact=True).click()
+        heart = page.locator("#picked").get_by_role("button", name="Kh", exact=True)
+        assert "♥" in heart.text_content()
+        red = heart.locator(".suit").evaluate("node => getComputedStyle(node).color")
+        spade = page.locator("#picked").get_by_role("button", name="Ks", exact=True).locator(".suit")
+        assert red != spade.evaluate("node => getComputedStyle(node).color") and red.startswith("rgb(")
+        record = page.locator("#picked").get_by_role("button", name="record show Bob", exact=True)
+        grid = page.locator("#picked .pack").bounding_box()
+        assert record.bounding_box()["y"] > grid["y"]  # the button that records is below the grid, not above it
+    finally:
+        running.stop()
