@@ -11,8 +11,8 @@ import sys
 import click
 
 from bragref import __version__
-from bragref.cli import (COMMAND_MODULES, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_INTERRUPTED, EXIT_REFUSED, App,
-                         brief, complete, default_db, paint, printable, refusal_text)
+from bragref.cli import (COMMAND_MODULES, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_REFUSED, App, brief, complete,
+                         default_db, interrupted, paint, printable, refusal_text)
 from bragref.cli.argv import NEGATIVE, below_zero as said_below_zero
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.ledger.db import LedgerUnavailable
@@ -104,12 +104,6 @@ def refused_or_bad(error: Refused | BadInput | LedgerUnavailable) -> int:
         return EXIT_REFUSED
     complain(f"{paint('error:', fg='red', bold=True)} {brief(str(error))}")
     return EXIT_BAD_INPUT if isinstance(error, BadInput) else EXIT_BUSY
-
-
-def interrupted(wrote: bool) -> int:
-    """Ctrl-C: exit 130, as shells report a SIGINT and as `table` exits (0 once a write committed: it is kept)."""
-    complain("\ninterrupted: " + ("what was recorded is kept" if wrote else "nothing was recorded"))
-    return 0 if wrote else EXIT_INTERRUPTED
 
 
 def failed(wrote: bool, bug: Exception) -> int:
