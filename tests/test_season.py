@@ -188,6 +188,33 @@ def test_the_seasons_chart_is_an_svg_of_a_line_per_player(bragref, tmp_path):
     assert ElementTree.parse(chart).getroot() is not None  # the picture written before stands
 
 
+def test_the_seasons_chart_goes_to_standard_output_as_dash(bragref, tmp_path, monkeypatch):
+    """`--chart -`: the picture alone on standard output, for a pipe (issue 65), not a file called `-`; with another
+    output asked for too, bad input, as both cannot share standard output."""
+    monkeypatch.chdir(tmp_path)
+    play_nights(bragref)
+    svg = ElementTree.fromstring(bragref("season --chart -").stdout)
+    assert len(svg.findall("{http://www.w3.org/2000/svg}polyline")) == 4
+    for other in ("--json", "--csv", "--nights", "--fmt markdown"):
+        assert "--chart - writes only the picture" in bragref(f"season --chart - {other}", code=2).stderr
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("target, said", [
+    ("/dev/stdout", "is not a regular file (a folder, a device or a pipe): write to a regular file (`--chart -` "
+                    "writes it to standard output)"),
+    ("/proc/season.svg", "cannot write in '/proc'")])
+def test_a_chart_that_cannot_be_written_there_is_bad_input(bragref, target, said):
+    """A pipe (`--chart /dev/stdout | cat`) or a folder nobody may write in (not even root: /proc) is bad input, exit
+    2, nothing written (issue 65: it was exit 5, which is the ledger's)."""
+    play_nights(bragref)
+    before = bragref.dump()
+    shown = subprocess.run([sys.executable, "-m", "bragref", "--db", str(bragref.db), "season", "--chart", target],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert shown.returncode == 2 and said in shown.stderr and "Traceback" not in shown.stderr, shown.stderr
+    assert shown.stdout == "" and bragref.dump() == before
+
+
 # ---- published with Datasette ----------------------------------------------------------------------------------
 
 
