@@ -116,8 +116,31 @@ def failed(wrote: bool, bug: Exception) -> int:
                  f"`bragref audit` says what it finds")
         return 0 if wrote else EXIT_BUSY
     what = "recorded, but then an internal error" if wrote else "internal error"
-    complain(f"{what} (a bug in bragref {__version__}, please report it): {printable(repr(bug))}")
+    theirs = whose(bug)
+    whom = f"{theirs}, a game installed beside bragref: please report it to its makers" if theirs else \
+        f"bragref {__version__}, please report it"
+    complain(f"{what} (a bug in {whom}): {printable(repr(bug))}")
     return 0 if wrote else EXIT_BUG
+
+
+def whose(bug: Exception) -> str | None:
+    """The distribution of a game installed from elsewhere (`bragref-stick 1.0`) where its own code raised `bug`:
+    where, of the frames it passed through, the innermost of bragref's and that game's is the game's. What either
+    calls (Python's own modules, a library) raises for the code that called it. None: bragref's bug."""
+    from bragref.games import others_packages
+
+    frames, trace = [], bug.__traceback__
+    while trace is not None:
+        frames.append(trace.tb_frame)
+        trace = trace.tb_next
+    theirs = others_packages()
+    for frame in reversed(frames):
+        package = str(frame.f_globals.get("__name__", "")).partition(".")[0]
+        if package == "bragref":
+            return None
+        if package in theirs:
+            return theirs[package]
+    return None
 
 
 def complain(text: str) -> None:
