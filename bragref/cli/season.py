@@ -108,12 +108,12 @@ def paid(app, payer: str, payee: str, amount: str, note: str | None) -> None:
 @click.pass_obj
 def datasette_metadata(app, database: str | None) -> None:
     """Print the metadata that publishes the ledger with Datasette, with canned queries: standings, nights, the
-    biggest pots, a player's record and the settle-ups.
+    biggest pots, a player's record and the settle-ups, every amount in its own session's money.
 
     \b
     Example:
       bragref datasette-metadata > metadata.json
-      datasette serve ledger.db -m metadata.json --immutable ledger.db
+      datasette serve --immutable ledger.db -m metadata.json
     """
     from bragref.ledger.published import metadata
 
