@@ -198,3 +198,26 @@ def test_a_bug_in_an_installed_games_own_code_names_its_distribution_not_bragref
              "KeyError('a stake of 2')"
     assert f"recorded, but then an internal error {theirs}" in bragref("bet", "bob", "2", code=0)  # the quick path
     assert f"internal error {theirs}" in bragref("status", code=1)  # the command line
+
+
+def test_an_installed_games_distribution_is_named_as_its_metadata_names_it(tmp_path, monkeypatch):
+    """Whose bug it is (issue 65): the name and version in a wheel's METADATA or an egg's PKG-INFO, else those its
+    metadata folder's name spells; a game declared in bragref's own package is never another's."""
+    from bragref.games import others_packages
+
+    for folder, files in {"bragref_wheel-1.2.dist-info": {"METADATA": "Name: bragref-wheel\nVersion: 1.2\n\nText\n"},
+                          "bragref_egg.egg-info": {"PKG-INFO": "Metadata-Version: 1.0\nName: Bragref-Egg\nVersion: "
+                                                               "0.3.dev1\n"},
+                          "bragref_bare-4.0.dist-info": {},
+                          "bragref_inside-1.0.dist-info": {}}.items():
+        (tmp_path / folder).mkdir()
+        for name, text in files.items():
+            (tmp_path / folder / name).write_text(text)
+        package = folder.partition("-")[0].partition(".")[0]
+        target = "bragref.games.brag:Brag" if package == "bragref_inside" else f"{package}.game:Game"
+        (tmp_path / folder / "entry_points.txt").write_text(f"[bragref.games]\n{package} = {target}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = others_packages()
+    assert {package: named for package, named in found.items() if package.startswith("bragref_")} == {
+        "bragref_wheel": "bragref-wheel 1.2", "bragref_egg": "Bragref-Egg 0.3.dev1", "bragref_bare": "bragref_bare 4.0"}
+    assert "bragref" not in found
