@@ -7,6 +7,19 @@ TYPING_EXTENSIONS = "typing_extensions"
 
 
 def main() -> None:
+    """Run the command (`command`). Ctrl-C wherever no command's own handler has it (while the modules a command needs
+    load, before it is read, as it ends) is told as they tell it: exit 130, "nothing was recorded", unless a ledger
+    of this process has committed a write (exit 0, it is kept): never a traceback. (A Ctrl-C while Python itself
+    starts, before bragref's first line, is Python's to report.)"""
+    try:
+        command()
+    except KeyboardInterrupt:
+        from bragref.cli import committed, interrupted
+
+        sys.exit(interrupted(committed()))
+
+
+def command() -> None:
     """Run the command: a hand's action typed the plain way by the quick path (`cli.quick`), anything else (and
     anything it leaves) by the command line. What their modules define lives as long as the process, so the garbage
     collector is kept out of their import and then told to pass over all of it (`gc.freeze`): a short command such

@@ -1,6 +1,7 @@
 """Documentation and shell integration (issue 6): man pages in sync, help with examples, completion, and
 the README's own set-up command run in a fresh virtualenv."""
 
+import json
 import os
 import re
 import shlex
@@ -202,13 +203,21 @@ def test_the_readme_has_exactly_two_set_up_commands_and_ci_runs_the_second():
 @pytest.mark.slow
 def test_a_fresh_virtualenv_installs_and_runs_the_readmes_main_job(tmp_path):
     """The first set-up command exactly as a newcomer runs it, in a clean copy of the project: its own
-    virtualenv, the project installed from the copy, a sample session refereed to the settle-up."""
+    virtualenv, the project installed from the copy, a sample session refereed to the settle-up. It runs again
+    over the ledger a run before left in the tree (issue 65: the second command's copy of a tree where the first
+    was run held it, and was refused "already a session called friday"): the sample refereed afresh, once."""
     clone = tmp_path / "bragref"
     shutil.copytree(ROOT, clone, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info", "build"))
     env = {key: value for key, value in os.environ.items()
            if key not in ("VIRTUAL_ENV", "BRAGREF_DB", "BRAGREF_SESSION", "PYTHONPATH")}
+    if not (clone / "friday.db").exists():  # as a run of the command before leaves the tree
+        subprocess.run([sys.executable, "-m", "bragref", "--db", "friday.db", "run", "-q",
+                        "sample_sessions/friday-night.brag"], cwd=clone, env=env, capture_output=True, check=True)
     result = subprocess.run(readme_commands()[0], shell=True, cwd=clone, env=env, capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "pays" in result.stdout
     assert (clone / ".venv" / "bin" / "bragref").exists()
+    sessions = subprocess.run([".venv/bin/bragref", "--db", "friday.db", "session", "list", "--json"], cwd=clone,
+                              env=env, capture_output=True, text=True, check=True).stdout
+    assert [(s["session"], s["hands"]) for s in json.loads(sessions)] == [("friday", 22)]

@@ -9,12 +9,14 @@ own machine) and skip cleanly elsewhere.
 import contextlib
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -369,6 +371,54 @@ def test_ctrl_c_in_table_exits_130(game):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+CTRL_C_AFTER = """import signal, sys
+from bragref.__main__ import main
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as a terminal's foreground job takes Ctrl-C
+signal.signal(signal.SIGALRM, lambda *_: signal.raise_signal(signal.SIGINT))
+signal.setitimer(signal.ITIMER_REAL, float(sys.argv.pop(1)))
+sys.argv[0] = "bragref"
+main()
+"""  # `bragref ARGS`, as its console script runs it, with Ctrl-C pressed DELAY seconds after bragref's first line
+
+
+@pytest.mark.parametrize("line", ["bet chris 2", "status"])
+def test_ctrl_c_at_any_moment_of_a_commands_start_is_told_never_a_traceback(game, tmp_path, line):
+    """Ctrl-C in a command's first milliseconds, while the modules it needs load (issue 65: 11 tracebacks in 30
+    tries): "interrupted: nothing was recorded", exit 130, and nothing recorded; or the command has run to its end
+    (exit 0, the bet recorded: it was done, or a library's own start swallowed the Ctrl-C). Each try on a copy of
+    the ledger as it stood."""
+    def ctrl_c(delay: float) -> tuple[subprocess.CompletedProcess, int]:
+        copy = tmp_path / f"{delay}.db"
+        shutil.copy(game.db, copy)
+        result = subprocess.run([sys.executable, "-c", CTRL_C_AFTER, str(delay), "--db", str(copy), *line.split()],
+                                capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=60)
+        return result, len(Bragref(copy).dump()["actions"])
+
+    before = len(game.dump()["actions"])
+    with ThreadPoolExecutor(3) as tries:
+        told = list(tries.map(ctrl_c, [n * 0.005 for n in range(1, 13)]))  # a delay of 0 would arm no timer
+    for result, after in told:
+        assert "Traceback" not in result.stderr, result.stderr
+        if result.returncode == 130:
+            assert result.stderr == "\ninterrupted: nothing was recorded\n" and after == before
+        else:
+            assert result.returncode == 0, result.stderr
+            assert after == before + line.startswith("bet")
+    assert any(result.returncode == 130 for result, _ in told)  # Ctrl-C did land in the start
+
+
+def test_ctrl_c_as_a_recorded_bet_ends_says_it_is_kept(game):
+    """Ctrl-C after the bet is recorded and told, as the ledger is closed (outside the bet's own handler): the bet is
+    kept and said to be, exit 0, so that nobody types it again."""
+    before = len(game.dump()["actions"])
+    script = ("import sys\nfrom bragref.cli import App\nfrom bragref.__main__ import main\n"
+              "def close(app):\n    raise KeyboardInterrupt\nApp.close = close\nsys.argv[0] = 'bragref'\nmain()\n")
+    result = subprocess.run([sys.executable, "-c", script, "--db", str(game.db), "bet", "chris", "2"],
+                            capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert (result.returncode, result.stderr) == (0, "\ninterrupted: what was recorded is kept\n"), result.stderr
+    assert result.stdout.startswith("Pot 7, stake 2.") and len(game.dump()["actions"]) == before + 1
 
 
 @pytest.mark.parametrize("line", ["history 99999999999999999999", "replay 99999999999999999999", "history 0"])

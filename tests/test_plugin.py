@@ -144,3 +144,80 @@ def test_an_installed_game_that_does_not_load_never_stops_the_others(tmp_path):
     assert list(registry) == ["brag"]
     with pytest.raises(BadInput, match="cannot be loaded"):
         registry["broken"]
+
+
+FAULTY = '''"""Faulty brag: Three Card Brag whose own code fails once a stake is 2 or more."""
+
+from bragref.games.brag import Brag
+
+
+class Faulty(Brag):
+    name = "faulty"
+    aliases = ()
+    title = "Faulty brag"
+    rule = "R10"
+    presets = {"faulty": {}}
+
+    def legal(self, hand):
+        if hand.stake >= 2:
+            return {}["a stake of 2"]  # its own bug: a KeyError raised in its own code
+        return super().legal(hand)
+
+    def apply(self, hand, action):
+        return super().apply(hand, action)  # its own code calling bragref's
+'''
+
+
+def test_a_bug_in_an_installed_games_own_code_names_its_distribution_not_bragref(tmp_path):
+    """An installed game whose own code raises (issue 65): the message names its distribution and version, as its
+    metadata folder does (exit 1, or 0 once the bet is recorded); an error raised in bragref's code while that
+    game's hand is played stays bragref's."""
+    metadata = tmp_path / "bragref_faulty-2.3.dist-info"
+    metadata.mkdir()
+    (metadata / "entry_points.txt").write_text("[bragref.games]\nfaulty = bragref_faulty:Faulty\n")
+    (metadata / "METADATA").write_text("Metadata-Version: 2.1\nName: bragref-faulty\nVersion: 2.3\n\nFaulty brag.\n")
+    (tmp_path / "bragref_faulty.py").write_text(FAULTY)
+    db = str(tmp_path / "ledger.db")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "NO_COLOR": "1"}
+
+    def bragref(*args: str, code: int, run: list[str] | None = None) -> str:
+        result = subprocess.run([*(run or [sys.executable, "-m", "bragref"]), "--db", db, *args], capture_output=True,
+                                text=True, env=env)
+        assert result.returncode == code and "Traceback" not in result.stderr, (args, result.stdout, result.stderr)
+        return result.stderr
+
+    bragref("session", "new", "f", "--players", "Ann,Bob,Cy", "--game", "faulty", code=0)
+    bragref("deal", code=0)
+    ours = [sys.executable, "-c", "import sys\nfrom bragref.games.brag.betting import BragBetting\n"
+            "from bragref.__main__ import main\ndef look(*args):\n    raise RuntimeError('a bug of bragref')\n"
+            "BragBetting._look = look\nsys.argv[0] = 'bragref'\nmain()\n"]  # bragref's look failing, called by
+    # bragref's betting, called by the game's own `apply`
+    said = bragref("look", "bob", code=1, run=ours)
+    assert "internal error (a bug in bragref " in said and "RuntimeError('a bug of bragref')" in said, said
+    theirs = "(a bug in bragref-faulty 2.3, a game installed beside bragref: please report it to its makers): " \
+             "KeyError('a stake of 2')"
+    assert f"recorded, but then an internal error {theirs}" in bragref("bet", "bob", "2", code=0)  # the quick path
+    assert f"internal error {theirs}" in bragref("status", code=1)  # the command line
+
+
+def test_an_installed_games_distribution_is_named_as_its_metadata_names_it(tmp_path, monkeypatch):
+    """Whose bug it is (issue 65): the name and version in a wheel's METADATA or an egg's PKG-INFO, else those its
+    metadata folder's name spells; a game declared in bragref's own package is never another's."""
+    from bragref.games import others_packages
+
+    for folder, files in {"bragref_wheel-1.2.dist-info": {"METADATA": "Name: bragref-wheel\nVersion: 1.2\n\nText\n"},
+                          "bragref_egg.egg-info": {"PKG-INFO": "Metadata-Version: 1.0\nName: Bragref-Egg\nVersion: "
+                                                               "0.3.dev1\n"},
+                          "bragref_bare-4.0.dist-info": {},
+                          "bragref_inside-1.0.dist-info": {}}.items():
+        (tmp_path / folder).mkdir()
+        for name, text in files.items():
+            (tmp_path / folder / name).write_text(text)
+        package = folder.partition("-")[0].partition(".")[0]
+        target = "bragref.games.brag:Brag" if package == "bragref_inside" else f"{package}.game:Game"
+        (tmp_path / folder / "entry_points.txt").write_text(f"[bragref.games]\n{package} = {target}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = others_packages()
+    assert {package: named for package, named in found.items() if package.startswith("bragref_")} == {
+        "bragref_wheel": "bragref-wheel 1.2", "bragref_egg": "Bragref-Egg 0.3.dev1", "bragref_bare": "bragref_bare 4.0"}
+    assert "bragref" not in found

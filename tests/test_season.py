@@ -188,30 +188,107 @@ def test_the_seasons_chart_is_an_svg_of_a_line_per_player(bragref, tmp_path):
     assert ElementTree.parse(chart).getroot() is not None  # the picture written before stands
 
 
+def test_the_seasons_chart_goes_to_standard_output_as_dash(bragref, tmp_path, monkeypatch):
+    """`--chart -`: the picture alone on standard output, for a pipe (issue 65), not a file called `-`; with another
+    output asked for too, bad input, as both cannot share standard output."""
+    monkeypatch.chdir(tmp_path)
+    play_nights(bragref)
+    svg = ElementTree.fromstring(bragref("season --chart -").stdout)
+    assert len(svg.findall("{http://www.w3.org/2000/svg}polyline")) == 4
+    for other in ("--json", "--csv", "--nights", "--fmt markdown"):
+        assert "--chart - writes only the picture" in bragref(f"season --chart - {other}", code=2).stderr
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("target, said", [
+    ("/dev/stdout", "is not a regular file (a folder, a device or a pipe): write to a regular file (`--chart -` "
+                    "writes it to standard output)"),
+    ("/proc/season.svg", "cannot write in '/proc'")])
+def test_a_chart_that_cannot_be_written_there_is_bad_input(bragref, target, said):
+    """A pipe (`--chart /dev/stdout | cat`) or a folder nobody may write in (not even root: /proc) is bad input, exit
+    2, nothing written (issue 65: it was exit 5, which is the ledger's)."""
+    play_nights(bragref)
+    before = bragref.dump()
+    shown = subprocess.run([sys.executable, "-m", "bragref", "--db", str(bragref.db), "season", "--chart", target],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "NO_COLOR": "1"})
+    assert shown.returncode == 2 and said in shown.stderr and "Traceback" not in shown.stderr, shown.stderr
+    assert shown.stdout == "" and bragref.dump() == before
+
+
 # ---- published with Datasette ----------------------------------------------------------------------------------
 
 
+def published_command(db: Path, metadata: Path) -> list[str]:
+    """The command docs/season.md publishes the club's ledger with, serving `db` with `metadata` on a free port."""
+    page = (Path(__file__).parent.parent / "docs" / "season.md").read_text(encoding="utf-8")
+    block = page.split("## Publishing with Datasette", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    line = next(line for line in block.splitlines() if line.startswith("datasette serve "))
+    words = [str(db) if word == "club.db" else str(metadata) if word == "metadata.json" else word
+             for word in line.split()]
+    return [sys.executable, "-m", *words, "--port", "0"]
+
+
 def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path):
+    """Served as docs/season.md says: the ledger listed once (issue 65: the command named it twice, `ledger` and
+    `ledger_2`), its standings read over HTTP, money as the session keeps it."""
     pytest.importorskip("datasette", reason="datasette is an optional extra (pip install 'bragref[datasette]')")
     import httpx
 
     play_nights(bragref)
     metadata = tmp_path / "metadata.json"
     metadata.write_text(bragref("datasette-metadata").stdout)
-    server = subprocess.Popen([sys.executable, "-m", "datasette", "serve", str(bragref.db), "-m", str(metadata),
-                               "--port", "0", "--immutable", str(bragref.db)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(published_command(bragref.db, metadata), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
     try:
         listening = None
         for line in server.stderr:  # the port the system gave it, as its server says once listening
             if listening := re.search(r"running on (http://127\.0\.0\.1:\d+)", line):
                 break
         assert listening, server.stderr.read()
+        databases = httpx.get(f"{listening.group(1)}/-/databases.json").json()
+        assert [(d["name"], d["is_mutable"]) for d in databases] == [("ledger", False)]
         rows = httpx.get(f"{listening.group(1)}/ledger/standings.json?_shape=array").json()
-        assert {row["player"]: row["net"] for row in rows} == {r["player"]: r["net"] for r in STANDINGS}
+        assert {row["player"]: row["net"] for row in rows} == {r["player"]: str(r["net"]) for r in STANDINGS}
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_the_published_queries_tell_each_amount_in_its_own_sessions_money(bragref):
+    """Every amount the canned queries show is text in its session's money (issue 65: integer units, 25 for
+    £0.25), each session's in its own: a night in £ (unit 0.01) and one in plain units are added up apart. Worked
+    out by hand: n1 (antes £0.25) Bill wins £2.25, £0.50 up, Andy and Cat £0.25 down; Andy pays Bill £0.25; n2
+    (ante 1) Bill wins 4, 1 up; n3 (antes £0.25) Andy wins £0.50."""
+    bragref.lines("""
+        session new n1 --players "Andy,Bill,Cat" --unit 0.01 --currency £ --ante 0.25
+        deal
+        bet bill 1.50
+        fold cat
+        fold andy
+        paid andy bill 0.25
+        session new n2 --players "Andy,Bill"
+        deal
+        bet bill 2
+        fold andy
+        session new n3 --players "andy,Bill" --unit 0.01 --currency £ --ante 0.25
+        deal
+        fold bill
+    """)
+    queries = json.loads(bragref("datasette-metadata").stdout)["databases"]["ledger"]["queries"]
+
+    def rows(query: str) -> list[tuple]:
+        with sqlite3.connect(bragref.db) as conn:
+            return conn.execute(queries[query]["sql"], {"player": "bill"}).fetchall()
+
+    assert rows("standings") == [("Bill", 2, "£0.25", "£0.50", "-£0.25"), ("Andy", 2, "£0.00", "£0.25", "-£0.25"),
+                                 ("Cat", 1, "-£0.25", "-£0.25", "-£0.25"), ("Bill", 1, "1", "1", "1"),
+                                 ("Andy", 1, "-1", "-1", "-1")]
+    assert [(night, hands, pot) for night, _, hands, pot in rows("nights")] == [("n1", 1, "£2.25"), ("n2", 1, "4"),
+                                                                                ("n3", 1, "£0.50")]
+    assert rows("biggest_pots") == [("n1", 1, "£2.25", "Bill"), ("n3", 1, "£0.50", "Andy"), ("n2", 1, "4", "Bill")]
+    assert [(night, result) for night, _, result in rows("player_record")] == [("n1", "£0.50"), ("n2", "1"),
+                                                                                ("n3", "-£0.25")]
+    assert [row[1:] for row in rows("settle_ups")] == [("Andy", "Bill", "£0.25", None)]
 
 
 def test_the_seasons_chart_is_drawn_on_the_players_page(bragref, tmp_path, browser):

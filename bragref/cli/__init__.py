@@ -134,6 +134,25 @@ class App:
             self._ledger.close()
 
 
+def interrupted(wrote: bool) -> int:
+    """Ctrl-C: exit 130, as shells report a SIGINT and as `table` exits (0 once a write committed: it is kept). Said
+    on stderr without loading click, wherever it lands (`bragref.__main__`); where stderr cannot be written, the exit
+    code alone tells."""
+    try:
+        sys.stderr.write("\ninterrupted: " + ("what was recorded is kept" if wrote else "nothing was recorded") + "\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError):  # stderr closed (None), or a full disk
+        pass
+    return 0 if wrote else EXIT_INTERRUPTED
+
+
+def committed() -> bool:
+    """Whether a ledger of this process has committed a write (`Ledger.committed`), asked only where the ledger's
+    module is loaded: until it is, nothing has been written."""
+    store = sys.modules.get("bragref.ledger.store")
+    return bool(getattr(getattr(store, "Ledger", None), "committed", False))
+
+
 def default_db() -> str:
     """The ledger where none is named: in the app folder (`click.get_app_dir`; on Linux, as it gives it, without
     loading click: `$XDG_CONFIG_HOME/bragref`, else `~/.config/bragref`)."""

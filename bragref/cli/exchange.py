@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Iterable
@@ -58,13 +59,15 @@ def export(app, form: str | None, output: str | None) -> None:
     click.echo(f"Wrote session {session.name} to {printable(output)} ({form}).", err=True)
 
 
-def write_atomically(path: str, chunks: Iterable[str], ledger_path: str) -> None:
+def write_atomically(path: str, chunks: Iterable[str], ledger_path: str, instead: str = "") -> None:
     """Write the text `chunks` make to `path` whole or not at all: a temporary file beside it, synced, then renamed
     over it.
 
-    Refused (exit 2): the ledger itself or its -wal/-shm/-journal, anything that is not a regular file
-    (a folder, a device, a dangling link), a folder that does not exist. Failing to write (a full disk,
-    no permission) leaves any file that was there as it was (exit 5).
+    Bad input (exit 2), nothing written: the ledger itself or its -wal/-shm/-journal, anything that is not a regular
+    file (a folder, a device, a pipe such as /dev/stdout, a dangling link; `instead` says how the command writes to
+    standard output), a folder that does not exist or cannot be written in. A disk that fails while it is written (full,
+    or an I/O error) is exit 5, as any output that cannot be written (`group.output_failed`); any file that was there
+    is left as it was.
     """
     target = os.path.realpath(path)
     ledger = os.path.realpath(ledger_path)
@@ -72,15 +75,16 @@ def write_atomically(path: str, chunks: Iterable[str], ledger_path: str) -> None
         raise BadInput(f"{path!r} is the ledger itself: write to another file")
     if os.path.lexists(path) and not os.path.exists(path):
         raise BadInput(f"{path!r} is a link to nothing: write to a regular file")
-    if os.path.exists(target) and not os.path.isfile(target):
-        raise BadInput(f"{path!r} is not a regular file (a folder or a device): write to a regular file")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise BadInput(f"{path!r} is not a regular file (a folder, a device or a pipe): write to a regular file"
+                       + (f" ({instead})" if instead else ""))
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         raise BadInput(f"there is no folder {os.path.dirname(path) or '.'!r} to write into")
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
     except OSError as error:
-        raise LedgerUnavailable(f"cannot write in {folder!r}: {error.strerror}; nothing was written") from None
+        raise failing(error)(f"cannot write in {folder!r}: {error.strerror}; nothing was written") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             for chunk in chunks:
@@ -94,7 +98,7 @@ def write_atomically(path: str, chunks: Iterable[str], ledger_path: str) -> None
         os.replace(temporary, target)
     except OSError as error:
         os.unlink(temporary)
-        raise LedgerUnavailable(f"cannot write {path!r}: {error.strerror}; any file there is as it was") from None
+        raise failing(error)(f"cannot write {path!r}: {error.strerror}; any file there is as it was") from None
     except BaseException:  # the history could not be read to its end: nothing is left behind
         os.unlink(temporary)
         raise
@@ -103,6 +107,15 @@ def write_atomically(path: str, chunks: Iterable[str], ledger_path: str) -> None
         os.fsync(directory)  # the rename itself is durable
     finally:
         os.close(directory)
+
+
+DISK_FAILING = {errno.ENOSPC, errno.EDQUOT, errno.EIO}  # the disk, not the file named: the same file may do later
+
+
+def failing(error: OSError) -> type[Exception]:
+    """What a failure to write a file named on the command line is: the disk failing (exit 5), else the file or its
+    folder not one bragref may write (bad input, exit 2: name another)."""
+    return LedgerUnavailable if error.errno in DISK_FAILING else BadInput
 
 
 def _umask() -> int:

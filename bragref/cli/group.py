@@ -11,8 +11,8 @@ import sys
 import click
 
 from bragref import __version__
-from bragref.cli import (COMMAND_MODULES, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_INTERRUPTED, EXIT_REFUSED, App,
-                         brief, complete, default_db, paint, refusal_text)
+from bragref.cli import (COMMAND_MODULES, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_REFUSED, App, brief, complete,
+                         default_db, interrupted, paint, refusal_text)
 from bragref.cli.argv import NEGATIVE, below_zero as said_below_zero
 from bragref.engine.errors import BadInput, Refused, did_you_mean, printable
 from bragref.ledger.db import LedgerUnavailable
@@ -106,12 +106,6 @@ def refused_or_bad(error: Refused | BadInput | LedgerUnavailable) -> int:
     return EXIT_BAD_INPUT if isinstance(error, BadInput) else EXIT_BUSY
 
 
-def interrupted(wrote: bool) -> int:
-    """Ctrl-C: exit 130, as shells report a SIGINT and as `table` exits (0 once a write committed: it is kept)."""
-    complain("\ninterrupted: " + ("what was recorded is kept" if wrote else "nothing was recorded"))
-    return 0 if wrote else EXIT_INTERRUPTED
-
-
 def failed(wrote: bool, bug: Exception) -> int:
     """Say what went wrong, not a traceback: a ledger damaged outside bragref, or a bug; the exit code, 0 once a write
     committed (`wrote`)."""
@@ -122,8 +116,31 @@ def failed(wrote: bool, bug: Exception) -> int:
                  f"`bragref audit` says what it finds")
         return 0 if wrote else EXIT_BUSY
     what = "recorded, but then an internal error" if wrote else "internal error"
-    complain(f"{what} (a bug in bragref {__version__}, please report it): {printable(repr(bug))}")
+    theirs = whose(bug)
+    whom = f"{theirs}, a game installed beside bragref: please report it to its makers" if theirs else \
+        f"bragref {__version__}, please report it"
+    complain(f"{what} (a bug in {whom}): {printable(repr(bug))}")
     return 0 if wrote else EXIT_BUG
+
+
+def whose(bug: Exception) -> str | None:
+    """The distribution of a game installed from elsewhere (`bragref-stick 1.0`) where its own code raised `bug`:
+    where, of the frames it passed through, the innermost of bragref's and that game's is the game's. What either
+    calls (Python's own modules, a library) raises for the code that called it. None: bragref's bug."""
+    from bragref.games import others_packages
+
+    frames, trace = [], bug.__traceback__
+    while trace is not None:
+        frames.append(trace.tb_frame)
+        trace = trace.tb_next
+    theirs = others_packages()
+    for frame in reversed(frames):
+        package = str(frame.f_globals.get("__name__", "")).partition(".")[0]
+        if package == "bragref":
+            return None
+        if package in theirs:
+            return theirs[package]
+    return None
 
 
 def complain(text: str) -> None:

@@ -117,7 +117,8 @@ Done. A command that has recorded something exits 0 even if printing, or telling
 failed afterwards (said on stderr).
 .TP
 .B 2
-Bad input: usage, an amount or card that cannot be read, an unknown name, no session or hand. Nothing written.
+Bad input: usage, an amount or card that cannot be read, an unknown name, no session or hand, an output file
+that cannot be written there (a pipe, a folder bragref may not write in). Nothing written.
 .TP
 .B 3
 Refused by the rules in the current state, citing the rule (R\&...). Nothing written.
@@ -130,14 +131,15 @@ found a problem.
 The ledger is busy, read\-only, on a full disk, from a newer bragref, or cannot be opened; or it holds a hand
 the rules refuse on replay (changed outside bragref:
 .B audit
-names it); or an output file cannot be written. Nothing written.
+names it); or the disk fails under an output file (full, an I/O error). Nothing written.
 .TP
 .B 130
+Interrupted (Ctrl\-C), wherever it lands: nothing written (0 where a write had committed: it is kept);
 .B table
-was interrupted (Ctrl\-C); every answer given before is saved.
+keeps every answer given before.
 .TP
 .B 1
-Anything else: a bug in bragref, to be reported.
+Anything else: a bug, in bragref or in a game installed beside it (the message names which), to be reported.
 .PP
 .B run
 stops at the first line that does not exit 0 and exits with that line's code: the lines before it stand, each

@@ -16,7 +16,7 @@ import codecs
 import os
 import sys
 
-from bragref.cli import COMMAND_MODULES, App, default_db, plain
+from bragref.cli import COMMAND_MODULES, App, default_db, interrupted, plain
 from bragref.cli.argv import answer_words, asks_help
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.verbs import FAMILY_VERBS
@@ -47,8 +47,6 @@ def recorded(words: list[str]) -> int | None:
         sys.stdout.flush()
         return 0
     except KeyboardInterrupt:  # as the command line tells it (a write under way is rolled back)
-        from bragref.cli.group import interrupted
-
         return interrupted(app.wrote)
     except OSError as error:  # printing failed: a closed pipe, a full disk
         from bragref.cli.group import output_failed

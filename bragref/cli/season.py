@@ -17,8 +17,9 @@ from bragref.cli.output import emit_csv, emit_json, emit_table
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV (money in integer units).")
 @click.option("--fmt", type=click.Choice(["text", "markdown"]), default="text", show_default=True,
               help="A plain table, or Markdown for a chat that renders it.")
-@click.option("--chart", type=click.Path(dir_okay=False, writable=True), metavar="FILE.svg",
-              help="Also write each player's cumulative result night by night as an SVG picture.")
+@click.option("--chart", type=click.Path(dir_okay=False, writable=True, allow_dash=True), metavar="FILE.svg",
+              help="Also write each player's cumulative result night by night as an SVG picture; `-`: the picture "
+                   "alone to standard output.")
 @click.option("--nights", "by_night", is_flag=True,
               help="A row per player per night instead (player, session, date, paid, won, net): for a spreadsheet.")
 @click.pass_obj
@@ -34,11 +35,15 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
       bragref season --from 2026-09-01 --csv > season.csv
       bragref season --nights --csv > nights.csv
       bragref season --chart season.svg
+      bragref season --chart - | gzip > season.svgz
     """
     from bragref.ledger.season import COLUMNS
 
     if as_json and as_csv:
         raise click.UsageError("choose --json or --csv, not both")
+    if chart == "-" and (as_json or as_csv or by_night or fmt != "text"):
+        raise click.UsageError("--chart - writes only the picture, to standard output: not with --json, --csv, "
+                               "--nights or --fmt (write the picture to a file to have both)")
     book = app.book()
     rows = book.season(first, last)
     money = book.scope(all_sessions=True)[0].rules.money  # one money: `season` refuses sessions of several
@@ -46,7 +51,11 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
         from bragref.cli.exchange import write_atomically
         from bragref.told import season_svg
 
-        write_atomically(chart, [season_svg(book.season_chart(first, last), money)], app.db)
+        svg = season_svg(book.season_chart(first, last), money)
+        if chart == "-":
+            click.echo(svg, nl=False)
+            return
+        write_atomically(chart, [svg], app.db, instead="`--chart -` writes it to standard output")
     if by_night:
         nights = book.nightly(first, last)
         if as_json:
@@ -99,12 +108,12 @@ def paid(app, payer: str, payee: str, amount: str, note: str | None) -> None:
 @click.pass_obj
 def datasette_metadata(app, database: str | None) -> None:
     """Print the metadata that publishes the ledger with Datasette, with canned queries: standings, nights, the
-    biggest pots, a player's record and the settle-ups.
+    biggest pots, a player's record and the settle-ups, every amount in its own session's money.
 
     \b
     Example:
       bragref datasette-metadata > metadata.json
-      datasette serve ledger.db -m metadata.json --immutable ledger.db
+      datasette serve --immutable ledger.db -m metadata.json
     """
     from bragref.ledger.published import metadata
 

@@ -40,20 +40,11 @@ def declared_games() -> dict[str, str]:
     that alone costs a command 17 ms (docs/design.md)."""
     own: dict[str, str] = {}
     others: list[tuple[str, dict[str, str]]] = []
-    for folder in sys.path:
-        try:
-            entries = sorted(entry.name for entry in os.scandir(folder or "."))
-        except OSError:
-            continue
-        for name in entries:
-            if name.endswith((".dist-info", ".egg-info")):
-                games = _entry_points(os.path.join(folder or ".", name, "entry_points.txt"))
-                if games:
-                    distribution = name.partition("-")[0].lower().replace("-", "_")
-                    if distribution == "bragref":
-                        own = own or games
-                    else:
-                        others.append((distribution, games))
+    for _, distribution, games in _declarations():
+        if distribution == "bragref":
+            own = own or games
+        else:
+            others.append((distribution, games))
     found = dict(own)
     if os.environ.get(OWN_ONLY):
         return found
@@ -61,6 +52,55 @@ def declared_games() -> dict[str, str]:
         for name, target in games.items():
             found.setdefault(name, target)
     return found
+
+
+def _declarations() -> Iterator[tuple[str, str, dict[str, str]]]:
+    """Each distribution along `sys.path` that declares games: its metadata folder (`NAME-VERSION.dist-info`, or an
+    `.egg-info`), its name as the folder spells it (lower case, `_` for `-`), and its games."""
+    for folder in sys.path:
+        try:
+            entries = sorted(entry.name for entry in os.scandir(folder or "."))
+        except OSError:
+            continue
+        for name in entries:
+            if name.endswith((".dist-info", ".egg-info")):
+                metadata = os.path.join(folder or ".", name)
+                games = _entry_points(os.path.join(metadata, "entry_points.txt"))
+                if games:
+                    yield metadata, name.partition("-")[0].lower().replace("-", "_"), games
+
+
+def others_packages() -> dict[str, str]:
+    """The top-level package of each game another distribution than bragref declares (`bragref_stick`), with that
+    distribution's name and version (`bragref-stick 1.0`): an error its own code raises is a bug for its makers,
+    not bragref's (`cli.group.failed`)."""
+    packages: dict[str, str] = {}
+    for metadata, distribution, games in _declarations():
+        for target in games.values():
+            package = target.partition(":")[0].partition(".")[0]
+            if distribution != "bragref" and package != "bragref":
+                packages.setdefault(package, _named(metadata))
+    return packages
+
+
+def _named(metadata: str) -> str:
+    """A distribution's name and version as its metadata says them (`Name:`, `Version:` in METADATA, or an
+    egg-info's PKG-INFO), else as its folder's name spells them."""
+    for file in ("METADATA", "PKG-INFO"):
+        fields: dict[str, str] = {}
+        try:
+            with open(os.path.join(metadata, file), encoding="utf-8") as headers:
+                for line in headers:
+                    if not line.strip():
+                        break  # the headers end; the description follows
+                    key, _, value = line.partition(":")
+                    fields.setdefault(key.strip().lower(), value.strip())
+        except (OSError, ValueError):
+            continue
+        if fields.get("name") and fields.get("version"):
+            return f"{fields['name']} {fields['version']}"
+    name, _, version = os.path.splitext(os.path.basename(metadata))[0].partition("-")
+    return f"{name} {version.partition('-')[0]}".strip()
 
 
 def _entry_points(path: str) -> dict[str, str]:

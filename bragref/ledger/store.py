@@ -96,6 +96,9 @@ class Stale(Exception):
 
 
 class Ledger(Seating, Money):
+    committed = False  # whether any ledger of this process has committed a write: what a Ctrl-C caught outside every
+    # command's own handler is told by (`bragref.__main__`)
+
     def __init__(self, path: str, conn: sqlite3.Connection | None = None, create: bool = True):
         """The ledger at `path`: opened (and brought up to date) here, or `conn`, a connection already open on it;
         an empty file is made a ledger only where `create` (`db.connect`)."""
@@ -152,7 +155,7 @@ class Ledger(Seating, Money):
             if outermost:
                 self._head = self._mark = None
         if outermost:
-            self.wrote = True
+            self.wrote = Ledger.committed = True
 
     @contextmanager
     def reading(self):
