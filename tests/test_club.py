@@ -45,6 +45,28 @@ def waited(until, what: str, seconds: float = 20):
     pytest.fail(f"{what} was not seen within {seconds} s")
 
 
+class Replicating:
+    """`litestream replicate` running on a table's ledger with the configuration `litestream-config` printed, its
+    output kept in a file beside it."""
+
+    def __init__(self, litestream: str, table: Bragref, *options: str):
+        self.config = table.db.with_suffix(".yml")
+        self.config.write_text(table("litestream-config " + " ".join(options)).stdout)
+        self.log = table.db.with_suffix(".log")
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen([litestream, "replicate", "-config", str(self.config)], stdout=log,
+                                            stderr=subprocess.STDOUT)
+
+    def stop(self) -> None:
+        """Stopped as a service is: it sends what it has not yet sent, then exits."""
+        self.process.send_signal(signal.SIGTERM)
+        assert self.process.wait(timeout=30) == 0, self.log.read_text()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
 # ---- the ledger's settings under Litestream ----------------------------------------------------------------------
 
 
@@ -128,3 +150,93 @@ def test_a_ledger_whose_path_holds_a_dollar_is_told_to_litestream_without_expans
     listed = subprocess.run([litestream, "databases", "-no-expand-env", "-config", str(config)], check=True,
                             capture_output=True, text=True).stdout
     assert str(table.db) in listed
+
+
+# ---- a table's machine lost mid-hand -----------------------------------------------------------------------------
+
+WRITER = """
+import json, sys, time
+import bragref
+
+book = bragref.open_ledger(sys.argv[1])
+finishing_until = time.monotonic() + float(sys.argv[2])  # after this, the hand in play is never finished
+
+
+def acknowledged():
+    print(json.dumps([time.monotonic(), book.digest(), book.balances(all_sessions=True)]), flush=True)
+
+
+while True:
+    book.deal()
+    acknowledged()
+    for _ in range(4):
+        book.bet(book.hand().acting.name, "1")
+        acknowledged()
+    while time.monotonic() > finishing_until:
+        book.bet(book.hand().acting.name, "1")
+        acknowledged()
+    book.fold(book.hand().acting.name)
+    acknowledged()
+"""
+WINDOW = 1.1  # seconds: the configuration's monitor-interval and sync-interval, the most a crash may lose
+
+
+@pytest.fixture(scope="module")
+def crashed(litestream, tmp_path_factory):
+    """A table's night: Litestream replicating its ledger to a folder with `litestream-config`'s configuration, a
+    writer recording hand after hand (saying each action's time, the ledger's digest and the balances once it is
+    recorded), both killed (SIGKILL) together mid-hand; then the replica restored to another path with
+    `litestream restore`, as on a new machine. The live ledger, the restored one, what was acknowledged, and when the
+    kill came."""
+    folder = tmp_path_factory.mktemp("table")
+    table = Bragref(folder / "table.db")
+    table('session new night --players "Andy,Bill" --ante 1')
+    replicating = Replicating(litestream, table)
+    waited(lambda: ltx_files(folder / "table.db-replica"), "Litestream's first snapshot in the replica")
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(table.db), "2.5"], stdout=subprocess.PIPE, text=True)
+    began, acknowledged = time.monotonic(), []
+    while time.monotonic() - began < 3.5:
+        acknowledged.append(json.loads(writer.stdout.readline()))
+    killed = time.monotonic()
+    writer.kill()
+    replicating.kill()
+    acknowledged += [json.loads(line) for line in writer.stdout.read().splitlines()]
+    writer.wait()
+    restored = folder / "restored.db"
+    subprocess.run([litestream, "restore", "-config", str(replicating.config), "-o", str(restored), str(table.db)],
+                   check=True, capture_output=True)
+    return table, Bragref(restored), acknowledged, killed
+
+
+@pytest.mark.slow
+def test_a_ledger_restored_after_a_crash_holds_all_acknowledged_more_than_the_sync_interval_before(crashed):
+    """CLI.md: a ledger restored with `litestream restore` holds every action acknowledged more than the replica's
+    sync interval before a crash of the table's machine: its chain is the live ledger's up to a link at or past the
+    last such action's, every row as the links say, and its balances those the writer was told at its last link."""
+    from bragref.ledger.audit import chain, given_digest
+
+    live, restored, acknowledged, killed = crashed
+    assert bragref.open_ledger(str(live.db), read_only=True).hand().phase != "over"  # killed mid-hand
+    safe = [digest for at, digest, _ in acknowledged if at <= killed - WINDOW]
+    assert len(safe) > 20, "the writer recorded too little before the window to show anything"
+    with sqlite3.connect(live.db) as conn:
+        links = conn.execute("SELECT * FROM chain ORDER BY seq").fetchall()
+    with sqlite3.connect(restored.db) as conn:
+        kept = conn.execute("SELECT * FROM chain ORDER BY seq").fetchall()
+        assert chain(conn) == []  # each row as its link says
+        assert given_digest(conn, safe[-1]) == []  # the digest the table was last given in time holds
+    assert kept == links[:len(kept)] and len(kept) >= int(safe[-1].split("-")[0])
+    book = bragref.open_ledger(str(restored.db), read_only=True)
+    said = {digest: balances for _, digest, balances in acknowledged}
+    head = book.digest()
+    expected = said[head] if head in said else bragref.open_ledger(str(live.db), read_only=True).balances(True)
+    assert book.balances(all_sessions=True) == expected
+
+
+@pytest.mark.slow
+@ITEM_2
+def test_the_live_ledger_and_the_one_restored_after_a_crash_audit_sound(crashed):
+    live, restored, acknowledged, killed = crashed
+    safe = [digest for at, digest, _ in acknowledged if at <= killed - WINDOW]
+    assert live("audit --all").stdout.startswith("audit: sound")
+    assert restored(f"audit --all --digest {safe[-1]}").stdout.startswith("audit: sound")
