@@ -240,3 +240,164 @@ def test_the_live_ledger_and_the_one_restored_after_a_crash_audit_sound(crashed)
     safe = [digest for at, digest, _ in acknowledged if at <= killed - WINDOW]
     assert live("audit --all").stdout.startswith("audit: sound")
     assert restored(f"audit --all --digest {safe[-1]}").stdout.startswith("audit: sound")
+
+
+# ---- club pull ---------------------------------------------------------------------------------------------------
+
+
+def night(table: Bragref, name: str, winners: list[str], close: bool = True) -> None:
+    """A session `name` of Andy and Bill, a hand won by each of `winners` in turn (`hands`), closed."""
+    table(f'session new {name} --players "Andy,Bill"')
+    hands(table, name, winners)
+    if close:
+        table("session close")
+
+
+def hands(table: Bragref, name: str, winners: list[str]) -> None:
+    """A hand won by each of `winners` in turn: the other bets 1 until the winner is to act, who bets 2, and the
+    other folds."""
+    for winner in winners:
+        table("deal")
+        loser = "andy" if winner == "Bill" else "bill"
+        while bragref.open_ledger(str(table.db), name, read_only=True).hand().acting.name != winner:
+            table(f"bet {loser} 1")
+        table(f"bet {winner.lower()} 2")
+        table(f"fold {loser}")
+
+
+def nets(*tables: Bragref) -> dict[str, int]:
+    """Each player's net over every session of `tables` together."""
+    summed: dict[str, int] = {}
+    for table in tables:
+        for row in table.json("balances --all"):
+            summed[row["player"]] = summed.get(row["player"], 0) + row["net"]
+    return summed
+
+
+def season_nets(club: Bragref) -> dict[str, int]:
+    return {row["player"]: row["net"] for row in club.json("season")}
+
+
+@pytest.fixture
+def tables(tmp_path) -> tuple[Bragref, Bragref, Path]:
+    """Two tables' ledgers (the first with two nights, friday and saturday; the second a friday of its own) and a
+    third table's friday as a hand history."""
+    one, two, three = (Bragref(tmp_path / f"table-{n}.db") for n in (1, 2, 3))
+    night(one, "friday", ["Bill", "Andy", "Bill"])
+    night(one, "saturday", ["Andy"])
+    night(two, "friday", ["Andy", "Andy"])
+    night(three, "friday", ["Bill"])
+    three(f"export -o {tmp_path / 'table-3.bhh'}")
+    return one, two, tmp_path / "table-3.bhh"
+
+
+def test_club_pull_brings_every_tables_sessions_into_the_clubs_ledger_once(tables, tmp_path):
+    one, two, history = tables
+    club = Bragref(tmp_path / "club.db")
+    pulled = club(f"club pull {one.db} {two.db} {history}")  # into the ledger --db names, made by the pull
+    assert pulled.stdout.splitlines() == [
+        f"{one.db}: imported 2 sessions: friday, saturday",
+        f"{two.db}: imported 1 session: friday as friday-2",
+        f"{history}: imported 1 session: friday as friday-3"]
+    assert [row["session"] for row in club.json("session list")] == ["friday", "saturday", "friday-2", "friday-3"]
+    assert season_nets(club) == nets(one, two, Bragref(tmp_path / "table-3.db"))
+    assert club("settle --all").stdout
+    club("audit --all")
+    before = club.dump()
+    again = club(f"club pull {one.db} {two.db} {history} --into {club.db}")
+    assert again.stdout.splitlines() == [
+        f"{one.db}: imported nothing; 2 sessions already there: friday, saturday",
+        f"{two.db}: imported nothing; 1 session already there: friday as friday-2",
+        f"{history}: imported nothing; 1 session already there: friday as friday-3"]
+    assert club.dump() == before
+
+
+def test_a_source_whose_audit_fails_is_named_and_skipped_the_others_pulled_and_the_pull_exits_4(tables, tmp_path):
+    one, two, _ = tables
+    with sqlite3.connect(two.db) as conn:  # a win made larger by hand, outside bragref
+        conn.execute("DROP TRIGGER postings_no_update")
+        conn.execute("UPDATE postings SET amount = amount + 1 WHERE player = 'Andy' AND kind = 'win'")
+    club = Bragref(tmp_path / "club.db")
+    pulled = club(f"club pull {two.db} {one.db} {tmp_path / 'nothing.db'}", code=4)
+    assert pulled.stdout.splitlines() == [f"{one.db}: imported 2 sessions: friday, saturday"]
+    assert f"error: {two.db}: its audit finds" in pulled.stderr and "nothing of it was imported" in pulled.stderr
+    assert "audit: postings row" in pulled.stderr and "does not match chain link" in pulled.stderr
+    assert f"error: {tmp_path / 'nothing.db'}: cannot read it: No such file or directory" in pulled.stderr
+    assert [row["session"] for row in club.json("session list")] == ["friday", "saturday"]
+    assert season_nets(club) == nets(one)
+
+
+def test_a_source_that_cannot_be_read_is_bad_input_for_it_alone(tables, tmp_path):
+    one, _, _ = tables
+    (tmp_path / "notes.txt").write_text("not a history\n")
+    (tmp_path / "empty.db").touch()
+    (tmp_path / "folder").mkdir()
+    club = Bragref(tmp_path / "club.db")
+    pulled = club(f"club pull {tmp_path / 'notes.txt'} {tmp_path / 'empty.db'} {tmp_path / 'folder'} --into "
+                  f"{club.db}", code=2)
+    assert f"error: {tmp_path / 'notes.txt'}: not a bhh or JSON hand history" in pulled.stderr
+    assert f"error: {tmp_path / 'empty.db'}: " in pulled.stderr
+    assert f"error: {tmp_path / 'folder'}: " in pulled.stderr
+    assert pulled.stdout == "" and "Traceback" not in pulled.output
+    assert not club.db.exists()  # nothing recorded: no club ledger made
+    assert club(f"club pull {tmp_path / 'notes.txt'} {one.db}", code=2).stdout.startswith(f"{one.db}: imported 2")
+
+
+def test_a_history_the_rules_refuse_is_named_with_its_line_and_the_pull_exits_3(tables, tmp_path):
+    one, _, history = tables
+    history.write_text(history.read_text().replace("p2 bet 2 open", "p2 bet 0 open", 1))
+    club = Bragref(tmp_path / "club.db")
+    pulled = club(f"club pull {history} {one.db}", code=3)
+    assert pulled.stderr.startswith(f"refused: {history}: session friday: hand 1, p2 bet 0 open: an open bet must be "
+                                    f"at least 1 here, not 0 (R4.2)")
+    assert [row["session"] for row in club.json("session list")] == ["friday", "saturday"]
+
+
+def test_a_session_still_being_played_is_pulled_as_it_stands_and_said_so(tmp_path):
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill"], close=False)
+    table("deal")
+    club = Bragref(tmp_path / "club.db")
+    assert club(f"club pull {table.db}").stdout == (f"{table.db}: imported 1 session: friday (still being played: "
+                                                     f"pulled as it stands)\n")
+    assert club.json("session list")[0]["hands"] == 2
+
+
+# ---- club pull from Litestream's replicas -----------------------------------------------------------------------
+
+
+@ITEM_2
+def test_club_pull_restores_replicas_through_litestream_and_pulls_a_replicated_ledger(litestream, tmp_path):
+    """Two tables replicating with Litestream, each to a folder; the club pulls the first table's live ledger and the
+    second's replica, by its folder and by its URL; the season is over both, and a second pull records nothing."""
+    one, two = Bragref(tmp_path / "table-1.db"), Bragref(tmp_path / "table-2.db")
+    one('session new friday --players "Andy,Bill"')
+    two('session new friday --players "Andy,Bill"')
+    first, second = Replicating(litestream, one), Replicating(litestream, two)
+    hands(one, "friday", ["Bill", "Andy"])
+    hands(two, "friday", ["Andy"])
+    one("session close")
+    two("session close")
+    first.stop()
+    second.stop()  # what it had not yet sent is in the replica
+    replica = tmp_path / "table-2.db-replica"
+    club = Bragref(tmp_path / "club.db")
+    pulled = club(f"club pull {one.db} {replica}")
+    assert pulled.stdout.splitlines() == [f"{one.db}: imported 1 session: friday",
+                                          f"{replica}: imported 1 session: friday as friday-2"]
+    assert season_nets(club) == nets(one, two)
+    before = club.dump()
+    again = club(f"club pull {one.db} {replica} {replica.as_uri()}")
+    assert [line.split(": ", 1)[1] for line in again.stdout.splitlines()] == [
+        "imported nothing; 1 session already there: friday",
+        "imported nothing; 1 session already there: friday as friday-2",
+        "imported nothing; 1 session already there: friday as friday-2"]
+    assert club.dump() == before
+
+
+def test_a_replica_litestream_cannot_restore_is_named(litestream, tmp_path):
+    (tmp_path / "empty-replica").mkdir()
+    club = Bragref(tmp_path / "club.db")
+    pulled = club(f"club pull {tmp_path / 'empty-replica'} file://{tmp_path / 'nowhere'}", code=2)
+    assert pulled.stderr.count("Litestream could not restore a ledger from it: no matching backup files") == 2
+    assert not club.db.exists()

@@ -37,7 +37,7 @@ COMMAND_MODULES = {
     "serve": "bragref.serve.command",
     **dict.fromkeys(["lend", "repay"], "loans"),
     **dict.fromkeys(["season", "paid", "datasette-metadata"], "season"),
-    "litestream-config": "club",
+    **dict.fromkeys(["litestream-config", "club"], "club"),
 }
 
 

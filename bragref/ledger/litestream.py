@@ -1,8 +1,8 @@
-"""Litestream beside the ledger (docs/club.md): its configuration for a ledger.
+"""Litestream beside the ledger (docs/club.md): its configuration for a ledger, and a replica restored through it.
 
 Litestream replicates the ledger as its own process (`litestream replicate`): bragref never copies a ledger anywhere
-itself. It prints a configuration Litestream reads; the connection settings that let the two share the file are
-`db.py`'s.
+itself. It prints a configuration Litestream reads, and restores a replica by running `litestream restore`; the
+connection settings that let the two share the file are `db.py`'s.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sysconfig
 
 from bragref.engine.errors import BadInput
@@ -56,3 +57,24 @@ def config(ledger: str, replica: str | None = None) -> str:
         f"      {where}",
         f"      sync-interval: {SYNC_INTERVAL}",
         ""])
+
+
+def restore(replica: str, path: str) -> None:
+    """The ledger a replica holds, restored to `path` (which must not exist) by `litestream restore`: `replica` a URL,
+    or a folder, named to Litestream in a configuration beside `path` (a `file://` URL would have to escape the
+    folder's name, which Litestream does not read back). Bad input saying why where Litestream cannot restore it."""
+    command = [binary(), "restore", "-no-expand-env"]
+    if URL.match(replica):
+        command += ["-o", path, replica]
+    else:
+        if not os.path.isdir(replica):
+            raise BadInput(f"there is no folder {replica!r}")
+        settings = f"{path}.yml"
+        with open(settings, "w", encoding="utf-8") as file:
+            file.write(f"dbs:\n  - path: {json.dumps(path)}\n    replica:\n"
+                       f"      path: {json.dumps(os.path.abspath(replica))}\n")
+        command += ["-config", settings, path]
+    done = subprocess.run(command, capture_output=True, text=True, errors="replace")
+    if done.returncode != 0 or not os.path.isfile(path):
+        said = (done.stderr.strip().splitlines() or ["it said nothing"])[-1].removeprefix("Error: ")
+        raise BadInput(f"Litestream could not restore a ledger from it: {said}")
