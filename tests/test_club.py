@@ -47,7 +47,7 @@ def waited(until, what: str, seconds: float = 20):
 
 class Replicating:
     """`litestream replicate` running on a table's ledger with the configuration `litestream-config` printed, its
-    output kept in a file beside it."""
+    output kept in a file beside it; killed on leaving its `with` if it is still running (a test failing)."""
 
     def __init__(self, litestream: str, table: Bragref, *options: str):
         self.config = table.db.with_suffix(".yml")
@@ -65,6 +65,13 @@ class Replicating:
     def kill(self) -> None:
         self.process.kill()
         self.process.wait()
+
+    def __enter__(self) -> "Replicating":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process.poll() is None:
+            self.kill()
 
 
 # ---- the ledger's settings under Litestream ----------------------------------------------------------------------
@@ -191,17 +198,19 @@ def crashed(litestream, tmp_path_factory):
     folder = tmp_path_factory.mktemp("table")
     table = Bragref(folder / "table.db")
     table('session new night --players "Andy,Bill" --ante 1')
-    replicating = Replicating(litestream, table)
-    waited(lambda: ltx_files(folder / "table.db-replica"), "Litestream's first snapshot in the replica")
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(table.db), "2.5"], stdout=subprocess.PIPE, text=True)
-    began, acknowledged = time.monotonic(), []
-    while time.monotonic() - began < 3.5:
-        acknowledged.append(json.loads(writer.stdout.readline()))
-    killed = time.monotonic()
-    writer.kill()
-    replicating.kill()
-    acknowledged += [json.loads(line) for line in writer.stdout.read().splitlines()]
-    writer.wait()
+    with Replicating(litestream, table) as replicating:
+        waited(lambda: ltx_files(folder / "table.db-replica"), "Litestream's first snapshot in the replica")
+        with subprocess.Popen([sys.executable, "-c", WRITER, str(table.db), "2.5"], stdout=subprocess.PIPE,
+                              text=True) as writer:
+            began, acknowledged = time.monotonic(), []
+            try:
+                while time.monotonic() - began < 3.5:
+                    acknowledged.append(json.loads(writer.stdout.readline()))
+            finally:
+                killed = time.monotonic()
+                writer.kill()
+                replicating.kill()
+            acknowledged += [json.loads(line) for line in writer.stdout.read().splitlines()]
     restored = folder / "restored.db"
     subprocess.run([litestream, "restore", "-config", str(replicating.config), "-o", str(restored), str(table.db)],
                    check=True, capture_output=True)
@@ -373,13 +382,13 @@ def test_club_pull_restores_replicas_through_litestream_and_pulls_a_replicated_l
     one, two = Bragref(tmp_path / "table-1.db"), Bragref(tmp_path / "table-2.db")
     one('session new friday --players "Andy,Bill"')
     two('session new friday --players "Andy,Bill"')
-    first, second = Replicating(litestream, one), Replicating(litestream, two)
-    hands(one, "friday", ["Bill", "Andy"])
-    hands(two, "friday", ["Andy"])
-    one("session close")
-    two("session close")
-    first.stop()
-    second.stop()  # what it had not yet sent is in the replica
+    with Replicating(litestream, one) as first, Replicating(litestream, two) as second:
+        hands(one, "friday", ["Bill", "Andy"])
+        hands(two, "friday", ["Andy"])
+        one("session close")
+        two("session close")
+        first.stop()
+        second.stop()  # what it had not yet sent is in the replica
     replica = tmp_path / "table-2.db-replica"
     club = Bragref(tmp_path / "club.db")
     pulled = club(f"club pull {one.db} {replica}")
