@@ -112,12 +112,14 @@ def restore(work: Path, hands: int, writes: int, runs: int) -> None:
     if writes == 1:
         built(db, hands, writes)
         shutil.copyfile(db, folder / "plain.db")  # the ledger as bragref alone left it, for `club pull` of a file
-        litestream = replicating(db)
+        stopped(replicating(db))
     else:
         a_session(db)
         litestream = replicating(db)
-        built(db, hands, writes)
-    stopped(litestream)
+        try:
+            built(db, hands, writes)
+        finally:
+            stopped(litestream)
     out = folder / "restored.db"
 
     def clear() -> None:
