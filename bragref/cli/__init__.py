@@ -37,6 +37,7 @@ COMMAND_MODULES = {
     "serve": "bragref.serve.command",
     **dict.fromkeys(["lend", "repay"], "loans"),
     **dict.fromkeys(["season", "paid", "datasette-metadata"], "season"),
+    **dict.fromkeys(["litestream-config", "club"], "club"),
 }
 
 

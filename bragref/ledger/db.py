@@ -1,4 +1,11 @@
-"""Opening the ledger file: WAL, synchronous=FULL, a busy timeout, one IMMEDIATE transaction per write."""
+"""Opening the ledger file: WAL, synchronous=FULL, a busy timeout, one IMMEDIATE transaction per write.
+
+Litestream (docs/club.md) replicates a ledger as another process on the same file, and its advice for the programs
+that write one is kept here: WAL, which bragref always uses; a busy timeout of at least 5 seconds, which lets a write
+wait out the short write lock Litestream takes at each sync (bragref's is 10); and no checkpoints of their own, one of
+which, between two of Litestream's, makes it miss a change of the WAL and take a full snapshot again: a ledger holding
+Litestream's tables is left to Litestream to checkpoint (`wal_autocheckpoint` 0).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +18,7 @@ from bragref.engine.errors import BadInput
 
 SCHEMA_VERSION = 11  # the number of migrations in ledger.schema
 BUSY_TIMEOUT_S = 10.0
+LITESTREAM_TABLES = ("_litestream_seq", "_litestream_lock")  # what Litestream makes in a database it replicates
 
 
 class LedgerUnavailable(Exception):
@@ -40,6 +48,8 @@ def connect(path: str, timeout: float | None = None, create: bool = True) -> sql
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
+        if replicated(conn):
+            conn.execute("PRAGMA wal_autocheckpoint = 0")
         if version < SCHEMA_VERSION:
             with transaction(conn):
                 if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
@@ -51,10 +61,17 @@ def connect(path: str, timeout: float | None = None, create: bool = True) -> sql
     return conn
 
 
+def replicated(conn: sqlite3.Connection) -> bool:
+    """Whether Litestream replicates the database open on `conn`: it holds the table Litestream makes in one."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                        LITESTREAM_TABLES[:1]).fetchone() is not None
+
+
 def _new_ledger(conn: sqlite3.Connection, path: str, create: bool) -> None:
     """A file with no schema version is made a ledger only where it is empty and `create`; else bad input, the file
-    as it was (no table, no journal mode changed)."""
-    if conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+    as it was (no table, no journal mode changed). Empty is with nothing in it but Litestream's tables: Litestream
+    started on an empty file makes them before bragref records the ledger's first row."""
+    if conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name NOT IN (?, ?)", LITESTREAM_TABLES).fetchone()[0]:
         conn.close()
         raise BadInput(f"{path} is not a bragref ledger (it holds another program's tables): nothing was changed; "
                        f"give bragref a ledger of its own with --db")

@@ -383,10 +383,9 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
             judge.forecast = Forecast(ledger.conn, chain_head(ledger.conn), last)  # where the copy will go
         try:
             judged = import_document(judge, document, name, on_hand, use)
-            already = recorded_as(ledger, judge, judged)
+            already = holding(ledger, export(judge, judged))
             if already is not None:
-                raise Refused(f"already imported as session {already}: the same players, rules and hands are "
-                              f"recorded there, and a history is recorded once", "R9.1")
+                raise AlreadyImported(already)
             return transplant(judge, ledger, judged.name, path)
         finally:
             judge.close()
@@ -412,15 +411,25 @@ def content(document) -> str:
     return hashlib.sha256(msgspec.json.encode(kept(document))).hexdigest()
 
 
-def recorded_as(ledger: Ledger, judge: Ledger, judged: Session) -> str | None:
-    """The name of a session of `ledger` holding what `judged` (in `judge`) holds, if one does: compared by
-    `content`, among the sessions of as many hands (an import's question, answered by exporting only those)."""
-    hands = judge.conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+class AlreadyImported(Refused):
+    """A history already recorded in the ledger, as session `name` (R9.1): a history is recorded once."""
+
+    def __init__(self, name: str):
+        super().__init__(f"already imported as session {name}: the same players, rules and hands are recorded there, "
+                         f"and a history is recorded once", "R9.1")
+        self.name = name
+
+
+def holding(ledger: Ledger, exported: dict) -> str | None:
+    """The name of a session of `ledger` holding what the session `exported` (as `export` gives it) holds, if one
+    does: compared by `content`, among the sessions of as many hands (an import's question, answered by exporting
+    only those)."""
     alike = [row[0] for row in ledger.conn.execute(
-        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?", (hands,))]
+        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?",
+        (len(exported["hands"]),))]
     if not alike:
         return None
-    mine = content(export(judge, judged))
+    mine = content(exported)
     return next((name for name in alike if content(export(ledger, ledger.session(name))) == mine), None)
 
 

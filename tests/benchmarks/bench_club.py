@@ -1,0 +1,166 @@
+"""Benchmarks for a club on more than one machine (issue 69).
+
+Run: python tests/benchmarks/bench_club.py [--hands 10000] [--runs 21]
+
+Needs Litestream (`pip install 'bragref[replicate]'`). Prints: (a) a `bragref bet` as a new process on a ledger that
+Litestream replicates to a folder (`litestream replicate` with `bragref litestream-config`'s configuration), in turn
+with a bet on a ledger alike that nothing replicates, in the same run: each one's median wall time and the median of
+the pairs' ratios, and the CPU Litestream used meanwhile; (b) `litestream restore` of a ledger of `--hands` simulated
+hands (four players, loans allowed), from a replica holding one snapshot of it and from one written as it was
+recorded in a hundred writes, each beside copying the ledger's file (the least a restore can be), and the whole
+`bragref club pull` into a new club ledger of the ledger's file and of each replica (restored, audited, every hand
+judged again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import measure
+from bench_spine import bets
+
+from bragref.engine.rules import Rules
+from bragref.ledger.litestream import binary
+from bragref.ledger.simulate import simulate
+from bragref.ledger.store import Ledger
+
+SEATS = ["Andy", "Bill", "Chris", "Dan"]
+
+
+def replicating(db: Path) -> subprocess.Popen:
+    """Litestream replicating `db` to the folder beside it with `litestream-config`'s configuration, once its first
+    snapshot is in the replica."""
+    config = db.with_suffix(".yml")
+    config.write_text(subprocess.run(measure.bragref_command() + ["--db", str(db), "litestream-config"], check=True,
+                                     capture_output=True, text=True).stdout)
+    process = subprocess.Popen([binary(), "replicate", "-config", str(config)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    replica = Path(f"{db}-replica")
+    while not list(replica.glob("ltx/*/*.ltx")):
+        time.sleep(0.02)
+    return process
+
+
+def stopped(process: subprocess.Popen) -> None:
+    """Stopped as a service is: what it has not yet sent, sent."""
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=60)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU a running process has used so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def a_session(db: Path) -> None:
+    """A ledger with a session `bench` of four players, as `bets` plays in."""
+    subprocess.run(measure.bragref_command() + ["--db", str(db), "session", "new", "bench", "--players",
+                                                ",".join(SEATS), "--no-blind"], check=True, capture_output=True)
+
+
+def bet_beside_litestream(work: Path, runs: int) -> None:
+    replicated, alone = work / "replicated.db", work / "alone.db"
+    for db in (replicated, alone):
+        a_session(db)
+    litestream = replicating(replicated)
+    try:
+        used, began = cpu_seconds(litestream.pid), time.perf_counter()
+        pairs = measure.in_turn(bets(replicated), bets(alone), runs)
+        share = (cpu_seconds(litestream.pid) - used) / (time.perf_counter() - began)
+    finally:
+        stopped(litestream)
+    ratio = statistics.median(a.wall / b.wall for a, b in pairs)
+    print(f"bet, Litestream replicating the ledger: {statistics.median(a.wall for a, _ in pairs) * 1000:.1f} ms; "
+          f"alone: {statistics.median(b.wall for _, b in pairs) * 1000:.1f} ms; {ratio:.2f}x (median of {runs} pairs, "
+          f"in turn); Litestream meanwhile {share:.1%} of a core")
+
+
+def built(db: Path, hands: int, writes: int) -> None:
+    """`hands` simulated hands in `writes` sessions, each recorded in one write."""
+    ledger = Ledger(str(db))
+    for night in range(writes):
+        simulate(ledger, f"night-{night + 1}", Rules(short_money="both"), SEATS, hands // writes, seed=night + 1)
+    ledger.close()
+
+
+def timed(command: list[str], runs: int, before=lambda: None) -> float:
+    """The median wall time of `command`, `before()` called ahead of each run, untimed."""
+    times = []
+    for _ in range(runs):
+        before()
+        began = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - began)
+    return statistics.median(times)
+
+
+def restore(work: Path, hands: int, writes: int, runs: int) -> None:
+    shape = "one snapshot" if writes == 1 else f"{writes} writes as recorded"
+    folder = work / f"restore-{writes}"
+    folder.mkdir()
+    db = folder / "table.db"
+    if writes == 1:
+        built(db, hands, writes)
+        shutil.copyfile(db, folder / "plain.db")  # the ledger as bragref alone left it, for `club pull` of a file
+        stopped(replicating(db))
+    else:
+        a_session(db)
+        litestream = replicating(db)
+        try:
+            built(db, hands, writes)
+        finally:
+            stopped(litestream)
+    out = folder / "restored.db"
+
+    def clear() -> None:
+        for path in folder.glob("restored.db*"):
+            path.unlink()
+
+    restoring = timed([binary(), "restore", "-o", str(out), "-config", str(db.with_suffix(".yml")), str(db)], runs,
+                      clear)
+    copying = timed(["cp", str(db), str(out)], runs, clear)
+    print(f"restore of {hands:,} hands ({db.stat().st_size / 1e6:.1f} MB), a replica of {shape}: "
+          f"{restoring:.2f} s; copying the file: {copying:.2f} s ({restoring / copying:.1f}x); median of {runs}")
+    for source, what in [(folder / "plain.db", "the ledger's file as bragref alone left it (audited, every hand "
+                                               "judged again)"), (Path(f"{db}-replica"), "that replica (restored too)")]:
+        if source.exists():
+            pulled(source, folder / f"club-{source.stem}.db", what)
+
+
+def pulled(source: Path, club: Path, what: str) -> None:
+    """`club pull` of `source` into a new club ledger, timed once."""
+    began = time.perf_counter()
+    code = subprocess.run(measure.bragref_command() + ["club", "pull", str(source), "--into", str(club)],
+                          capture_output=True).returncode
+    print(f"  club pull of {what} into a new club ledger: {time.perf_counter() - began:.1f} s, exit {code}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=21, help="Pairs of bets; restores of each replica.")
+    args = parser.parse_args()
+    print(measure.installed())
+    print(subprocess.run([binary(), "version"], check=True, capture_output=True, text=True).stdout.strip(),
+          "(Litestream)")
+    work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
+    try:
+        bet_beside_litestream(work, args.runs)
+        restore(work, args.hands, 1, min(args.runs, 9))
+        restore(work, args.hands, 100, min(args.runs, 9))
+    finally:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
