@@ -489,6 +489,11 @@ class Book:
         """A context in which every read sees one state of the ledger, even while another terminal writes."""
         return self.ledger.reading()
 
+    def trying(self):
+        """A context in which every recording verb is judged as it would be (refused, stale or accepted, `last` set),
+        and then nothing is recorded."""
+        return self.ledger.trying()
+
     def pin(self, digest: str | None = None) -> None:
         """From now on a recording verb is refused as stale (`ledger.store.Stale`, nothing written) once another
         terminal has recorded anything since this call (or since the ledger's `digest` was the one given): `table`'s

@@ -212,6 +212,18 @@ def purse_words(kind: str, session, name: str, units: int, left: int) -> str:
     return f"{name} {PURSE_VERBS[kind]} {money(units)}: {money(left)} on the table (R1.3)."
 
 
+def asked_words(words: list[str], last) -> str:
+    """What a seat's request asks, in a line, from what trying it recorded (`Book.last`): `Ann asks: bet £2`, `Ann
+    asks: buy-in £5`."""
+    if len(last) == 3 and hasattr(last[2], "said"):  # a move: (session, the hand after it, the action)
+        _, current, action = last
+        said = action.said(current.hand.rules.money, say=game_of(current.hand.rules).say)
+        player = getattr(action, "player", None)
+        return f"{player} asks: {said.removeprefix(player + ' ')}" if player else f"Asked: {said}"
+    session, name, units, _ = last  # table money: (session, the player, the amount, what they have after)
+    return f"{name} asks: {words[0].lower()} {session.rules.money(units)}"
+
+
 def started_words(made) -> str:
     """A session made current: `Session friday is current: Ann, Bob. Ante £0.10.`"""
     rules = made.rules

@@ -95,6 +95,10 @@ class Stale(Exception):
     """A write meant for the ledger as it stood when it was last read, which another terminal has changed since."""
 
 
+class Tried(Exception):
+    """The end of a write only tried (`Ledger.trying`): judged as it would be, then rolled back."""
+
+
 class Ledger(Seating, Money):
     committed = False  # whether any ledger of this process has committed a write: what a Ctrl-C caught outside every
     # command's own handler is told by (`bragref.__main__`)
@@ -156,6 +160,17 @@ class Ledger(Seating, Money):
                 self._head = self._mark = None
         if outermost:
             self.wrote = Ledger.committed = True
+
+    @contextmanager
+    def trying(self):
+        """Writes made inside are judged exactly as they would be (the rules, the ledger's own checks, `expect`),
+        then rolled back: nothing is recorded (a player's request from their seat, judged when it is asked)."""
+        try:
+            with self.write():
+                yield
+                raise Tried
+        except Tried:
+            pass
 
     @contextmanager
     def reading(self):

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import secrets
 from importlib import resources
 
+import msgspec
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.concurrency import run_in_threadpool
@@ -18,6 +20,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from bragref.serve.referee import MAX_BODY, Referee
+from bragref.serve.seats import Seats
 from bragref.serve.watch import Watcher
 from bragref.serve.where import host_of
 
@@ -32,11 +35,12 @@ HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the 
 
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
              hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None,
-             referee: str | None = None):
+             referee: str | None = None, seats: Seats | None = None):
     """The application for the ledger at `path`, served under `base` (which starts and ends with `/`); `hosts`: the
     names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked;
-    `referee`: the secret token of the referee's page, which alone writes (none: nothing writes)."""
-    watcher = watcher or Watcher(path, session, every)
+    `referee`: the secret token of the referee's page, which alone writes (none: nothing writes); `seats`: each
+    seated player's own page, under `/s/SEAT/`, whose requests the referee answers."""
+    watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
     files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
     files["referee"] = referee_page(files["page.html"], read("static", "referee.html").read_bytes())
@@ -56,7 +60,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
                 yield b"retry: 1000\n\n" + frame(watcher.views[view])
                 while now := await page.get():
                     yield frame(now)
-                yield ENDED  # the server is stopping: each page says this address has ended
+                yield ENDED  # the server is stopping, or this seat was issued anew: the page says it has ended
             finally:
                 watcher.leave(page)
 
@@ -71,32 +75,49 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         finally:
             following.cancel()
 
-    writer = Referee(path, session) if referee else None
+    writer = Referee(path, session, seats) if referee else None
 
-    async def refereeing(request: Request) -> Response:
-        """Everything under `/r/TOKEN/`: a wrong token is a path not served (404), found in constant time."""
-        if not secrets.compare_digest(request.path_params["token"].encode(), referee.encode()):
-            return not_served()
-        rest = request.path_params["rest"]
-        if rest == "act":
+    async def page(request: Request, rest: str, view: str, writes: dict) -> Response:
+        """What a writing page's own paths answer: its writes (`writes`: each path's handler, by POST alone), its
+        table (`view`), its events, and the page's files; anything else 404."""
+        if rest in writes:
             if request.method != "POST":
-                return PlainTextResponse("Only POST records an answer here.", 405,
-                                         headers={**HEADERS, "Allow": "POST"})
-            return await act(request)
+                return PlainTextResponse("Only POST writes here.", 405, headers={**HEADERS, "Allow": "POST"})
+            return await writes[rest](request)
         if request.method not in ("GET", "HEAD"):
             return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, "Allow": "GET"})
         if rest == "status.json":
-            return await status(request, "referee")
+            return await status(request, view)
         if rest == "events":
-            return await events(request, "referee")
+            return await events(request, view)
+        if rest == "qr.svg" and view == "referee" and seats is not None:
+            return seat_code(request)
         if rest not in REFEREE:
             return not_served()
         file, kind = REFEREE[rest]
         return Response(files["referee" if rest == "" else file], media_type=kind, headers=HEADERS)
 
-    async def act(request: Request) -> Response:
-        """One answer recorded, or why not (CLI.md): from this page's own origin only (403), at most `MAX_BODY`
-        bytes however sent (413); then every page is told at once."""
+    async def refereeing(request: Request) -> Response:
+        """Everything under `/r/TOKEN/`: a wrong token is a path not served (404), found in constant time."""
+        if not secrets.compare_digest(request.path_params["token"].encode(), referee.encode()):
+            return not_served()
+        writes = {"act": lambda request: write(request, writer.act),
+                  **({"answer": lambda request: write(request, writer.answer),
+                      "seats": reissue} if seats is not None else {})}
+        return await page(request, request.path_params["rest"], "referee", writes)
+
+    async def seated(request: Request) -> Response:
+        """Everything under `/s/SEAT/`: a seat no player holds (never issued, or issued anew since) is a path not
+        served (404)."""
+        player = seats.player_of(request.path_params["seat"])
+        if player is None:
+            return not_served()
+        ask = lambda request: write(request, lambda body: writer.ask(player, body))  # noqa: E731
+        return await page(request, request.path_params["rest"], f"seat:{request.path_params['seat']}", {"ask": ask})
+
+    async def write(request: Request, made) -> Response:
+        """One write made by `made(body)`, or why not (CLI.md): from this page's own origin only (403), at most
+        `MAX_BODY` bytes however sent (413); then every page is told at once."""
         origin = request.headers.get("origin")
         if origin is not None and origin.lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower():
             return JSONResponse({"error": "a write from another site's page is refused"}, 403, headers=HEADERS)
@@ -104,16 +125,51 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         if body is None:
             return JSONResponse({"error": f"the body is over {MAX_BODY} bytes: an answer is a line"}, 413,
                                 headers=HEADERS)
-        code, answer = await run_in_threadpool(writer.act, body)
+        code, answer = await run_in_threadpool(made, body)
         if code in (200, 409) and watcher.look():
             watcher.tell()  # every page shows it now, not at the next look
+        elif seats is not None:
+            watcher.refresh()  # a request asked, refused or dropped: the referee's page and the seat's show it
         return JSONResponse(answer, code, headers=HEADERS)
+
+    async def reissue(request: Request) -> Response:
+        """`POST /r/TOKEN/seats {"player": NAME}`: a new seat for a player (a lost phone); the old path is not served
+        from then on, and a page still open there says it has ended."""
+        body = await bounded(request)
+        try:
+            named = msgspec.json.decode(body or b"", type=Seated).player
+        except (msgspec.DecodeError, msgspec.ValidationError) as error:
+            return JSONResponse({"error": f'the body is JSON {{"player": "…"}}: {error}'}, 400, headers=HEADERS)
+        player = next((p for p in seats.tokens if p.casefold() == named.casefold()), None)
+        if player is None:
+            return JSONResponse({"error": f"{named!r} has no seat here"}, 404, headers=HEADERS)
+        old = seats.tokens[player]
+        seats.issue(player)
+        watcher.refresh()
+        watcher.end(f"seat:{old}")
+        return JSONResponse({"player": player, "path": seats.paths([player])[player]}, headers=HEADERS)
+
+    def seat_code(request: Request) -> Response:
+        """The QR code of a player's seat (`?player=NAME`), for their phone to scan: the address the referee's page
+        was opened at, with the seat's path."""
+        player = next((p for p in seats.tokens if p.casefold() == request.query_params.get("player", "").casefold()),
+                      None)
+        if player is None:
+            return not_served()
+        import segno
+
+        address = f"{request.url.scheme}://{request.headers.get('host', '')}{seats.paths([player])[player]}"
+        image = io.BytesIO()
+        segno.make(address, error="l").save(image, kind="svg", scale=6, title=f"{player}'s seat")
+        return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
 
     routes = [Route(base + name, static, methods=["GET"]) for name in STATIC]
     routes += [Route(base + "status.json", status, methods=["GET"]), Route(base + "events", events, methods=["GET"])]
+    every_method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
     if referee:
-        routes.append(Route("/r/{token}/{rest:path}", refereeing, methods=["GET", "HEAD", "POST", "PUT", "PATCH",
-                                                                              "DELETE", "OPTIONS"]))
+        routes.append(Route("/r/{token}/{rest:path}", refereeing, methods=every_method))
+    if seats is not None:
+        routes.append(Route("/s/{seat}/{rest:path}", seated, methods=every_method))
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
     return app if hosts is None else HostCheck(app, *hosts)
 
@@ -133,6 +189,12 @@ class HostCheck:
                 await refused(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class Seated(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of a seat's re-issue: whose."""
+
+    player: str
 
 
 def referee_page(page: bytes, controls: bytes) -> bytes:
@@ -182,13 +244,17 @@ def frame(data: bytes) -> bytes:
 ENDED = b"event: ended\ndata: {}\n\n"  # the last event of a stream the server ends: it is stopping
 
 
-def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None) -> None:
+def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None,
+        seats: str | None = None) -> None:
     """Serve on the listening socket `sock` until Ctrl-C (or SIGTERM): every page's stream is ended first, so the
-    server stops at once and quietly. `referee`: the referee's page's token, if it is served."""
+    server stops at once and quietly. `referee`: the referee's page's token, if it is served; `seats`: how the seat
+    pages' requests are taken (`seats.MODES`), where they are served."""
     import uvicorn
 
-    watcher = Watcher(path, session)
-    app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee)
+    seating = Seats(seats) if seats else None
+    watcher = Watcher(path, session, seats=seating)
+    app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee,
+                   seats=seating)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):

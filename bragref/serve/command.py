@@ -17,8 +17,12 @@ import click
 @click.option("--referee", is_flag=True,
               help="Serve the referee's page too, which records: the table run by taps from a phone, under a secret "
                    "address printed (with its QR code) at start, new at every start.")
+@click.option("--seats", type=click.Choice(["ask", "record"]), is_flag=False, flag_value="ask", default=None,
+              help="With --referee, a page for each seated player on their own phone (a QR code each on the "
+                   "referee's page): their moves and money asked from it, the referee recording or refusing each "
+                   "(ask, the default), or the player to act's moves recorded at once (record).")
 @click.pass_obj
-def serve(app, host: str, port: int, referee: bool) -> None:
+def serve(app, host: str, port: int, referee: bool, seats: str | None) -> None:
     """Serve a live view of the current session: the game, the hand, dealer, pots and stake, whose turn it is and
     what they may do, each player's state, the hand's actions, the night's balances and its chart. Every page
     follows the ledger whoever writes it (commands, `table`, an import) and shows a recorded action within a
@@ -32,6 +36,8 @@ def serve(app, host: str, port: int, referee: bool) -> None:
     """
     from bragref.serve.where import host_names, listening, loopback, shown
 
+    if seats and not referee:
+        raise click.UsageError("--seats goes with --referee: the referee answers the seats' requests")
     path = ready(app, referee)
     sock = listening(host, port)  # bound before anything is promised: a port in use is said, not served
     base = "/" if loopback(host) else f"/t/{secrets.token_urlsafe(16)}/"
@@ -49,7 +55,7 @@ def serve(app, host: str, port: int, referee: bool) -> None:
     admit_typing_extensions()
     from bragref.serve.app import run
 
-    run(path, app.session, sock, base, host_names(host), token)
+    run(path, app.session, sock, base, host_names(host), token, seats)
 
 
 def ready(app, referee: bool) -> str:

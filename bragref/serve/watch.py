@@ -17,6 +17,7 @@ import msgspec
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.games import game_of
+from bragref.serve.seats import Seats
 from bragref.told import (forms, hand_lines, moves, on_page, own_phrases, own_words, pot_line, session_form, situation,
                           whose_turn)
 
@@ -24,10 +25,12 @@ VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.view
 
 
 class Watcher:
-    """The ledger at `path` (its current session, or `session`), looked at every `every` seconds."""
+    """The ledger at `path` (its current session, or `session`), looked at every `every` seconds; `seats`, where
+    each seated player has a page of their own (`serve --seats`)."""
 
-    def __init__(self, path: str, session: str | None = None, every: float = 0.2):
-        self.path, self.session, self.every = path, session, every
+    def __init__(self, path: str, session: str | None = None, every: float = 0.2, seats: Seats | None = None):
+        self.path, self.session, self.every, self.seats = path, session, every, seats
+        self.table_now: dict | None = None  # the table's object as last made, every view's source
         self.book = None  # opened by a look, in the thread that serves (SQLite's connections stay in one)
         self.file: tuple | None = None  # what the book was opened on: the file's device, inode and size then
         self.pages: set[asyncio.Queue] = set()
@@ -43,15 +46,43 @@ class Watcher:
             if version == self.version and self.trouble is None:
                 return False
             table = self.table() if self.book is not None else None
-            views = {"referee": msgspec.json.encode(refereed(table)),
-                     "players": msgspec.json.encode(unstarted() if table is None else public(table))}
+            views = self._views(table)
         except Exception as error:  # whatever the file holds (or not), the server stays up and says why
             self._close()
             return self._cannot_read(error)
         if self.trouble is not None:
             self.complain(f"serve: the ledger {self.path} can be read again")
-        self.version, self.trouble, self.views = version, None, views
+        self.version, self.trouble, self.views, self.table_now = version, None, views, table
         return True
+
+    def _views(self, table: dict | None) -> dict[str, bytes]:
+        """What each kind of page is shown of `table`: the players' page, the referee's (with each seat's path and
+        the requests waiting), and each seat's page (`seat:TOKEN`)."""
+        referee = refereed(table)
+        if self.seats is not None:
+            seated = [p["name"] for p in table["players"]] if table and not table["closed"] else []
+            self.seats.seat(seated)
+            referee = {**referee, "seats": self.seats.paths(seated), "requests": self.seats.waiting(),
+                       "seating": self.seats.mode}
+        views = {"referee": msgspec.json.encode(referee),
+                 "players": msgspec.json.encode(unstarted() if table is None else public(table))}
+        for player, token in (self.seats.tokens.items() if self.seats is not None else ()):
+            views[f"seat:{token}"] = msgspec.json.encode(seated_view(table, player, self.seats.fate(player)))
+        return views
+
+    def refresh(self) -> None:
+        """Every page is told again what it is shown, the ledger unchanged: a request asked or answered."""
+        if self.trouble is None:
+            self.views = self._views(self.table_now)
+        self.tell()
+
+    def end(self, view: str) -> None:
+        """The pages of `view` are told their address has ended (a seat issued anew, its old path no longer
+        served)."""
+        for page in [page for page in self.pages if page.view == view]:
+            if page.full():
+                page.get_nowait()
+            page.put_nowait(b"")
 
     @property
     def now(self) -> bytes:
@@ -136,8 +167,8 @@ class Watcher:
         return data
 
     def join(self, view: str = "players") -> asyncio.Queue:
-        """A page listening, shown `view` (one of `VIEWS`): it hears it each time it changes (only the newest, if it
-        falls behind)."""
+        """A page listening, shown `view` (one of `VIEWS`, or a seat's): it hears it each time it changes (only the
+        newest, if it falls behind)."""
         page: asyncio.Queue = asyncio.Queue(maxsize=1)
         page.view = view
         self.pages.add(page)
@@ -152,7 +183,7 @@ class Watcher:
         for page in self.pages:
             if page.full():
                 page.get_nowait()  # an older object it has not read yet: the newest replaces it
-            page.put_nowait(self.views[page.view] if now is None else now)
+            page.put_nowait(self.views.get(page.view, b"") if now is None else now)
 
     def stop(self) -> None:
         """Every page's stream ends, so that the server stops at once rather than wait for them."""
@@ -233,6 +264,22 @@ def public(table: dict) -> dict:
     playing = table["phase"] in ("betting", "showdown")
     return {**table, "actions": [_shown(entry, not playing) for entry in table["actions"]],
             "told": {**told_, "lines": table["told"]["shown_lines"], "moves": [], "forms": []}}
+
+
+def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
+    """What `player`'s own page is shown (their seat): what the players' page shows, marked as theirs, their moves
+    when the table waits for them (as the referee's page names them, and as the players' page knows the cards: no card
+    disabled for having been seen), between hands their own buy-in, top-up and cash-out, and their request's fate."""
+    if table is None or table["closed"]:
+        return {**unstarted(), "seat": player, "request": request, "told": {**unstarted()["told"], "forms": []}}
+    mine = [{**move, "fields": [{**field, "pack": [[card, None] for card, _ in field["pack"]]} if "pack" in field
+                                else field for field in move["fields"]]}
+            for move in table["told"]["moves"] if move["words"][1:2] == [player]]
+    own = [{**form, "fields": [{**field, "options": [player], "value": player} if field["name"] == "name" else field
+                               for field in form["fields"]]}
+           for form in table["told"]["forms"] if form["verb"] in ("buy-in", "top-up", "cash-out")]
+    shown = public(table)
+    return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": mine, "forms": own}}
 
 
 def _shown(entry: dict, private: bool) -> dict:

@@ -3,7 +3,8 @@
 // takes and the digest of the table the button was drawn for. A move that takes an amount or cards opens its fields
 // at the first tap and records at the second. A tap means one thing: every button names its player, its words name
 // them too, a field left open closes when the table moves on, and for a moment after a tap of its own records, the
-// page takes no tap on the next player's buttons, so a double tap is never recorded for someone else.
+// page takes no tap on the next player's buttons, so a double tap is never recorded for someone else. A seat's page
+// (a player's own phone) is the same page: its taps are requests (`POST ask`), which the referee records or refuses.
 "use strict";
 
 let table = null;    // the table as the page shows it: what an answer is for
@@ -11,6 +12,7 @@ let open = null;     // the move whose fields are open (its label), or the form 
 let busy = false;    // a tap is being recorded: the page takes no other until it is answered
 let calm = 0;        // the time until which moves drawn after an own recorded tap take no tap
 let last = null;     // the page's last recorded tap: the head it was sent with, and what was recorded
+let asked = null;    // a seat's page: the request it is waiting on
 const kept = {};     // each form's state across redraws: open or not, and what its fields hold
 const CALM_MS = 500;
 
@@ -34,15 +36,20 @@ function say(kind, message) {
   answer.textContent = message;
 }
 
+function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked
+
+async function post(path, body) {
+  return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
 async function record(words, head) {
   if (busy) return;
   busy = true;
-  say("", "Recording…");
+  say("", seated() ? "Asking…" : "Recording…");
   const sent = head === undefined ? (table && table.digest) : head;
   let response;
   try {
-    response = await fetch("act", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ words: words.map(quoted).join(" "), head: sent }) });
+    response = await post(seated() ? "ask" : "act", { words: words.map(quoted).join(" "), head: sent });
   } catch (error) {
     busy = false;
     say("refused", "The server cannot be reached: nothing was recorded. Tap again once it is back.");
@@ -51,7 +58,11 @@ async function record(words, head) {
   const answer = await response.json().catch(() => ({}));
   busy = false;
   if (answer.head !== undefined) document.getElementById("answer").dataset.head = answer.head;
-  if (response.status === 200) {
+  if (response.status === 202) {  // asked: the referee records or refuses it
+    open = null;
+    asked = answer.id;
+    say("asked", `${answer.asked} — waiting for the referee.`);
+  } else if (response.status === 200) {
     open = null;
     last = { sent, recorded: answer.recorded };
     calm = Date.now() + CALM_MS;
@@ -166,7 +177,7 @@ function pairs(options) { return options.map(option => Array.isArray(option) ? o
 
 function field(form, spec, state) {  // one field of a form, holding what it held before the page was redrawn
   const name = form.verb === "deal" || form.verb === "session new" ? spec.name : `${form.verb} ${spec.name}`;
-  const held = state.values[spec.name];
+  const held = state.values[spec.name] ?? spec.value;  // a seat's own name, where the form is for it alone
   let input;
   if (spec.kind === "player" || spec.kind === "choice") {  // a list; no player chosen in advance
     const blank = spec.kind === "player" || spec.optional;
@@ -253,9 +264,64 @@ function drawForms(t) {
   }));
 }
 
+const FATES = { recorded: "recorded", refused: "refused", stale: "refused" };
+
+function fate(request) {  // a seat's page: what became of its request
+  if (!request || request.id !== asked || request.state === "waiting") return;
+  asked = null;
+  const said = { recorded: request.said, refused: `The referee refused it: ${request.line}. Nothing was recorded.`,
+    stale: `Not recorded: the table moved on before the referee answered (${request.line}).` }[request.state];
+  say(FATES[request.state], said);
+}
+
+function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse
+  const list = document.getElementById("requests");
+  list.replaceChildren(...(t.requests || []).map(request => {
+    const buttons = ["record", "refuse"].map(answer => {
+      const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}` }, answer);
+      button.addEventListener("click", async () => {
+        if (busy) return;
+        busy = true;
+        const response = await post("answer", { id: request.id, answer }).catch(() => null);
+        busy = false;
+        const said = response ? await response.json().catch(() => ({})) : {};
+        if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
+        else if (response.status === 200) say("recorded", said.recorded || `Refused: ${said.refused}`);
+        else say("refused", said.stale || said.refused || said.error || `Not recorded (${response.status}).`);
+      });
+      return button;
+    });
+    return element("li", {}, element("span", {}, request.line), " ", ...buttons);
+  }));
+}
+
+function drawSeats(t) {  // the referee's page: each player's seat, its code shown on request, or issued anew
+  const seats = document.getElementById("seats");
+  const paths = Object.entries(t.seats || {});
+  seats.hidden = !paths.length;
+  const list = seats.querySelector("ul");
+  list.replaceChildren(...paths.map(([player, path]) => {
+    const code = element("button", { type: "button" }, `code for ${player}`);
+    const again = element("button", { type: "button" }, `new code for ${player}`);
+    const shown = element("div", { class: "code" });
+    code.addEventListener("click", () => shown.replaceChildren(
+      element("img", { src: `qr.svg?player=${encodeURIComponent(player)}`, alt: `${player}'s seat: ${path}` }),
+      element("p", {}, `${location.origin}${path}`)));
+    again.addEventListener("click", async () => {
+      const response = await post("seats", { player }).catch(() => null);
+      say(response && response.ok ? "recorded" : "refused",
+        response && response.ok ? `${player} has a new seat: the old code no longer opens it.` : "Not issued.");
+    });
+    return element("li", {}, code, again, shown);
+  }));
+}
+
 document.addEventListener("table", event => {
   const changed = !table || table.digest !== event.detail.digest;
   table = event.detail;
+  document.getElementById("referee-head").textContent = seated() ? `${table.seat}'s moves` : "Record";
+  fate(table.request);
+  if (document.getElementById("requests")) { drawRequests(table); drawSeats(table); }
   if (changed) {
     open = null;  // a field or picker left open was for the table as it was
     Object.values(kept).forEach(state => { state.confirming = ""; });

@@ -1,0 +1,83 @@
+"""Every player's own phone (`serve --referee --seats`): a seat page per seated player, under a path of its own
+(`/s/SEAT/`: 192 random bits, new at every start, found in constant time), and the requests those pages make. A
+request is not the ledger: it lives here, in the server, until the referee records or refuses it (`--seats ask`), or
+is recorded at once where it is the move of the player to act (`--seats record`); the ledger holds only what was
+recorded, through the same `Book` as every other write, each action with where it was entered."""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+
+import msgspec
+
+MODES = ("ask", "record")  # the referee records or refuses each request; or the player to act's moves record
+
+
+class Request(msgspec.Struct):
+    """A seat's request: its words (`bet Ann 2`), what it asks in a line (`Ann asks: bet £2`), the digest of the table
+    it was asked at, and its fate: `waiting`, `recorded`, `refused` or `stale`."""
+
+    id: str
+    player: str
+    words: str
+    line: str
+    head: str
+    state: str = "waiting"
+    said: str = ""  # what the fate said: the confirmation line, or why it was refused
+
+
+class Seats:
+    """The seats of the table served, each player's path and request, under `mode` (one of `MODES`)."""
+
+    def __init__(self, mode: str):
+        self.mode = mode
+        self.tokens: dict[str, str] = {}  # player -> token
+        self.requests: dict[str, Request] = {}  # player -> their request, the last asked
+        self.numbers = itertools.count(1)
+
+    def seat(self, players: list[str]) -> bool:
+        """Give each seated player without a seat one; whether any was given."""
+        new = [player for player in players if player not in self.tokens]
+        for player in new:
+            self.tokens[player] = secrets.token_urlsafe(24)
+        return bool(new)
+
+    def issue(self, player: str) -> str:
+        """A new seat for `player` (a lost phone): the old path is not served from now on. Its token."""
+        self.tokens[player] = secrets.token_urlsafe(24)
+        return self.tokens[player]
+
+    def player_of(self, token: str) -> str | None:
+        """The player whose seat `token` is, compared with every seat's in constant time; None for no seat."""
+        found = None
+        for player, own in self.tokens.items():
+            if secrets.compare_digest(own.encode(), token.encode()):
+                found = player
+        return found
+
+    def paths(self, players: list[str]) -> dict[str, str]:
+        """Each seated player's seat path, as the referee's page is given them."""
+        return {player: f"/s/{self.tokens[player]}/" for player in players if player in self.tokens}
+
+    def asked(self, player: str, words: str, line: str, head: str) -> Request:
+        """`player`'s request, waiting: it replaces any they had waiting."""
+        request = Request(f"{player[:1].lower()}{next(self.numbers)}-{secrets.token_hex(4)}", player, words, line,
+                          head)
+        self.requests[player] = request
+        return request
+
+    def waiting(self) -> list[dict]:
+        """The requests waiting for the referee, as the referee's page is given them."""
+        return [{"id": r.id, "player": r.player, "words": r.words, "line": r.line, "head": r.head}
+                for r in self.requests.values() if r.state == "waiting"]
+
+    def find(self, request_id: str) -> Request | None:
+        """The waiting request `request_id`, or None (unknown, or answered already)."""
+        return next((r for r in self.requests.values() if r.id == request_id and r.state == "waiting"), None)
+
+    def fate(self, player: str) -> dict | None:
+        """What `player`'s seat page is told of their last request."""
+        request = self.requests.get(player)
+        return None if request is None else {"id": request.id, "words": request.words, "line": request.line,
+                                             "state": request.state, "said": request.said}
