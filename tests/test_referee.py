@@ -126,6 +126,16 @@ def test_a_refused_write_records_nothing(standing, words, head, code, said):
     assert dump(standing.db) == before
 
 
+def test_a_settle_up_tapped_during_a_hand_is_the_rules_refusal_r1_2(standing):
+    """Issue 65: the page answered 400, as for words it could not read; `paid` during a hand is refused by a rule,
+    422, as `rules set` and `session close` are then, nothing recorded."""
+    before = dump(standing.db)
+    answer = standing.post("paid ann bob 1")
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["rule"] == "R1.2" and "only between hands" in answer.json()["refused"]
+    assert dump(standing.db) == before
+
+
 @pytest.mark.parametrize("body", [b"not json", b'{"words": "bet bob 1"}', b'{"head": "1-ab"}', b"[]",
                                   b'{"words": "bet bob 1", "head": ""}',
                                   b'{"words": "bet bob 1", "head": "1-ab", "more": 1}'])

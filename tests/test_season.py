@@ -55,9 +55,6 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     bragref.refused("paid zed cat 1", "'zed'", code=2)  # nobody of that name, in any night (R2.6)
     bragref.refused("paid cat danny 0", "R1.1", code=2)
     bragref.refused(f"paid cat danny 1 --note {'x' * 501}", "at most 500 characters", code=2)
-    bragref("deal")
-    bragref.refused("paid cat danny 1", "between hands: hand 2 is in play", code=2)  # not a bet, not in a hand
-    bragref("undo")  # the deal, a misdeal: between hands again
     assert bragref("paid cat danny 3 --note 'on account'").stdout == \
         "Recorded: Cat paid Danny 3 (on account).\n"
     rows = {r["player"]: r for r in bragref.json("balances --all")}
@@ -79,11 +76,22 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     bragref("audit --all")
 
 
+def test_a_settle_up_during_a_hand_is_refused_by_a_rule_r1_2(bragref):
+    """Issue 65: `paid` during a hand exited 2, as if mistyped; it is the rules' refusal (exit 3), citing R1.2 (the
+    hand's pot is nobody's until it is settled), as `rules set` and `session close` are in that state."""
+    play_nights(bragref)
+    bragref("deal")
+    said = bragref.refused("paid cat danny 1", "R1.2")
+    assert said == "refused: settle-ups are recorded only between hands, and hand 2 is not over (Cat to act) (R1.2)\n"
+    bragref("undo")  # the deal, a misdeal: between hands again
+    assert bragref("paid cat danny 1").stdout == "Recorded: Cat paid Danny 1.\n"
+
+
 def test_the_table_takes_a_settle_up_between_hands(bragref):
     play_nights(bragref)
     told = bragref.table("paid cat andy 2 --note cash", "deal", "paid cat andy 1").output
     assert "Recorded: Cat paid Andy 2 (cash)." in told
-    assert "paid is recorded between hands" in told  # in a hand: refused, nothing recorded
+    assert "settle-ups are recorded only between hands, and hand 2 is not over" in told  # refused (R1.2)
     assert ("Cat", "Andy", 2) not in [(p["from"], p["to"], p["amount"]) for p in bragref.json("settle --all")]
 
 

@@ -210,18 +210,16 @@ class Money:
 
     def pay(self, payer: str, payee: str, amount: str | int, note: str | None) -> Payment:
         """Record that `payer` paid `payee` `amount` (typed in the sessions' money, or units) to settle up: in no
-        session, between the current session's hands (bad input while one is in play) or after a close, never more
-        than `settle --all` shows `payer` owing `payee` (exit 3, naming what is owed)."""
+        session, between the current session's hands or after a close (refused while one is in play: its pot is
+        nobody's until it is settled, R1.2), never more than `settle --all` shows `payer` owing `payee` (refused,
+        naming what is owed, R1.2)."""
         if note is not None and len(note) > MAX_NOTE:
             raise BadInput(f"a note is at most {MAX_NOTE} characters")
         with self.write():
             sessions = self.all_sessions()
             if not sessions:
                 raise BadInput("no session yet: nothing is owed")
-            current = self.current(self.session(None))
-            if current is not None and current.hand.phase != "over":
-                raise BadInput(f"paid is recorded between hands: hand {current.number} is in play; finish it first "
-                               f"(settle-ups are not bets)")
+            self._between_hands(self.session(None), "settle-ups are recorded", "R1.2")
             self.one_money(sessions)
             rules = sessions[0].rules
             rows = self.balances(sessions, settle_ups=True)
