@@ -215,31 +215,41 @@ def moves(hand: Hand) -> list[dict]:
 def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
     """One button of an offer: its words (the player's name, each value the offer gives or `chosen`, and a
     placeholder for what the referee gives: `{amount}`, `{cards}`, or `{cards:up}` for cards introduced by a word
-    only where there are any, `{more:pp}` for a second amount the move may take, a field of its own in `more`)."""
+    only where there are any, `{more:pp}` for a second amount the move may take, a field of its own in `more`, bounded
+    by its own range where the offer gives one). An amount the offer says none of fits now has no field."""
     rules, given = hand.rules, {**dict(offer.values), **chosen}
     plain = _plain(rules)
     words = [kind.verb, *([name] if kind.subject == "player" else [])]
     button: dict = {"words": words, "amount": None, "cards": None, "said": []}  # said: what its name adds (`blind`)
     for param in kind.params:
+        own = offer.range_of(param.name)  # an amount's own range, where the move takes several (R17.8)
         if param.name in given:
             words += param.shown(given[param.name], money=plain)
             button["said"] += param.shown(given[param.name], money=rules.money)
         elif param.kind == "players" and kind.subject == "table" and name:
             words.append(name)
-        elif param.kind == "money" and offer.range is not None and button["amount"] is None:
+        elif param.kind == "money" and own is None and param.name in dict(offer.ranges):
+            pass  # none of it fits now (R17.8): no field for it
+        elif param.kind == "money" and own is not None and button["amount"] is None:
             words += [*param.keywords[:1], "{amount}"]
             button["said"] += param.keywords[:1]  # Hoyle's `call all-in`, beside its call
-            button["amount"] = {"min": plain(offer.range.min), "step": plain(1),
-                                "max": None if offer.range.max is None else plain(offer.range.max)}
+            button["amount"] = _bounds(own, plain)
         elif param.kind == "money" and param.keywords and not param.required:  # a second wager (R17.3's Pair Plus)
             words.append(f"{{more:{param.keywords[0]}}}")
             button["more"] = [*button.get("more", []), {"name": _label(game_of(rules), param.name),
-                                                        "keyword": param.keywords[0]}]
+                                                        "keyword": param.keywords[0],
+                                                        **(_bounds(own, plain) if own is not None else {})}]
         elif param.kind == "cards" and button["cards"] is None:
             words.append(f"{{cards:{param.keywords[0]}}}" if param.keywords else "{cards}")
             button["cards"] = picker(hand, name, 1 if param.metavar == "CARD" else
                                      rules.cards if param.held and param.required else None)
     return button
+
+
+def _bounds(allowed, plain: Callable[[int], str]) -> dict:
+    """An amount field's bounds (`Range`): its least and most as a field takes them (the most None where there is
+    none), and its step, one unit."""
+    return {"min": plain(allowed.min), "step": plain(1), "max": None if allowed.max is None else plain(allowed.max)}
 
 
 def picker(hand: Hand, player: str | None, count: int | None) -> dict:

@@ -102,8 +102,8 @@ function drawMoves(t) {
         value: move.amount.min, "aria-label": "amount" })));
     }
     (move.more || []).forEach(more => panel.append(element("label", {}, `${more.name} `, element("input", {
-      type: "number", inputmode: "decimal", min: "0", step: "any", "aria-label": more.name,
-      "data-more": more.keyword }))));
+      type: "number", inputmode: "decimal", min: more.min || "0", max: more.max, step: more.step || "any",
+      "aria-label": more.name, "data-more": more.keyword }))));  // bounded by its own range, where it has one
     if (move.cards) panel.append(picker(move, picked));
     panel.append(element("p", {}, `Tap “${move.label}” again to record it.`));
   });
