@@ -568,6 +568,11 @@ class Book:
         """What hands at table stakes moved, per player: money that changed hands on the table (R1.3)."""
         return self.ledger.on_table(self.scope(all_sessions))
 
+    def cashed_out(self) -> dict[str, tuple[int, int]]:
+        """At table stakes (R1.3), per player of the session with table money: what they took off the table (the
+        close's cash-outs among them) and what is on it still."""
+        return self.ledger.cashed_out(self.current_session())
+
     def history(self, number: int | None = None) -> Iterator[dict]:
         """Every action of hand `number` (default: of every hand of the session, read a few hundred hands at a time)
         as `history --json` gives them: the pot and stake after each, voids marked (R9.1), where each pot went."""

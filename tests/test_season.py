@@ -76,6 +76,56 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     bragref("audit --all")
 
 
+def test_a_night_at_table_stakes_counts_in_net_and_never_in_owed_r1_3(bragref):
+    """Issue 65: `balances --all` gave Dev "owed £0.47" where `settle --all` had Dev pay Cath £1.93: `owed` counted a
+    night at table stakes, which was settled at the table (its results are in the cash-outs). `owed` is what `settle
+    --all` has each player receive less pay; `settle` of that night says where its results went, not "All square"."""
+    bragref('session new t1 --players "Cath,Dev,Eve" --stakes table --unit 0.01 --currency £ --ante 0.10')
+    for name in ("cath", "dev", "eve"):
+        bragref(f"buy-in {name} 5")
+    bragref.lines("""
+        deal
+        bet dev 1
+        fold eve
+        see cath
+        show dev 2c 3d 5h
+        show cath As Ah Ad
+    """)  # the pot of £2.30 to Cath: Cath +£1.20, Dev -£1.10, Eve -£0.10 on the table
+    assert bragref("settle").stdout == ("Nothing to pay: the hands at table stakes were settled at the table (R1.3)."
+                                        "\nOn the table, to cash out: Cath £6.20, Dev £3.90, Eve £4.90.\n")
+    bragref("lend eve dev 1")  # onto Dev's table money, from Eve's pocket: owed (R7.5)
+    assert bragref("settle").stdout == (
+        "Dev pays Eve £1.00\nThe hands at table stakes were settled at the table (R1.3): these pay loans and hands "
+        "from the pocket.\nOn the table, to cash out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
+    bragref("session close")  # the cash-outs: Cath £6.20, Dev £4.90 (the loan's £1 among it), Eve £4.90
+    bragref('session new p2 --players "Cath,Dev,Eve" --unit 0.01 --currency £ --ante 0.10')
+    bragref.lines("""
+        deal
+        bet dev 0.20
+        fold eve
+        fold cath
+    """)  # from the pocket: Cath -£0.10, Dev +£0.20, Eve -£0.10
+    rows = [(r["player"], r["net"], r["paid_up"], r["owed"]) for r in bragref.json("balances --all")]
+    assert rows == [("Cath", 110, 0, -10), ("Dev", -190, 0, -80), ("Eve", 80, 0, 90)]
+    assert bragref.json("settle --all") == [{"from": "Dev", "to": "Eve", "amount": 80},
+                                            {"from": "Cath", "to": "Eve", "amount": 10}]
+    assert "Dev owes Cath nothing" in bragref.refused("paid dev cath 0.10", "R1.2")
+    bragref("paid dev eve 0.80")
+    rows = [(r["player"], r["net"], r["paid_up"], r["owed"]) for r in bragref.json("balances --all")]
+    assert rows == [("Cath", 110, 0, -10), ("Dev", -190, 80, 0), ("Eve", 80, -80, 10)]
+    assert bragref.json("season") == [
+        {"player": "Cath", "nights": 2, "hands": 2, "won_hands": 1, "net": 110, "best": 120, "worst": -10,
+         "biggest_pot": 230},
+        {"player": "Eve", "nights": 2, "hands": 2, "won_hands": 0, "net": -20, "best": -10, "worst": -10,
+         "biggest_pot": 0},
+        {"player": "Dev", "nights": 2, "hands": 2, "won_hands": 1, "net": -90, "best": 20, "worst": -110,
+         "biggest_pot": 50}]  # the table-stakes night counts in the season
+    assert bragref("--session t1 settle").stdout == (
+        "Dev pays Eve £1.00\nThe hands at table stakes were settled at the table (R1.3): these pay loans and hands "
+        "from the pocket.\nCashed out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
+    bragref("audit --all")
+
+
 def test_a_settle_up_during_a_hand_is_refused_by_a_rule_r1_2(bragref):
     """Issue 65: `paid` during a hand exited 2, as if mistyped; it is the rules' refusal (exit 3), citing R1.2 (the
     hand's pot is nobody's until it is settled), as `rules set` and `session close` are in that state."""

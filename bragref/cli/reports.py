@@ -179,16 +179,26 @@ def print_balances(book, all_sessions: bool, rows: list[dict], out: Output = Out
     sessions = book.scope(all_sessions)
     money = sessions[0].rules.money
     with_loans = any(r["loans"] for r in rows)
-    with_paid = any(r.get("paid_up") for r in rows)  # settle-ups recorded (`paid`): what is still owed beside
+    with_owed = any(r.get("paid_up") or r.get("owed", r["net"]) != r["net"] for r in rows)  # settle-ups recorded
+    # (`paid`), or nights settled at the table (R1.3): what is still owed beside the net
     out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
                 **({"result": money(r["result"]), "loans": money(r["loans"])} if with_loans else {}),
                 "net": money(r["net"]),
-                **({"paid up": money(r["paid_up"]), "owed": money(r["owed"])} if with_paid else {})}
+                **({"paid up": money(r["paid_up"]), "owed": money(r["owed"])} if with_owed else {})}
                for r in rows])
     for carried, amount in book.carried(all_sessions).items():
         click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
     for line in in_play_notes(book, all_sessions):
         click.echo(line)
+
+
+def cash_out_lines(cashed: dict[str, tuple[int, int]], money) -> list[str]:
+    """Where each player's result at table stakes is (R1.3): what they cashed out, and what is on the table still,
+    to cash out."""
+    taken = [f"{name} {money(amount)}" for name, (amount, left) in cashed.items() if amount or not left]
+    left = [f"{name} {money(amount)}" for name, (_, amount) in cashed.items() if amount]
+    return [*([f"Cashed out: {', '.join(taken)}."] if taken else []),
+            *([f"On the table, to cash out: {', '.join(left)}."] if left else [])]
 
 
 def in_play_notes(book, all_sessions: bool) -> list[str]:
@@ -215,8 +225,9 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     A pot still carried forward is a payee named "carried pot": its money is
     on the table, not yet anyone's. At table stakes the hands' results already
     sit in each player's table money, to cash out (R1.3): only loans and hands
-    played from the pocket are paid here. Asked while a hand is being played,
-    a last line says so, and what is in its pot.
+    played from the pocket are paid here, and each player's cash-out (or what
+    is on the table still) is listed. Asked while a hand is being played, a
+    last line says so, and what is in its pot.
 
     \b
     Example:
@@ -230,13 +241,21 @@ def settle(app, all_sessions: bool, out: Output) -> None:
 
 def print_payments(book, all_sessions: bool, payments: list[dict], out: Output = Output()) -> None:
     money = book.scope(all_sessions)[0].rules.money
+    at_table = bool(book.on_table(all_sessions))  # hands at table stakes: settled at the table (R1.3)
     if not payments:
-        click.echo("All square: nobody owes anybody.")
+        click.echo("Nothing to pay: the hands at table stakes were settled at the table (R1.3)." if at_table else
+                   "All square: nobody owes anybody.")
     elif out.fmt is None:  # sentences, unless a table format is asked for
         for p in payments:
             click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
     else:
         out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
+    if at_table and payments:
+        click.echo("The hands at table stakes were settled at the table (R1.3): these pay loans and hands from the "
+                   "pocket.")
+    if at_table and not all_sessions:
+        for line in cash_out_lines(book.cashed_out(), money):
+            click.echo(line)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         kinds = list(book.carried(all_sessions))

@@ -172,6 +172,16 @@ class Money:
                 sums.setdefault(player, [0, 0])[figure] += amount
         return {player: (put, moved) for player, (put, moved) in sums.items()}
 
+    def cashed_out(self, session: Session) -> dict[str, tuple[int, int]]:
+        """At table stakes (R1.3), per player with table money (by the name they have now): what they took off the
+        table (cash-outs, the close's among them) and what is on it still."""
+        taken: dict[str, int] = {}
+        for player, amount in self._q("SELECT player, -SUM(amount) FROM purses WHERE session_id = ? AND kind = "
+                                      "'cash-out' GROUP BY player", (session.id,)):
+            taken[session.now_called(player)] = taken.get(session.now_called(player), 0) + amount
+        left = self.table_money(session)
+        return {name: (taken.get(name, 0), left.get(name, 0)) for name in dict.fromkeys([*left, *taken])}
+
     def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
         """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
         with self.write():
@@ -267,10 +277,13 @@ class Money:
             raise BadInput(f"these sessions keep money in different units ({each}): adding them would add unlike "
                            f"amounts; ask for each session (--session NAME) (R1.1)")
 
-    def balances(self, sessions: list[Session], settle_ups: bool = False) -> list[dict]:
+    def balances(self, sessions: list[Session], settle_ups: bool = False,
+                 moved: dict[str | None, int] | None = None) -> list[dict]:
         """Per player (and bystander lender): paid in, won, the night's result (won less paid, with what was carried),
         loans, net; settled hands only (a SUM, never a replay). With `settle_ups` (every session: `balances --all`), the
-        settle-ups recorded too: `paid_up` (payments made less received) and `owed` (`net` + `paid_up`).
+        settle-ups recorded too: `paid_up` (payments made less received) and `owed`, what `settle --all` has them
+        receive less pay: `net` + `paid_up`, less what hands at table stakes moved (`on_table`, or `moved` where it is
+        read already): those were settled at the table (R1.3).
 
         `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The
         sessions keep one money (`one_money`).
@@ -300,9 +313,10 @@ class Money:
             totals["net"] += owed
         if settle_ups:
             made = self.paid_up()
+            moved = self.on_table(sessions) if moved is None else moved
             for person in rows.values():
                 person["paid_up"] = made.get(key(person["player"]), 0)
-                person["owed"] = person["net"] + person["paid_up"]
+                person["owed"] = person["net"] + person["paid_up"] - moved.get(key(person["player"]), 0)
         return list(rows.values())
 
     def _posted(self, sessions: list[Session]) -> list[tuple[int, str, int, int, int]]:
@@ -325,8 +339,8 @@ class Money:
         already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still carried
         forward is a payee of its own, `CARRIED_POT`. `rows`: the sessions' `balances`, where they are read already."""
         done = self.on_table(sessions)
-        nets = {r["player"]: r["owed" if settle_ups else "net"] - done.get(key(r["player"]), 0)
-                for r in rows or self.balances(sessions, settle_ups)}
+        nets = {r["player"]: r["owed"] if settle_ups else r["net"] - done.get(key(r["player"]), 0)
+                for r in rows or self.balances(sessions, settle_ups, done)}
         carried = self.carried(sessions) - done.get(None, 0)
         if carried:
             nets[CARRIED_POT] = carried
