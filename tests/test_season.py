@@ -20,12 +20,15 @@ NIGHTS = {  # three nights: who sat, and a hand each, every player's net worked 
     "n2": ("andy,Bill,Dan", ["deal", "fold bill", "bet dan 2", "fold andy"]),  # pot 5 to Dan: Dan +2
     "n3": ("Andy,Danny,Cat", ["deal", "bet danny 3", "fold cat", "fold andy"]),  # pot 6 to Danny: Danny +2
 }
-STANDINGS = [  # Dan is Danny since night 2 (R2.6), andy is Andy
-    {"player": "Danny", "nights": 2, "hands": 2, "won_hands": 2, "net": 4, "best": 2, "worst": 2, "biggest_pot": 6},
-    {"player": "Bill", "nights": 2, "hands": 2, "won_hands": 1, "net": 1, "best": 2, "worst": -1, "biggest_pot": 5},
-    {"player": "Cat", "nights": 2, "hands": 2, "won_hands": 0, "net": -2, "best": -1, "worst": -1, "biggest_pot": 0},
+STANDINGS = [  # Dan is Danny since night 2 (R2.6), andy is Andy; every night in whole chips (money "1")
+    {"player": "Danny", "nights": 2, "hands": 2, "won_hands": 2, "net": 4, "best": 2, "worst": 2, "biggest_pot": 6,
+     "money": "1"},
+    {"player": "Bill", "nights": 2, "hands": 2, "won_hands": 1, "net": 1, "best": 2, "worst": -1, "biggest_pot": 5,
+     "money": "1"},
+    {"player": "Cat", "nights": 2, "hands": 2, "won_hands": 0, "net": -2, "best": -1, "worst": -1, "biggest_pot": 0,
+     "money": "1"},
     {"player": "Andy", "nights": 3, "hands": 3, "won_hands": 0, "net": -3, "best": -1, "worst": -1,
-     "biggest_pot": 0},
+     "biggest_pot": 0, "money": "1"},
 ]
 
 
@@ -44,7 +47,7 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     play_nights(bragref)
     assert bragref.json("season") == STANDINGS
     assert bragref("season --csv").stdout.splitlines()[:2] == [
-        "player,nights,hands,won_hands,net,best,worst,biggest_pot", "Danny,2,2,2,4,2,2,6"]
+        "player,nights,hands,won_hands,net,best,worst,biggest_pot,money", "Danny,2,2,2,4,2,2,6,1"]
     # nets with the loan: Andy -3 + 5 = 2, Cat -2 - 5 = -7, Bill 1, Danny 4: Cat owes everything
     owing = bragref.json("settle --all")
     assert sorted((p["from"], p["to"], p["amount"]) for p in owing) == [("Cat", "Andy", 2), ("Cat", "Bill", 1),
@@ -107,19 +110,19 @@ def test_a_night_at_table_stakes_counts_in_net_and_never_in_owed_r1_3(bragref):
     """)  # from the pocket: Cath -£0.10, Dev +£0.20, Eve -£0.10
     rows = [(r["player"], r["net"], r["paid_up"], r["owed"]) for r in bragref.json("balances --all")]
     assert rows == [("Cath", 110, 0, -10), ("Dev", -190, 0, -80), ("Eve", 80, 0, 90)]
-    assert bragref.json("settle --all") == [{"from": "Dev", "to": "Eve", "amount": 80},
-                                            {"from": "Cath", "to": "Eve", "amount": 10}]
+    assert bragref.json("settle --all") == [{"from": "Dev", "to": "Eve", "amount": 80, "money": "£0.01"},
+                                            {"from": "Cath", "to": "Eve", "amount": 10, "money": "£0.01"}]
     assert "Dev owes Cath nothing" in bragref.refused("paid dev cath 0.10", "R1.2")
     bragref("paid dev eve 0.80")
     rows = [(r["player"], r["net"], r["paid_up"], r["owed"]) for r in bragref.json("balances --all")]
     assert rows == [("Cath", 110, 0, -10), ("Dev", -190, 80, 0), ("Eve", 80, -80, 10)]
     assert bragref.json("season") == [
         {"player": "Cath", "nights": 2, "hands": 2, "won_hands": 1, "net": 110, "best": 120, "worst": -10,
-         "biggest_pot": 230},
+         "biggest_pot": 230, "money": "£0.01"},
         {"player": "Eve", "nights": 2, "hands": 2, "won_hands": 0, "net": -20, "best": -10, "worst": -10,
-         "biggest_pot": 0},
+         "biggest_pot": 0, "money": "£0.01"},
         {"player": "Dev", "nights": 2, "hands": 2, "won_hands": 1, "net": -90, "best": 20, "worst": -110,
-         "biggest_pot": 50}]  # the table-stakes night counts in the season
+         "biggest_pot": 50, "money": "£0.01"}]  # the table-stakes night counts in the season
     assert bragref("--session t1 settle").stdout == (
         "Dev pays Eve £1.00\nThe hands at table stakes were settled at the table (R1.3): these pay loans and hands "
         "from the pocket.\nCashed out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
@@ -215,16 +218,16 @@ def test_a_clubs_ledger_merges_three_tables_and_refuses_a_history_twice(bragref,
     assert bragref.json("season") == STANDINGS  # one person under every spelling and the name they have now
     assert bragref.json("season --from 2026-11-08 --to 2026-11-08") == [
         {"player": "Danny", "nights": 1, "hands": 1, "won_hands": 1, "net": 2, "best": 2, "worst": 2,
-         "biggest_pot": 5},
+         "biggest_pot": 5, "money": "1"},
         {"player": "andy", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
-         "biggest_pot": 0},
+         "biggest_pot": 0, "money": "1"},
         {"player": "Bill", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
-         "biggest_pot": 0}]  # equal nets: by name
+         "biggest_pot": 0, "money": "1"}]  # equal nets: by name
     assert bragref("season --nights --csv").stdout.splitlines() == [  # a row per player per night, for a spreadsheet
-        "player,session,date,paid,won,net", "Andy,friday,2026-11-01,1,0,-1", "Bill,friday,2026-11-01,3,5,2",
-        "Cat,friday,2026-11-01,1,0,-1", "andy,friday-2,2026-11-08,1,0,-1", "Bill,friday-2,2026-11-08,1,0,-1",
-        "Danny,friday-2,2026-11-08,3,5,2", "Andy,friday-3,2026-11-15,1,0,-1", "Cat,friday-3,2026-11-15,1,0,-1",
-        "Danny,friday-3,2026-11-15,4,6,2"]
+        "player,session,date,paid,won,net,money", "Andy,friday,2026-11-01,1,0,-1,1", "Bill,friday,2026-11-01,3,5,2,1",
+        "Cat,friday,2026-11-01,1,0,-1,1", "andy,friday-2,2026-11-08,1,0,-1,1", "Bill,friday-2,2026-11-08,1,0,-1,1",
+        "Danny,friday-2,2026-11-08,3,5,2,1", "Andy,friday-3,2026-11-15,1,0,-1,1", "Cat,friday-3,2026-11-15,1,0,-1,1",
+        "Danny,friday-3,2026-11-15,4,6,2,1"]
     assert "Season leader: Danny, +4 over 2 nights" in bragref("summary --all").stdout
     bragref("audit --all")
 
@@ -266,7 +269,8 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
                 break
         assert listening, server.stderr.read()
         rows = httpx.get(f"{listening.group(1)}/ledger/standings.json?_shape=array").json()
-        assert {row["player"]: row["net"] for row in rows} == {r["player"]: r["net"] for r in STANDINGS}
+        assert {row["player"]: (row["net"], row["money"]) for row in rows} == {r["player"]: (r["net"], r["money"])
+                                                                               for r in STANDINGS}
     finally:
         server.terminate()
         server.wait(10)

@@ -15,9 +15,10 @@ final(session_id, was, now) AS (
   SELECT session_id, was, now FROM renamed r WHERE NOT EXISTS (SELECT 1 FROM session_events e
     WHERE e.session_id = r.session_id AND e.event = 'rename' AND lower(e.player) = lower(r.now))
 ),
-nightly(session_id, person, result) AS (
-  SELECT p.session_id, MIN(COALESCE(f.now, p.player)), SUM(p.amount) FROM postings p
-    LEFT JOIN final f ON f.session_id = p.session_id AND lower(f.was) = lower(p.player)
+nightly(session_id, person, result, money) AS (
+  SELECT p.session_id, MIN(COALESCE(f.now, p.player)), SUM(p.amount), (SELECT COALESCE(json_extract(s.rules,
+    '$.currency'), '') || COALESCE(json_extract(s.rules, '$.unit'), '1') FROM sessions s WHERE s.id = p.session_id)
+    FROM postings p LEFT JOIN final f ON f.session_id = p.session_id AND lower(f.was) = lower(p.player)
   WHERE p.player IS NOT NULL GROUP BY p.session_id, lower(COALESCE(f.now, p.player))
 )
 """
@@ -26,9 +27,11 @@ QUERIES = {
     "standings": {
         "title": "Standings",
         "description": "Each player's season: nights played, the season's net from settled hands (loans and "
-                       "settle-ups apart), the best and worst night; best first (money in the sessions' units).",
+                       "settle-ups apart), the best and worst night; best first; a row per money the nights keep "
+                       "(`money`: one unit written in it, £0.01; amounts in its units).",
         "sql": NAMED + "SELECT MIN(person) AS player, COUNT(*) AS nights, SUM(result) AS net, MAX(result) AS best,"
-                       " MIN(result) AS worst FROM nightly GROUP BY lower(person) ORDER BY net DESC, lower(player)",
+                       " MIN(result) AS worst, money FROM nightly GROUP BY lower(person), money ORDER BY money,"
+                       " net DESC, lower(player)",
     },
     "nights": {
         "title": "Nights",
@@ -47,14 +50,15 @@ QUERIES = {
     "player_record": {
         "title": "A player's record",
         "description": "One player's nights, each with its result, oldest first.",
-        "sql": NAMED + "SELECT s.name AS session, s.created_at AS began, n.result FROM nightly n JOIN sessions s ON"
-                       " s.id = n.session_id WHERE lower(n.person) = lower(:player) ORDER BY s.created_at",
+        "sql": NAMED + "SELECT s.name AS session, s.created_at AS began, n.result, n.money FROM nightly n JOIN sessions"
+                       " s ON s.id = n.session_id WHERE lower(n.person) = lower(:player) ORDER BY s.created_at",
     },
     "settle_ups": {
         "title": "Settle-ups",
-        "description": "Payments recorded with `bragref paid` (voided ones left out).",
-        "sql": "SELECT at, payer, payee, amount, note FROM payments p WHERE voids IS NULL AND NOT EXISTS (SELECT 1"
-               " FROM payments v WHERE v.voids = p.id) ORDER BY id",
+        "description": "Payments recorded with `bragref paid` (voided ones left out), each in its money (empty: "
+                       "recorded before payments said theirs, in the first session's).",
+        "sql": "SELECT at, payer, payee, amount, note, money FROM payments p WHERE voids IS NULL AND NOT EXISTS"
+               " (SELECT 1 FROM payments v WHERE v.voids = p.id) ORDER BY id",
     },
 }
 
