@@ -506,9 +506,10 @@ class Book:
         return self.ledger.balances(self.scope(all_sessions), settle_ups=all_sessions)
 
     def paid(self, payer: str, payee: str, amount: str | int, note: str | None = None):
-        """Record a settle-up (`bragref paid`): `payer` paid `payee` `amount`; refused (`Refused`, R1.2) above what
+        """Record a settle-up (`bragref paid`): `payer` paid `payee` `amount`, in the money of the sessions that made
+        the debt (where there are several, the session's); refused (`Refused`, R1.2) above what
         `settle(all_sessions=True)` shows `payer` owing `payee`. The `ledger.money.Payment` recorded."""
-        return self._recorded(self.ledger.pay(payer, payee, amount, note))
+        return self._recorded(self.ledger.pay(self.session, payer, payee, amount, note))
 
     def season(self, first: str | None = None, last: str | None = None) -> list[dict]:
         """The standings over the sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive
@@ -526,31 +527,45 @@ class Book:
         return nightly(self.ledger, self._nights(first, last))
 
     def season_chart(self, first: str | None = None, last: str | None = None) -> dict:
-        """Each player's cumulative result night by night over the same sessions as `season`: `{"nights": [session
-        names], "players": {name: [result after each night]}}`."""
+        """Each player's cumulative result night by night over the same sessions as `season` kept in the current
+        session's money (the table's): `{"nights": [session names], "players": {name: [result after each night]},
+        "money": "£0.01"}`."""
+        from bragref.ledger.money import kept_in
         from bragref.ledger.season import progress
 
-        return progress(self.ledger, self._nights(first, last))
+        money = kept_in(self.current_session().rules)
+        return progress(self.ledger, [s for s in self._nights(first, last) if kept_in(s.rules) == money])
+
+    def season_charts(self, first: str | None = None, last: str | None = None) -> list[dict]:
+        """`season_chart` of the nights kept in each money, in the order each money was first kept (R1.1)."""
+        from bragref.ledger.season import charts
+
+        return charts(self.ledger, self._nights(first, last))
+
+    def moneys(self) -> dict:
+        """The money each report's rows name (`"money"`: one unit written in it, `£0.01`), with the rules of a
+        session kept in it (which write its amounts, R1.1a), in the order each was first kept."""
+        from bragref.ledger.money import by_money
+
+        return {money: kept[0].rules for money, kept in by_money(self.scope(all_sessions=True)).items()}
 
     def _nights(self, first: str | None, last: str | None) -> list:
         """The sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive (either left open),
-        oldest first; bad input where they keep money in different units (R1.1)."""
+        oldest first."""
         from bragref.ledger.season import in_range
 
-        sessions = in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
-        self.ledger.one_money(sessions)
-        return sessions
+        return in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
 
     def settle(self, all_sessions: bool = False) -> list[dict]:
         """Who pays whom in the fewest payments, as `settle --json`; a pot still carried is a payee of its own. Over
         every session, net of the settle-ups recorded: what is still owed."""
         return self.ledger.payments(self.scope(all_sessions), settle_ups=all_sessions)
 
-    def carried(self, all_sessions: bool = False) -> dict:
+    def carried(self, all_sessions: bool = False, money: str | None = None) -> dict:
         """The money carried forward and not yet won, by what its game calls it (`Game.carried`: brag's carried pot,
-        R6.2; a match's kitty, R14.4)."""
+        R6.2; a match's kitty, R14.4); `money`: in the sessions kept in it only (`"money"`, R1.1)."""
         kinds: dict = {}
-        for session in self.scope(all_sessions):
+        for session in self.scope(all_sessions, money):
             amount = self.ledger.carried([session])
             if amount:
                 kind = find_game(session.rules.game).carried(session.rules)
@@ -566,17 +581,23 @@ class Book:
         "players": {name: [result after each hand]}}`."""
         return self.ledger.running(self.current_session())
 
-    def night(self, all_sessions: bool = False) -> dict:
-        """What `summary` tells: hands played and the biggest pot won."""
-        return self.ledger.night(self.scope(all_sessions))
+    def night(self, all_sessions: bool = False, money: str | None = None) -> dict:
+        """What `summary` tells: hands played and the biggest pot won; `money`: of the sessions kept in it only."""
+        return self.ledger.night(self.scope(all_sessions, money))
 
-    def matches_won(self, all_sessions: bool = False) -> list[dict]:
-        """Each match for lives won with a kitty (R14.4)."""
-        return self.ledger.matches_won(self.scope(all_sessions))
+    def matches_won(self, all_sessions: bool = False, money: str | None = None) -> list[dict]:
+        """Each match for lives won with a kitty (R14.4); `money`: in the sessions kept in it only."""
+        return self.ledger.matches_won(self.scope(all_sessions, money))
 
-    def on_table(self, all_sessions: bool = False) -> dict:
-        """What hands at table stakes moved, per player: money that changed hands on the table (R1.3)."""
-        return self.ledger.on_table(self.scope(all_sessions))
+    def on_table(self, all_sessions: bool = False, money: str | None = None) -> dict:
+        """What hands at table stakes moved, per player: money that changed hands on the table (R1.3); `money`: in
+        the sessions kept in it only."""
+        return self.ledger.on_table(self.scope(all_sessions, money))
+
+    def cashed_out(self) -> dict[str, tuple[int, int]]:
+        """At table stakes (R1.3), per player of the session with table money: what they took off the table (the
+        close's cash-outs among them) and what is on it still."""
+        return self.ledger.cashed_out(self.current_session())
 
     def history(self, number: int | None = None, private: bool = False) -> Iterator[dict]:
         """Every action of hand `number` (default: of every hand of the session, read a few hundred hands at a time)
@@ -665,12 +686,16 @@ class Book:
         `audit(digest=…)` shows later whether anything recorded up to it has changed."""
         return self.ledger.digest()
 
-    def scope(self, all_sessions: bool = False) -> list:
-        """The sessions a report covers: the current one, or (`all_sessions`) every one; `BadInput` when there is
-        none."""
+    def scope(self, all_sessions: bool = False, money: str | None = None) -> list:
+        """The sessions a report covers: the current one, or (`all_sessions`) every one, or every one kept in `money`
+        (`"money"`: one unit written in it, `£0.01`); `BadInput` when there is none."""
         sessions = self.ledger.all_sessions() if all_sessions else [self.current_session()]
         if not sessions:
             raise BadInput("no session yet: start one with `bragref session new NAME --players A,B,C`")
+        if money is not None:
+            from bragref.ledger.money import by_money
+
+            return by_money(sessions)[money]
         return sessions
 
 

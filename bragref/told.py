@@ -406,6 +406,7 @@ def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
                                  **more})
 
     for param in kind.params:
+        own = offer.range_of(param.name)  # an amount's own range, where the move takes several (R17.8)
         if param.name in given:
             words += param.shown(given[param.name], money=plain)
             button["said"] += param.shown(given[param.name], money=rules.money)
@@ -415,17 +416,22 @@ def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
             words.append(name)
         elif param.kind == "players" and kind.subject == "table":  # a pot split among any of them (R6.5)
             field(param, "players", False, options=list(offer.names))
-        elif param.kind == "money" and offer.range is not None and not any(f["kind"] == "amount"
-                                                                           for f in button["fields"]):
-            button["said"] += param.keywords[:1]  # Hoyle's `call all-in`, beside its call
-            field(param, "amount", several and not param.required, min=plain(offer.range.min), step=plain(1),
-                  max=None if offer.range.max is None else plain(offer.range.max))
-        elif param.kind == "money" and several and not param.required:  # a second wager (R17.3's Pair Plus)
-            field(param, "amount", True, min=plain(0), step=plain(1), max=None)
+        elif param.kind == "money" and own is None and param.name in dict(offer.ranges):
+            continue  # none of it fits now (R17.8): no field for it
+        elif param.kind == "money" and own is not None and (several or not any(f["kind"] == "amount"
+                                                                                for f in button["fields"])):
+            button["said"] += [] if several else param.keywords[:1]  # Hoyle's `call all-in`, beside its call
+            field(param, "amount", several and not param.required, **_bounds(own, plain))
         elif param.kind == "cards":
             field(param, "cards", not param.required, **picker(hand, name, 1 if param.metavar == "CARD" else
                                                              rules.cards if param.held and param.required else None))
     return button
+
+
+def _bounds(allowed, plain: Callable[[int], str]) -> dict:
+    """An amount field's bounds (`Range`): its least and most as a field takes them (the most None where there is
+    none), and its step, one unit."""
+    return {"min": plain(allowed.min), "step": plain(1), "max": None if allowed.max is None else plain(allowed.max)}
 
 
 def picker(hand: Hand, player: str | None, count: int | None) -> dict:

@@ -19,7 +19,7 @@ pytest_plugins = ["bragref.testing.plugin"]  # the conformance suite's `game`: e
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_sessions"
-TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "chain")
+TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments", "chain")
 
 
 class Quick(NamedTuple):

@@ -371,7 +371,9 @@ def test_the_stakes_change_once_a_pot_carried_is_won_r1_3_r6_2_r9_3(table):
         fold andy
     """)  # Bill takes the pot, the carried 6 in it
     assert "stakes is now pocket" in table("rules set stakes pocket").stdout
-    assert table("settle").stdout == "All square: nobody owes anybody.\n"  # every hand was paid from the table
+    assert table("settle").stdout == (  # every hand was paid from the table (issue 65: it says so)
+        "Nothing to pay: the hands at table stakes were settled at the table (R1.3).\n"
+        "On the table, to cash out: Andy 16, Bill 13, Chris 18, Dan 18.\n")
 
 
 def test_a_pot_carried_from_the_pockets_is_won_before_table_stakes_r1_3_r6_2(bragref):

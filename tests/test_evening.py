@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from bragref.api import open_ledger
 from conftest import ROOT, Bragref
 from tests.test_cover import covered_then_seen, four  # noqa: F401 - fixtures shared with the cover tests
 from tests.test_show import nets, seen  # noqa: F401 - the see of test_show
@@ -265,18 +266,68 @@ def test_summary_of_every_session(evening):
     assert re.search(r"Andy +\+£0\.50", out)  # one person in every session (R2.6)
 
 
-def test_sessions_kept_in_different_money_are_not_added_together_r1_1(evening):
-    """Friday is kept in pence, the chips game in whole chips: 1 in one is not 1 in the other, so `--all` refuses
-    to add them rather than print a sum in the wrong money; each session still reports alone."""
+def test_sessions_kept_in_different_money_are_reported_side_by_side_r1_1(evening):
+    """Issue 65: a chips night and a pence night could not share a ledger's reports: `season`, `settle --all`,
+    `balances --all` and even `paid` refused. 1 chip is not £0.01, so each money is added up apart: one table per
+    money, JSON rows saying their `money` (one unit written in it), and a payment judged in the money of the
+    sessions that made the debt. Friday in pence: Andy +£0.60, Bill -£0.70, Chris +£0.10; the chips night: Andy
+    +1, Bill -1."""
     evening('session new chips --players "Andy,Bill"')
-    evening("deal")
-    evening("bet bill 5")
-    evening("fold andy")
-    for line in ("balances --all", "settle --all --json", "summary --all"):
-        said = evening.refused(line, "R1.1", code=2)
-        assert "different units (friday in units of £0.01; chips in units of 1)" in said
-    assert [row["net"] for row in evening.json("balances")] == [-1, 1]  # chips: Andy's ante
+    evening("deal")  # Andy deals, and Bill folds to him: the antes' 2 to Andy
+    evening("fold bill")
+    pence = {"paid_up": 0, "money": "£0.01"}
+    assert evening.json("balances --all") == [
+        {"player": "Andy", "paid": 120, "won": 180, "result": 60, "loans": 0, "net": 60, "owed": 60, **pence},
+        {"player": "Bill", "paid": 70, "won": 0, "result": -70, "loans": 0, "net": -70, "owed": -70, **pence},
+        {"player": "Chris", "paid": 40, "won": 50, "result": 10, "loans": 0, "net": 10, "owed": 10, **pence},
+        {"player": "Andy", "paid": 1, "won": 2, "result": 1, "loans": 0, "net": 1, "paid_up": 0, "owed": 1,
+         "money": "1"},
+        {"player": "Bill", "paid": 1, "won": 0, "result": -1, "loans": 0, "net": -1, "paid_up": 0, "owed": -1,
+         "money": "1"}]
+    text = evening("balances --all").stdout
+    assert text.startswith("In units of £0.01:\n") and "\n\nIn units of 1:\n" in text
+    assert re.search(r"Andy +£1\.20 +£1\.80 +£0\.60\n", text) and re.search(r"Andy +1 +2 +1\n", text)
+    assert evening.json("settle --all") == [{"from": "Bill", "to": "Andy", "amount": 60, "money": "£0.01"},
+                                            {"from": "Bill", "to": "Chris", "amount": 10, "money": "£0.01"},
+                                            {"from": "Bill", "to": "Andy", "amount": 1, "money": "1"}]
+    assert evening("settle --all").stdout == ("In units of £0.01:\nBill pays Andy £0.60\nBill pays Chris £0.10\n\n"
+                                              "In units of 1:\nBill pays Andy 1\n")
+    assert [(r["player"], r["nights"], r["net"], r["money"]) for r in evening.json("season")] == [
+        ("Andy", 1, 60, "£0.01"), ("Chris", 1, 10, "£0.01"), ("Bill", 1, -70, "£0.01"),
+        ("Andy", 1, 1, "1"), ("Bill", 1, -1, "1")]
+    assert evening("season --csv").stdout.splitlines()[0].endswith(",biggest_pot,money")
+    chart = evening.db.parent / "season.svg"
+    drawn = evening(f"season --chart {chart}")  # of as many nights, the money first kept
+    assert drawn.stderr == "The chart draws the 1 night kept in units of £0.01, leaving out the 1 night kept in " \
+                           "other money (R1.1).\n"
+    assert "Andy £0.60" in chart.read_text() and "Bill -£0.70" in chart.read_text()
+    for session, money in (("chips", "1"), ("friday", "£0.01")):  # the players' page's: the table's money's nights
+        book = open_ledger(str(evening.db), session)
+        assert (book.season_chart()["nights"], book.season_chart()["money"]) == ([session], money)
+        book.close()
+    assert [(r["session"], r["player"], r["net"], r["money"]) for r in evening.json("season --nights")] == [
+        ("friday", "Andy", 60, "£0.01"), ("friday", "Bill", -70, "£0.01"), ("friday", "Chris", 10, "£0.01"),
+        ("chips", "Andy", 1, "1"), ("chips", "Bill", -1, "1")]
+    summary = evening("summary --all").stdout
+    assert "\nIn units of £0.01:\nBiggest pot: £1.80, won by Andy in hand 1 of friday.\n" in summary
+    assert "\nIn units of 1:\nBiggest pot: 2, won by Andy in hand 1 of chips.\n" in summary
+    assert "Settle up: Bill pays Andy £0.60; Bill pays Chris £0.10." in summary and "Settle up: Bill pays Andy 1." \
+        in summary
+    # Bill owes Andy in both: a payment is judged in the current session's money, or the one money of the debt
+    said = evening.refused("--session friday paid bill andy 2", "R1.2")
+    assert "Bill owes Andy £0.60 in units of £0.01, and 1 in units of 1" in said
+    assert evening("paid bill andy 1").stdout == "Recorded: Bill paid Andy 1.\n"  # chips: the current session's
+    assert "Bill owes Andy £0.60 (settle --all)" in evening.refused("paid bill andy 0.70", "R1.2")
+    assert evening("paid bill andy 0.60").stdout == "Recorded: Bill paid Andy £0.60.\n"  # the debt's one money
+    assert [(p["from"], p["to"], p["amount"], p["money"]) for p in evening.json("settle --all")] == [
+        ("Bill", "Chris", 10, "£0.01")]
+    owed = [(r["player"], r["paid_up"], r["owed"], r["money"]) for r in evening.json("balances --all")]
+    assert owed == [("Andy", -60, 0, "£0.01"), ("Bill", 60, -10, "£0.01"), ("Chris", 0, 10, "£0.01"),
+                    ("Andy", -1, 0, "1"), ("Bill", 1, 0, "1")]
+    assert evening("undo").stdout == "Voided: Bill paid Andy £0.60; it is owed again (R9.1).\n"  # in its money
+    assert [row["net"] for row in evening.json("balances")] == [1, -1]  # each session alone, as ever
     assert [row["net"] for row in evening.json("--session friday balances")] == [60, -70, 10]
+    evening("audit --all")
 
 
 def test_settling_up_during_a_hand_says_its_pot_is_left_out(evening):

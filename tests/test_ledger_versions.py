@@ -3,6 +3,8 @@
 `data/ledger-0.6.0.sql` is a ledger bragref 0.6.0 wrote (schema 6: actions in Brag-shaped columns), dumped as SQL:
 the sample evenings, a Hoyle's night with a raise, an all-in, a void and an award, and simulated brag (four cards,
 deuces wild), hoyle, braggers and short-money sessions. Beside it, each session as 0.6.0 exported it.
+`data/ledger-0.19.1.sql` is one 0.19.1 wrote (schema 11: payments that do not say their money): two nights in pence,
+a settle-up, and another voided.
 """
 
 import sqlite3
@@ -15,6 +17,7 @@ from conftest import Bragref
 
 DATA = Path(__file__).resolve().parent / "data"
 DIGEST_0_6_0 = "895-b0ca957f4797e696"  # `status` printed it when 0.6.0 wrote the ledger
+DIGEST_0_19_1 = "29-3ce12a9de21da755"  # and when 0.19.1 wrote its own
 SESSIONS = ("friday", "short", "hoyle-night", "sim-brag", "sim-hoyle", "sim-braggers", "sim-short")
 
 
@@ -70,6 +73,22 @@ def test_new_actions_beside_old_ones_are_written_by_verb_and_arguments(old, tmp_
     fresh(f"--session copy export -o {again}")
     assert again.read_text(encoding="utf-8").replace("session = 'copy'", "session = 'hoyle-night'") == \
         out.read_text(encoding="utf-8")
+
+
+def test_payments_0_19_1_recorded_keep_their_links_and_are_in_the_first_sessions_money(tmp_path):
+    """Issue 65: a payment now says its money (schema 12). 0.19.1's do not (every session kept one money then): the
+    ledger migrates with every link holding, and each is in the first session's money, beside a night in chips."""
+    old = written_by(tmp_path, "0.19.1", 11)
+    assert old.json("status")["digest"] == DIGEST_0_19_1  # opening migrates; the chain's head is where it was
+    old(f"audit --all --digest {DIGEST_0_19_1}")
+    old('session new chips --players "Andy,Bill"')
+    old("deal")
+    old("fold bill")  # the antes to Andy: Andy +1, Bill -1
+    rows = [(r["player"], r["net"], r["paid_up"], r["owed"], r["money"]) for r in old.json("balances --all")]
+    assert rows == [("Andy", -20, 5, -15, "£0.01"), ("Bill", 10, 0, 10, "£0.01"), ("Chris", 10, -5, 5, "£0.01"),
+                    ("Andy", 1, 0, 1, "1"), ("Bill", -1, 0, -1, "1")]
+    assert old("paid andy bill 0.10").stdout == "Recorded: Andy paid Bill £0.10.\n"  # owed in pence alone
+    old("audit --all")
 
 
 def test_an_old_row_changed_after_the_migration_is_caught(old):

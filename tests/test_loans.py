@@ -138,6 +138,6 @@ def test_a_loan_of_an_earlier_night_is_settled_up_with_paid_not_repaid_r7_5(brag
     bragref.refused("repay bill andy 3", "R7.5")  # 2 of this session's, and the 5 still elsewhere
     bragref("repay bill andy 2")
     bragref.refused("repay andy bill 1", "Andy owes Bill 0, so cannot repay 1")  # nothing owed anywhere: as before
-    assert bragref.json("settle --all") == [{"from": "Bill", "to": "Andy", "amount": 5}]
+    assert bragref.json("settle --all") == [{"from": "Bill", "to": "Andy", "amount": 5, "money": "1"}]
     bragref("paid bill andy 5")
     assert bragref.json("settle --all") == []

@@ -126,6 +126,16 @@ def test_a_refused_write_records_nothing(standing, words, head, code, said):
     assert dump(standing.db) == before
 
 
+def test_a_settle_up_tapped_during_a_hand_is_the_rules_refusal_r1_2(standing):
+    """Issue 65: the page answered 400, as for words it could not read; `paid` during a hand is refused by a rule,
+    422, as `rules set` and `session close` are then, nothing recorded."""
+    before = dump(standing.db)
+    answer = standing.post("paid ann bob 1")
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["rule"] == "R1.2" and "only between hands" in answer.json()["refused"]
+    assert dump(standing.db) == before
+
+
 @pytest.mark.parametrize("body", [b"not json", b'{"words": "bet bob 1"}', b'{"head": "1-ab"}', b"[]",
                                   b'{"words": "bet bob 1", "head": ""}',
                                   b'{"words": "bet bob 1", "head": "1-ab", "more": 1}'])
@@ -289,6 +299,39 @@ def test_a_whole_hand_of_each_game_refereed_by_taps_alone_on_a_phone(browser, tm
         balances = json.loads(bragref(db, "balances", "--json"))
         assert {row["player"]: row["net"] for row in balances} == nets
         assert "sound" in bragref(db, "audit")
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_each_wager_field_is_bounded_by_its_own_range_r17_8(browser, tmp_path):
+    """Issue 65: Three Card Poker at table stakes, the bank on £4.93: the Ante's field goes to £0.70 and the Pair
+    Plus's to £0.12 (R17.8: 7 × Ante, 40 × Pair Plus); after an Ante of £0.50 the next player's Ante goes to £0.20
+    and no Pair Plus fits, so it has no field."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--game", "three-card-poker", "--stakes", "table",
+            "--unit", "0.01", "--currency", "£", "--min-bet", "0.10")
+    for name, money in (("Ann", "4.93"), ("Bob", "5"), ("Cat", "5")):
+        bragref(db, "buy-in", name, money)
+    bragref(db, "deal")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+
+        def bounds(label: str) -> list:
+            return [page.get_by_label(label, exact=True).get_attribute(name) for name in ("min", "max", "step")]
+
+        wager = page.locator("#moves").get_by_role("button", name="wager", exact=True)
+        wager.click()
+        assert (bounds("amount"), bounds("Pair Plus")) == (["0.10", "0.70", "0.01"], ["0.10", "0.12", "0.01"])
+        page.evaluate("document.getElementById('answer').className = 'waiting'")
+        page.get_by_label("amount", exact=True).fill("0.50")
+        wager.click()
+        waited(page, "document.getElementById('said').textContent.includes('Cat to act')", "wager")
+        wager.click()
+        assert bounds("amount") == ["0.10", "0.20", "0.01"] and page.get_by_label("Pair Plus").count() == 0
+        assert [(p["name"], p["ante"]) for p in json.loads(bragref(db, "status", "--json"))["players"]][:2] == [
+            ("Bob", 50), ("Cat", 0)]
     finally:
         running.stop()
 

@@ -223,7 +223,7 @@ def test_a_player_is_one_person_in_every_session_r2_6(bragref):
     bragref("fold A")
     balances = bragref.json("balances --all")
     assert [(r["player"], r["net"]) for r in balances] == [("A", -2), ("B", 2)]
-    assert bragref.json("settle --all") == [{"from": "A", "to": "B", "amount": 2}]
+    assert bragref.json("settle --all") == [{"from": "A", "to": "B", "amount": 2, "money": "1"}]
 
 
 def test_names_are_nfc_normalised_r2_6(bragref):

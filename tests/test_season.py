@@ -20,12 +20,15 @@ NIGHTS = {  # three nights: who sat, and a hand each, every player's net worked 
     "n2": ("andy,Bill,Dan", ["deal", "fold bill", "bet dan 2", "fold andy"]),  # pot 5 to Dan: Dan +2
     "n3": ("Andy,Danny,Cat", ["deal", "bet danny 3", "fold cat", "fold andy"]),  # pot 6 to Danny: Danny +2
 }
-STANDINGS = [  # Dan is Danny since night 2 (R2.6), andy is Andy
-    {"player": "Danny", "nights": 2, "hands": 2, "won_hands": 2, "net": 4, "best": 2, "worst": 2, "biggest_pot": 6},
-    {"player": "Bill", "nights": 2, "hands": 2, "won_hands": 1, "net": 1, "best": 2, "worst": -1, "biggest_pot": 5},
-    {"player": "Cat", "nights": 2, "hands": 2, "won_hands": 0, "net": -2, "best": -1, "worst": -1, "biggest_pot": 0},
+STANDINGS = [  # Dan is Danny since night 2 (R2.6), andy is Andy; every night in whole chips (money "1")
+    {"player": "Danny", "nights": 2, "hands": 2, "won_hands": 2, "net": 4, "best": 2, "worst": 2, "biggest_pot": 6,
+     "money": "1"},
+    {"player": "Bill", "nights": 2, "hands": 2, "won_hands": 1, "net": 1, "best": 2, "worst": -1, "biggest_pot": 5,
+     "money": "1"},
+    {"player": "Cat", "nights": 2, "hands": 2, "won_hands": 0, "net": -2, "best": -1, "worst": -1, "biggest_pot": 0,
+     "money": "1"},
     {"player": "Andy", "nights": 3, "hands": 3, "won_hands": 0, "net": -3, "best": -1, "worst": -1,
-     "biggest_pot": 0},
+     "biggest_pot": 0, "money": "1"},
 ]
 
 
@@ -44,7 +47,7 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     play_nights(bragref)
     assert bragref.json("season") == STANDINGS
     assert bragref("season --csv").stdout.splitlines()[:2] == [
-        "player,nights,hands,won_hands,net,best,worst,biggest_pot", "Danny,2,2,2,4,2,2,6"]
+        "player,nights,hands,won_hands,net,best,worst,biggest_pot,money", "Danny,2,2,2,4,2,2,6,1"]
     # nets with the loan: Andy -3 + 5 = 2, Cat -2 - 5 = -7, Bill 1, Danny 4: Cat owes everything
     owing = bragref.json("settle --all")
     assert sorted((p["from"], p["to"], p["amount"]) for p in owing) == [("Cat", "Andy", 2), ("Cat", "Bill", 1),
@@ -55,9 +58,6 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     bragref.refused("paid zed cat 1", "'zed'", code=2)  # nobody of that name, in any night (R2.6)
     bragref.refused("paid cat danny 0", "R1.1", code=2)
     bragref.refused(f"paid cat danny 1 --note {'x' * 501}", "at most 500 characters", code=2)
-    bragref("deal")
-    bragref.refused("paid cat danny 1", "between hands: hand 2 is in play", code=2)  # not a bet, not in a hand
-    bragref("undo")  # the deal, a misdeal: between hands again
     assert bragref("paid cat danny 3 --note 'on account'").stdout == \
         "Recorded: Cat paid Danny 3 (on account).\n"
     rows = {r["player"]: r for r in bragref.json("balances --all")}
@@ -79,11 +79,72 @@ def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     bragref("audit --all")
 
 
+def test_a_night_at_table_stakes_counts_in_net_and_never_in_owed_r1_3(bragref):
+    """Issue 65: `balances --all` gave Dev "owed £0.47" where `settle --all` had Dev pay Cath £1.93: `owed` counted a
+    night at table stakes, which was settled at the table (its results are in the cash-outs). `owed` is what `settle
+    --all` has each player receive less pay; `settle` of that night says where its results went, not "All square"."""
+    bragref('session new t1 --players "Cath,Dev,Eve" --stakes table --unit 0.01 --currency £ --ante 0.10')
+    for name in ("cath", "dev", "eve"):
+        bragref(f"buy-in {name} 5")
+    bragref.lines("""
+        deal
+        bet dev 1
+        fold eve
+        see cath
+        show dev 2c 3d 5h
+        show cath As Ah Ad
+    """)  # the pot of £2.30 to Cath: Cath +£1.20, Dev -£1.10, Eve -£0.10 on the table
+    assert bragref("settle").stdout == ("Nothing to pay: the hands at table stakes were settled at the table (R1.3)."
+                                        "\nOn the table, to cash out: Cath £6.20, Dev £3.90, Eve £4.90.\n")
+    bragref("lend eve dev 1")  # onto Dev's table money, from Eve's pocket: owed (R7.5)
+    assert bragref("settle").stdout == (
+        "Dev pays Eve £1.00\nThe hands at table stakes were settled at the table (R1.3): these pay loans and hands "
+        "from the pocket.\nOn the table, to cash out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
+    bragref("session close")  # the cash-outs: Cath £6.20, Dev £4.90 (the loan's £1 among it), Eve £4.90
+    bragref('session new p2 --players "Cath,Dev,Eve" --unit 0.01 --currency £ --ante 0.10')
+    bragref.lines("""
+        deal
+        bet dev 0.20
+        fold eve
+        fold cath
+    """)  # from the pocket: Cath -£0.10, Dev +£0.20, Eve -£0.10
+    rows = [(r["player"], r["net"], r["paid_up"], r["owed"]) for r in bragref.json("balances --all")]
+    assert rows == [("Cath", 110, 0, -10), ("Dev", -190, 0, -80), ("Eve", 80, 0, 90)]
+    assert bragref.json("settle --all") == [{"from": "Dev", "to": "Eve", "amount": 80, "money": "£0.01"},
+                                            {"from": "Cath", "to": "Eve", "amount": 10, "money": "£0.01"}]
+    assert "Dev owes Cath nothing" in bragref.refused("paid dev cath 0.10", "R1.2")
+    bragref("paid dev eve 0.80")
+    rows = [(r["player"], r["net"], r["paid_up"], r["owed"]) for r in bragref.json("balances --all")]
+    assert rows == [("Cath", 110, 0, -10), ("Dev", -190, 80, 0), ("Eve", 80, -80, 10)]
+    assert bragref.json("season") == [
+        {"player": "Cath", "nights": 2, "hands": 2, "won_hands": 1, "net": 110, "best": 120, "worst": -10,
+         "biggest_pot": 230, "money": "£0.01"},
+        {"player": "Eve", "nights": 2, "hands": 2, "won_hands": 0, "net": -20, "best": -10, "worst": -10,
+         "biggest_pot": 0, "money": "£0.01"},
+        {"player": "Dev", "nights": 2, "hands": 2, "won_hands": 1, "net": -90, "best": 20, "worst": -110,
+         "biggest_pot": 50, "money": "£0.01"}]  # the table-stakes night counts in the season
+    assert bragref("--session t1 settle").stdout == (
+        "Dev pays Eve £1.00\nThe hands at table stakes were settled at the table (R1.3): these pay loans and hands "
+        "from the pocket.\nCashed out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
+    bragref("audit --all")
+
+
+def test_a_settle_up_during_a_hand_is_refused_by_a_rule_r1_2(bragref):
+    """Issue 65: `paid` during a hand exited 2, as if mistyped; it is the rules' refusal (exit 3), citing R1.2 (the
+    hand's pot is nobody's until it is settled), as `rules set` and `session close` are in that state."""
+    play_nights(bragref)
+    bragref("deal")
+    said = bragref.refused("paid cat danny 1", "R1.2")
+    assert said == "refused: settle-ups are recorded only between hands, and hand 2 is not over (Cat to act) (R1.2)\n"
+    bragref("undo")  # the deal, a misdeal: between hands again
+    assert bragref("paid cat danny 1").stdout == "Recorded: Cat paid Danny 1.\n"
+
+
 def test_the_table_takes_a_settle_up_between_hands(bragref):
     play_nights(bragref)
     told = bragref.table("paid cat andy 2 --note cash", "deal", "paid cat andy 1").output
     assert "Recorded: Cat paid Andy 2 (cash)." in told
-    assert "paid is recorded between hands" in told  # in a hand: refused, nothing recorded
+    assert "settle-ups are recorded only between hands, and hand 2 is not over" in told  # refused (R1.2)
     assert ("Cat", "Andy", 2) not in [(p["from"], p["to"], p["amount"]) for p in bragref.json("settle --all")]
 
 
@@ -157,16 +218,16 @@ def test_a_clubs_ledger_merges_three_tables_and_refuses_a_history_twice(bragref,
     assert bragref.json("season") == STANDINGS  # one person under every spelling and the name they have now
     assert bragref.json("season --from 2026-11-08 --to 2026-11-08") == [
         {"player": "Danny", "nights": 1, "hands": 1, "won_hands": 1, "net": 2, "best": 2, "worst": 2,
-         "biggest_pot": 5},
+         "biggest_pot": 5, "money": "1"},
         {"player": "andy", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
-         "biggest_pot": 0},
+         "biggest_pot": 0, "money": "1"},
         {"player": "Bill", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
-         "biggest_pot": 0}]  # equal nets: by name
+         "biggest_pot": 0, "money": "1"}]  # equal nets: by name
     assert bragref("season --nights --csv").stdout.splitlines() == [  # a row per player per night, for a spreadsheet
-        "player,session,date,paid,won,net", "Andy,friday,2026-11-01,1,0,-1", "Bill,friday,2026-11-01,3,5,2",
-        "Cat,friday,2026-11-01,1,0,-1", "andy,friday-2,2026-11-08,1,0,-1", "Bill,friday-2,2026-11-08,1,0,-1",
-        "Danny,friday-2,2026-11-08,3,5,2", "Andy,friday-3,2026-11-15,1,0,-1", "Cat,friday-3,2026-11-15,1,0,-1",
-        "Danny,friday-3,2026-11-15,4,6,2"]
+        "player,session,date,paid,won,net,money", "Andy,friday,2026-11-01,1,0,-1,1", "Bill,friday,2026-11-01,3,5,2,1",
+        "Cat,friday,2026-11-01,1,0,-1,1", "andy,friday-2,2026-11-08,1,0,-1,1", "Bill,friday-2,2026-11-08,1,0,-1,1",
+        "Danny,friday-2,2026-11-08,3,5,2,1", "Andy,friday-3,2026-11-15,1,0,-1,1", "Cat,friday-3,2026-11-15,1,0,-1,1",
+        "Danny,friday-3,2026-11-15,4,6,2,1"]
     assert "Season leader: Danny, +4 over 2 nights" in bragref("summary --all").stdout
     bragref("audit --all")
 

@@ -171,19 +171,46 @@ def balances(app, all_sessions: bool, out: Output) -> None:
 
 
 def print_balances(book, all_sessions: bool, rows: list[dict], out: Output = Output()) -> None:
-    sessions = book.scope(all_sessions)
-    money = sessions[0].rules.money
-    with_loans = any(r["loans"] for r in rows)
-    with_paid = any(r.get("paid_up") for r in rows)  # settle-ups recorded (`paid`): what is still owed beside
-    out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
-                **({"result": money(r["result"]), "loans": money(r["loans"])} if with_loans else {}),
-                "net": money(r["net"]),
-                **({"paid up": money(r["paid_up"]), "owed": money(r["owed"])} if with_paid else {})}
-               for r in rows])
-    for carried, amount in book.carried(all_sessions).items():
-        click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
+    """The balances as tables, one per money (CLI.md, The season), each with the pot still carried in its money;
+    then a line for each hand still being played."""
+    for heading, kept, rules, group in money_tables(book, rows, all_sessions):
+        money = rules.money
+        if heading:
+            click.echo(heading)
+        with_loans = any(r["loans"] for r in group)
+        with_owed = any(r.get("paid_up") or r.get("owed", r["net"]) != r["net"] for r in group)  # settle-ups
+        # recorded (`paid`), or nights settled at the table (R1.3): what is still owed beside the net
+        out.table([{"player": r["player"], "paid": money(r["paid"]), "won": money(r["won"]),
+                    **({"result": money(r["result"]), "loans": money(r["loans"])} if with_loans else {}),
+                    "net": money(r["net"]),
+                    **({"paid up": money(r["paid_up"]), "owed": money(r["owed"])} if with_owed else {})}
+                   for r in group])
+        for carried, amount in book.carried(all_sessions, kept).items():
+            click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
     for line in in_play_notes(book, all_sessions):
         click.echo(line)
+
+
+def money_tables(book, rows: list[dict], all_sessions: bool = True, every: bool = False) -> list[tuple]:
+    """Rows as one table per money (CLI.md, The season): each money's heading (`In units of £0.01:`, where there is
+    more than one; a blank line before all but the first), the money (`"money"`), the rules that write its amounts
+    (R1.1a) and its rows (each saying its `money`), in the order each money was first kept; a money with no rows
+    left out, unless `every`. One session's rows are one table, its money None (the session's)."""
+    if not all_sessions:
+        return [(None, None, book.scope()[0].rules, rows)]
+    tables = [(money, rules, [r for r in rows if r["money"] == money]) for money, rules in book.moneys().items()]
+    tables = [table for table in tables if every or table[2]]
+    return [(f"{chr(10) * bool(index)}In units of {money}:" if len(tables) > 1 else None, money, rules, group)
+            for index, (money, rules, group) in enumerate(tables)]
+
+
+def cash_out_lines(cashed: dict[str, tuple[int, int]], money) -> list[str]:
+    """Where each player's result at table stakes is (R1.3): what they cashed out, and what is on the table still,
+    to cash out."""
+    taken = [f"{name} {money(amount)}" for name, (amount, left) in cashed.items() if amount or not left]
+    left = [f"{name} {money(amount)}" for name, (_, amount) in cashed.items() if amount]
+    return [*([f"Cashed out: {', '.join(taken)}."] if taken else []),
+            *([f"On the table, to cash out: {', '.join(left)}."] if left else [])]
 
 
 def in_play_notes(book, all_sessions: bool) -> list[str]:
@@ -210,8 +237,9 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     A pot still carried forward is a payee named "carried pot": its money is
     on the table, not yet anyone's. At table stakes the hands' results already
     sit in each player's table money, to cash out (R1.3): only loans and hands
-    played from the pocket are paid here. Asked while a hand is being played,
-    a last line says so, and what is in its pot.
+    played from the pocket are paid here, and each player's cash-out (or what
+    is on the table still) is listed. Asked while a hand is being played, a
+    last line says so, and what is in its pot.
 
     \b
     Example:
@@ -224,25 +252,44 @@ def settle(app, all_sessions: bool, out: Output) -> None:
 
 
 def print_payments(book, all_sessions: bool, payments: list[dict], out: Output = Output()) -> None:
-    money = book.scope(all_sessions)[0].rules.money
+    """Who pays whom, a list per money (CLI.md, The season): in sentences, or a table where a format is asked for;
+    where hands at table stakes were settled at the table (R1.3), it says so, and for one session lists the
+    cash-outs; the carried pot explained; then a line for each hand still being played."""
+    for heading, kept, rules, group in money_tables(book, payments, all_sessions, every=True):
+        if heading:
+            click.echo(heading)
+        print_money_payments(book, all_sessions, kept, rules, group, out)
+    for line in in_play_notes(book, all_sessions):
+        click.echo(line)
+
+
+def print_money_payments(book, all_sessions: bool, kept: str | None, rules, payments: list[dict], out: Output) -> None:
+    """`print_payments` of the sessions kept in money `kept` (None: the session's), whose amounts `rules` write."""
+    money = rules.money
+    at_table = bool(book.on_table(all_sessions, kept))  # hands at table stakes: settled at the table (R1.3)
     if not payments:
-        click.echo("All square: nobody owes anybody.")
+        click.echo("Nothing to pay: the hands at table stakes were settled at the table (R1.3)." if at_table else
+                   "All square: nobody owes anybody.")
     elif out.fmt is None:  # sentences, unless a table format is asked for
         for p in payments:
             click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
     else:
         out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
+    if at_table and payments:
+        click.echo("The hands at table stakes were settled at the table (R1.3): these pay loans and hands from the "
+                   "pocket.")
+    if at_table and not all_sessions:
+        for line in cash_out_lines(book.cashed_out(), money):
+            click.echo(line)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
-        kinds = list(book.carried(all_sessions))
+        kinds = list(book.carried(all_sessions, kept))
         what = f"{kinds[0].why} ({kinds[0].rule}): it goes to {kinds[0].goes_to}" if len(kinds) == 1 else \
             "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty " \
             "(R14.4), each for whoever wins it"
         click.echo(f"The carried pot is the {money(carried)} {what}. Until then it is nobody's, so paying it means "
                    f"leaving that money in the middle; if the evening ends here, the table shares it out as it "
                    f"agrees.")
-    for line in in_play_notes(book, all_sessions):
-        click.echo(line)
 
 
 COMMANDS = [status, history, balances, settle]

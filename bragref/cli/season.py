@@ -27,7 +27,9 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
            chart: str | None, by_night: bool) -> None:
     """Standings over every session (a night each) from --from to --to: per player the nights played, hands dealt
     in and won, the season's net (settled hands; loans and payments apart), the best and worst night and the
-    biggest pot won, best net first; one person under every spelling of their name (R2.6).
+    biggest pot won, best net first; one person under every spelling of their name (R2.6). Nights kept in
+    different money are added up apart: a table per money, each row of JSON and CSV saying its money (R1.1); the
+    chart draws the money most nights keep.
 
     \b
     Example:
@@ -37,6 +39,7 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
       bragref season --chart season.svg
       bragref season --chart - | gzip > season.svgz
     """
+    from bragref.cli.reports import money_tables
     from bragref.ledger.season import COLUMNS
 
     if as_json and as_csv:
@@ -46,12 +49,20 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
                                "--nights or --fmt (write the picture to a file to have both)")
     book = app.book()
     rows = book.season(first, last)
-    money = book.scope(all_sessions=True)[0].rules.money  # one money: `season` refuses sessions of several
+    style = "github" if fmt == "markdown" else "simple"
     if chart:
         from bragref.cli.exchange import write_atomically
         from bragref.told import season_svg
 
-        svg = season_svg(book.season_chart(first, last), money)
+        charts = book.season_charts(first, last)  # one per money (R1.1): the one most nights keep is drawn (of as
+        # many, the first kept), the nights kept in others left out
+        drawn = max(charts, key=lambda each: len(each["nights"]), default=None) or book.season_chart(first, last)
+        money = book.moneys()[drawn["money"]].money if drawn["money"] else str
+        svg = season_svg(drawn, money)
+        left = sum(len(each["nights"]) for each in charts) - len(drawn["nights"])
+        if left:
+            click.echo(f"The chart draws the {night_count(len(drawn['nights']))} kept in units of {drawn['money']}, "
+                       f"leaving out the {night_count(left)} kept in other money (R1.1).", err=True)
         if chart == "-":
             click.echo(svg, nl=False)
             return
@@ -62,9 +73,12 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
             emit_json(nights)
         elif as_csv:
             emit_csv(nights)
-        elif nights:
-            emit_table([{**row, **{column: money(row[column]) for column in ("paid", "won", "net")}} for row in nights],
-                       "github" if fmt == "markdown" else "simple")
+        for heading, _, rules, group in ([] if as_json or as_csv else money_tables(book, nights)):
+            if heading:
+                click.echo(heading)
+            emit_table([{**{column: value for column, value in row.items() if column != "money"},
+                         **{column: rules.money(row[column]) for column in ("paid", "won", "net")}} for row in group],
+                       style)
         return
     plain = [{column: row[column] for column in COLUMNS} for row in rows]  # the contract's keys, in its order
     if as_json:
@@ -76,11 +90,20 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
     if not rows:
         click.echo("No night in that range." if first or last else "No night recorded yet.")
         return
-    emit_table([{"player": r["player"], "nights": r["nights"], "hands": r["hands"], "won": r["won_hands"],
-                 "net": money(r["net"]), "best": money(r["best"]), "worst": money(r["worst"]),
-                 "biggest pot": money(r["biggest_pot"]),
-                 "games": ", ".join(f"{game} {count}" for game, count in r["games"].items())} for r in rows],
-               "github" if fmt == "markdown" else "simple")
+    for heading, _, rules, group in money_tables(book, rows):
+        money = rules.money
+        if heading:
+            click.echo(heading)
+        emit_table([{"player": r["player"], "nights": r["nights"], "hands": r["hands"], "won": r["won_hands"],
+                     "net": money(r["net"]), "best": money(r["best"]), "worst": money(r["worst"]),
+                     "biggest pot": money(r["biggest_pot"]),
+                     "games": ", ".join(f"{game} {count}" for game, count in r["games"].items())} for r in group],
+                   style)
+
+
+def night_count(count: int) -> str:
+    """`1 night`, `3 nights`."""
+    return f"{count} night{'s' * (count != 1)}"
 
 
 @click.command(short_help="A settle-up between two people, recorded (not a bet, not a loan).")
@@ -90,10 +113,12 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
 @click.option("--note", help="What it was for, for the record.")
 @click.pass_obj
 def paid(app, payer: str, payee: str, amount: str, note: str | None) -> None:
-    """PAYER paid PAYEE AMOUNT to settle up: recorded in the ledger (chained, audited), in no session, at any time,
-    after a session's close too. `settle --all` then says what is still owed and `balances --all` each player's
-    paid-up and owed. A payment larger than `settle --all` shows PAYER owing PAYEE is refused (R1.2); `undo` voids
-    it while it is the ledger's last event.
+    """PAYER paid PAYEE AMOUNT to settle up: recorded in the ledger (chained, audited), in no session, between hands
+    (refused during one, R1.2), after a session's close too. `settle --all` then says what is still owed and
+    `balances --all` each player's paid-up and owed. AMOUNT is in the money of the sessions that made the debt;
+    where PAYER owes PAYEE in several, in the session's (--session names one kept in the other). A payment larger
+    than `settle --all` shows PAYER owing PAYEE is refused (R1.2); `undo` voids it while it is the ledger's last
+    event.
 
     \b
     Example:

@@ -44,18 +44,45 @@ def summary(app, all_sessions: bool, fmt: str) -> None:
 
 
 def summary_lines(book, all_sessions: bool, markdown: bool) -> list[str]:
+    """The night (`all_sessions`: every night) in a few lines: its figures a block per money the sessions keep, each
+    headed by its money where there are several (R1.1); then a hand still being played and the ledger's digest."""
     sessions = book.scope(all_sessions)
-    money = sessions[0].rules.money
-    night = book.night(all_sessions)
     from bragref.cli.output import md_escape
 
     said = md_escape if markdown else (lambda text: text)  # a name from the ledger, as Markdown prints it as itself
     bold = (lambda text: f"**{text}**") if markdown else (lambda text: text)
+    moneys = book.moneys() if all_sessions else {None: sessions[0].rules}
+    nights = {money: book.night(all_sessions, money) for money in moneys}
+    played = sum(night["hands"] for night in nights.values())
     names = ", ".join(said(s.name) for s in sessions)
-    lines = [f"{bold(names)} · {night['hands']} hand{'s' if night['hands'] != 1 else ''} played"]
+    lines = [f"{bold(names)} · {played} hand{'s' if played != 1 else ''} played"]
+    rows, payments = book.balances(all_sessions), book.settle(all_sessions)
+    standings = book.season() if all_sessions else []
+    for money, rules in moneys.items():
+        if len(moneys) > 1:
+            lines.append(f"In units of {money}:")
+        lines += money_lines(book, all_sessions, money, rules.money, nights[money],
+                             *([r for r in each if money is None or r["money"] == money]
+                               for each in (rows, payments, standings)), markdown)
+    lines += [f"({note})" for note in in_play_notes(book, all_sessions)]
+    digest = book.digest()
+    lines.append(f"Ledger digest: {f'`{digest}`' if markdown else digest}")
+    return lines
+
+
+def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, rows: list[dict],
+                payments: list[dict], standings: list[dict], markdown: bool) -> list[str]:
+    """`summary_lines`' figures of the sessions kept in money `kept` (None: the session's), whose amounts `money`
+    writes: the biggest pot, the bank's deals, the matches won, each player's result, the season's leader and who
+    pays whom."""
+    from bragref.cli.output import md_escape
+
+    said = md_escape if markdown else (lambda text: text)
+    several = len(book.scope(all_sessions)) > 1
+    lines = []
     big = night["biggest"]
     if big:
-        where = f"hand {big['hand']}" + (f" of {said(big['session'])}" if len(sessions) > 1 else "")
+        where = f"hand {big['hand']}" + (f" of {said(big['session'])}" if several else "")
         lines.append(f"Biggest pot: {money(big['amount'])}, won by {' and '.join(map(said, big['winners']))} in "
                      f"{where}.")
     bank = night["bank"]
@@ -65,11 +92,10 @@ def summary_lines(book, all_sessions: bool, markdown: bool) -> list[str]:
         lines.append(f"{deals}: the bank won {money(net)} of the players." if net > 0 else
                      f"{deals}: the players won {money(-net)} of the bank." if net < 0 else f"{deals}: the bank broke "
                      f"even.")
-    for won in book.matches_won(all_sessions):
-        where = f" of {said(won['session'])}" if len(sessions) > 1 else ""
+    for won in book.matches_won(all_sessions, kept):
+        where = f" of {said(won['session'])}" if several else ""
         lines.append(f"Match {won['match']}{where} won by {said(won['winner'])} in hand {won['hand']}: the kitty of "
                      f"{money(won['kitty'])} (R14.4).")
-    rows = book.balances(all_sessions)
 
     def signed(units: int) -> str:
         return ("+" if units > 0 else "") + money(units)
@@ -88,18 +114,17 @@ def summary_lines(book, all_sessions: bool, markdown: bool) -> list[str]:
         width = max(len(r["player"]) for r in rows)
         lines += [f"  {r['player'].ljust(width)}  {signed(r['result']).rjust(10)}"
                   + (f"  {owed(r)}" if owed(r) else "") for r in rows]
-    if all_sessions and (standings := book.season()):  # the season's leader (CLI.md, The season)
+    if standings:  # the season's leader (CLI.md, The season)
         leader = standings[0]
         nights = f"{leader['nights']} night{'s' if leader['nights'] != 1 else ''}"
         lines.append(f"Season leader: {said(leader['player'])}, {signed(leader['net'])} over {nights} "
                      f"(`bragref season`).")
-    payments = book.settle(all_sessions)
     settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}" for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
-    if any(book.on_table(all_sessions).values()):
+    if any(book.on_table(all_sessions, kept).values()):
         lines.append("(Hands at table stakes were paid from the table: their results are in each player's table "
                      "money, to cash out, R1.3. Settling up pays loans and hands from the pocket.)")
-    carried = book.carried(all_sessions)
+    carried = book.carried(all_sessions, kept)
     kinds = list(carried)
     if any(p["to"] == CARRIED_POT for p in payments):
         lines.append(f"(The carried pot is money {kinds[0].why}, {kinds[0].rule}: it goes to {kinds[0].goes_to}.)"
@@ -110,9 +135,6 @@ def summary_lines(book, all_sessions: bool, markdown: bool) -> list[str]:
                      f"{kinds[0].name}, {kinds[0].rule}.)" if len(kinds) == 1 else
                      f"(Left in the middle for whoever wins it: {money(sum(carried.values()))}, a carried pot, "
                      f"R6.2, or a match's kitty, R14.4.)")
-    lines += [f"({note})" for note in in_play_notes(book, all_sessions)]
-    digest = book.digest()
-    lines.append(f"Ledger digest: {f'`{digest}`' if markdown else digest}")
     return lines
 
 

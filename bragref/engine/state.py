@@ -73,6 +73,14 @@ class Offer(msgspec.Struct, frozen=True):
     values: tuple[tuple[str, object], ...] = ()  # arguments the move is offered with (a blind bet's blind=True), or
     # what the table is told with it (a side show's `to`: whom the cards are shown to, R13.4)
     said: bool = True  # named where what may be done is listed (a cover is not, while a bet is in reach: R7.2)
+    ranges: tuple[tuple[str, Range | None], ...] = ()  # a move of several amounts: each one's own range alone, by
+    # its parameter (Three Card Poker's Ante and Pair Plus, R17.8), None where none fits; `range` the widest of them
+
+    def range_of(self, name: str) -> Range | None:
+        """The money the move's amount `name` may take alone: its own range where the move gives one, else
+        `range`."""
+        ranges = dict(self.ranges)
+        return ranges[name] if name in ranges else self.range
 
 
 def offers(*maybe: Offer | None) -> tuple[Offer, ...]:
@@ -84,6 +92,16 @@ def offers(*maybe: Offer | None) -> tuple[Offer, ...]:
 def ranged(verb: str, allowed: Range | None, **fields) -> Offer | None:
     """`verb` with the money it may take, if any amount is allowed."""
     return None if allowed is None else Offer(verb, allowed, **fields)
+
+
+def widest(*ranges: Range | None) -> Range | None:
+    """The least of `ranges`' least to the most of their most (None: no most), None where none is given."""
+    given = [r for r in ranges if r is not None]
+    if not given:
+        return None
+    low = min(given, key=lambda r: r.min)
+    high = None if any(r.max is None for r in given) else max(given, key=lambda r: r.max)
+    return Range(low.min, None if high is None else high.max, low.min_rule, None if high is None else high.max_rule)
 
 
 def costing(verb: str, cost: int | None) -> Offer | None:

@@ -39,6 +39,35 @@ class Payment(msgspec.Struct, frozen=True):
             (f" ({self.note})" if self.note else "") + "."
 
 
+def kept_in(rules: Rules) -> str:
+    """The money a session keeps, as reports name it (`"money"`): one unit written in it, `£0.01`, `1`."""
+    return rules.money(1)
+
+
+def by_money(sessions: list[Session]) -> dict[str, list[Session]]:
+    """The sessions by the money they keep (`kept_in`), each money in the order it was first kept: reports add
+    units of one money only (R1.1)."""
+    kept: dict[str, list[Session]] = {}
+    for session in sessions:
+        kept.setdefault(kept_in(session.rules), []).append(session)
+    return kept
+
+
+def owing(payer: str, payee: str, owed: dict[str, int], money: str, kept: dict[str, list[Session]]) -> tuple[str, str]:
+    """`Cat owes Danny £1.00`, or `… nothing`, in `money`, with what is owed in the others where anything is; and,
+    where it is, how a settle-up in those is recorded."""
+    def said(units: int, each: str) -> str:
+        return kept[each][0].rules.money(units)
+
+    here = f"{payer} owes {payee} {said(owed[money], money) if owed.get(money) else 'nothing'}"
+    elsewhere = [(each, f"{said(units, each)} in units of {each}") for each, units in owed.items() if each != money]
+    if not elsewhere:
+        return here, ""
+    return (f"{here} in units of {money}, and {', '.join(words for _, words in elsewhere)}",
+            f"; one in units of {' or '.join(each for each, _ in elsewhere)} is recorded with --session naming a "
+            f"session kept in them")
+
+
 def amount_in(amount: str | int, rules: Rules) -> int:
     """Units of money: as typed (`"1.50"`), or already counted in units (an int, as a hand history holds them) (R1.1)."""
     if isinstance(amount, int):
@@ -93,8 +122,8 @@ class Money:
         """`Refused` where a repayment of `units` is more than the `due` of this session's loans and `borrower`
         owes `lender` from loans of other sessions, which a repayment in this one does not reach: those are settled
         up with `paid` (R7.5; CLI.md, The season). Only sessions in this one's money are summed (R1.1)."""
-        money, kept = session.rules.money, (session.rules.unit, session.rules.currency)
-        others = [s for s in self.all_sessions() if s.id != session.id and (s.rules.unit, s.rules.currency) == kept]
+        money = session.rules.money
+        others = [s for s in by_money(self.all_sessions())[kept_in(session.rules)] if s.id != session.id]
         elsewhere = sum(amount for (lent, borrowed), amount in loans.outstanding(self.loan_entries(others)).items()
                         if key(lent) == key(lender) and key(borrowed) == key(borrower))
         if elsewhere > 0:
@@ -172,6 +201,16 @@ class Money:
                 sums.setdefault(player, [0, 0])[figure] += amount
         return {player: (put, moved) for player, (put, moved) in sums.items()}
 
+    def cashed_out(self, session: Session) -> dict[str, tuple[int, int]]:
+        """At table stakes (R1.3), per player with table money (by the name they have now): what they took off the
+        table (cash-outs, the close's among them) and what is on it still."""
+        taken: dict[str, int] = {}
+        for player, amount in self._q("SELECT player, -SUM(amount) FROM purses WHERE session_id = ? AND kind = "
+                                      "'cash-out' GROUP BY player", (session.id,)):
+            taken[session.now_called(player)] = taken.get(session.now_called(player), 0) + amount
+        left = self.table_money(session)
+        return {name: (taken.get(name, 0), left.get(name, 0)) for name in dict.fromkeys([*left, *taken])}
+
     def purse(self, session_name: str | None, kind: str, player: str, amount: str | int | None) -> tuple[Session, str, int, int]:
         """Record a buy-in, top-up or cash-out (all of it when `amount` is None); returns the table money after."""
         with self.write():
@@ -208,42 +247,58 @@ class Money:
 
     # ---- settle-ups (CLI.md, The season) ---------------------------------------
 
-    def pay(self, payer: str, payee: str, amount: str | int, note: str | None) -> Payment:
-        """Record that `payer` paid `payee` `amount` (typed in the sessions' money, or units) to settle up: in no
-        session, between the current session's hands (bad input while one is in play) or after a close, never more
-        than `settle --all` shows `payer` owing `payee` (exit 3, naming what is owed)."""
+    def pay(self, session_name: str | None, payer: str, payee: str, amount: str | int, note: str | None) -> Payment:
+        """Record that `payer` paid `payee` `amount` (typed in the money of the debt, or units) to settle up: in no
+        session, between the current session's hands or after a close (refused while one is in play: its pot is
+        nobody's until it is settled, R1.2), never more than `settle --all` shows `payer` owing `payee` (refused,
+        naming what is owed, R1.2). It is judged, and kept, in the money of the sessions that made the debt
+        (`kept_in`): where `payer` owes `payee` in several, the money of session `session_name` (default: the
+        current one), whose hand in play, if any, it waits for."""
         if note is not None and len(note) > MAX_NOTE:
             raise BadInput(f"a note is at most {MAX_NOTE} characters")
         with self.write():
             sessions = self.all_sessions()
             if not sessions:
                 raise BadInput("no session yet: nothing is owed")
-            current = self.current(self.session(None))
-            if current is not None and current.hand.phase != "over":
-                raise BadInput(f"paid is recorded between hands: hand {current.number} is in play; finish it first "
-                               f"(settle-ups are not bets)")
-            self.one_money(sessions)
-            rules = sessions[0].rules
+            current = self.session(session_name)
+            self._between_hands(current, "settle-ups are recorded", "R1.2")
             rows = self.balances(sessions, settle_ups=True)
-            people = [row["player"] for row in rows]
+            people = list(dict.fromkeys(row["player"] for row in rows))
             payer, payee = resolve(payer, people), resolve(payee, people)
+            owed: dict[str, int] = {}
+            for p in self.payments(sessions, settle_ups=True, rows=rows):
+                if p["from"] == payer and p["to"] == payee:
+                    owed[p["money"]] = owed.get(p["money"], 0) + p["amount"]
+            money = next(iter(owed)) if len(owed) == 1 else kept_in(current.rules)
+            rules = by_money(sessions)[money][0].rules
             units = amount_in(amount, rules)
-            owed = sum(p["amount"] for p in self.payments(sessions, settle_ups=True, rows=rows)
-                       if p["from"] == payer and p["to"] == payee)
-            if units > owed:
-                said = f"{payer} owes {payee} {rules.money(owed)}" if owed else f"{payer} owes {payee} nothing"
-                raise Refused(f"{said} (settle --all): a payment of {rules.money(units)} is more than is owed", "R1.2")
-            row_id = self._insert("payments", at=self.now(), payer=payer, payee=payee, amount=units, note=note)
+            if units > owed.get(money, 0):
+                said, elsewhere = owing(payer, payee, owed, money, by_money(sessions))
+                raise Refused(f"{said} (settle --all): a payment of {rules.money(units)} is more than is owed"
+                              f"{elsewhere}", "R1.2")
+            row_id = self._insert("payments", at=self.now(), payer=payer, payee=payee, amount=units, note=note,
+                                  money=money)
             return Payment(row_id, payer, payee, units, note, rules)
 
-    def paid_up(self) -> dict[str, int]:
-        """Per person (by `names.key`): payments made less payments received, voided ones left out."""
-        totals: dict[str, int] = {}
-        for payer, payee, amount in self._q("SELECT payer, payee, amount FROM payments p WHERE voids IS NULL AND NOT"
-                                            " EXISTS (SELECT 1 FROM payments v WHERE v.voids = p.id)"):
-            totals[key(payer)] = totals.get(key(payer), 0) + amount
-            totals[key(payee)] = totals.get(key(payee), 0) - amount
+    def paid_up(self) -> dict[str, dict[str, int]]:
+        """Per money (`kept_in`) and person (by `names.key`): payments made less payments received, voided ones left
+        out. A payment that does not say its money was recorded while every session kept one: the first session's."""
+        totals: dict[str, dict[str, int]] = {}
+        first = None
+        for payer, payee, amount, money in self._q(
+                "SELECT payer, payee, amount, money FROM payments p WHERE voids IS NULL AND NOT EXISTS (SELECT 1 FROM"
+                " payments v WHERE v.voids = p.id)"):
+            if money is None:
+                money = first = first or kept_in(self.all_sessions()[0].rules)
+            made = totals.setdefault(money, {})
+            made[key(payer)] = made.get(key(payer), 0) + amount
+            made[key(payee)] = made.get(key(payee), 0) - amount
         return totals
+
+    def payment_rules(self, payment: sqlite3.Row) -> Rules:
+        """The rules of a session kept in the money `payment` was made in, which write its amount (R1.1a)."""
+        sessions = self.all_sessions()
+        return by_money(sessions).get(payment["money"], sessions)[0].rules
 
     def last_payment(self) -> sqlite3.Row | None:
         """The payment that is the ledger's last event, still standing: what an undo voids (R9.1)."""
@@ -259,26 +314,37 @@ class Money:
         ids = [s.id for s in sessions]
         return f"session_id IN ({', '.join('?' * len(ids))})", ids
 
-    @staticmethod
-    def one_money(sessions: list[Session]) -> None:
-        """`BadInput` unless every session keeps its money in the same unit and currency: sums over sessions
-        (`--all`) add their units, and 1 in a session of £0.01 is not 1 in one of £1 (R1.1)."""
-        kept = {(s.rules.unit, s.rules.currency): s for s in sessions}
-        if len(kept) > 1:
-            each = "; ".join(f"{s.name} in units of {s.rules.money(1)}" for s in kept.values())
-            raise BadInput(f"these sessions keep money in different units ({each}): adding them would add unlike "
-                           f"amounts; ask for each session (--session NAME) (R1.1)")
-
     def balances(self, sessions: list[Session], settle_ups: bool = False) -> list[dict]:
         """Per player (and bystander lender): paid in, won, the night's result (won less paid, with what was carried),
-        loans, net; settled hands only (a SUM, never a replay). With `settle_ups` (every session: `balances --all`), the
-        settle-ups recorded too: `paid_up` (payments made less received) and `owed` (`net` + `paid_up`).
+        loans, net; settled hands only (a SUM, never a replay). `loans` is + what is owed to them, − what they owe
+        (R7.5); `net` is the result and the loans together.
 
-        `loans` is + what is owed to them, − what they owe (R7.5); `net` is the result and the loans together. The
-        sessions keep one money (`one_money`).
+        With `settle_ups` (every session: `balances --all`), a row per player per money the sessions keep (`money`:
+        `kept_in`; 1 in a session of £0.01 is not 1 in one of £1, R1.1), with the settle-ups recorded in it:
+        `paid_up` (payments made less received) and `owed`, what `settle --all` has them receive less pay: `net` +
+        `paid_up`, less what hands at table stakes moved, which was settled at the table (R1.3). Without, the
+        sessions keep one money (one session's report).
         """
-        self.one_money(sessions)
-        where, ids = self._scope(sessions)
+        if not settle_ups:
+            return self._balances(sessions)
+        made = self.paid_up()
+        return [row for money, kept in by_money(sessions).items()
+                for row in self._owing(kept, money, made.get(money, {}), self.on_table(kept))]
+
+    def _owing(self, sessions: list[Session], money: str, made: dict[str, int], moved: dict[str | None, int]
+               ) -> list[dict]:
+        """`balances` of sessions kept in `money`, with what was `made` in it (`paid_up`) and what hands at table
+        stakes `moved` (`on_table`): `paid_up`, `owed` and `money`."""
+        rows = self._balances(sessions)
+        for row in rows:
+            person = key(row["player"])
+            row["paid_up"] = made.get(person, 0)
+            row["owed"] = row["net"] + row["paid_up"] - moved.get(person, 0)
+            row["money"] = money
+        return rows
+
+    def _balances(self, sessions: list[Session]) -> list[dict]:
+        """`balances` of sessions kept in one money."""
         order = [name for s in sessions for name in s.seats]
         spelling: dict[str, str] = {}  # one person, one name, however each session spelt it (R2.6)
         rows: dict[str, dict] = {}
@@ -300,11 +366,6 @@ class Money:
             totals = row(name)
             totals["loans"] += owed
             totals["net"] += owed
-        if settle_ups:
-            made = self.paid_up()
-            for person in rows.values():
-                person["paid_up"] = made.get(key(person["player"]), 0)
-                person["owed"] = person["net"] + person["paid_up"]
         return list(rows.values())
 
     def _posted(self, sessions: list[Session]) -> list[tuple[int, str, int, int, int]]:
@@ -322,13 +383,23 @@ class Money:
         return self._q(f"SELECT COALESCE(SUM(amount), 0) FROM postings WHERE {where} AND player IS NULL", ids)[0][0]
 
     def payments(self, sessions: list[Session], settle_ups: bool = False, rows: list[dict] | None = None) -> list[dict]:
-        """Who pays whom, in the fewest payments, to clear every net (loans included; with `settle_ups`, every
-        session's, net of the settle-ups recorded too: what is still owed). Results of hands at table stakes are
-        already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still carried
-        forward is a payee of its own, `CARRIED_POT`. `rows`: the sessions' `balances`, where they are read already."""
-        done = self.on_table(sessions)
-        nets = {r["player"]: r["owed" if settle_ups else "net"] - done.get(key(r["player"]), 0)
-                for r in rows or self.balances(sessions, settle_ups)}
+        """Who pays whom, in the fewest payments, to clear every net (loans included). Results of hands at table
+        stakes are already on the table (R1.3): only loans and hands paid from the pocket are settled. A pot still
+        carried forward is a payee of its own, `CARRIED_POT`. With `settle_ups`, every session's, net of the
+        settle-ups recorded too (what is still owed: each player's `owed`), in each money the sessions keep apart,
+        each payment saying its `money`; `rows`: their `balances`, where they are read already."""
+        if not settle_ups:
+            done = self.on_table(sessions)
+            return self._fewest(sessions, {r["player"]: r["net"] - done.get(key(r["player"]), 0)
+                                           for r in self._balances(sessions)}, done)
+        rows = rows or self.balances(sessions, settle_ups=True)
+        return [{**payment, "money": money} for money, kept in by_money(sessions).items()
+                for payment in self._fewest(kept, {r["player"]: r["owed"] for r in rows if r["money"] == money},
+                                            self.on_table(kept))]
+
+    def _fewest(self, sessions: list[Session], nets: dict[str, int], done: dict[str | None, int]) -> list[dict]:
+        """The fewest payments that clear `nets`, the sessions' pot still carried (less what table stakes `done`
+        moved of it) a payee of its own."""
         carried = self.carried(sessions) - done.get(None, 0)
         if carried:
             nets[CARRIED_POT] = carried

@@ -289,6 +289,15 @@ def m011_payments(db: Database) -> None:
     append_only(db, "payments")
 
 
+@migrations()
+def m012_payments_say_their_money(db: Database) -> None:
+    """A payment says the money it was made in (`money`: one unit written in it, `£0.01`), the money of the sessions
+    whose debt it pays (CLI.md, The season): a ledger may keep sessions in several. Rows written before hold nothing
+    there (every session then kept one money, the first session's) and are hashed without it (`chain.hashed`), so
+    their links hold."""
+    db.executescript("ALTER TABLE payments ADD COLUMN money TEXT;")
+
+
 def migrate(conn, version: int, upto: int | None = None) -> None:
     """Bring the schema up to date inside the caller's write transaction; with `upto`, only as far as that
     version (what an older bragref made: `audit` holds an old ledger to it).

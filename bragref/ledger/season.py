@@ -1,7 +1,8 @@
 """The season: standings over many nights (CLI.md, The season). Read from the rows alone: each session in range is
 a night; per player the nights they were dealt into, the hands dealt in (misdeals left out), the hands won (a split
 pot counts for each winner), each night's result from its settled hands (loans and payments apart), and the largest
-pot won. One person under every spelling of their name, and under the name they have now (R2.6)."""
+pot won. One person under every spelling of their name, and under the name they have now (R2.6). Nights kept in
+different money are added up apart, side by side, each row saying its `money` (`ledger.money.kept_in`, R1.1)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from datetime import date, datetime
 
 from bragref.engine.names import key
 from bragref.games import GAMES
+from bragref.ledger.money import by_money, kept_in
 from bragref.ledger.replay import MISDEALT
 
-COLUMNS = ("player", "nights", "hands", "won_hands", "net", "best", "worst", "biggest_pot")
+COLUMNS = ("player", "nights", "hands", "won_hands", "net", "best", "worst", "biggest_pot", "money")
 
 
 def night_of(created_at: str) -> date:
@@ -35,15 +37,22 @@ def in_range(ledger, first: date | None, last: date | None) -> list:
 
 
 def standings(ledger, sessions: list) -> list[dict]:
-    """Each player's season over `sessions` (COLUMNS, and `games`: hands dealt in per game), best net first; only
+    """Each player's season over `sessions` (COLUMNS, and `games`: hands dealt in per game), a row per player per
+    money the nights keep, each money's rows together (in the order it was first kept) and best net first; only
     players with a night among them."""
+    return [row for money, nights_in in by_money(sessions).items() for row in _standings(ledger, nights_in, money)]
+
+
+def _standings(ledger, sessions: list, money: str) -> list[dict]:
+    """`standings` over nights kept in one `money`."""
     banked = [name for name, game in GAMES.items() if game.banked]
     people: dict[str, dict] = {}
 
     def person(session, name: str) -> dict:
         name = session.now_called(name)
         return people.setdefault(key(name), {"player": name, "nights": 0, "hands": 0, "won_hands": 0, "net": 0,
-                                              "best": None, "worst": None, "biggest_pot": 0, "games": {}})
+                                              "best": None, "worst": None, "biggest_pot": 0, "money": money,
+                                              "games": {}})
 
     results: dict[int, list] = {}  # each night's result per player, in one read of every night's postings
     for session_id, name, _, _, net in ledger._posted(sessions):
@@ -95,10 +104,15 @@ def standings(ledger, sessions: list) -> list[dict]:
     return sorted(rows, key=lambda row: (-row["net"], key(row["player"])))
 
 
+def charts(ledger, sessions: list) -> list[dict]:
+    """`progress` of the nights kept in each money, in the order each was first kept."""
+    return [progress(ledger, nights_in) for nights_in in by_money(sessions).values()]
+
+
 def progress(ledger, sessions: list) -> dict:
     """The season as a picture: each player's cumulative result night by night, `{"nights": [each session's name],
-    "players": {name: [their season's result after each night]}}`, from the settled hands' postings (R2.6: one
-    person under every spelling)."""
+    "players": {name: [their season's result after each night]}, "money": "£0.01"}`, from the settled hands'
+    postings (R2.6: one person under every spelling); the nights keep one money (`money`: theirs, None for none)."""
     names: dict[str, str] = {}
     by_night: dict[int, dict[str, int]] = {session.id: {} for session in sessions}
     by_id = {session.id: session for session in sessions}
@@ -114,16 +128,17 @@ def progress(ledger, sessions: list) -> dict:
             total += tonight.get(who, 0)
             series.append(total)
         players[who] = series
-    return {"nights": [s.name for s in sessions], "players": players}
+    return {"nights": [s.name for s in sessions], "players": players,
+            "money": kept_in(sessions[0].rules) if sessions else None}
 
 
-NIGHT_COLUMNS = ("player", "session", "date", "paid", "won", "net")
+NIGHT_COLUMNS = ("player", "session", "date", "paid", "won", "net", "money")
 
 
 def nightly(ledger, sessions: list) -> list[dict]:
     """One row per player per night, the shape spreadsheets and home-game tools read: the player (by the name they
-    have now), the session, its local date, what they paid into pots, won, and their net (settled hands); nights
-    oldest first, players by name."""
+    have now), the session, its local date, what they paid into pots, won, and their net (settled hands), in the
+    night's `money`; nights oldest first, players by name."""
     night = nights(ledger)
     rows: dict[int, dict[str, dict]] = {session.id: {} for session in sessions}
     by_id = {session.id: session for session in sessions}
@@ -132,7 +147,7 @@ def nightly(ledger, sessions: list) -> list[dict]:
         name = session.now_called(name)
         row = rows[session_id].setdefault(key(name), {
             "player": name, "session": session.name, "date": night[session_id].isoformat(), "paid": 0, "won": 0,
-            "net": 0})
+            "net": 0, "money": kept_in(session.rules)})
         row["paid"] += paid
         row["won"] += won
         row["net"] += net

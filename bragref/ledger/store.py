@@ -515,8 +515,9 @@ class Ledger(Seating, Money):
             paid = self.last_payment()
             if paid is not None:  # a settle-up, while it is the ledger's last event (CLI.md, The season)
                 self._insert("payments", at=self.now(), payer=paid["payer"], payee=paid["payee"], amount=paid["amount"],
-                             voids=paid["id"], reason=reason)
-                payment = Payment(paid["id"], paid["payer"], paid["payee"], paid["amount"], paid["note"], session.rules)
+                             voids=paid["id"], reason=reason, money=paid["money"])
+                payment = Payment(paid["id"], paid["payer"], paid["payee"], paid["amount"], paid["note"],
+                                  self.payment_rules(paid))
                 return session, self.current(session), Voided(0, paid["id"], None, payment=payment)
             current = self._require_hand(session)
             self._check_open(session)

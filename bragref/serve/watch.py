@@ -198,13 +198,11 @@ class Watcher:
 
 
 def season_of(book) -> dict | None:
-    """The season's chart (every session's nights), where there is more than one night and they keep one money."""
+    """The season's chart of the nights kept in the table's money (R1.1), where there is more than one."""
     if len(book.session_names()) < 2:
         return None
-    try:
-        return book.season_chart()
-    except BadInput:  # nights kept in different money: no sum to draw (R1.1)
-        return None
+    chart = book.season_chart()
+    return chart if len(chart["nights"]) > 1 else None
 
 
 def told(session, current, actions: list[dict], running: dict, season: dict | None,

@@ -8,8 +8,10 @@ from itertools import combinations
 
 import pytest
 
+from bragref.api import open_ledger
 from bragref.games import GAMES
 from bragref.games.threecardpoker.ranking import poker_ranking
+from bragref.told import moves
 from tests.test_show import nets
 
 FOUR = '--players "Andy,Bill,Chris,Dan" --game three-card-poker'  # Andy banks first: Bill, Chris, Dan wager
@@ -28,7 +30,8 @@ def test_a_full_hand_settled_against_the_bank_r17_2_to_r17_7(four):
     bragref = four()
     status = bragref.json("status")
     assert (status["banker"], status["stage"], status["to_act"], status["pot"]) == ("Andy", "wagers", "Bill", 0)
-    assert status["legal"]["wager"] == {"min": 1, "max": None} and status["legal"]["pass"] is True
+    assert status["legal"]["wager"] == {"min": 1, "max": None, "ante": {"min": 1, "max": None},
+                                        "pair_plus": {"min": 1, "max": None}} and status["legal"]["pass"] is True
     bragref.lines("""
         wager bill --ante 5 --pair-plus 2
         wager chris --ante 5
@@ -158,7 +161,8 @@ def test_table_stakes_limits_r17_8(bragref):
     bragref("deal")
     assert "not enough to wager 11" in bragref.refused("wager bill --ante 6 --pair-plus 5", "R17.8")
     bragref("wager bill --ante 6")  # the bank could owe 42 of its 100
-    assert bragref.json("status")["legal"]["wager"] == {"min": 1, "max": 1}  # 58 covers one more Pair Plus unit
+    assert bragref.json("status")["legal"]["wager"] == {  # 58 left: an Ante of 8 (56) or a Pair Plus of 1 (40)
+        "min": 1, "max": 8, "ante": {"min": 1, "max": 8}, "pair_plus": {"min": 1, "max": 1}}
     assert "could owe 80" in bragref.refused("wager chris --pair-plus 2", "R17.8")
     bragref("wager chris --ante 8")  # 56 more: 98 of 100
     bragref("pass dan")
@@ -168,6 +172,73 @@ def test_table_stakes_limits_r17_8(bragref):
     bragref("show andy 2c 3d 5h")
     bragref("show chris 9c 9d 9h")  # 8 ante, 8 play returned (no qualifier), ante bonus 4 to 1: 32
     assert nets(bragref) == {"Andy": -34, "Bill": -6, "Chris": 40, "Dan": 0}
+
+
+def pence_at_table_stakes(bragref):
+    """Ann banks with £4.93 on the table, Cath, Dev, Eve and Fay have £5.00 each; wagers from £0.10 (issue 65)."""
+    bragref('session new p --players "Ann,Cath,Dev,Eve,Fay" --game three-card-poker --banker Ann --stakes table '
+            '--unit 0.01 --currency £ --min-bet 0.10')
+    for name, money in (("ann", "4.93"), ("cath", "5"), ("dev", "5"), ("eve", "5"), ("fay", "5")):
+        bragref(f"buy-in {name} {money}")
+    bragref("deal")
+
+
+def test_each_wager_is_offered_its_own_range_at_table_stakes_r17_8(bragref):
+    """Issue 65: with the bank on £4.93, Cath was offered "wager £0.10–£0.12", the Pair Plus's limit (40 × £0.12)
+    given to the Ante too (7 × £0.70 fits); after her £0.50 Ante, players who could still wager an Ante of
+    £0.10–£0.20 were offered only `pass`. Each wager has its own range, `null` where none fits, and `wager` is offered
+    while either fits."""
+    pence_at_table_stakes(bragref)
+    assert bragref.json("status")["legal"]["wager"] == {"min": 10, "max": 70, "ante": {"min": 10, "max": 70},
+                                                        "pair_plus": {"min": 10, "max": 12}}
+    assert "Cath to act: wager (Ante £0.10–£0.70, Pair Plus £0.10–£0.12), pass." in bragref("status").stdout
+    bragref("wager cath --ante 0.70")  # the Ante's most: the bank could owe £4.90 of its £4.93
+    bragref("undo")
+    bragref("wager cath --ante 0.50")  # £3.50 of it: £1.43 left, £0.20 of an Ante (£1.40), no Pair Plus (£4.00)
+    assert bragref.json("status")["legal"]["wager"] == {"min": 10, "max": 20, "ante": {"min": 10, "max": 20},
+                                                        "pair_plus": None}
+    said = bragref.refused("wager dev --pair-plus 0.10", "R17.8")
+    assert "could owe £4.00" in said and "Dev may: wager (Ante £0.10–£0.20, no Pair Plus), pass" in said
+    bragref("wager dev --ante 0.10")  # £0.73 left: an Ante of £0.10 still fits
+    assert "Eve to act: wager (Ante £0.10, no Pair Plus), pass." in bragref("status").stdout
+    bragref("wager eve --ante 0.10")  # £0.03 left: nothing fits
+    status = bragref.json("status")
+    assert (status["to_act"], status["legal"]["wager"], status["legal"]["pass"]) == ("Fay", False, True)
+    bragref.lines("""
+        pass fay
+        play cath
+        fold dev
+        play eve
+        show ann Qh 6d 4c
+        show cath Kh Ks 2c
+        show eve 2d 3h 5s
+    """)  # the bank qualifies on a queen: Cath's pair wins her Ante and Play, Eve's five high loses both (R17.6)
+    assert nets(bragref) == {"Ann": -100 + 10 + 20, "Cath": 100, "Dev": -10, "Eve": -20, "Fay": 0}
+    assert {p["name"]: p["table_money"] for p in bragref.json("status")["players"]} == {
+        "Ann": 423, "Cath": 600, "Dev": 490, "Eve": 480, "Fay": 500}
+
+
+def wager_button(bragref) -> dict:
+    """The referee's page's `wager` button for the player to act (`told.moves`)."""
+    book = open_ledger(str(bragref.db))
+    try:
+        return next(move for move in moves(book.hand()) if move["label"] == "wager")
+    finally:
+        book.close()
+
+
+def test_the_referees_page_bounds_each_wager_by_its_own_range_r17_8(bragref):
+    """Issue 65: the page's amount field (the Ante) was bounded by the Pair Plus's range, and the Pair Plus's field by
+    none; each is bounded by its own, and a wager none of which fits has no field."""
+    pence_at_table_stakes(bragref)
+    wager = wager_button(bragref)
+    assert (wager["words"], wager["amount"], wager["more"]) == (
+        ["wager", "Cath", "{amount}", "{more:pair-plus}"], {"min": "0.10", "step": "0.01", "max": "0.70"},
+        [{"name": "Pair Plus", "keyword": "pair-plus", "min": "0.10", "step": "0.01", "max": "0.12"}])
+    bragref("wager cath --ante 0.50")
+    wager = wager_button(bragref)
+    assert (wager["words"], wager["amount"], "more" in wager) == (
+        ["wager", "Dev", "{amount}"], {"min": "0.10", "step": "0.01", "max": "0.20"}, False)
 
 
 def test_refusals_cite_r17_and_write_nothing(four, bragref):
@@ -316,7 +387,7 @@ def test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips(
 def test_the_table_plays_a_hand_of_three_card_poker(bragref):
     bragref(f"session new p {FOUR}")
     out = bragref.table("d", "w 5", "w pp 2", "p", "pl", "Qh 6d 4c", "Kh Ks 2c", "8c 8d 3h", "q").output
-    assert "Bill (open) — wager 1 or more · pass > " in out and "Bill (open) — play for 5 · fold > " in out
+    assert "Bill (open) — wager (Ante 1 or more, Pair Plus 1 or more) · pass > " in out and "Bill (open) — play for 5 · fold > " in out
     assert "Recorded: Chris wager pair-plus 2 (2 into the pot)." in out  # `pp`: the Pair Plus, no player named
     assert nets(bragref) == {"Andy": 8, "Bill": -10, "Chris": 2, "Dan": 0}
 

@@ -34,30 +34,60 @@ class Wager(Verb, frozen=True):
 
     @classmethod
     def offered_words(cls, offer, rules, say=str, table=False):
-        return f"wager {offer.range.said(rules.money)}"
+        """`wager (Ante £0.10–£0.70, Pair Plus £0.10–£0.12)`: each wager's own range alone, or `no Pair Plus` where
+        none of it fits (R17.8)."""
+        each = [f"{label} {allowed.said(rules.money)}" if allowed else f"no {label}"
+                for label, allowed in cls._ranges(offer)]
+        return f"wager ({', '.join(each)})"
+
+    @classmethod
+    def offered_json(cls, offer):
+        """`{"min": 1, "max": null, "ante": {…}, "pair_plus": {…}}`: the widest, and each wager's own range (R17.8)."""
+        alone = {param.name: offer.range_of(param.name) for param in cls.params}
+        return {cls.verb: {**offer.range.json(), **{name: allowed and allowed.json() for name, allowed in alone.items()}}}
+
+    @classmethod
+    def _ranges(cls, offer):
+        """(label, range) of the Ante and of the Pair Plus, each wagered alone."""
+        return [(label, offer.range_of(param.name)) for label, param in zip(("Ante", "Pair Plus"), cls.params)]
 
     @classmethod
     def offered_pick(cls, hand, player, offer, rng):
         low, high = offer.range.min, offer.range.max
         amount = low + rng.choice((0, 0, 1, 4)) if high is None else rng.randint(low, min(high, low + 4))
         chance = rng.random()
-        if chance < 0.5:
-            return cls(player, ante=amount)
-        if chance < 0.7 or hand.rules.stakes == "table":  # the offer's range is for one wager at table stakes
-            return cls(player, pair_plus=amount)
-        return cls(player, ante=amount, pair_plus=low)
+        ante, pair_plus = (allowed for _, allowed in cls._ranges(offer))
+
+        def within(allowed):
+            return amount if allowed.max is None else min(amount, allowed.max)
+
+        if pair_plus is None or (ante is not None and chance < 0.5):
+            return cls(player, ante=within(ante))
+        if ante is None or chance < 0.7 or hand.rules.stakes == "table":  # one table money, one bank: one wager
+            return cls(player, pair_plus=within(pair_plus))
+        return cls(player, ante=within(ante), pair_plus=pair_plus.min)
 
     @classmethod
     def offered_moves(cls, hand, player, offer):
-        low = offer.range.min
-        high = offer.range.max if offer.range.max is not None else low + 5
-        return [cls(player, ante=low), cls(player, pair_plus=high), cls(player, ante=high, pair_plus=low)]
+        """Each wager alone at the ends of its own range (one without an end tried 5 above its least), and from the
+        pocket both together (at table stakes they share one table money and one bank, R17.8)."""
+        ends = {name: (allowed.min, allowed.min + 5 if allowed.max is None else allowed.max)
+                for name, allowed in ((param.name, offer.range_of(param.name)) for param in cls.params) if allowed}
+        moves = [cls(player, **{name: amount}) for name, both in ends.items() for amount in dict.fromkeys(both)]
+        if len(ends) == 2 and hand.rules.stakes != "table":
+            moves.append(cls(player, ante=ends["ante"][1], pair_plus=ends["pair_plus"][0]))
+        return moves
 
     @classmethod
     def fill(cls, hand, now, values):
-        if values.get("ante") is None and values.get("pair_plus") is None:  # at the table: the least Ante
-            allowed = now.range("wager")
-            values["ante"] = allowed.min if allowed else max(hand.rules.first_bet_min, 1)
+        """At the table, `w` alone is the least Ante; where no Ante fits, the least Pair Plus (R17.8)."""
+        if values.get("ante") is None and values.get("pair_plus") is None:
+            offer = now.offer("wager")
+            ante = offer and offer.range_of("ante")
+            if offer is not None and ante is None:
+                values["pair_plus"] = offer.range_of("pair_plus").min
+            else:
+                values["ante"] = ante.min if ante else max(hand.rules.first_bet_min, 1)
         return values
 
     def detail(self, money=str):

@@ -14,7 +14,8 @@ import msgspec
 
 from bragref.engine import state
 from bragref.engine.errors import Refused
-from bragref.engine.state import Hand, Legal, Offer, Range, Result, Shown, costing, evolve, offers, ranged, showing
+from bragref.engine.state import (Hand, Legal, Offer, Range, Result, Shown, costing, evolve, offers, ranged, showing,
+                                  widest)
 from bragref.games.brag.betting import affordable
 from bragref.games.threecardpoker.actions import Pass, Play, Wager
 from bragref.games.threecardpoker.options import ANTE_BONUS, PAIR_PLUS, QUALIFY, paytable
@@ -90,19 +91,30 @@ def bank_room(hand: PokerHand) -> int | None:
     return bank - sum(exposure(rules, a, p) for a, p in zip(hand.antes, hand.pair_plus))
 
 
-def wager_range(hand: PokerHand, player) -> Range | None:
-    """One wager's limits (R17.2): `min_bet`..`max_bet`, at table stakes within the player's table money and what
-    the bank can cover of the costlier wager, a Pair Plus (R17.8)."""
+def wager_ranges(hand: PokerHand, player) -> tuple[Range | None, Range | None]:
+    """The Ante's limits and the Pair Plus's, each wagered alone (R17.2): `min_bet`..`max_bet`, at table stakes
+    within the player's table money and what the bank can still cover of that wager (R17.8); None where none fits."""
     rules = hand.rules
     allowed = Range(rules.first_bet_min, rules.max_bet, "R17.2", None if rules.max_bet is None else "R17.2")
     room = bank_room(hand)
-    if room is not None:
-        most = room // max(exposure(rules, 1, 0), exposure(rules, 0, 1), 1)
-        if most < allowed.min:
-            return None
-        if allowed.max is None or most < allowed.max:
-            allowed = Range(allowed.min, most, "R17.2", "R17.8")
-    return affordable(allowed, player)
+    return (affordable(_covered(allowed, room, exposure(rules, 1, 0)), player),
+            affordable(_covered(allowed, room, exposure(rules, 0, 1)), player))
+
+
+def _covered(allowed: Range, room: int | None, each: int) -> Range | None:
+    """`allowed` cut to what a bank with `room` left can cover of a wager that could cost it `each` a unit (R17.8)."""
+    if room is None or not each:
+        return allowed
+    most = room // each
+    if most < allowed.min:
+        return None
+    return allowed if allowed.max is not None and allowed.max <= most else Range(allowed.min, most, "R17.2", "R17.8")
+
+
+def wager_offer(hand: PokerHand, player) -> Offer | None:
+    """The wager, where an Ante or a Pair Plus fits (R17.8): each one's own range, and the widest of the two."""
+    ante, pair_plus = wager_ranges(hand, player)
+    return ranged("wager", widest(ante, pair_plus), ranges=(("ante", ante), ("pair_plus", pair_plus)))
 
 
 # ---- what may be done ---------------------------------------------------------------------
@@ -126,7 +138,7 @@ def legal(hand: PokerHand) -> Legal:
     if player is None:
         return Legal()
     if hand.stage == "wagers":
-        return Legal(player.name, offers(ranged("wager", wager_range(hand, player)), Offer("pass")))
+        return Legal(player.name, offers(wager_offer(hand, player), Offer("pass")))
     ante = hand.antes[hand.to_act]
     return Legal(player.name, offers(costing("play", ante if player.purse is None or player.purse >= ante else None),
                                      Offer("fold")))
