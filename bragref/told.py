@@ -468,7 +468,7 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
     wants = game.deal_wants(rules)
     dealt = [*wants, *(p for p in game.deal_may(rules, hand) if p not in wants)]
     money = table_money or {}
-    close = ", ".join(f"cash out {name} {rules.money(has)}" for name, has in money.items() if has)
+    close = ", ".join(f"{name} {rules.money(money[name])}" for name in seats if money.get(name))
     found = [form("deal", field("banker" if game.banked else "dealer", seats, optional=True),
                   *(deal_field(p, rules, seats, p not in wants) for p in dealt)),
              form("join", field("name", kind="text"), field("after", seats, optional=True, keyword="after")),
@@ -481,8 +481,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
                   field("value", kind="value", by="option", choices=rule_values(rules))),
              form("paid", field("payer", seats), field("payee", seats), field("amount", kind="amount"),
                   field("note", kind="text", optional=True, keyword="--note")),
-             form("close", confirm=f"close {session.name}: {close + ', then ' if close else ''}nothing more is "
-                                   f"recorded in it (R9.1)")] if between else []
+             form("close", confirm=f"close {session.name}: {f'cash out {close} (R1.3), then ' if close else ''}nothing "
+                                   f"more is recorded in it (R9.1)")] if between else []
     return [*found,
             form("lend", field("lender", seats), field("borrower", seats), field("amount", kind="amount"), when="any"),
             form("repay", field("borrower", seats), field("lender", seats), field("amount", kind="amount"),

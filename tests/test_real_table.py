@@ -237,7 +237,8 @@ def form(page, verb: str, confirm: str | None = None, **fields) -> str:
     waited(page, "!['waiting', ''].includes(document.getElementById('answer').className)", verb)
     said = page.locator("#answer").text_content()
     assert page.locator("#answer").get_attribute("class") == "recorded", said
-    waited(page, "document.body.dataset.head === document.getElementById('answer').dataset.head", verb)
+    shown = "''" if verb == "close" else "document.getElementById('answer').dataset.head"  # none open: no head
+    waited(page, f"document.body.dataset.head === {shown}", verb)
     return said
 
 

@@ -321,14 +321,15 @@ def test_each_wager_field_is_bounded_by_its_own_range_r17_8(browser, tmp_path):
         def bounds(label: str) -> list:
             return [page.get_by_label(label, exact=True).get_attribute(name) for name in ("min", "max", "step")]
 
-        wager = page.locator("#moves").get_by_role("button", name="wager", exact=True)
+        wager = page.locator("#moves").get_by_role("button", name="wager Bob", exact=True)
         wager.click()
         assert (bounds("amount"), bounds("Pair Plus")) == (["0.10", "0.70", "0.01"], ["0.10", "0.12", "0.01"])
         page.evaluate("document.getElementById('answer').className = 'waiting'")
         page.get_by_label("amount", exact=True).fill("0.50")
         wager.click()
         waited(page, "document.getElementById('said').textContent.includes('Cat to act')", "wager")
-        wager.click()
+        page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
+        page.locator("#moves").get_by_role("button", name="wager Cat", exact=True).click()
         assert bounds("amount") == ["0.10", "0.20", "0.01"] and page.get_by_label("Pair Plus").count() == 0
         assert [(p["name"], p["ante"]) for p in json.loads(bragref(db, "status", "--json"))["players"]][:2] == [
             ("Bob", 50), ("Cat", 0)]

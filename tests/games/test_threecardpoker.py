@@ -222,7 +222,7 @@ def wager_button(bragref) -> dict:
     """The referee's page's `wager` button for the player to act (`told.moves`)."""
     book = open_ledger(str(bragref.db))
     try:
-        return next(move for move in moves(book.hand()) if move["label"] == "wager")
+        return next(move for move in moves(book.hand()) if move["words"][0] == "wager")
     finally:
         book.close()
 
@@ -232,13 +232,13 @@ def test_the_referees_page_bounds_each_wager_by_its_own_range_r17_8(bragref):
     none; each is bounded by its own, and a wager none of which fits has no field."""
     pence_at_table_stakes(bragref)
     wager = wager_button(bragref)
-    assert (wager["words"], wager["amount"], wager["more"]) == (
-        ["wager", "Cath", "{amount}", "{more:pair-plus}"], {"min": "0.10", "step": "0.01", "max": "0.70"},
-        [{"name": "Pair Plus", "keyword": "pair-plus", "min": "0.10", "step": "0.01", "max": "0.12"}])
+    bounds = {field["name"]: (field["min"], field["max"], field["keyword"]) for field in wager["fields"]}
+    assert (wager["words"], bounds) == (["wager", "Cath", "{ante}", "{pair_plus}"], {
+        "ante": ("0.10", "0.70", None), "pair_plus": ("0.10", "0.12", "pair-plus")})
     bragref("wager cath --ante 0.50")
     wager = wager_button(bragref)
-    assert (wager["words"], wager["amount"], "more" in wager) == (
-        ["wager", "Dev", "{amount}"], {"min": "0.10", "step": "0.01", "max": "0.20"}, False)
+    bounds = {field["name"]: (field["min"], field["max"]) for field in wager["fields"]}
+    assert (wager["words"], bounds) == (["wager", "Dev", "{ante}"], {"ante": ("0.10", "0.20")})
 
 
 def test_refusals_cite_r17_and_write_nothing(four, bragref):
