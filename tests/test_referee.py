@@ -28,13 +28,14 @@ def bragref(db: Path, *words: str, env=None, code: int = 0) -> str:
 
 class Referee:
     """`bragref serve --referee` on a port the system gives it (`--port 0`: no other test's server can take it
-    between choosing and binding): `players`, the players' page; `url`, the referee's page."""
+    between choosing and binding), with `more` of its options (`--seats`): `players`, the players' page; `url`, the
+    referee's page."""
 
-    def __init__(self, db: Path, env=None):
+    def __init__(self, db: Path, env=None, more: tuple[str, ...] = ()):
         self.db = db
         self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", "0",
-                                         "--referee"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                        env=env)
+                                         "--referee", *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, env=env)
         lines = [self.process.stdout.readline() for _ in range(2)]
         match = re.search(r"records: (http://127\.0\.0\.1:(\d+)/r/(\S+)/) ", lines[1])
         assert match, "".join(lines) + self.process.stderr.read()

@@ -84,16 +84,17 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
             if request.method != "POST":
                 return PlainTextResponse("Only POST writes here.", 405, headers={**HEADERS, "Allow": "POST"})
             return await writes[rest](request)
+        coded = rest == "qr.svg" and view == "referee" and seats is not None
+        if rest not in REFEREE and rest not in ("status.json", "events") and not coded:
+            return not_served()
         if request.method not in ("GET", "HEAD"):
             return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, "Allow": "GET"})
         if rest == "status.json":
             return await status(request, view)
         if rest == "events":
             return await events(request, view)
-        if rest == "qr.svg" and view == "referee" and seats is not None:
+        if coded:
             return seat_code(request)
-        if rest not in REFEREE:
-            return not_served()
         file, kind = REFEREE[rest]
         return Response(files["referee" if rest == "" else file], media_type=kind, headers=HEADERS)
 

@@ -111,11 +111,13 @@ class Referee:
     def _own(self, player: str, words: list[str]) -> None:
         """Refused (403) unless the words are a move of the game or a seat's own money, naming `player` (a seat never
         asks for another, nor deals, lends or undoes)."""
+        if not words:
+            raise Written(400, {"error": "those words ask nothing"})
         book = Book(lambda: Ledger(self.path, create=False), self.session)
         try:
             session = book.current_session()
             current = book.current()
-            ours = words and (words[0].lower() in game_answers(game_of(session.rules)) or words[0].lower() in OWN_MONEY)
+            ours = words[0].lower() in game_answers(game_of(session.rules)) or words[0].lower() in OWN_MONEY
             money = words[0].lower() in OWN_MONEY or current is None
             named = len(words) > 1 and _named(list(session.seats) if money else [p.name for p in current.hand.players],
                                               words[1])

@@ -1,0 +1,312 @@
+"""Every player's phone (issue 68, CLI.md Interactive `serve --referee --seats`): a seat page per seated player, whose
+taps are requests judged at once by the same reader as `table` and the referee's page, and recorded only by the
+referee's tap (`ask`) or, the player to act's moves, at once (`record`). HTTP tests of every status code, the ledger
+dumped before and after each write that must record nothing; browser tests of one referee phone, four seat phones
+and a TV."""
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from test_referee import PHONE, TV, Referee, bragref, dump, opened
+
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+
+class Seated(Referee):
+    """`serve --referee --seats MODE` over a dealt hand of brag among four, Ann dealing: Bob acts first."""
+
+    def __init__(self, db: Path, mode: str = "ask"):
+        super().__init__(db, more=("--seats", mode))
+        self.root = self.players.rstrip("/")
+
+    def seat(self, player: str) -> str:
+        return self.root + status(self.url)["seats"][player]
+
+    def ask(self, player: str, words: str, head: str | None = None, **sent) -> httpx.Response:
+        return httpx.post(self.seat(player) + "ask", json={"words": words, "head": head or self.head()}, **sent)
+
+    def answer(self, request: str, answer: str = "record") -> httpx.Response:
+        return httpx.post(self.url + "answer", json={"id": request, "answer": answer})
+
+
+def status(url: str) -> dict:
+    return httpx.get(url + "status.json").json()
+
+
+def until(condition, seconds: float = 5) -> bool:
+    ends = time.monotonic() + seconds
+    while time.monotonic() < ends:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def dealt(db: Path) -> Path:
+    bragref(db, "session", "new", "friday", "--players", ",".join(FOUR), "--currency", "£")
+    bragref(db, "deal")
+    return db
+
+
+@pytest.fixture
+def seated(tmp_path):
+    running = Seated(dealt(tmp_path / "ledger.db"))
+    yield running
+    running.stop()
+
+
+# ---- HTTP ------------------------------------------------------------------------------------------------------------
+
+
+def test_each_seated_player_has_a_seat_of_their_own_new_at_every_start(tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    first = Seated(db)
+    try:
+        seats = status(first.url)["seats"]
+        assert sorted(seats) == sorted(FOUR)
+        tokens = {re.fullmatch(r"/s/([\w-]+)/", path)[1] for path in seats.values()}
+        assert len(tokens) == 4 and all(len(token) >= 22 for token in tokens)  # at least 128 random bits
+        bob = status(first.seat("Bob"))
+        assert bob["seat"] == "Bob" and bob["request"] is None
+        assert [move["label"] for move in bob["told"]["moves"]] == ["bet Bob", "bet Bob blind", "look Bob",
+                                                                     "fold Bob"]  # their moves, as the referee's
+        assert status(first.seat("Cat"))["told"]["moves"] == []  # the table does not wait for Cat
+        assert "requests" not in bob and "seats" not in bob  # a seat never sees the referee's page
+        assert "requests" not in status(first.players) and "seats" not in status(first.players)
+    finally:
+        first.stop()
+    second = Seated(db)
+    try:
+        assert set(status(second.url)["seats"].values()).isdisjoint(seats.values())
+        assert httpx.get(second.root + seats["Bob"]).status_code == 404
+    finally:
+        second.stop()
+
+
+def test_a_request_is_judged_at_once_and_waits_for_the_referee(seated):
+    before = dump(seated.db)
+    asked = seated.ask("Bob", "bet bob 2")
+    assert asked.status_code == 202, asked.text
+    assert asked.json()["asked"] == "Bob asks: bet £2"
+    assert dump(seated.db) == before  # nothing recorded
+    waiting = status(seated.url)["requests"]
+    assert [(r["player"], r["words"], r["line"]) for r in waiting] == [("Bob", "bet bob 2", "Bob asks: bet £2")]
+    again = seated.ask("Bob", "bet bob 3")  # a new one replaces it
+    assert again.status_code == 202
+    assert [r["words"] for r in status(seated.url)["requests"]] == ["bet bob 3"]
+    assert seated.answer(asked.json()["id"]).status_code == 404  # replaced: no longer waiting
+    recorded = seated.answer(again.json()["id"])
+    assert recorded.status_code == 200, recorded.text
+    assert recorded.json()["recorded"] == "Recorded: Bob bet £3 (£3 into the pot)."
+    assert recorded.json()["head"] == seated.head()
+    assert until(lambda: status(seated.seat("Bob"))["request"]["state"] == "recorded", 1)
+    assert seated.answer(again.json()["id"]).status_code == 404  # answered already
+    assert status(seated.url)["requests"] == []
+
+
+@pytest.mark.parametrize("player, words, code", [
+    ("Bob", "bet cat 2", 403),  # another player's move
+    ("Bob", "deal", 403), ("Bob", "undo", 403), ("Bob", "lend bob cat 2", 403),  # the table's, not a seat's
+    ("Bob", "buy-in cat 5", 403),
+    ("Cat", "fold cat", 422),  # Cat's own, out of turn (R2.5)
+    ("Bob", "bet bob two", 400), ("Bob", "bet bob 'unclosed", 400), ("Bob", "", 400),
+])
+def test_a_request_refused_asks_and_records_nothing(seated, player, words, code):
+    before = dump(seated.db)
+    answer = seated.ask(player, words)
+    assert answer.status_code == code, answer.text
+    if code == 422:
+        assert answer.json()["rule"] == "R2.5" and answer.json()["may"].startswith("Bob may:")
+    assert status(seated.url)["requests"] == [] and dump(seated.db) == before
+
+
+def test_the_doors_of_a_seat(seated):
+    before = dump(seated.db)
+    assert seated.ask("Bob", "bet bob 1", head="4-0000000000000000").status_code == 409
+    assert seated.ask("Bob", "bet bob 1", headers={"Origin": "http://evil.example"}).status_code == 403
+    big = json.dumps({"words": "x" * 5000, "head": seated.head()})
+    assert httpx.post(seated.seat("Bob") + "ask", content=big).status_code == 413
+    assert httpx.post(seated.seat("Bob") + "ask", content=b"not json").status_code == 400
+    assert httpx.get(seated.seat("Bob") + "ask").status_code == 405
+    assert httpx.post(seated.root + "/s/not-a-seat/ask", json={"words": "fold bob", "head": ""}).status_code == 404
+    for path in ("answer", "seats", "act"):  # the referee's writes are not a seat's
+        assert httpx.post(seated.seat("Bob") + path, json={}).status_code == 404
+    assert status(seated.url)["requests"] == [] and dump(seated.db) == before
+
+
+def test_the_referees_answer_refuses_drops_stale_and_knows_no_other_id(seated):
+    asked = seated.ask("Bob", "fold bob").json()["id"]
+    before = dump(seated.db)
+    assert seated.answer(asked, "refuse").status_code == 200
+    assert dump(seated.db) == before
+    assert until(lambda: status(seated.seat("Bob"))["request"]["state"] == "refused", 1)
+    assert seated.answer("no-such-id").status_code == 404
+    assert httpx.post(seated.url + "answer", json={"id": asked, "answer": "maybe"}).status_code == 400
+    stale = seated.ask("Bob", "bet bob 1").json()["id"]
+    bragref(seated.db, "fold", "bob")  # typed at the table meanwhile
+    before = dump(seated.db)
+    dropped = seated.answer(stale)
+    assert dropped.status_code == 409 and dump(seated.db) == before
+    assert until(lambda: status(seated.seat("Bob"))["request"]["state"] == "stale", 1)
+    assert status(seated.url)["requests"] == []
+
+
+def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db, "record")
+    try:
+        recorded = running.ask("Bob", "bet bob 1")
+        assert recorded.status_code == 200 and recorded.json()["recorded"].startswith("Recorded: Bob bet £1")
+        assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json"))] == ["deal", "bet"]
+        before = dump(db)
+        assert running.ask("Dan", "fold dan").status_code == 422  # not Dan's turn: refused, never recorded
+        assert dump(db) == before
+    finally:
+        running.stop()
+
+
+def test_a_seat_issued_anew_leaves_the_old_path_ended(seated):
+    old = seated.seat("Bob")
+    with httpx.stream("GET", old + "events", timeout=10) as events:
+        lines = events.iter_lines()
+        assert next(lines).startswith("retry")
+        issued = httpx.post(seated.url + "seats", json={"player": "bob"})
+        assert issued.status_code == 200 and issued.json()["player"] == "Bob"
+        assert "event: ended" in list(lines)
+    assert httpx.get(old + "status.json").status_code == 404
+    assert httpx.get(seated.root + issued.json()["path"] + "status.json").json()["seat"] == "Bob"
+    assert httpx.post(seated.url + "seats", json={"player": "Zed"}).status_code == 404
+    qr = httpx.get(seated.url + "qr.svg", params={"player": "Bob"})
+    assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_seats_go_with_the_referees_page(tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--seats"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "--seats goes with --referee" in done.stderr
+
+
+# ---- in real browsers ----------------------------------------------------------------------------------------------
+
+
+def phone(browser, url: str, viewport=PHONE):
+    """A page in a browser context of its own: a phone of its own."""
+    page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.head !== undefined")
+    return page
+
+
+def ask(page, label: str, amount: str | None = None) -> None:
+    """A player taps their own move on their seat's page: a request."""
+    page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
+    button = page.locator("#moves").get_by_role("button", name=label, exact=True)
+    if amount is not None:
+        button.click()
+        page.get_by_label("amount", exact=True).fill(amount)
+    button.click()
+    page.wait_for_function("document.getElementById('answer').className === 'asked'")
+
+
+def approve(referee, line: str) -> None:
+    """The referee records a request by one tap, once it shows."""
+    button = referee.get_by_role("button", name=f"record: {line}", exact=True)
+    button.wait_for(timeout=3000)
+    button.click()
+    referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
+
+
+@pytest.mark.slow
+def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url)
+        tv = phone(browser, running.players, TV)
+        seats = {name: phone(browser, running.seat(name)) for name in FOUR}
+        assert seats["Bob"].locator("tr.me").text_content().startswith("Bob")  # their own row marked
+        for name, label, amount, line in (("Bob", "bet Bob", "2", "Bob asks: bet £2"),
+                                          ("Cat", "fold Cat", None, "Cat asks: fold"),
+                                          ("Dan", "bet Dan", "2", "Dan asks: bet £2"),
+                                          ("Ann", "fold Ann", None, "Ann asks: fold"),
+                                          ("Bob", "fold Bob", None, "Bob asks: fold")):
+            seats[name].wait_for_function(f"[...document.querySelectorAll('#moves button')].some(b => "
+                                          f"b.textContent === {json.dumps(label)})")
+            ask(seats[name], label, amount)
+            approve(referee, line)
+            seats[name].wait_for_function("document.getElementById('answer').className === 'recorded'",
+                                          timeout=2000)  # the fate, on the phone that asked
+        tv.wait_for_function("document.getElementById('turn').textContent.includes('over')")
+        nets = {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))}
+        assert nets == {"Ann": -1, "Bob": -3, "Cat": -1, "Dan": 5}  # antes 4, Bob's 2, Dan's 2: Dan takes 8
+        assert "sound" in bragref(db, "audit")
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee, bob = phone(browser, running.url), phone(browser, running.seat("Bob"))
+        ask(bob, "bet Bob", "2")
+        referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for()
+        bragref(db, "fold", "bob")  # typed at the table meanwhile
+        referee.wait_for_function("document.body.dataset.head !== '' && !document.getElementById('said')"
+                                  ".textContent.includes('Bob to act')")
+        before = dump(db)
+        referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).click()
+        referee.wait_for_function("document.getElementById('answer').className === 'refused' && "
+                                  "document.getElementById('answer').textContent.includes('changed')")
+        bob.wait_for_function("document.getElementById('answer').textContent.includes('moved on')", timeout=3000)
+        assert dump(db) == before
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_under_seats_record_a_hand_is_played_with_no_referee_tap(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db, "record")
+    try:
+        seats = {name: phone(browser, running.seat(name)) for name in FOUR}
+        for name, label in (("Bob", "fold Bob"), ("Cat", "fold Cat"), ("Dan", "fold Dan")):
+            seats[name].wait_for_function(f"[...document.querySelectorAll('#moves button')].some(b => "
+                                          f"b.textContent === {json.dumps(label)})")
+            seats[name].locator("#moves").get_by_role("button", name=label, exact=True).click()
+            seats[name].wait_for_function("document.getElementById('answer').className === 'recorded'")
+        nets = {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))}
+        assert nets == {"Ann": 3, "Bob": -1, "Cat": -1, "Dan": -1}
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        old = phone(browser, running.seat("Bob"))
+        assert httpx.post(running.url + "seats", json={"player": "Bob"}).status_code == 200
+        old.wait_for_function("document.getElementById('live').textContent.startsWith('This address has ended')",
+                              timeout=5000)
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_axe_finds_nothing_serious_on_a_seat_page(browser, seated):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = phone(browser, seated.seat("Bob"))
+    page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
+    violations = Axe().run(page).response["violations"]
+    assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
