@@ -1,4 +1,5 @@
-"""Benchmark for `bragref serve` (issues 44, 55). Run: python tests/benchmarks/bench_serve.py [--pages 30] [--idle 100]
+"""Benchmark for `bragref serve` (issues 44, 55, 68). Run: python tests/benchmarks/bench_serve.py [--pages 30]
+[--idle 100] [--seats 8]
 
 Prints, beside each target and a floor measured in the same run:
 - how long after a recorded action (a `bragref bet` in a process of its own, timed from when it is started: the
@@ -7,7 +8,11 @@ Prints, beside each target and a floor measured in the same run:
 - a tap on the referee's page (`POST /r/TOKEN/act`, timed from when it is sent) to recorded and shown on the last
   of `--pages` open pages, the median of 7, against the 0.3 s target; the floor is the same for one page alone;
 - the server's memory (RSS) and CPU while `--idle` pages stay open and nothing happens, for 10 s; the floor is the
-  same server with no page open.
+  same server with no page open;
+- with `--seats` seat pages and a TV open (`serve --referee --seats`), a player's request (`POST /s/SEAT/ask`, timed
+  from when it is sent) to shown on the referee's page, the median of 7, against the 0.3 s target; the floor is the
+  same with no seat page or TV open; and the server's memory and CPU while those seat pages stay open and idle,
+  against 2 MiB and 1% of a core above the same server with none open.
 """
 
 from __future__ import annotations
@@ -29,9 +34,9 @@ def bragref(db: Path, *words: str) -> None:
     subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), *words], check=True, capture_output=True)
 
 
-def start(db: Path) -> tuple[subprocess.Popen, str]:
+def start(db: Path, *more: str) -> tuple[subprocess.Popen, str]:
     server = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", "0",
-                               "--referee"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               "--referee", *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     server.stdout.readline()  # the players' page; the referee's, next, names the port the system gave it
     server.referee = server.stdout.readline().split("records: ")[1].split()[0]
     url = server.referee.split("/r/")[0] + "/"
@@ -102,12 +107,53 @@ def tap(referee: str, url: str, pages: int, taps: int = 7) -> float:
     return times[len(times) // 2]
 
 
-def idle(pid: int, url: str, pages: int, seconds: float = 10.0) -> tuple[float, float]:
-    """The server's RSS in MiB and CPU in % of one core while `pages` pages stay open and nothing happens."""
+def asked(referee: str, seat: str, others: list[str], asks: int = 7) -> float:
+    """The median, over `asks` requests (each refused after), of seconds from a seat's request being sent to the
+    referee's page hearing of it, with a page open at each of `others` (seats, a TV) meanwhile."""
+    times = []
+    client = httpx.Client(timeout=None)
+    open_pages = [client.stream("GET", url + "events") for url in others]
+    for page in open_pages:
+        page.__enter__()
+    try:
+        for _ in range(asks):
+            shown: list[float] = []
+            ready = threading.Event()
+
+            def watch() -> None:
+                with httpx.stream("GET", referee + "events", timeout=30) as events:
+                    for line in events.iter_lines():
+                        if line.startswith("data: "):
+                            if json.loads(line[6:]).get("requests"):
+                                shown.append(time.monotonic())
+                                return
+                            ready.set()
+
+            watching = threading.Thread(target=watch, daemon=True)
+            watching.start()
+            ready.wait(10)
+            time.sleep(0.2)
+            head = httpx.get(seat + "status.json").json()["digest"]
+            sent = time.monotonic()
+            answer = httpx.post(seat + "ask", json={"words": "fold p0", "head": head})
+            assert answer.status_code == 202, answer.text
+            watching.join(10)
+            times.append(shown[0] - sent)
+            httpx.post(referee + "answer", json={"id": answer.json()["id"], "answer": "refuse"})
+    finally:
+        for page in open_pages:
+            page.__exit__(None, None, None)
+        client.close()
+    return sorted(times)[len(times) // 2]
+
+
+def idle(pid: int, url: str | list[str], pages: int, seconds: float = 10.0) -> tuple[float, float]:
+    """The server's RSS in MiB and CPU in % of one core while `pages` pages stay open and nothing happens (at `url`,
+    or each at one of a list of them)."""
     streams = []
     client = httpx.Client(timeout=None)
-    for _ in range(pages):
-        stream = client.stream("GET", url + "events")
+    for number in range(pages):
+        stream = client.stream("GET", (url[number % len(url)] if isinstance(url, list) else url) + "events")
         streams.append((stream, stream.__enter__()))
     time.sleep(1)
     before, started = cpu_seconds(pid), time.monotonic()
@@ -136,6 +182,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pages", type=int, default=30)
     parser.add_argument("--idle", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=8)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "ledger.db"
@@ -152,12 +199,31 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(10)
+        names = [f"P{number}" for number in range(args.seats)]
+        bragref(db, "session", "new", "seats", "--players", ",".join(["Andy", *names]))
+        bragref(db, "deal")
+        server, url = start(db, "--seats")
+        try:
+            paths = httpx.get(server.referee + "status.json").json()["seats"]
+            root = url.rstrip("/")
+            seats = [root + paths[name] for name in names]
+            ask_alone = asked(server.referee, seats[0], [])  # P0, the first to act
+            ask_many = asked(server.referee, seats[0], [*seats, url])
+            seats_quiet_rss, seats_quiet_cpu = idle(server.pid, url, 0, 5.0)
+            seats_rss, seats_cpu = idle(server.pid, seats, args.seats)
+        finally:
+            server.terminate()
+            server.wait(10)
     print(f"update to the last of {args.pages} pages: {many * 1000:.0f} ms (target 1000 ms; one page alone: "
           f"{one * 1000:.0f} ms)")
     print(f"a tap to recorded and shown on the last of {args.pages} pages: {tap_many * 1000:.0f} ms at the median "
           f"(target 300 ms; one page alone: {tap_one * 1000:.0f} ms)")
     print(f"{args.idle} idle pages: {busy_rss:.1f} MiB, {busy_cpu:.1f}% of a core (no page open: {quiet_rss:.1f} MiB, "
           f"{quiet_cpu:.1f}%)")
+    print(f"a seat's request shown on the referee's page with {args.seats} seat pages and a TV open: "
+          f"{ask_many * 1000:.0f} ms at the median (target 300 ms; none open: {ask_alone * 1000:.0f} ms)")
+    print(f"{args.seats} idle seat pages: {seats_rss:.1f} MiB, {seats_cpu:.1f}% of a core (target: 2 MiB and 1% above "
+          f"none open: {seats_quiet_rss:.1f} MiB, {seats_quiet_cpu:.1f}%)")
 
 
 if __name__ == "__main__":
