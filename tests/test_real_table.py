@@ -6,6 +6,7 @@ ledger dumped before and after each refused write; browser tests (Playwright dri
 saying why without it) at 360×740 beside a TV at 1920×1080."""
 
 import json
+import os
 import re
 import signal
 import time
@@ -338,8 +339,10 @@ def test_the_season_charts_labels_are_never_clipped_or_drawn_over_each_other(bro
     for night in ("the-first-monday-night", "tuesday", "wednesday-evening-long", "thursday", "fri", "saturday-late"):
         bragref(db, "simulate", "--hands", "3", "--seed", str(len(night)), "--players", ",".join(FOLK), "--name", night)
     bragref(db, "season", "--chart", str(tmp_path / "season.svg"))
-    page = browser.new_page(viewport=TV)
+    page = browser.new_page(viewport={"width": 760, "height": 420})
     page.set_content((tmp_path / "season.svg").read_text())
+    if os.environ.get("BRAGREF_SCREENSHOTS"):  # the docs' picture of it
+        page.screenshot(path=str(Path(os.environ["BRAGREF_SCREENSHOTS"]) / "season-chart.png"))
     width = page.evaluate("document.querySelector('svg').getBoundingClientRect().right")
     boxes = page.evaluate("[...document.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect(); "
                           "return [r.left, r.right, r.top, r.bottom]; })")

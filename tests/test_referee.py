@@ -428,7 +428,7 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
                     assert page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{part}')).fontSize)"
                                          ) >= 48 or not page.locator(part).text_content()
             shots = os.environ.get("BRAGREF_SCREENSHOTS")  # the docs' pictures: BRAGREF_SCREENSHOTS=docs pytest -k fits
-            if shots and game in ("brag", "three-stake", "three-card-poker"):
+            if shots and game in ("brag", "svara", "teen-patti", "three-card-poker"):
                 page.screenshot(path=str(Path(shots) / f"serve-{game}-{size}.png"))
                 referee = opened(browser, running.url, viewport)
                 referee.screenshot(path=str(Path(shots) / f"referee-{game}-{size}.png"))

@@ -5,6 +5,7 @@ dumped before and after each write that must record nothing; browser tests of on
 and a TV."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -300,6 +301,19 @@ def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp
                               timeout=5000)
     finally:
         running.stop()
+
+
+@pytest.mark.slow
+def test_a_request_shows_on_the_referees_phone_beside_the_seat_that_asked_it(browser, seated):
+    bob, referee = phone(browser, seated.seat("Bob")), phone(browser, seated.url)
+    ask(bob, "bet Bob", "2")
+    referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for(timeout=2000)
+    assert "Bob asks: bet £2" in referee.locator("#requests").text_content()
+    assert "waiting for the referee" in bob.locator("#answer").text_content()
+    shots = os.environ.get("BRAGREF_SCREENSHOTS")  # docs/serve.md's pictures: BRAGREF_SCREENSHOTS=docs pytest -k beside
+    if shots:
+        bob.screenshot(path=str(Path(shots) / "seat-phone.png"))
+        referee.screenshot(path=str(Path(shots) / "referee-request-phone.png"))
 
 
 @pytest.mark.slow

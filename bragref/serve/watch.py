@@ -247,7 +247,7 @@ def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
 def refereed(table: dict | None) -> dict:
     """What the referee's page is shown: everything, or, with no session open, the start of one."""
     if table is None:
-        return unstarted()
+        return unstarted("No session yet: start one here, with its name, its players and its game.")
     if table["closed"]:
         return unstarted(f"{table['said']} Start the next session here.")
     told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
