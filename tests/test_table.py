@@ -190,6 +190,19 @@ def test_the_commands_own_words_are_answers_too(bragref):
     assert bragref.dump() == before
 
 
+def test_the_next_session_starts_at_the_table_once_none_is_open_r9_1(bragref):
+    """The answers the referee's page starts an evening with are the table's too: `session new` where no session is
+    open; while one is, it is refused, naming the close, and nothing is written."""
+    bragref('session new s --players "Andy,Bill"')
+    before = bragref.dump()
+    said = bragref.table("session new t players Cy,Di").stderr
+    assert "session s is still open: close it first (`session close`, R9.1)" in " ".join(said.split())
+    assert bragref.dump() == before
+    out = bragref.table("close", "session new t players Cy,Di game svara ante 2", "d", "history").stdout
+    assert "Session t is current: Cy, Di. Ante 2." in out and "Hand 1: Cy deals" in out
+    assert bragref.json("status")["session"] == "t" and bragref.json("status")["game"] == "svara"
+
+
 def test_messages_name_the_tables_answer_not_the_command(bragref):
     """At the table, a message naming a command the table answers names the answer; what only the command line
     does keeps its `bragref`."""

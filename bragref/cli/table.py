@@ -102,8 +102,7 @@ class Table:
     def __init__(self, app, session_name: str):
         self.app = app
         self.book = app.book(create=True)
-        self.book.session = session_name
-        self.session_name = session_name
+        self.book.session = session_name  # the table keeps to it, until it starts the next (`session new`)
         self.answers = Answers(self.book, say)
 
     def now(self):
@@ -229,7 +228,7 @@ class Table:
         if len(args) > most or command == "replay" and not args or args and not args[0].isdigit():
             raise BadInput(usage)
         with told_here():
-            cli.main(["--db", str(self.app.db), "--session", self.session_name, command, *args], prog_name="bragref",
+            cli.main(["--db", str(self.app.db), "--session", self.book.session, command, *args], prog_name="bragref",
                      standalone_mode=False)
 
     def _settle(self, _args: list[str]) -> None:
