@@ -224,6 +224,19 @@ def asked_words(words: list[str], last) -> str:
     return f"{name} asks: {words[0].lower()} {session.rules.money(units)}"
 
 
+def settle_lines(payments: list[dict], money, at_table: bool) -> list[str]:
+    """Who pays whom (`settle`'s rows), a line each, amounts as `money` writes them; all square, or, where hands at
+    table stakes were settled at the table by the cash-outs, that said (R1.3)."""
+    if not payments:
+        return ["Nothing to pay: the hands at table stakes were settled at the table (R1.3)." if at_table else
+                "All square: nobody owes anybody."]
+    lines = [f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments]
+    if at_table:
+        lines.append("The hands at table stakes were settled at the table (R1.3): these pay loans and hands from the "
+                     "pocket.")
+    return lines
+
+
 def started_words(made) -> str:
     """A session made current: `Session friday is current: Ann, Bob. Ante £0.10.`"""
     rules = made.rules
@@ -287,10 +300,11 @@ def entry_words(entry: dict, game) -> str:
 
 def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list[dict]:
     """A hand's `history` entries as a page lists them: `n`, the number the page shows beside each (the order they
-    were recorded in), `text` (who, what in the game's own words, the amount in the session's money, the note), a
-    void naming the line it voids by that number (R9.1), `voided` for a line voided since. What an action shows that
-    is its players' own business while the hand is in play (an entry marked `private`: a Teen Patti side show's
-    cards, R13.4) is not said, unless `private` (the referee's page)."""
+    were recorded in), `text` (who, what in the game's own words: Teen Patti's `chaal`, `blind chaal`, `pack`,
+    `show`; the amount in the session's money; the note), an undo naming the line it voids by that number (R9.1),
+    `voided` for a line voided since. What an action shows that is its players' own business while the hand is in
+    play (an entry marked `private`: a Teen Patti side show's cards, R13.4) is not said, unless `private` (the
+    referee's page)."""
     game, money = game_of(rules), rules.money
     shown = {entry["seq"]: n for n, entry in enumerate(entries, 1) if entry["seq"] is not None}
     lines = []
@@ -300,11 +314,20 @@ def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list
             note = f"voids line {shown.get(int(entry['detail'][7:]), entry['detail'][7:])}"
         if entry.get("private") and not private:
             note = ""
+        did = "undo" if entry["action"] == "void" else \
+            (f"{game.say('blind')} " if entry["blind"] else "") + game.say(entry["action"])
         amount = money(entry["amount"]) if entry["amount"] is not None else ""
-        text = " · ".join(part for part in (entry["player"] or "", f"{entry_words(entry, game)} {amount}".strip(), note)
-                          if part)
-        lines.append({"n": n, "text": text, "voided": entry["voided"]})
+        text = " · ".join(part for part in (entry["player"] or "", f"{did} {amount}".strip(), note) if part)
+        lines.append({"n": n, "text": unbroken(text), "voided": entry["voided"]})
     return lines
+
+
+def unbroken(text: str) -> str:
+    """Text with each amount's minus sign joined to it (a word joiner), so a line never breaks between them."""
+    return NEGATIVE.sub("−\u2060", text)
+
+
+NEGATIVE = re.compile(r"(?<![\w)])-(?=[£$€]?\d)")
 
 
 def own_words(hand: Hand, name: str | None = None) -> list[tuple[str, str]]:
@@ -454,8 +477,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
     """The table's other answers as the referee's page offers them, each a form: its verb, when it is taken
     (`between` hands, or at `any` time), and its fields in the order the answer's words take them (`field`); an
     irreversible one (`close`, a cash-out) with what it will do, said before it is recorded (`confirm`). Between
-    hands: the deal with the game's own deal choices (its dealer, or banker where the dealer banks; face-up cards,
-    boil-in: `Game.deal_wants`, `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a
+    hands: the deal with the game's own deal choices (its dealer, or banker where the dealer banks, at the first deal
+    alone: then the deal passes on, R2.2; face-up cards, boil-in: `Game.deal_wants`, `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a
     settle-up (`paid`) and the close (R9.1); at any time, loans (R7.5) and undo (R9.1). `table_money`: what each has
     on the table between hands, at table stakes."""
     rules, seats = session.rules, list(session.seats)
@@ -469,8 +492,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
     dealt = [*wants, *(p for p in game.deal_may(rules, hand) if p not in wants)]
     money = table_money or {}
     close = ", ".join(f"{name} {rules.money(money[name])}" for name in seats if money.get(name))
-    found = [form("deal", field("banker" if game.banked else "dealer", seats, optional=True),
-                  *(deal_field(p, rules, seats, p not in wants) for p in dealt)),
+    first = [field("banker" if game.banked else "dealer", seats, optional=True)] if hand is None else []  # R2.2
+    found = [form("deal", *first, *(deal_field(p, rules, seats, p not in wants) for p in dealt)),
              form("join", field("name", kind="text"), field("after", seats, optional=True, keyword="after")),
              form("leave", field("name", seats)),
              *(form(kind, field("name", seats), field("amount", kind="amount", optional=kind == "cash-out"),
@@ -523,8 +546,8 @@ def pack_of(rules: Rules) -> list[str]:
 
 def rule_options(rules: Rules) -> list[list[str]]:
     """The house rules `rules set` may change between hands under `rules` (R9.3), each [its name, its words]."""
-    return [["game", "game (R10)"], *([o.key, f"{o.key} ({o.rule})"] for o in (*TABLE_OPTIONS, *game_of(rules).options)
-                                        if o.kind != "time")]
+    return [["game", "game (R10)"], *([o.key, on_page(f"{o.key}: {o.help[:1].lower()}{o.help[1:]} ({o.rule})")]
+                                        for o in (*TABLE_OPTIONS, *game_of(rules).options) if o.kind != "time")]
 
 
 def rule_values(rules: Rules) -> dict[str, list | None]:
@@ -542,7 +565,7 @@ def rule_values(rules: Rules) -> dict[str, list | None]:
 
 UNITS = [["1", "1: whole units, or chips"], ["0.01", "0.01: pence or cents"], ["0.05", "0.05"], ["0.10", "0.10"],
          ["0.25", "0.25"], ["0.50", "0.50"]]
-CURRENCIES = [["", "none"], ["£", "£"], ["$", "$"], ["€", "€"]]
+CURRENCIES = [["£", "£"], ["$", "$"], ["€", "€"]]  # or none: the field may be left empty
 
 
 def session_form() -> dict:
@@ -564,19 +587,25 @@ def session_form() -> dict:
 HINT = re.compile(r" \((?:`[^`]*`(?:, )?)+\)")  # ` (`show PLAYER CARDS`)`: how the command line says it
 SPAN = re.compile(r"`([^`]*)`")
 WITNESSED = re.compile(r"(?:bragref )?audit --digest \S+")
+OPTIONED = re.compile(r" ?\([^()`]*(?:--\w|\b(?:PLAYER|CARDS?|AMOUNT|NAME)\b)[^()]*\)")
+KEPT = re.compile(r"Ledger digest (\S+) \(`bragref audit --digest \1` checks nothing before it has changed\)\.")
 PLACEHOLDER = re.compile(r"(?<![\w£$€])(?:[A-Z]{2,}|[A-Z](?:,[A-Z])+)(?:…)?(?![\w])")  # PLAYER, CARDS…, A,B,C
 
 
 def on_page(text: str) -> str:
     """A message as a page shows it: words, not commands. A command's words in brackets (` (`show PLAYER CARDS`)`)
-    are left out, an audit with a digest is named so, and any other command is said as its words alone: no
-    backticks, no `bragref`, no `--` before an option, no PLAYER or CARDS to fill in."""
+    are left out, the ledger's digest is said with what keeping it is for, and any other command is said as its words
+    alone: no backticks, no `bragref`, no `--` before an option, no PLAYER or CARDS to fill in; a minus sign kept
+    with its amount."""
     def words(span: re.Match) -> str:
         said = WITNESSED.sub("an audit with it", span[1]).removeprefix("bragref ")
         said = PLACEHOLDER.sub("", said.replace("--", ""))
         return " ".join(said.split())
 
-    return " ".join(SPAN.sub(words, HINT.sub("", text)).split(" ")).replace(" ,", ",")
+    text = KEPT.sub(r"Ledger digest \1: keep it (a photo will do): an audit with it shows later that nothing recorded "
+                    r"before it has changed.", text)
+    text = OPTIONED.sub("", SPAN.sub(words, HINT.sub("", text)))  # how a command takes it, in brackets: left out
+    return unbroken(" ".join(text.replace("--", "").split(" ")).replace(" ,", ","))
 
 
 def pot_line(hand: Hand) -> str:
@@ -603,7 +632,13 @@ def whose_turn(number: int, hand: Hand, next_game: str | None = None) -> str:
     if hand.phase == "over":
         return f"Hand {number} over" + (f": next, {next_game}" if next_game else "")
     now = legal(hand)
-    return f"{now.player} to act" if now.player else f"{' and '.join(now.names('show')) or 'The table'} to show"
+    return f"{now.player} to act" if now.player else f"{listed(now.names('show')) or 'The table'} to show"
+
+
+def listed(names) -> str:
+    """`Dan, Ann and Cat`: names as a sentence lists them."""
+    names = list(names)
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
 
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "1 4", "6 2 2 2 2 2", "10 2 4 2")

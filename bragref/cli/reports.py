@@ -14,7 +14,7 @@ from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
-from bragref.told import entry_words, outcome, own_words, paid_in, seats_words, witness
+from bragref.told import entry_words, outcome, own_words, paid_in, seats_words, settle_lines, witness
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -267,17 +267,12 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     """`print_payments` of the sessions kept in money `kept` (None: the session's), whose amounts `rules` write."""
     money = rules.money
     at_table = bool(book.on_table(all_sessions, kept))  # hands at table stakes: settled at the table (R1.3)
-    if not payments:
-        click.echo("Nothing to pay: the hands at table stakes were settled at the table (R1.3)." if at_table else
-                   "All square: nobody owes anybody.")
-    elif out.fmt is None:  # sentences, unless a table format is asked for
-        for p in payments:
-            click.echo(f"{p['from']} pays {p['to']} {money(p['amount'])}")
-    else:
+    lines = settle_lines(payments, money, at_table)
+    if payments and out.fmt is not None:  # sentences, unless a table format is asked for
         out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
-    if at_table and payments:
-        click.echo("The hands at table stakes were settled at the table (R1.3): these pay loans and hands from the "
-                   "pocket.")
+        lines = lines[len(payments):]
+    for line in lines:
+        click.echo(line)
     if at_table and not all_sessions:
         for line in cash_out_lines(book.cashed_out(), money):
             click.echo(line)

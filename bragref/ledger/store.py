@@ -378,7 +378,7 @@ class Ledger(Seating, Money):
                    f"is on {called(previous.row['dealer'])}'s left" if hand.dealer == due else
                    "is the next on the left still in the match")
             raise Refused(f"the deal passes to {hand.dealer}, who {why}: the dealer cannot be named now (deal "
-                          f"without --dealer)", "R9.1" if misdeal is not None else "R2.2")
+                          f"without naming one)", "R9.1" if misdeal is not None else "R2.2")
         record = game.dealt_record(hand)
         self.deal_reminder(session)  # refuses a deal the game's housekeeping forbids (R11.7)
         number = self._q("SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE session_id = ?", (session.id,))[0][0]

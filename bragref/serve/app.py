@@ -246,13 +246,13 @@ ENDED = b"event: ended\ndata: {}\n\n"  # the last event of a stream the server e
 
 
 def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None,
-        seats: str | None = None) -> None:
+        seats: str | None = None, reached: bool = True) -> None:
     """Serve on the listening socket `sock` until Ctrl-C (or SIGTERM): every page's stream is ended first, so the
     server stops at once and quietly. `referee`: the referee's page's token, if it is served; `seats`: how the seat
-    pages' requests are taken (`seats.MODES`), where they are served."""
+    pages' requests are taken (`seats.MODES`), where they are served, and whether a phone can `reach` them."""
     import uvicorn
 
-    seating = Seats(seats) if seats else None
+    seating = Seats(seats, reached) if seats else None
     watcher = Watcher(path, session, seats=seating)
     app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee,
                    seats=seating)

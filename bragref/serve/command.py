@@ -55,7 +55,7 @@ def serve(app, host: str, port: int, referee: bool, seats: str | None) -> None:
     admit_typing_extensions()
     from bragref.serve.app import run
 
-    run(path, app.session, sock, base, host_names(host), token, seats)
+    run(path, app.session, sock, base, host_names(host), token, seats, reached=not loopback(host))
 
 
 def ready(app, referee: bool) -> str:

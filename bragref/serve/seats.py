@@ -28,10 +28,11 @@ class Request(msgspec.Struct):
 
 
 class Seats:
-    """The seats of the table served, each player's path and request, under `mode` (one of `MODES`)."""
+    """The seats of the table served, each player's path and request, under `mode` (one of `MODES`); `reached`:
+    whether a phone on the network can open them (the server listens beyond this machine)."""
 
-    def __init__(self, mode: str):
-        self.mode = mode
+    def __init__(self, mode: str, reached: bool = True):
+        self.mode, self.reached = mode, reached
         self.tokens: dict[str, str] = {}  # player -> token
         self.requests: dict[str, Request] = {}  # player -> their request, the last asked
         self.numbers = itertools.count(1)
@@ -80,4 +81,4 @@ class Seats:
         """What `player`'s seat page is told of their last request."""
         request = self.requests.get(player)
         return None if request is None else {"id": request.id, "words": request.words, "line": request.line,
-                                             "state": request.state, "said": request.said}
+                                             "head": request.head, "state": request.state, "said": request.said}

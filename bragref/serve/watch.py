@@ -18,8 +18,8 @@ from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.games import game_of
 from bragref.serve.seats import Seats
-from bragref.told import (forms, hand_lines, moves, on_page, own_phrases, own_words, pot_line, session_form, situation,
-                          whose_turn)
+from bragref.told import (forms, hand_lines, moves, on_page, own_phrases, own_words, pot_line, session_form,
+                          settle_lines, situation, whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
 
@@ -62,8 +62,9 @@ class Watcher:
         if self.seats is not None:
             seated = [p["name"] for p in table["players"]] if table and not table["closed"] else []
             self.seats.seat(seated)
-            referee = {**referee, "seats": self.seats.paths(seated), "requests": self.seats.waiting(),
-                       "seating": self.seats.mode}
+            referee = {**referee, "seats": self.seats.paths(seated), "seating": self.seats.mode,
+                       "requests": [{**r, "stale": bool(table) and r["head"] != table["digest"]}
+                                    for r in self.seats.waiting()], "reached": self.seats.reached}
         views = {"referee": msgspec.json.encode(referee),
                  "players": msgspec.json.encode(unstarted() if table is None else public(table))}
         for player, token in (self.seats.tokens.items() if self.seats is not None else ()):
@@ -159,7 +160,9 @@ class Watcher:
                 data["actions"] = list(book.history(current.number, private=True)) if current else []
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
                 money = {p["name"]: p["table_money"] for p in data["players"] if "table_money" in p}
-                data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money)
+                settle = settle_lines(book.settle(), session.rules.money, bool(book.on_table()))
+                data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
+                                    settle)
         except BadInput:  # no session yet: the referee's page starts one
             return None
         data["said"] = data["told"].pop("said")
@@ -206,17 +209,18 @@ def season_of(book) -> dict | None:
 
 
 def told(session, current, actions: list[dict], running: dict, season: dict | None,
-         table_money: dict[str, int]) -> dict:
+         table_money: dict[str, int], settle: list[str]) -> dict:
     """What the pages show in words (`bragref.told`) of the session's `current` hand (None before the first): the
     game (the next hand's, as soon as it is set between hands), whose turn in a few words, the hand's line (`said`)
-    and pot, its actions as lines, the game's own keys that say something, each player's own phrases, the night's
-    running results and the season's; the moves on offer in the hand, and the answers the table takes between hands
-    and at any time (`forms`, a close naming the `table_money` it cashes out)."""
+    and pot, its actions as lines, each player's state and own phrases in the game's words, the game's own keys that
+    say something, the night's running results, who pays whom (`settle`: once the session is closed, its line too) and
+    the season's chart; the moves on offer in the hand, and the answers the table takes between hands and at any
+    time (`forms`, a close naming the `table_money` it cashes out)."""
     hand = current.hand if current else None
     playing = hand is not None and hand.phase != "over"
     game = game_of(hand.rules if playing else session.rules)
     if session.closed:
-        said = f"Session {session.name} is closed (R9.1): nothing more is recorded in it."
+        said = f"Session {session.name} is closed (R9.1). Settle up: {' '.join(settle)}"
     elif current:
         said = on_page(situation(current.number, hand, table="page"))
     else:
@@ -230,7 +234,10 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
             "shown_lines": hand_lines(actions, hand.rules, private=not playing) if hand is not None else [],
             "season": season,
             "keys": [pair for pair in own_words(hand) if pair[1]] if hand else [],
+            "states": {**dict.fromkeys(session.seats, "seated"),
+                       **({p.name: game_of(hand.rules).say(p.status) for p in hand.players} if hand else {})},
             "players": {p.name: own_phrases(hand, p.name) for p in hand.players} if hand else {},
+            "settle": settle,
             "chart": running,
             "moves": moves(hand) if playing else [],
             "forms": forms(session, hand, table_money)}
@@ -240,8 +247,8 @@ def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
     """The table where no session is open (no ledger yet, none in it, or the last closed): the referee's page starts
     one."""
     return {"session": None, "digest": "", "said": said, "players": [], "balances": [], "actions": [],
-            "told": {"title": "", "turn": "", "pot": "", "lines": [], "keys": [], "players": {}, "chart": None,
-                     "season": None, "moves": [], "forms": [session_form()]}}
+            "told": {"title": "", "turn": "", "pot": "", "lines": [], "keys": [], "states": {}, "players": {},
+                     "settle": [], "chart": None, "season": None, "moves": [], "forms": [session_form()]}}
 
 
 def refereed(table: dict | None) -> dict:
@@ -249,7 +256,7 @@ def refereed(table: dict | None) -> dict:
     if table is None:
         return unstarted("No session yet: start one here, with its name, its players and its game.")
     if table["closed"]:
-        return unstarted(f"{table['said']} Start the next session here.")
+        return {**unstarted(f"{table['said']} Start the next session here."), "balances": table["balances"]}
     told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
     return {**table, "actions": [_shown(entry, True) for entry in table["actions"]], "told": told_}
 
@@ -266,17 +273,25 @@ def public(table: dict) -> dict:
 
 def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
     """What `player`'s own page is shown (their seat): what the players' page shows, marked as theirs, their moves
-    when the table waits for them (as the referee's page names them, and as the players' page knows the cards: no card
-    disabled for having been seen), between hands their own buy-in, top-up and cash-out, and their request's fate."""
-    if table is None or table["closed"]:
-        return {**unstarted(), "seat": player, "request": request, "told": {**unstarted()["told"], "forms": []}}
-    mine = [{**move, "fields": [{**field, "pack": [[card, None] for card, _ in field["pack"]]} if "pack" in field
-                                else field for field in move["fields"]]}
+    when the table waits for them (as the referee's page names them, the cards seen in the deal disabled but those
+    shown privately, which the players' page does not know), between hands their own buy-in, top-up and cash-out, and
+    their request's fate (`stale` too while it waits for a table that has moved on)."""
+    if table is None:
+        return {**unstarted("No session yet: the referee starts one."), "seat": player, "request": request,
+                "told": {**unstarted()["told"], "forms": []}}
+    if request is not None:
+        request = {**request, "stale": request["state"] == "waiting" and request["head"] != table["digest"]}
+    shown = public(table)
+    if table["closed"]:
+        return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": [], "forms": []}}
+    private = {word for entry in table["actions"] if entry.get("private") for word in (entry["detail"] or "").split()}
+    mine = [{**move, "fields": [{**field, "pack": [[card, None if card in private else seen]
+                                                   for card, seen in field["pack"]]} if "pack" in field else field
+                                for field in move["fields"]]}
             for move in table["told"]["moves"] if move["words"][1:2] == [player]]
     own = [{**form, "fields": [{**field, "options": [player], "value": player} if field["name"] == "name" else field
                                for field in form["fields"]]}
            for form in table["told"]["forms"] if form["verb"] in ("buy-in", "top-up", "cash-out")]
-    shown = public(table)
     return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": mine, "forms": own}}
 
 

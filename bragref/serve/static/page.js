@@ -56,9 +56,10 @@ function show(t) {
   const players = t.players || [];
   const own = told.players || {};
   const money = players.some(p => "table_money" in p);
+  const states = told.states || {};
   fill(document.getElementById("players"),
     [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
-    players.map(p => [[[p.name], [[p.state, ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
+    players.map(p => [[[p.name], [[states[p.name] || p.state, ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
       ...(money ? [[cash(p.table_money), true]] : [])],
       [p.name === t.to_act ? "acting" : OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]
         .filter(Boolean).join(" ")]));
@@ -83,6 +84,11 @@ function show(t) {
     [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["loans", true]] : []), ["net", true]],
     (t.balances || []).map(b => [[[b.player], [cash(b.paid), "n wide"], [cash(b.won), "n wide"],
       ...(loans ? [[cash(b.loans), true]] : []), [cash(b.net), true]]]));
+  document.getElementById("settle").replaceChildren(...(told.settle || []).map(line => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  }));
   drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash, "hands");
   drawChart(document.getElementById("season"), document.getElementById("season-said"), told.season, cash, "nights");
   document.body.dataset.head = t.digest || "";  // the table shown: what the referee's answers are for
@@ -97,7 +103,10 @@ function ended() {  // said within 5 s of the server stopping, instead of retryi
   source.close();
   clearTimeout(lost);
   text("live", ENDED);
+  text("said", ENDED);
   document.body.dataset.ended = "true";
+  setInterval(() => fetch("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
+    3000);  // the same address served again (a TV's, on this machine): the page carries on
 }
 
 const source = new EventSource("events");

@@ -30,10 +30,13 @@ function quoted(word) {  // the table reads its answers as a shell does: a name 
   return /^[\w.£$€+\-/:,]+$/u.test(word) ? word : `'${word.replace(/'/g, "'\"'\"'")}'`;
 }
 
+let saidAt = 0;  // when the page last said something: what is said of an earlier hand is cleared
+
 function say(kind, message) {
   const answer = document.getElementById("answer");
   answer.className = kind;
   answer.textContent = message;
+  saidAt = Date.now();
 }
 
 function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked
@@ -85,10 +88,19 @@ function cardFace(card) {  // `Kh` with its suit's symbol, red or black, beside 
   return suit ? [card, element("span", { class: `suit ${suit[1]}`, "aria-hidden": "true" }, suit[0])] : [card];
 }
 
+const RANKS = "AKQJ1098765432X";
+
+function bySuit(pack) {  // the pack a suit at a time, each from the ace down: ranks and suits line up
+  const suit = card => "shdc".indexOf(card.slice(-1)), rank = card => RANKS.indexOf(card[0]);
+  return [...pack].sort(([a], [b]) => (suit(a) - suit(b)) * 100 + rank(a) - rank(b));
+}
+
 function picker(label, cards, picked) {
   const pack = element("div", { class: "pack", role: "group", "aria-label": label });
-  cards.pack.forEach(([card, seen]) => {
+  bySuit(cards.pack).forEach(([card, seen], i, all) => {
+    const first = !i || all[i - 1][0].slice(-1) !== card.slice(-1);  // each suit from a row of its own
     const button = element("button", { type: "button", disabled: Boolean(seen), title: seen || null,
+      class: first ? "first" : null,
       "aria-label": card, "aria-pressed": picked.includes(card) ? "true" : "false" }, ...cardFace(card));
     button.addEventListener("click", () => {
       const at = picked.indexOf(card);
@@ -124,8 +136,7 @@ function drawMoves(t) {
   panel.replaceChildren();
   const head = t.digest, values = {};
   calming();
-  const turn = document.getElementById("whose");
-  turn.textContent = offered.length && t.told ? t.told.turn : "";
+  document.getElementById("whose").textContent = t.told && t.hand ? t.told.turn : "";  // beside the buttons
   offered.forEach(move => {
     const needs = move.fields.length > 0;
     const button = element("button", { type: "button", class: move.said ? null : "unsaid",
@@ -155,9 +166,10 @@ function drawMoves(t) {
         panel.append(choices(field.label, field.options, values[field.name]));
       }
     });
-    const again = element("button", { type: "button", class: "again" }, `record ${move.label}`);
+    const verb = seated() ? "ask" : "record";  // a seat's tap asks the referee; the referee's records
+    const again = element("button", { type: "button", class: "again" }, `${verb} ${move.label}`);
     again.addEventListener("click", () => { if (!busy) record(moveWords(move, values), head); });
-    panel.append(element("p", {}, `Tap “${move.label}” again, or below, to record it.`), again);
+    panel.append(element("p", {}, `Tap “${move.label}” again, or below, to ${verb} it.`), again);
   });
 }
 
@@ -255,23 +267,31 @@ function drawForms(t) {
       }
       state.confirming = "";
       record(formWords(form, state));
-      form.fields.forEach(spec => {  // kept open for the next: only whom it was for is chosen again
-        if (spec.kind === "player" || spec.kind === "players" || spec.kind === "cards") delete state.values[spec.name];
-      });
+      state.values = {};  // kept open for the next, every field to be given again: nothing carried over unseen
     });
     box.append(...inputs, warning, button);
     return box;
   }));
 }
 
-const FATES = { recorded: "recorded", refused: "refused", stale: "refused" };
+const FATES = { recorded: "recorded", refused: "refused" };
+let shownHand;  // the hand the page shows: what was said of another is cleared
 
-function fate(request) {  // a seat's page: what became of its request
-  if (!request || request.id !== asked || request.state === "waiting") return;
+function fate(request) {  // a seat's page: what became of its request, and asking it again for the table as it is
+  if (!request || request.id !== asked) return;
+  const what = request.line.replace(/^.*? asks: /, "");
+  if (request.state === "waiting" && !request.stale) return;
+  if (request.state === "waiting" || request.state === "stale") {
+    say("refused", `The table moved on before the referee answered your request to ${what}: nothing was recorded.`);
+    const again = element("button", { type: "button" }, `ask again: ${what}`);
+    again.addEventListener("click", () => { asked = null; record(request.words.split(" ")); });
+    document.getElementById("answer").append(" ", again);
+    if (request.state === "stale") asked = null;
+    return;
+  }
   asked = null;
-  const said = { recorded: request.said, refused: `The referee refused it: ${request.line}. Nothing was recorded.`,
-    stale: `Not recorded: the table moved on before the referee answered (${request.line}).` }[request.state];
-  say(FATES[request.state], said);
+  say(FATES[request.state], request.state === "recorded" ? request.said
+    : `The referee refused your request to ${what}: nothing was recorded.`);
 }
 
 function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse
@@ -291,7 +311,9 @@ function drawRequests(t) {  // the referee's page: each seat's request waiting, 
       });
       return button;
     });
-    return element("li", {}, element("span", {}, request.line), " ", ...buttons);
+    const line = request.stale ? `${request.line} (asked before the table moved on: it can only be refused)`
+      : request.line;
+    return element("li", { class: request.stale ? "stale" : null }, element("span", {}, line), " ", ...buttons);
   }));
 }
 
@@ -299,6 +321,7 @@ function drawSeats(t) {  // the referee's page: each player's seat, its code sho
   const seats = document.getElementById("seats");
   const paths = Object.entries(t.seats || {});
   seats.hidden = !paths.length;
+  seats.querySelector(".reach").hidden = t.reached !== false;
   const list = seats.querySelector("ul");
   list.replaceChildren(...paths.map(([player, path]) => {
     const code = element("button", { type: "button" }, `code for ${player}`);
@@ -323,6 +346,8 @@ document.addEventListener("table", event => {
   fate(table.request);
   if (document.getElementById("requests")) { drawRequests(table); drawSeats(table); }
   if (changed) {
+    if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > 3000) say("", "");  // old news
+    shownHand = table.hand;
     open = null;  // a field or picker left open was for the table as it was
     Object.values(kept).forEach(state => { state.confirming = ""; });
     drawMoves(table);
