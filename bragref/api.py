@@ -242,7 +242,8 @@ class Book:
         each void's and chained with it, so that `audit` holds it (`history --json`'s `entered`): `"command"`, the
         default, for the one-shot commands and for Python; `bragref table` sets `"table"`, the referee's page
         `"referee"`, and what a player's phone asks `"seat"` (recorded by the referee) or `"seat-self"` (recorded at
-        once, `--seats record`). An import keeps what its history says of each action instead."""
+        once, `--seats record`); any other word is `BadInput`. An import keeps what its history says of each action
+        instead."""
         return self._entered
 
     @entered.setter
