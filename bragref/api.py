@@ -225,12 +225,36 @@ class Book:
         self._ledger = ledger
         self.session = session
         self.last = None
+        self._entered = "command"
+        if not callable(ledger):
+            ledger.entered = self._entered
 
     @property
     def ledger(self):
         if callable(self._ledger):
             self._ledger = self._ledger()
+            self._ledger.entered = self._entered
         return self._ledger
+
+    @property
+    def entered(self) -> str:
+        """Where the actions this book records are entered (`ledger.store.ENTERED`), kept on each action's row and
+        each void's and chained with it, so that `audit` holds it (`history --json`'s `entered`): `"command"`, the
+        default, for the one-shot commands and for Python; `bragref table` sets `"table"`, the referee's page
+        `"referee"`, and what a player's phone asks `"seat"` (recorded by the referee) or `"seat-self"` (recorded at
+        once, `--seats record`); any other word is `BadInput`. An import keeps what its history says of each action
+        instead."""
+        return self._entered
+
+    @entered.setter
+    def entered(self, where: str) -> None:
+        from bragref.ledger.store import ENTERED
+
+        if where not in ENTERED:
+            raise BadInput(f"an action is entered from one of {', '.join(ENTERED)}, not {where!r}")
+        self._entered = where
+        if not callable(self._ledger):
+            self._ledger.entered = where
 
     def close(self) -> None:
         """Close the ledger's file."""

@@ -88,6 +88,8 @@ def test_the_example_in_the_bhh_page_imports(tmp_path):
     bragref = Bragref(tmp_path / "ledger.db")
     bragref(f"import {tmp_path / 'example.bhh'} --use")
     assert {r["player"]: r["net"] for r in bragref.json("balances")} == {"Andy": -1, "Bill": -8, "Chris": 9}
+    said = example.split("_entered = [\n", 1)[1].split("]", 1)[0].replace("'", "").replace(",", "").split()
+    assert [e["entered"] for e in bragref.json("history") if e["seq"]] == said  # where each line was entered, kept
 
 
 # ---- completion ---------------------------------------------------------------------------

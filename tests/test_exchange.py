@@ -722,3 +722,95 @@ def test_an_import_is_copied_as_its_judge_foresaw_and_linked_afresh_where_the_le
         assert audit(ledger.conn, [row[0] for row in ledger.conn.execute("SELECT id FROM sessions")]) == []
         assert bhh.dumps(exchange.export(ledger, ledger.session("t"))) == text.replace("session = 's'", "session = 't'")
         assert ledger.session(None).name == "home"
+
+
+@pytest.fixture
+def entered_from_everywhere(bragref) -> Bragref:
+    """A hand whose lines were entered from each shell (issue 68.3): a phone's request the referee recorded, the
+    referee's page (a fold, and its void), a loan in the hand (which keeps none), a phone's own move, a command."""
+    from bragref.api import open_ledger
+
+    bragref('session new s --players "Andy,Bill,Chris" --short-money both')
+    bragref("deal")  # Andy deals: Bill first
+    book = open_ledger(str(bragref.db), "s")
+    book.entered = "seat"
+    book.bet("bill", "2")
+    book.entered = "referee"
+    book.fold("chris")
+    book.undo()
+    bragref("lend andy chris 3")
+    book.entered = "seat-self"
+    book.fold("chris")
+    book.close()
+    bragref("fold andy")
+    return bragref
+
+
+EVERYWHERE = ["seat", "referee", "referee", "", "seat-self", "command"]
+
+
+@pytest.mark.parametrize("form", ["bhh", "json"])
+def test_where_each_line_was_entered_is_exported_and_imported_as_it_was(entered_from_everywhere, tmp_path, form):
+    """`_entered` beside `_at` (man 5 bragref-bhh): one for each line of a hand's actions, "" for a loan; import keeps
+    each, so export, import and export give the same bytes, and the imported history says what the first did."""
+    text = round_trip(entered_from_everywhere, tmp_path, form)
+    hand = bhh.loads(text)["hands"][0]
+    assert hand["actions"][3] == "p1 lend p3 3" and hand["_entered"] == EVERYWHERE
+    again = Bragref(tmp_path / f"again-{form}.db")
+    assert [e["entered"] for e in again.json("history")] == \
+        [e["entered"] for e in entered_from_everywhere.json("history")] == [None, *EVERYWHERE[:3], *EVERYWHERE[4:], None]
+
+
+def test_a_history_that_does_not_say_where_its_lines_were_entered_is_imported_as_import(entered_from_everywhere,
+                                                                                       tmp_path):
+    """A hand without `_entered` (written by hand, or by a bragref before 0.20), or a line of it that says "", is
+    recorded as entered by `import`; the lines that say keep what they say."""
+    document = json.loads(entered_from_everywhere("export --format json").stdout)
+    document["hands"][0]["_entered"][0] = ""
+    (tmp_path / "some.json").write_text(json.dumps(document), encoding="utf-8")
+    del document["hands"][0]["_entered"]
+    (tmp_path / "none.json").write_text(json.dumps(document), encoding="utf-8")
+    for name, said in (("some", ["import", *EVERYWHERE[1:3], *EVERYWHERE[4:]]), ("none", ["import"] * 5)):
+        target = Bragref(tmp_path / f"{name}.db")
+        target(f"import {tmp_path / name}.json --use")
+        assert [e["entered"] for e in target.json("history") if e["action"] not in ("deal", "loan", "won")] == said
+        target("audit")
+
+
+@pytest.mark.parametrize("change, says", [
+    (("'seat',", "'phone',"), "'phone' is not where a line was entered (command, table, referee, seat, seat-self, "
+                              'import, or "" for a line that does not say)'),
+    (("'seat',\n", ""), "it is not one for each line of the hand's actions"),
+])
+def test_where_a_line_was_entered_that_cannot_be_is_bad_input_naming_it(entered_from_everywhere, tmp_path, change,
+                                                                        says):
+    text = entered_from_everywhere("export --format bhh").stdout
+    old, new = change
+    assert old in text
+    bad = text.replace(old, new, 1)
+    number = bad.splitlines().index("_entered = [") + 1
+    message = imports(tmp_path, bad, 2)
+    assert message == f"error: {tmp_path / 'bad.bhh'}:{number}: hand 1, _entered: {says}\n"
+
+
+def test_where_lines_were_entered_is_kept_in_hands_foreseen_in_other_processes(tmp_path, monkeypatch):
+    """A long file's hands, whose play is foreseen where they are read (issue 45), record where each line was entered
+    as the hands judged here do: what `_entered` says, `import` where it says nothing."""
+    from bragref.games import from_preset
+    from bragref.ledger import exchange
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(":memory:")
+    document = exchange.export(source, simulate(source, "s", from_preset("pagat"), ["Ann", "Bob", "Cy"], 12, 11))
+    hands = document["hands"]
+    hands[0]["_entered"] = ["seat"] * len(hands[0]["actions"])
+    del hands[1]["_entered"]
+    hands[2]["_entered"][0] = ""
+    (tmp_path / "s.bhh").write_text(bhh.dumps(document), encoding="utf-8")
+    assert imported_ahead_and_not(tmp_path, monkeypatch, tmp_path / "s.bhh") == [True] * 12  # the same rows either way
+    ledger = Ledger(str(tmp_path / "True.db"))
+    said = [[row["entered"] for row in ledger.all_actions(hand_id)] for hand_id in (1, 2, 3, 4)]
+    ledger.close()
+    assert said == [["seat"] * len(hands[0]["actions"]), ["import"] * len(hands[1]["actions"]),
+                    ["import", *["command"] * (len(hands[2]["actions"]) - 1)], ["command"] * len(hands[3]["actions"])]

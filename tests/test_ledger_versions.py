@@ -7,11 +7,13 @@ deuces wild), hoyle, braggers and short-money sessions. Beside it, each session 
 a settle-up, and another voided.
 """
 
+import re
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bragref.formats import bhh
 from bragref.ledger.db import SCHEMA_VERSION, connect_like
 from conftest import Bragref
 
@@ -19,6 +21,7 @@ DATA = Path(__file__).resolve().parent / "data"
 DIGEST_0_6_0 = "895-b0ca957f4797e696"  # `status` printed it when 0.6.0 wrote the ledger
 DIGEST_0_19_1 = "29-3ce12a9de21da755"  # and when 0.19.1 wrote its own
 SESSIONS = ("friday", "short", "hoyle-night", "sim-brag", "sim-hoyle", "sim-braggers", "sim-short")
+ENTERED_LIST = re.compile(r"^_entered = \[\n(?:  .*\n)*\]\n", re.MULTILINE)  # a hand's `_entered`, as bhh writes it
 
 
 def written_by(tmp_path, version: str, schema: int) -> Bragref:
@@ -71,8 +74,12 @@ def test_new_actions_beside_old_ones_are_written_by_verb_and_arguments(old, tmp_
     fresh(f"import {out} --as copy")
     again = tmp_path / "copy.bhh"
     fresh(f"--session copy export -o {again}")
-    assert again.read_text(encoding="utf-8").replace("session = 'copy'", "session = 'hoyle-night'") == \
-        out.read_text(encoding="utf-8")
+    said, kept = (bhh.loads(path.read_text(encoding="utf-8"))["hands"] for path in (out, again))
+    assert [hand.get("_entered") for hand in said] == [None] * (len(said) - 1) + [["command"] * 8]
+    assert [hand["_entered"] for hand in kept] == [["import"] * len(hand["actions"]) for hand in said[:-1]] + \
+        [["command"] * 8]  # the old hands say nowhere: here their rows were entered by the import (issue 68.3)
+    texts = [ENTERED_LIST.sub("", path.read_text(encoding="utf-8")) for path in (out, again)]
+    assert texts[1].replace("session = 'copy'", "session = 'hoyle-night'") == texts[0]
 
 
 def test_payments_0_19_1_recorded_keep_their_links_and_are_in_the_first_sessions_money(tmp_path):
@@ -89,6 +96,46 @@ def test_payments_0_19_1_recorded_keep_their_links_and_are_in_the_first_sessions
                     ("Andy", 1, 0, 1, "1"), ("Bill", -1, 0, -1, "1")]
     assert old("paid andy bill 0.10").stdout == "Recorded: Andy paid Bill £0.10.\n"  # owed in pence alone
     old("audit --all")
+
+
+def test_actions_0_19_1_recorded_say_nowhere_and_audit_as_they_are_and_new_ones_say_where(tmp_path):
+    """Issue 68.3: an action row says where it was entered (schema 13), chained with it. 0.19.1's rows do not: the
+    ledger migrates with every link holding, they keep nothing there (`history --json`'s `entered` is null, and their
+    hands are exported without `_entered`), and an action or void recorded after says where it was entered."""
+    old = written_by(tmp_path, "0.19.1", 11)
+    old(f"audit --all --digest {DIGEST_0_19_1}")  # as it is, read through a copy brought up to date in memory
+    assert old.json("status")["digest"] == DIGEST_0_19_1  # opening migrates; the chain's head is where it was
+    with sqlite3.connect(old.db) as conn:
+        assert conn.execute("SELECT COUNT(*), COUNT(entered) FROM actions").fetchone() == (6, 0)
+    assert {e["entered"] for e in old.json("history")} == {None}
+    assert "_entered" not in old("export --format bhh").stdout
+    old("deal")
+    old("bet chris 0.20")  # the quick path
+    old("undo")
+    old("fold chris")
+    assert [(e["hand"], e["action"], e["entered"]) for e in old.json("history") if e["hand"] == 2] == \
+        [(2, "deal", None), (2, "bet", "command"), (2, "void", "command"), (2, "fold", "command")]
+    assert "_entered" in old("export --format bhh").stdout
+    old(f"audit --all --digest {DIGEST_0_19_1}")
+
+
+def test_a_hand_of_old_and_new_rows_says_where_its_new_lines_were_entered(tmp_path):
+    """A hand 0.13.0 left at its showdown, played on now: its export says "" for the lines its rows do not say, where
+    the new ones were entered for the others; imported, the lines that said nothing are the import's."""
+    old13 = written_by(tmp_path, "0.13.0", 10)
+    for line in ("show bill Ah Ad Kc", "show chris Kh Kd 4c", "show andy 2h 3d 5c"):
+        old13(f"--session bus {line}")
+    out = tmp_path / "bus.bhh"
+    old13(f"--session bus export -o {out}")
+    last = bhh.loads(out.read_text(encoding="utf-8"))["hands"][-1]
+    assert last["_entered"][-3:] == ["command"] * 3 and set(last["_entered"][:-3]) == {""}
+    fresh = Bragref(tmp_path / "fresh.db")
+    fresh(f"import {out} --as copy")
+    again = tmp_path / "copy.bhh"
+    fresh(f"--session copy export -o {again}")
+    assert bhh.loads(again.read_text(encoding="utf-8"))["hands"][-1]["_entered"] == \
+        [where or "import" for where in last["_entered"]]
+    fresh("audit --all")
 
 
 def test_an_old_row_changed_after_the_migration_is_caught(old):

@@ -114,7 +114,7 @@ def told(session, replays, out: Output, first: bool) -> str:
         text = grid_text(["#", "player", "action", *money.headers, "note"],
                          [["" if e["seq"] is None else e["seq"], e["player"] or "",
                            entry_words(e, game) + (" (voided)" if e["voided"] else ""),
-                           *money.cells(e), e["detail"] or e["reason"] or ""] for e in entries], out.fmt or "simple")
+                           *money.cells(e), note(e)] for e in entries], out.fmt or "simple")
         number = row["number"]
         ending = (f"Hand {number} was a misdeal (R9.1): it never happened; the same dealer deals again." if misdealt
                   else outcome(number, hand) if hand.phase == "over" else situation(number, hand))
@@ -125,6 +125,16 @@ def told(session, replays, out: Output, first: bool) -> str:
     if out.form == "csv":
         return "".join(csv_chunks(every, header=first))
     return "".join(texts)
+
+
+def note(entry: dict) -> str:
+    """A `history` entry's note: its detail or its reason, and where an action was entered from a player's phone
+    (`seat`, `seat-self`), whose: `from Ann's phone` (CLI.md, Interactive)."""
+    said = entry["detail"] or entry["reason"] or ""
+    if entry["entered"] not in ("seat", "seat-self"):
+        return said
+    phone = f"from {entry['player']}'s phone" if entry["player"] else "from a player's phone"
+    return f"{said}; {phone}" if said else phone
 
 
 class MoneyColumns:

@@ -103,6 +103,7 @@ class Table:
         self.app = app
         self.book = app.book(create=True)
         self.book.session = session_name  # the table keeps to it, until it starts the next (`session new`)
+        self.book.entered = "table"
         self.answers = Answers(self.book, say)
 
     def now(self):

@@ -33,7 +33,7 @@ from bragref.formats import toml
 FORMAT = 1
 HEADER = f"# bhh {FORMAT}: a Brag hand history, written by bragref (man 5 bragref-bhh)"
 VARIANTS = {3: "three-card brag", 4: "four-card brag", 5: "five-card brag"}
-LINE_LISTS = frozenset({"before", "actions", "result", "after", "_before_at", "_at", "_after_at"})
+LINE_LISTS = frozenset({"before", "actions", "result", "after", "_before_at", "_at", "_entered", "_after_at"})
 TABLE = "table"  # the subject of what the table does together: showdown, award, void, rules, close
 
 _TOKEN = re.compile(r'[^\s"]*"(?:[^"\\]|\\.)*"|\S+')
@@ -271,7 +271,7 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
 MAX_TEXT = 64 * 2**20  # a hand history's size: a year of weekly evenings is under 5 MiB
 SCALARS = ("_created_at", "_dealt_at")  # custom fields that are one text, not a list
 ITEMS = {"players": str, "antes": int, "table_money": int, "before": str, "actions": str, "result": str, "after": str,
-         "_before_at": str, "_at": str, "_after_at": str, "_created_at": str, "_dealt_at": str}
+         "_before_at": str, "_at": str, "_entered": str, "_after_at": str, "_created_at": str, "_dealt_at": str}
 SHAPE = {  # field: (type, required)
     "bhh": (int, True), "variant": (str, True), "session": (str, True), "players": (list, True),
     "rules": (dict, True), "hands": (list, True), "before": (list, False),

@@ -37,7 +37,7 @@ from bragref.ledger.db import connect_like
 from bragref.ledger.pieces import alive, cores, in_order
 from bragref.ledger.replay import Step, Unreplayable, dealt
 from bragref.ledger.seats import Session
-from bragref.ledger.store import Ledger, deal_columns, put_in
+from bragref.ledger.store import ENTERED, Ledger, deal_columns, put_in
 
 # ---- export ---------------------------------------------------------------------------
 
@@ -49,7 +49,8 @@ class _Segment(msgspec.Struct):
     players: list[str]
     steps: dict[int, Step]  # action row id -> its step
     final: Hand  # the hand as its last row leaves it
-    lines: list[tuple[str, str, bool]] = msgspec.field(default_factory=list)  # (line, time, is a hand action)
+    lines: list[tuple[str, str, bool, str | None]] = msgspec.field(default_factory=list)  # (line, time, is a hand
+    # action, where it was entered)
     numbers: dict[int, int] = msgspec.field(default_factory=dict)  # action row id -> its line's number in `actions`, from 1
 
     @classmethod
@@ -110,7 +111,8 @@ class _Told:
                 yield _hand(self.segment)
                 self.segment = _Segment.of(self.ledger, row)
                 continue
-            self.segment.lines.append((self.line(table, row), row["at"], table == "actions"))
+            acting = table == "actions"
+            self.segment.lines.append((self.line(table, row), row["at"], acting, row["entered"] if acting else None))
         yield _hand(self.segment)
 
     def line(self, table: str, row) -> str:
@@ -172,7 +174,7 @@ def _loan_line(row, players: list[str]) -> str:
 
 def _hand(segment: _Segment) -> dict:
     row, start, players = segment.row, segment.start, segment.players
-    last = max((i for i, (*_, is_action) in enumerate(segment.lines) if is_action), default=-1)
+    last = max((i for i, (_, _, is_action, _) in enumerate(segment.lines) if is_action), default=-1)
     hand = {"number": row["number"], "dealer": row["dealer"], "players": players, "antes": antes(start, players)}
     if start.carried_in:
         hand["carried"] = start.carried_in
@@ -187,8 +189,11 @@ def _hand(segment: _Segment) -> dict:
         hand["result"] = result_lines(segment.final, players)
     hand["after"] = [text for text, *_ in segment.lines[last + 1:]]
     hand["_dealt_at"] = row["dealt_at"]
-    hand["_at"] = [at for _, at, _ in segment.lines[:last + 1]]
-    hand["_after_at"] = [at for _, at, _ in segment.lines[last + 1:]]
+    hand["_at"] = [at for _, at, _, _ in segment.lines[:last + 1]]
+    entered = [where or "" for *_, where in segment.lines[:last + 1]]
+    if any(entered):  # a hand of rows written before they kept it is written as it was
+        hand["_entered"] = entered
+    hand["_after_at"] = [at for _, at, _, _ in segment.lines[last + 1:]]
     return hand
 
 
@@ -264,8 +269,9 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
                     _deal(ledger, name, hand)
             except (BadInput, Refused) as error:
                 raise Located(error, hand["number"], "the deal") from None
-            if foreseen is None or not _played(ledger, name, hand, foreseen):
-                _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {})
+            entered = _entered(hand)
+            if foreseen is None or not _played(ledger, name, hand, foreseen, entered):
+                _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {}, entered)
             if "result" in hand:
                 _check_result(ledger, name, hand)
             _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
@@ -325,13 +331,13 @@ def foresee(rules: Rules, hand: dict) -> Foreseen | None:
         return None
 
 
-def _played(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen) -> bool:
+def _played(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen, entered: list[str] | None) -> bool:
     """Record a hand's actions as `foresee` judged them, where the hand just dealt is the one it judged them from
-    (`Ledger.played`); whether they were."""
+    (`Ledger.played`), each entered where `entered` says (`_entered`); whether they were."""
     times = hand.get("_at")
     if not _one_each(times, hand["actions"]):
         return False
-    clock = ledger.now
+    clock, where = ledger.now, ledger.entered
     try:
         with ledger.played(name, foreseen.deal, foreseen.final) as record:
             if record is None:
@@ -339,9 +345,10 @@ def _played(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen) -> bool:
             for index, (action, paid) in enumerate(foreseen.played):
                 if times:
                     ledger.now = lambda at=times[index]: at
+                ledger.entered = entered[index] if entered else "import"
                 record(action, paid)
     finally:
-        ledger.now = clock
+        ledger.now, ledger.entered = clock, where
     return True
 
 
@@ -515,15 +522,16 @@ def _check_result(ledger: Ledger, name: str, hand: dict) -> None:
 
 
 def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], lines: list, times,
-           numbers: dict[int, int] | None) -> None:
+           numbers: dict[int, int] | None, entered: list[str] | None = None) -> None:
     """Record a list of lines; `numbers` maps a hand's action lines (from 1) to their rows, for voids, and is
-    None for lists between hands, where no hand action belongs."""
+    None for lists between hands, where no hand action belongs; `entered`, where each line was entered (`_entered`),
+    else `import`."""
     if not _one_each(times, lines):
         raise Located(BadInput("its times (_at) do not match its lines one for one"), number, "the times")
     if numbers is None:
         lines, times = _closed_last(lines, times, players)
     read = ((index, text, _parsed(text, players)) for index, text in enumerate(lines, 1))
-    clock = ledger.now
+    clock, where = ledger.now, ledger.entered
     try:
         for acting, run in groupby(read, key=lambda item: numbers is not None and isinstance(item[2], bhh.Line)
                                    and item[2].verb in game_verbs()):
@@ -531,6 +539,7 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
                 for index, text, line in run:  # together
                     if times:
                         ledger.now = lambda at=times[index - 1]: at
+                    ledger.entered = entered[index - 1] if entered else "import"
                     try:
                         if acting:
                             numbers[index] = act(lambda hand: _action(hand, line))
@@ -543,12 +552,28 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
                     except (BadInput, Refused) as error:
                         raise Located(error, number, text) from None
     finally:
-        ledger.now = clock
+        ledger.now, ledger.entered = clock, where
 
 
 def _one_each(times, lines: list) -> bool:
-    """Whether a history's times (`_at`), where it gives them, are a list of one for each line."""
+    """Whether a history's times (`_at`), or where its lines were entered (`_entered`), where it gives them, are a
+    list of one for each line."""
     return times is None or (isinstance(times, list) and len(times) == len(lines))
+
+
+def _entered(hand: dict) -> list[str] | None:
+    """Where each line of a hand's `actions` was entered, as its history says (`_entered`: one for each, `ENTERED`'s
+    words, "" for a line that keeps none), `import` where a line says nothing; None where the hand does not say."""
+    said = hand.get("_entered")
+    if said is None:
+        return None
+    if not _one_each(said, hand["actions"]):
+        raise Located(BadInput("it is not one for each line of the hand's actions"), hand["number"], "_entered")
+    wrong = next((where for where in said if where and where not in ENTERED), None)
+    if wrong is not None:
+        raise Located(BadInput(f"{wrong[:40]!r} is not where a line was entered ({', '.join(ENTERED)}, or \"\" "
+                               f"for a line that does not say)"), hand["number"], "_entered")
+    return [where or "import" for where in said]
 
 
 def _parsed(text, players: list[str]) -> bhh.Line | BadInput:

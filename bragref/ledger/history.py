@@ -19,7 +19,9 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
     (`private`: a Teen Patti side show's cards, R13.4).
 
     `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
-    a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3).
+    a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3). `entered`: where an action or
+    a void was entered (`store.ENTERED`), None for one recorded before bragref kept it and for every other entry (the
+    deal, a loan onto the table, where a pot went).
     """
     steps = iter(steps)
     first = next(steps, None)
@@ -27,7 +29,7 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
                 "stake": hand.stake,
-                "into": 1, "voided": False, "reason": None}]
+                "into": 1, "voided": False, "reason": None, "entered": None}]
     misdealt = False
     for step in chain([first], steps) if first is not None else ():
         misdealt = misdealt or step.misdeal
@@ -35,7 +37,7 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
         if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
             entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
                             "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
-                            "stake": hand.stake, "into": None, "voided": False, "reason": None})
+                            "stake": hand.stake, "into": None, "voided": False, "reason": None, "entered": None})
             continue
         after = hand if step.live else None
         action = step.action
@@ -46,7 +48,8 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
                         "pot": after.pot if after else None, "stake": after.stake if after else None,
                         "into": len(step.before.covered) + 1 if after and (r["amount"] or stated) is not None else None,
                         "voided": step.voided_by is not None,
-                        "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"]})
+                        "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"],
+                        "entered": r["entered"]})
         if private:
             entries[-1]["private"] = action is not None and action.private(step.before)
     if hand.result:
@@ -76,17 +79,17 @@ def won_entries(row, hand: Hand) -> list[dict]:
             "voided": False, "reason": None}
     if result.how == "carried":
         return [{**base, "player": result.retained_by, "action": "carried", "amount": result.carried,
-                 "detail": game.carried_note(result), "into": None}]
-    entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None}
-               for player, action, detail in game.result_notes(hand)]
+                 "detail": game.carried_note(result), "into": None, "entered": None}]
+    entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None,
+                "entered": None} for player, action, detail in game.result_notes(hand)]
     for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
         number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
         entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
-                        "amount": pot.amount, "detail": game.pot_note(pot), "into": number})
+                        "amount": pot.amount, "detail": game.pot_note(pot), "into": number, "entered": None})
     note = game.carried_note(result) if result.carried else None
     if note:
         entries.append({**base, "player": None, "action": "carried", "amount": result.carried, "detail": note,
-                        "into": None})
+                        "into": None, "entered": None})
     return entries
 
 

@@ -298,6 +298,34 @@ def m012_payments_say_their_money(db: Database) -> None:
     db.executescript("ALTER TABLE payments ADD COLUMN money TEXT;")
 
 
+@migrations()
+def m013_actions_say_where_they_were_entered(db: Database) -> None:
+    """An action row, and a void, says where it was entered (`entered`: `command`, `table`, `referee`, `seat`,
+    `seat-self` or `import`, `store.ENTERED`), chained with the row, so that `audit` holds it as it holds the rest
+    (CLI.md, Interactive); `actions_with_pot` shows it. Rows written before hold nothing there and are hashed without
+    it (`chain.hashed`), so their links hold."""
+    db.executescript(
+        """
+        ALTER TABLE actions ADD COLUMN entered TEXT;
+        DROP VIEW actions_with_pot;
+        -- every action as recorded, voided ones marked, and where it was entered; the pot after it counts the money
+        -- each live action put in
+        CREATE VIEW actions_with_pot AS
+        SELECT s.name AS session, h.number AS hand, a.id AS action_id, a.at, a.player, a.verb AS action, a.args,
+               a.amount, CASE a.blind WHEN 1 THEN 'blind' WHEN 0 THEN 'open' END AS played, a.detail,
+               v.id IS NOT NULL AS voided, COALESCE(a.reason, v.reason) AS reason,
+               h.carried_in + json_extract(h.rules, '$.ante') * json_array_length(h.seats)
+               + SUM(CASE WHEN v.id IS NOT NULL OR a.verb = 'void' THEN 0
+                          WHEN a.args IS NULL AND a.verb = 'raise' THEN CAST(a.detail AS INTEGER)
+                          ELSE COALESCE(a.amount, 0) END)
+                 OVER (PARTITION BY a.hand_id ORDER BY a.id) AS pot_after,
+               a.entered
+        FROM actions a JOIN hands h ON h.id = a.hand_id JOIN sessions s ON s.id = h.session_id
+        LEFT JOIN actions v ON v.voids = a.id;
+        """
+    )
+
+
 def migrate(conn, version: int, upto: int | None = None) -> None:
     """Bring the schema up to date inside the caller's write transaction; with `upto`, only as far as that
     version (what an older bragref made: `audit` holds an old ledger to it).

@@ -37,6 +37,15 @@ from bragref.ledger.seats import Seating, Session
 QUEUED = ("actions", "postings")  # what `Ledger.queued` holds back: an action's rows
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
+ENTERED = {  # where an action (or a void) was entered, kept on its row (`actions.entered`, schema 13; CLI.md,
+    # Interactive)
+    "command": "a one-shot command (the quick path, `run FILE` and `simulate` too), or Python's `Book`",
+    "table": "`bragref table`",
+    "referee": "the referee's page (`serve --referee`)",
+    "seat": "a player's phone, asked there and recorded by the referee",
+    "seat-self": "a player's phone, recorded at once under `serve --referee --seats record`",
+    "import": "an import of a history that does not say where it was entered",
+}
 
 
 REVERSES = {  # what puts right something recorded by mistake once it is final (R9.1): a fact recorded the other way
@@ -110,6 +119,8 @@ class Ledger(Seating, Money):
         self.conn = connect(path, create=create) if conn is None else conn
         self.file = self.conn  # the file's own connection: another only where the rows are a copy (`read_only`)
         self.now: Callable[[], str] = now  # the clock rows are stamped by; an import stamps them with the file's times
+        self.entered = "command"  # where the actions recorded now were entered (`ENTERED`), kept on each action's row
+        # and each void's; an import sets it line by line from the history
         self.wrote = False  # a write has been committed: the command has recorded something, whatever happens next
         self.expect: str | None = None  # when set, a write is refused as `Stale` unless the chain still ends here (a
         # digest, `chain.digest`'s)
@@ -475,11 +486,11 @@ class Ledger(Seating, Money):
 
     def _action_row(self, hand_id: int, action: Verb, paid: int, state: str | None = None) -> int:
         """An action's row: `paid`, what it put in (`put_in`); `state`, the digest of the hand after it
-        (`state_of`)."""
+        (`state_of`); where it was entered (`entered`)."""
         return self._insert("actions", hand_id=hand_id, at=self.now(), verb=action.verb,
                             player=None if action.subject == "table" else action.player, amount=paid or None,
                             args=msgspec.json.encode(action.args()).decode(),  # as few characters as JSON allows
-                            state=state)
+                            state=state, entered=self.entered)
 
     @staticmethod
     def _not_dealt_in(session: Session, hand: Hand, query: str) -> None:
@@ -524,11 +535,11 @@ class Ledger(Seating, Money):
             self._nothing_after(session, current)
             if current.last is None:
                 void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", detail="deal",
-                                       reason=reason)
+                                       reason=reason, entered=self.entered)
                 return session, self.current(session), Voided(current.number, void_id, None, current.row["dealer"])
             target = self._q("SELECT * FROM actions WHERE id = ?", (current.last,))[0]
             void_id = self._insert("actions", hand_id=current.row["id"], at=self.now(), verb="void", voids=target["id"],
-                                   reason=reason)
+                                   reason=reason, entered=self.entered)
             for posting in self._q("SELECT * FROM postings WHERE action_id = ? ORDER BY id", (target["id"],)):
                 self._insert("postings", session_id=posting["session_id"], hand_id=posting["hand_id"], action_id=void_id,
                              player=posting["player"], kind=posting["kind"], amount=-posting["amount"])

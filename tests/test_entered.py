@@ -1,0 +1,134 @@
+"""Where each action was entered (issue 68.3, CLI.md Interactive): every action row, and every void, keeps the shell
+it came from (`command`, `table`, `referee`, `seat`, `seat-self`, `import`), chained with the row so that `audit` holds
+it; `history --json` says it, and `history` marks what a player's phone entered (`from Ann's phone`)."""
+
+import json
+import sqlite3
+
+import pytest
+
+from bragref.api import Book, open_ledger
+from bragref.cli import cli
+from bragref.engine.errors import BadInput
+from bragref.ledger.store import Ledger
+from bragref.serve.referee import Referee
+from bragref.serve.seats import Seats
+from conftest import Quick, rewritten
+
+
+def entered(bragref, number: int | None = None) -> list[tuple]:
+    """(player, action, entered) of each entry of `history --json` (of hand `number`, else of the session)."""
+    return [(e["player"], e["action"], e["entered"]) for e in bragref.json(f"history {number or ''}".strip())]
+
+
+@pytest.fixture
+def dealt(bragref):
+    bragref('session new friday --players "Andy,Bill,Chris"')
+    bragref("deal")  # Andy deals: Bill first
+    return bragref
+
+
+def test_a_one_shot_command_enters_its_moves_and_voids_as_command(dealt):
+    quick = dealt("bet bill 2")
+    assert isinstance(quick, Quick)  # the quick path took the move
+    clicked = dealt.runner.invoke(cli, ["--db", str(dealt.db), "fold", "chris"])  # the command line's own path
+    assert clicked.exit_code == 0, clicked.output
+    dealt("undo --reason 'Chris said see'")
+    assert entered(dealt) == [("Andy", "deal", None), ("Bill", "bet", "command"), ("Chris", "fold", "command"),
+                              (None, "void", "command")]
+
+
+def test_run_and_simulate_enter_theirs_as_command(bragref, tmp_path):
+    evening = tmp_path / "evening.brag"
+    evening.write_text('session new friday --players "Andy,Bill"\ndeal\nbet bill 2\nfold andy\n', encoding="utf-8")
+    bragref(f"run -q {evening}")
+    assert {e for *_, e in entered(bragref)} == {None, "command"}
+    assert [e for _, action, e in entered(bragref) if action in ("bet", "fold")] == ["command", "command"]
+    bragref("simulate --hands 5 --seed 3 --name sim")
+    simulated = [e for _, action, e in entered(bragref) if action not in ("deal", "won", "carried")]
+    assert simulated and set(simulated) == {"command"}
+
+
+def test_the_table_enters_its_answers_as_table(dealt):
+    dealt.table("bet bill 2", "undo", "bet bill 3", "q")
+    assert entered(dealt) == [("Andy", "deal", None), ("Bill", "bet", "table"), (None, "void", "table"),
+                              ("Bill", "bet", "table")]
+
+
+def test_python_enters_as_command_unless_the_book_says_otherwise(tmp_path):
+    book = open_ledger(str(tmp_path / "ledger.db"))
+    book.session_new("friday", ["Andy", "Bill", "Chris"])
+    book.deal()
+    book.bet("bill", "2")
+    lazy = Book(lambda: Ledger(str(tmp_path / "ledger.db")), "friday")
+    lazy.entered = "referee"  # said before its ledger is opened: carried to it when it is
+    lazy.fold("chris")
+    book.entered = "seat"
+    book.see("andy")
+    assert [(e["action"], e["entered"]) for e in book.history(1)][1:] == \
+        [("bet", "command"), ("fold", "referee"), ("see", "seat")]
+    before = book.digest()
+    with pytest.raises(BadInput, match="not 'phone'"):
+        book.entered = "phone"
+    assert book.entered == "seat" and book.digest() == before
+
+
+def body(**fields) -> bytes:
+    return json.dumps(fields).encode()
+
+
+def test_the_referees_page_and_the_players_phones_enter_theirs(dealt):
+    """The referee's own answers are `referee`; a seat's request the referee records is `seat`; under `--seats
+    record` the player to act's own move is `seat-self`. `history` marks the phones' alone."""
+    asking = Referee(str(dealt.db), None, Seats("ask"))
+    code, said = asking.act(body(words="bet bill 2", head=dealt.json("status")["digest"]))
+    assert code == 200, said
+    code, said = asking.ask("Chris", body(words="bet chris 2", head=said["head"]))
+    assert code == 202, said
+    code, said = asking.answer(body(id=said["id"], answer="record"))
+    assert code == 200, said
+    recording = Referee(str(dealt.db), None, Seats("record"))
+    code, said = recording.ask("Andy", body(words="fold andy", head=said["head"]))
+    assert code == 200 and "recorded" in said, said
+    assert entered(dealt) == [("Andy", "deal", None), ("Bill", "bet", "referee"), ("Chris", "bet", "seat"),
+                              ("Andy", "fold", "seat-self")]
+    notes = {line.split()[1]: line for line in dealt("history 1").stdout.splitlines() if line[:4].strip().isdigit()}
+    assert notes["Bill"].rstrip().endswith("2") and "phone" not in notes["Bill"]
+    assert notes["Chris"].rstrip().endswith("from Chris's phone")
+    assert notes["Andy"].rstrip().endswith("from Andy's phone")
+
+
+def test_a_phone_is_named_by_the_players_name_now_r2_6(dealt):
+    Referee(str(dealt.db), None, Seats("record")).ask("Bill", body(words="bet bill 2",
+                                                                    head=dealt.json("status")["digest"]))
+    dealt("fold chris")
+    dealt("fold andy")
+    dealt("player rename bill William")
+    assert "from William's phone" in dealt("history 1").stdout
+    assert dealt.json("history 1")[1]["player"] == "William"
+
+
+@pytest.mark.parametrize("forged", ["'seat'", "NULL"], ids=["changed", "taken-out"])
+def test_where_an_action_was_entered_is_held_by_the_chain(dealt, forged):
+    """A row's `entered` changed, or taken out, without its link made again is found by `audit`; made again with
+    every link after it, the ledger is consistent in itself, and a digest kept outside shows it was rewritten."""
+    dealt("bet bill 2")
+    dealt("fold chris")
+    kept = dealt.json("status")["digest"]
+    with sqlite3.connect(dealt.db) as conn:
+        (trigger,) = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'actions_no_update'").fetchone()
+        conn.execute("DROP TRIGGER actions_no_update")
+        conn.execute(f"UPDATE actions SET entered = {forged} WHERE id = 1")
+        conn.execute(trigger)
+    found = dealt("audit", code=4).stdout
+    assert "actions row 1 does not match chain link" in found and len(found.splitlines()) == 1, found
+    with rewritten(dealt.db):
+        pass  # every link made again over the forged row
+    dealt("audit")
+    assert "the ledger has been rewritten since" in dealt(f"audit --digest {kept}", code=4).stdout
+
+
+def test_history_csv_says_where_each_action_was_entered(dealt):
+    dealt("bet bill 2")
+    header, deal, bet = dealt("history --csv").stdout.splitlines()
+    assert header.endswith(",reason,entered") and deal.endswith(",") and bet.endswith(",command")
