@@ -7,8 +7,8 @@ import os
 
 import click
 
-from bragref.cli import EXIT_AUDIT, EXIT_BAD_INPUT, EXIT_REFUSED, brief, paint, printable, refusal_text
-from bragref.engine.errors import Refused
+from bragref.cli import EXIT_AUDIT, EXIT_BAD_INPUT, EXIT_REFUSED, paint, refusal_text
+from bragref.engine.errors import Refused, brief, printable
 
 
 @click.command("litestream-config", short_help="Print Litestream's configuration replicating the ledger.")
