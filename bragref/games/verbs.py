@@ -89,10 +89,14 @@ class Param(msgspec.Struct, frozen=True):
     zero_at_table_stakes: bool = False  # money: 0 is an amount where table money may be all gone (R7.2)
     held: bool = False  # cards: a player's own, so none face up on the table (`Game.cards_up`)
     rule: str = ""  # a deal's parameter: the rule it is recorded under (`deal --boil`, R16.7)
+    ranks: bool = False  # a deal's card the order of hands depends on (the joker turned up, R13.7): `rank`,
+    # `compare` and `odds` take it as the card turned up
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
             raise ValueError(f"unknown parameter kind {self.kind!r}")
+        if self.ranks and self.kind != "cards":
+            raise ValueError(f"{self.name}: `ranks` is said of cards alone, not of {self.kind}")
 
     @property
     def metavar(self) -> str:

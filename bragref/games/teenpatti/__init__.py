@@ -14,7 +14,7 @@ from bragref.games.teenpatti.actions import (Accept, Chaal, Look, Pack, Refuse, 
 
 JOKER = Param("joker", "cards", "The card turned up after the deal: the other cards of its rank are wild (variant "
                               "joker, R13.7)", option="--joker", required=False,
-               rule="R13.7")
+               rule="R13.7", ranks=True)
 
 def turned_card(rules, text: str | None) -> int | None:
     """The card turned up, which the joker variant needs and no other has (R13.7)."""
