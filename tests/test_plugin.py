@@ -21,15 +21,23 @@ def installed(plugin_installed) -> dict:
     return plugin_installed
 
 
+def passed(result: subprocess.CompletedProcess) -> int:
+    """How many checks pytest's last line says passed."""
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    return int(result.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+
+
 @pytest.mark.slow
 def test_an_installed_game_passes_the_shipped_conformance_suite(installed, tmp_path):
     """`python -m bragref.testing GAME`, as its author runs it outside any bragref checkout (issue 56): every check,
-    the game's own moves tried at their extremes with the hand in view, `flash` with a card of the pack unseen."""
-    result = subprocess.run([sys.executable, "-m", "bragref.testing", "stick brag"], capture_output=True, text=True,
-                            env=installed, cwd=tmp_path)  # by an alias, as wherever a game is named
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
-    passed = int(result.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
-    assert passed >= 9  # every check of the suite, run over the installed game
+    the game's own moves tried at their extremes with the hand in view, `flash` with a card of the pack unseen;
+    pytest's own options after the game (`-x`, issue 66.3), or after `--`."""
+    result = subprocess.run([sys.executable, "-m", "bragref.testing", "stick brag", "-x"], capture_output=True,
+                            text=True, env=installed, cwd=tmp_path)  # by an alias, as wherever a game is named
+    assert passed(result) >= 9  # every check of the suite, run over the installed game
+    one = subprocess.run([sys.executable, "-m", "bragref.testing", "stick-brag", "--", "-x", "-k", "declares"],
+                         capture_output=True, text=True, env=installed, cwd=tmp_path)
+    assert passed(one) == 1
     assert subprocess.run([sys.executable, "-m", "bragref.testing", "no-such-game"], capture_output=True,
                           env=installed, cwd=tmp_path).returncode == 2
 
