@@ -7,7 +7,7 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput, Refused
 from bragref.games import verbs as act
 from bragref.games.base import Carried
-from bragref.games.protocol import Game
+from bragref.games.protocol import Game, PlaysMatches
 from bragref.games.bastard import exchange, lives
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.bastard.options import BASTARD_OPTIONS, ENTRY, EXCHANGES, LIVES, SCORING
@@ -19,7 +19,7 @@ KITTY = Carried("match's kitty", "in the match's kitty", "R14.4", "whoever wins 
 UP = Param("up", "cards", "The centre's face-up cards as dealt (bastard, R14.1)", option="--up", required=False,
            rule="R14.1")
 
-class Bastard(Game):
+class Bastard(Game, PlaysMatches):
     """>>> from bragref.games import find_game
     >>> find_game("Bastard Brag").name
     'bastard'

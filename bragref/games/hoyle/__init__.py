@@ -6,13 +6,13 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput
 from bragref.games import verbs as act
 from bragref.games.base import RANKING_OPTIONS
-from bragref.games.protocol import Game
+from bragref.games.protocol import EndsOnTime, Game
 from bragref.games.hoyle import betting
 from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.hoyle.options import HOYLE_OPTIONS, MAX_STAKE, UNTIL
 from bragref.games.hoyle.until import after_time
 
-class Hoyle(Game):
+class Hoyle(Game, EndsOnTime):
     """>>> from bragref.games import find_game
     >>> find_game("classical brag").name
     'hoyle'

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.games.base import Carried
-from bragref.games.protocol import Game
+from bragref.games.protocol import Game, OwnPack, Redeals, ScoresHands
 from bragref.games.brag import Brag
 from bragref.games.svara import play
 from bragref.games.svara.actions import Bet, Look, Open, Pass
@@ -20,7 +20,7 @@ SVARA_POT = Carried("svara pot", "left in the middle at a svara", "R16.7", "whoe
                     only="svara")
 
 
-class Svara(Game):
+class Svara(Game, Redeals, OwnPack, ScoresHands):
     """>>> from bragref.games import find_game
     >>> find_game("Svara").pack
     36

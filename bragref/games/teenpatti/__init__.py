@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.engine.errors import BadInput
-from bragref.games.protocol import Game
+from bragref.games.protocol import Game, TurnsUpWild
 from bragref.games.verbs import Param
 from bragref.games.teenpatti import betting
 from bragref.games.teenpatti.options import CHAAL_LIMIT, TEEN_PATTI_OPTIONS, VARIANT
@@ -30,7 +30,7 @@ def turned_card(rules, text: str | None) -> int | None:
     return parse_card(text)
 
 
-class TeenPatti(Game):
+class TeenPatti(Game, TurnsUpWild):
     """>>> from bragref.games import find_game
     >>> find_game("teen patti").terms["bet"]
     'chaal'

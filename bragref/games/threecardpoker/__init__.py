@@ -7,7 +7,7 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import check_name, resolve
 from bragref.games import verbs as act
-from bragref.games.protocol import Game
+from bragref.games.protocol import Banked, Game
 from bragref.games.threecardpoker import play
 from bragref.games.threecardpoker.actions import Pass, Play, Wager
 from bragref.games.threecardpoker.options import (ANTE_BONUS, BANKER, PAIR_PLUS, PAYTABLES, QUALIFY,
@@ -15,7 +15,7 @@ from bragref.games.threecardpoker.options import (ANTE_BONUS, BANKER, PAIR_PLUS,
 from bragref.games.verbs import Show
 
 
-class ThreeCardPoker(Game):
+class ThreeCardPoker(Game, Banked):
     """>>> from bragref.games import find_game
     >>> find_game("three card poker").takes_carried
     False

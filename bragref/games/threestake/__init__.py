@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.games.base import Carried
-from bragref.games.protocol import Game
+from bragref.games.protocol import DealtFaceUp, Game
 from bragref.games.brag import Brag
 from bragref.games.hoyle.actions import Raise
 from bragref.games.threestake import play
@@ -22,7 +22,7 @@ POT_NAMES = {"card": "the card (pot 1)", "brag": "the brag (pot 2)", "folds": "t
              "thirty-one": "the thirty-one (pot 3)"}
 
 
-class ThreeStake(Game):
+class ThreeStake(Game, DealtFaceUp):
     """>>> from bragref.games import find_game
     >>> find_game("three-part brag").name
     'three-stake'
