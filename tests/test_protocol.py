@@ -146,17 +146,27 @@ def test_each_of_bragrefs_games_claims_the_optional_protocols_whose_hooks_only_i
                       "svara": {"Redeals", "OwnPack", "ScoresHands"}, "three-card-poker": {"Banked"}}
 
 
-class HalfBanked(Brag, Banked):
+class HalfBanked(Brag):
     """A game that claims to be banked and writes only that it is: its dealer, the rules it fixes and its wagers'
     keys left to `Game`'s defaults."""
 
     name = "half-banked"
+    claims = (Banked,)
     banked = True
+
+
+class ClaimsAPot(Brag):
+    """A game that claims what is no optional protocol."""
+
+    name = "claims-a-pot"
+    claims = (Brag,)
 
 
 def test_a_game_claiming_an_optional_protocol_it_does_not_write_fails_the_conformance_suite():
     with pytest.raises(AssertionError, match="claims Banked, and leaves .* to the default"):
         conformance.test_every_optional_protocol_a_game_claims_it_keeps(HalfBanked())
+    with pytest.raises(AssertionError, match="the optional protocols are"):
+        conformance.test_every_optional_protocol_a_game_claims_it_keeps(ClaimsAPot())
 
 
 LATER = '''from bragref.games.brag import Brag

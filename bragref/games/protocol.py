@@ -8,8 +8,8 @@ split, are in docs/design.md.
 
 The hooks that only a kind of game the family's defaults know nothing of answers (a bank, matches for lives, a
 re-deal of tied players…) are grouped again, below `Game`, into optional protocols (`OPTIONAL`): `typing.Protocol`s
-a game claims by subclassing one, which the conformance suite then holds it to. Every hook keeps its default on
-`Game` all the same, so a game overrides any of them without claiming anything.
+a game claims by naming them (`Identity.claims`), which the conformance suite then holds it to. Every hook keeps its
+default on `Game` all the same, so a game overrides any of them without claiming anything.
 
 `PROTOCOL` is the protocol's version, (major, minor): within a major nothing is removed, renamed or narrowed, and a
 minor adds only what has a default. A game says the version it was written for (`Identity.protocol`); one written
@@ -43,6 +43,7 @@ class Identity(ABC):
     players: ClassVar[tuple[int, int | None]] = (2, None)  # how many may be dealt in: the least, the most
     protocol: ClassVar[tuple[int, int]] = (1, 0)  # the `PROTOCOL` it was written for: none said, the first, whose
     # hooks are 0.19's
+    claims: ClassVar[tuple[type, ...]] = ()  # the optional protocols it keeps (`Banked`…), each of `OPTIONAL`
 
 
 class HouseRules(ABC):
@@ -357,7 +358,7 @@ class Game(Identity, HouseRules, Dealing, Playing, Settling, Judging, Telling, S
 
 
 # ---- optional protocols: kinds of game the family's defaults know nothing of --------------------------------------
-# Each names hooks `Game` has with a default; a game that subclasses one (`class Poker(Game, Banked)`) claims to be
+# Each names hooks `Game` has with a default; a game that names one in its `claims` (`claims = (Banked,)`) says it is
 # such a game, and the conformance suite checks that it writes every hook named here, and what the protocol promises.
 
 
@@ -445,8 +446,8 @@ OPTIONAL = (Banked, PlaysMatches, Redeals, DealtFaceUp, OwnPack, ScoresHands, Tu
 
 
 def claimed(game) -> tuple[type, ...]:
-    """The optional protocols `game` claims: those its class subclasses."""
-    return tuple(protocol for protocol in OPTIONAL if protocol in type(game).__mro__)
+    """The optional protocols `game` claims (`Identity.claims`), in `OPTIONAL`'s order."""
+    return tuple(protocol for protocol in OPTIONAL if protocol in game.claims)
 
 
 def hooks_of(protocol: type) -> tuple[str, ...]:

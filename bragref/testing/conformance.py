@@ -17,7 +17,7 @@ from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import Rules
 from bragref.formats import bhh
 from bragref.games import GAMES, PROTOCOL, from_preset, game_verbs, verb_in
-from bragref.games.protocol import Banked, Game, OwnPack, PlaysMatches, claimed, hooks_of
+from bragref.games.protocol import OPTIONAL, Banked, Game, OwnPack, PlaysMatches, claimed, hooks_of
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit
 from bragref.ledger.simulate import simulate
@@ -71,10 +71,11 @@ def test_every_game_declares_what_the_tools_read(game):
 
 
 def test_every_optional_protocol_a_game_claims_it_keeps(game):
-    """A game that subclasses an optional protocol (`games.protocol.OPTIONAL`: `Banked`, `PlaysMatches`…) writes
-    every hook the protocol names, none left to `Game`'s default, and does what the protocol is for. A game that
-    claims none is held to nothing more here."""
+    """A game that claims an optional protocol (`Game.claims`, of `games.protocol.OPTIONAL`: `Banked`,
+    `PlaysMatches`…) writes every hook the protocol names, none left to `Game`'s default, and does what the protocol
+    is for. A game that claims none is held to nothing more here."""
     claims = claimed(game)
+    assert len(claims) == len(game.claims), f"{game.name} claims {game.claims}: the optional protocols are {OPTIONAL}"
     for protocol in claims:
         for hook in hooks_of(protocol):
             owner = next(kind for kind in type(game).__mro__ if hook in vars(kind))

@@ -19,7 +19,7 @@ KITTY = Carried("match's kitty", "in the match's kitty", "R14.4", "whoever wins 
 UP = Param("up", "cards", "The centre's face-up cards as dealt (bastard, R14.1)", option="--up", required=False,
            rule="R14.1")
 
-class Bastard(Game, PlaysMatches):
+class Bastard(Game):
     """>>> from bragref.games import find_game
     >>> find_game("Bastard Brag").name
     'bastard'
@@ -29,6 +29,7 @@ class Bastard(Game, PlaysMatches):
     aliases = ("Bastard Brag", "bastard brag")
     title = "Bastard Brag"
     rule = "R14"
+    claims = (PlaysMatches,)
     ranking = "brag"
     players = exchange.PLAYERS
     options = BASTARD_OPTIONS

@@ -12,7 +12,7 @@ from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.hoyle.options import HOYLE_OPTIONS, MAX_STAKE, UNTIL
 from bragref.games.hoyle.until import after_time
 
-class Hoyle(Game, EndsOnTime):
+class Hoyle(Game):
     """>>> from bragref.games import find_game
     >>> find_game("classical brag").name
     'hoyle'
@@ -22,6 +22,7 @@ class Hoyle(Game, EndsOnTime):
     aliases = ("classical brag", "Hoyle's brag")
     title = "Hoyle's classical brag"
     rule = "R11"
+    claims = (EndsOnTime,)
     ranking = "brag"
     options = (*HOYLE_OPTIONS, *RANKING_OPTIONS)
     actions = (act.Bet, Call, Raise, Stand, act.Fold, act.Show, act.Concede, act.Award)

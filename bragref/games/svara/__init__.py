@@ -20,7 +20,7 @@ SVARA_POT = Carried("svara pot", "left in the middle at a svara", "R16.7", "whoe
                     only="svara")
 
 
-class Svara(Game, Redeals, OwnPack, ScoresHands):
+class Svara(Game):
     """>>> from bragref.games import find_game
     >>> find_game("Svara").pack
     36
@@ -30,6 +30,7 @@ class Svara(Game, Redeals, OwnPack, ScoresHands):
     aliases = ("swara", "svarka")
     title = "Svara"
     rule = "R16"
+    claims = (Redeals, OwnPack, ScoresHands)
     pack = 36
     players = play.PLAYERS
     ranking = "svara"

@@ -30,7 +30,7 @@ def turned_card(rules, text: str | None) -> int | None:
     return parse_card(text)
 
 
-class TeenPatti(Game, TurnsUpWild):
+class TeenPatti(Game):
     """>>> from bragref.games import find_game
     >>> find_game("teen patti").terms["bet"]
     'chaal'
@@ -40,6 +40,7 @@ class TeenPatti(Game, TurnsUpWild):
     aliases = ("teen patti", "teenpatti", "flush", "three cards")
     title = "Teen Patti"
     rule = "R13"
+    claims = (TurnsUpWild,)
     ranking = "teen-patti"
     takes_carried = False  # the last player in takes the pot, blind or seen (R13.5): it never carries one
     options = TEEN_PATTI_OPTIONS

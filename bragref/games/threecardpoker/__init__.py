@@ -15,7 +15,7 @@ from bragref.games.threecardpoker.options import (ANTE_BONUS, BANKER, PAIR_PLUS,
 from bragref.games.verbs import Show
 
 
-class ThreeCardPoker(Game, Banked):
+class ThreeCardPoker(Game):
     """>>> from bragref.games import find_game
     >>> find_game("three card poker").takes_carried
     False
@@ -25,6 +25,7 @@ class ThreeCardPoker(Game, Banked):
     aliases = ("three card poker", "3 card poker", "tcp")
     title = "Three Card Poker"
     rule = "R17"
+    claims = (Banked,)
     players = play.PLAYERS
     ranking = "three-card-poker"
     takes_carried = False  # there is no pot to carry (R17.1)

@@ -22,7 +22,7 @@ POT_NAMES = {"card": "the card (pot 1)", "brag": "the brag (pot 2)", "folds": "t
              "thirty-one": "the thirty-one (pot 3)"}
 
 
-class ThreeStake(Game, DealtFaceUp):
+class ThreeStake(Game):
     """>>> from bragref.games import find_game
     >>> find_game("three-part brag").name
     'three-stake'
@@ -32,6 +32,7 @@ class ThreeStake(Game, DealtFaceUp):
     aliases = ("three-stake brag", "three-part brag", "three stake")
     title = "Three-stake brag"
     rule = "R15"
+    claims = (DealtFaceUp,)
     ranking = "brag"
     players = play.PLAYERS
     options = THREE_STAKE_OPTIONS
