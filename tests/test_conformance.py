@@ -16,7 +16,6 @@ def test_pytests_own_options_follow_the_games_named(tmp_path):
 
     assert arguments(["brag", "hoyle", "-x", "-k", "legal"]) == (["brag", "hoyle"], ["-x", "-k", "legal"])
     assert arguments(["brag", "--", "-x"]) == (["brag"], ["-x"]) and arguments(["-x"]) == ([], ["-x"])
-    for words in (["brag", "-x", "-k", "declares"], ["brag", "--", "-x", "-k", "declares"]):
-        run = subprocess.run([sys.executable, "-m", "bragref.testing", *words], capture_output=True, text=True,
-                             cwd=tmp_path)
-        assert run.returncode == 0 and run.stdout.strip().splitlines()[-1].startswith("1 passed"), run.stdout[-2000:]
+    run = subprocess.run([sys.executable, "-m", "bragref.testing", "brag", "-x", "-k", "declares"],
+                         capture_output=True, text=True, cwd=tmp_path)  # outside the checkout, as its author runs it
+    assert run.returncode == 0 and run.stdout.strip().splitlines()[-1].startswith("1 passed"), run.stdout[-2000:]

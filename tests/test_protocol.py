@@ -5,13 +5,15 @@ kind, its signature and whether it has a default, and this test fails on any cha
 A planned change (a hook added, with its default, for the next minor) writes the file again and says so in the
 porting notes of docs/adding-a-game.md, in the same commit; then read the diff:
     BRAGREF_PROTOCOL=write python -m pytest tests/test_protocol.py
-Within a major nothing is removed, renamed or narrowed: a diff with a `-` line and no `+` line that keeps the old
-one's call working is a break, and 1.x never ships one.
+Within a major nothing is removed, renamed or narrowed: a `-` line (a hook gone, or its signature changed) is a break
+unless its `+` line takes every call the old one took (a parameter added with a default, a type widened), and 1.x
+ships none.
 """
 
 import inspect
 import os
 import re
+from functools import cached_property
 from pathlib import Path
 
 import msgspec
@@ -53,7 +55,7 @@ def member(owner: type, name: str) -> str:
         return f"{type(value).__name__}  {signature(value.__func__)}  default"
     if isinstance(value, property):
         return f"property  {signature(value.fget)}  default"
-    if hasattr(value, "func") and type(value).__name__ == "cached_property":
+    if isinstance(value, cached_property):
         return f"cached_property  {signature(value.func)}  default"
     if inspect.isfunction(value):
         kind = "abstract method" if getattr(value, "__isabstractmethod__", False) else "method"
