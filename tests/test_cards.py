@@ -288,3 +288,43 @@ def test_four_card_hands_need_four_cards_or_three_and_a_discard():
 def test_hands_named_in_words(text, words):
     ranking = BragRanking()
     assert ranking.describe(judge(ranking, text)) == words
+
+
+TRUMPS = '''from bragref.games import verbs
+from bragref.games.brag import Brag
+
+
+class Trumps(Brag):
+    name = "trumps"
+    title = "Trumps brag"
+    rule = "R10"
+    ranking = "trumps"
+    presets = {"trumps": {}}
+    deal_params = (verbs.Param("trump", "cards", "The card turned up: its suit is trumps (R10)", option="--trump",
+                               required=False, rule="R10", ranks=True),)
+'''
+
+
+def test_the_ranking_commands_take_every_game_and_card_turned_up_from_the_declarations(tmp_path, monkeypatch):
+    """No game named in the core (issue 66.4): `rank`, `compare` and `odds` say which order of hands each installed
+    game ranks by (`Game.ranking`), and take each card a game's deal turns up that orders hands (`Param.ranks`) as
+    an option, Teen Patti's `--joker` among them, said in that game's name."""
+    import click
+
+    from bragref.cli import options
+    from bragref.cli.cards import rank
+    from bragref.games import GAMES, Registry
+
+    said = {param.opts[0]: param.help for param in rank.params if isinstance(param, click.Option)}
+    assert all(name in said["--game"] for name in GAMES)
+    assert said["--joker"].startswith("In Teen Patti, the card turned up after the deal")
+    (tmp_path / "bragref_trumps.py").write_text(TRUMPS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry = Registry(lambda: {"brag": "bragref.games.brag:Brag", "hoyle": "bragref.games.hoyle:Hoyle",
+                                 "teen-patti": "bragref.games.teenpatti:TeenPatti", "trumps": "bragref_trumps:Trumps"})
+    monkeypatch.setattr("bragref.games.GAMES", registry)
+    monkeypatch.setattr(options, "GAMES", registry)
+    made = {param.opts[0]: param.help for param in options.ranking_options(lambda **given: None).__click_params__}
+    assert made["--trump"] == "In Trumps brag, the card turned up: its suit is trumps (R10)."
+    assert "--joker" in made
+    assert "brag and hoyle by brag's order of hands; trumps and teen-patti each by its own" in made["--game"]

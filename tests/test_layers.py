@@ -60,3 +60,15 @@ def test_neither_shell_imports_the_other():
         assert not any(part(name) == "cli" for name in imported(path)), path
     for path in (PACKAGE / "cli").rglob("*.py"):
         assert not any(part(name) == "serve" for name in imported(path)), path
+
+
+def test_no_module_outside_a_games_package_imports_it():
+    """No game named in the core (issue 66.4): a game's package (`bragref.games.brag`) is imported by its own modules
+    and by the games built on it alone; the ledger's old rows, the conformance suite and the command line find
+    every move through the games' declarations."""
+    games = {path.parent.name for path in (PACKAGE / "games").glob("*/__init__.py")}
+    for path in MODULES:
+        inside = path.parent.parent == PACKAGE / "games" and path.parent.name in games
+        named = {name.split(".")[2] for name in imported(path) if name.count(".") >= 2 and
+                 name.startswith("bragref.games.") and name.split(".")[2] in games}
+        assert inside or not named, f"{path.relative_to(PACKAGE)} imports the games {sorted(named)}"

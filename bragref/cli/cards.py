@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from bragref.version import __version__
-from bragref.cli.options import ranking_fields, ranking_options, ranking_values
+from bragref.cli.options import ranking_fields, ranking_options, ranking_values, turned_params
 from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_card, parse_cards
 from bragref.engine.errors import BadInput
@@ -18,9 +18,12 @@ from bragref.games import checked, find_game, from_preset, game_of, ranking_for
 from bragref.ledger.db import read_cache
 
 
-def turned_up(joker: str | None) -> int | None:
-    """`--joker CARD`: the card turned up under Teen Patti's joker variant (R13.7)."""
-    return None if joker is None else parse_card(joker)
+def turned_card(options: dict) -> int | None:
+    """The card turned up that the order of hands depends on, where one was given (`--joker 7h`: Teen Patti's joker
+    variant, R13.7), taken out of `options`."""
+    given = [options.pop(param.name) for param in turned_params()]
+    card = next((text for text in given if text is not None), None)
+    return None if card is None else parse_card(card)
 
 
 def ranking_rules(app, game: str | None = None, **given) -> Rules:
@@ -64,9 +67,9 @@ def rank(app, words: tuple[str, ...], out: Output, **options) -> None:
       bragref rank 3h 3d 3s
       bragref rank Ah 2d 3c --a23 low
     """
-    joker = options.pop("joker", None)
+    turned = turned_card(options)
     rules = ranking_rules(app, **options)
-    ranking = ranking_for(rules, turned_up(joker))
+    ranking = ranking_for(rules, turned)
     given, judged = judge_words(ranking, words)
     facts = game_of(rules).hand_facts(rules, given)  # what the game counts beside (three-stake's points, R15.4)
     data = {**hand_json(ranking, given, judged), **facts}
@@ -99,9 +102,9 @@ def compare(app, hands: tuple[str, ...], suit_order: bool, out: Output, **option
     """
     if len(hands) < 2:
         raise BadInput("compare needs two hands or more, each one quoted argument")
-    joker = options.pop("joker", None)
+    turned = turned_card(options)
     rules = ranking_rules(app, **options)
-    ranking = ranking_for(rules, turned_up(joker))
+    ranking = ranking_for(rules, turned)
     judged = [judge_words(ranking, [text]) for text in hands]
     facts = game_of(rules).hand_facts  # what the game counts beside (svara's points, R16.2)
 
@@ -133,7 +136,7 @@ def odds(app, out: Output, **options) -> None:
       bragref odds
       bragref odds --cards 5 --wild deuces --json
     """
-    turned = turned_up(options.pop("joker"))
+    turned = turned_card(options)
     rules = ranking_rules(app, **options)
     counts = cached_counts(Path(app.db).parent / ODDS_CACHE, rules, turned)
     total = sum(count for _, count in counts)

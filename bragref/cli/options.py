@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from bragref.engine.rules import Rules
-from bragref.games import GAMES, every_option, typed
+from bragref.games import GAMES, deal_params, every_option, typed
 from bragref.games.base import Option
 
 SHOWN_DEFAULTS = {"min_bet": "the ante", "max_bet": "none", "raise_limit": "none", "currency": "none"}
@@ -62,17 +62,40 @@ def ranking_fields() -> list[str]:
     return [name for name, option in every_option().items() if option.ranks]
 
 
+def turned_params() -> list:
+    """The cards a game's deal turns up that the order of hands depends on (`Param.ranks`: Teen Patti's joker,
+    R13.7): `rank`, `compare` and `odds` take each as an option, the card turned up."""
+    return [param for param in deal_params() if param.ranks]
+
+
+def _listed(names: list[str]) -> str:
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def ranked_as() -> str:
+    """Which order of hands each game ranks by (`Game.ranking`), as the games declare it: those sharing one together,
+    then those with their own."""
+    orders: dict[str, list[str]] = {}
+    for game in GAMES.values():
+        orders.setdefault(game.ranking, []).append(game.name)
+    shared = [f"{_listed(names)} by {ranking}'s order of hands" for ranking, names in orders.items()
+              if names != [ranking]]
+    own = [ranking for ranking, names in orders.items() if names == [ranking]]
+    return "; ".join([*shared, *([f"{_listed(own)} {'each ' if len(own) > 1 else ''}by its own"] if own else [])])
+
+
 def ranking_options(command):
     """The options that matter to how hands rank: `rank`, `compare` and `odds` take these alone, with `--game`
-    for a game's own order (R8, R12, R13) and `--joker` for the card turned up under Teen Patti's joker variant."""
+    for a game's own order and each card a game's deal turns up that orders hands (Teen Patti's `--joker`, R13.7),
+    every one as the games declare it."""
     options = every_option()
-    command = click.option("--joker", metavar="CARD",
-                           help="The card turned up (teen-patti, variant joker): its rank's other cards are wild "
-                                "(R13.7).")(command)
+    for param in reversed(turned_params()):
+        games = [game.title for game in GAMES.values() if param.name in (p.name for p in game.deal_params)]
+        command = click.option(param.option, param.name, metavar="CARD",
+                               help=f"In {_listed(games)}, {param.help[:1].lower()}{param.help[1:]}.")(command)
     command = _apply([options[name] for name in ranking_fields()], command)
     return click.option("--game", type=GameName(),
-                        help="Rank as this game does (R10): brag and hoyle by R8, braggers by R12, teen-patti by R13. "
-                             "[the session's game, else brag]")(command)
+                        help=f"Rank as this game does (R10): {ranked_as()}. [the session's game, else brag]")(command)
 
 
 def rule_options(command):

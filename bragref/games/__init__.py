@@ -23,7 +23,7 @@ from msgspec.structs import replace
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Option
-from bragref.games.protocol import Game
+from bragref.games.protocol import PROTOCOL, Game
 
 
 GROUP = "bragref.games"  # the entry-point group a distribution declares its games in
@@ -149,6 +149,7 @@ class Registry(Mapping):
             if game.name != name:
                 raise BadInput(f"{self.declared[name]} is declared as the game {name!r} but names itself "
                                f"{game.name!r}")
+            spoken(name, self.declared[name], game.protocol)
             self.loaded[name] = game
         return game
 
@@ -185,11 +186,24 @@ class Registry(Mapping):
         return len(self.ordered)
 
 
+def spoken(name: str, target: str, protocol) -> None:
+    """`BadInput` unless the game `name` (`target`) was written for a protocol this bragref speaks (`PROTOCOL`):
+    the same major, and a minor no later than its own. A game written for a later one may rely on hooks this bragref
+    never asks for, so it is not played wrongly: it is left out, and asking for it says why."""
+    if not (isinstance(protocol, tuple) and len(protocol) == 2 and all(type(part) is int for part in protocol)):
+        raise BadInput(f"the game {name!r} ({target}) says it was written for protocol {protocol!r}: a protocol is "
+                       f"(major, minor), as bragref.games.PROTOCOL is, {PROTOCOL!r} here")
+    if protocol[0] != PROTOCOL[0] or protocol > PROTOCOL:
+        raise BadInput(f"the game {name!r} ({target}) is written for bragref's game protocol "
+                       f"{'.'.join(map(str, protocol))}, and this bragref speaks {'.'.join(map(str, PROTOCOL))}: "
+                       f"install a bragref that speaks it")
+
+
 GAMES: Mapping[str, Game] = Registry(declared_games)
 
-__all__ = ["GAMES", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "deal_params", "every_option", "find_game",
-           "game_of", "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option", "ranking_for",
-           "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
+__all__ = ["GAMES", "PROTOCOL", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "deal_params", "every_option",
+           "find_game", "game_of", "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option",
+           "ranking_for", "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
 
 
 def find_game(name: str) -> Game:
@@ -199,7 +213,7 @@ def find_game(name: str) -> Game:
     'Three Card Brag'
     """
     wanted = name.strip().casefold()
-    if wanted in GAMES.declared and GAMES._loads(wanted):  # a game's own name: that game alone is loaded
+    if wanted in GAMES.declared:  # a game's own name: that game alone is loaded, or said not to load, and why
         return GAMES[wanted]
     for game in GAMES.values():
         if wanted == game.name or wanted in (alias.casefold() for alias in game.aliases):

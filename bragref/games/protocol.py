@@ -5,6 +5,15 @@
 has the family's default and is overridden only where the game differs, in the protocol the difference belongs to:
 how a hand is dealt, played, settled, judged, told, shown, or played in matches. The counts, before and after the
 split, are in docs/design.md.
+
+The hooks that only a kind of game the family's defaults know nothing of answers (a bank, matches for lives, a
+re-deal of tied players…) are grouped again, below `Game`, into optional protocols (`OPTIONAL`): `typing.Protocol`s
+a game claims by naming them (`Identity.claims`), which the conformance suite then holds it to. Every hook keeps its
+default on `Game` all the same, so a game overrides any of them without claiming anything.
+
+`PROTOCOL` is the protocol's version, (major, minor): within a major nothing is removed, renamed or narrowed, and a
+minor adds only what has a default. A game says the version it was written for (`Identity.protocol`); one written
+for a later minor or another major is not loaded (`games.Registry`).
 """
 
 from __future__ import annotations
@@ -12,17 +21,19 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
 from bragref.games import telling
 from bragref.games.base import DECIDED, POT_CARRIED, Carried, Option
 
+PROTOCOL = (1, 0)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
+
 
 class Identity(ABC):
-    """What the game is: its names, the rulebook's section, its pack and how many play. `name`, `title` and `rule`
-    have no default."""
+    """What the game is: its names, the rulebook's section, its pack, how many play and the protocol it was written
+    for. `name`, `title` and `rule` have no default."""
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -30,6 +41,9 @@ class Identity(ABC):
     rule: ClassVar[str]  # the rulebook's section for this game
     pack: ClassVar[int] = 52  # cards in the pack, jokers aside
     players: ClassVar[tuple[int, int | None]] = (2, None)  # how many may be dealt in: the least, the most
+    protocol: ClassVar[tuple[int, int]] = (1, 0)  # the `PROTOCOL` it was written for: none said, the first, whose
+    # hooks are 0.19's
+    claims: ClassVar[tuple[type, ...]] = ()  # the optional protocols it keeps (`Banked`…), each of `OPTIONAL`
 
 
 class HouseRules(ABC):
@@ -341,3 +355,103 @@ class Game(Identity, HouseRules, Dealing, Playing, Settling, Judging, Telling, S
     >>> find_game("Three Card Brag").name
     'brag'
     """
+
+
+# ---- optional protocols: kinds of game the family's defaults know nothing of --------------------------------------
+# Each names hooks `Game` has with a default; a game that names one in its `claims` (`claims = (Banked,)`) says it is
+# such a game, and the conformance suite checks that it writes every hook named here, and what the protocol promises.
+
+
+class Banked(Protocol):
+    """Every wager is settled against a bank, none vied for in a pot (R17): the bank's dealer, the rules the bank
+    fixes, each player's wagers in money. Three Card Poker's."""
+
+    banked: ClassVar[bool]  # True
+    money_keys: ClassVar[tuple[str, ...]]
+
+    def fixed_dealer(self, rules: Rules, seats: list[str]) -> str | None: ...
+
+    def check_given(self, name: str, value, rules: Rules) -> None: ...
+
+
+class PlaysMatches(Protocol):
+    """Hands played in matches across hands, for lives (R14.4): a rule that chooses the match's preset and leaves
+    moves out, and a showdown decided by the match's rule. Bastard Brag's."""
+
+    def plays_matches(self, rules: Rules) -> bool: ...
+
+    def match_of(self, hand: Hand | None, rules: Rules, seats: list[str], called: bool,
+                 played: Callable[[], int] = lambda: 0) -> dict | None: ...
+
+    def preset_for(self, given: dict) -> str: ...
+
+    def actions_under(self, rules: Rules) -> tuple[type, ...]: ...
+
+    def showdown_rule(self, hand: Hand) -> str: ...
+
+
+class Redeals(Protocol):
+    """A tie dealt again among the tied players, others buying in (R16.7): what that deal may be given, the pot it
+    decides by itself, and how that pot is told. Svara's."""
+
+    def deal_may(self, rules: Rules, previous: Hand | None) -> tuple: ...
+
+    def decided_at_deal(self, hand: Hand): ...
+
+    def pot_reason(self, pot, hand: Hand) -> str: ...
+
+
+class DealtFaceUp(Protocol):
+    """A card of each player's dealt face up and recorded with the deal (R15.1): drawn for random play, and known
+    to be its holder's. Three-stake brag's."""
+
+    def random_dealt(self, rules: Rules, seats: list[str], rng) -> dict[str, str]: ...
+
+    def cards_known(self, hand: Hand, player: str | None) -> tuple[int, ...]: ...
+
+
+class OwnPack(Protocol):
+    """A pack other than the 52 (R16.1: 36 cards): how many, and which. Svara's."""
+
+    pack: ClassVar[int]
+
+    def in_pack(self, rules: Rules, card: int) -> bool: ...
+
+
+class ScoresHands(Protocol):
+    """Hands that score beside their class (R16.2: points), said by `rank` and `odds`. Svara's."""
+
+    def hand_facts(self, rules: Rules, cards: tuple[int, ...]) -> dict: ...
+
+    def class_facts(self, rules: Rules, name: str) -> dict: ...
+
+
+class TurnsUpWild(Protocol):
+    """Wild cards named by a card turned up after the deal (R13.7): the order each hand is judged by, and `odds`
+    before the card is turned. Teen Patti's."""
+
+    def hand_ranking(self, hand: Hand): ...
+
+    def class_counts(self, rules: Rules, turned: int | None = None) -> list[tuple[str, int]]: ...
+
+
+class EndsOnTime(Protocol):
+    """A session with an end time, told at each deal and then refusing deals (R11.7). Hoyle's."""
+
+    def before_deal(self, rules: Rules, began: str, now: str, dealt: Callable[[], dict[str, int]],
+                    seats: list[str]) -> str | None: ...
+
+
+OPTIONAL = (Banked, PlaysMatches, Redeals, DealtFaceUp, OwnPack, ScoresHands, TurnsUpWild, EndsOnTime)
+
+
+def claimed(game) -> tuple[type, ...]:
+    """The optional protocols `game` claims (`Identity.claims`), in `OPTIONAL`'s order."""
+    return tuple(protocol for protocol in OPTIONAL if protocol in game.claims)
+
+
+def hooks_of(protocol: type) -> tuple[str, ...]:
+    """The hooks an optional protocol names, in its order: its methods and attributes."""
+    names = [*protocol.__dict__.get("__annotations__", {}),
+             *(name for name, value in vars(protocol).items() if callable(value) and not name.startswith("_"))]
+    return tuple(dict.fromkeys(names))

@@ -77,6 +77,8 @@ class Param(msgspec.Struct, frozen=True):
     or not given), `cards`, or `players` (one or more names). `keywords`: the word that introduces it in a history
     line or an answer (`discard`, or `/` at the table); `option`: typed as `--flag` on the command line rather than
     as an argument; `required`: a value must be given (else it may be left out, or the game fills it in at the table).
+    `one`: cards, one card (a draw, R15.4) rather than a hand's; not said, one where the name is `card`, as 0.19
+    guessed (`single`).
     """
 
     name: str
@@ -89,14 +91,25 @@ class Param(msgspec.Struct, frozen=True):
     zero_at_table_stakes: bool = False  # money: 0 is an amount where table money may be all gone (R7.2)
     held: bool = False  # cards: a player's own, so none face up on the table (`Game.cards_up`)
     rule: str = ""  # a deal's parameter: the rule it is recorded under (`deal --boil`, R16.7)
+    one: bool | None = None  # cards: one card (True) or a hand's (False); None: as the name says (`single`)
+    ranks: bool = False  # a deal's card the order of hands depends on (the joker turned up, R13.7): `rank`,
+    # `compare` and `odds` take it as the card turned up
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
             raise ValueError(f"unknown parameter kind {self.kind!r}")
+        if (self.one is not None or self.ranks) and self.kind != "cards":
+            raise ValueError(f"{self.name}: `one` and `ranks` are said of cards alone, not of {self.kind}")
+
+    @property
+    def single(self) -> bool:
+        """Whether it names one card (three-stake's draw, R15.4), not a hand's: as `one` declares, else where it is
+        named `card` (0.19's guess, kept for the parameters that do not say: docs/adding-a-game.md)."""
+        return self.kind == "cards" and (self.name == "card" if self.one is None else self.one)
 
     @property
     def metavar(self) -> str:
-        if self.kind == "cards" and self.name == "card":  # one card (three-stake's draw, R15.4)
+        if self.single:
             return "CARD"
         return {"money": "AMOUNT", "cards": "CARDS", "players": "PLAYERS"}.get(self.kind, self.name.upper())
 
@@ -350,7 +363,7 @@ class Verb(msgspec.Struct, frozen=True):
         amounts = [{}] if offer.range is None or not money else [
             {money[0].name: amount} for amount in sorted({offer.range.min, offer.range.max if offer.range.max is not
                                                           None else offer.range.min + 5})]
-        cards = {param.name: _unseen(hand, player, param.metavar != "CARD")  # one card drawn, or a hand shown
+        cards = {param.name: _unseen(hand, player, not param.single)  # one card drawn, or a hand shown
                  for param in cls.params if param.kind == "cards" and param.required and param.name not in given}
         return [cls(**given, **amount, **cards) if cls.subject == "table" else
                 cls(player, **given, **amount, **cards) for amount in amounts]

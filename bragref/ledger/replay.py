@@ -202,7 +202,7 @@ def action_of(row: sqlite3.Row, rules) -> Verb:
     schema 7: `legacy`)."""
     args = row["args"]
     if args is None:
-        return legacy_action(row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
+        return legacy_action(rules.game, row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
     return _read_action(rules.game, row["verb"], row["player"], args)
 
 

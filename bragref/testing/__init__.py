@@ -4,7 +4,7 @@ an answer, a ledger row and a sentence; what `legal` offers, each move at the en
 it names them (the hand in view), `apply` takes, typed as a command it records exactly that; a refused action
 changes nothing; export, import and export again give the same bytes.
 
-    python -m bragref.testing GAME [GAME ...]     exit 0 when every check passes
+    python -m bragref.testing GAME [GAME ...] [PYTEST_ARGS]     exit 0 when every check passes
 
 or, in a game's own tests, the pytest plug-in: `pytest -p bragref.testing.plugin --pyargs
 bragref.testing.conformance --bragref-game GAME`. The suite needs pytest and hypothesis (`pip install
@@ -14,6 +14,16 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+
+
+def arguments(words: list[str]) -> tuple[list[str], list[str]]:
+    """The games named on the command line, and the arguments for pytest after them: those from the first word
+    that is an option (`-x`, `-k check`), or every word after `--`."""
+    if "--" in words:
+        at = words.index("--")
+        return words[:at], words[at + 1:]
+    at = next((index for index, word in enumerate(words) if word.startswith("-")), len(words))
+    return words[:at], words[at:]
 
 
 def run(games: list[str], *pytest_args: str) -> int:

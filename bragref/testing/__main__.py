@@ -1,11 +1,10 @@
-"""`python -m bragref.testing GAME [GAME ...] [-- PYTEST_ARGS]`: the conformance suite against installed games."""
+"""`python -m bragref.testing [GAME ...] [PYTEST_ARGS]`: the conformance suite against installed games; the games
+first, then pytest's own arguments (`stick-brag -x`), or after `--` (`stick-brag -- -x`)."""
 
 import sys
 
-from bragref.testing import run
+from bragref.testing import arguments, run
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    games, rest = (arguments[:arguments.index("--")], arguments[arguments.index("--") + 1:]) if "--" in arguments \
-        else (arguments, [])
+    games, rest = arguments(sys.argv[1:])
     sys.exit(run(games, *rest))

@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragref.games import play as engine
-from bragref.games.brag.actions import See
 from bragref.games.verbs import Bet, Fold
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import Rules
 from bragref.formats import bhh
-from bragref.games import from_preset, game_verbs, verb_in
+from bragref.games import GAMES, PROTOCOL, from_preset, game_verbs, verb_in
+from bragref.games.protocol import OPTIONAL, Banked, Game, OwnPack, PlaysMatches, claimed, hooks_of
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit
 from bragref.ledger.simulate import simulate
@@ -64,9 +64,31 @@ def valid(game, values: dict) -> Rules | None:
 def test_every_game_declares_what_the_tools_read(game):
     assert game.name and game.title and game.rule.startswith("R") and game.presets
     assert len({a.verb for a in game.actions}) == len(game.actions)
+    assert game.protocol[0] == PROTOCOL[0] and game.protocol <= PROTOCOL  # one this bragref speaks
     for option in game.options:
         assert option.rule.startswith("R") and option.help
         assert option.accepts(option.default) or option.default is None
+
+
+def test_every_optional_protocol_a_game_claims_it_keeps(game):
+    """A game that claims an optional protocol (`Game.claims`, of `games.protocol.OPTIONAL`: `Banked`,
+    `PlaysMatches`…) writes every hook the protocol names, none left to `Game`'s default, and does what the protocol
+    is for. A game that claims none is held to nothing more here."""
+    claims = claimed(game)
+    assert len(claims) == len(game.claims), f"{game.name} claims {game.claims}: the optional protocols are {OPTIONAL}"
+    for protocol in claims:
+        for hook in hooks_of(protocol):
+            owner = next(kind for kind in type(game).__mro__ if hook in vars(kind))
+            assert owner.__module__ != Game.__module__, f"{game.name} claims {protocol.__name__}, and leaves {hook} " \
+                                                         f"to the default"
+    rules = [from_preset(preset, game=game.name) for preset in game.presets]
+    if Banked in claims:
+        assert game.banked  # every wager against the bank (R17)
+    if PlaysMatches in claims:
+        assert any(game.plays_matches(each) for each in rules)  # some preset plays matches (R14.4)
+    if OwnPack in claims:  # the pack it says, as its cards are (R16.1)
+        assert all(sum(game.in_pack(each, card) for card in range(52)) == game.pack for each in rules
+                   if each.wild == "none")
 
 
 def test_every_verb_is_a_command_an_answer_a_row_and_a_sentence(game):
@@ -256,10 +278,13 @@ def offers(hand, game_name: str) -> list:
 
 
 def test_a_refused_action_leaves_the_hand_as_it_was(game):
+    """A fold and a bet out of turn, and a see (a move of another game's where the game has none), each refused,
+    citing a rule, with what is legal instead; the hand as it was."""
     rules, seats = from_preset(next(iter(game.presets)), game=game.name), ["A", "B", "C"]
     hand = engine.deal(rules, seats, "A", dealt=random_dealt(rules, random.Random(3), seats))
     before = engine.legal(hand)
-    for wrong in (Fold("C"), Bet("C", 0), See("C")):
+    see = next(kind for each in GAMES.installed for kind in each.actions if kind.verb == "see")  # bragref's own first
+    for wrong in (Fold("C"), Bet("C", 0), see("C")):
         with pytest.raises(Refused) as refused:
             engine.apply(hand, wrong)
         assert refused.value.rule.startswith("R") and refused.value.legal == before

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput, Refused
 from bragref.games import verbs as act
 from bragref.games.base import Carried
-from bragref.games.protocol import Game
+from bragref.games.protocol import Game, PlaysMatches
 from bragref.games.bastard import exchange, lives
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.bastard.options import BASTARD_OPTIONS, ENTRY, EXCHANGES, LIVES, SCORING
@@ -29,6 +29,7 @@ class Bastard(Game):
     aliases = ("Bastard Brag", "bastard brag")
     title = "Bastard Brag"
     rule = "R14"
+    claims = (PlaysMatches,)
     ranking = "brag"
     players = exchange.PLAYERS
     options = BASTARD_OPTIONS

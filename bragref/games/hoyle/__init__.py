@@ -6,7 +6,7 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput
 from bragref.games import verbs as act
 from bragref.games.base import RANKING_OPTIONS
-from bragref.games.protocol import Game
+from bragref.games.protocol import EndsOnTime, Game
 from bragref.games.hoyle import betting
 from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.hoyle.options import HOYLE_OPTIONS, MAX_STAKE, UNTIL
@@ -22,6 +22,7 @@ class Hoyle(Game):
     aliases = ("classical brag", "Hoyle's brag")
     title = "Hoyle's classical brag"
     rule = "R11"
+    claims = (EndsOnTime,)
     ranking = "brag"
     options = (*HOYLE_OPTIONS, *RANKING_OPTIONS)
     actions = (act.Bet, Call, Raise, Stand, act.Fold, act.Show, act.Concede, act.Award)

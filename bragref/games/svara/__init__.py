@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.games.base import Carried
-from bragref.games.protocol import Game
+from bragref.games.protocol import Game, OwnPack, Redeals, ScoresHands
 from bragref.games.brag import Brag
 from bragref.games.svara import play
 from bragref.games.svara.actions import Bet, Look, Open, Pass
@@ -30,6 +30,7 @@ class Svara(Game):
     aliases = ("swara", "svarka")
     title = "Svara"
     rule = "R16"
+    claims = (Redeals, OwnPack, ScoresHands)
     pack = 36
     players = play.PLAYERS
     ranking = "svara"

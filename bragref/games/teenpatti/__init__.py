@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.engine.errors import BadInput
-from bragref.games.protocol import Game
+from bragref.games.protocol import Game, TurnsUpWild
 from bragref.games.verbs import Param
 from bragref.games.teenpatti import betting
 from bragref.games.teenpatti.options import CHAAL_LIMIT, TEEN_PATTI_OPTIONS, VARIANT
@@ -14,7 +14,7 @@ from bragref.games.teenpatti.actions import (Accept, Chaal, Look, Pack, Refuse, 
 
 JOKER = Param("joker", "cards", "The card turned up after the deal: the other cards of its rank are wild (variant "
                               "joker, R13.7)", option="--joker", required=False,
-               rule="R13.7")
+               rule="R13.7", ranks=True)
 
 def turned_card(rules, text: str | None) -> int | None:
     """The card turned up, which the joker variant needs and no other has (R13.7)."""
@@ -40,6 +40,7 @@ class TeenPatti(Game):
     aliases = ("teen patti", "teenpatti", "flush", "three cards")
     title = "Teen Patti"
     rule = "R13"
+    claims = (TurnsUpWild,)
     ranking = "teen-patti"
     takes_carried = False  # the last player in takes the pot, blind or seen (R13.5): it never carries one
     options = TEEN_PATTI_OPTIONS

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import check_name, resolve
 from bragref.games import verbs as act
-from bragref.games.protocol import Game
+from bragref.games.protocol import Banked, Game
 from bragref.games.threecardpoker import play
 from bragref.games.threecardpoker.actions import Pass, Play, Wager
 from bragref.games.threecardpoker.options import (ANTE_BONUS, BANKER, PAIR_PLUS, PAYTABLES, QUALIFY,
@@ -25,6 +25,7 @@ class ThreeCardPoker(Game):
     aliases = ("three card poker", "3 card poker", "tcp")
     title = "Three Card Poker"
     rule = "R17"
+    claims = (Banked,)
     players = play.PLAYERS
     ranking = "three-card-poker"
     takes_carried = False  # there is no pot to carry (R17.1)

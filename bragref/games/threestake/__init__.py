@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bragref.games import verbs as act
 from bragref.games.base import Carried
-from bragref.games.protocol import Game
+from bragref.games.protocol import DealtFaceUp, Game
 from bragref.games.brag import Brag
 from bragref.games.hoyle.actions import Raise
 from bragref.games.threestake import play
@@ -32,6 +32,7 @@ class ThreeStake(Game):
     aliases = ("three-stake brag", "three-part brag", "three stake")
     title = "Three-stake brag"
     rule = "R15"
+    claims = (DealtFaceUp,)
     ranking = "brag"
     players = play.PLAYERS
     options = THREE_STAKE_OPTIONS

@@ -47,7 +47,7 @@ class Draw(Verb, frozen=True):
     card: tuple[int, ...]
     verb = "draw"
     answers = {"dr": {}}
-    params = (Param("card", "cards", "The card drawn, as the referee names it (R8.9).", held=True),)
+    params = (Param("card", "cards", "The card drawn, as the referee names it (R8.9).", held=True, one=True),)
     summary = "Draw a card in the thirty-one (three-stake)."
     help = ("PLAYER, under 31 at their turn in the thirty-one, draws CARD, named by the referee: exactly 31 ends their "
             "turn, past 31 they are bust (R15.4). A card seen already in the deal is bad input.")

@@ -46,7 +46,7 @@ class Flash(verbs.Verb, frozen=True):
     player: str
     card: tuple[int, ...]
     verb = "flash"
-    params = (verbs.Param("card", "cards", "The card turned face up", held=True),)
+    params = (verbs.Param("card", "cards", "The card turned face up", held=True, one=True),)
     summary = "A player turns one of their cards face up, once a deal."
     help = "PLAYER turns CARD face up at their turn, once a deal, and still acts (R10); it is seen (R8.9)."
     examples = ("bill 7h",)
@@ -64,6 +64,7 @@ class StickBrag(Brag):
     aliases = ("stick brag",)
     title = "Stick brag"
     rule = "R10"
+    protocol = (1, 0)  # the game protocol it is written for (bragref.games.PROTOCOL)
     actions = (*Brag.actions, Stick, Flash)
     options = (*Brag.options, STICK_FROM)  # a house rule of its own: no field of bragref's `Rules` for it
     presets = {"stick": {}}
