@@ -446,7 +446,7 @@ def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
             button["said"] += [] if several else param.keywords[:1]  # Hoyle's `call all-in`, beside its call
             field(param, "amount", several and not param.required, **_bounds(own, plain))
         elif param.kind == "cards":
-            field(param, "cards", not param.required, **picker(hand, name, 1 if param.metavar == "CARD" else
+            field(param, "cards", not param.required, **picker(hand, name, 1 if param.single else
                                                              rules.cards if param.held and param.required else None))
     return button
 
