@@ -45,13 +45,11 @@ def random_dealt(rules, rng: random.Random, seats: list[str]) -> dict[str, str]:
 
 
 def random_show(hand: Hand, rng: random.Random, name: str) -> Show:
-    """`name` shows the cards they are known to hold (`Game.cards_known`: shown at a side show, R13.4), and more dealt
-    at random from what is left of the pack after the hands already shown (and a card turned up)."""
+    """`name` shows cards dealt at random from what is left of the pack after the hands already shown (and a card
+    turned up, or shown at a side show under way)."""
     pack = NATURALS + wild_cards(hand.rules.wild)[1]
-    game = game_of(hand.rules)
-    known = game.cards_known(hand, name)
-    gone = {*game.cards_seen(hand), *known}
-    cards = known + tuple(rng.sample([c for c in range(pack) if c not in gone], hand.rules.cards - len(known)))
+    gone = set(game_of(hand.rules).cards_seen(hand))
+    cards = tuple(rng.sample([c for c in range(pack) if c not in gone], hand.rules.cards))
     if hand.rules.cards > 3 and rng.random() < 0.5:
         return Show(name, cards[:3], cards[3:])  # kept three and discards, as a player who chose them
     return Show(name, cards)

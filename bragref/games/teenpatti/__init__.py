@@ -79,18 +79,7 @@ class TeenPatti(Game):
         return betting.legal(hand)
 
     def apply(self, hand, action):
-        kept = self.cards_known(hand, getattr(action, "player", None))
-        if kept and isinstance(action, act.Show) and not set(kept) <= {*action.cards, *action.discards}:
-            from bragref.engine.cards import hand_text
-
-            raise BadInput(f"{action.player} showed {hand_text(kept)} at the side show: those cards are "
-                           f"{action.player}'s hand for the rest of the deal, not {hand_text(action.cards)} (R13.4, "
-                           f"R8.9)")
         return betting.apply(hand, action)
-
-    def cards_known(self, hand, player):
-        return tuple(dict.fromkeys(card for name, card in hand.exposed if name == player))  # shown at a side show
-        # (R13.4), once however many side shows they were in
 
     def ranking_for(self, rules, turned=None):
         from bragref.games.teenpatti.ranking import teen_patti_ranking  # only commands that rank cards load it
