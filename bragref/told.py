@@ -616,7 +616,7 @@ def pot_line(hand: Hand) -> str:
         return ""
     money = hand.rules.money
     parts = [f"Pot {money(hand.pot)}"]
-    if staked(hand, legal(hand)):
+    if hand.stake and staked(hand, legal(hand)):
         parts.append(f"stake {money(hand.stake)}")
     if hand.carried_in:
         parts.append(f"carried in {money(hand.carried_in)}")
