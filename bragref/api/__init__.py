@@ -52,7 +52,8 @@ A ledger, with the command line's verbs (amounts as a person types them, in the 
 []
 
 Another game, between hands (dealer's choice, R9.3), with its own verbs (every verb of every game is a method, by
-its name or the game's word for it: `book.exchange("bill", "1")`, `book.chaal("bina", "2")`):
+its name or the game's word for it, found from the game's declaration: `book.exchange("bill", "1")`,
+`book.chaal("bina", "2")`, `book.raise_("andy", "1")` for Python's keyword):
 
 >>> book.rules_set("game", "hoyle").game
 'hoyle'

@@ -3,12 +3,10 @@ voided (R9.1), a match for lives called (R14.4), and the table now."""
 
 from __future__ import annotations
 
-from bragref.engine.errors import BadInput, Refused
-from bragref.engine.names import resolve
+from bragref.engine.errors import Refused
 from bragref.engine.state import Hand
-from bragref.games import GAMES, find_game, game_verbs, verb_aliases
-from bragref.games import play as engine
-from bragref.games.verbs import Typed, checked
+from bragref.games import find_game, game_verbs, verb_aliases
+from bragref.games.verbs import Said
 
 
 class Play:
@@ -19,68 +17,36 @@ class Play:
         deal decides by itself recorded in the same write (`Game.decided_at_deal`: a svara deal left with one player
         is theirs, R16.7). `last`: the session, the hand as it then stands and the hand before it
         (`ledger.replay.Current`, None at the first deal)."""
-        with self.ledger.write():
-            session, current, previous = self.ledger.deal(self.session, dealer, dealt or None)
-            decided = GAMES[current.hand.rules.game].decided_at_deal(current.hand)
-            if decided is not None:
-                session, current, _ = self.ledger.act(self.session, lambda hand: decided)
-        return self._recorded((session, current, previous))[1].hand
+        return self._recorded(self.ledger.deal(self.session, dealer, dealt or None, decided=True))[1].hand
 
     def reminder(self) -> str | None:
         """What the game's housekeeping says after a deal (the evening's end coming, R11.7), or None; `Refused`
         when the hand just dealt is the evening's last."""
         return self.ledger.deal_reminder(self.current_session())
 
-    def act(self, verb: str, *words: str, fill: bool = True) -> Hand:
-        """Any verb of the session's game, in the words of a `table` answer after it: `act("stand", "bill")`,
-        `act("raise", "andy", "2")`, `act("show", "bill", "Kh", "Kd", "4c")`. The verbs below are this. With `fill`,
-        what an answer may leave out the game fills in (a cover of all the table money left, R7.2); without, every
-        value is as given, as the command line's arguments are. `last`: the session, the hand after it
-        (`ledger.replay.Current`) and the action recorded."""
-        def build(hand: Hand):
-            kind = _verb_type(hand, verb)
-            player, rest = (words[0], words[1:]) if kind.subject == "player" and words else (None, words)
-            return kind.from_words(player and _name(hand, player), list(rest), Typed(hand), hand=hand,
-                                   now=engine.legal(hand) if fill else None)
+    def act(self, verb: str, *words: str, fill: bool = True, **named) -> Hand:
+        """Any verb of the session's game, or the game's word for one, in the words of a `table` answer after it:
+        `act("stand", "bill")`, `act("raise", "andy", "2")`, `act("show", "bill", "Kh", "Kd", "4c")`; `named`, any
+        value by its field's name, as text the way it is typed (`act("call", "andy", all_in="3")`). Every move
+        method is this. The words travel to the write as they are (`games.verbs.Said`), where the hand's game reads
+        them against the hand as it then stands. With `fill`, what an answer may leave out the game fills in (a
+        cover of all the table money left, R7.2); without, every value is as given, as the command line's arguments
+        are. `last`: the session, the hand after it (`ledger.replay.Current`) and the action recorded."""
+        return self.record(Said(verb, words, named, fill=fill))
 
-        return self.record(build)
-
-    def record(self, build) -> Hand:
-        """A move (`Fold("Bill")`), or one made by `build` from the hand as it stands when the write begins (what a
-        shell that reads its own words gives, as `table` does): checked as the command line's words are (its
-        fields' types, its cards in the pack), then recorded, or refused with nothing written. `last` as `act`'s."""
-        def made(hand: Hand):
-            return checked(build(hand) if callable(build) else build, hand.rules)
-
-        return self._recorded(self.ledger.act(self.session, made))[1].hand
-
-    def __getattr__(self, name: str):
-        """Every other verb of every game, by its name or a game's word for it (`book.exchange("bill", "1")`,
-        `book.sideshow("chris", "2")`, `book.chaal("bina", "2")`): `act` with that verb, as the command line has
-        a command for each (`show_for` is `show-for`)."""
-        verb = name.replace("_", "-")
-        kind = game_verbs().get(verb) or verb_aliases().get(verb)
-        if kind is None or name.startswith("_"):
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        return lambda *words: self.act(kind.verb if verb in game_verbs() else verb, *words)
+    def record(self, move) -> Hand:
+        """A move (`Fold("Bill")`), words said (`games.verbs.Said`: what `act` and the table's answers give), or
+        what makes a move from the hand as it stands when the write begins (`build(hand)`): made in the hand by its
+        game at the write (`games.play.made`), checked as the command line's words are (its fields' types, its cards
+        in the pack), then recorded, or refused with nothing written. `last` as `act`'s."""
+        return self._recorded(self.ledger.act(self.session, move))[1].hand
 
     def bet(self, player: str, amount: str, blind: bool = False) -> Hand:
+        """A bet, open or `blind` (R3, R4): a verb every game shares (`games.verbs`), as the four below are."""
         return self.act("bet", player, amount, "blind" if blind else "open")
 
     def fold(self, player: str) -> Hand:
         return self.act("fold", player)
-
-    def look(self, player: str, which: str | None = None, keep: bool | None = None) -> Hand:
-        return self.act("look", player, *([which, "keep" if keep else "fold"] if which else []))
-
-    def see(self, player: str) -> Hand:
-        return self.act("see", player)
-
-    def cover(self, player: str, amount: str) -> Hand:
-        return self.act("cover", player, amount)
-
-    def showdown(self) -> Hand:
-        return self.act("showdown")
 
     def show(self, player: str, *cards: str, discards: tuple[str, ...] = ()) -> Hand:
         return self.act("show", player, *cards, *(["discard", *discards] if discards else []))
@@ -91,13 +57,29 @@ class Play:
     def award(self, *players: str) -> Hand:
         return self.act("award", *players)
 
-    def call(self, player: str, all_in: str | None = None) -> Hand:
-        """Hoyle's call (R11.2), or all in with `all_in` (R11.6)."""
-        return self.act("call", player, *(["all-in", all_in] if all_in is not None else []))
+    def __getattr__(self, name: str):
+        """A game's own moves are not written here: each is its game's declaration, found by its verb or the game's
+        word for it when asked for (`book.stand("bill")`, `book.exchange("bill", "1")`, `book.chaal("bina", "2")`;
+        `raise_` and `pass_`, a trailing underscore, for Python's keywords; `show_for` for `show-for`), as the
+        command line has a command for each: `act` with that word, the words after it as `act` takes them and any
+        value by its field's name (`book.call("andy", all_in="3")`, `book.look("dan", hand="new", keep=True)`)."""
+        verb = name.removesuffix("_").replace("_", "-")
+        kind = None if name.startswith("_") else game_verbs().get(verb) or verb_aliases().get(verb)
+        if kind is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def raise_(self, player: str, amount: str) -> Hand:
-        """Hoyle's raise: call, then add `amount` above it (R11.2)."""
-        return self.act("raise", player, amount)
+        def move(*words: str, **named) -> Hand:
+            return self.act(verb, *words, **named)
+
+        move.__name__, move.__doc__ = name, kind.help or kind.summary
+        return move
+
+    def __dir__(self) -> list[str]:
+        """The Book's own names, and every game's moves by the names `__getattr__` finds them by."""
+        import keyword
+
+        moves = (verb.replace("-", "_") for verb in (*game_verbs(), *verb_aliases()))
+        return sorted({*super().__dir__(), *(f"{name}_" if keyword.iskeyword(name) else name for name in moves)})
 
     def undo(self, reason: str | None = None):
         """Void the last action (R9.1), as `undo` does: what was voided (`ledger.store.Voided`). `last`: the
@@ -136,18 +118,3 @@ class Play:
     def current(self):
         """The current hand with its number (`ledger.replay.Current`: `number`, `hand`), None before the first deal."""
         return self.ledger.current(self.current_session())
-
-
-def _verb_type(hand: Hand, verb: str) -> type:
-    """The action type `verb` names in `hand`: its game's, by the verb or the game's word for it (`chaal`), loading
-    no other game; else any game's, which the hand's game then refuses, naming what it allows."""
-    game = GAMES[hand.rules.game]
-    own = game.verbs.get(verb) or game.verbs.get(game.aliases_of_verbs.get(verb, ""))
-    kind = own or game_verbs().get(verb) or verb_aliases().get(verb)
-    if kind is None:
-        raise BadInput(f"{verb!r} is not a verb of any game (verbs: {', '.join(game_verbs())})")
-    return kind
-
-
-def _name(hand: Hand, query: str) -> str:
-    return resolve(query, [p.name for p in hand.players])
