@@ -9,7 +9,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, credit
-from bragref.games import GAMES, game_verbs, verb_aliases
+from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
 from bragref.games.verbs import Credit, Said, Typed, Verb
 
 __all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome", "replay",
@@ -49,8 +49,8 @@ def legal_phrases(legal: Legal, rules: Rules, table: bool | str = False) -> list
     (`Verb.offered_words`) in the game's own words (Teen Patti's chaal, show, pack); `table` gives each as `bragref
     table` takes it (a retained hand's look), or `"page"` in words, as a page shows it, with no command in them."""
     game = _game(rules)
-    phrases = ((game.verbs.get(offer.verb) or game_verbs()[offer.verb]).offered_words(offer, rules, game.say, table)
-               for offer in legal.offers if offer.said)
+    phrases = (kind_in(game, offer.verb).offered_words(offer, rules, game.say, table) for offer in legal.offers
+               if offer.said)
     return [phrase for phrase in phrases if phrase]
 
 
