@@ -54,13 +54,9 @@ def legal_phrases(legal: Legal, rules: Rules, table: bool | str = False) -> list
     return [phrase for phrase in phrases if phrase]
 
 
-def require_move(hand: Hand, verb: str) -> None:
-    """`Refused`, with what is legal instead, where the hand's game has no move `verb` (a cover in Hoyle's brag):
-    said before an answer's words are read by a verb the game never takes."""
-    _require_move(_game(hand.rules), hand, verb)
-
-
-def _require_move(game, hand: Hand, verb: str) -> None:
+def require_move(game, hand: Hand, verb: str) -> None:
+    """`Refused`, with what is legal instead, where `game` (the hand's) has no move `verb` (a cover in Hoyle's
+    brag): said before an answer's words are read by a verb the game never takes."""
     if verb not in game.verbs:
         refused = _not_a_move(game, verb)
         refused.legal, refused.rules = game.legal(hand), hand.rules
@@ -169,7 +165,7 @@ def made(hand: Hand, move, game) -> Verb:
     kind = move.kind or verb_type(game, move.verb)
     words = [*move.words, *_named_words(kind, move.named)]
     if move.answer:
-        _require_move(game, hand, kind.verb)  # `c` is a cover: in a game without covers, said so before its words
+        require_move(game, hand, kind.verb)  # `c` is a cover: in a game without covers, said so before its words
         name, words = whose(kind, hand, words, game)
     else:
         player, words = (words[0], words[1:]) if kind.subject == "player" and words else (None, words)
