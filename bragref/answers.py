@@ -13,11 +13,10 @@ import re
 import shlex
 
 from bragref.engine.errors import BadInput, Refused, did_you_mean
-from bragref.engine.names import UnknownName, resolve
-from bragref.engine.state import Hand
+from bragref.engine.names import resolve
 from bragref.games import deal_params, game_of, game_verbs, verb_aliases
-from bragref.games.play import legal, require_move
-from bragref.games.verbs import Typed
+from bragref.games.play import looks_like_cards
+from bragref.games.verbs import Said
 from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, purse_words,
                           recorded_words, renamed_words, repaid_words, rules_set_words, seats_words, started_words,
                           voided_words, witness)
@@ -54,11 +53,6 @@ def game_answers(game) -> dict[str, tuple[type, dict]]:
     for alias, verb in game.aliases_of_verbs.items():
         answers.setdefault(alias, (game.verbs[verb], {}))
     return answers
-
-
-def name_in(hand: Hand, query: str) -> str:
-    """The player of `hand` that `query` names (a unique prefix, any case), or bad input listing them."""
-    return resolve(query, [p.name for p in hand.players])
 
 
 def time_words(book) -> str:
@@ -104,7 +98,7 @@ class Answers:
             return self._verb(*own, args)
         handler = ANSWERS.get(verb)
         if handler is None:
-            if _looks_like_cards(words[0]) or len(words) > 1 and _looks_like_cards(words[1]) and self._names(words[0]):
+            if looks_like_cards(words[0]) or len(words) > 1 and looks_like_cards(words[1]) and self._names(words[0]):
                 return self._verb(game_verbs()["show"], {}, words)  # CARDS, or NAME CARDS: a show
             raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, (*ANSWERS, *SHOWING))}: ? lists "
                            f"them")
@@ -114,13 +108,13 @@ class Answers:
         """Whether `word` names a player in the hand in play."""
         current = self.now()[1]
         try:
-            return current is not None and bool(name_in(current.hand, word))
+            return current is not None and bool(resolve(word, [p.name for p in current.hand.players]))
         except BadInput:
             return False
 
-    def _record(self, build) -> None:
+    def _record(self, move: Said) -> None:
         before = self.now()[1]
-        self.book.record(build)
+        self.book.record(move)
         _, current, action = self.book.last
         self.tell(recorded_words(action, before.hand if before else None, current.hand))
         if current.hand.phase == "over":
@@ -129,55 +123,12 @@ class Answers:
         elif news := game_of(current.hand.rules).news(current.hand):  # what the prompt does not show (R13.4)
             self.tell(news)
 
-    def _actor(self, kind, hand: Hand, args: list[str]) -> tuple[str | None, list[str]]:
-        """The player named first in `args`, if a name is there; else the player the prompt names.
-
-        A word that is neither a player nor a value the verb takes (`b two`, `b -1`) is bad input that says both
-        (R1.1).
-        """
-        if kind.subject == "table":
-            return None, args
-        first = kind.params[0] if kind.params else None
-        words = {word for param in kind.params for word in (*param.words, *param.keywords)}  # `pp 2`: no name
-        if args and args[0] not in words:
-            names = [p.name for p in hand.players]
-            try:
-                return name_in(hand, args[0]), args[1:]
-            except BadInput:
-                if first is not None and first.kind == "choice":  # `x 2`: neither a player nor how many (R14.2)
-                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor "
-                                      f"{' or '.join(first.words)}: {kind.usage()} ({game_of(hand.rules).rule})",
-                                      args[0]) from None
-                if first is None or first.kind not in ("money", "cards"):
-                    raise
-                if first.kind == "money" and not _amount_like(args[0]):
-                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
-                                      f"(digits, like 2 or 1.50: R1.1)", args[0]) from None
-                if first.kind == "cards" and not _looks_like_cards(args[0]):
-                    raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor a card "
-                                      f"(like Kh or 10s: R8.9)", args[0]) from None
-        now = legal(hand)
-        if now.player:
-            return now.player, args
-        show = now.names("show")
-        if show and (len(show) == 1 or hand.phase == "showdown"):
-            return show[0], args  # the one the prompt names
-        if show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
-            raise BadInput(f"name the player: {' or '.join(show)} (e.g. `{show[0]} "
-                           f"{' '.join(args) or 'CARDS'}`)")
-        raise BadInput("name the player: nobody is to act now")
-
     def _verb(self, kind, given: dict, args: list[str]) -> None:
-        """An answer for an action type, read as its declaration says (`b andy 2`, `l old keep`, `Kh Qh Jh / 2c`)."""
+        """An answer for an action type, read as its declaration says (`b andy 2`, `l old keep`, `Kh Qh Jh / 2c`)
+        against the hand as the write finds it (`play.made`)."""
         if kind.subject == "table" and kind.params and not args:
             raise BadInput(f"{kind.usage()}: whom?")
-
-        def build(hand: Hand):
-            require_move(hand, kind.verb)  # `c` is a cover: in a game without covers, said so before its words are read
-            name, rest = self._actor(kind, hand, options_placed(kind, args))
-            return kind.from_words(name, rest, Typed(hand), given, hand, legal(hand))
-
-        self._record(build)
+        self._record(Said(kind.verb, tuple(options_placed(kind, args)), kind=kind, given=given, answer=True))
 
     def _undo(self, args: list[str]) -> None:
         words = args[1:] if args[:1] == ["--reason"] else args
@@ -314,16 +265,6 @@ def options_placed(kind, words: list[str]) -> list[str]:
         elif param.kind != "choice":  # `--hand` only introduces its value
             rest.append(param.keywords[0] if param.keywords else word.lstrip("-"))
     return answer + [placed[param.name] for param in kind.params if param.name in placed] + rest
-
-
-def _amount_like(word: str) -> bool:
-    """Meant as an amount, well typed or not: digits, signs, points (`2`, `-1`, `1e3`, `£2`)."""
-    return any(ch.isdigit() for ch in word) or word[:1] in "+-.£$€"
-
-
-def _looks_like_cards(word: str) -> bool:
-    """Meant as a card, well typed or not (`Kh`, `Kx`, `10s`): the card parser then says what is wrong (R8.9)."""
-    return 2 <= len(word) <= 4 and (word[:1].upper() in "23456789TJQKAX" or word.startswith("10"))
 
 
 ANSWERS = {  # the answers that record, by their first word; a game's own come first (`game_answers`)

@@ -12,7 +12,7 @@ from itertools import product
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal
-from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, hand_ranking, telling, verb_of
+from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, hand_ranking, kind_in, telling
 from bragref.games.play import legal, legal_phrases
 
 
@@ -60,18 +60,19 @@ def staked(hand: Hand, now) -> bool:
 
 def showing(hand: Hand) -> str:
     """Who shows next at a see, showdown or covered pot, and what has been shown."""
+    game = game_of(hand.rules)
     shown = f"Shown: {shown_words(hand)}. " if hand.shown else ""
-    now = legal(hand)
+    now = game.legal(hand)
     who = now.names("show")
     contest = hand.contest
     if contest is None or contest.how == "showdown":
-        rule = game_of(hand.rules).showdown_rule(hand)
+        rule = game.showdown_rule(hand)
         concede = " or concede" if now.may("concede") else ""
         award = "; the table may `award` without cards" if now.may("award") else ""
         return f"{shown}Showdown: {', '.join(who)} to show (`show PLAYER CARDS`){concede}{award} ({rule})."
     challenger, money = contest.challenger, hand.rules.money
     if contest.how in ("see", "show"):
-        rule = game_of(hand.rules).end_rules[contest.how]
+        rule = game.end_rules[contest.how]
         intro = f"{challenger} {'saw' if contest.how == 'see' else 'asked for a show with'} {contest.holders[0]}: "
         role = "seer" if contest.how == "see" else "asker"
     else:
@@ -97,7 +98,8 @@ def shown_words(hand: Hand) -> str:
 
 
 def outcome(number: int, hand: Hand) -> str:
-    said = game_of(hand.rules).over_words(hand)
+    game = game_of(hand.rules)
+    said = game.over_words(hand)
     if said:
         return f"Hand {number} over: {said}"
     result, money = hand.result, hand.rules.money
@@ -110,14 +112,14 @@ def outcome(number: int, hand: Hand) -> str:
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
     won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
     if len(result.pots) > 1:
-        pots = telling.pots_words(game_of(hand.rules), hand)
+        pots = telling.pots_words(game, hand)
         line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
     else:
-        line = f"Hand {number} over: {won} — {game_of(hand.rules).pot_reason(result.pots[0], hand)}."
+        line = f"Hand {number} over: {won} — {game.pot_reason(result.pots[0], hand)}."
     if hand.shown:
         line += f" Shown: {shown_words(hand)}."
     if result.shuffle:
-        line += f" Won with a {game_of(hand.rules).say('prial')}: shuffle before the next deal (R9.2)."
+        line += f" Won with a {game.say('prial')}: shuffle before the next deal (R9.2)."
     return line
 
 
@@ -388,10 +390,10 @@ def moves(hand: Hand) -> list[dict]:
     unsaid too (a cover while a bet is in reach, R7.2: `said` false). All from the game's declarations (`legal`'s
     offers, each verb's `Param`s and `offered_params`): a plug-in game's own move gets its button with nothing of its
     own here."""
-    rules, game, now = hand.rules, game_of(hand.rules), legal(hand)
-    buttons = []
+    rules, game = hand.rules, game_of(hand.rules)
+    now, buttons = game.legal(hand), []
     for offer in now.offers:
-        kind = verb_of(rules, offer.verb)
+        kind = kind_in(game, offer.verb)
         each = offer.names and (now.player is None or kind.subject == "table")  # whose hand, or whom it awards
         choices = [[(p.name, value) for value in (p.words if p.kind == "choice" else (True, False))]
                    for p in kind.offered_params(offer, rules)

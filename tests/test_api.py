@@ -113,6 +113,76 @@ def test_the_books_own_moves_play_brag_and_hoyles_brag_to_the_end(tmp_path):
     assert {r["player"]: r["net"] for r in book.balances()} == {"Andy": 0, "Bill": 0, "Chris": 0}
 
 
+def test_no_games_own_move_is_written_into_the_book():
+    """Issue 66.2: `Book` wrote Hoyle's `call` and `raise_`, and brag's `look`, `see`, `cover` and `showdown`, as
+    methods of its own; a game's moves are its declarations', found by name, and the Book's parts write only the
+    verbs every game shares (`games.verbs.FAMILY_VERBS`)."""
+    import keyword
+
+    from bragref.api import Book
+    from bragref.games import game_verbs, verb_aliases
+    from bragref.games.verbs import FAMILY_VERBS
+
+    games_own = {verb.replace("-", "_") for verb in (*game_verbs(), *verb_aliases())} - set(FAMILY_VERBS)
+    games_own |= {f"{name}_" for name in games_own if keyword.iskeyword(name)}
+    written = {name for part in Book.__mro__ if part.__module__.startswith("bragref.") for name in vars(part)}
+    assert not written & games_own, sorted(written & games_own)
+
+
+def test_a_games_own_moves_are_the_books_as_its_declarations_say(tmp_path):
+    """Hoyle's `raise_` and `stand`, Teen Patti's `chaal` and every game's `pass_` (a trailing underscore for Python's
+    keywords) are found by `dir` and by name, each told as its declaration tells it; a value is given by its field's
+    name as it is typed (`amount="2"`, `blind=True`), and a name the move has no field for is bad input, nothing
+    recorded."""
+    from bragref.games.hoyle.actions import Raise
+
+    book = bragref.open_ledger(str(tmp_path / "ledger.db"))
+    book.session_new("hoyle", ["Andy", "Bill", "Chris"], game="hoyle")
+    assert {"raise_", "stand", "chaal", "pass_", "show_for"} <= set(dir(book)) and "raise" not in dir(book)
+    assert book.raise_.__doc__ == Raise.help and book.raise_.__name__ == "raise_"
+    book.deal()
+    assert book.act("bet", "andy", amount="2", blind=False).stake == 2  # the dealer's stake (R11.1)
+    before = book.digest()
+    with pytest.raises(bragref.BadInput, match="raise has no value 'by'"):
+        book.raise_("bill", by="2")
+    assert book.digest() == before
+    assert book.raise_("bill", amount="2").stake == 4 and book.last[2] == Raise("Bill", 2)
+
+
+def test_a_move_travels_to_the_write_as_the_words_said(tmp_path, monkeypatch):
+    """Issue 66.5: a move went to the write as a closure over its words, through `Book.act`, `Book.record`,
+    `Ledger.act` and `Ledger._act`, where nothing could follow the bet's amount; it goes as a value (`Said`), the
+    amount among its words, a command's and a table's answer alike, and is made into its action at the write."""
+    from bragref.answers import Answers
+    from bragref.games.verbs import Bet, Said
+    from bragref.ledger.store import Ledger
+
+    given, act = [], Ledger.act
+    monkeypatch.setattr(Ledger, "act", lambda self, session, move: act(self, session, given.append(move) or move))
+    book = bragref.open_ledger(str(tmp_path / "ledger.db"))
+    book.session_new("s", ["Andy", "Bill"], unit="0.01", ante="0.10")
+    book.deal()
+    book.bet("bill", "0.50")
+    Answers(book, lambda line: None).record(["bb", "andy", "1"])
+    assert given == [Said("bet", ("bill", "0.50", "open")), Said("bet", ("andy", "1"), kind=Bet, given={"blind": True},
+                                                                 answer=True)]
+    assert book.last[2] == Bet("Andy", 100, blind=True)
+
+
+def test_a_write_finds_its_hands_game_once(tmp_path, monkeypatch):
+    """Issue 66.5: a bet asked the registry for its hand's game three times in its write (to read its words, to fill
+    them in, to apply it); the write finds it once and hands it down."""
+    from bragref.games import Registry
+
+    book = bragref.open_ledger(str(tmp_path / "ledger.db"))
+    book.session_new("s", ["Andy", "Bill", "Chris"])
+    book.deal()
+    asked, find = [], Registry.__getitem__
+    monkeypatch.setattr(Registry, "__getitem__", lambda self, name: asked.append(name) or find(self, name))
+    book.bet("bill", "2")
+    assert asked == ["brag"]
+
+
 def test_the_ledger_object_tells_the_history_and_audits_as_the_commands_do(tmp_path):
     """`Book.history` gives `history --json`'s entries (a hand the session lacks refused at once); `Book.audit` finds
     what `bragref audit` finds: a row changed outside bragref, and the sums it breaks (R1.2)."""

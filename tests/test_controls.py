@@ -40,8 +40,8 @@ class Reading:
     def current(self):
         return self
 
-    def record(self, build):
-        raise Captured(build(self.hand))
+    def record(self, move):
+        raise Captured(engine.made(self.hand, move, GAMES[self.hand.rules.game]))  # as the write makes it
 
 
 def filled(button: dict, move, rules: Rules) -> list[str] | None:

@@ -14,7 +14,7 @@ from bragref.cli.output import Output, output_options
 from bragref.engine.cards import hand_text, parse_card, parse_cards
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
-from bragref.games import checked, find_game, from_preset, game_of, ranking_for
+from bragref.games import checked, find_game, from_preset, game_of
 from bragref.ledger.db import read_cache
 
 
@@ -69,9 +69,10 @@ def rank(app, words: tuple[str, ...], out: Output, **options) -> None:
     """
     turned = turned_card(options)
     rules = ranking_rules(app, **options)
-    ranking = ranking_for(rules, turned)
+    game = game_of(rules)
+    ranking = game.ranking_for(rules, turned)
     given, judged = judge_words(ranking, words)
-    facts = game_of(rules).hand_facts(rules, given)  # what the game counts beside (three-stake's points, R15.4)
+    facts = game.hand_facts(rules, given)  # what the game counts beside (three-stake's points, R15.4)
     data = {**hand_json(ranking, given, judged), **facts}
     if out.data(data, [data]):
         return
@@ -104,9 +105,10 @@ def compare(app, hands: tuple[str, ...], suit_order: bool, out: Output, **option
         raise BadInput("compare needs two hands or more, each one quoted argument")
     turned = turned_card(options)
     rules = ranking_rules(app, **options)
-    ranking = ranking_for(rules, turned)
+    game = game_of(rules)
+    ranking = game.ranking_for(rules, turned)
     judged = [judge_words(ranking, [text]) for text in hands]
-    facts = game_of(rules).hand_facts  # what the game counts beside (svara's points, R16.2)
+    facts = game.hand_facts  # what the game counts beside (svara's points, R16.2)
 
     def strength(judged_hand):
         return (judged_hand.key, ranking.suit_key(judged_hand)) if suit_order else judged_hand.key

@@ -40,10 +40,8 @@ def status(app, out: Output) -> None:
                    f"a hand of {game_of(session.rules).title} (R10).")
         click.echo(witness(data["digest"]))
         return
-    money = hand.rules.money
-    click.echo(f"Session {session.name}, hand {current.number} of {game_of(hand.rules).title} (R10), {hand.dealer} "
-               f"dealt.")
-    game = game_of(hand.rules)
+    money, game = hand.rules.money, game_of(hand.rules)
+    click.echo(f"Session {session.name}, hand {current.number} of {game.title} (R10), {hand.dealer} dealt.")
     paid = paid_in(hand)
     out.table([{"player": p["name"], "state": game.say(p["state"]), **({"paid": money(p["paid"])} if paid else {}),
                 **({"table money": money(p["table_money"])} if "table_money" in p else {}),

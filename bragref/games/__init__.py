@@ -250,7 +250,12 @@ def verb_of(rules, verb: str) -> type:
 
 def verb_in(game: str, verb: str) -> type:
     """`verb_of` for the game named `game`."""
-    return GAMES[game].verbs.get(verb) or game_verbs()[verb]
+    return kind_in(GAMES[game], verb)
+
+
+def kind_in(game: Game, verb: str) -> type:
+    """`verb_of` for `game` itself, where the caller has found it already."""
+    return game.verbs.get(verb) or game_verbs()[verb]
 
 
 @cache

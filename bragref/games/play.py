@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bragref.engine.errors import BadInput, Refused
+from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, credit
-from bragref.games import GAMES, verb_of
-from bragref.games.verbs import Credit
+from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
+from bragref.games.verbs import Credit, Said, Typed, Verb
 
-__all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "outcome", "replay", "require_dealt",
-           "require_move"]
+__all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome", "replay",
+           "require_dealt", "require_move", "verb_type", "whose"]
 
 
 def _game(rules: Rules):
@@ -28,12 +29,13 @@ def legal(hand: Hand) -> Legal:
     return _game(hand.rules).legal(hand)
 
 
-def apply(hand: Hand, action) -> Hand:
-    """The next state, or `Refused` naming the rule and carrying what is legal instead.
+def apply(hand: Hand, action, game=None) -> Hand:
+    """The next state, or `Refused` naming the rule and carrying what is legal instead; `game`, the hand's, where
+    the caller has it already.
 
     Games raise plain `Refused`; the legal moves are attached here, once, for every refusal.
     """
-    game = GAMES[hand.rules.game]
+    game = game or _game(hand.rules)
     try:
         return _step(game, hand, action)
     except Refused as refused:
@@ -46,16 +48,15 @@ def legal_phrases(legal: Legal, rules: Rules, table: bool | str = False) -> list
     """What may be done, a phrase each (`bet 4–14`, `see for 8`, `look`), every move as its verb declares it
     (`Verb.offered_words`) in the game's own words (Teen Patti's chaal, show, pack); `table` gives each as `bragref
     table` takes it (a retained hand's look), or `"page"` in words, as a page shows it, with no command in them."""
-    say = _game(rules).say
-    phrases = (verb_of(rules, offer.verb).offered_words(offer, rules, say, table) for offer in legal.offers
+    game = _game(rules)
+    phrases = (kind_in(game, offer.verb).offered_words(offer, rules, game.say, table) for offer in legal.offers
                if offer.said)
     return [phrase for phrase in phrases if phrase]
 
 
-def require_move(hand: Hand, verb: str) -> None:
-    """`Refused`, with what is legal instead, where the hand's game has no move `verb` (a cover in Hoyle's brag):
-    said before an answer's words are read by a verb the game never takes."""
-    game = _game(hand.rules)
+def require_move(game, hand: Hand, verb: str) -> None:
+    """`Refused`, with what is legal instead, where `game` (the hand's) has no move `verb` (a cover in Hoyle's
+    brag): said before an answer's words are read by a verb the game never takes."""
     if verb not in game.verbs:
         refused = _not_a_move(game, verb)
         refused.legal, refused.rules = game.legal(hand), hand.rules
@@ -149,3 +150,100 @@ def _not_a_move(game, verb: str) -> Refused:
 def outcome(hand: Hand) -> list[tuple[str | None, str, int]]:
     """Where a settled hand's money went: postings that sum to zero (R1.2)."""
     return _game(hand.rules).outcome(hand)
+
+
+# ---- a move said in words, made in the hand it is played in ----------------------
+
+
+def made(hand: Hand, move, game) -> Verb:
+    """The action `move` is in `hand`, whose game is `game` (resolved once, at the write): an action as it is; a
+    move said in words (`Said`) read by the declaration of the type its verb names in that game (`verb_type`),
+    against the hand as it stands (its players' names, its money, what may be left out); anything else is what
+    makes one from the hand (a Python caller's `Book.record(build)`, a simulation's choice), called with it."""
+    if not isinstance(move, Said):
+        return move(hand) if callable(move) else move
+    kind = move.kind or verb_type(game, move.verb)
+    words = [*move.words, *_named_words(kind, move.named)]
+    if move.answer:
+        require_move(game, hand, kind.verb)  # `c` is a cover: in a game without covers, said so before its words
+        name, words = whose(kind, hand, words, game)
+    else:
+        player, words = (words[0], words[1:]) if kind.subject == "player" and words else (None, words)
+        name = player and resolve(player, [p.name for p in hand.players])
+    return kind.from_words(name, words, Typed(hand), move.given, hand, game.legal(hand) if move.fill else None)
+
+
+def verb_type(game, verb: str) -> type:
+    """The action type `verb` names in a hand of `game`: the game's, by the verb or the game's word for it
+    (`chaal`), loading no other game; else any game's, which the game then refuses, naming what it allows."""
+    own = game.verbs.get(verb) or game.verbs.get(game.aliases_of_verbs.get(verb, ""))
+    kind = own or game_verbs().get(verb) or verb_aliases().get(verb)
+    if kind is None:
+        raise BadInput(f"{verb!r} is not a verb of any game (verbs: {', '.join(game_verbs())})")
+    return kind
+
+
+def _named_words(kind, named: dict) -> list[str]:
+    """Values named by their fields (`all_in="3"`, `keep=True`, `discards="2c"`) as the words that say them, in the
+    declaration's order, each after its keyword where it has one; a value of None is not given."""
+    unknown = [name for name in named if all(param.name != name for param in kind.params)]
+    if unknown:
+        raise BadInput(f"{kind.verb} has no value {unknown[0]!r} ({kind.usage()})")
+    words: list[str] = []
+    for param in kind.params:
+        value = named.get(param.name)
+        if value is None:
+            continue
+        if param.kind in ("cards", "players"):  # as typed: `Kh Kd`, or one word each
+            words += [*param.keywords[:1], *(value.split() if isinstance(value, str) else map(str, value))]
+        else:
+            words += param.shown(value)
+    return words
+
+
+def whose(kind, hand: Hand, args: list[str], game) -> tuple[str | None, list[str]]:
+    """The player an answer's words (`args`) name first, if a name is there; else the player the prompt names.
+
+    A word that is neither a player nor a value the verb takes (`b two`, `b -1`) is bad input that says both
+    (R1.1).
+    """
+    if kind.subject == "table":
+        return None, args
+    first = kind.params[0] if kind.params else None
+    words = {word for param in kind.params for word in (*param.words, *param.keywords)}  # `pp 2`: no name
+    if args and args[0] not in words:
+        names = [p.name for p in hand.players]
+        try:
+            return resolve(args[0], names), args[1:]
+        except BadInput:
+            if first is not None and first.kind == "choice":  # `x 2`: neither a player nor how many (R14.2)
+                raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor "
+                                  f"{' or '.join(first.words)}: {kind.usage()} ({game.rule})", args[0]) from None
+            if first is None or first.kind not in ("money", "cards"):
+                raise
+            if first.kind == "money" and not _amount_like(args[0]):
+                raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor an amount "
+                                  f"(digits, like 2 or 1.50: R1.1)", args[0]) from None
+            if first.kind == "cards" and not looks_like_cards(args[0]):
+                raise UnknownName(f"{args[0]!r} is neither a player here ({', '.join(names)}) nor a card "
+                                  f"(like Kh or 10s: R8.9)", args[0]) from None
+    now = game.legal(hand)
+    if now.player:
+        return now.player, args
+    show = now.names("show")
+    if show and (len(show) == 1 or hand.phase == "showdown"):
+        return show[0], args  # the one the prompt names
+    if show:  # two hands compared at once (a side show, R13.4): whose these cards are is never guessed
+        raise BadInput(f"name the player: {' or '.join(show)} (e.g. `{show[0]} "
+                       f"{' '.join(args) or 'CARDS'}`)")
+    raise BadInput("name the player: nobody is to act now")
+
+
+def _amount_like(word: str) -> bool:
+    """Meant as an amount, well typed or not: digits, signs, points (`2`, `-1`, `1e3`, `£2`)."""
+    return any(ch.isdigit() for ch in word) or word[:1] in "+-.£$€"
+
+
+def looks_like_cards(word: str) -> bool:
+    """Meant as a card, well typed or not (`Kh`, `Kx`, `10s`): the card parser then says what is wrong (R8.9)."""
+    return 2 <= len(word) <= 4 and (word[:1].upper() in "23456789TJQKAX" or word.startswith("10"))

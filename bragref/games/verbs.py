@@ -610,6 +610,25 @@ class Award(Verb, frozen=True):
         return f"The table awarded the pot to {' and '.join(called(n) for n in self.players)} without cards."
 
 
+class Said(msgspec.Struct, frozen=True):
+    """A move as words, before the hand it is made in is known, carried to the write as it was said: its `verb` (a
+    verb, or the game's word for one: `chaal`), the `words` after it, and `named` values by their fields, as text
+    the way words are typed (from Python: `all_in="3"`, `keep=True`). The write makes it the action it says in the
+    hand as it then stands, by that hand's game (`play.made`). `kind`: the action type already read from the verb
+    (a table answer's: `c`, a cover or a call by the game); `given`: values set already (the answer `bb`: blind);
+    `fill`: what may be left out filled in as the game says (a cover of all the table money left, R7.2); `answer`:
+    the words read as the table reads an answer (the player named, else the one the prompt names), not as a
+    command's (the player first)."""
+
+    verb: str
+    words: tuple[str, ...] = ()
+    named: dict = {}
+    kind: type | None = None
+    given: dict = {}
+    fill: bool = True
+    answer: bool = False
+
+
 class Credit(msgspec.Struct, frozen=True):
     """A loan put on a player's table money mid-hand (R7.5): not a turn, never refused, never typed as a verb.
 

@@ -531,10 +531,10 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
     if numbers is None:
         lines, times = _closed_last(lines, times, players)
     read = ((index, text, _parsed(text, players)) for index, text in enumerate(lines, 1))
-    clock, where = ledger.now, ledger.entered
+    clock, where, verbs = ledger.now, ledger.entered, game_verbs()
     try:
         for acting, run in groupby(read, key=lambda item: numbers is not None and isinstance(item[2], bhh.Line)
-                                   and item[2].verb in game_verbs()):
+                                   and item[2].verb in verbs):
             with ledger.queued(name) if acting else nullcontext() as act:  # a run of a hand's actions, written
                 for index, text, line in run:  # together
                     if times:
@@ -546,7 +546,7 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
                             continue
                         if isinstance(line, BadInput):
                             raise line
-                        if numbers is None and (line.verb in game_verbs() or line.verb == "void"):
+                        if numbers is None and (line.verb in verbs or line.verb == "void"):
                             raise BadInput(f"{text!r} is a hand's action: it belongs in the hand's `actions`")
                         _record(ledger, name, line, numbers)
                     except (BadInput, Refused) as error:

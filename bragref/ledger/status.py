@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from bragref.engine.state import Hand, Legal
-from bragref.games import GAMES, find_game, game_of, hand_ranking, play, verb_in
+from bragref.games import GAMES, find_game, game_of, kind_in
 
 
 def status_data(ledger, session, current) -> dict:
@@ -19,8 +19,9 @@ def status_data(ledger, session, current) -> dict:
         players = [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats]
         data = {"session": session.name, "hand": 0, "phase": "no-hand", "dealer": None, "to_act": None, "pot": 0,
                 "carried": 0, "stake": 0, "shuffle": True, "players": players, "pots": [], "live_pot": 0, "shown": [],
-                "legal": legal_json(Legal())}
+                "legal": legal_json(Legal(), find_game("brag"))}
     else:
+        game = game_of(hand.rules)
         dealt_in = {p.name for p in hand.players}
         players = [{"name": p.name, "state": p.status, "hands": p.hands, "paid": p.paid} for p in hand.players]
         players += [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats if n not in dealt_in]
@@ -29,11 +30,10 @@ def status_data(ledger, session, current) -> dict:
                 "to_act": hand.acting.name if hand.acting else None, "pot": hand.pot,
                 "carried": result.carried if result else hand.carried_in, "stake": hand.stake,
                 "shuffle": bool(result and result.shuffle), "players": players, "pots": pots_json(hand),
-                "live_pot": hand.live_pot, "shown": shown_json(hand),
-                "legal": legal_json(play.legal(hand), hand.rules.game)}
+                "live_pot": hand.live_pot, "shown": shown_json(hand, game),
+                "legal": legal_json(game.legal(hand), game)}
     data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
     if hand is not None:
-        game = game_of(hand.rules)
         data.update(game.table_keys(hand))  # each game's own keys (CLI.md)
         for player in players:
             player.update(game.player_keys(hand, player["name"]))
@@ -58,15 +58,15 @@ def unoffered() -> dict:
     return keys
 
 
-def legal_json(legal: Legal, game: str = "brag") -> dict:
+def legal_json(legal: Legal, game) -> dict:
     """`legal` as `status --json` carries it: every key of the family's moves, then the game's own moves (`game`: the
-    hand's; false while not offered: three-stake's `draw`), each move offered as its verb declares it
-    (`Verb.offered_json`)."""
+    hand's, brag's before the first deal; false while not offered: three-stake's `draw`), each move offered as its
+    verb declares it (`Verb.offered_json`)."""
     data = {key: list(value) if isinstance(value, list) else value for key, value in unoffered().items()}
-    for kind in find_game(game).actions:
+    for kind in game.actions:
         data.setdefault(kind.verb, False)
     for offer in legal.offers:
-        data.update(verb_in(game, offer.verb).offered_json(offer))
+        data.update(kind_in(game, offer.verb).offered_json(offer))
     return data
 
 
@@ -77,11 +77,11 @@ def pots_json(hand: Hand) -> list[dict]:
             for c in hand.covered]
 
 
-def shown_json(hand: Hand) -> list[dict]:
-    """The hands shown at a see or showdown, as judged (R8)."""
+def shown_json(hand: Hand, game) -> list[dict]:
+    """The hands shown at a see or showdown, as judged (R8) by the ranking of `game` (the hand's)."""
     if not hand.shown:
         return []
     from bragref.engine.cards import hand_text
-    ranking = hand_ranking(hand)
+    ranking = game.hand_ranking(hand)
     return [{"player": s.player, "cards": hand_text(s.judged.kept), "discards": hand_text(s.judged.discards),
              "class": s.judged.cls, "hand": ranking.describe(s.judged)} for s in hand.shown]

@@ -26,7 +26,7 @@ from bragref.engine.rules import Rules
 from bragref.engine.seating import next_dealer, require_between_hands
 from bragref.engine.state import Hand
 from bragref.games import game_of, play
-from bragref.games.verbs import Verb
+from bragref.games.verbs import Verb, checked
 from bragref.ledger import chain
 from bragref.ledger.db import as_it_is, connect, transaction
 from bragref.ledger.money import Money, Payment
@@ -342,17 +342,24 @@ class Ledger(Seating, Money):
     def _loans(self, hand_id: int) -> list[sqlite3.Row]:
         return self._q("SELECT * FROM purses WHERE hand_id = ? ORDER BY id", (hand_id,))
 
-    def deal(self, session_name: str | None, dealer: str | None = None,
-             dealt: dict[str, str] | None = None) -> tuple[Session, Current, Current | None]:
+    def deal(self, session_name: str | None, dealer: str | None = None, dealt: dict[str, str] | None = None,
+             decided: bool = False) -> tuple[Session, Current, Current | None]:
         """Deal the next hand; also returns the hand before it (whose result may call for a shuffle, R9.2). `dealt`:
-        what the game's deal records beside the seats, as written (`{"joker": "7h"}`, R13.7)."""
+        what the game's deal records beside the seats, as written (`{"joker": "7h"}`, R13.7); with `decided`, the
+        move the deal decides by itself recorded in the same write (`Game.decided_at_deal`: a svara deal left with
+        one player is theirs, R16.7), where a history being imported does not say it in a line of its own."""
         with self.write():
             session = self.session(session_name)
-            previous = self.current(session)
-            return session, self._deal(session, dealer, previous, dealt), previous
+            previous, game = self.current(session), game_of(session.rules)
+            current = self._deal(session, game, dealer, previous, dealt)
+            move = game.decided_at_deal(current.hand) if decided else None
+            if move is not None:
+                current, _ = self._act(session, move, game, stated=str(self.path) != ":memory:")
+            return session, current, previous
 
-    def _deal(self, session: Session, dealer: str | None, previous: Current | None,
+    def _deal(self, session: Session, game, dealer: str | None, previous: Current | None,
               given: dict[str, str] | None = None) -> Current:
+        """Deal the next hand of `session` by its `game` (the one its rules name)."""
         self._check_open(session)
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
@@ -365,7 +372,6 @@ class Ledger(Seating, Money):
             seats_then = [called(name) for name in msgspec.json.decode(previous.row["seats"])]
             due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
         named = resolve(dealer, session.seats, renamed=session.renamed) if dealer is not None else None
-        game = game_of(session.rules)
         fixed = game.fixed_dealer(session.rules, session.seats)  # a named banker (R17.1)
         if fixed is not None and named not in (None, fixed):
             raise Refused(f"{fixed} deals every hand here: the dealer cannot be named otherwise (deal without "
@@ -448,11 +454,13 @@ class Ledger(Seating, Money):
             raise BadInput(f"no hand has been dealt in {session.name}: `bragref deal` first")
         return current
 
-    def act(self, session_name: str | None, build: Callable[[Hand], Verb]) -> tuple[Session, Current, Verb]:
-        """Record one action, built against the current hand (to resolve names), if the engine accepts it."""
+    def act(self, session_name: str | None, move) -> tuple[Session, Current, Verb]:
+        """Record one action, `move` made in the current hand (`play.made`: an action, or words said, read by the
+        hand's game), checked as a move from outside is (`verbs.checked`: its fields' types, its cards in the pack),
+        if the engine accepts it."""
         with self.write():
             session = self.session(session_name)
-            current, action = self._act(session, build, stated=str(self.path) != ":memory:")
+            current, action = self._act(session, move, stated=str(self.path) != ":memory:", check=True)
         return session, current, action
 
     def record_hand(self, session_name: str | None, choose: Callable[[Hand], Verb], dealer: str | None = None,
@@ -460,22 +468,29 @@ class Ledger(Seating, Money):
         """Deal and play a whole hand in one transaction, `choose` giving each action: for simulations and imports."""
         with self.write():
             session = self.session(session_name)
-            current = self._deal(session, dealer, self.current(session), dealt)
+            game = game_of(session.rules)
+            current = self._deal(session, game, dealer, self.current(session), dealt)
             while current.hand.phase != "over":
-                current, _ = self._act(session, choose)
+                current, _ = self._act(session, choose, game)
             return current
 
-    def _act(self, session: Session, build: Callable[[Hand], Verb], stated: bool = False) -> tuple[Current, Verb]:
-        """Record one action, and the hand after it for the rest of this process's work (`_hot`); `stated`: its row
+    def _act(self, session: Session, move, game=None, stated: bool = False,
+             check: bool = False) -> tuple[Current, Verb]:
+        """Record one action, `move` made in the current hand (`play.made`) by its `game` (found here once, where the
+        caller has not), and the hand after it for the rest of this process's work (`_hot`); `stated`: its row
         records the digest of that hand (`state_of`), as an action recorded on its own in a ledger file does (one
-        recorded with others, a simulation's or an import's judge's, records none, as before 0.16)."""
+        recorded with others, a simulation's or an import's judge's, records none, as before 0.16); `check`: the
+        action checked as a move from outside is (`verbs.checked`)."""
         current = self._require_hand(session)
+        game = game or game_of(current.hand.rules)
         try:
-            action = build(current.hand)
+            action = play.made(current.hand, move, game)
         except UnknownName as unknown:  # the hand knows its players by their names now; the session, the former
-            self._not_dealt_in(session, current.hand, unknown.query)
+            self._not_dealt_in(session, current.hand, unknown.query, game)
             raise unknown.formerly(session.renamed) from None
-        after = play.apply(current.hand, action)
+        if check:
+            action = checked(action, current.hand.rules)
+        after = play.apply(current.hand, action, game)
         action_id = self._action_row(current.row["id"], action, put_in(current.hand, after),
                                      state_of(after) if stated else None)
         if after.phase == "over":
@@ -493,7 +508,7 @@ class Ledger(Seating, Money):
                             state=state, entered=self.entered)
 
     @staticmethod
-    def _not_dealt_in(session: Session, hand: Hand, query: str) -> None:
+    def _not_dealt_in(session: Session, hand: Hand, query: str, game) -> None:
         """A seated player the hand has no cards for (out of a match for lives, R14.4) is named for an action:
         refused as out of turn, naming whose turn it is, not taken for a name that is nobody's."""
         try:
@@ -503,7 +518,7 @@ class Ledger(Seating, Money):
         if name in {p.name for p in hand.players}:
             return
         turn = f"it is {hand.acting.name}'s turn" if hand.acting else "nobody is to act"
-        out, rule = game_of(hand.rules).not_dealt(hand.rules)
+        out, rule = game.not_dealt(hand.rules)
         raise Refused(f"{name} is {out}: {turn}, and nobody acts out of turn", rule)
 
     def _post(self, session_id: int, hand_id: int, action_id: int, hand: Hand) -> None:

@@ -1,0 +1,63 @@
+"""A `Book`'s season: the standings over the nights between two dates, a row per player per night, each player's
+result night by night (R2.6: one person under every spelling of their name)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from bragref.engine.errors import BadInput
+
+
+class Season:
+    """The nights between two dates: a part of `Book`, reading its `ledger`."""
+
+    def season(self, first: str | None = None, last: str | None = None) -> list[dict]:
+        """The standings over the sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive
+        (either left open), as `season --json` gives them, each with `games` too (hands dealt in per game): best net
+        first, one person under every spelling of their name (R2.6)."""
+        from bragref.ledger.season import standings
+
+        return standings(self.ledger, self._nights(first, last))
+
+    def nightly(self, first: str | None = None, last: str | None = None) -> list[dict]:
+        """One row per player per night over the same sessions as `season`: `player`, `session`, `date`, `paid`,
+        `won`, `net` (what `season --nights --csv` gives a spreadsheet)."""
+        from bragref.ledger.season import nightly
+
+        return nightly(self.ledger, self._nights(first, last))
+
+    def season_chart(self, first: str | None = None, last: str | None = None) -> dict:
+        """Each player's cumulative result night by night over the same sessions as `season` kept in the current
+        session's money (the table's): `{"nights": [session names], "players": {name: [result after each night]},
+        "money": "£0.01"}`."""
+        from bragref.ledger.money import kept_in
+        from bragref.ledger.season import progress
+
+        money = kept_in(self.current_session().rules)
+        return progress(self.ledger, [s for s in self._nights(first, last) if kept_in(s.rules) == money])
+
+    def season_charts(self, first: str | None = None, last: str | None = None) -> list[dict]:
+        """`season_chart` of the nights kept in each money, in the order each money was first kept (R1.1)."""
+        from bragref.ledger.season import charts
+
+        return charts(self.ledger, self._nights(first, last))
+
+    def _nights(self, first: str | None, last: str | None) -> list:
+        """The sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive (either left open),
+        oldest first."""
+        from bragref.ledger.season import in_range
+
+        return in_range(self.ledger, _date(first, "--from"), _date(last, "--to"))
+
+
+def _date(text: str | None, option: str):
+    """`YYYY-MM-DD` as a date, None for none; bad input otherwise."""
+    if text is None:
+        return None
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            return date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise BadInput(f"{option} is a date, YYYY-MM-DD, like 2026-11-28, not {text[:20]!r}")
