@@ -71,7 +71,7 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     return findings
 
 
-OF_THE_FILE = ("integrity", "schema")  # checks of the file as it is, not of a copy brought up to date
+OF_THE_FILE = ("integrity", "schema", "statistics")  # checks of the file as it is, not of a copy brought up to date
 
 
 def sessions_to_audit(ledger, name: str | None, all_sessions: bool) -> list[int]:
@@ -102,6 +102,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
         return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
     if kind == "schema":
         return "schema: tables, indexes, triggers and views, hidden ones too, as the migrations make them"
+    if kind == "statistics":
+        return "SQLite's statistics: each row what ANALYZE makes of the rows now"
     if kind == "closings":
         return "closed sessions: nothing played after a close (R9.1)"
     if kind == "digest":
@@ -112,6 +114,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
 def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, deep: bool = False) -> list[tuple]:
     """The checks to run: the whole file's, then each session's hands in pieces, then its totals and table money."""
     tasks: list[tuple] = [("integrity", deep), ("schema",), ("chain",), ("closings",)]
+    tasks += [("statistics",)] if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN"
+                                               " ('sqlite_stat1', 'sqlite_stat4')").fetchone() else []
     tasks += [("digest", digest)] if digest is not None else []
     for session_id in session_ids:
         name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
@@ -157,10 +161,11 @@ def integrity(conn: sqlite3.Connection, deep: bool = False) -> list[str]:
 def schema(conn: sqlite3.Connection) -> list[str]:
     """Tables, indexes, triggers and views, hidden ones (`sqlite_`-named, which `PRAGMA writable_schema` can add)
     included, must be exactly what the migrations of the ledger's own schema version make: a trigger that blocks or
-    rewrites rows as they are written, or a redefined view, would otherwise pass every other check. SQLite's own
-    statistics tables (`ANALYZE`) are allowed as SQLite makes them. A ledger of this bragref's schema whose objects
-    are those the migrations make (`SCHEMA_MADE`) is sound without the migrations being run again to compare (which
-    imports sqlite-utils: a tenth of a second)."""
+    rewrites rows as they are written, or a redefined view, would otherwise pass every other check. Two programs'
+    own tables are allowed beside them, each exactly as that program makes it (`OTHERS`): SQLite's statistics
+    (`ANALYZE`; what they hold is checked by `statistics`) and Litestream's. A ledger of this bragref's schema whose
+    objects are those the migrations make (`SCHEMA_MADE`) is sound without the migrations being run again to compare
+    (which imports sqlite-utils: a tenth of a second)."""
     have = _objects(conn)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION and made_digest(have) == SCHEMA_MADE:
@@ -168,7 +173,7 @@ def schema(conn: sqlite3.Connection) -> list[str]:
     want = expected_schema(version)
     findings = []
     for kind, name in sorted(set(have) | set(want), key=str):
-        if (kind, name) in STATISTICS and have.get((kind, name)) == STATISTICS[kind, name]:
+        if (kind, name) in OTHERS and have.get((kind, name)) == OTHERS[kind, name]:
             continue
         if (kind, name) not in want:
             findings.append(f"the ledger holds a {kind} {name!r} that bragref does not make: added outside bragref")
@@ -181,6 +186,19 @@ def schema(conn: sqlite3.Connection) -> list[str]:
 
 STATISTICS = {("table", "sqlite_stat1"): ("sqlite_stat1", "CREATE TABLE sqlite_stat1(tbl,idx,stat)"),
               ("table", "sqlite_stat4"): ("sqlite_stat4", "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)")}
+# Litestream's two tables (0.3 to 0.5.17 make the same): `_litestream_seq`, whose one row Litestream bumps to force a
+# write into the WAL after a checkpoint, and `_litestream_lock`, which it writes in a transaction it always rolls back
+# to hold the write lock (so it stays empty). bragref reads neither; the SQL is as SQLite keeps Litestream's
+# `CREATE TABLE IF NOT EXISTS` statements.
+LITESTREAM = {("table", "_litestream_seq"): ("_litestream_seq",
+                                             "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)"),
+              ("table", "_litestream_lock"): ("_litestream_lock", "CREATE TABLE _litestream_lock (id INTEGER)")}
+OTHERS = {**STATISTICS, **LITESTREAM}  # objects of other programs a ledger may hold, as each program makes them
+
+
+def replicated(conn: sqlite3.Connection) -> bool:
+    """Whether Litestream replicates the ledger: its tables are there, as it makes them."""
+    return any(have == LITESTREAM.get(key) for key, have in _objects(conn).items())
 
 
 # what the migrations make at `SCHEMA_VERSION`, as `made_digest` of `expected_schema` gives it (a test holds it to them)
@@ -188,9 +206,74 @@ SCHEMA_MADE = "4d2149d53a6bc737b5fe8bb7a75ec9c9f405b8cb6dc950803c72819cc78bda4b"
 
 
 def made_digest(objects: dict[tuple, tuple]) -> str:
-    """The SHA-256 of a schema's objects (`_objects`), SQLite's statistics tables as SQLite makes them left out."""
-    made = sorted((key, value) for key, value in objects.items() if STATISTICS.get(key) != value)
+    """The SHA-256 of a schema's objects (`_objects`), other programs' tables as they make them (`OTHERS`) left
+    out."""
+    made = sorted((key, value) for key, value in objects.items() if OTHERS.get(key) != value)
     return hashlib.sha256(repr(made).encode()).hexdigest()
+
+
+def statistics(conn: sqlite3.Connection) -> list[str]:
+    """SQLite's statistics tables hold only what `ANALYZE` makes of the rows as they stand (issue 65): each row of
+    `sqlite_stat1` is made again from the tables and their indexes (`made_statistics`) and compared, and
+    `sqlite_stat4`'s samples, which cannot be made again here to compare, are reported whenever there are any. They
+    steer only how SQLite plans its reads, never a figure; but a row written by hand would otherwise pass unseen, and
+    statistics an `ANALYZE` before later rows left behind are told apart from forged ones by nothing in the file
+    (`ANALYZE` again makes them right)."""
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    findings = []
+    if "sqlite_stat1" in tables:
+        want = made_statistics(conn, tables)
+        seen: set[tuple] = set()
+        for table, index, stat in conn.execute("SELECT tbl, idx, stat FROM sqlite_stat1"):
+            key, said = (table, index), f"{table}, {index}" if index is not None else f"{table}"
+            if key not in want or key in seen:
+                findings.append(f"SQLite's statistics (sqlite_stat1) hold a row for {said} that ANALYZE does not "
+                                f"make: written outside SQLite")
+            elif stat != want[key]:
+                findings.append(f"SQLite's statistics (sqlite_stat1) for {said} say {stat!r}, where ANALYZE makes "
+                                f"{want[key]!r} of the rows now: written outside SQLite, or left by an ANALYZE "
+                                f"before later rows (ANALYZE again makes them right)")
+            seen.add(key)
+        findings += [f"SQLite's statistics (sqlite_stat1) have no row for {table}{f', {index}' if index else ''}, "
+                     f"where ANALYZE makes {stat!r} of the rows now: removed outside SQLite, or left by an ANALYZE "
+                     f"before later rows (ANALYZE again makes them right)"
+                     for (table, index), stat in want.items() if (table, index) not in seen]
+    if "sqlite_stat4" in tables and (samples := conn.execute("SELECT COUNT(*) FROM sqlite_stat4").fetchone()[0]):
+        findings.append(f"the ledger holds {samples} of SQLite's sampled statistics (sqlite_stat4, which ANALYZE makes "
+                        f"where SQLite is built to), which cannot be made again here to compare, so a forged one "
+                        f"would pass unseen: DROP TABLE sqlite_stat4 (SQLite plans without it)")
+    return findings
+
+
+def made_statistics(conn: sqlite3.Connection, tables: set[str]) -> dict[tuple[str, str | None], str]:
+    """What `ANALYZE` writes into `sqlite_stat1` for the ledger's rows as they stand, by (table, index): for each
+    index of a table that holds rows, the rows, then for each leading run of its columns the rows that share one
+    value of them on average (rounded up, and 2 written as 1 where fewer than one in ten share: SQLite's `analyze.c`);
+    a table with rows and no index, its rows alone; an empty table, nothing."""
+    made: dict[tuple[str, str | None], str] = {}
+    for table in sorted(name for name in tables if not name.startswith("sqlite_")):
+        rows = conn.execute(f"SELECT COUNT(*) FROM {quoted(table)}").fetchone()[0]
+        indexes = [name for (name,) in conn.execute("SELECT name FROM pragma_index_list(?)", (table,))]
+        if rows and not indexes:
+            made[table, None] = str(rows)
+        for index in indexes if rows else ():
+            columns = [name for (name,) in conn.execute("SELECT name FROM pragma_index_info(?) ORDER BY seqno",
+                                                        (index,))]
+            if None in columns:
+                continue  # an index of expressions, which no ledger has: the schema's finding
+            shares = []
+            for end in range(1, len(columns) + 1):
+                distinct = conn.execute(f"SELECT COUNT(*) FROM (SELECT 1 FROM {quoted(table)} GROUP BY "
+                                        f"{', '.join(map(quoted, columns[:end]))})").fetchone()[0]
+                share = (rows + distinct - 1) // distinct
+                shares.append(1 if share == 2 and rows * 10 <= distinct * 11 else share)
+            made[table, index] = " ".join(map(str, (rows, *shares)))
+    return made
+
+
+def quoted(name: str) -> str:
+    """A name as SQL writes an identifier, whatever it holds."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _objects(conn: sqlite3.Connection) -> dict[tuple, tuple]:
@@ -471,4 +554,5 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
-CHECKS = {"integrity": integrity, "schema": schema, "chain": chain, "closings": closings, "digest": given_digest}
+CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "chain": chain, "closings": closings,
+          "digest": given_digest}
