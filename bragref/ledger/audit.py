@@ -22,6 +22,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 
 from bragref.engine.errors import BadInput
+from bragref.engine.money import MAX_UNITS
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
 from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
@@ -104,6 +105,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
         return "schema: tables, indexes, triggers and views, hidden ones too, as the migrations make them"
     if kind == "statistics":
         return "SQLite's statistics: each row what ANALYZE makes of the rows now"
+    if kind == "payments":
+        return "settle-ups: each as paid and undo judged it, against the ledger as it stood (R1.2, R9.1)"
     if kind == "closings":
         return "closed sessions: nothing played after a close (R9.1)"
     if kind == "digest":
@@ -116,6 +119,7 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, d
     tasks: list[tuple] = [("integrity", deep), ("schema",), ("chain",), ("closings",)]
     tasks += [("statistics",)] if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN"
                                                " ('sqlite_stat1', 'sqlite_stat4')").fetchone() else []
+    tasks += [("payments",)] if conn.execute("SELECT 1 FROM payments LIMIT 1").fetchone() else []
     tasks += [("digest", digest)] if digest is not None else []
     for session_id in session_ids:
         name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
@@ -324,6 +328,104 @@ def closings(conn: sqlite3.Connection) -> list[str]:
             (session_id, closed) * 3 + (session_id, closed, era) * 2).fetchall()
         findings += [f"session {name}: {what[0]} is recorded after the session was closed (R9.1)" for what in after]
     return findings
+
+
+def payments(conn: sqlite3.Connection) -> list[str]:
+    """Each settle-up judged as `paid` and `undo` judged it when it was recorded (CLI.md, The season), against the
+    ledger as it stood just before it (`as_it_stood`), in the order they were chained: a payment is an amount of
+    money (R1.1) between two people of the sessions (R2.6), no more than `settle --all` then showed the payer owing the
+    payee (R1.2); a void takes back the payment chained just before it, which was then the ledger's last event, and
+    repeats it (R9.1). A payment found wanting is left out of what each later one is judged against, as if `paid` had
+    refused it. Rows no link names are the chain's findings."""
+    rows = conn.execute("SELECT c.seq, t.id, t.payer, t.payee, t.amount, t.voids FROM payments t JOIN chain c"
+                        " ON c.tbl = 'payments' AND c.row_id = t.id ORDER BY c.seq").fetchall()
+    findings: list[str] = []
+    wanting: list[int] = []  # payments found wanting, by row
+    last: dict[str, int] = {}  # each log table's last row chained before the payment judged
+    before = 0
+    for seq, row_id, payer, payee, amount, voids in rows:
+        for table, most in conn.execute("SELECT tbl, MAX(row_id) FROM chain WHERE seq > ? AND seq < ? GROUP BY tbl",
+                                        (before, seq)):
+            last[table] = max(last.get(table, 0), most)
+        before = seq - 1
+        with as_it_stood(conn, last, seq, wanting) as ledger:
+            found = (settle_up(ledger, row_id, payer, payee, amount) if voids is None
+                     else taken_back(conn, seq, row_id, (payer, payee, amount), voids))
+        findings += found
+        wanting += [row_id] if found else []
+    return findings
+
+
+@contextmanager
+def as_it_stood(conn: sqlite3.Connection, last: dict[str, int], seq: int, left_out: list[int]):
+    """A ledger object reading the ledger on `conn` as it stood before chain link `seq`: each log table's rows up to
+    its `last` chained before it (a table's rows are chained in the order of their ids, which the chain's check
+    holds them to), payments `left_out` left out; read through views of the connection's own temporary schema,
+    which SQLite reads before the file's (the file is not written), dropped after."""
+    from bragref.ledger.store import Ledger
+
+    for table in LOG_TABLES:
+        others = f" AND id NOT IN ({', '.join(map(str, left_out))})" if table == "payments" and left_out else ""
+        conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM main.{table} WHERE id <= {int(last.get(table, 0))}"
+                     f"{others}")
+    conn.execute(f"CREATE TEMP VIEW chain AS SELECT * FROM main.chain WHERE seq < {int(seq)}")
+    try:
+        yield Ledger("", conn)
+    finally:
+        for table in (*LOG_TABLES, "chain"):
+            conn.execute(f"DROP VIEW temp.{table}")
+
+
+def settle_up(ledger, row_id: int, payer: str, payee: str, amount) -> list[str]:
+    """What `paid` refuses of a payment of `amount` from `payer` to `payee` (`Money.pay`), with the ledger as it
+    stood: one money in every session (R1.1), two people of the sessions, no more than `settle --all` shows owed."""
+    from bragref.engine.names import key
+    from bragref.ledger.db import LedgerUnavailable
+
+    said = f"payment row {row_id} ({payer} paid {payee} {amount!r})"
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_UNITS:
+        return [f"{said} is not an amount of money: a payment is a whole number of units above 0 (R1.1)"]
+    sessions = ledger.all_sessions()
+    if not sessions:
+        return [f"{said} was recorded before any session: nothing was owed (R1.2)"]
+    try:
+        ledger.one_money(sessions)
+    except BadInput:
+        return [f"{said} was recorded where the sessions keep different money: paid takes none then (R1.1)"]
+    money = sessions[0].rules.money
+    said = f"payment row {row_id} ({payer} paid {payee} {money(amount)})"
+    rows = ledger.balances(sessions, settle_ups=True)
+    people = {key(row["player"]) for row in rows}
+    strangers = [name for name in dict.fromkeys((payer, payee)) if key(name) not in people]
+    if strangers:
+        return [f"{said}: {' and '.join(strangers)} played in no session then, so was owed nothing and owed "
+                f"nothing (R2.6)"]
+    try:
+        owed = sum(p["amount"] for p in ledger.payments(sessions, settle_ups=True, rows=rows)
+                   if key(p["from"]) == key(payer) and key(p["to"]) == key(payee))
+    except LedgerUnavailable:
+        return []  # the nets do not add up: the postings were changed, which conservation reports (R1.2)
+    if amount > owed:
+        return [f"{said} is more than settle --all then showed {payer} owing {payee}, {money(owed)} (R1.2)"]
+    return []
+
+
+def taken_back(conn: sqlite3.Connection, seq: int, row_id: int, repeated: tuple, voids) -> list[str]:
+    """What `undo` refuses of a void of payment row `voids` chained at link `seq`: only the ledger's last event,
+    a payment standing, is voided, and its void repeats it (R9.1)."""
+    said = f"payment row {row_id} voids row {voids!r}"
+    voided = conn.execute("SELECT t.payer, t.payee, t.amount, t.voids, c.seq FROM payments t JOIN chain c"
+                          " ON c.tbl = 'payments' AND c.row_id = t.id WHERE t.id = ?", (voids,)).fetchone()
+    if voided is None or voided[3] is not None or voided[4] > seq:
+        return [f"{said}, which is no payment recorded before it (R9.1)"]
+    if conn.execute("SELECT 1 FROM payments WHERE voids = ? AND id != ?", (voids, row_id)).fetchone():
+        return [f"{said}, which another void takes back too (R9.1)"]
+    if voided[4] != seq - 1:
+        return [f"{said}, a payment that was final: something was recorded after it (R9.1)"]
+    if tuple(voided[:3]) != repeated:
+        return [f"{said} but does not repeat it: the void says {repeated[0]} paid {repeated[1]} {repeated[2]!r}, "
+                f"the payment {voided[0]} paid {voided[1]} {voided[2]!r}"]
+    return []
 
 
 def chain(conn: sqlite3.Connection) -> list[str]:
@@ -555,4 +657,4 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
 
 
 CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "chain": chain, "closings": closings,
-          "digest": given_digest}
+          "payments": payments, "digest": given_digest}
