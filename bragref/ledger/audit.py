@@ -305,9 +305,10 @@ def closings(conn: sqlite3.Connection) -> list[str]:
     finding where bragref 0.12 wrote it, which recorded them there (0.13 refuses them): that is, where it comes in
     the chain before the first action row that records its hand's digest (`actions.state`, schema 10, 0.13.0's). One
     appended after that is a finding like any other row after a close."""
-    first_state = conn.execute("SELECT MIN(c.seq) FROM actions t JOIN chain c ON c.tbl = 'actions' AND c.row_id = t.id"
-                               " WHERE t.state IS NOT NULL").fetchone()[0]
-    era = first_state if first_state is not None else 2 ** 62  # before it, rows an older bragref may have written
+    first_state = conn.execute("SELECT c.seq FROM chain c WHERE c.tbl = 'actions' AND c.row_id = (SELECT id FROM"
+                               " actions WHERE state IS NOT NULL ORDER BY id LIMIT 1)").fetchone()
+    era = first_state[0] if first_state else 2 ** 62  # before it, rows an older bragref may have written (the first
+    # such row by id is the first chained: the chain's check holds a table's rows to the order of their links)
     findings = []
     for session_id, name, closed in conn.execute(
             "SELECT s.id, s.name, c.seq FROM session_events e JOIN sessions s ON s.id = e.session_id"
@@ -434,11 +435,18 @@ def chain(conn: sqlite3.Connection) -> list[str]:
     findings: list[str] = []
     cursors = {table: iter(_tuples(conn, f"SELECT * FROM {table} ORDER BY id")) for table in LOG_TABLES}
     waiting = {table: next(cursor, None) for table, cursor in cursors.items()}
-    previous, expected = GENESIS, 1
+    previous, expected, sha256 = GENESIS, 1, hashlib.sha256
     for seq, table, row_id, stored in _tuples(conn, "SELECT seq, tbl, row_id, hash FROM chain ORDER BY seq"):
         if seq != expected:
             findings.append(f"chain links {expected}–{seq - 1} are missing: removed after they were written")
         expected = seq + 1
+        row = waiting.get(table)
+        if row is not None and row[0] == row_id:  # the link names its table's next row, as bragref chains them
+            waiting[table] = next(cursors[table], None)
+            if link(previous, table, row if row[-1] is not None else hashed(table, row), sha256) != stored:
+                findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
+            previous = stored
+            continue
         if table not in cursors:
             findings.append(f"chain link {seq} names {table!r}, which is not a table of the log")
             previous = stored
@@ -497,7 +505,7 @@ def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: i
     findings: list[str] = []
     start = max(first - 1, 1)
     actions = hand_groups(conn, "actions", session_id, start, last, REPLAYED)
-    posted = hand_groups(conn, "postings", session_id, first, last)
+    posted = hand_groups(conn, "postings", session_id, first, last, "id, hand_id, player, kind, amount")
     credits = hand_groups(conn, "purses", session_id, start, last)
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
     later = later_names(conn, session_id)
