@@ -20,19 +20,28 @@ import json
 import sqlite3
 from collections import defaultdict
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS
-from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
+from bragref.ledger.chain import DIGEST_HEX, GENESIS, LATER_COLUMNS, LOG_TABLES, hashed, link
 from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import REPLAYED, Unreplayable, final, hand_groups, live_actions, postings
+from bragref.ledger.replay import Unreplayable, final, live_actions, postings
 from bragref.ledger.seats import renamed_to
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
-PIECE = 2_000  # hands: each session's are checked in pieces this long, so the workers finish together and none
-# holds more than a piece's rows
+PIECE = 30_000  # links: the chain is checked in pieces this long, the hands dealt in each replayed from the rows its
+# walk read (each row read once: issue 65), so that the workers finish together and none holds more than a piece's rows
+
+
+class Held(NamedTuple):
+    """A hand's finding, held back to be told with the others of its session, in the order of its hands."""
+
+    session_id: int
+    number: float  # the hand's number, for the order (a number that is not one last)
+    text: str
 
 
 @contextmanager
@@ -64,10 +73,17 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     else:
         results = in_order(run_in, [(path, task) for task in tasks])
     findings: list[str] = []
+    held: dict[int, list[Held]] = defaultdict(list)
     with progress(len(tasks), "Auditing") as advance:
         for task, found in zip(tasks, results):
             checked(task, found)
-            findings += found
+            if task[0] == "totals":  # a session's hands are told before its totals, in their order
+                findings += [h.text for h in sorted(held.pop(task[1], ()), key=lambda h: h.number)]
+            for finding in found:
+                if isinstance(finding, Held):
+                    held[finding.session_id].append(finding)
+                else:
+                    findings.append(finding)
             advance()
     return findings
 
@@ -92,15 +108,22 @@ def sessions_to_audit(ledger, name: str | None, all_sessions: bool) -> list[int]
 def described(conn: sqlite3.Connection, task: tuple) -> str:
     """What one check looked at, for `audit -v`."""
     kind, *args = task
-    if kind == "hands":
-        _, name, first, last = args
-        return f"session {name}: hands {first}–{last} replayed under their own rules, postings and carried pots compared"
+    if kind == "walk":
+        first, last, low, high, names = args
+        end = last or conn.execute("SELECT MAX(seq) FROM chain").fetchone()[0]
+        links = "every link" if not (first or last) else f"links {first or 1}–{end}"
+        where, ids = _held_by(low and low[LOG_TABLES.index("hands")], high and high[LOG_TABLES.index("hands")],
+                              high is None)
+        dealt = [] if where is None else conn.execute(
+            f"SELECT session_id, MIN(number), MAX(number) FROM hands{where} GROUP BY session_id", ids).fetchall()
+        hands = "; ".join(f"session {names[session]}: hands {least}–{most}" for session, least, most in dealt
+                          if session in names) or "no hand"
+        return f"hash chain: {links} against every row; {hands} replayed under their own rules, postings and " \
+               f"carried pots compared"
     if kind == "totals":
         return f"session {args[1]}: conservation (R1.2) and loans repaid no more than lent (R7.5)"
     if kind == "table":
         return f"session {args[1]}: nobody's table money ever below 0 (R1.3)"
-    if kind == "chain":
-        return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
     if kind == "schema":
         return "schema: tables, indexes, triggers and views, hidden ones too, as the migrations make them"
     if kind == "statistics":
@@ -115,22 +138,61 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
 
 
 def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, deep: bool = False) -> list[tuple]:
-    """The checks to run: the whole file's, then each session's hands in pieces, then its totals and table money."""
-    tasks: list[tuple] = [("integrity", deep), ("schema",), ("chain",), ("closings",)]
+    """The checks to run: the whole file's, then the chain in pieces with the hands dealt in each, what spans the
+    ledger, and each session's totals and table money."""
+    tasks: list[tuple] = [("integrity", deep), ("schema",)]
     tasks += [("statistics",)] if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN"
                                                " ('sqlite_stat1', 'sqlite_stat4')").fetchone() else []
+    names = {session_id: conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
+             for session_id in session_ids}
+    tasks += pieces(conn, names)
+    tasks += [("closings",)]
     tasks += [("payments",)] if conn.execute("SELECT 1 FROM payments LIMIT 1").fetchone() else []
     tasks += [("digest", digest)] if digest is not None else []
-    for session_id in session_ids:
-        name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
-        last = conn.execute("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", (session_id,)).fetchone()[0]
-        tasks += [("hands", session_id, name, first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
-        tasks.append(("totals", session_id, name))
-        tasks.append(("table", session_id, name))
+    for session_id, name in names.items():
+        tasks += [("totals", session_id, name), ("table", session_id, name)]
     return tasks
 
 
-def run_in(job: tuple[str, tuple]) -> list[str]:
+def pieces(conn: sqlite3.Connection, names: dict[int, str]) -> list[tuple]:
+    """The chain in pieces of `PIECE` links by position, each with the rows of each log table it is checked beside:
+    those after the last a link before the piece names, up to the last a link in it names (the first piece from the
+    start, the last to the end, so that every row, named by a link or not, is read by one piece); the hands of the
+    sessions `names` dealt among them are replayed there."""
+    end = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM chain").fetchone()[0]
+    links = dict(conn.execute("SELECT tbl, COUNT(*) FROM chain GROUP BY tbl")) if end > PIECE else {}
+    tasks: list[tuple] = []
+    low: dict[str, int | None] = dict.fromkeys(LOG_TABLES)  # None: no row of the table named yet
+    for first in range(1, max(end, 1) + 1, PIECE):
+        last = first + PIECE - 1
+        final = last >= end
+        high = low if final else {table: _most(_named_by(conn, table, last, links.get(table, 0), end), was)
+                                  for table, was in low.items()}
+        tasks.append(("walk", None if first == 1 else first, None if final else last,
+                      tuple(low[table] for table in LOG_TABLES),
+                      None if final else tuple(high[table] for table in LOG_TABLES), names))
+        low = high
+    return tasks
+
+
+def _named_by(conn: sqlite3.Connection, table: str, last: int, links: int, end: int) -> int | None:
+    """The last row of `table` the links up to `last` name (None: none): the one the last link of the table names,
+    looked for back from `last` where its links are many, or the greatest its links name where they are few (each
+    in the fewest steps)."""
+    if not links:
+        return None
+    found = conn.execute("SELECT row_id FROM chain WHERE +tbl = ? AND seq <= ? AND typeof(row_id) = 'integer'"
+                         " ORDER BY seq DESC LIMIT 1" if links * 64 >= end else
+                         "SELECT MAX(row_id) FROM chain WHERE tbl = ? AND seq <= ? AND typeof(row_id) = 'integer'",
+                         (table, last)).fetchone()
+    return found[0] if found else None
+
+
+def _most(named: int | None, was: int | None) -> int | None:
+    return was if named is None else named if was is None else max(named, was)
+
+
+def run_in(job: tuple[str, tuple]) -> list:
     path, task = job
     conn = connect_read_only(path)
     try:
@@ -139,13 +201,11 @@ def run_in(job: tuple[str, tuple]) -> list[str]:
         conn.close()
 
 
-def run(conn: sqlite3.Connection, task: tuple) -> list[str]:
-    """One check's findings; a ledger too damaged to read is itself the finding, never a traceback."""
+def run(conn: sqlite3.Connection, task: tuple) -> list:
+    """One check's findings (a hand's `Held` for its session's turn); a ledger too damaged to read is itself the
+    finding, never a traceback."""
     kind, *args = task
     try:
-        if kind == "hands":
-            session_id, name, first, last = args
-            return [f"session {name}: {finding}" for finding in hand_findings(conn, session_id, first, last)]
         if kind in ("totals", "table"):
             session_id, name = args
             check = conservation if kind == "totals" else table_money
@@ -429,29 +489,82 @@ def taken_back(conn: sqlite3.Connection, seq: int, row_id: int, repeated: tuple,
     return []
 
 
-def chain(conn: sqlite3.Connection) -> list[str]:
-    """Walk the chain in order beside each log table in id order: each link must name the table's next row. Rows
-    are read as plain tuples, what a link hashes: a `sqlite3.Row` each would cost a fifth of the walk."""
+def walk(conn: sqlite3.Connection, first: int | None, last: int | None, low: tuple | None, high: tuple | None,
+         names: dict[int, str]) -> list:
+    """One piece of the chain (`pieces`): links `first`..`last` (None: from the start, to the end) walked beside the
+    rows each log table holds after `low` and up to `high` (None: without end), each link naming its table's next
+    row, whose values it must hash (`chain_findings`); then the hands of the sessions `names` whose deals the piece
+    read, replayed from the rows read (`hands_findings`): each row of the ledger is read once."""
+    rows: dict[str, sqlite3.Cursor] = {}
+    for index, table in enumerate(LOG_TABLES):
+        where, ids = _held_by(None if low is None else low[index], None if high is None else high[index], high is None)
+        if where is not None:
+            cursor = conn.cursor()
+            cursor.row_factory = sqlite3.Row
+            rows[table] = cursor.execute(f"SELECT * FROM {table}{where} ORDER BY id", ids)
+    span = [bound for bound in (("seq >= ?", first) if first else None, ("seq <= ?", last) if last else None) if bound]
+    links = _tuples(conn, f"SELECT seq, tbl, row_id, hash FROM chain{' WHERE ' if span else ''}"
+                          f"{' AND '.join(sql for sql, _ in span)} ORDER BY seq", tuple(seq for _, seq in span))
+    before = conn.execute("SELECT hash FROM chain WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone() \
+        if first else None
+    read = Read(rows)
+    findings: list = chain_findings(links, read.tables, GENESIS if before is None else before[0], first or 1)
+    return findings + hands_findings(conn, read, low, high, names)
+
+
+def _held_by(low, high, final: bool) -> tuple[str | None, tuple]:
+    """Which of a log table's rows a piece holds, as SQL (None: none) and its parameters."""
+    if not final and high is None:
+        return None, ()
+    bounds = [("id > ?", low) if low is not None else None, ("id <= ?", high) if not final else None]
+    bounds = [bound for bound in bounds if bound]
+    return (" WHERE " + " AND ".join(sql for sql, _ in bounds) if bounds else ""), tuple(id for _, id in bounds)
+
+
+class Read:
+    """The rows a piece's walk reads, each log table's in the order of their ids (`tables`), of which the replay keeps
+    what it needs: the deals, and each hand's actions, postings and table money (`actions`, `posted`, `credits`)."""
+
+    KEPT = {"actions": "actions", "postings": "posted", "purses": "credits"}
+
+    def __init__(self, cursors: dict[str, sqlite3.Cursor]):
+        self.tables = {table: cursor.fetchall() for table, cursor in cursors.items()}
+        self.deals: list[sqlite3.Row] = self.tables.get("hands", [])
+        self.actions: dict[int, list] = {}
+        self.posted: dict[int, list] = {}
+        self.credits: dict[int, list] = {}
+        for table, kept in self.KEPT.items():
+            if self.tables.get(table):
+                grouped, at = getattr(self, kept), self.tables[table][0].keys().index("hand_id")
+                for row in self.tables[table]:
+                    grouped.setdefault(row[at], []).append(row)
+
+
+def chain_findings(links, tables: dict, previous: str, expected: int) -> list[str]:
+    """Walk links in order beside each log table's rows in id order: each link must name the table's next row, and
+    hash it after the link before (`previous`); `expected`: the first link's position."""
     findings: list[str] = []
-    cursors = {table: iter(_tuples(conn, f"SELECT * FROM {table} ORDER BY id")) for table in LOG_TABLES}
+    cursors = {table: iter(rows) for table, rows in tables.items()}
     waiting = {table: next(cursor, None) for table, cursor in cursors.items()}
-    previous, expected, sha256 = GENESIS, 1, hashlib.sha256
-    for seq, table, row_id, stored in _tuples(conn, "SELECT seq, tbl, row_id, hash FROM chain ORDER BY seq"):
+    sha256 = hashlib.sha256
+    for seq, table, row_id, stored in links:
         if seq != expected:
             findings.append(f"chain links {expected}–{seq - 1} are missing: removed after they were written")
         expected = seq + 1
         row = waiting.get(table)
         if row is not None and row[0] == row_id:  # the link names its table's next row, as bragref chains them
             waiting[table] = next(cursors[table], None)
-            if link(previous, table, row if row[-1] is not None else hashed(table, row), sha256) != stored:
+            values = row[:]
+            if values[-1] is None and table in LATER_COLUMNS:
+                values = hashed(table, values)
+            if link(previous, table, values, sha256) != stored:
                 findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
             previous = stored
             continue
-        if table not in cursors:
+        if table not in LOG_TABLES:
             findings.append(f"chain link {seq} names {table!r}, which is not a table of the log")
             previous = stored
             continue
-        row = waiting[table]
         while row is not None and _before(row[0], row_id):
             findings.append(f"{table} row {row[0]} is in no chain link: added outside bragref")
             row = next(cursors[table], None)
@@ -461,7 +574,7 @@ def chain(conn: sqlite3.Connection) -> list[str]:
             previous = stored
             continue
         waiting[table] = next(cursors[table], None)
-        if link(previous, table, hashed(table, row), hashlib.sha256) != stored:
+        if link(previous, table, hashed(table, row[:]), sha256) != stored:
             findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
         previous = stored
     for table, row in waiting.items():
@@ -471,10 +584,10 @@ def chain(conn: sqlite3.Connection) -> list[str]:
     return findings
 
 
-def _tuples(conn: sqlite3.Connection, sql: str) -> sqlite3.Cursor:
+def _tuples(conn: sqlite3.Connection, sql: str, parameters: tuple = ()) -> sqlite3.Cursor:
     cursor = conn.cursor()
     cursor.row_factory = None
-    return cursor.execute(sql)
+    return cursor.execute(sql, parameters)
 
 
 def _before(row_id, link_id) -> bool:
@@ -499,46 +612,104 @@ def given_digest(conn: sqlite3.Connection, digest: str) -> list[str]:
 UNREAD = object()  # the hand before could not be replayed: what it carried is unknown
 
 
-def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: int) -> list[str]:
-    """Replay hands `first`..`last` of a session (and, unreported, the one before, for what it carried)
-    and compare what was recorded with what the replay says."""
-    findings: list[str] = []
-    start = max(first - 1, 1)
-    actions = hand_groups(conn, "actions", session_id, start, last, REPLAYED)
-    posted = hand_groups(conn, "postings", session_id, first, last, "id, hand_id, player, kind, amount")
-    credits = hand_groups(conn, "purses", session_id, start, last)
+def hands_findings(conn: sqlite3.Connection, read: Read, low: tuple | None, high: tuple | None,
+                   names: dict[int, str]) -> list[Held]:
+    """Replay the hands of the sessions `names` whose deals a piece read, each session's in the order of their
+    numbers from the rows read (and those of theirs other pieces hold: `spilt`), and compare what was recorded with
+    what the replay says; the session's hand before the first, replayed unreported, for what it carried."""
+    deals = [row for row in read.deals if row["session_id"] in names]
+    if not deals:
+        return []
+    spilt = _spilt(conn, [row["id"] for row in deals], low, high)
+    findings: list[Held] = []
+    for session_id in dict.fromkeys(row["session_id"] for row in deals):
+        hands = sorted((row for row in deals if row["session_id"] == session_id), key=_numbered)
+        said = f"session {names[session_id]}: "
+        for number, text in session_hands(conn, session_id, hands, read, spilt):
+            findings.append(Held(session_id, _numbered(number), said + text))
+    return findings
+
+
+def _numbered(row_or_number) -> float:
+    number = row_or_number["number"] if isinstance(row_or_number, sqlite3.Row) else row_or_number
+    return number if type(number) is int else float("inf")
+
+
+def _spilt(conn: sqlite3.Connection, hand_ids: list[int], low: tuple | None, high: tuple | None) -> dict[str, dict]:
+    """The actions, postings and table money of these hands that lie beyond the rows their piece read (a hand dealt
+    at the piece's end goes on in the next), by table and hand."""
+    spilt: dict[str, dict] = {}
+    numbers = [hand_id for hand_id in hand_ids if type(hand_id) is int]
+    ids = (min(numbers), max(numbers)) if numbers else (0, -1)  # the piece's deals: ids that run on, mostly
+    wanted = set(hand_ids)
+    for table in Read.KEPT:
+        index = LOG_TABLES.index(table)
+        where, bounds = _held_by(None if low is None else low[index], None if high is None else high[index],
+                                 high is None)
+        if where == "":
+            continue  # the piece read every row of the table
+        beyond = "" if where is None else f" AND NOT ({where.removeprefix(' WHERE ')})"
+        grouped = spilt.setdefault(table, {})
+        for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id BETWEEN ? AND ?{beyond} ORDER BY hand_id, id",
+                                (*ids, *bounds)):
+            if row["hand_id"] in wanted:
+                grouped.setdefault(row["hand_id"], []).append(row)
+    return spilt
+
+
+def _rows(read: Read, spilt: dict[str, dict], table: str, hand_id) -> list[sqlite3.Row]:
+    """A hand's rows of `table` in the order of their ids, those its piece read and those beyond."""
+    mine = getattr(read, Read.KEPT[table]).get(hand_id, [])
+    beyond = spilt.get(table, {}).get(hand_id)
+    if not beyond:
+        return mine
+    return sorted(mine + beyond, key=lambda row: (type(row[0]) is not int, row[0] if type(row[0]) is int else 0))
+
+
+def session_hands(conn: sqlite3.Connection, session_id: int, hands: list[sqlite3.Row], read: Read,
+                  spilt: dict) -> list[tuple]:
+    """A session's hands (in the order of their numbers) replayed, each with what carried into it and its postings
+    compared: (hand number, finding) for each finding."""
+    findings: list[tuple] = []
+    before = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number < ? ORDER BY number DESC LIMIT 1",
+                          (session_id, hands[0]["number"])).fetchone()
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
-    later = later_names(conn, session_id)
-    hands = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number",
-                         (session_id, start, last)).fetchall()
-    if start < first:
-        before, hands = hands[0], hands[1:]
+    if before is not None:
+        actions, credits = (conn.execute(f"SELECT * FROM {table} WHERE hand_id = ? ORDER BY id", (before["id"],))
+                            .fetchall() for table in ("actions", "purses"))
         try:
-            previous = final(before, actions.get(before["id"], []), credits.get(before["id"], []))
+            previous = final(before, actions, credits)
         except Unreplayable:
             previous = UNREAD  # reported by the piece that holds it
-        if misdealt(actions.get(before["id"], [])):
+        if misdealt(actions):
             previous = UNREAD  # the hand that counts is further back: its carried pot goes unchecked here
-    for expected_number, row in enumerate(hands, first):
-        where = f"hand {row['number']}"
-        if row["number"] != expected_number:
-            findings.append(f"{where} should be hand {expected_number}: hands are numbered in order")
+    expected = before["number"] + 1 if before is not None and type(before["number"]) is int else 1
+    later = later_names(conn, session_id)
+    for row in hands:
+        number = row["number"]
+        where = f"hand {number}"
+        if number != expected:
+            findings.append((number, f"{where} should be hand {expected}: hands are numbered in order"))
+        expected = number + 1 if type(number) is int else expected + 1
+        actions = _rows(read, spilt, "actions", row["id"])
         try:
-            hand = final(row, actions.get(row["id"], []), credits.get(row["id"], []))
+            hand = final(row, actions, _rows(read, spilt, "purses", row["id"]))
         except Unreplayable as refused:
-            findings.append(f"{where}: {refused.reason}")
+            findings.append((number, f"{where}: {refused.reason}"))
             previous = UNREAD
             continue
         if previous is not UNREAD:
-            findings += carried_findings(where, row, previous, later)
-        findings += [f"{where}: {f}" for f in compare_postings(hand, posted.get(row["id"], []))]
-        if misdealt(actions.get(row["id"], [])):
-            if live_actions(actions.get(row["id"], [])):
-                findings.append(f"{where}: its deal is voided, but actions of it still stand (R9.1)")
+            findings += [(number, f) for f in carried_findings(where, row, previous, later)]
+        findings += [(number, f"{where}: {f}") for f in compare_postings(hand, _rows(read, spilt, "postings",
+                                                                                     row["id"]))]
+        if misdealt(actions):
+            if live_actions(actions):
+                findings.append((number, f"{where}: its deal is voided, but actions of it still stand (R9.1)"))
             continue  # a misdeal: the hand never happened, and the next deal follows the one before (R9.1)
         if hand.carried_in != row["carried_in"]:  # the game changed with a pot carried, before bragref 0.12.6
-            findings.append(f"{where} records {row['carried_in']} carried in, but {row['carried_in'] - hand.carried_in}"
-                            f" of it is in no pot: its game, {hand.rules.game}, takes no carried pot in (R6.2, R9.3)")
+            findings.append((number, f"{where} records {row['carried_in']} carried in, but "
+                                     f"{row['carried_in'] - hand.carried_in} of it is in no pot: its game, "
+                                     f"{hand.rules.game}, takes no carried pot in (R6.2, R9.3)"))
         previous = hand
     return findings
 
@@ -664,5 +835,5 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
-CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "chain": chain, "closings": closings,
+CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "walk": walk, "closings": closings,
           "payments": payments, "digest": given_digest}
