@@ -67,10 +67,18 @@ class Current(msgspec.Struct, frozen=True):
 
 def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
+    return _dealt(row["rules"], row["seats"], row["dealer"], row["carried_in"], row["retained_by"], row["purses"],
+                  row["dealt"])
+
+
+@lru_cache(maxsize=256)
+def _dealt(rules: str, seats: str, dealer: str, carried_in: int, retained_by: str | None, purses: str | None,
+           record: str | None) -> Hand:
+    """A deal made from what its row records: a session deals the same few again and again (the seats, the dealer
+    in turn, nothing carried), and a hand is a value, so each is made once (an audit deals every hand)."""
     decode = msgspec.json.decode
-    purses = None if row["purses"] is None else decode(row["purses"])
-    return play.deal(rules_of(row["rules"]), decode(row["seats"]), row["dealer"], row["carried_in"],
-                     row["retained_by"], purses, None if row["dealt"] is None else decode(row["dealt"]))
+    return play.deal(rules_of(rules), decode(seats), dealer, carried_in, retained_by,
+                     None if purses is None else decode(purses), None if record is None else decode(record))
 
 
 @lru_cache(maxsize=64)
