@@ -71,7 +71,7 @@ def test_a_command_takes_as_many_sqlite_steps_after_400_hands_as_after_10(steps,
 
 @pytest.mark.parametrize("table", ["actions", "postings", "purses"])
 def test_a_span_of_hands_is_read_along_its_index_unsorted(tmp_path, table):
-    """`history`, export and the audit read a session's rows a span of hands at a time (`hand_groups`): along the
+    """`history` and export read a session's rows a span of hands at a time (`hand_groups`): along the
     table's index of hand ids, in the order they are wanted, with no sort of every row of the span (issue 19)."""
     from bragref.ledger.replay import hand_groups
 

@@ -175,6 +175,74 @@ def test_an_edited_payment_is_caught_by_audit(bragref, tmp_path):
     assert "has been rewritten since" in bragref(f"audit --all --digest {digest}", code=4).stdout
 
 
+def forged_payment(db: Path, payer: str, payee: str, amount, voids: int | None = None) -> None:
+    """A payment row appended by hand, its chain link made as bragref makes one (`rewritten`): only judging the
+    payment against the rules can find it."""
+    with rewritten(db) as conn:
+        row_id = conn.execute("INSERT INTO payments (at, payer, payee, amount, voids) VALUES ('2026-11-28T23:00:00',"
+                              " ?, ?, ?, ?)", (payer, payee, amount, voids)).lastrowid
+        conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES ('payments', ?, '')", (row_id,))
+
+
+def test_a_payment_larger_than_was_owed_is_found_by_audit_whatever_its_chain_says(bragref):
+    """Issue 65: a payment of 100,000 appended with its link made again passed `audit --all`, `--digest` too. Cat
+    owed Andy 2 when she paid 2; a further 100,000 is more than `settle --all` then showed (R1.2)."""
+    play_nights(bragref)
+    bragref("paid cat andy 2")
+    forged_payment(bragref.db, "Cat", "Andy", 100_000)
+    digest = bragref.json("status")["digest"]
+    for line in ("audit --all", f"audit --all --digest {digest}"):
+        found = bragref(line, code=4).stdout
+        assert found == ("audit: payment row 2 (Cat paid Andy 100000) is more than settle --all then showed Cat "
+                         "owing Andy, 0 (R1.2)\n"), found
+
+
+def test_a_payment_from_someone_who_never_played_is_found_by_audit(bragref):
+    """Issue 65: Zed played no night; his payment to Cat, appended with its link made again, passed the audit while
+    `settle --all` stopped on nets that no longer summed to zero (exit 5, "run audit"). The audit finds it (R2.6)."""
+    play_nights(bragref)
+    forged_payment(bragref.db, "Zed", "Cat", 5)
+    assert "nets sum to -5" in bragref("settle --all", code=5).stderr
+    assert bragref("audit --all", code=4).stdout == (
+        "audit: payment row 1 (Zed paid Cat 5): Zed played in no session then, so was owed nothing and owed nothing "
+        "(R2.6)\n")
+
+
+def test_a_void_of_a_payment_no_longer_the_last_event_is_found_by_audit(bragref):
+    """Issue 65: `undo` voids a payment only while it is the ledger's last event (R9.1); a void appended by hand after
+    a loan was recorded passed the audit. One right after its payment, as `undo` writes it, is sound."""
+    play_nights(bragref)
+    bragref("paid cat andy 2")
+    forged_payment(bragref.db, "Cat", "Andy", 2, voids=1)
+    assert bragref("audit --all").output.startswith("audit: sound: ")  # what `undo` would have recorded
+    bragref("paid cat andy 2")
+    bragref("lend andy danny 1")  # the payment is final from here
+    forged_payment(bragref.db, "Cat", "Andy", 2, voids=3)
+    assert bragref("audit --all", code=4).stdout == (
+        "audit: payment row 4 voids row 3, a payment that was final: something was recorded after it (R9.1)\n")
+
+
+@pytest.mark.parametrize("amount", [0, -5, "five", 2.5])
+def test_a_payment_of_no_amount_of_money_is_found_by_audit(bragref, amount):
+    """A payment of 0 or less passed the test of being no more than is owed (R1.1)."""
+    play_nights(bragref)
+    forged_payment(bragref.db, "Cat", "Andy", amount)
+    assert f"is not an amount of money: a payment is a whole number of units above 0 (R1.1)" in \
+        bragref("audit --all", code=4).stdout
+
+
+def test_payments_are_judged_as_the_ledger_stood_and_one_found_wanting_is_left_out(bragref):
+    """Each payment against what was owed when it was recorded, as if `paid` had refused those found wanting: Cat
+    owes Danny 4; a payment of 5 is more, and the payment of 4 after it is judged without it (with it, Cat would
+    have owed Danny nothing)."""
+    play_nights(bragref)
+    bragref("paid cat andy 2")
+    forged_payment(bragref.db, "Cat", "Danny", 5)
+    forged_payment(bragref.db, "Cat", "Danny", 4)
+    assert bragref("audit --all", code=4).stdout == (
+        "audit: payment row 2 (Cat paid Danny 5) is more than settle --all then showed Cat owing Danny, 4 (R1.2)\n")
+
+
 def test_season_dates_and_a_range_with_no_night(bragref):
     play_nights(bragref)
     today = bragref.json("season --from 2000-01-01 --to 2999-12-31")

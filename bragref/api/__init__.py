@@ -190,15 +190,19 @@ class Audit:
 
     def sound(self, digest: str | None = None) -> str:
         """What a clean audit checked, in one line: the rows chained, the hands replayed, the chain's head (and the
-        digest it still holds, where one was given)."""
+        digest it still holds, where one was given; and that Litestream replicates the ledger, where its tables are
+        there)."""
+        from bragref.ledger.audit import replicated
+
         conn = self.ledger.conn
         rows = conn.execute("SELECT COUNT(*) FROM chain").fetchone()[0]
         marks = ",".join("?" * len(self.sessions))
         hands = conn.execute(f"SELECT COUNT(*) FROM hands WHERE session_id IN ({marks})", self.sessions).fetchone()[0]
         sessions = f"{len(self.sessions)} session{'s' * (len(self.sessions) != 1)}"
         held = f"; it still holds digest {digest}" if digest else ""
+        litestream = "; replicated by Litestream" if replicated(self.file) else ""
         return (f"sound: {rows} rows chained, {hands} hand{'s' * (hands != 1)} of {sessions} replayed, chain head "
-                f"{self.ledger.digest()}{held}")
+                f"{self.ledger.digest()}{held}{litestream}")
 
 
 def open_ledger(path: str, session: str | None = None, read_only: bool = False) -> Book:

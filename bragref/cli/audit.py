@@ -26,9 +26,12 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
     Reads the file without changing it (no migration, no change of journal
     mode). Runs SQLite's quick check of the file (--deep: its full integrity
     check). Checks the schema, hidden objects included, against what the
-    migrations make, recomputes the hash
+    migrations make (SQLite's statistics must be what ANALYZE makes of the
+    rows now; Litestream's two tables are known, and said on the sound line),
+    recomputes the hash
     chain over every row (a row changed, removed or added outside bragref is
-    found), checks closed sessions played on no more, replays each hand of the session (--all: of
+    found), checks closed sessions played on no more, judges each settle-up as
+    paid and undo judged it then (R1.2, R9.1), replays each hand of the session (--all: of
     every session) under the rules it was dealt with, compares the recorded
     postings with the replay's (a card shown twice in a deal is refused there,
     R8.9), checks conservation (R1.2) and that nobody's table money went below

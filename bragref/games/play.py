@@ -10,7 +10,7 @@ from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, credit
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
-from bragref.games.verbs import Credit, Said, Typed, Verb
+from bragref.games.verbs import Credit, Said, Typed, Verb, held_cards
 
 __all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome", "replay",
            "require_dealt", "require_move", "verb_type", "whose"]
@@ -108,7 +108,8 @@ def _step(game, hand: Hand, action) -> Hand:
         return credit(hand, action.player, action.amount)
     own = _own(game, action)
     after = game.apply(hand, own)
-    check_cards(game, hand, own)  # R8.9, for every game alike, once the rules have had their say (the rule first)
+    if held_cards(type(own)):  # R8.9, for every game alike, once the rules have had their say (the rule first)
+        check_cards(game, hand, own)
     return after
 
 
@@ -116,20 +117,16 @@ def check_cards(game, hand: Hand, action) -> None:
     """R8.9 for every game, by what `game` declares of its pack and of the cards seen in a deal: bad input where an
     action names a card of a player's own (a show's, a draw's: a `held` parameter) that is not in the game's pack,
     or that has been seen already in the deal (one named twice in the same move its reading refuses)."""
-    named = [card for param in action.params if param.kind == "cards" and param.held
-             for card in getattr(action, param.name)]
-    if not named:
-        return
-    from bragref.engine.cards import card_text
-
-    player = getattr(action, "player", None)
-    seen = game.cards_seen(hand, player)
+    named = [card for name in held_cards(type(action)) for card in getattr(action, name)]
+    seen = game.cards_seen(hand, getattr(action, "player", None))
     for card in named:
-        if not game.in_pack(hand.rules, card):
-            raise BadInput(f"{card_text(card)} is not in the pack of {game.title} (R8.9)")
-        if card in seen:
-            raise BadInput(f"{card_text(card)} has been seen already in this deal ({seen[card]}): a pack holds "
-                           f"one of each card (R8.9)")
+        fault = (f"is not in the pack of {game.title}" if not game.in_pack(hand.rules, card) else
+                 f"has been seen already in this deal ({seen[card]}): a pack holds one of each card" if card in seen
+                 else None)
+        if fault:
+            from bragref.engine.cards import card_text  # here: only a refusal writes a card
+
+            raise BadInput(f"{card_text(card)} {fault} (R8.9)")
 
 
 def _own(game, action):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import ClassVar, Protocol
 
 from bragref.engine.rules import Rules
@@ -193,9 +193,16 @@ class Playing(ABC):
     def in_pack(self, rules: Rules, card: int) -> bool:
         """Whether `card` is in the pack this game deals under `rules` (R8.9): the 52, and the jokers its wild cards
         add."""
-        from bragref.engine.cards import NATURALS, wild_cards
+        return 0 <= card < pack_of(rules.wild)
 
-        return 0 <= card < NATURALS + wild_cards(rules.wild)[1]
+
+@lru_cache(maxsize=None)
+def pack_of(wild: str) -> int:
+    """The cards in the pack under the house rule `wild` (R8.7): the 52, and the jokers it adds; worked out once a
+    rule, as every card a show names is asked about."""
+    from bragref.engine.cards import NATURALS, wild_cards  # here: a command that names no card never loads them
+
+    return NATURALS + wild_cards(wild)[1]
 
 
 class Settling(ABC):

@@ -13,6 +13,7 @@ The action types every game of the family shares are here; a game's own are in i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import lru_cache
 from typing import ClassVar
 
 import msgspec
@@ -133,6 +134,21 @@ class Param(msgspec.Struct, frozen=True):
         return [*self.keywords[:1], *words]
 
 
+
+@lru_cache(maxsize=None)
+def card_params(kind: type) -> tuple[Param, ...]:
+    """The parameters of kind `cards` an action type declares, read once a type: most declare none, and every
+    action made or replayed asks (issue 65: the audit's replay)."""
+    return tuple(param for param in kind.params if param.kind == "cards")
+
+
+@lru_cache(maxsize=None)
+def held_cards(kind: type) -> tuple[str, ...]:
+    """The names of the parameters of kind `cards` an action type declares as a player's own (`Param.held`: a show's,
+    a draw's), read once a type: what R8.9 checks of every action replayed (`play.check_cards`)."""
+    return tuple(param.name for param in card_params(kind) if param.held)
+
+
 class Reader(ABC):
     """How the words of an answer or a history line become values: money as typed or in units, names as the
     table knows them or as `p1`, `p2`…, and whether every word must be there as written (`strict`)."""
@@ -197,9 +213,7 @@ class Verb(msgspec.Struct, frozen=True):
     def __post_init__(self) -> None:
         """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`, a plug-in's
         `Flash("Bob", "7h")`): every parameter of kind `cards` is read as R8.9 writes cards."""
-        for param in self.params:
-            if param.kind != "cards":
-                continue
+        for param in card_params(type(self)):
             value = getattr(self, param.name)
             if not isinstance(value, (str, tuple, list)):
                 raise BadInput(f"cards are written as text (`Kh Kd 4c`) or a list of cards, not {value!r} (R8.9)")

@@ -20,18 +20,28 @@ import json
 import sqlite3
 from collections import defaultdict
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from bragref.engine.errors import BadInput
-from bragref.ledger.chain import DIGEST_HEX, GENESIS, LOG_TABLES, hashed, link
+from bragref.engine.money import MAX_UNITS
+from bragref.ledger.chain import DIGEST_HEX, GENESIS, LATER_COLUMNS, LOG_TABLES, hashed, link
 from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import REPLAYED, Unreplayable, final, hand_groups, live_actions, postings
+from bragref.ledger.replay import Unreplayable, final, live_actions, postings
 from bragref.ledger.seats import renamed_to
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
-PIECE = 2_000  # hands: each session's are checked in pieces this long, so the workers finish together and none
-# holds more than a piece's rows
+PIECE = 30_000  # links: the chain is checked in pieces this long, the hands dealt in each replayed from the rows its
+# walk read (each row read once: issue 65), so that the workers finish together and none holds more than a piece's rows
+
+
+class Held(NamedTuple):
+    """A hand's finding, held back to be told with the others of its session, in the order of its hands."""
+
+    session_id: int
+    number: float  # the hand's number, for the order (a number that is not one last)
+    text: str
 
 
 @contextmanager
@@ -63,15 +73,22 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     else:
         results = in_order(run_in, [(path, task) for task in tasks])
     findings: list[str] = []
+    held: dict[int, list[Held]] = defaultdict(list)
     with progress(len(tasks), "Auditing") as advance:
         for task, found in zip(tasks, results):
             checked(task, found)
-            findings += found
+            if task[0] == "totals":  # a session's hands are told before its totals, in their order
+                findings += [h.text for h in sorted(held.pop(task[1], ()), key=lambda h: h.number)]
+            for finding in found:
+                if isinstance(finding, Held):
+                    held[finding.session_id].append(finding)
+                else:
+                    findings.append(finding)
             advance()
     return findings
 
 
-OF_THE_FILE = ("integrity", "schema")  # checks of the file as it is, not of a copy brought up to date
+OF_THE_FILE = ("integrity", "schema", "statistics")  # checks of the file as it is, not of a copy brought up to date
 
 
 def sessions_to_audit(ledger, name: str | None, all_sessions: bool) -> list[int]:
@@ -91,17 +108,28 @@ def sessions_to_audit(ledger, name: str | None, all_sessions: bool) -> list[int]
 def described(conn: sqlite3.Connection, task: tuple) -> str:
     """What one check looked at, for `audit -v`."""
     kind, *args = task
-    if kind == "hands":
-        _, name, first, last = args
-        return f"session {name}: hands {first}–{last} replayed under their own rules, postings and carried pots compared"
+    if kind == "walk":
+        first, last, low, high, names = args
+        end = last or conn.execute("SELECT MAX(seq) FROM chain").fetchone()[0]
+        links = "every link" if not (first or last) else f"links {first or 1}–{end}"
+        where, ids = _held_by(low and low[LOG_TABLES.index("hands")], high and high[LOG_TABLES.index("hands")],
+                              high is None)
+        dealt = [] if where is None else conn.execute(
+            f"SELECT session_id, MIN(number), MAX(number) FROM hands{where} GROUP BY session_id", ids).fetchall()
+        hands = "; ".join(f"session {names[session]}: hands {least}–{most}" for session, least, most in dealt
+                          if session in names) or "no hand"
+        return f"hash chain: {links} against every row; {hands} replayed under their own rules, postings and " \
+               f"carried pots compared"
     if kind == "totals":
         return f"session {args[1]}: conservation (R1.2) and loans repaid no more than lent (R7.5)"
     if kind == "table":
         return f"session {args[1]}: nobody's table money ever below 0 (R1.3)"
-    if kind == "chain":
-        return f"hash chain: {conn.execute('SELECT COUNT(*) FROM chain').fetchone()[0]} links against every row"
     if kind == "schema":
         return "schema: tables, indexes, triggers and views, hidden ones too, as the migrations make them"
+    if kind == "statistics":
+        return "SQLite's statistics: each row what ANALYZE makes of the rows now"
+    if kind == "payments":
+        return "settle-ups: each as paid and undo judged it, against the ledger as it stood (R1.2, R9.1)"
     if kind == "closings":
         return "closed sessions: nothing played after a close (R9.1)"
     if kind == "digest":
@@ -110,19 +138,61 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
 
 
 def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, deep: bool = False) -> list[tuple]:
-    """The checks to run: the whole file's, then each session's hands in pieces, then its totals and table money."""
-    tasks: list[tuple] = [("integrity", deep), ("schema",), ("chain",), ("closings",)]
+    """The checks to run: the whole file's, then the chain in pieces with the hands dealt in each, what spans the
+    ledger, and each session's totals and table money."""
+    tasks: list[tuple] = [("integrity", deep), ("schema",)]
+    tasks += [("statistics",)] if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN"
+                                               " ('sqlite_stat1', 'sqlite_stat4')").fetchone() else []
+    names = {session_id: conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
+             for session_id in session_ids}
+    tasks += pieces(conn, names)
+    tasks += [("closings",)]
+    tasks += [("payments",)] if conn.execute("SELECT 1 FROM payments LIMIT 1").fetchone() else []
     tasks += [("digest", digest)] if digest is not None else []
-    for session_id in session_ids:
-        name = conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
-        last = conn.execute("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", (session_id,)).fetchone()[0]
-        tasks += [("hands", session_id, name, first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
-        tasks.append(("totals", session_id, name))
-        tasks.append(("table", session_id, name))
+    for session_id, name in names.items():
+        tasks += [("totals", session_id, name), ("table", session_id, name)]
     return tasks
 
 
-def run_in(job: tuple[str, tuple]) -> list[str]:
+def pieces(conn: sqlite3.Connection, names: dict[int, str]) -> list[tuple]:
+    """The chain in pieces of `PIECE` links by position, each with the rows of each log table it is checked beside:
+    those after the last a link before the piece names, up to the last a link in it names (the first piece from the
+    start, the last to the end, so that every row, named by a link or not, is read by one piece); the hands of the
+    sessions `names` dealt among them are replayed there."""
+    end = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM chain").fetchone()[0]
+    links = dict(conn.execute("SELECT tbl, COUNT(*) FROM chain GROUP BY tbl")) if end > PIECE else {}
+    tasks: list[tuple] = []
+    low: dict[str, int | None] = dict.fromkeys(LOG_TABLES)  # None: no row of the table named yet
+    for first in range(1, max(end, 1) + 1, PIECE):
+        last = first + PIECE - 1
+        final = last >= end
+        high = low if final else {table: _most(_named_by(conn, table, last, links.get(table, 0), end), was)
+                                  for table, was in low.items()}
+        tasks.append(("walk", None if first == 1 else first, None if final else last,
+                      tuple(low[table] for table in LOG_TABLES),
+                      None if final else tuple(high[table] for table in LOG_TABLES), names))
+        low = high
+    return tasks
+
+
+def _named_by(conn: sqlite3.Connection, table: str, last: int, links: int, end: int) -> int | None:
+    """The last row of `table` the links up to `last` name (None: none): the one the last link of the table names,
+    looked for back from `last` where its links are many, or the greatest its links name where they are few (each
+    in the fewest steps)."""
+    if not links:
+        return None
+    found = conn.execute("SELECT row_id FROM chain WHERE +tbl = ? AND seq <= ? AND typeof(row_id) = 'integer'"
+                         " ORDER BY seq DESC LIMIT 1" if links * 64 >= end else
+                         "SELECT MAX(row_id) FROM chain WHERE tbl = ? AND seq <= ? AND typeof(row_id) = 'integer'",
+                         (table, last)).fetchone()
+    return found[0] if found else None
+
+
+def _most(named: int | None, was: int | None) -> int | None:
+    return was if named is None else named if was is None else max(named, was)
+
+
+def run_in(job: tuple[str, tuple]) -> list:
     path, task = job
     conn = connect_read_only(path)
     try:
@@ -131,13 +201,11 @@ def run_in(job: tuple[str, tuple]) -> list[str]:
         conn.close()
 
 
-def run(conn: sqlite3.Connection, task: tuple) -> list[str]:
-    """One check's findings; a ledger too damaged to read is itself the finding, never a traceback."""
+def run(conn: sqlite3.Connection, task: tuple) -> list:
+    """One check's findings (a hand's `Held` for its session's turn); a ledger too damaged to read is itself the
+    finding, never a traceback."""
     kind, *args = task
     try:
-        if kind == "hands":
-            session_id, name, first, last = args
-            return [f"session {name}: {finding}" for finding in hand_findings(conn, session_id, first, last)]
         if kind in ("totals", "table"):
             session_id, name = args
             check = conservation if kind == "totals" else table_money
@@ -157,10 +225,11 @@ def integrity(conn: sqlite3.Connection, deep: bool = False) -> list[str]:
 def schema(conn: sqlite3.Connection) -> list[str]:
     """Tables, indexes, triggers and views, hidden ones (`sqlite_`-named, which `PRAGMA writable_schema` can add)
     included, must be exactly what the migrations of the ledger's own schema version make: a trigger that blocks or
-    rewrites rows as they are written, or a redefined view, would otherwise pass every other check. SQLite's own
-    statistics tables (`ANALYZE`) are allowed as SQLite makes them. A ledger of this bragref's schema whose objects
-    are those the migrations make (`SCHEMA_MADE`) is sound without the migrations being run again to compare (which
-    imports sqlite-utils: a tenth of a second)."""
+    rewrites rows as they are written, or a redefined view, would otherwise pass every other check. Two programs'
+    own tables are allowed beside them, each exactly as that program makes it (`OTHERS`): SQLite's statistics
+    (`ANALYZE`; what they hold is checked by `statistics`) and Litestream's. A ledger of this bragref's schema whose
+    objects are those the migrations make (`SCHEMA_MADE`) is sound without the migrations being run again to compare
+    (which imports sqlite-utils: a tenth of a second)."""
     have = _objects(conn)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION and made_digest(have) == SCHEMA_MADE:
@@ -168,7 +237,7 @@ def schema(conn: sqlite3.Connection) -> list[str]:
     want = expected_schema(version)
     findings = []
     for kind, name in sorted(set(have) | set(want), key=str):
-        if (kind, name) in STATISTICS and have.get((kind, name)) == STATISTICS[kind, name]:
+        if (kind, name) in OTHERS and have.get((kind, name)) == OTHERS[kind, name]:
             continue
         if (kind, name) not in want:
             findings.append(f"the ledger holds a {kind} {name!r} that bragref does not make: added outside bragref")
@@ -181,6 +250,19 @@ def schema(conn: sqlite3.Connection) -> list[str]:
 
 STATISTICS = {("table", "sqlite_stat1"): ("sqlite_stat1", "CREATE TABLE sqlite_stat1(tbl,idx,stat)"),
               ("table", "sqlite_stat4"): ("sqlite_stat4", "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)")}
+# Litestream's two tables (0.3 to 0.5.17 make the same): `_litestream_seq`, whose one row Litestream bumps to force a
+# write into the WAL after a checkpoint, and `_litestream_lock`, which it writes in a transaction it always rolls back
+# to hold the write lock (so it stays empty). bragref reads neither; the SQL is as SQLite keeps Litestream's
+# `CREATE TABLE IF NOT EXISTS` statements.
+LITESTREAM = {("table", "_litestream_seq"): ("_litestream_seq",
+                                             "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)"),
+              ("table", "_litestream_lock"): ("_litestream_lock", "CREATE TABLE _litestream_lock (id INTEGER)")}
+OTHERS = {**STATISTICS, **LITESTREAM}  # objects of other programs a ledger may hold, as each program makes them
+
+
+def replicated(conn: sqlite3.Connection) -> bool:
+    """Whether Litestream replicates the ledger: its tables are there, as it makes them."""
+    return any(have == LITESTREAM.get(key) for key, have in _objects(conn).items())
 
 
 # what the migrations make at `SCHEMA_VERSION`, as `made_digest` of `expected_schema` gives it (a test holds it to them)
@@ -188,9 +270,74 @@ SCHEMA_MADE = "bd66497a376ecbc3ce6bb36a3f41c045b317d9edbbd6b567325ea8e9b135f13c"
 
 
 def made_digest(objects: dict[tuple, tuple]) -> str:
-    """The SHA-256 of a schema's objects (`_objects`), SQLite's statistics tables as SQLite makes them left out."""
-    made = sorted((key, value) for key, value in objects.items() if STATISTICS.get(key) != value)
+    """The SHA-256 of a schema's objects (`_objects`), other programs' tables as they make them (`OTHERS`) left
+    out."""
+    made = sorted((key, value) for key, value in objects.items() if OTHERS.get(key) != value)
     return hashlib.sha256(repr(made).encode()).hexdigest()
+
+
+def statistics(conn: sqlite3.Connection) -> list[str]:
+    """SQLite's statistics tables hold only what `ANALYZE` makes of the rows as they stand (issue 65): each row of
+    `sqlite_stat1` is made again from the tables and their indexes (`made_statistics`) and compared, and
+    `sqlite_stat4`'s samples, which cannot be made again here to compare, are reported whenever there are any. They
+    steer only how SQLite plans its reads, never a figure; but a row written by hand would otherwise pass unseen, and
+    statistics an `ANALYZE` before later rows left behind are told apart from forged ones by nothing in the file
+    (`ANALYZE` again makes them right)."""
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    findings = []
+    if "sqlite_stat1" in tables:
+        want = made_statistics(conn, tables)
+        seen: set[tuple] = set()
+        for table, index, stat in conn.execute("SELECT tbl, idx, stat FROM sqlite_stat1"):
+            key, said = (table, index), f"{table}, {index}" if index is not None else f"{table}"
+            if key not in want or key in seen:
+                findings.append(f"SQLite's statistics (sqlite_stat1) hold a row for {said} that ANALYZE does not "
+                                f"make: written outside SQLite")
+            elif stat != want[key]:
+                findings.append(f"SQLite's statistics (sqlite_stat1) for {said} say {stat!r}, where ANALYZE makes "
+                                f"{want[key]!r} of the rows now: written outside SQLite, or left by an ANALYZE "
+                                f"before later rows (ANALYZE again makes them right)")
+            seen.add(key)
+        findings += [f"SQLite's statistics (sqlite_stat1) have no row for {table}{f', {index}' if index else ''}, "
+                     f"where ANALYZE makes {stat!r} of the rows now: removed outside SQLite, or left by an ANALYZE "
+                     f"before later rows (ANALYZE again makes them right)"
+                     for (table, index), stat in want.items() if (table, index) not in seen]
+    if "sqlite_stat4" in tables and (samples := conn.execute("SELECT COUNT(*) FROM sqlite_stat4").fetchone()[0]):
+        findings.append(f"the ledger holds {samples} of SQLite's sampled statistics (sqlite_stat4, which ANALYZE makes "
+                        f"where SQLite is built to), which cannot be made again here to compare, so a forged one "
+                        f"would pass unseen: DROP TABLE sqlite_stat4 (SQLite plans without it)")
+    return findings
+
+
+def made_statistics(conn: sqlite3.Connection, tables: set[str]) -> dict[tuple[str, str | None], str]:
+    """What `ANALYZE` writes into `sqlite_stat1` for the ledger's rows as they stand, by (table, index): for each
+    index of a table that holds rows, the rows, then for each leading run of its columns the rows that share one
+    value of them on average (rounded up, and 2 written as 1 where fewer than one in ten share: SQLite's `analyze.c`);
+    a table with rows and no index, its rows alone; an empty table, nothing."""
+    made: dict[tuple[str, str | None], str] = {}
+    for table in sorted(name for name in tables if not name.startswith("sqlite_")):
+        rows = conn.execute(f"SELECT COUNT(*) FROM {quoted(table)}").fetchone()[0]
+        indexes = [name for (name,) in conn.execute("SELECT name FROM pragma_index_list(?)", (table,))]
+        if rows and not indexes:
+            made[table, None] = str(rows)
+        for index in indexes if rows else ():
+            columns = [name for (name,) in conn.execute("SELECT name FROM pragma_index_info(?) ORDER BY seqno",
+                                                        (index,))]
+            if None in columns:
+                continue  # an index of expressions, which no ledger has: the schema's finding
+            shares = []
+            for end in range(1, len(columns) + 1):
+                distinct = conn.execute(f"SELECT COUNT(*) FROM (SELECT 1 FROM {quoted(table)} GROUP BY "
+                                        f"{', '.join(map(quoted, columns[:end]))})").fetchone()[0]
+                share = (rows + distinct - 1) // distinct
+                shares.append(1 if share == 2 and rows * 10 <= distinct * 11 else share)
+            made[table, index] = " ".join(map(str, (rows, *shares)))
+    return made
+
+
+def quoted(name: str) -> str:
+    """A name as SQL writes an identifier, whatever it holds."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _objects(conn: sqlite3.Connection) -> dict[tuple, tuple]:
@@ -218,9 +365,10 @@ def closings(conn: sqlite3.Connection) -> list[str]:
     finding where bragref 0.12 wrote it, which recorded them there (0.13 refuses them): that is, where it comes in
     the chain before the first action row that records its hand's digest (`actions.state`, schema 10, 0.13.0's). One
     appended after that is a finding like any other row after a close."""
-    first_state = conn.execute("SELECT MIN(c.seq) FROM actions t JOIN chain c ON c.tbl = 'actions' AND c.row_id = t.id"
-                               " WHERE t.state IS NOT NULL").fetchone()[0]
-    era = first_state if first_state is not None else 2 ** 62  # before it, rows an older bragref may have written
+    first_state = conn.execute("SELECT c.seq FROM chain c WHERE c.tbl = 'actions' AND c.row_id = (SELECT id FROM"
+                               " actions WHERE state IS NOT NULL ORDER BY id LIMIT 1)").fetchone()
+    era = first_state[0] if first_state else 2 ** 62  # before it, rows an older bragref may have written (the first
+    # such row by id is the first chained: the chain's check holds a table's rows to the order of their links)
     findings = []
     for session_id, name, closed in conn.execute(
             "SELECT s.id, s.name, c.seq FROM session_events e JOIN sessions s ON s.id = e.session_id"
@@ -243,22 +391,184 @@ def closings(conn: sqlite3.Connection) -> list[str]:
     return findings
 
 
-def chain(conn: sqlite3.Connection) -> list[str]:
-    """Walk the chain in order beside each log table in id order: each link must name the table's next row. Rows
-    are read as plain tuples, what a link hashes: a `sqlite3.Row` each would cost a fifth of the walk."""
+def payments(conn: sqlite3.Connection) -> list[str]:
+    """Each settle-up judged as `paid` and `undo` judged it when it was recorded (CLI.md, The season), against the
+    ledger as it stood just before it (`as_it_stood`), in the order they were chained: a payment is an amount of
+    money (R1.1) between two people of the sessions (R2.6), no more than `settle --all` then showed the payer owing the
+    payee (R1.2); a void takes back the payment chained just before it, which was then the ledger's last event, and
+    repeats it (R9.1). A payment found wanting is left out of what each later one is judged against, as if `paid` had
+    refused it. Rows no link names are the chain's findings."""
+    kept = "t.money" if any(column[1] == "money" for column in conn.execute("PRAGMA table_info(payments)")) else "NULL"
+    rows = conn.execute(f"SELECT c.seq, t.id, t.payer, t.payee, t.amount, t.voids, {kept} FROM payments t JOIN chain c"
+                        " ON c.tbl = 'payments' AND c.row_id = t.id ORDER BY c.seq").fetchall()
     findings: list[str] = []
-    cursors = {table: iter(_tuples(conn, f"SELECT * FROM {table} ORDER BY id")) for table in LOG_TABLES}
+    wanting: list[int] = []  # payments found wanting, by row
+    last: dict[str, int] = {}  # each log table's last row chained before the payment judged
+    before = 0
+    for seq, row_id, payer, payee, amount, voids, money in rows:
+        for table, most in conn.execute("SELECT tbl, MAX(row_id) FROM chain WHERE seq > ? AND seq < ? GROUP BY tbl",
+                                        (before, seq)):
+            last[table] = max(last.get(table, 0), most)
+        before = seq - 1
+        with as_it_stood(conn, last, seq, wanting) as ledger:
+            found = (settle_up(ledger, row_id, payer, payee, amount, money) if voids is None
+                     else taken_back(conn, seq, row_id, (payer, payee, amount), voids))
+        findings += found
+        wanting += [row_id] if found else []
+    return findings
+
+
+@contextmanager
+def as_it_stood(conn: sqlite3.Connection, last: dict[str, int], seq: int, left_out: list[int]):
+    """A ledger object reading the ledger on `conn` as it stood before chain link `seq`: each log table's rows up to
+    its `last` chained before it (a table's rows are chained in the order of their ids, which the chain's check
+    holds them to), payments `left_out` left out; read through views of the connection's own temporary schema,
+    which SQLite reads before the file's (the file is not written), dropped after."""
+    from bragref.ledger.store import Ledger
+
+    for table in LOG_TABLES:
+        others = f" AND id NOT IN ({', '.join(map(str, left_out))})" if table == "payments" and left_out else ""
+        conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM main.{table} WHERE id <= {int(last.get(table, 0))}"
+                     f"{others}")
+    conn.execute(f"CREATE TEMP VIEW chain AS SELECT * FROM main.chain WHERE seq < {int(seq)}")
+    try:
+        yield Ledger("", conn)
+    finally:
+        for table in (*LOG_TABLES, "chain"):
+            conn.execute(f"DROP VIEW temp.{table}")
+
+
+def settle_up(ledger, row_id: int, payer: str, payee: str, amount, money: str | None) -> list[str]:
+    """What `paid` refuses of a payment of `amount` from `payer` to `payee` in `money` (`Money.pay`; a row that does
+    not say its money was recorded while every session kept the first one's), with the ledger as it stood: an amount
+    of money (R1.1) in a money a session kept, between two people of the sessions, no more than `settle --all` then
+    showed owed in that money (R1.2)."""
+    from bragref.engine.names import key
+    from bragref.ledger.db import LedgerUnavailable
+    from bragref.ledger.money import by_money, kept_in
+
+    said = f"payment row {row_id} ({payer} paid {payee} {amount!r})"
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_UNITS:
+        return [f"{said} is not an amount of money: a payment is a whole number of units above 0 (R1.1)"]
+    sessions = ledger.all_sessions()
+    if not sessions:
+        return [f"{said} was recorded before any session: nothing was owed (R1.2)"]
+    money = money or kept_in(sessions[0].rules)
+    kept = by_money(sessions)
+    if money not in kept:
+        return [f"{said} is in {money}, a money no session then kept: nothing was owed in it (R1.1)"]
+    said = f"payment row {row_id} ({payer} paid {payee} {kept[money][0].rules.money(amount)})"
+    rows = ledger.balances(sessions, settle_ups=True)
+    people = {key(row["player"]) for row in rows}
+    strangers = [name for name in dict.fromkeys((payer, payee)) if key(name) not in people]
+    if strangers:
+        return [f"{said}: {' and '.join(strangers)} played in no session then, so was owed nothing and owed "
+                f"nothing (R2.6)"]
+    try:
+        owed = sum(p["amount"] for p in ledger.payments(sessions, settle_ups=True, rows=rows)
+                   if p["money"] == money and key(p["from"]) == key(payer) and key(p["to"]) == key(payee))
+    except LedgerUnavailable:
+        return []  # the nets do not add up: the postings were changed, which conservation reports (R1.2)
+    if amount > owed:
+        return [f"{said} is more than settle --all then showed {payer} owing {payee}, "
+                f"{kept[money][0].rules.money(owed)} (R1.2)"]
+    return []
+
+
+def taken_back(conn: sqlite3.Connection, seq: int, row_id: int, repeated: tuple, voids) -> list[str]:
+    """What `undo` refuses of a void of payment row `voids` chained at link `seq`: only the ledger's last event,
+    a payment standing, is voided, and its void repeats it (R9.1)."""
+    said = f"payment row {row_id} voids row {voids!r}"
+    voided = conn.execute("SELECT t.payer, t.payee, t.amount, t.voids, c.seq FROM payments t JOIN chain c"
+                          " ON c.tbl = 'payments' AND c.row_id = t.id WHERE t.id = ?", (voids,)).fetchone()
+    if voided is None or voided[3] is not None or voided[4] > seq:
+        return [f"{said}, which is no payment recorded before it (R9.1)"]
+    if conn.execute("SELECT 1 FROM payments WHERE voids = ? AND id != ?", (voids, row_id)).fetchone():
+        return [f"{said}, which another void takes back too (R9.1)"]
+    if voided[4] != seq - 1:
+        return [f"{said}, a payment that was final: something was recorded after it (R9.1)"]
+    if tuple(voided[:3]) != repeated:
+        return [f"{said} but does not repeat it: the void says {repeated[0]} paid {repeated[1]} {repeated[2]!r}, "
+                f"the payment {voided[0]} paid {voided[1]} {voided[2]!r}"]
+    return []
+
+
+def walk(conn: sqlite3.Connection, first: int | None, last: int | None, low: tuple | None, high: tuple | None,
+         names: dict[int, str]) -> list:
+    """One piece of the chain (`pieces`): links `first`..`last` (None: from the start, to the end) walked beside the
+    rows each log table holds after `low` and up to `high` (None: without end), each link naming its table's next
+    row, whose values it must hash (`chain_findings`); then the hands of the sessions `names` whose deals the piece
+    read, replayed from the rows read (`hands_findings`): each row of the ledger is read once."""
+    rows: dict[str, sqlite3.Cursor] = {}
+    for index, table in enumerate(LOG_TABLES):
+        where, ids = _held_by(None if low is None else low[index], None if high is None else high[index], high is None)
+        if where is not None:
+            cursor = conn.cursor()
+            cursor.row_factory = sqlite3.Row
+            rows[table] = cursor.execute(f"SELECT * FROM {table}{where} ORDER BY id", ids)
+    span = [bound for bound in (("seq >= ?", first) if first else None, ("seq <= ?", last) if last else None) if bound]
+    links = _tuples(conn, f"SELECT seq, tbl, row_id, hash FROM chain{' WHERE ' if span else ''}"
+                          f"{' AND '.join(sql for sql, _ in span)} ORDER BY seq", tuple(seq for _, seq in span))
+    before = conn.execute("SELECT hash FROM chain WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone() \
+        if first else None
+    read = Read(rows)
+    findings: list = chain_findings(links, read.tables, GENESIS if before is None else before[0], first or 1)
+    return findings + hands_findings(conn, read, low, high, names)
+
+
+def _held_by(low, high, final: bool) -> tuple[str | None, tuple]:
+    """Which of a log table's rows a piece holds, as SQL (None: none) and its parameters."""
+    if not final and high is None:
+        return None, ()
+    bounds = [("id > ?", low) if low is not None else None, ("id <= ?", high) if not final else None]
+    bounds = [bound for bound in bounds if bound]
+    return (" WHERE " + " AND ".join(sql for sql, _ in bounds) if bounds else ""), tuple(id for _, id in bounds)
+
+
+class Read:
+    """The rows a piece's walk reads, each log table's in the order of their ids (`tables`), of which the replay keeps
+    what it needs: the deals, and each hand's actions, postings and table money (`actions`, `posted`, `credits`)."""
+
+    KEPT = {"actions": "actions", "postings": "posted", "purses": "credits"}
+
+    def __init__(self, cursors: dict[str, sqlite3.Cursor]):
+        self.tables = {table: cursor.fetchall() for table, cursor in cursors.items()}
+        self.deals: list[sqlite3.Row] = self.tables.get("hands", [])
+        self.actions: dict[int, list] = {}
+        self.posted: dict[int, list] = {}
+        self.credits: dict[int, list] = {}
+        for table, kept in self.KEPT.items():
+            if self.tables.get(table):
+                grouped, at = getattr(self, kept), self.tables[table][0].keys().index("hand_id")
+                for row in self.tables[table]:
+                    grouped.setdefault(row[at], []).append(row)
+
+
+def chain_findings(links, tables: dict, previous: str, expected: int) -> list[str]:
+    """Walk links in order beside each log table's rows in id order: each link must name the table's next row, and
+    hash it after the link before (`previous`); `expected`: the first link's position."""
+    findings: list[str] = []
+    cursors = {table: iter(rows) for table, rows in tables.items()}
     waiting = {table: next(cursor, None) for table, cursor in cursors.items()}
-    previous, expected = GENESIS, 1
-    for seq, table, row_id, stored in _tuples(conn, "SELECT seq, tbl, row_id, hash FROM chain ORDER BY seq"):
+    sha256 = hashlib.sha256
+    for seq, table, row_id, stored in links:
         if seq != expected:
             findings.append(f"chain links {expected}–{seq - 1} are missing: removed after they were written")
         expected = seq + 1
-        if table not in cursors:
+        row = waiting.get(table)
+        if row is not None and row[0] == row_id:  # the link names its table's next row, as bragref chains them
+            waiting[table] = next(cursors[table], None)
+            values = row[:]
+            if values[-1] is None and table in LATER_COLUMNS:
+                values = hashed(table, values)
+            if link(previous, table, values, sha256) != stored:
+                findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
+            previous = stored
+            continue
+        if table not in LOG_TABLES:
             findings.append(f"chain link {seq} names {table!r}, which is not a table of the log")
             previous = stored
             continue
-        row = waiting[table]
         while row is not None and _before(row[0], row_id):
             findings.append(f"{table} row {row[0]} is in no chain link: added outside bragref")
             row = next(cursors[table], None)
@@ -268,7 +578,7 @@ def chain(conn: sqlite3.Connection) -> list[str]:
             previous = stored
             continue
         waiting[table] = next(cursors[table], None)
-        if link(previous, table, hashed(table, row), hashlib.sha256) != stored:
+        if link(previous, table, hashed(table, row[:]), sha256) != stored:
             findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
         previous = stored
     for table, row in waiting.items():
@@ -278,10 +588,10 @@ def chain(conn: sqlite3.Connection) -> list[str]:
     return findings
 
 
-def _tuples(conn: sqlite3.Connection, sql: str) -> sqlite3.Cursor:
+def _tuples(conn: sqlite3.Connection, sql: str, parameters: tuple = ()) -> sqlite3.Cursor:
     cursor = conn.cursor()
     cursor.row_factory = None
-    return cursor.execute(sql)
+    return cursor.execute(sql, parameters)
 
 
 def _before(row_id, link_id) -> bool:
@@ -306,46 +616,104 @@ def given_digest(conn: sqlite3.Connection, digest: str) -> list[str]:
 UNREAD = object()  # the hand before could not be replayed: what it carried is unknown
 
 
-def hand_findings(conn: sqlite3.Connection, session_id: int, first: int, last: int) -> list[str]:
-    """Replay hands `first`..`last` of a session (and, unreported, the one before, for what it carried)
-    and compare what was recorded with what the replay says."""
-    findings: list[str] = []
-    start = max(first - 1, 1)
-    actions = hand_groups(conn, "actions", session_id, start, last, REPLAYED)
-    posted = hand_groups(conn, "postings", session_id, first, last)
-    credits = hand_groups(conn, "purses", session_id, start, last)
+def hands_findings(conn: sqlite3.Connection, read: Read, low: tuple | None, high: tuple | None,
+                   names: dict[int, str]) -> list[Held]:
+    """Replay the hands of the sessions `names` whose deals a piece read, each session's in the order of their
+    numbers from the rows read (and those of theirs other pieces hold: `spilt`), and compare what was recorded with
+    what the replay says; the session's hand before the first, replayed unreported, for what it carried."""
+    deals = [row for row in read.deals if row["session_id"] in names]
+    if not deals:
+        return []
+    spilt = _spilt(conn, [row["id"] for row in deals], low, high)
+    findings: list[Held] = []
+    for session_id in dict.fromkeys(row["session_id"] for row in deals):
+        hands = sorted((row for row in deals if row["session_id"] == session_id), key=_numbered)
+        said = f"session {names[session_id]}: "
+        for number, text in session_hands(conn, session_id, hands, read, spilt):
+            findings.append(Held(session_id, _numbered(number), said + text))
+    return findings
+
+
+def _numbered(row_or_number) -> float:
+    number = row_or_number["number"] if isinstance(row_or_number, sqlite3.Row) else row_or_number
+    return number if type(number) is int else float("inf")
+
+
+def _spilt(conn: sqlite3.Connection, hand_ids: list[int], low: tuple | None, high: tuple | None) -> dict[str, dict]:
+    """The actions, postings and table money of these hands that lie beyond the rows their piece read (a hand dealt
+    at the piece's end goes on in the next), by table and hand."""
+    spilt: dict[str, dict] = {}
+    numbers = [hand_id for hand_id in hand_ids if type(hand_id) is int]
+    ids = (min(numbers), max(numbers)) if numbers else (0, -1)  # the piece's deals: ids that run on, mostly
+    wanted = set(hand_ids)
+    for table in Read.KEPT:
+        index = LOG_TABLES.index(table)
+        where, bounds = _held_by(None if low is None else low[index], None if high is None else high[index],
+                                 high is None)
+        if where == "":
+            continue  # the piece read every row of the table
+        beyond = "" if where is None else f" AND NOT ({where.removeprefix(' WHERE ')})"
+        grouped = spilt.setdefault(table, {})
+        for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id BETWEEN ? AND ?{beyond} ORDER BY hand_id, id",
+                                (*ids, *bounds)):
+            if row["hand_id"] in wanted:
+                grouped.setdefault(row["hand_id"], []).append(row)
+    return spilt
+
+
+def _rows(read: Read, spilt: dict[str, dict], table: str, hand_id) -> list[sqlite3.Row]:
+    """A hand's rows of `table` in the order of their ids, those its piece read and those beyond."""
+    mine = getattr(read, Read.KEPT[table]).get(hand_id, [])
+    beyond = spilt.get(table, {}).get(hand_id)
+    if not beyond:
+        return mine
+    return sorted(mine + beyond, key=lambda row: (type(row[0]) is not int, row[0] if type(row[0]) is int else 0))
+
+
+def session_hands(conn: sqlite3.Connection, session_id: int, hands: list[sqlite3.Row], read: Read,
+                  spilt: dict) -> list[tuple]:
+    """A session's hands (in the order of their numbers) replayed, each with what carried into it and its postings
+    compared: (hand number, finding) for each finding."""
+    findings: list[tuple] = []
+    before = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number < ? ORDER BY number DESC LIMIT 1",
+                          (session_id, hands[0]["number"])).fetchone()
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
-    later = later_names(conn, session_id)
-    hands = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number BETWEEN ? AND ? ORDER BY number",
-                         (session_id, start, last)).fetchall()
-    if start < first:
-        before, hands = hands[0], hands[1:]
+    if before is not None:
+        actions, credits = (conn.execute(f"SELECT * FROM {table} WHERE hand_id = ? ORDER BY id", (before["id"],))
+                            .fetchall() for table in ("actions", "purses"))
         try:
-            previous = final(before, actions.get(before["id"], []), credits.get(before["id"], []))
+            previous = final(before, actions, credits)
         except Unreplayable:
             previous = UNREAD  # reported by the piece that holds it
-        if misdealt(actions.get(before["id"], [])):
+        if misdealt(actions):
             previous = UNREAD  # the hand that counts is further back: its carried pot goes unchecked here
-    for expected_number, row in enumerate(hands, first):
-        where = f"hand {row['number']}"
-        if row["number"] != expected_number:
-            findings.append(f"{where} should be hand {expected_number}: hands are numbered in order")
+    expected = before["number"] + 1 if before is not None and type(before["number"]) is int else 1
+    later = later_names(conn, session_id)
+    for row in hands:
+        number = row["number"]
+        where = f"hand {number}"
+        if number != expected:
+            findings.append((number, f"{where} should be hand {expected}: hands are numbered in order"))
+        expected = number + 1 if type(number) is int else expected + 1
+        actions = _rows(read, spilt, "actions", row["id"])
         try:
-            hand = final(row, actions.get(row["id"], []), credits.get(row["id"], []))
+            hand = final(row, actions, _rows(read, spilt, "purses", row["id"]))
         except Unreplayable as refused:
-            findings.append(f"{where}: {refused.reason}")
+            findings.append((number, f"{where}: {refused.reason}"))
             previous = UNREAD
             continue
         if previous is not UNREAD:
-            findings += carried_findings(where, row, previous, later)
-        findings += [f"{where}: {f}" for f in compare_postings(hand, posted.get(row["id"], []))]
-        if misdealt(actions.get(row["id"], [])):
-            if live_actions(actions.get(row["id"], [])):
-                findings.append(f"{where}: its deal is voided, but actions of it still stand (R9.1)")
+            findings += [(number, f) for f in carried_findings(where, row, previous, later)]
+        findings += [(number, f"{where}: {f}") for f in compare_postings(hand, _rows(read, spilt, "postings",
+                                                                                     row["id"]))]
+        if misdealt(actions):
+            if live_actions(actions):
+                findings.append((number, f"{where}: its deal is voided, but actions of it still stand (R9.1)"))
             continue  # a misdeal: the hand never happened, and the next deal follows the one before (R9.1)
         if hand.carried_in != row["carried_in"]:  # the game changed with a pot carried, before bragref 0.12.6
-            findings.append(f"{where} records {row['carried_in']} carried in, but {row['carried_in'] - hand.carried_in}"
-                            f" of it is in no pot: its game, {hand.rules.game}, takes no carried pot in (R6.2, R9.3)")
+            findings.append((number, f"{where} records {row['carried_in']} carried in, but "
+                                     f"{row['carried_in'] - hand.carried_in} of it is in no pot: its game, "
+                                     f"{hand.rules.game}, takes no carried pot in (R6.2, R9.3)"))
         previous = hand
     return findings
 
@@ -471,4 +839,5 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
-CHECKS = {"integrity": integrity, "schema": schema, "chain": chain, "closings": closings, "digest": given_digest}
+CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "walk": walk, "closings": closings,
+          "payments": payments, "digest": given_digest}

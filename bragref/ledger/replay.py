@@ -18,10 +18,6 @@ from bragref.games.verbs import Credit, Verb
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.legacy import legacy_action
 
-# what a replay reads of an action row (`replayed`, `action_of`): no time, reason or digest of the hand after it,
-# which only the reports read (the audit reads no more: issue 45)
-REPLAYED = "id, hand_id, verb, player, amount, blind, detail, voids, args"
-
 # a hand whose deal was voided (R9.1): a void that names no action
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
 
@@ -67,10 +63,18 @@ class Current(msgspec.Struct, frozen=True):
 
 def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
+    return _dealt(row["rules"], row["seats"], row["dealer"], row["carried_in"], row["retained_by"], row["purses"],
+                  row["dealt"])
+
+
+@lru_cache(maxsize=256)
+def _dealt(rules: str, seats: str, dealer: str, carried_in: int, retained_by: str | None, purses: str | None,
+           record: str | None) -> Hand:
+    """A deal made from what its row records: a session deals the same few again and again (the seats, the dealer
+    in turn, nothing carried), and a hand is a value, so each is made once (an audit deals every hand)."""
     decode = msgspec.json.decode
-    purses = None if row["purses"] is None else decode(row["purses"])
-    return play.deal(rules_of(row["rules"]), decode(row["seats"]), row["dealer"], row["carried_in"],
-                     row["retained_by"], purses, None if row["dealt"] is None else decode(row["dealt"]))
+    return play.deal(rules_of(rules), decode(seats), dealer, carried_in, retained_by,
+                     None if purses is None else decode(purses), None if record is None else decode(record))
 
 
 @lru_cache(maxsize=64)
@@ -79,14 +83,12 @@ def rules_of(text: str) -> Rules:
     return Rules.from_json(text)
 
 
-def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int,
-                columns: str = "*") -> dict[int, list]:
+def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
     """The rows of `table` (`actions`, `purses`, `postings`) for hands `first`..`last` of a session, in one query,
     by hand id, each hand's in the order written: read along the table's index of hand ids, which holds them in
-    that order, so that SQLite sorts nothing (issue 19). `columns`: those to read (`REPLAYED` where only the replay
-    reads them), `hand_id` among them."""
+    that order, so that SQLite sorts nothing (issue 19)."""
     grouped: dict[int, list] = {}
-    for row in conn.execute(f"SELECT {columns} FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ?"
+    for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ?"
                             " AND number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last)):
         grouped.setdefault(row["hand_id"], []).append(row)
     return grouped
