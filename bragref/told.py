@@ -234,9 +234,30 @@ def settle_lines(payments: list[dict], money, at_table: bool) -> list[str]:
                 "All square: nobody owes anybody."]
     lines = [f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments]
     if at_table:
-        lines.append("The hands at table stakes were settled at the table (R1.3): these pay loans and hands from the "
-                     "pocket.")
+        lines.append("The hands at table stakes were paid at the table, in the cash-outs (R1.3): what is paid here is "
+                     "loans and hands played from the pocket.")
     return lines
+
+
+def carried_words(amount: int, kinds: list, money) -> str:
+    """What paying the carried pot (`settle`'s payee "carried pot") means: its `amount` is money left in the middle
+    for whoever wins it, each of `kinds` (`Carried`) saying why and who."""
+    what = f"{kinds[0].why} ({kinds[0].rule}): it goes to {kinds[0].goes_to}" if len(kinds) == 1 else \
+        "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty " \
+        "(R14.4), each for whoever wins it"
+    return (f"The carried pot is the {money(amount)} {what}. Until then it is nobody's, so paying it means leaving "
+            f"that money in the middle; if the evening ends here, the table shares it out as it agrees.")
+
+
+def paid_lines(paid: list, owed: list[dict], money) -> list[str]:
+    """The settle-ups recorded since the night began (`Payment`s) and, net of them, what is still owed over every
+    night (`settle --all`'s rows in the night's money): the night's who-pays-whom does not count them (R1.2)."""
+    if not paid:
+        return []
+    still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
+    done = "; ".join(f"{p.payer} paid {p.payee} {money(p.amount)}" for p in paid)
+    return [f"Paid since the night began: {done}.",
+            f"Still owed, net of every payment (settle --all): {still}."]
 
 
 def started_words(made) -> str:

@@ -110,6 +110,35 @@ def test_the_next_game_is_shown_as_soon_as_it_is_set(tmp_path):
         running.stop()
 
 
+def test_the_nights_settle_up_counts_what_was_paid_since_and_the_closed_night_stays_in_its_money(tmp_path):
+    """A settle-up recorded tonight (R1.2) is said beside the night's who-pays-whom, with what is still owed net of
+    it (`settle --all`); a carried pot is explained as `settle` explains it (R6.2); once the session is closed the
+    referee's page still shows the night in its money, its chart too."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "fri", "--players", "Ann,Bob,Cat", "--unit", "0.10", "--currency", "£")
+    for line in ("deal --dealer cat", "fold ann", "bet bob 1", "fold cat"):
+        bragref(db, *line.split())
+    paid = json.loads(bragref(db, "settle", "--json"))[0]
+    bragref(db, "paid", paid["from"], paid["to"], "0.10")
+    for line in ("deal", "bet bob 1 --blind", "fold cat", "fold ann"):  # to a blind player: the pot carried (R6.2)
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        settle = status(running.players)["told"]["settle"]
+        assert f"Paid since the night began: {paid['from']} paid {paid['to']} £0.10." in settle
+        owed = json.loads(bragref(db, "settle", "--all", "--json"))
+        still = "; ".join(f"{p['from']} pays {p['to']} £{p['amount'] / 10:.2f}" for p in owed)
+        assert f"Still owed, net of every payment (settle --all): {still}." in settle
+        assert any(line.startswith("The carried pot is the £") for line in settle), settle
+        bragref(db, "session", "close")
+        assert until(lambda: status(running.url)["session"] is None)
+        closed = status(running.url)
+        assert closed["money"] == {"unit": "0.10", "currency": "£"} and closed["told"]["chart"] is not None
+        assert closed["told"]["settle"] and closed["balances"]
+    finally:
+        running.stop()
+
+
 def test_every_response_carries_the_security_headers_a_404_too(tmp_path):
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "n", "--players", "Ann,Bob")
@@ -268,11 +297,11 @@ def test_a_whole_evening_refereed_from_a_phone_beside_a_tv_starting_on_an_empty_
         tv.goto(running.players)
         form(page, "session new", name="thursday", players=", ".join(FOLK), game="brag", ante="1", unit="1",
              currency="£", stakes="table")
-        for name in FOLK:  # five buy-ins, five amounts in one form kept open, no player chosen in advance
+        for name in FOLK:  # five buy-ins in one form kept open, the amount kept, no player chosen in advance
             box = page.locator("#forms details").filter(has=page.locator("summary:text-is('buy-in')"))
             if box.evaluate("node => node.open"):
                 assert box.get_by_label("buy-in name", exact=True).input_value() == ""
-                assert box.get_by_label("buy-in amount", exact=True).input_value() == ""
+                assert box.get_by_label("buy-in amount", exact=True).input_value() == "20"
             form(page, "buy-in", name=name, amount="20")
         assert [r["table_money"] for r in status(running.players)["players"]] == [20] * 5
         form(page, "deal")

@@ -98,8 +98,8 @@ def test_a_night_at_table_stakes_counts_in_net_and_never_in_owed_r1_3(bragref):
                                         "\nOn the table, to cash out: Cath £6.20, Dev £3.90, Eve £4.90.\n")
     bragref("lend eve dev 1")  # onto Dev's table money, from Eve's pocket: owed (R7.5)
     assert bragref("settle").stdout == (
-        "Dev pays Eve £1.00\nThe hands at table stakes were settled at the table (R1.3): these pay loans and hands "
-        "from the pocket.\nOn the table, to cash out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
+        "Dev pays Eve £1.00\nThe hands at table stakes were paid at the table, in the cash-outs (R1.3): what is paid "
+        "here is loans and hands played from the pocket.\nOn the table, to cash out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
     bragref("session close")  # the cash-outs: Cath £6.20, Dev £4.90 (the loan's £1 among it), Eve £4.90
     bragref('session new p2 --players "Cath,Dev,Eve" --unit 0.01 --currency £ --ante 0.10')
     bragref.lines("""
@@ -124,8 +124,8 @@ def test_a_night_at_table_stakes_counts_in_net_and_never_in_owed_r1_3(bragref):
         {"player": "Dev", "nights": 2, "hands": 2, "won_hands": 1, "net": -90, "best": 20, "worst": -110,
          "biggest_pot": 50, "money": "£0.01"}]  # the table-stakes night counts in the season
     assert bragref("--session t1 settle").stdout == (
-        "Dev pays Eve £1.00\nThe hands at table stakes were settled at the table (R1.3): these pay loans and hands "
-        "from the pocket.\nCashed out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
+        "Dev pays Eve £1.00\nThe hands at table stakes were paid at the table, in the cash-outs (R1.3): what is paid "
+        "here is loans and hands played from the pocket.\nCashed out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
     bragref("audit --all")
 
 

@@ -261,13 +261,12 @@ def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_p
         ask(bob, "bet Bob", "2")
         referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for()
         bragref(db, "fold", "bob")  # typed at the table meanwhile
-        referee.wait_for_function("document.body.dataset.head !== '' && !document.getElementById('said')"
-                                  ".textContent.includes('Bob to act')")
-        before = dump(db)
-        referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).click()
-        referee.wait_for_function("document.getElementById('answer').className === 'refused' && "
-                                  "document.getElementById('answer').textContent.includes('changed')")
+        referee.locator("#requests li.stale").wait_for()  # said so, with only refuse to tap
+        assert referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).count() == 0
         bob.wait_for_function("document.getElementById('answer').textContent.includes('moved on')", timeout=3000)
+        before = dump(db)
+        referee.get_by_role("button", name="refuse: Bob asks: bet £2", exact=True).click()
+        referee.locator("#requests li").wait_for(state="detached")
         assert dump(db) == before
     finally:
         running.stop()

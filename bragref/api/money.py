@@ -49,6 +49,11 @@ class Money:
         `settle(all_sessions=True)` shows `payer` owing `payee`. The `ledger.money.Payment` recorded."""
         return self._recorded(self.ledger.pay(self.session, payer, payee, amount, note))
 
+    def paid_since(self) -> list:
+        """The settle-ups recorded since the session was made, in its money (`ledger.money.Payment`s): what the
+        night's `settle` does not count (R1.2)."""
+        return self.ledger.paid_since(self.current_session())
+
     def balances(self, all_sessions: bool = False) -> list[dict]:
         """Each player's paid, won, result, loans and net over the settled hands, as `balances --json` (R1.2); over
         every session, `paid_up` and `owed` too (the settle-ups recorded, `paid`)."""

@@ -14,7 +14,7 @@ from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
-from bragref.told import entry_words, outcome, own_words, paid_in, seats_words, settle_lines, witness
+from bragref.told import carried_words, entry_words, outcome, own_words, paid_in, seats_words, settle_lines, witness
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -286,13 +286,7 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
             click.echo(line)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
-        kinds = list(book.carried(all_sessions, kept))
-        what = f"{kinds[0].why} ({kinds[0].rule}): it goes to {kinds[0].goes_to}" if len(kinds) == 1 else \
-            "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty " \
-            "(R14.4), each for whoever wins it"
-        click.echo(f"The carried pot is the {money(carried)} {what}. Until then it is nobody's, so paying it means "
-                   f"leaving that money in the middle; if the evening ends here, the table shares it out as it "
-                   f"agrees.")
+        click.echo(carried_words(carried, list(book.carried(all_sessions, kept)), money))
 
 
 COMMANDS = [status, history, balances, settle]

@@ -308,6 +308,16 @@ class Money:
         row = self._q("SELECT * FROM payments WHERE id = ?", (link[0][1],))[0]
         return None if row["voids"] is not None else row
 
+    def paid_since(self, session: Session) -> list[Payment]:
+        """The settle-ups standing that were recorded after `session` was made, in its money (R1.1), in order."""
+        money = kept_in(session.rules)
+        made = self._q("SELECT seq FROM chain WHERE tbl = 'sessions' AND row_id = ?", (session.id,))[0][0]
+        rows = self._q("SELECT p.* FROM payments p JOIN chain c ON c.tbl = 'payments' AND c.row_id = p.id"
+                       " WHERE c.seq > ? AND p.voids IS NULL AND NOT EXISTS (SELECT 1 FROM payments v WHERE"
+                       " v.voids = p.id) ORDER BY c.seq", (made,))
+        return [Payment(row["id"], row["payer"], row["payee"], row["amount"], row["note"], session.rules)
+                for row in rows if (row["money"] or money) == money]
+
     # ---- reports ------------------------------------------------------------
 
     def _scope(self, sessions: list[Session]) -> tuple[str, list[int]]:

@@ -17,9 +17,10 @@ import msgspec
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.games import game_of
+from bragref.ledger.money import CARRIED_POT, kept_in
 from bragref.serve.seats import Seats
-from bragref.told import (forms, hand_lines, moves, on_page, own_phrases, own_words, pot_line, session_form,
-                          settle_lines, situation, whose_turn)
+from bragref.told import (carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
+                          pot_line, session_form, settle_lines, situation, whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
 
@@ -160,7 +161,7 @@ class Watcher:
                 data["actions"] = list(book.history(current.number, private=True)) if current else []
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
                 money = {p["name"]: p["table_money"] for p in data["players"] if "table_money" in p}
-                settle = settle_lines(book.settle(), session.rules.money, bool(book.on_table()))
+                settle = night_settle(book, session.rules)
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
         except BadInput:  # no session yet: the referee's page starts one
@@ -200,6 +201,21 @@ class Watcher:
                 self.tell()
 
 
+def night_settle(book, rules) -> list[str]:
+    """Who pays whom over the night, as `settle` says it (the carried pot explained), and the settle-ups recorded
+    since the night began with what is still owed net of them, which the night's figures do not count (R1.2)."""
+    money, payments = rules.money, book.settle()
+    lines = settle_lines(payments, money, bool(book.on_table()))
+    carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
+    if carried:
+        lines.append(carried_words(carried, list(book.carried()), money))
+    paid = book.paid_since()
+    if paid:
+        kept = kept_in(rules)
+        lines += paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], money)
+    return lines
+
+
 def season_of(book) -> dict | None:
     """The season's chart of the nights kept in the table's money (R1.1), where there is more than one."""
     if len(book.session_names()) < 2:
@@ -220,7 +236,9 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
     playing = hand is not None and hand.phase != "over"
     game = game_of(hand.rules if playing else session.rules)
     if session.closed:
-        said = f"Session {session.name} is closed (R9.1). Settle up: {' '.join(settle)}"
+        pays = [line for line in settle if not line.endswith(".")]
+        said = " ".join([f"Session {session.name} is closed (R9.1).", *([f"Settle up: {'; '.join(pays)}."] if pays
+                                                                       else []), *settle[len(pays):]])
     elif current:
         said = on_page(situation(current.number, hand, table="page"))
     else:
@@ -255,8 +273,10 @@ def refereed(table: dict | None) -> dict:
     """What the referee's page is shown: everything, or, with no session open, the start of one."""
     if table is None:
         return unstarted("No session yet: start one here, with its name, its players and its game.")
-    if table["closed"]:
-        return {**unstarted(f"{table['said']} Start the next session here."), "balances": table["balances"]}
+    if table["closed"]:  # the night as it ended, in its money, and the start of the next
+        start = unstarted(f"{table['said']} Start the next session here.")
+        night = {key: table["told"][key] for key in ("settle", "chart", "season")}
+        return {**start, "balances": table["balances"], "money": table["money"], "told": {**start["told"], **night}}
     told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
     return {**table, "actions": [_shown(entry, True) for entry in table["actions"]], "told": told_}
 

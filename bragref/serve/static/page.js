@@ -61,7 +61,7 @@ function show(t) {
     [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
     players.map(p => [[[p.name], [[states[p.name] || p.state, ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
       ...(money ? [[cash(p.table_money), true]] : [])],
-      [p.name === t.to_act ? "acting" : OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]
+      [p.name === t.to_act ? "acting" : t.hand && OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]
         .filter(Boolean).join(" ")]));
   const keys = document.getElementById("keys");
   keys.replaceChildren(...(told.keys || []).flatMap(([label, said]) => {

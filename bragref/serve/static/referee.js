@@ -192,7 +192,7 @@ function field(form, spec, state) {  // one field of a form, holding what it hel
   const held = state.values[spec.name] ?? spec.value;  // a seat's own name, where the form is for it alone
   let input;
   if (spec.kind === "player" || spec.kind === "choice") {  // a list; no player chosen in advance
-    const blank = spec.kind === "player" || spec.optional;
+    const blank = spec.kind === "player" && spec.value === undefined || spec.optional;  // a seat's own: no blank
     input = element("select", { "aria-label": name, "data-name": spec.name },
       ...(blank ? [element("option", { value: "" }, spec.kind === "player" ? "choose…" : "none")] : []),
       ...pairs(spec.options).map(([value, label]) => element("option", { value, selected: held === value }, label)));
@@ -267,7 +267,9 @@ function drawForms(t) {
       }
       state.confirming = "";
       record(formWords(form, state));
-      state.values = {};  // kept open for the next, every field to be given again: nothing carried over unseen
+      const amounts = form.fields.filter(spec => spec.kind === "amount").map(spec => spec.name);
+      state.values = Object.fromEntries(amounts.filter(name => name in state.values)  // kept open for the next: the
+        .map(name => [name, state.values[name]]));  // amount kept in view, each player chosen again
     });
     box.append(...inputs, warning, button);
     return box;
@@ -297,7 +299,7 @@ function fate(request) {  // a seat's page: what became of its request, and aski
 function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse
   const list = document.getElementById("requests");
   list.replaceChildren(...(t.requests || []).map(request => {
-    const buttons = ["record", "refuse"].map(answer => {
+    const buttons = (request.stale ? ["refuse"] : ["record", "refuse"]).map(answer => {  // stale: record would refuse
       const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}` }, answer);
       button.addEventListener("click", async () => {
         if (busy) return;
