@@ -208,7 +208,8 @@ class Verb(msgspec.Struct, frozen=True):
     help: ClassVar[str] = ""  # what it does, citing the rules
     examples: ClassVar[tuple[str, ...]] = ()  # the command's arguments in examples, e.g. ("dan",)
     unoffered: ClassVar[dict] = {}  # what `status --json` carries under `legal` for the move in a hand of any game
-    # while it is not offered (CLI.md's keys); nothing: its key is in its own game's hands alone, false till offered
+    # while it is not offered (docs/reference.md, The table now); nothing: its key is in its own game's hands alone,
+    # false till offered
 
     def __post_init__(self) -> None:
         """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`, a plug-in's

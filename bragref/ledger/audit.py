@@ -359,9 +359,9 @@ def expected_schema(version: int) -> dict[tuple, tuple]:
 
 
 def closings(conn: sqlite3.Connection) -> list[str]:
-    """A closed session plays on no more: after its close nothing is recorded in it (R9.1, CLI.md "Promises about
-    history"), so a close removed from the middle of the record, or anything added after one (an action or a void of
-    its last hand, a loan, a buy-in or top-up), shows here. A repayment or a cash-out after a close is not a
+    """A closed session plays on no more: after its close nothing is recorded in it (R9.1; docs/reference.md,
+    Promises about history), so a close removed from the middle of the record, or anything added after one (an action or
+    a void of its last hand, a loan, a buy-in or top-up), shows here. A repayment or a cash-out after a close is not a
     finding where bragref 0.12 wrote it, which recorded them there (0.13 refuses them): that is, where it comes in
     the chain before the first action row that records its hand's digest (`actions.state`, schema 10, 0.13.0's). One
     appended after that is a finding like any other row after a close."""
@@ -392,12 +392,12 @@ def closings(conn: sqlite3.Connection) -> list[str]:
 
 
 def payments(conn: sqlite3.Connection) -> list[str]:
-    """Each settle-up judged as `paid` and `undo` judged it when it was recorded (CLI.md, The season), against the
-    ledger as it stood just before it (`as_it_stood`), in the order they were chained: a payment is an amount of
-    money (R1.1) between two people of the sessions (R2.6), no more than `settle --all` then showed the payer owing the
-    payee (R1.2); a void takes back the payment chained just before it, which was then the ledger's last event, and
-    repeats it (R9.1). A payment found wanting is left out of what each later one is judged against, as if `paid` had
-    refused it. Rows no link names are the chain's findings."""
+    """Each settle-up judged as `paid` and `undo` judged it when it was recorded (docs/reference.md, The season),
+    against the ledger as it stood just before it (`as_it_stood`), in the order they were chained: a payment is an
+    amount of money (R1.1) between two people of the sessions (R2.6), no more than `settle --all` then showed the payer
+    owing the payee (R1.2); a void takes back the payment chained just before it, which was then the ledger's last
+    event, and repeats it (R9.1). A payment found wanting is left out of what each later one is judged against, as if
+    `paid` had refused it. Rows no link names are the chain's findings."""
     kept = "t.money" if any(column[1] == "money" for column in conn.execute("PRAGMA table_info(payments)")) else "NULL"
     rows = conn.execute(f"SELECT c.seq, t.id, t.payer, t.payee, t.amount, t.voids, {kept} FROM payments t JOIN chain c"
                         " ON c.tbl = 'payments' AND c.row_id = t.id ORDER BY c.seq").fetchall()

@@ -373,7 +373,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     temporary folder (so that a long history's rows are not all held in memory), so a refused history never takes
     the write lock, then copied into `ledger` in one short write (`transplant`).
 
-    The new session becomes the current one only with `use` (CLI.md: `import --use`).
+    The new session becomes the current one only with `use` (docs/reference.md, Reports: `import --use`).
     """
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):

@@ -270,8 +270,8 @@ def m010_actions_record_the_hand_after_them(db: Database) -> None:
 
 @migrations()
 def m011_payments(db: Database) -> None:
-    """Settle-ups recorded (`bragref paid`, CLI.md The season): a payment between two people, in no session, chained
-    and append-only like every row; a void is a row of its own that `voids` the payment it takes back (R9.1)."""
+    """Settle-ups recorded (`bragref paid`, docs/reference.md, The season): a payment between two people, in no session,
+    chained and append-only like every row; a void is a row of its own that `voids` the payment it takes back (R9.1)."""
     db.executescript(
         """
         CREATE TABLE payments (
@@ -292,9 +292,9 @@ def m011_payments(db: Database) -> None:
 @migrations()
 def m012_payments_say_their_money(db: Database) -> None:
     """A payment says the money it was made in (`money`: one unit written in it, `£0.01`), the money of the sessions
-    whose debt it pays (CLI.md, The season): a ledger may keep sessions in several. Rows written before hold nothing
-    there (every session then kept one money, the first session's) and are hashed without it (`chain.hashed`), so
-    their links hold."""
+    whose debt it pays (docs/reference.md, The season): a ledger may keep sessions in several. Rows written before hold
+    nothing there (every session then kept one money, the first session's) and are hashed without it (`chain.hashed`),
+    so their links hold."""
     db.executescript("ALTER TABLE payments ADD COLUMN money TEXT;")
 
 
@@ -302,8 +302,8 @@ def m012_payments_say_their_money(db: Database) -> None:
 def m013_actions_say_where_they_were_entered(db: Database) -> None:
     """An action row, and a void, says where it was entered (`entered`: `command`, `table`, `referee`, `seat`,
     `seat-self` or `import`, `store.ENTERED`), chained with the row, so that `audit` holds it as it holds the rest
-    (CLI.md, Interactive); `actions_with_pot` shows it. Rows written before hold nothing there and are hashed without
-    it (`chain.hashed`), so their links hold."""
+    (docs/reference.md, Interactive); `actions_with_pot` shows it. Rows written before hold nothing there and are hashed
+    without it (`chain.hashed`), so their links hold."""
     db.executescript(
         """
         ALTER TABLE actions ADD COLUMN entered TEXT;
