@@ -149,8 +149,8 @@ class Money:
         money at its deal (`hands.purses`, chained, and checked by `audit`), to which come its settlement and the
         table money moved since; anyone not dealt into it (gone before it) is summed from all their rows. So a deal
         costs the same in a long session as in a short one, and no sum kept outside the rows is trusted: the deal's
-        row is read only where it is still the row its chain link was made from (`chain.holds`); one edited since
-        (issue 59: it once paid "Ann takes off 521" after a buy-in of 20) is passed over and every row summed.
+        row is read only where it is still the row its chain link was made from (`chain.holds`); one edited since is
+        passed over and every row summed.
         """
         money = dict.fromkeys(session.seats, 0)
         last = self._q("SELECT id, purses, (SELECT seq FROM chain WHERE tbl = 'hands' AND row_id = hands.id) FROM hands"

@@ -306,8 +306,8 @@ class Ledger(Seating, Money):
         return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
 
     def _load(self, row: sqlite3.Row) -> Current:
-        """Hand `row` replayed from its rows: never from a copy kept outside them, which only a replay could check
-        (issue 59: a replay point forged with its row's digest was once played on)."""
+        """Hand `row` replayed from its rows: never from a copy kept outside them, which only a replay could
+        check."""
         rows = self.all_actions(row["id"])
         hand = dealt(row)
         for step in replayed(row, rows, self._loans(row["id"]), hand):
@@ -480,7 +480,7 @@ class Ledger(Seating, Money):
         """Record one action, `move` made in the current hand (`play.made`) by its `game` (found here once, where the
         caller has not), and the hand after it for the rest of this process's work (`_hot`); `stated`: its row
         records the digest of that hand (`state_of`), as an action recorded on its own in a ledger file does (one
-        recorded with others, a simulation's or an import's judge's, records none, as before 0.16); `check`: the
+        recorded with others, a simulation's or an import's judge's, records none); `check`: the
         action checked as a move from outside is (`verbs.checked`)."""
         current = self._require_hand(session)
         game = game or game_of(current.hand.rules)
