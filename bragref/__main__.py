@@ -23,7 +23,7 @@ def command() -> None:
     """Run the command: a hand's action typed the plain way by the quick path (`cli.quick`), anything else (and
     anything it leaves) by the command line. What their modules define lives as long as the process, so the garbage
     collector is kept out of their import and then told to pass over all of it (`gc.freeze`): a short command such
-    as `bet` takes about 0.85 of the time it took without (issue 19). What a command makes afterwards is collected
+    as `bet` takes about 0.85 of the time it took without. What a command makes afterwards is collected
     as usual.
 
     `typing_extensions` comes with `serve`'s libraries, and msgspec reads type hints with it wherever it can be

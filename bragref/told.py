@@ -134,8 +134,8 @@ def legal_words(legal: Legal, rules: Rules | None = None, table: bool | str = Fa
 
 
 def recorded_words(action, before: Hand | None, after: Hand) -> str:
-    """The line after each answer that records an action (CLI.md, Interactive): who, what, and the money it put in,
-    in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
+    """The line after each answer that records an action (docs/reference.md, Interactive): who, what, and the money it
+    put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
     money = after.rules.money
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
     said = action.said(money, say=game_of(after.rules).say)  # in the game's words: Teen Patti's chaal, pack

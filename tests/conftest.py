@@ -99,8 +99,8 @@ class Bragref:
 
     def round_trip(self, path: Path) -> str:
         """Export the session to `path` as a hand history, import it `--as again` into another ledger, `again` (into
-        this one it is recognised, and refused: CLI.md, The season), and audit that ledger clean (exit 0): the
-        history's text."""
+        this one it is recognised, and refused: docs/reference.md, The season), and audit that ledger clean (exit 0):
+        the history's text."""
         self(f"export -o {path}")
         self.again = Bragref(path.parent / f"{path.stem}-again.db")  # its session `again`
         self.again(f"import {path} --as again")

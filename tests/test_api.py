@@ -1,4 +1,4 @@
-"""The Python API (CLI.md, Python): its documentation's examples run as tests, as the README promises."""
+"""The Python API (docs/reference.md, Python): its documentation's examples run as tests, as the README promises."""
 
 import doctest
 import importlib
@@ -213,7 +213,7 @@ def test_the_ledger_object_tells_the_history_and_audits_as_the_commands_do(tmp_p
 def test_the_ledger_object_exports_and_imports_as_the_commands_do(tmp_path):
     """`Book.export` writes what `bragref export` writes; `Book.import_history` records it in another ledger,
     exporting to the same text; a line the rules refuse raises `Refused` naming the hand and the rule (R2.5), and
-    nothing is recorded (CLI.md: import is all of it or nothing)."""
+    nothing is recorded (docs/reference.md: import is all of it or nothing)."""
     path = tmp_path / "ledger.db"
     book = bragref.open_ledger(str(path))
     book.session_new("fri", ["Andy", "Bill"], ante="1")

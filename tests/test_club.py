@@ -1,5 +1,5 @@
-"""Beyond one machine (issue 69, CLI.md "Beyond one machine", docs/club.md): each table's ledger replicated by a real
-Litestream process (the `replicate` extra's binary, to a folder: no network), restored after a crash, and every
+"""Beyond one machine (issue 69, docs/reference.md, Beyond one machine, docs/club.md): each table's ledger replicated by
+a real Litestream process (the `replicate` extra's binary, to a folder: no network), restored after a crash, and every
 table's sessions pulled into a club's ledger."""
 
 import json
@@ -120,7 +120,7 @@ def test_an_empty_file_litestream_was_started_on_becomes_a_ledger(bragref, lites
 
 def test_litestream_config_replicates_the_ledger_to_a_folder_beside_it_by_default(bragref, litestream, tmp_path):
     assert "no ledger at" in bragref("litestream-config", code=2).stderr
-    assert not bragref.db.exists()  # a command that records nothing makes no ledger (CLI.md)
+    assert not bragref.db.exists()  # a command that records nothing makes no ledger (docs/reference.md)
     bragref('session new friday --players "Andy,Bill"')
     config = tmp_path / "litestream.yml"
     config.write_text(bragref("litestream-config").stdout)
@@ -220,9 +220,10 @@ def crashed(litestream, tmp_path_factory):
 
 @pytest.mark.slow
 def test_a_ledger_restored_after_a_crash_holds_all_acknowledged_more_than_the_sync_interval_before(crashed):
-    """CLI.md: a ledger restored with `litestream restore` holds every action acknowledged more than the replica's
-    sync interval before a crash of the table's machine: its chain is the live ledger's up to a link at or past the
-    last such action's, every row as the links say, and its balances those the writer was told at its last link."""
+    """docs/reference.md: a ledger restored with `litestream restore` holds every action acknowledged more than the
+    replica's sync interval before a crash of the table's machine: its chain is the live ledger's up to a link at or
+    past the last such action's, every row as the links say, and its balances those the writer was told at its last
+    link."""
     from bragref.ledger.audit import given_digest, walk
 
     live, restored, acknowledged, killed = crashed

@@ -1,8 +1,8 @@
-"""Every move by taps (issue 67, CLI.md "The referee's page at a real table"): in every state of random legal play
-of every game, each legal move can be recorded from the controls the server sends the referee's page (`told.moves`):
-some button's words, with its fields filled as the page fills them (an amount within the field's bounds, cards the
-picker offers and does not disable), are read by the table's own reader (`bragref.answers`) as exactly that move.
-Not game by game: the games' own declarations, walked as the conformance suite walks them."""
+"""Every move by taps (issue 67, docs/reference.md, The referee's page at a real table): in every state of random legal
+play of every game, each legal move can be recorded from the controls the server sends the referee's page
+(`told.moves`): some button's words, with its fields filled as the page fills them (an amount within the field's bounds,
+cards the picker offers and does not disable), are read by the table's own reader (`bragref.answers`) as exactly that
+move. Not game by game: the games' own declarations, walked as the conformance suite walks them."""
 
 import random
 

@@ -302,7 +302,8 @@ def test_a_loan_raises_the_borrowers_table_money_mid_hand_r7_5(table):
 
 def test_closing_a_session_at_table_stakes_cashes_everyone_out_and_nothing_follows_r9_1_r1_3(table):
     """The close is the last thing recorded in the session: at table stakes it takes every player's money off the
-    table first, and a cash-out after it, accepted before 0.13, is refused (CLI.md "Promises about history")."""
+    table first, and a cash-out after it, accepted before 0.13, is refused (docs/reference.md, Promises about history).
+    """
     table.lines("""
         fold andy
         fold bill

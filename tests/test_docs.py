@@ -71,13 +71,47 @@ def test_the_format_and_rules_pages_are_roff_and_linked_from_the_readme(page):
     assert f"man/{page}" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def test_the_rules_page_gives_every_rule_of_the_rulebook():
-    rulebook = ROOT.parent / "shared" / "RULES.md"
-    if not rulebook.exists():
-        pytest.skip("the rulebook is not beside this clone")
-    numbers = set(re.findall(r"^- (R\d+\.\d+) ", rulebook.read_text(encoding="utf-8"), re.MULTILINE))
+def test_the_rules_page_gives_every_rule_the_project_cites():
+    """Each rule a refusal, a docstring or a page cites (R11.3a: R11.3's first case) is on bragref-rules(7)."""
     page = (MAN / "bragref-rules.7").read_text(encoding="utf-8")
-    assert len(numbers) > 40 and not {n for n in numbers if f".B {n}\n" not in page}
+    given = set(re.findall(r"^\.B (R\d+\.\d+[a-z]?)$", page, re.MULTILINE))
+    cited = {rule for _, text in project_texts() for rule in re.findall(r"\bR\d+\.\d+[a-z]?\b", text)}
+    assert len(given) > 90 and not {rule for rule in cited if rule not in given and rule.rstrip("abc") not in given}
+
+
+# ---- what the project cites ------------------------------------------------------------------
+
+
+def project_texts():
+    """(path, text) of every text file a user of the project has and reads: the source, the docs, the man pages, the
+    tests and the README (CHANGELOG.md tells history, and may name what was)."""
+    paths = [ROOT / "README.md", *(path for folder in ("bragref", "docs", "man", "tests")
+                                   for path in sorted((ROOT / folder).rglob("*")) if "__pycache__" not in path.parts)]
+    for path in paths:
+        if path.is_file():
+            try:
+                yield path.relative_to(ROOT), path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:  # a picture
+                continue
+
+
+def test_nothing_cites_a_file_outside_the_project():
+    """The contract and the rulebook are the project's own pages, docs/reference.md and bragref-rules(7): no file
+    names a document a user of the project does not have."""
+    outside = re.compile(r"\b(CLI|RULES)\.md\b")
+    named = [f"{path}:{number}" for path, text in project_texts()
+             for number, line in enumerate(text.splitlines(), 1) if outside.search(line)]
+    assert not named
+
+
+def test_every_citation_of_the_reference_names_one_of_its_sections():
+    """`docs/reference.md, Exit codes`: the section a citation names is a heading of the page."""
+    reference = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+    headings = {line.lstrip("#").strip() for line in reference.splitlines() if line.startswith("#")}
+    citation = re.compile(r"docs/reference\.md,\s+([^)\n;:.,\"`]+)")
+    cited = [(f"{path}:{text.count(chr(10), 0, found.start()) + 1}", found.group(1).strip())
+             for path, text in project_texts() for found in citation.finditer(text)]
+    assert len(cited) > 40 and not [(where, section) for where, section in cited if section not in headings]
 
 
 def test_the_example_in_the_bhh_page_imports(tmp_path):

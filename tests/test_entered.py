@@ -1,6 +1,6 @@
-"""Where each action was entered (issue 68.3, CLI.md Interactive): every action row, and every void, keeps the shell
-it came from (`command`, `table`, `referee`, `seat`, `seat-self`, `import`), chained with the row so that `audit` holds
-it; `history --json` says it, and `history` marks what a player's phone entered (`from Ann's phone`)."""
+"""Where each action was entered (issue 68.3, docs/reference.md, Interactive): every action row, and every void, keeps
+the shell it came from (`command`, `table`, `referee`, `seat`, `seat-self`, `import`), chained with the row so that
+`audit` holds it; `history --json` says it, and `history` marks what a player's phone entered (`from Ann's phone`)."""
 
 import json
 import sqlite3

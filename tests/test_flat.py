@@ -6,8 +6,8 @@ an index whole takes steps in proportion to its rows; one that searches an index
 few, however long the ledger. The replay of the current hand reads that hand's rows alone, along their index, so
 the engine's share grows with the hand, not the ledger, and table money is read on from the last deal's record of
 it. Balances and settle-up
-are summed from the rows along their indexes every time: no sum kept beside the ledger is trusted (CLI.md
-"Promises about history"), so their work grows with the session's postings, and they are timed in the benchmarks
+are summed from the rows along their indexes every time: no sum kept beside the ledger is trusted (docs/reference.md,
+Promises about history), so their work grows with the session's postings, and they are timed in the benchmarks
 instead."""
 
 from pathlib import Path

@@ -1,6 +1,6 @@
 """Fuzz: generated command lines and hand histories against a live ledger never crash, exit only with the contract's
-codes, and a command that does not succeed leaves every row as it was (CLI.md). Over 2,000 cases in all: hostile
-amounts (R1.1), names (R2.6), reasons with control characters, and mangled import files (issue 14)."""
+codes, and a command that does not succeed leaves every row as it was (docs/reference.md). Over 2,000 cases in all:
+hostile amounts (R1.1), names (R2.6), reasons with control characters, and mangled import files (issue 14)."""
 
 import pytest
 from click.testing import CliRunner

@@ -1,6 +1,6 @@
 """Hardening (issue 14): no fault, no input and no second terminal makes bragref lose data, crash or say the
-wrong thing. Each case checks the exit code (CLI.md), that there is no traceback, and that the ledger is byte for
-byte unchanged wherever nothing may be written.
+wrong thing. Each case checks the exit code (docs/reference.md), that there is no traceback, and that the ledger is byte
+for byte unchanged wherever nothing may be written.
 
 The full-disk and read-only cases need a small tmpfs: they mount one when run as root (as CI runs them, on its
 own machine) and skip cleanly elsewhere.
@@ -113,9 +113,9 @@ def test_a_recorded_loan_exits_0_even_when_its_output_cannot_be_written(game):
 
 
 def test_a_bug_after_the_write_committed_exits_0_and_says_what_stands(game, monkeypatch):
-    """A bet recorded, then telling the hand fails (a bug): exit 0, as for any command that has written (CLI.md),
-    saying it was recorded; the same bug before anything is written exits 1 and writes nothing. (A `bet` is the
-    quick path's, `cli.quick`: it reports the bug as the command line does.)"""
+    """A bet recorded, then telling the hand fails (a bug): exit 0, as for any command that has written
+    (docs/reference.md), saying it was recorded; the same bug before anything is written exits 1 and writes nothing. (A
+    `bet` is the quick path's, `cli.quick`: it reports the bug as the command line does.)"""
     import bragref.cli.lines
 
     def failing(*args):

@@ -1,4 +1,4 @@
-"""The referee's page at a real table (issue 67, CLI.md Interactive "The referee's page at a real table"): a tap means
+"""The referee's page at a real table (issue 67, docs/reference.md, The referee's page at a real table): a tap means
 one thing, every move by taps (R6.3's look included), irreversible steps asked twice, forms kept open, words not
 commands, private stays private (a side show's cards, R13.4), the next game shown, a stopped server said, the evening
 started on the phone, pictures a room can read, and the security headers on every response. HTTP tests with the

@@ -1,6 +1,6 @@
-"""The referee's page (`bragref serve --referee`, issue 55, CLI.md Interactive): the table run by taps through the
-same `Book` as every other write. HTTP tests of every status the contract names, each refused write leaving the
-ledger as it was (dumped before and after); browser tests (Playwright driving Debian's chromium, skipped saying why
+"""The referee's page (`bragref serve --referee`, issue 55, docs/reference.md, Interactive): the table run by taps
+through the same `Book` as every other write. HTTP tests of every status the contract names, each refused write leaving
+the ledger as it was (dumped before and after); browser tests (Playwright driving Debian's chromium, skipped saying why
 without it) of a whole hand of each of the eight games refereed by taps alone on a phone, a plug-in game's own move
 tapped from its button, a stale tap, both pages fitting a phone and a TV with eight players, and axe-core."""
 

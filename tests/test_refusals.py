@@ -133,6 +133,6 @@ def test_a_session_needs_two_players(bragref):
 
 
 def test_no_session_and_no_hand_are_bad_input(bragref):
-    assert "no ledger at" in bragref("status", code=2).stderr  # and none is made (CLI.md "Promises about history")
+    assert "no ledger at" in bragref("status", code=2).stderr  # and none is made (docs/reference.md)
     bragref(f"session new t {TWO}")
     assert "no hand has been dealt" in bragref.refused("bet andy 1", "deal", code=2)

@@ -1,5 +1,5 @@
-"""The season (issue 57, CLI.md The season): standings over many nights, settle-ups recorded with `paid`, a club's
-ledger merged from the ledgers of several tables, the season's chart, and the ledger published with Datasette.
+"""The season (issue 57, docs/reference.md, The season): standings over many nights, settle-ups recorded with `paid`, a
+club's ledger merged from the ledgers of several tables, the season's chart, and the ledger published with Datasette.
 Every figure below is worked out by hand from the hands played."""
 
 import json

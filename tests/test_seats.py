@@ -1,4 +1,4 @@
-"""Every player's phone (issue 68, CLI.md Interactive `serve --referee --seats`): a seat page per seated player, whose
+"""Every player's phone (issue 68, docs/reference.md, A page for each seat): a seat page per seated player, whose
 taps are requests judged at once by the same reader as `table` and the referee's page, and recorded only by the
 referee's tap (`ask`) or, the player to act's moves, at once (`record`). HTTP tests of every status code, the ledger
 dumped before and after each write that must record nothing; browser tests of one referee phone, four seat phones

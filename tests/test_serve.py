@@ -1,5 +1,5 @@
-"""`bragref serve` (issue 44, CLI.md Interactive): the table live and read-only. The HTTP and Server-Sent Events
-tests always run, against a real server in a process of its own with the ledger written by other processes; the
+"""`bragref serve` (issue 44, docs/reference.md, Interactive): the table live and read-only. The HTTP and Server-Sent
+Events tests always run, against a real server in a process of its own with the ledger written by other processes; the
 browser tests drive Debian's chromium with Playwright and skip, saying why, where there is none."""
 
 import json
@@ -219,7 +219,7 @@ def test_a_ledger_replaced_cut_or_gone_is_followed_and_a_read_error_recovered(le
 
 
 def test_ctrl_c_with_a_page_listening_stops_at_once_and_quietly(server):
-    """CLI.md: Ctrl-C stops it, exit 0, no traceback — with a page's event stream open."""
+    """docs/reference.md: Ctrl-C stops it, exit 0, no traceback — with a page's event stream open."""
     with httpx.stream("GET", server.url + "events", timeout=10) as events:
         lines = events.iter_lines()
         assert next(lines).startswith("retry")

@@ -1,5 +1,5 @@
-"""Settled is final (issue 38, CLI.md "Promises about history"): no undo, cache, hidden schema object or bad byte
-changes what was settled, and every path exits with the contract's code. The tests reproduce what 0.12 got wrong,
+"""Settled is final (issue 38, docs/reference.md, Promises about history): no undo, cache, hidden schema object or bad
+byte changes what was settled, and every path exits with the contract's code. The tests reproduce what 0.12 got wrong,
 played through the command line where a user meets it, and fail on 0.12.10; beside them, that what undo is for
 still works, and that ledgers and histories 0.12 wrote still audit and import.
 """

@@ -56,8 +56,8 @@ IN_A_GROUP = {"session close": "close", "player join": "join", "player leave": "
 
 
 def test_every_command_that_records_is_an_answer_at_the_table():
-    """CLI.md: every one-shot command that records something has an answer at the table, in its own words. What
-    only reads, and what makes, chooses or fills another session, is named above; any other command (a new one
+    """docs/reference.md: every one-shot command that records something has an answer at the table, in its own words.
+    What only reads, and what makes, chooses or fills another session, is named above; any other command (a new one
     too) must be an answer, or be named there with its reason."""
     import click
 
@@ -102,7 +102,7 @@ def test_prompt_names_who_acts_and_what_they_may_do(five):
 def test_refusal_cites_the_rule_and_writes_nothing(five):
     before = five.dump()
     result = five.table("f bill", "s", "b 0", "bb 1 2 3", "zz", "show", "Kh Kd 4c", "a", "l old keep", "f 2")
-    assert all(len(line) <= 80 for line in result.stderr.splitlines())  # wrapped to the terminal (CLI.md)
+    assert all(len(line) <= 80 for line in result.stderr.splitlines())  # wrapped to the terminal (docs/reference.md)
     err = " ".join(result.stderr.split())
     assert "refused: it is Andy's turn, not Bill's: nobody may fold out of turn (R2.5)" in err
     assert "Andy may: bet 1 or more" in err
@@ -174,8 +174,8 @@ def test_help_lists_the_answers_the_game_and_stakes_take(bragref):
 
 
 def test_the_commands_own_words_are_answers_too(bragref):
-    """CLI.md: an answer at the table in the command's own words: `rules set`, `player join … --after`, `deal
-    --dealer`, `undo --reason`, `session close` do what the command does."""
+    """docs/reference.md: an answer at the table in the command's own words: `rules set`, `player join … --after`,
+    `deal --dealer`, `undo --reason`, `session close` do what the command does."""
     bragref('session new s --players "Andy,Bill"')
     out = bragref.table("player join Chris --after Andy", "player rename chris Chrissie", "rules set ante 2",
                         "rules show", "deal --dealer chrissie", "undo --reason 'cards face up'", "player leave bill",

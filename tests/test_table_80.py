@@ -1,4 +1,4 @@
-"""The live table as a newcomer meets it (issue 39, CLI.md "Interactive"): a dealer's-choice evening in a real
+"""The live table as a newcomer meets it (issue 39, docs/reference.md, Interactive): a dealer's-choice evening in a real
 terminal 80 columns wide, every answer followed by a line saying what it recorded in the session's money, the game
 named in every hand's header, the reports answered at the prompt, and nothing the table prints wider than the
 terminal."""

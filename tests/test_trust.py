@@ -98,8 +98,8 @@ def write_empty_history(folder) -> str:
 
 
 def test_reads_of_a_ledger_that_is_not_there_make_nothing(tmp_path):
-    """Only a command that records something makes a ledger (CLI.md "Promises about history"): `--db typo.db audit`
-    once made folders and an empty ledger and passed, as if the night's data were gone."""
+    """Only a command that records something makes a ledger (docs/reference.md, Promises about history): `--db typo.db
+    audit` once made folders and an empty ledger and passed, as if the night's data were gone."""
     from conftest import Bragref
 
     missing = tmp_path / "typo" / "ledger.db"
@@ -268,8 +268,8 @@ def test_a_digest_catches_a_ledger_rebuilt_consistently_from_scratch(bragref, tm
 
 def test_sqlites_statistics_are_sound_only_as_analyze_makes_them_of_the_rows(played):
     """Issue 65: a row of `sqlite_stat1` forged after `ANALYZE` passed the audit, which checks every hidden object
-    (CLI.md). Each row must be what ANALYZE makes of the rows now; statistics left behind by rows recorded since are
-    reported as well, and ANALYZE again makes them right."""
+    (docs/reference.md). Each row must be what ANALYZE makes of the rows now; statistics left behind by rows recorded
+    since are reported as well, and ANALYZE again makes them right."""
     with raw(played.db) as conn:
         conn.execute("ANALYZE")
         made = conn.execute("SELECT stat FROM sqlite_stat1 WHERE idx = 'actions_hand'").fetchone()[0]
@@ -505,7 +505,7 @@ def test_names_are_printable_text_of_sane_length(five, line):
 
 
 def test_nothing_is_recorded_in_a_closed_session_and_its_loans_are_settled_up(bragref):
-    """A closed session is final (CLI.md "Promises about history"): no deal, loan, repayment or undo after the
+    """A closed session is final (docs/reference.md, Promises about history): no deal, loan, repayment or undo after the
     close, which 0.12 still took for repayments and undid on request; the loan owed is in the settle-up."""
     bragref('session new s --players "Andy,Bill" --short-money both')
     bragref("deal")

@@ -164,8 +164,8 @@ def deal(game: str = "brag", players: list[str] | tuple[str, ...] = (), dealer: 
 
 
 class Audit:
-    """The ledger file at `path` as `bragref audit` reads it, changing nothing (CLI.md "Promises about history"):
-    opened read-only, with no migration and no change of journal mode (a ledger an older bragref wrote is read
+    """The ledger file at `path` as `bragref audit` reads it (docs/reference.md, Promises about history), changing
+    nothing: opened read-only, with no migration and no change of journal mode (a ledger an older bragref wrote is read
     through a copy in memory brought up to this one's schema), and the sessions it replays: `session` (default: the
     current one), or every one. A file that is not a ledger raises `sqlite3.DatabaseError` here."""
 

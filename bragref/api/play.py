@@ -103,8 +103,8 @@ class Play:
         return data
 
     def status(self) -> dict:
-        """The table now, the object `bragref status --json` prints (CLI.md): the hand, phase, dealer, pot, stake,
-        each player and what the player to act may do, with the game's own keys."""
+        """The table now, the object `bragref status --json` prints (docs/reference.md, The table now): the hand, phase,
+        dealer, pot, stake, each player and what the player to act may do, with the game's own keys."""
         from bragref.ledger.status import status_data
 
         session = self.current_session()

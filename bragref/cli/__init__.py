@@ -1,4 +1,4 @@
-"""The command line: parse, call the ledger and engine, print. Exit codes per CLI.md.
+"""The command line: parse, call the ledger and engine, print. Exit codes per docs/reference.md, Exit codes.
 
 This package's own module holds what every command shares and no command-line framework: the words and colours a
 command prints, the exit codes, the ledger a command opens (`App`), so that a hand's action typed the plain way is
@@ -102,7 +102,7 @@ class App:
     def ledger(self, create: bool = False):
         """The ledger, opened (and brought up to date) on first use; only a command that may record the ledger's
         first row (`create`: `session new`, `import`, `simulate`, `table`) makes one where there is none: any
-        other is bad input, and nothing is made, no file and no folder (CLI.md "Promises about history")."""
+        other is bad input, and nothing is made, no file and no folder (docs/reference.md, Promises about history)."""
         if self._ledger is None:
             from bragref.ledger.store import Ledger
 
@@ -111,7 +111,7 @@ class App:
 
     def book(self, create: bool = False):
         """The ledger and the session meant, as the Python API speaks to them (`bragref.api.Book`): what every
-        command calls, the command line being a shell over it (CLI.md, Python)."""
+        command calls, the command line being a shell over it (docs/reference.md, Python)."""
         if self._book is None:
             from bragref.api import Book
 

@@ -1,4 +1,4 @@
-"""A move's command line read by its declaration (issue 56): what follows `bragref VERB`, read once, as click reads
+"""A move's command line read by its declaration: what follows `bragref VERB`, read once, as click reads
 a command's arguments (options anywhere, `--hand old` or `--hand=old`, `--discard` again for each card, `--` before
 words that begin with a dash), and given as the words of a `table` answer (`bill 2 blind`), which `Book.act` reads
 into values. The quick path (`cli.quick`) and the move's command (`hand.verb_command`, whose click declaration

@@ -152,7 +152,7 @@ def odds(app, out: Output, **options) -> None:
     click.echo(f"{total:,} hands, every one counted: {game.counted(rules, turned)}.")
 
 
-ODDS_CACHE = "odds-cache.json"  # beside the ledger: each rule set's counts, counted once (issue 19)
+ODDS_CACHE = "odds-cache.json"  # beside the ledger: each rule set's counts, counted once
 CACHE_ENTRIES = 256  # the most rule sets kept; the oldest go first
 
 

@@ -1,5 +1,5 @@
-"""Beyond one machine (CLI.md, docs/club.md): `litestream-config` replicates a table's ledger through Litestream, and
-`club pull` brings every table's sessions into the club's ledger."""
+"""Beyond one machine (docs/reference.md, Beyond one machine; docs/club.md): `litestream-config` replicates a table's
+ledger through Litestream, and `club pull` brings every table's sessions into the club's ledger."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The command line itself: click's group of every command, loading each command's module only when it runs, and
-turning the engine's and ledger's errors into the contract's exit codes (CLI.md), never a traceback."""
+"""The command line itself: click's group of every command, loading each command's module only when it runs, and turning
+the engine's and ledger's errors into the contract's exit codes (docs/reference.md, Exit codes), never a traceback."""
 
 from __future__ import annotations
 
@@ -181,9 +181,9 @@ def below_zero(usage: click.ClickException, words: list[str]) -> str | None:
 
 
 def output_failed(wrote: bool, error: OSError) -> int:
-    """After a committed write (`wrote`) the command exits 0 whatever became of its output (CLI.md), saying so on
-    stderr; a read-only command whose reader has gone ends quietly, as `git log | head` does; else exit 5. The exit
-    code."""
+    """After a committed write (`wrote`) the command exits 0 whatever became of its output, saying so on stderr
+    (docs/reference.md, Promises about output); a read-only command whose reader has gone ends quietly, as `git log |
+    head` does; else exit 5. The exit code."""
     if sys.stdout is not None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more reaches the broken output, not even Python's last flush

@@ -86,7 +86,7 @@ def verb_command(kind, name: str | None = None, games: dict | None = None) -> cl
 
 class MoveCommand(click.Command):
     """A game's move as a command: its declaration shown by click as its help, and completed by click, but its words
-    read one way, the declaration's (`argv.answer_words`), as the quick path reads them (issue 56)."""
+    read one way, the declaration's (`argv.answer_words`), as the quick path reads them."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.resilient_parsing or asks_help(args):  # completing a word, or help: click's, from the declaration

@@ -1,6 +1,6 @@
-"""The house-rule options of CLI.md, generated from what the games declare (`bragref.games`): `session new` and
-`simulate` take every game's options and the table's; the card commands take the ranking ones. An option that the
-chosen game does not use is refused, naming the games that use it (exit 2)."""
+"""The house-rule options (docs/reference.md, Sessions and house rules), generated from what the games declare
+(`bragref.games`): `session new` and `simulate` take every game's options and the table's; the card commands take the
+ranking ones. An option that the chosen game does not use is refused, naming the games that use it (exit 2)."""
 
 from __future__ import annotations
 

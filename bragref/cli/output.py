@@ -220,7 +220,7 @@ MIN_WRAPPED = 12  # the narrowest a last column is wrapped to; narrower, the tab
 @contextmanager
 def fitting(width: int):
     """Reports printed meanwhile make their tables fit `width` (`simple_table`): the table's, whose every line fits
-    the terminal (CLI.md, Interactive)."""
+    the terminal (docs/reference.md, Interactive)."""
     FIT.append(width)
     try:
         yield

@@ -1,9 +1,9 @@
 """The quick path: a move typed at the command line (`bragref bet bill 2`, `bragref fold ann`, `bragref call
 andy`) recorded and told without loading click, the command line's framework, which is a third of such a command's
-time (issue 45).
+time.
 
 It takes the options every command takes (`--db`, `--session`, or their variables), then any game's move, its words
-read as the move's command reads them, by its declaration (`argv.answer_words`, issue 56). Anything else (another
+read as the move's command reads them, by its declaration (`argv.answer_words`). Anything else (another
 command, help, an option every command does not take, a word that is not text) it leaves to the command line. What
 it takes is judged once: a refusal, bad input, or a ledger busy past the timeout it tells as the command line does
 (`group.refused_or_bad`, which loads click for its words), never handing the words on to be judged again. Once it

@@ -23,7 +23,7 @@ from bragref.told import carried_words, entry_words, outcome, own_words, paid_in
 def status(app, out: Output) -> None:
     """Show the current hand: phase, dealer, pot, stake, each player, and what the player to act may do.
 
-    JSON has the keys CLI.md promises; CSV is a row per player.
+    JSON has the keys of docs/reference.md, The table now; CSV is a row per player.
 
     \b
     Example:
@@ -127,7 +127,7 @@ def told(session, replays, out: Output, first: bool) -> str:
 
 def note(entry: dict) -> str:
     """A `history` entry's note: its detail or its reason, and where an action was entered from a player's phone
-    (`seat`, `seat-self`), whose: `from Ann's phone` (CLI.md, Interactive)."""
+    (`seat`, `seat-self`), whose: `from Ann's phone` (docs/reference.md, Interactive)."""
     said = entry["detail"] or entry["reason"] or ""
     if entry["entered"] not in ("seat", "seat-self"):
         return said
@@ -179,8 +179,8 @@ def balances(app, all_sessions: bool, out: Output) -> None:
 
 
 def print_balances(book, all_sessions: bool, rows: list[dict], out: Output = Output()) -> None:
-    """The balances as tables, one per money (CLI.md, The season), each with the pot still carried in its money;
-    then a line for each hand still being played."""
+    """The balances as tables, one per money (docs/reference.md, The season), each with the pot still carried in its
+    money; then a line for each hand still being played."""
     for heading, kept, rules, group in money_tables(book, rows, all_sessions):
         money = rules.money
         if heading:
@@ -200,9 +200,9 @@ def print_balances(book, all_sessions: bool, rows: list[dict], out: Output = Out
 
 
 def money_tables(book, rows: list[dict], all_sessions: bool = True, every: bool = False) -> list[tuple]:
-    """Rows as one table per money (CLI.md, The season): each money's heading (`In units of £0.01:`, where there is
-    more than one; a blank line before all but the first), the money (`"money"`), the rules that write its amounts
-    (R1.1a) and its rows (each saying its `money`), in the order each money was first kept; a money with no rows
+    """Rows as one table per money (docs/reference.md, The season): each money's heading (`In units of £0.01:`, where
+    there is more than one; a blank line before all but the first), the money (`"money"`), the rules that write its
+    amounts (R1.1a) and its rows (each saying its `money`), in the order each money was first kept; a money with no rows
     left out, unless `every`. One session's rows are one table, its money None (the session's)."""
     if not all_sessions:
         return [(None, None, book.scope()[0].rules, rows)]
@@ -260,8 +260,8 @@ def settle(app, all_sessions: bool, out: Output) -> None:
 
 
 def print_payments(book, all_sessions: bool, payments: list[dict], out: Output = Output()) -> None:
-    """Who pays whom, a list per money (CLI.md, The season): in sentences, or a table where a format is asked for;
-    where hands at table stakes were settled at the table (R1.3), it says so, and for one session lists the
+    """Who pays whom, a list per money (docs/reference.md, The season): in sentences, or a table where a format is asked
+    for; where hands at table stakes were settled at the table (R1.3), it says so, and for one session lists the
     cash-outs; the carried pot explained; then a line for each hand still being played."""
     for heading, kept, rules, group in money_tables(book, payments, all_sessions, every=True):
         if heading:

@@ -1,4 +1,5 @@
-"""`bragref season` and `bragref paid`: the nights added up, and the settle-ups recorded (CLI.md, The season)."""
+"""`bragref season` and `bragref paid` (docs/reference.md, The season): the nights added up, and the settle-ups
+recorded."""
 
 from __future__ import annotations
 

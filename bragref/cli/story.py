@@ -114,7 +114,7 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
         width = max(len(r["player"]) for r in rows)
         lines += [f"  {r['player'].ljust(width)}  {signed(r['result']).rjust(10)}"
                   + (f"  {owed(r)}" if owed(r) else "") for r in rows]
-    if standings:  # the season's leader (CLI.md, The season)
+    if standings:  # the season's leader (docs/reference.md, The season)
         leader = standings[0]
         nights = f"{leader['nights']} night{'s' if leader['nights'] != 1 else ''}"
         lines.append(f"Season leader: {said(leader['player'])}, {signed(leader['net'])} over {nights} "

@@ -39,7 +39,7 @@ from bragref.told import describe_rules, own_phrases, paid_in, staked
 
 def help_text(rules) -> str:
     """`?`: the answers of the session's game under its rules, each from its declaration, then the table's own;
-    every line within the terminal's width, and never wider than 80 columns (CLI.md, Interactive)."""
+    every line within the terminal's width, and never wider than 80 columns (docs/reference.md, Interactive)."""
     game = game_of(rules)
     kinds = game.actions_under(rules)
     width = min(80, shutil.get_terminal_size((80, 24)).columns)
@@ -115,7 +115,7 @@ class Table:
         """The two lines shown before each answer, from one read of the ledger.
 
         The answer that follows is for the table as drawn: if another terminal records anything first, the
-        answer's write is refused as stale (`ledger.Stale`) and the prompt drawn again (CLI.md, Interactive).
+        answer's write is refused as stale (`ledger.Stale`) and the prompt drawn again (docs/reference.md, Interactive).
         """
         with self.book.reading():
             session, current = self.now()
@@ -251,7 +251,7 @@ def told_here():
 
 def say(text: str, err: bool = False) -> None:
     """What the table tells, refusals and errors (`err`) too, each line wrapped to the terminal's width at spaces
-    (a word never split): nothing the table prints is wider than the terminal (CLI.md, Interactive)."""
+    (a word never split): nothing the table prints is wider than the terminal (docs/reference.md, Interactive)."""
     click.echo("\n".join(wrapped(text)), err=err)
 
 

@@ -1,6 +1,6 @@
 """Player names (R2.6): one person is one name in every session, compared after NFC and case folding.
 
-A unique prefix is enough to name a seated player (CLI.md). A new name is printable, at most
+A unique prefix is enough to name a seated player (docs/reference.md, Global). A new name is printable, at most
 `MAX_NAME` characters, and of one script, so that a Cyrillic `А` cannot pass for a Latin `A`.
 """
 
@@ -68,8 +68,8 @@ class UnknownName(BadInput):
 
 
 def resolve(query: str, names: Iterable[str], what: str = "player", renamed: Mapping[str, str] | None = None) -> str:
-    """The one of `names` that `query` names: the name itself, or a unique prefix (CLI.md); `renamed` the former
-    names of players (`UnknownName.formerly`)."""
+    """The one of `names` that `query` names: the name itself, or a unique prefix (docs/reference.md, Global); `renamed`
+    the former names of players (`UnknownName.formerly`)."""
     names = list(names)
     folded = key(query.strip())
     exact = [n for n in names if key(n) == folded]

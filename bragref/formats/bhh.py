@@ -115,7 +115,7 @@ def _read(parse):
 
 class Hands(Sequence):
     """A bhh document's hands, each read from its text (and its shape checked) only when it is asked for, and not
-    kept: an import of a long history holds one batch of hands at a time (issue 45). `spans`: where each hand's
+    kept: an import of a long history holds one batch of hands at a time. `spans`: where each hand's
     table is, as `part(start, end)` reads it (from the text, or from the file)."""
 
     def __init__(self, part: Callable[[int, int], str], spans: list[tuple[int, int]], path: str | None = None):
@@ -208,7 +208,7 @@ FILE_BRACKETED = re.compile(BRACKETED.pattern.encode(), re.MULTILINE)
 def load_lazily(path: str) -> dict:
     """`loads_lazily` of a UTF-8 file (past a byte order mark), without holding its text: it is looked through a
     block at a time for where its hands begin, and each batch of hands is read from the file when it is asked for,
-    so that an import's memory does not grow with the file (issue 45). A file `loads_lazily` would read whole (JSON,
+    so that an import's memory does not grow with the file. A file `loads_lazily` would read whole (JSON,
     a multi-line string, another table among the hands) is read whole; one longer than a history may be is bad
     input, read no further. `OSError` or `UnicodeDecodeError` where the file cannot be read as UTF-8 text."""
     starts: list[int] = []

@@ -6,7 +6,7 @@ way, with nothing edited here. The CLI, the table, the hand-history format and r
 declares (docs/adding-a-game.md).
 
 A game's package is loaded when it is first asked for: a command of the hand (`bragref bet`) loads the game its
-hand is played under, not every game there is (issue 19's lean start); what reads every game (`games`, `session
+hand is played under, not every game there is; what reads every game (`games`, `session
 new`'s options, the verbs of every game) loads them all.
 """
 

@@ -316,14 +316,14 @@ class Telling(ABC):
 
 
 class Showing(ABC):
-    """What `status --json` and the live page carry for the game beside every game's keys (CLI.md)."""
+    """What the game's `status --json` and live page carry beside every game's (docs/reference.md, The table now)."""
 
     money_keys: ClassVar[tuple[str, ...]] = ()  # which of `player_keys` are amounts (Three Card Poker's wagers)
     table_money_keys: ClassVar[tuple[str, ...]] = ()  # which of `table_keys` hold amounts, every number in them
     # (three-stake's pots, Hoyle's totals): what the live page shows in the session's money
 
     def table_keys(self, hand: Hand) -> dict:
-        """What `status --json` carries for this game beside the keys every game has (CLI.md)."""
+        """What `status --json` carries for this game beside every game's keys (docs/reference.md, The table now)."""
         return {}
 
     def player_keys(self, hand: Hand, name: str) -> dict:

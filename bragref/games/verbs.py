@@ -40,7 +40,7 @@ def _read_cards(text: str) -> tuple[int, ...]:
 
 
 def checked(move, rules) -> Verb:
-    """A move made from Python, checked at the API's door as the command line's words are (issue 59): one of
+    """A move made from Python, checked at the API's door as the command line's words are: one of
     bragref's moves, each field of its declared type (an amount an int of units, never a bool; a flag a bool), and
     its cards card numbers the rules can deal (R8.9: jokers only where the rules add them), none given twice: what
     typed words can only give. Which of those a game's pack holds, and which are seen in the deal, the game says
@@ -78,8 +78,8 @@ class Param(msgspec.Struct, frozen=True):
     or not given), `cards`, or `players` (one or more names). `keywords`: the word that introduces it in a history
     line or an answer (`discard`, or `/` at the table); `option`: typed as `--flag` on the command line rather than
     as an argument; `required`: a value must be given (else it may be left out, or the game fills it in at the table).
-    `one`: cards, one card (a draw, R15.4) rather than a hand's; not said, one where the name is `card`, as 0.19
-    guessed (`single`).
+    `one`: cards, one card (a draw, R15.4) rather than a hand's; not said, one where the name is `card`
+    (`single`).
     """
 
     name: str
@@ -105,7 +105,7 @@ class Param(msgspec.Struct, frozen=True):
     @property
     def single(self) -> bool:
         """Whether it names one card (three-stake's draw, R15.4), not a hand's: as `one` declares, else where it is
-        named `card` (0.19's guess, kept for the parameters that do not say: docs/adding-a-game.md)."""
+        named `card` (for the parameters that do not say: docs/adding-a-game.md)."""
         return self.kind == "cards" and (self.name == "card" if self.one is None else self.one)
 
     @property
@@ -138,7 +138,7 @@ class Param(msgspec.Struct, frozen=True):
 @lru_cache(maxsize=None)
 def card_params(kind: type) -> tuple[Param, ...]:
     """The parameters of kind `cards` an action type declares, read once a type: most declare none, and every
-    action made or replayed asks (issue 65: the audit's replay)."""
+    action made or replayed asks (the audit's replay too)."""
     return tuple(param for param in kind.params if param.kind == "cards")
 
 
@@ -208,7 +208,8 @@ class Verb(msgspec.Struct, frozen=True):
     help: ClassVar[str] = ""  # what it does, citing the rules
     examples: ClassVar[tuple[str, ...]] = ()  # the command's arguments in examples, e.g. ("dan",)
     unoffered: ClassVar[dict] = {}  # what `status --json` carries under `legal` for the move in a hand of any game
-    # while it is not offered (CLI.md's keys); nothing: its key is in its own game's hands alone, false till offered
+    # while it is not offered (docs/reference.md, The table now); nothing: its key is in its own game's hands alone,
+    # false till offered
 
     def __post_init__(self) -> None:
         """Cards may be given as a person writes them, from Python (`Show("Bill", "Kh Kd 4c")`, a plug-in's

@@ -33,7 +33,7 @@ from bragref.ledger.seats import renamed_to
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
 PIECE = 30_000  # links: the chain is checked in pieces this long, the hands dealt in each replayed from the rows its
-# walk read (each row read once: issue 65), so that the workers finish together and none holds more than a piece's rows
+# walk read (each row read once), so that the workers finish together and none holds more than a piece's rows
 
 
 class Held(NamedTuple):
@@ -58,7 +58,7 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     On a large ledger in a file the checks run in as many processes as there are cores, each reading the file on
     its own connection. `progress(length, label)` gives a function to call as each check is done (a progress bar).
     SQLite's own check of the file is its quick check, or with `deep` its full integrity check, which also compares
-    every index with its table (four times the work: issue 45).
+    every index with its table (about four times the work).
     """
     conn.row_factory = sqlite3.Row
     file = conn if file is None else file
@@ -277,7 +277,7 @@ def made_digest(objects: dict[tuple, tuple]) -> str:
 
 
 def statistics(conn: sqlite3.Connection) -> list[str]:
-    """SQLite's statistics tables hold only what `ANALYZE` makes of the rows as they stand (issue 65): each row of
+    """SQLite's statistics tables hold only what `ANALYZE` makes of the rows as they stand: each row of
     `sqlite_stat1` is made again from the tables and their indexes (`made_statistics`) and compared, and
     `sqlite_stat4`'s samples, which cannot be made again here to compare, are reported whenever there are any. They
     steer only how SQLite plans its reads, never a figure; but a row written by hand would otherwise pass unseen, and
@@ -359,11 +359,11 @@ def expected_schema(version: int) -> dict[tuple, tuple]:
 
 
 def closings(conn: sqlite3.Connection) -> list[str]:
-    """A closed session plays on no more: after its close nothing is recorded in it (R9.1, CLI.md "Promises about
-    history"), so a close removed from the middle of the record, or anything added after one (an action or a void of
-    its last hand, a loan, a buy-in or top-up), shows here. A repayment or a cash-out after a close is not a
-    finding where bragref 0.12 wrote it, which recorded them there (0.13 refuses them): that is, where it comes in
-    the chain before the first action row that records its hand's digest (`actions.state`, schema 10, 0.13.0's). One
+    """A closed session plays on no more: after its close nothing is recorded in it (R9.1; docs/reference.md,
+    Promises about history), so a close removed from the middle of the record, or anything added after one (an action or
+    a void of its last hand, a loan, a buy-in or top-up), shows here. A repayment or a cash-out after a close is not a
+    finding where bragref 0.12 wrote it, which recorded them there (a closed session takes neither now): that is, where
+    it comes in the chain before the first action row that records its hand's digest (`actions.state`, schema 10). One
     appended after that is a finding like any other row after a close."""
     first_state = conn.execute("SELECT c.seq FROM chain c WHERE c.tbl = 'actions' AND c.row_id = (SELECT id FROM"
                                " actions WHERE state IS NOT NULL ORDER BY id LIMIT 1)").fetchone()
@@ -392,12 +392,12 @@ def closings(conn: sqlite3.Connection) -> list[str]:
 
 
 def payments(conn: sqlite3.Connection) -> list[str]:
-    """Each settle-up judged as `paid` and `undo` judged it when it was recorded (CLI.md, The season), against the
-    ledger as it stood just before it (`as_it_stood`), in the order they were chained: a payment is an amount of
-    money (R1.1) between two people of the sessions (R2.6), no more than `settle --all` then showed the payer owing the
-    payee (R1.2); a void takes back the payment chained just before it, which was then the ledger's last event, and
-    repeats it (R9.1). A payment found wanting is left out of what each later one is judged against, as if `paid` had
-    refused it. Rows no link names are the chain's findings."""
+    """Each settle-up judged as `paid` and `undo` judged it when it was recorded (docs/reference.md, The season),
+    against the ledger as it stood just before it (`as_it_stood`), in the order they were chained: a payment is an
+    amount of money (R1.1) between two people of the sessions (R2.6), no more than `settle --all` then showed the payer
+    owing the payee (R1.2); a void takes back the payment chained just before it, which was then the ledger's last
+    event, and repeats it (R9.1). A payment found wanting is left out of what each later one is judged against, as if
+    `paid` had refused it. Rows no link names are the chain's findings."""
     kept = "t.money" if any(column[1] == "money" for column in conn.execute("PRAGMA table_info(payments)")) else "NULL"
     rows = conn.execute(f"SELECT c.seq, t.id, t.payer, t.payee, t.amount, t.voids, {kept} FROM payments t JOIN chain c"
                         " ON c.tbl = 'payments' AND c.row_id = t.id ORDER BY c.seq").fetchall()

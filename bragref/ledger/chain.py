@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 
 try:  # CPython's own SHA-256 (`_sha2` from Python 3.12, `_sha256` before), as `random` takes its SHA-512: hashlib
-    # loads OpenSSL first, 3 ms of every command that writes (issue 19); the digests are the same
+    # loads OpenSSL first, 3 ms of every command that writes; the digests are the same
     from _sha2 import sha256
 except ImportError:
     try:

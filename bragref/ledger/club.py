@@ -1,4 +1,4 @@
-"""A club's ledger: every table's sessions pulled into one (`bragref club pull`, CLI.md "Beyond one machine").
+"""A club's ledger: every table's sessions pulled into one (`bragref club pull`, docs/reference.md, Beyond one machine).
 
 A source is a table's ledger file, a Litestream replica of one (a folder or a URL, restored through Litestream into a
 scratch file), or a hand history. A ledger is audited whole before anything of it is taken, and nothing of one whose

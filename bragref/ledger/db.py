@@ -110,9 +110,9 @@ def connect_read_only(path: str) -> sqlite3.Connection:
 
 
 def as_it_is(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
-    """The ledger at `path` read as it is, changing nothing (CLI.md "Promises about history"), as `audit` and `serve`
-    read it: the file opened read-only, with no migration and no change of journal mode; where an older bragref wrote
-    it, a copy in memory brought up to this bragref's schema, whose rows are read. Returns (rows, file);
+    """The ledger at `path` read as it is, changing nothing (docs/reference.md, Promises about history), as `audit` and
+    `serve` read it: the file opened read-only, with no migration and no change of journal mode; where an older bragref
+    wrote it, a copy in memory brought up to this bragref's schema, whose rows are read. Returns (rows, file);
     `LedgerUnavailable` for a ledger of a newer bragref; bad input for a file with no schema version, as every
     command says of it (`_new_ledger`: an empty file is no ledger yet, another program's database is not one, not a
     ledger with bragref's tables removed); a file that is not SQLite at all raises `sqlite3.DatabaseError`."""

@@ -301,7 +301,7 @@ class Foreseen(NamedTuple):
 
 
 def foresee(rules: Rules, hand: dict) -> Foreseen | None:
-    """A hand of a history judged in the process that read it (issue 45), from the deal it declares under the
+    """A hand of a history judged in the process that read it, from the deal it declares under the
     history's first rules: what the import records of its actions where the deal the ledger records is that one (the
     rules are pure, so the same deal and lines give the same actions and hands). None where a line is not a game's
     action (a void or a loan: those are judged with the ledger), or where anything is refused or cannot be read: the
@@ -373,7 +373,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     temporary folder (so that a long history's rows are not all held in memory), so a refused history never takes
     the write lock, then copied into `ledger` in one short write (`transplant`).
 
-    The new session becomes the current one only with `use` (CLI.md: `import --use`).
+    The new session becomes the current one only with `use` (docs/reference.md, Reports: `import --use`).
     """
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
@@ -593,7 +593,7 @@ def _line(text: str, players: tuple[str, ...]) -> bhh.Line:
 
 def _closed_last(lines: list, times, players: list[str]) -> tuple[list, list | None]:
     """The lines between hands with the close last of its session's money: a history bragref 0.12 wrote may hold
-    repayments and cash-outs after its close, which 0.13 records before it, as nothing is recorded in a closed
+    repayments and cash-outs after its close, which are recorded before it, as nothing is recorded in a closed
     session (R9.1); the same money moves, and the close cashes out whatever is still on the table."""
     def verb(text) -> str | None:
         try:

@@ -121,7 +121,7 @@ class Money:
     def _owed_elsewhere(self, session: Session, borrower: str, lender: str, units: int, due: int) -> None:
         """`Refused` where a repayment of `units` is more than the `due` of this session's loans and `borrower`
         owes `lender` from loans of other sessions, which a repayment in this one does not reach: those are settled
-        up with `paid` (R7.5; CLI.md, The season). Only sessions in this one's money are summed (R1.1)."""
+        up with `paid` (R7.5; docs/reference.md, The season). Only sessions in this one's money are summed (R1.1)."""
         money = session.rules.money
         others = [s for s in by_money(self.all_sessions())[kept_in(session.rules)] if s.id != session.id]
         elsewhere = sum(amount for (lent, borrowed), amount in loans.outstanding(self.loan_entries(others)).items()
@@ -149,8 +149,8 @@ class Money:
         money at its deal (`hands.purses`, chained, and checked by `audit`), to which come its settlement and the
         table money moved since; anyone not dealt into it (gone before it) is summed from all their rows. So a deal
         costs the same in a long session as in a short one, and no sum kept outside the rows is trusted: the deal's
-        row is read only where it is still the row its chain link was made from (`chain.holds`); one edited since
-        (issue 59: it once paid "Ann takes off 521" after a buy-in of 20) is passed over and every row summed.
+        row is read only where it is still the row its chain link was made from (`chain.holds`); one edited since is
+        passed over and every row summed.
         """
         money = dict.fromkeys(session.seats, 0)
         last = self._q("SELECT id, purses, (SELECT seq FROM chain WHERE tbl = 'hands' AND row_id = hands.id) FROM hands"
@@ -191,7 +191,7 @@ class Money:
         """Per player, by the name they had (None: a carried pot): what they put on the table or took off it
         (buy-ins, top-ups, cash-outs, loans onto it, R7.5) and what hands at table stakes moved (R1.3), summed from
         the rows themselves (along each table's index of sessions and players): every figure comes from the rows,
-        never from a sum kept elsewhere that could have been edited (CLI.md "Promises about history")."""
+        never from a sum kept elsewhere that could have been edited (docs/reference.md, Promises about history)."""
         sums: dict[str | None, list[int]] = {}
         put_in = self._q("SELECT player, SUM(amount) FROM purses WHERE session_id = ? GROUP BY player", (session_id,))
         moved = self._q("SELECT p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
@@ -245,7 +245,7 @@ class Money:
                 borrower, amount in self._q(f"SELECT session_id, kind, lender, borrower, SUM(amount) FROM loans WHERE"
                                             f" {where} GROUP BY session_id, kind, lender, borrower", ids)]
 
-    # ---- settle-ups (CLI.md, The season) ---------------------------------------
+    # ---- settle-ups (docs/reference.md, The season) ---------------------------------------
 
     def pay(self, session_name: str | None, payer: str, payee: str, amount: str | int, note: str | None) -> Payment:
         """Record that `payer` paid `payee` `amount` (typed in the money of the debt, or units) to settle up: in no

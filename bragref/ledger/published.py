@@ -5,8 +5,8 @@ through a session's rename events; a name given up and taken again by another is
 
 Every amount is text in its own session's money, as bragref prints it (R1.1a: `£13.45`, `-£0.25`; `4` where the unit
 is 1 and there is no currency), worked out in integers from the rows' units; what adds up over several sessions
-(the standings) is added up for each money apart, as `season` reports it (CLI.md, The season). A settle-up belongs
-to no session: it is in the money of the sessions recorded before it (bragref records one only while they keep a
+(the standings) is added up for each money apart, as `season` reports it (docs/reference.md, The season). A settle-up
+belongs to no session: it is in the money of the sessions recorded before it (bragref records one only while they keep a
 single money, R1.1)."""
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def rules_of(text: str) -> Rules:
 def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
     """The rows of `table` (`actions`, `purses`, `postings`) for hands `first`..`last` of a session, in one query,
     by hand id, each hand's in the order written: read along the table's index of hand ids, which holds them in
-    that order, so that SQLite sorts nothing (issue 19)."""
+    that order, so that SQLite sorts nothing."""
     grouped: dict[int, list] = {}
     for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ?"
                             " AND number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last)):

@@ -218,7 +218,7 @@ def m006_calls_and_raises_in_the_pot(db: Database) -> None:
 @migrations()
 def m007_actions_say_their_arguments(db: Database) -> None:
     """Each action row holds its verb and its arguments as its game declares them (`args`, JSON), and `amount` is
-    the money the action put in, whatever the game: the ledger no longer knows any game's verbs. Rows written
+    the money the action put in, whatever the game: the ledger knows no game's verbs. Rows written
     before keep their columns (`amount` as typed, `blind`, `detail`) and are read as they were
     (`ledger.legacy`); their chain links hold, as a row without `args` is hashed without it (`chain.hashed`)."""
     db.executescript(
@@ -261,17 +261,16 @@ def m009_deals_say_what_they_turned_up(db: Database) -> None:
 
 @migrations()
 def m010_actions_record_the_hand_after_them(db: Database) -> None:
-    """An action row records the digest of the hand after it (`state`), so that a replay point kept beside the
-    ledger is used only where it is the hand the rows make (0.13 to 0.15; since 0.16 no point is kept, and the
-    digest marks the rows a bragref since 0.13 wrote). Rows written before hold nothing there and are hashed without
-    it (`chain.hashed`), so their links hold."""
+    """An action row recorded on its own records the digest of the hand after it (`state`): nothing reads a hand
+    from it; it marks the rows a bragref since 0.13 wrote (`audit`). Rows written before hold nothing there and are
+    hashed without it (`chain.hashed`), so their links hold."""
     db.executescript("ALTER TABLE actions ADD COLUMN state TEXT;")
 
 
 @migrations()
 def m011_payments(db: Database) -> None:
-    """Settle-ups recorded (`bragref paid`, CLI.md The season): a payment between two people, in no session, chained
-    and append-only like every row; a void is a row of its own that `voids` the payment it takes back (R9.1)."""
+    """Settle-ups recorded (`bragref paid`, docs/reference.md, The season): a payment between two people, in no session,
+    chained and append-only like every row; a void is a row of its own that `voids` the payment it takes back (R9.1)."""
     db.executescript(
         """
         CREATE TABLE payments (
@@ -292,9 +291,9 @@ def m011_payments(db: Database) -> None:
 @migrations()
 def m012_payments_say_their_money(db: Database) -> None:
     """A payment says the money it was made in (`money`: one unit written in it, `£0.01`), the money of the sessions
-    whose debt it pays (CLI.md, The season): a ledger may keep sessions in several. Rows written before hold nothing
-    there (every session then kept one money, the first session's) and are hashed without it (`chain.hashed`), so
-    their links hold."""
+    whose debt it pays (docs/reference.md, The season): a ledger may keep sessions in several. Rows written before hold
+    nothing there (every session then kept one money, the first session's) and are hashed without it (`chain.hashed`),
+    so their links hold."""
     db.executescript("ALTER TABLE payments ADD COLUMN money TEXT;")
 
 
@@ -302,8 +301,8 @@ def m012_payments_say_their_money(db: Database) -> None:
 def m013_actions_say_where_they_were_entered(db: Database) -> None:
     """An action row, and a void, says where it was entered (`entered`: `command`, `table`, `referee`, `seat`,
     `seat-self` or `import`, `store.ENTERED`), chained with the row, so that `audit` holds it as it holds the rest
-    (CLI.md, Interactive); `actions_with_pot` shows it. Rows written before hold nothing there and are hashed without
-    it (`chain.hashed`), so their links hold."""
+    (docs/reference.md, Interactive); `actions_with_pot` shows it. Rows written before hold nothing there and are hashed
+    without it (`chain.hashed`), so their links hold."""
     db.executescript(
         """
         ALTER TABLE actions ADD COLUMN entered TEXT;

@@ -1,7 +1,7 @@
-"""The season: standings over many nights (CLI.md, The season). Read from the rows alone: each session in range is
-a night; per player the nights they were dealt into, the hands dealt in (misdeals left out), the hands won (a split
-pot counts for each winner), each night's result from its settled hands (loans and payments apart), and the largest
-pot won. One person under every spelling of their name, and under the name they have now (R2.6). Nights kept in
+"""The season: standings over many nights (docs/reference.md, The season). Read from the rows alone: each session in
+range is a night; per player the nights they were dealt into, the hands dealt in (misdeals left out), the hands won (a
+split pot counts for each winner), each night's result from its settled hands (loans and payments apart), and the
+largest pot won. One person under every spelling of their name, and under the name they have now (R2.6). Nights kept in
 different money are added up apart, side by side, each row saying its `money` (`ledger.money.kept_in`, R1.1)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The table now, as `status --json` gives it (CLI.md): one object read from the ledger's rows, for the command
-line, the Python `Book` and anything else that shows the table."""
+"""The table now, as `status --json` gives it (docs/reference.md, The table now): one object read from the ledger's
+rows, for the command line, the Python `Book` and anything else that shows the table."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from bragref.games import GAMES, find_game, game_of, kind_in
 
 
 def status_data(ledger, session, current) -> dict:
-    """The keys CLI.md promises for the session's current hand (`current`, None before the first deal), each game's
-    own keys with them, and the ledger's digest."""
+    """The keys of docs/reference.md, The table now, for the session's current hand (`current`, None before the first
+    deal), each game's own keys with them, and the ledger's digest."""
     hand = current.hand if current else None
     in_play = hand is not None and hand.phase != "over"
     table_money = ledger.table_money(session) if (hand.rules if in_play else session.rules).stakes == "table" else None
@@ -34,7 +34,7 @@ def status_data(ledger, session, current) -> dict:
                 "legal": legal_json(game.legal(hand), game)}
     data["game"] = (hand.rules if hand is not None else session.rules).game  # R10.1
     if hand is not None:
-        data.update(game.table_keys(hand))  # each game's own keys (CLI.md)
+        data.update(game.table_keys(hand))  # each game's own keys (docs/reference.md, The table now)
         for player in players:
             player.update(game.player_keys(hand, player["name"]))
     data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
@@ -48,8 +48,8 @@ def status_data(ledger, session, current) -> dict:
 @cache
 def unoffered() -> dict:
     """What `status --json` carries under `legal` for each move not offered, in every hand: each move's own
-    declaration (`Verb.unoffered`), the games in the rulebook's order, each game's moves in its order (CLI.md: the
-    keys, in this order, are the contract)."""
+    declaration (`Verb.unoffered`), the games in the rulebook's order, each game's moves in its order
+    (docs/reference.md, The table now: the keys, in this order, are the contract)."""
     keys: dict = {}
     for game in GAMES.values():
         for kind in game.actions:

@@ -37,8 +37,9 @@ from bragref.ledger.seats import Seating, Session
 QUEUED = ("actions", "postings")  # what `Ledger.queued` holds back: an action's rows
 REPLAY_CHUNK = 500  # hands read at once when a whole session is replayed (`Ledger.replays`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
-ENTERED = {  # where an action (or a void) was entered, kept on its row (`actions.entered`, schema 13; CLI.md,
-    # Interactive)
+# where an action (or a void) was entered (docs/reference.md, Where an action was entered), kept on its row
+# (`actions.entered`, schema 13)
+ENTERED = {
     "command": "a one-shot command (the quick path, `run FILE` and `simulate` too), or Python's `Book`",
     "table": "`bragref table`",
     "referee": "the referee's page (`serve --referee`)",
@@ -305,8 +306,8 @@ class Ledger(Seating, Money):
         return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
 
     def _load(self, row: sqlite3.Row) -> Current:
-        """Hand `row` replayed from its rows: never from a copy kept outside them, which only a replay could check
-        (issue 59: a replay point forged with its row's digest was once played on)."""
+        """Hand `row` replayed from its rows: never from a copy kept outside them, which only a replay could
+        check."""
         rows = self.all_actions(row["id"])
         hand = dealt(row)
         for step in replayed(row, rows, self._loans(row["id"]), hand):
@@ -479,7 +480,7 @@ class Ledger(Seating, Money):
         """Record one action, `move` made in the current hand (`play.made`) by its `game` (found here once, where the
         caller has not), and the hand after it for the rest of this process's work (`_hot`); `stated`: its row
         records the digest of that hand (`state_of`), as an action recorded on its own in a ledger file does (one
-        recorded with others, a simulation's or an import's judge's, records none, as before 0.16); `check`: the
+        recorded with others, a simulation's or an import's judge's, records none); `check`: the
         action checked as a move from outside is (`verbs.checked`)."""
         current = self._require_hand(session)
         game = game or game_of(current.hand.rules)
@@ -539,7 +540,7 @@ class Ledger(Seating, Money):
                 raise BadInput(f"a reason is at most {MAX_REASON} characters")
             session = self.session(session_name)
             paid = self.last_payment()
-            if paid is not None:  # a settle-up, while it is the ledger's last event (CLI.md, The season)
+            if paid is not None:  # a settle-up, while it is the ledger's last event (docs/reference.md, The season)
                 self._insert("payments", at=self.now(), payer=paid["payer"], payee=paid["payee"], amount=paid["amount"],
                              voids=paid["id"], reason=reason, money=paid["money"])
                 payment = Payment(paid["id"], paid["payer"], paid["payee"], paid["amount"], paid["note"],
@@ -562,9 +563,10 @@ class Ledger(Seating, Money):
             return session, self.current(session), Voided(current.number, target["id"], voided)
 
     def _nothing_after(self, session: Session, current: Current) -> None:
-        """Settled is final (R9.1, CLI.md "Promises about history"): an undo voids the last thing recorded, the last
-        live action of `current` (its deal where none stands), only while nothing of the session was recorded after
-        it: a later deal (a misdealt one too), an event between hands, a loan, a repayment or table money moved."""
+        """Settled is final (R9.1, docs/reference.md, Promises about history): an undo voids the last thing recorded,
+        the last live action of `current` (its deal where none stands), only while nothing of the session was recorded
+        after it: a later deal (a misdealt one too), an event between hands, a loan, a repayment or table money
+        moved."""
         table, row_id = ("actions", current.last) if current.last is not None else ("hands", current.row["id"])
         seq = self._q("SELECT seq FROM chain WHERE tbl = ? AND row_id = ?", (table, row_id))[0][0]
         later = self._q(

@@ -1,4 +1,4 @@
-"""`bragref serve`: the table, live and read-only, on every phone and a big screen (CLI.md, Interactive).
+"""`bragref serve`: the table, live and read-only, on every phone and a big screen (docs/reference.md, Interactive).
 
 A shell over the Python API and the answers below every shell (`bragref.answers`), as the command line is, beside
 it: the referee's page records through the answers `table` records through. Its command (`command`) is here, and the

@@ -117,8 +117,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         return await page(request, request.path_params["rest"], f"seat:{request.path_params['seat']}", {"ask": ask})
 
     async def write(request: Request, made) -> Response:
-        """One write made by `made(body)`, or why not (CLI.md): from this page's own origin only (403), at most
-        `MAX_BODY` bytes however sent (413); then every page is told at once."""
+        """One write made by `made(body)`, or why not (docs/reference.md, The referee's page): from this page's own
+        origin only (403), at most `MAX_BODY` bytes however sent (413); then every page is told at once."""
         origin = request.headers.get("origin")
         if origin is not None and origin.lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower():
             return JSONResponse({"error": "a write from another site's page is refused"}, 403, headers=HEADERS)
@@ -215,7 +215,7 @@ def not_served() -> Response:
 
 
 async def not_found(request: Request, error) -> Response:
-    """A path not served, with the headers every response carries (CLI.md)."""
+    """A path not served, with every response's headers (docs/reference.md, The referee's page at a real table)."""
     return not_served()
 
 

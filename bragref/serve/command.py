@@ -1,4 +1,5 @@
-"""`bragref serve`: the table, live and read-only, for the players' phones and a big screen (CLI.md, Interactive)."""
+"""`bragref serve`: the table, live and read-only, for the players' phones and a big screen (docs/reference.md,
+The live pages)."""
 
 from __future__ import annotations
 

@@ -57,7 +57,8 @@ class Referee:
         self.path, self.session, self.seats = path, session, seats
 
     def act(self, body: bytes) -> tuple[int, dict]:
-        """The status code and JSON object that answer a write's `body` (CLI.md: 200, 409, 422, 400)."""
+        """The status code and JSON object that answer a write's `body` (docs/reference.md, The referee's page: 200,
+        409, 422, 400)."""
         try:
             answer, words = read(body, Answer)
             if not words or shows(words):
@@ -69,9 +70,9 @@ class Referee:
         return 200, {"recorded": "\n".join(told), "head": head}
 
     def ask(self, player: str, body: bytes) -> tuple[int, dict]:
-        """A request from `player`'s seat (CLI.md): 403 for words not of the seat's own moves and money, else judged
-        at once at its head (409, 422, 400), and then waiting for the referee (202), or, the player to act's move
-        under `--seats record`, recorded (200)."""
+        """A request from `player`'s seat (docs/reference.md, A page for each seat): 403 for words not of the seat's own
+        moves and money, else judged at once at its head (409, 422, 400), and then waiting for the referee (202), or,
+        the player to act's move under `--seats record`, recorded (200)."""
         try:
             answer, words = read(body, Answer)
             self._own(player, words)
@@ -85,8 +86,8 @@ class Referee:
         return 202, {"asked": line, "id": request.id}
 
     def answer(self, body: bytes) -> tuple[int, dict]:
-        """The referee records or refuses a request (CLI.md): 200, 409 (the ledger has moved on since it was asked:
-        it is dropped as stale), 404 (no request waits by that id)."""
+        """The referee records or refuses a request (docs/reference.md, A page for each seat): 200, 409 (the ledger has
+        moved on since it was asked: it is dropped as stale), 404 (no request waits by that id)."""
         try:
             reply = read(body, Reply)[0]
         except Written as written:

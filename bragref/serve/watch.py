@@ -147,11 +147,12 @@ class Watcher:
         return True
 
     def table(self) -> dict | None:
-        """`status --json`'s object with the night's `balances` (CLI.md), and beside them what the pages show in the
-        table's own words (`told`): the current hand's actions (`history N --json`, and as lines a page lists), its
-        line (`said`), how money is written (the session's unit and currency, R1.1a), the game's own keys in words,
-        the night's chart, and for the referee's page the moves on offer and the answers between hands (`forms`).
-        Everything either page is shown (`refereed`, `public`); None where there is no session yet."""
+        """`status --json`'s object with the night's `balances` (docs/reference.md, The live pages), and beside them
+        what the pages show in the table's own words (`told`): the current hand's actions (`history N --json`, and as
+        lines a page lists), its line (`said`), how money is written (the session's unit and currency, R1.1a), the
+        game's own keys in words, the night's chart, and for the referee's page the moves on offer and the answers
+        between hands (`forms`). Everything either page is shown (`refereed`, `public`); None where there is no session
+        yet."""
         book = self.book
         try:
             with book.reading():  # one state of the ledger, however many reads

@@ -1,7 +1,7 @@
-"""bragref's conformance suite, shipped: what every game must do, run against any installed game (CLI.md, Python;
-docs/adding-a-game.md). Random legal play conserves money exactly (R1.2) and audits clean; every verb is a command,
-an answer, a ledger row and a sentence; what `legal` offers, each move at the ends of its range and with cards where
-it names them (the hand in view), `apply` takes, typed as a command it records exactly that; a refused action
+"""bragref's conformance suite, shipped: what every game must do, run against any installed game (docs/reference.md,
+Python; docs/adding-a-game.md). Random legal play conserves money exactly (R1.2) and audits clean; every verb is a
+command, an answer, a ledger row and a sentence; what `legal` offers, each move at the ends of its range and with cards
+where it names them (the hand in view), `apply` takes, typed as a command it records exactly that; a refused action
 changes nothing; export, import and export again give the same bytes.
 
     python -m bragref.testing GAME [GAME ...] [PYTEST_ARGS]     exit 0 when every check passes

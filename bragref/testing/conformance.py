@@ -1,4 +1,4 @@
-"""What every game must do (issues 16, 56), as pytest tests over the `game` fixture (`bragref.testing.plugin`: the
+"""What every game must do, as pytest tests over the `game` fixture (`bragref.testing.plugin`: the
 games named by `--bragref-game`, else every registered one): random legal play conserves money exactly (R1.2) and
 audits clean; `legal` never offers what `apply` refuses; a refused action changes nothing; and export → import →
 export gives the same bytes. A game's own rules have their own tests beside these."""

@@ -319,7 +319,7 @@ def test_everyone_in_the_brag_concedes_a_tie_and_the_most_stake_ends_the_betting
 
 
 def test_the_clarified_rulings_r15_3_r15_4_r15_7(bragref):
-    """Issue 58 (RULES.md clarified): a dealer who folds when checked round ends the betting (R15.3); a pot 2 won by
+    """Issue 58 (the rulebook clarified): a dealer who folds when checked round ends the betting (R15.3); a pot 2 won by
     folds stays won when its winner concedes the thirty-one (R15.4); only a pot 2 won at the show with a prial makes
     the next deal shuffled, not a prial shown for the thirty-one (R15.7)."""
     bragref('session new ts --players "Andy,Bill,Chris" --game three-stake')

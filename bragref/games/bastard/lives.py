@@ -44,7 +44,7 @@ def follows(rules, seats: list[str], previous, restart: bool, called=str, played
 
 
 def match_json(hand) -> dict:
-    """The match a hand of it belongs to, as `bragref match --json` gives it (CLI.md)."""
+    """The match a hand of it belongs to, as `bragref match --json` gives it (docs/reference.md, The table now)."""
     players = [{"name": name, "lives": count, "out": count == 0} for name, count in hand.lives]
     return {"match": hand.match, "entry": ENTRY.of(hand.rules), "kitty": hand.pot, "winner": hand.winner,
             "started": True, "players": players}
