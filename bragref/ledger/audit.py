@@ -19,15 +19,17 @@ import hashlib
 import json
 import sqlite3
 from collections import defaultdict
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import NamedTuple
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS
+from bragref.engine.state import Hand
+from bragref.games import play
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LATER_COLUMNS, LOG_TABLES, hashed, link
 from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import Unreplayable, final, live_actions, postings
+from bragref.ledger.replay import Unreplayable, dealt, final, live_actions, postings, read_action
 from bragref.ledger.seats import renamed_to
 
 
@@ -498,20 +500,21 @@ def walk(conn: sqlite3.Connection, first: int | None, last: int | None, low: tup
     """One piece of the chain (`pieces`): links `first`..`last` (None: from the start, to the end) walked beside the
     rows each log table holds after `low` and up to `high` (None: without end), each link naming its table's next
     row, whose values it must hash (`chain_findings`); then the hands of the sessions `names` whose deals the piece
-    read, replayed from the rows read (`hands_findings`): each row of the ledger is read once."""
+    read, replayed from the rows read (`hands_findings`): each row of the ledger is read once, the deals' by name
+    and every other as a plain tuple (`Read`)."""
     rows: dict[str, sqlite3.Cursor] = {}
     for index, table in enumerate(LOG_TABLES):
         where, ids = _held_by(None if low is None else low[index], None if high is None else high[index], high is None)
         if where is not None:
             cursor = conn.cursor()
-            cursor.row_factory = sqlite3.Row
+            cursor.row_factory = sqlite3.Row if table == "hands" else None
             rows[table] = cursor.execute(f"SELECT * FROM {table}{where} ORDER BY id", ids)
     span = [bound for bound in (("seq >= ?", first) if first else None, ("seq <= ?", last) if last else None) if bound]
     links = _tuples(conn, f"SELECT seq, tbl, row_id, hash FROM chain{' WHERE ' if span else ''}"
                           f"{' AND '.join(sql for sql, _ in span)} ORDER BY seq", tuple(seq for _, seq in span))
     before = conn.execute("SELECT hash FROM chain WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone() \
         if first else None
-    read = Read(rows)
+    read = Read(conn, rows)
     findings: list = chain_findings(links, read.tables, GENESIS if before is None else before[0], first or 1)
     return findings + hands_findings(conn, read, low, high, names)
 
@@ -527,21 +530,29 @@ def _held_by(low, high, final: bool) -> tuple[str | None, tuple]:
 
 class Read:
     """The rows a piece's walk reads, each log table's in the order of their ids (`tables`), of which the replay keeps
-    what it needs: the deals, and each hand's actions, postings and table money (`actions`, `posted`, `credits`)."""
+    what it needs: the deals (`sqlite3.Row`s, read by name), and each hand's actions, postings and table money
+    (`actions`, `posted`, `credits`), tuples read by position (`at`: each column's, by table): a name looked up in a
+    `sqlite3.Row` costs up to ten times a position, and the replay reads several of each action."""
 
     KEPT = {"actions": "actions", "postings": "posted", "purses": "credits"}
 
-    def __init__(self, cursors: dict[str, sqlite3.Cursor]):
+    def __init__(self, conn: sqlite3.Connection, cursors: dict[str, sqlite3.Cursor]):
         self.tables = {table: cursor.fetchall() for table, cursor in cursors.items()}
         self.deals: list[sqlite3.Row] = self.tables.get("hands", [])
+        self.shapes = {table: _tuples(conn, f"SELECT * FROM {table} LIMIT 0") for table in self.KEPT}
+        self.at = {table: {column[0]: index for index, column in enumerate(shape.description)}
+                   for table, shape in self.shapes.items()}
         self.actions: dict[int, list] = {}
         self.posted: dict[int, list] = {}
         self.credits: dict[int, list] = {}
         for table, kept in self.KEPT.items():
-            if self.tables.get(table):
-                grouped, at = getattr(self, kept), self.tables[table][0].keys().index("hand_id")
-                for row in self.tables[table]:
-                    grouped.setdefault(row[at], []).append(row)
+            grouped, at = getattr(self, kept), self.at[table]["hand_id"]
+            for row in self.tables.get(table, ()):
+                grouped.setdefault(row[at], []).append(row)
+
+    def rowed(self, table: str, rows: list[tuple]) -> list[sqlite3.Row]:
+        """Rows of `table` read by position, as `sqlite3.Row`s that read them by name (the replay's, `final`)."""
+        return [sqlite3.Row(self.shapes[table], row) for row in rows]
 
 
 def chain_findings(links, tables: dict, previous: str, expected: int) -> list[str]:
@@ -624,7 +635,7 @@ def hands_findings(conn: sqlite3.Connection, read: Read, low: tuple | None, high
     deals = [row for row in read.deals if row["session_id"] in names]
     if not deals:
         return []
-    spilt = _spilt(conn, [row["id"] for row in deals], low, high)
+    spilt = _spilt(conn, read, [row["id"] for row in deals], low, high)
     findings: list[Held] = []
     for session_id in dict.fromkeys(row["session_id"] for row in deals):
         hands = sorted((row for row in deals if row["session_id"] == session_id), key=_numbered)
@@ -639,9 +650,10 @@ def _numbered(row_or_number) -> float:
     return number if type(number) is int else float("inf")
 
 
-def _spilt(conn: sqlite3.Connection, hand_ids: list[int], low: tuple | None, high: tuple | None) -> dict[str, dict]:
+def _spilt(conn: sqlite3.Connection, read: Read, hand_ids: list[int], low: tuple | None,
+           high: tuple | None) -> dict[str, dict]:
     """The actions, postings and table money of these hands that lie beyond the rows their piece read (a hand dealt
-    at the piece's end goes on in the next), by table and hand."""
+    at the piece's end goes on in the next), by table and hand, as tuples like the rows `read`."""
     spilt: dict[str, dict] = {}
     numbers = [hand_id for hand_id in hand_ids if type(hand_id) is int]
     ids = (min(numbers), max(numbers)) if numbers else (0, -1)  # the piece's deals: ids that run on, mostly
@@ -653,15 +665,15 @@ def _spilt(conn: sqlite3.Connection, hand_ids: list[int], low: tuple | None, hig
         if where == "":
             continue  # the piece read every row of the table
         beyond = "" if where is None else f" AND NOT ({where.removeprefix(' WHERE ')})"
-        grouped = spilt.setdefault(table, {})
-        for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id BETWEEN ? AND ?{beyond} ORDER BY hand_id, id",
-                                (*ids, *bounds)):
-            if row["hand_id"] in wanted:
-                grouped.setdefault(row["hand_id"], []).append(row)
+        grouped, at = spilt.setdefault(table, {}), read.at[table]["hand_id"]
+        for row in _tuples(conn, f"SELECT * FROM {table} WHERE hand_id BETWEEN ? AND ?{beyond} ORDER BY hand_id, id",
+                           (*ids, *bounds)):
+            if row[at] in wanted:
+                grouped.setdefault(row[at], []).append(row)
     return spilt
 
 
-def _rows(read: Read, spilt: dict[str, dict], table: str, hand_id) -> list[sqlite3.Row]:
+def _rows(read: Read, spilt: dict[str, dict], table: str, hand_id) -> list[tuple]:
     """A hand's rows of `table` in the order of their ids, those its piece read and those beyond."""
     mine = getattr(read, Read.KEPT[table]).get(hand_id, [])
     beyond = spilt.get(table, {}).get(hand_id)
@@ -679,13 +691,13 @@ def session_hands(conn: sqlite3.Connection, session_id: int, hands: list[sqlite3
                           (session_id, hands[0]["number"])).fetchone()
     previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
     if before is not None:
-        actions, credits = (conn.execute(f"SELECT * FROM {table} WHERE hand_id = ? ORDER BY id", (before["id"],))
+        actions, credits = (_tuples(conn, f"SELECT * FROM {table} WHERE hand_id = ? ORDER BY id", (before["id"],))
                             .fetchall() for table in ("actions", "purses"))
         try:
-            previous = final(before, actions, credits)
+            previous = replayed_hand(read, before, actions, credits)
         except Unreplayable:
             previous = UNREAD  # reported by the piece that holds it
-        if misdealt(actions):
+        if misdealt(read, actions):
             previous = UNREAD  # the hand that counts is further back: its carried pot goes unchecked here
     expected = before["number"] + 1 if before is not None and type(before["number"]) is int else 1
     later = later_names(conn, session_id)
@@ -697,17 +709,17 @@ def session_hands(conn: sqlite3.Connection, session_id: int, hands: list[sqlite3
         expected = number + 1 if type(number) is int else expected + 1
         actions = _rows(read, spilt, "actions", row["id"])
         try:
-            hand = final(row, actions, _rows(read, spilt, "purses", row["id"]))
+            hand = replayed_hand(read, row, actions, _rows(read, spilt, "purses", row["id"]))
         except Unreplayable as refused:
             findings.append((number, f"{where}: {refused.reason}"))
             previous = UNREAD
             continue
         if previous is not UNREAD:
             findings += [(number, f) for f in carried_findings(where, row, previous, later)]
-        findings += [(number, f"{where}: {f}") for f in compare_postings(hand, _rows(read, spilt, "postings",
-                                                                                     row["id"]))]
-        if misdealt(actions):
-            if live_actions(actions):
+        findings += [(number, f"{where}: {f}") for f in compare_postings(hand, _rows(read, spilt, "postings", row["id"]),
+                                                                         read.at["postings"])]
+        if misdealt(read, actions):
+            if live_actions(read.rowed("actions", actions)):
                 findings.append((number, f"{where}: its deal is voided, but actions of it still stand (R9.1)"))
             continue  # a misdeal: the hand never happened, and the next deal follows the one before (R9.1)
         if hand.carried_in != row["carried_in"]:  # the game changed with a pot carried, before bragref 0.12.6
@@ -718,9 +730,25 @@ def session_hands(conn: sqlite3.Connection, session_id: int, hands: list[sqlite3
     return findings
 
 
-def misdealt(actions: list[sqlite3.Row]) -> bool:
+def replayed_hand(read: Read, row: sqlite3.Row, actions: list[tuple], credits: list[tuple]) -> Hand:
+    """The hand as its rows leave it (`replay.final`), from action and table-money rows read by position: where
+    neither a void, a loan onto the table nor an action of a schema before 7 (no `args`) is among them (most hands),
+    each action is read from its columns and the actions applied straight, as `final` applies them; else `final`
+    replays them, as `sqlite3.Row`s, and says which one the rules refuse and why (`Unreplayable`)."""
+    at = read.at["actions"]
+    verb, player, args = at["verb"], at["player"], at["args"]
+    if not credits and all(r[verb] != "void" and r[args] is not None for r in actions):
+        with suppress(Exception):
+            hand = dealt(row)
+            game = hand.rules.game
+            return play.replay(hand, [read_action(game, r[verb], r[player], r[args]) for r in actions])
+    return final(row, read.rowed("actions", actions), read.rowed("purses", credits))
+
+
+def misdealt(read: Read, actions: list[tuple]) -> bool:
     """A void that names no action voids the deal: a misdeal (R9.1)."""
-    return any(r["verb"] == "void" and r["voids"] is None for r in actions)
+    verb, voids = read.at["actions"]["verb"], read.at["actions"]["voids"]
+    return any(r[verb] == "void" and r[voids] is None for r in actions)
 
 
 def later_names(conn: sqlite3.Connection, session_id: int) -> dict[str, set[str]]:
@@ -747,15 +775,17 @@ def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, se
     return []
 
 
-def compare_postings(hand, recorded: list[sqlite3.Row]) -> list[str]:
+def compare_postings(hand, recorded: list[tuple], at: dict[str, int]) -> list[str]:
     """The postings left standing (voided settlements cancel out) must be the replay's, to the unit: each sum by
-    player and kind, those that come to nothing left out (plain dicts: this runs for every hand of an audit)."""
+    player and kind, those that come to nothing left out (plain dicts: this runs for every hand of an audit).
+    `recorded`: the hand's posting rows, each column at its position in `at`."""
     have: dict[tuple, int] = {}
+    row_id, player, kind, amount_at = at["id"], at["player"], at["kind"], at["amount"]
     for row in recorded:
-        amount = row["amount"]
+        amount = row[amount_at]
         if not isinstance(amount, int):
-            return [f"posting {row['id']} holds {amount!r}, not an amount"]
-        key = row["player"], row["kind"]
+            return [f"posting {row[row_id]} holds {amount!r}, not an amount"]
+        key = row[player], row[kind]
         have[key] = have.get(key, 0) + amount
     want: dict[tuple, int] = {}
     for player, kind, amount in postings(hand) if hand.phase == "over" else ():

@@ -205,11 +205,11 @@ def action_of(row: sqlite3.Row, rules) -> Verb:
     args = row["args"]
     if args is None:
         return legacy_action(rules.game, row["verb"], row["player"], row["amount"], row["blind"], row["detail"])
-    return _read_action(rules.game, row["verb"], row["player"], args)
+    return read_action(rules.game, row["verb"], row["player"], args)
 
 
 @lru_cache(maxsize=4096)
-def _read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
+def read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
     """An action read from its row's words: a session repeats a few hundred of them (the same player betting the
     same amount), and actions are values, so each is read once."""
     return verb_in(game, verb).from_args(player, msgspec.json.decode(args))
