@@ -28,12 +28,14 @@ from bench_exchange import READ
 from measure import installed
 
 AUDIT = """
-import sys
+import sqlite3, sys
 from bragref.ledger import audit
-rows, file = audit.opened(sys.argv[1])
+from bragref.ledger.db import connect_read_only
+rows = connect_read_only(sys.argv[1])
+rows.row_factory = sqlite3.Row
 ids = [session for (session,) in rows.execute("SELECT id FROM sessions")]
 for task in audit.plan(rows, ids, None):
-    audit.run(file if task[0] in audit.OF_THE_FILE else rows, task)
+    audit.run(rows, task)
 """
 HISTORY = """
 import sys
