@@ -443,10 +443,10 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
 
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["players", "url"])
-def test_axe_finds_nothing_serious_on_either_page(browser, referee, which):
+def test_axe_finds_nothing_serious_on_either_page(browser, standing, which):
     from axe_playwright_python.sync_playwright import Axe
 
-    page = opened(browser, getattr(referee, which))
+    page = opened(browser, getattr(standing, which))
     if which == "url":  # the referee's page with its amount field and a form open
         page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
         page.get_by_label("amount", exact=True).wait_for()
