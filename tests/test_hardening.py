@@ -564,6 +564,9 @@ def test_a_killed_import_leaves_no_worker_and_no_scratch_folder(tmp_path):
         time.sleep(0.1)
     assert ours() == []
     assert [p.name for p in scratch.iterdir()], "the killed import's scratch folder should be there to sweep"
-    assert subprocess.run([*BRAGREF, "--db", str(tmp_path / "other.db"), "import", str(history), "--as", "again"],
+    small, short = tmp_path / "small.db", tmp_path / "short.bhh"  # any import sweeps: a hand's history is enough
+    assert run(small, "simulate", "--hands", "1").returncode == 0
+    assert run(small, "export", "-o", str(short)).returncode == 0
+    assert subprocess.run([*BRAGREF, "--db", str(tmp_path / "other.db"), "import", str(short), "--as", "again"],
                           env=env, capture_output=True).returncode == 0
     assert list(scratch.iterdir()) == []

@@ -127,6 +127,7 @@ class Evening:
 
 def played(path, seed: int, hands: int) -> None:
     ledger = Ledger(str(path))
+    ledger.conn.execute("PRAGMA synchronous = OFF")  # the evening is this test's fixture; bragref itself always syncs
     evening = Evening(ledger, random.Random(seed))
     for _ in range(hands):
         evening.between_hands()

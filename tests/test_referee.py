@@ -15,13 +15,17 @@ from pathlib import Path
 
 import httpx
 import pytest
+from conftest import typed
 from test_serve import Server
 
 
-
 def bragref(db: Path, *words: str, env=None, code: int = 0) -> str:
+    """A command as another terminal at the table would type it, beside the server's process (`conftest.typed`); in
+    a process of its own under `env` where one is given (the test plug-in installed). What it printed."""
+    if env is None:
+        return typed(db, *words, code=code).stdout
     done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), *words], capture_output=True, text=True,
-                          env=env or {**os.environ, "BRAGREF_SESSION": ""})
+                          env=env)
     assert done.returncode == code, (words, done.stdout, done.stderr)
     return done.stdout
 
@@ -439,10 +443,10 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
 
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["players", "url"])
-def test_axe_finds_nothing_serious_on_either_page(browser, referee, which):
+def test_axe_finds_nothing_serious_on_either_page(browser, standing, which):
     from axe_playwright_python.sync_playwright import Axe
 
-    page = opened(browser, getattr(referee, which))
+    page = opened(browser, getattr(standing, which))
     if which == "url":  # the referee's page with its amount field and a form open
         page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
         page.get_by_label("amount", exact=True).wait_for()

@@ -62,6 +62,16 @@ def seated(tmp_path):
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def standing(tmp_path_factory):
+    """One seated table for the requests that must ask and record nothing: each such test checks that nothing waits
+    for the referee and the ledger is as it was, so they share the server, whose start is most of such a test's
+    time."""
+    running = Seated(dealt(tmp_path_factory.mktemp("standing") / "ledger.db"))
+    yield running
+    running.stop()
+
+
 # ---- HTTP ------------------------------------------------------------------------------------------------------------
 
 
@@ -118,27 +128,27 @@ def test_a_request_is_judged_at_once_and_waits_for_the_referee(seated):
     ("Cat", "fold cat", 422),  # Cat's own, out of turn (R2.5)
     ("Bob", "bet bob two", 400), ("Bob", "bet bob 'unclosed", 400), ("Bob", "", 400),
 ])
-def test_a_request_refused_asks_and_records_nothing(seated, player, words, code):
-    before = dump(seated.db)
-    answer = seated.ask(player, words)
+def test_a_request_refused_asks_and_records_nothing(standing, player, words, code):
+    before = dump(standing.db)
+    answer = standing.ask(player, words)
     assert answer.status_code == code, answer.text
     if code == 422:
         assert answer.json()["rule"] == "R2.5" and answer.json()["may"].startswith("Bob may:")
-    assert status(seated.url)["requests"] == [] and dump(seated.db) == before
+    assert status(standing.url)["requests"] == [] and dump(standing.db) == before
 
 
-def test_the_doors_of_a_seat(seated):
-    before = dump(seated.db)
-    assert seated.ask("Bob", "bet bob 1", head="4-0000000000000000").status_code == 409
-    assert seated.ask("Bob", "bet bob 1", headers={"Origin": "http://evil.example"}).status_code == 403
-    big = json.dumps({"words": "x" * 5000, "head": seated.head()})
-    assert httpx.post(seated.seat("Bob") + "ask", content=big).status_code == 413
-    assert httpx.post(seated.seat("Bob") + "ask", content=b"not json").status_code == 400
-    assert httpx.get(seated.seat("Bob") + "ask").status_code == 405
-    assert httpx.post(seated.root + "/s/not-a-seat/ask", json={"words": "fold bob", "head": ""}).status_code == 404
+def test_the_doors_of_a_seat(standing):
+    before = dump(standing.db)
+    assert standing.ask("Bob", "bet bob 1", head="4-0000000000000000").status_code == 409
+    assert standing.ask("Bob", "bet bob 1", headers={"Origin": "http://evil.example"}).status_code == 403
+    big = json.dumps({"words": "x" * 5000, "head": standing.head()})
+    assert httpx.post(standing.seat("Bob") + "ask", content=big).status_code == 413
+    assert httpx.post(standing.seat("Bob") + "ask", content=b"not json").status_code == 400
+    assert httpx.get(standing.seat("Bob") + "ask").status_code == 405
+    assert httpx.post(standing.root + "/s/not-a-seat/ask", json={"words": "fold bob", "head": ""}).status_code == 404
     for path in ("answer", "seats", "act"):  # the referee's writes are not a seat's
-        assert httpx.post(seated.seat("Bob") + path, json={}).status_code == 404
-    assert status(seated.url)["requests"] == [] and dump(seated.db) == before
+        assert httpx.post(standing.seat("Bob") + path, json={}).status_code == 404
+    assert status(standing.url)["requests"] == [] and dump(standing.db) == before
 
 
 def test_the_referees_answer_refuses_drops_stale_and_knows_no_other_id(seated):
@@ -316,10 +326,10 @@ def test_a_request_shows_on_the_referees_phone_beside_the_seat_that_asked_it(bro
 
 
 @pytest.mark.slow
-def test_axe_finds_nothing_serious_on_a_seat_page(browser, seated):
+def test_axe_finds_nothing_serious_on_a_seat_page(browser, standing):
     from axe_playwright_python.sync_playwright import Axe
 
-    page = phone(browser, seated.seat("Bob"))
+    page = phone(browser, standing.seat("Bob"))
     page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
     violations = Axe().run(page).response["violations"]
     assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []

@@ -16,16 +16,14 @@ from pathlib import Path
 
 import httpx
 import pytest
+from conftest import typed
 
 PLAYERS = "Andy,Bill,<b>Chris</b>"  # a name with markup: it must reach the page as text
 
 
-def bragref(db: Path, *words: str) -> subprocess.CompletedProcess:
-    """A command in a process of its own, as another terminal at the table would type it."""
-    done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), *words], capture_output=True, text=True,
-                          env={**os.environ, "BRAGREF_SESSION": ""})
-    assert done.returncode == 0, done.stderr
-    return done
+def bragref(db: Path, *words: str):
+    """A command as another terminal at the table would type it (`conftest.typed`), beside the server's process."""
+    return typed(db, *words)
 
 
 class Server:
@@ -33,6 +31,7 @@ class Server:
     can take it between choosing and binding); `url` is where its page is."""
 
     def __init__(self, db: Path, *options: str, session: str | None = None):
+        self.db = db
         chosen = ["--session", session] if session else []
         self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), *chosen, "serve", "--port",
                                          "0", *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -70,21 +69,32 @@ def server(ledger):
     running.stop()
 
 
-def test_status_json_is_status_with_the_balances(server, ledger):
-    table = httpx.get(server.url + "status.json").json()
-    status = json.loads(bragref(ledger, "status", "--json").stdout)
+@pytest.fixture(scope="module")
+def standing(tmp_path_factory):
+    """One server over one ledger for the tests that only read it, whose start is most of such a test's time."""
+    db = tmp_path_factory.mktemp("standing") / "ledger.db"
+    bragref(db, "session", "new", "friday", "--players", PLAYERS, "--currency", "£", "--unit", "0.50")
+    bragref(db, "deal")
+    running = Server(db)
+    yield running
+    running.stop()
+
+
+def test_status_json_is_status_with_the_balances(standing):
+    table = httpx.get(standing.url + "status.json").json()
+    status = json.loads(bragref(standing.db, "status", "--json").stdout)
     assert {key: value for key, value in table.items() if key in status} == status
-    assert table["balances"] == json.loads(bragref(ledger, "balances", "--json").stdout)
+    assert table["balances"] == json.loads(bragref(standing.db, "balances", "--json").stdout)
     assert table["to_act"] == "Bill" and table["money"] == {"unit": "0.50", "currency": "£"}
     assert "Bill to act" in table["said"] and table["actions"][0]["action"] == "deal"
 
 
-def test_every_method_but_get_is_refused_and_nothing_else_answers(server):
+def test_every_method_but_get_is_refused_and_nothing_else_answers(standing):
     for path in ("", "status.json", "events", "page.js"):
-        assert httpx.post(server.url + path).status_code == 405
-        assert httpx.delete(server.url + path).status_code == 405
-    assert httpx.get(server.url + "admin").status_code == 404
-    page = httpx.get(server.url)
+        assert httpx.post(standing.url + path).status_code == 405
+        assert httpx.delete(standing.url + path).status_code == 405
+    assert httpx.get(standing.url + "admin").status_code == 404
+    page = httpx.get(standing.url)
     assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
 
 
@@ -264,9 +274,9 @@ def test_the_page_follows_the_ledger_without_a_reload(browser, server, ledger):
     assert "Bill · bet £1.00" in page.locator("#actions").text_content()
 
 
-def test_a_name_with_markup_shows_as_text(browser, server):
+def test_a_name_with_markup_shows_as_text(browser, standing):
     page = browser.new_page(bypass_csp=True)
-    page.goto(server.url)
+    page.goto(standing.url)
     page.wait_for_selector("#players tbody tr")
     names = page.locator("#players tbody td:first-child").all_text_contents()
     assert any("<b>Chris</b>" in name for name in names)
