@@ -50,7 +50,7 @@ class Replicating:
     def __init__(self, litestream: str, table: Bragref, *options: str):
         self.config = table.db.with_suffix(".yml")
         self.config.write_text(table("litestream-config " + " ".join(options)).stdout)
-        self.log = table.db.with_suffix(".log")
+        self.log, self.replica = table.db.with_suffix(".log"), Path(f"{table.db}-replica")
         with open(self.log, "w") as log:
             self.process = subprocess.Popen([litestream, "replicate", "-config", str(self.config)], stdout=log,
                                             stderr=subprocess.STDOUT)
@@ -59,7 +59,11 @@ class Replicating:
             time.sleep(0.02)
 
     def stop(self) -> None:
-        """Stopped as a service is: it sends what it has not yet sent, then exits."""
+        """Stopped as a service is, once it has made its replica (its first sync, within a monitor-interval of its
+        start: stopped before, it has nothing to send): it sends what it has not yet sent, then exits."""
+        deadline = time.monotonic() + 10
+        while not self.replica.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
         self.process.send_signal(signal.SIGTERM)
         assert self.process.wait(timeout=30) == 0, self.log.read_text()
 
