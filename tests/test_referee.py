@@ -332,7 +332,8 @@ def test_each_wager_field_is_bounded_by_its_own_range_r17_8(browser, tmp_path):
         page.evaluate("document.getElementById('answer').className = 'waiting'")
         page.get_by_label("amount", exact=True).fill("0.50")
         wager.click()
-        waited(page, "document.getElementById('said').textContent.includes('Cat to act')", "wager")
+        waited(page, "document.getElementById('said').textContent.includes('Cat to act') && "
+                     "document.getElementById('answer').className === 'recorded'", "wager")  # the page's answer too
         page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
         page.locator("#moves").get_by_role("button", name="wager Cat", exact=True).click()
         assert bounds("amount") == ["0.10", "0.20", "0.01"] and page.get_by_label("Pair Plus").count() == 0

@@ -49,7 +49,7 @@ async function record(words, head) {
   if (busy) return;
   busy = true;
   say("", seated() ? "Asking…" : "Recording…");
-  const sent = head === undefined ? (table && table.digest) : head;
+  const sent = head === undefined ? (table && table.digest) : head, armed = open;
   let response;
   try {
     response = await post(seated() ? "ask" : "act", { words: words.map(quoted).join(" "), head: sent });
@@ -62,17 +62,17 @@ async function record(words, head) {
   busy = false;
   if (answer.head !== undefined) document.getElementById("answer").dataset.head = answer.head;
   if (response.status === 202) {  // asked: the referee records or refuses it
-    open = null;
+    if (open === armed) open = null;  // a field opened since, for the next move, stays open
     asked = answer.id;
     say("asked", `${answer.asked} — waiting for the referee.`);
   } else if (response.status === 200) {
-    open = null;
+    if (open === armed) open = null;
     last = { sent, recorded: answer.recorded };
     calm = Date.now() + CALM_MS;
     calming();
     say("recorded", answer.recorded);
   } else if (response.status === 409) {  // the table as it is now, at once
-    open = null;
+    if (open === armed) open = null;
     if (last && last.sent === sent) say("recorded", `${last.recorded} (Tapped twice: recorded once.)`);
     else say("refused", `Stale: ${answer.stale}`);
     fetch("status.json").then(now => now.json()).then(show);
