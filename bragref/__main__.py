@@ -1,6 +1,7 @@
 """The `bragref` command, and `python -m bragref`: the command line (`bragref.cli`), started lean."""
 
 import gc
+import signal
 import sys
 
 TYPING_EXTENSIONS = "typing_extensions"
@@ -30,20 +31,28 @@ def command() -> None:
     imported: 2 ms of every command, for nothing of ours (Python's own `typing` reads them alike). So it is kept out
     (`serve` lets it back in, `serve.command.admit_typing_extensions`)."""
     sys.modules.setdefault(TYPING_EXTENSIONS, None)
-    gc.disable()
-    from bragref.cli.quick import recorded
-
-    gc.freeze()
-    gc.enable()
+    recorded = loaded("bragref.cli.quick", "recorded")
     code = recorded(sys.argv[1:])  # a hand's action typed the plain way, without loading click (`cli.quick`)
     if code is not None:
         sys.exit(code)
-    gc.disable()
-    from bragref.cli import main as command_line
+    loaded("bragref.cli", "main")()
 
-    gc.freeze()
-    gc.enable()
-    command_line()
+
+def loaded(module: str, name: str):
+    """`name` of `module`, its modules imported with the garbage collector kept out and then frozen; a Ctrl-C while
+    they load held until they have (raised inside an import, it can land in one of importlib's own callbacks, where
+    Python prints it as ignored and goes on importing), then raised as the KeyboardInterrupt it was."""
+    pressed = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    gc.disable()
+    try:
+        return getattr(__import__(module, fromlist=[name]), name)
+    finally:
+        gc.freeze()
+        gc.enable()
+        signal.signal(signal.SIGINT, previous)
+        if pressed:
+            raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

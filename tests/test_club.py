@@ -18,6 +18,8 @@ from bragref.engine.errors import BadInput
 from bragref.ledger.litestream import binary
 from conftest import Bragref
 
+pytestmark = pytest.mark.slow  # Litestream's processes: CI's whole run, not the quick subset
+
 
 @pytest.fixture(scope="module")
 def litestream() -> str:
@@ -222,7 +224,6 @@ def crashed(litestream, tmp_path_factory):
     return table, Bragref(restored), acknowledged, killed
 
 
-@pytest.mark.slow
 def test_a_ledger_restored_after_a_crash_holds_all_acknowledged_more_than_the_sync_interval_before(crashed):
     """docs/reference.md: a ledger restored with `litestream restore` holds every action acknowledged more than the
     replica's sync interval before a crash of the table's machine: its chain is the live ledger's up to a link at or
@@ -248,7 +249,6 @@ def test_a_ledger_restored_after_a_crash_holds_all_acknowledged_more_than_the_sy
     assert book.balances(all_sessions=True) == expected
 
 
-@pytest.mark.slow
 def test_the_live_ledger_and_the_one_restored_after_a_crash_audit_sound(crashed):
     live, restored, acknowledged, killed = crashed
     safe = [digest for at, digest, _ in acknowledged if at <= killed - WINDOW]

@@ -1,7 +1,11 @@
 """The conformance suite bragref ships (`bragref.testing`, issue 56), run here over every registered game: its
 checks are this module's tests."""
 
+import pytest
+
 from bragref.testing import conformance
+
+pytestmark = pytest.mark.slow  # the shipped suite over every game: CI's whole run, not the quick subset
 
 globals().update({name: check for name, check in vars(conformance).items() if name.startswith("test_")})
 

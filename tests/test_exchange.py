@@ -31,6 +31,7 @@ def round_trip(source: Bragref, tmp_path, form: str) -> str:
     return first
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("form", ["bhh", "json"])
 def test_every_sample_session_survives_export_import_export_byte_for_byte(bragref, tmp_path, sample, form):

@@ -73,6 +73,7 @@ def columns():
         os.environ["COLUMNS"] = previous
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("evening", EVENINGS, ids=lambda path: path.stem)
 def test_every_game_prints_and_writes_what_it_did(evening, tmp_path):
     got = played(evening, tmp_path)

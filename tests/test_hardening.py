@@ -23,6 +23,8 @@ import pytest
 from bragref.ledger.db import SCHEMA_VERSION
 from conftest import Bragref
 
+pytestmark = pytest.mark.slow  # processes killed, interrupted and starved: CI's whole run, not the quick subset
+
 BRAGREF = [sys.executable, "-m", "bragref"]
 
 
@@ -379,7 +381,10 @@ signal.signal(signal.SIGINT, signal.default_int_handler)  # as a terminal's fore
 signal.signal(signal.SIGALRM, lambda *_: signal.raise_signal(signal.SIGINT))
 signal.setitimer(signal.ITIMER_REAL, float(sys.argv.pop(1)))
 sys.argv[0] = "bragref"
-main()
+try:
+    main()
+finally:
+    signal.setitimer(signal.ITIMER_REAL, 0)  # a command done before the delay is not killed by the timer as it ends
 """  # `bragref ARGS`, as its console script runs it, with Ctrl-C pressed DELAY seconds after bragref's first line
 
 
@@ -528,7 +533,6 @@ def test_cash_out_sums_the_rows_not_a_deals_snapshot(bragref):
     assert {row["player"]: row["net"] for row in bragref.json("balances")} == {"Ann": 1, "Bob": -1}
 
 
-@pytest.mark.slow
 def test_a_killed_import_leaves_no_worker_and_no_scratch_folder(tmp_path):
     """Issue 59: a large import killed mid-way left its two pool workers running forever, holding the ledger's files
     and the caller's pipes, and its scratch folder in the temporary folder. Workers end with their parent; the next

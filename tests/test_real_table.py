@@ -16,6 +16,8 @@ import httpx
 import pytest
 from test_referee import PHONE, TV, Referee, bragref, dump, opened, tap, waited
 
+pytestmark = pytest.mark.slow  # a server and browsers: CI's whole run, not the quick subset
+
 FOLK = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 COMMAND_SYNTAX = re.compile(r"`|--\w|\bPLAYER\b|\bCARDS\b|\bbragref\b|\w\|\w")
 
@@ -184,7 +186,6 @@ def double_tap(page, label: str, gap_ms: int) -> None:
     page.mouse.click(x, y)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("gap", [60, 150, 400])
 def test_a_double_tap_on_fold_records_one_fold_for_the_player_it_named(browser, tmp_path, gap):
     db = tmp_path / "ledger.db"
@@ -205,7 +206,6 @@ def test_a_double_tap_on_fold_records_one_fold_for_the_player_it_named(browser, 
         running.stop()
 
 
-@pytest.mark.slow
 def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(browser, tmp_path):
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--currency", "£")
@@ -228,7 +228,6 @@ def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(
         running.stop()
 
 
-@pytest.mark.slow
 def test_a_kept_blind_hand_is_looked_at_by_taps_r6_3(browser, tmp_path):
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat")
@@ -287,7 +286,6 @@ EVENING = [  # the moves of four hands, tapped: (button, amount, cards, fields)
 NETS = {"Ann": -3, "Bob": 2, "Cat": 0, "Dan": -7, "Eve": 8}  # worked out beside each hand above: antes and boots of 1
 
 
-@pytest.mark.slow
 def test_a_whole_evening_refereed_from_a_phone_beside_a_tv_starting_on_an_empty_path(browser, tmp_path):
     db = tmp_path / "ledger.db"
     running = Referee(db)
@@ -329,7 +327,6 @@ def test_a_whole_evening_refereed_from_a_phone_beside_a_tv_starting_on_an_empty_
         running.stop()
 
 
-@pytest.mark.slow
 def test_a_stopped_servers_page_says_so_within_5_seconds(browser, tmp_path):
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "n", "--players", "Ann,Bob")
@@ -343,7 +340,6 @@ def test_a_stopped_servers_page_says_so_within_5_seconds(browser, tmp_path):
     assert time.monotonic() - started < 5.5
 
 
-@pytest.mark.slow
 def test_the_nights_chart_on_a_tv_has_labels_a_room_can_read(browser, tmp_path):
     db = tmp_path / "ledger.db"
     bragref(db, "simulate", "--hands", "12", "--seed", "5", "--players", ",".join(FOLK), "--currency", "£")
@@ -364,7 +360,6 @@ def test_the_nights_chart_on_a_tv_has_labels_a_room_can_read(browser, tmp_path):
         running.stop()
 
 
-@pytest.mark.slow
 def test_the_season_charts_labels_are_never_clipped_or_drawn_over_each_other(browser, tmp_path):
     db = tmp_path / "ledger.db"
     for night in ("the-first-monday-night", "tuesday", "wednesday-evening-long", "thursday", "fri", "saturday-late"):
@@ -384,7 +379,6 @@ def test_the_season_charts_labels_are_never_clipped_or_drawn_over_each_other(bro
             assert apart, (one, other)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("which", ["players", "url"])
 def test_axe_finds_nothing_serious_with_the_charts_drawn(browser, tmp_path, which):
     from axe_playwright_python.sync_playwright import Axe
@@ -405,7 +399,6 @@ def test_axe_finds_nothing_serious_with_the_charts_drawn(browser, tmp_path, whic
         running.stop()
 
 
-@pytest.mark.slow
 def test_the_card_picker_shows_each_suit_by_its_symbol_and_colour(browser, tmp_path):
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "n", "--players", "Ann,Bob")

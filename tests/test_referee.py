@@ -18,6 +18,8 @@ import pytest
 from conftest import typed
 from test_serve import Server
 
+pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
+
 
 def bragref(db: Path, *words: str, env=None, code: int = 0) -> str:
     """A command as another terminal at the table would type it, beside the server's process (`conftest.typed`); in
@@ -289,7 +291,6 @@ HANDS = {
 }
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", HANDS)
 def test_a_whole_hand_of_each_game_refereed_by_taps_alone_on_a_phone(browser, tmp_path, game):
     db = tmp_path / "ledger.db"
@@ -308,7 +309,6 @@ def test_a_whole_hand_of_each_game_refereed_by_taps_alone_on_a_phone(browser, tm
         running.stop()
 
 
-@pytest.mark.slow
 def test_each_wager_field_is_bounded_by_its_own_range_r17_8(browser, tmp_path):
     """Issue 65: Three Card Poker at table stakes, the bank on £4.93: the Ante's field goes to £0.70 and the Pair
     Plus's to £0.12 (R17.8: 7 × Ante, 40 × Pair Plus); after an Ante of £0.50 the next player's Ante goes to £0.20
@@ -343,7 +343,6 @@ def test_each_wager_field_is_bounded_by_its_own_range_r17_8(browser, tmp_path):
         running.stop()
 
 
-@pytest.mark.slow
 def test_a_plug_in_games_own_move_is_tapped_from_its_button(browser, tmp_path, plugin_installed):
     """The test plug-in's `flash CARD` and `stick` (tests/plugin_game) get their buttons from their declarations
     alone."""
@@ -409,7 +408,6 @@ def evening(db: Path, game: str) -> list[str]:
     return players
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", HANDS)
 def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_path, game):
     players = evening(tmp_path / "ledger.db", game)
@@ -442,7 +440,6 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
         running.stop()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("which", ["players", "url"])
 def test_axe_finds_nothing_serious_on_either_page(browser, standing, which):
     from axe_playwright_python.sync_playwright import Axe

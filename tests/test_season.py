@@ -357,6 +357,7 @@ def published_command(db: Path, metadata: Path) -> list[str]:
     return [sys.executable, "-m", *words, "--port", "0"]
 
 
+@pytest.mark.slow  # a server
 def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path):
     """Served as docs/season.md says: the ledger listed once (issue 65: the command named it twice, `ledger` and
     `ledger_2`), its standings read over HTTP, money as the session keeps it."""
@@ -420,6 +421,7 @@ def test_the_published_queries_tell_each_amount_in_its_own_sessions_money(bragre
     assert [row[1:] for row in rows("settle_ups")] == [("Andy", "Bill", "£0.25", None)]
 
 
+@pytest.mark.slow  # a server
 def test_the_seasons_chart_is_drawn_on_the_players_page(bragref, tmp_path, browser):
     from test_referee import Referee  # the referee's server: its players' page is the one
 

@@ -16,6 +16,8 @@ import httpx
 import pytest
 from test_referee import PHONE, TV, Referee, bragref, dump, opened
 
+pytestmark = pytest.mark.slow  # a server and browsers for seats: CI's whole run, not the quick subset
+
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -234,7 +236,6 @@ def approve(referee, line: str) -> None:
     referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
 
 
-@pytest.mark.slow
 def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(browser, tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db)
@@ -262,7 +263,6 @@ def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(
         running.stop()
 
 
-@pytest.mark.slow
 def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db)
@@ -282,7 +282,6 @@ def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_p
         running.stop()
 
 
-@pytest.mark.slow
 def test_under_seats_record_a_hand_is_played_with_no_referee_tap(browser, tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db, "record")
@@ -299,7 +298,6 @@ def test_under_seats_record_a_hand_is_played_with_no_referee_tap(browser, tmp_pa
         running.stop()
 
 
-@pytest.mark.slow
 def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db)
@@ -312,7 +310,6 @@ def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp
         running.stop()
 
 
-@pytest.mark.slow
 def test_a_request_shows_on_the_referees_phone_beside_the_seat_that_asked_it(browser, seated):
     bob, referee = phone(browser, seated.seat("Bob")), phone(browser, seated.url)
     ask(bob, "bet Bob", "2")
@@ -325,7 +322,6 @@ def test_a_request_shows_on_the_referees_phone_beside_the_seat_that_asked_it(bro
         referee.screenshot(path=str(Path(shots) / "referee-request-phone.png"))
 
 
-@pytest.mark.slow
 def test_axe_finds_nothing_serious_on_a_seat_page(browser, standing):
     from axe_playwright_python.sync_playwright import Axe
 

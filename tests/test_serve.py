@@ -18,6 +18,8 @@ import httpx
 import pytest
 from conftest import typed
 
+pytestmark = pytest.mark.slow  # a server and a browser in most of its tests: CI's whole run, not the quick subset
+
 PLAYERS = "Andy,Bill,<b>Chris</b>"  # a name with markup: it must reach the page as text
 
 

@@ -20,6 +20,8 @@ from bragref.ledger.audit import audit
 from bragref.ledger.chain import GENESIS, LOG_TABLES, link
 from conftest import ROOT, SAMPLES
 
+pytestmark = pytest.mark.slow  # audits of tampered copies, processes killed: CI's whole run, not the quick subset
+
 
 def raw(path) -> sqlite3.Connection:
     """A plain sqlite3 client, as someone editing the file by hand would use."""
@@ -168,7 +170,6 @@ def changed(value, rng: random.Random):
     return rng.choice((value + "x", value[:-1] if len(value) > 1 else "y", "", None, 0))
 
 
-@pytest.mark.slow
 def test_every_single_row_tampered_with_is_caught(played, tmp_path):
     """≥ 200 random trials: edit, delete or insert one row anywhere in the log, postings or chain."""
     rng = random.Random(20261121)
@@ -406,7 +407,6 @@ def live_bets(path) -> list[str]:
     return [r[2] for r in rows if r[1] == "bet" and r[0] not in voided]
 
 
-@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing_that_returned(bragref, tmp_path):
     rng = random.Random(7)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -454,7 +454,6 @@ WRITER = textwrap.dedent("""
 """)
 
 
-@pytest.mark.slow
 def test_two_terminals_writing_at_once_lose_and_repeat_nothing(bragref):
     bragref('session new one --players "Andy,Bill"')
     bragref('session new two --players "Andy,Bill"')
@@ -583,7 +582,6 @@ def test_the_audit_in_several_processes_finds_what_one_process_finds(played, mon
     assert audit_all(played.db) == serial and len(serial) >= 2
 
 
-@pytest.mark.slow
 def test_hands_replayed_straight_give_the_findings_replayed_a_step_at_a_time_give(played, tmp_path, monkeypatch):
     """The audit applies a hand's actions straight where neither a void nor a loan onto the table is among them
     (`replay.final`, issue 45): over random tampering with the rows a replay reads, its findings are word for word

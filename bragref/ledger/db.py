@@ -10,8 +10,10 @@ Litestream's tables is left to Litestream to checkpoint (`wal_autocheckpoint` 0)
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import stat
+import threading
 from contextlib import contextmanager
 
 from bragref.engine.errors import BadInput
@@ -202,11 +204,14 @@ def _rollback(conn: sqlite3.Connection) -> None:
 
 
 @contextmanager
-def transaction(conn: sqlite3.Connection):
+def transaction(conn: sqlite3.Connection, committed=lambda: None):
     """One write: BEGIN IMMEDIATE takes the write lock up front, so two terminals serialise.
 
     Inside another write it joins that one: an import is one write of many, all or nothing.
     The storage failing (locked, read-only, full) is `LedgerUnavailable`, with nothing written.
+    `committed()` is called once the COMMIT is made, a Ctrl-C held from the COMMIT until it has been (in the main
+    thread, where Python takes it): the commit and what is told of it are one step, never "nothing was recorded"
+    of a write that was.
     """
     if conn.in_transaction:
         yield conn
@@ -225,8 +230,15 @@ def transaction(conn: sqlite3.Connection):
     except BaseException:
         _rollback(conn)
         raise
+    held = threading.current_thread() is threading.main_thread()
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         conn.execute("COMMIT")
+        committed()
     except sqlite3.Error as error:
         _rollback(conn)
         raise unavailable(error, conn=conn) from None
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

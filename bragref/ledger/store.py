@@ -156,7 +156,7 @@ class Ledger(Seating, Money):
         from (`_mark`): statements a row, not three."""
         outermost = not self.conn.in_transaction
         try:
-            with transaction(self.conn):
+            with transaction(self.conn, self._committed if outermost else lambda: None):
                 if outermost:
                     self._head = chain.head(self.conn)
                     if self.expect is not None and chain.digest_of(self._head) != self.expect:
@@ -170,8 +170,9 @@ class Ledger(Seating, Money):
         finally:
             if outermost:
                 self._head = self._mark = None
-        if outermost:
-            self.wrote = Ledger.committed = True
+
+    def _committed(self) -> None:
+        self.wrote = Ledger.committed = True
 
     @contextmanager
     def trying(self):
