@@ -309,14 +309,15 @@ class Money:
         return None if row["voids"] is not None else row
 
     def paid_since(self, session: Session) -> list[Payment]:
-        """The settle-ups standing that were recorded after `session` was made, in its money (R1.1), in order."""
+        """The settle-ups standing that were recorded after `session` was made, in its money (R1.1), in order (a
+        payment that does not say its money, as before schema 12, was made while every session kept one)."""
         money = kept_in(session.rules)
         made = self._q("SELECT seq FROM chain WHERE tbl = 'sessions' AND row_id = ?", (session.id,))[0][0]
         rows = self._q("SELECT p.* FROM payments p JOIN chain c ON c.tbl = 'payments' AND c.row_id = p.id"
                        " WHERE c.seq > ? AND p.voids IS NULL AND NOT EXISTS (SELECT 1 FROM payments v WHERE"
                        " v.voids = p.id) ORDER BY c.seq", (made,))
         return [Payment(row["id"], row["payer"], row["payee"], row["amount"], row["note"], session.rules)
-                for row in rows if (row["money"] or money) == money]
+                for row in rows if ("money" not in row.keys() or row["money"] is None or row["money"] == money)]
 
     # ---- reports ------------------------------------------------------------
 
