@@ -228,7 +228,7 @@ def transaction(conn: sqlite3.Connection, committed=lambda: None):
     except BaseException:
         _rollback(conn)
         raise
-    _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})  # in this thread: Python takes Ctrl-C in the main
+    _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})  # held in the thread that writes, until it is done
     try:
         conn.execute("COMMIT")
         committed()
