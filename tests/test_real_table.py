@@ -14,16 +14,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_referee import PHONE, TV, Referee, bragref, dump, opened, tap, waited
+from test_referee import PHONE, TV, Referee, bragref, dump, opened, status, tap, waited
+from test_serve import until
 
 pytestmark = pytest.mark.slow  # a server and browsers: CI's whole run, not the quick subset
 
 FOLK = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 COMMAND_SYNTAX = re.compile(r"`|--\w|\bPLAYER\b|\bCARDS\b|\bbragref\b|\w\|\w")
-
-
-def status(url: str) -> dict:
-    return httpx.get(url + "status.json").json()
 
 
 def sideshow(db: Path) -> None:
@@ -57,15 +54,6 @@ def test_a_side_shows_cards_never_reach_the_players_page_while_the_hand_is_in_pl
         assert "Kh Kd 4c" in json.dumps(status(running.players)["told"]["lines"])
     finally:
         running.stop()
-
-
-def until(condition, seconds: float = 5) -> bool:
-    ends = time.monotonic() + seconds
-    while time.monotonic() < ends:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_the_evening_starts_on_an_empty_path_and_makes_no_ledger_for_a_refused_word(tmp_path):

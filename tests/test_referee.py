@@ -62,6 +62,11 @@ class Referee:
         self.process.wait(10)
 
 
+def status(url: str) -> dict:
+    """What a page at `url` is shown (`status.json`)."""
+    return httpx.get(url + "status.json").json()
+
+
 def dump(db: Path) -> list[str]:
     with sqlite3.connect(db) as conn:
         return list(conn.iterdump())

@@ -9,12 +9,12 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
-from test_referee import PHONE, TV, Referee, bragref, dump, opened
+from test_referee import PHONE, TV, Referee, bragref, dump, status
+from test_serve import until
 
 pytestmark = pytest.mark.slow  # a server and browsers for seats: CI's whole run, not the quick subset
 
@@ -36,19 +36,6 @@ class Seated(Referee):
 
     def answer(self, request: str, answer: str = "record") -> httpx.Response:
         return httpx.post(self.url + "answer", json={"id": request, "answer": answer})
-
-
-def status(url: str) -> dict:
-    return httpx.get(url + "status.json").json()
-
-
-def until(condition, seconds: float = 5) -> bool:
-    ends = time.monotonic() + seconds
-    while time.monotonic() < ends:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def dealt(db: Path) -> Path:
