@@ -441,6 +441,17 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
         running.stop()
 
 
+def test_the_first_table_is_drawn_though_it_came_before_the_referees_script(browser, standing):
+    """The referee's script is the page's last, and on a busy machine it arrived after the stream's first table: the
+    page showed a table with no moves until the ledger next changed (an empty path's `session new`, which only that
+    form could change, never). The stream is opened once every script of the page listens."""
+    page = browser.new_page(viewport=PHONE, bypass_csp=True)
+    page.route("**/referee.js", lambda route: (time.sleep(1.5), route.continue_()))  # the first table comes first
+    page.goto(standing.url)
+    page.locator("#moves").get_by_role("button", name="fold Bob", exact=True).wait_for(timeout=15_000)
+    assert page.locator("#forms > *").count() > 0  # the forms, drawn from the same first table
+
+
 @pytest.mark.parametrize("which", ["players", "url"])
 def test_axe_finds_nothing_serious_on_either_page(browser, standing, which):
     from axe_playwright_python.sync_playwright import Axe

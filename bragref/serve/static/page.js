@@ -99,6 +99,8 @@ const LIVE = "Live: changes appear here as the referee records them.";
 const ENDED = "This address has ended: the server has stopped. Scan the new code it shows when it starts again.";
 let lost = null;  // while the stream is down: when the page gives this address up
 
+let source = null;  // the stream of tables, opened once every script of the page listens (`listen`)
+
 function ended() {  // said within 5 s of the server stopping, instead of retrying forever
   source.close();
   clearTimeout(lost);
@@ -109,12 +111,16 @@ function ended() {  // said within 5 s of the server stopping, instead of retryi
     3000);  // the same address served again (a TV's, on this machine): the page carries on
 }
 
-const source = new EventSource("events");
-source.addEventListener("status", event => show(JSON.parse(event.data)));
-source.addEventListener("ended", ended);  // the server said it is stopping
-source.onerror = () => {
-  if (source.readyState === EventSource.CLOSED) { ended(); return; }  // this address is no longer served
-  text("live", "Reconnecting…");
-  lost = lost || setTimeout(ended, 4000);
-};
-source.onopen = () => { clearTimeout(lost); lost = null; text("live", LIVE); };
+function listen() {  // after the page's last deferred script has run: a table shown before it would be lost to it
+  source = new EventSource("events");
+  source.addEventListener("status", event => show(JSON.parse(event.data)));
+  source.addEventListener("ended", ended);  // the server said it is stopping
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) { ended(); return; }  // this address is no longer served
+    text("live", "Reconnecting…");
+    lost = lost || setTimeout(ended, 4000);
+  };
+  source.onopen = () => { clearTimeout(lost); lost = null; text("live", LIVE); };
+}
+
+document.addEventListener("DOMContentLoaded", listen);
