@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragref.cli import cli
+from bragref.ledger.db import connect
 
 CONTRACT_CODES = {0, 2, 3, 4, 5}
 VERBS = ["deal", "bet", "fold", "look", "see", "cover", "showdown", "show", "concede", "award", "undo", "status",
@@ -30,7 +31,10 @@ command = st.tuples(st.sampled_from(VERBS), st.lists(word, max_size=5)).map(lamb
 @pytest.fixture(scope="module")
 def ledger(tmp_path_factory):
     """A session mid-hand, at table stakes with loans allowed, so that every verb has something to act on."""
-    path = tmp_path_factory.mktemp("fuzz") / "ledger.db"
+    return mid_hand(tmp_path_factory.mktemp("fuzz") / "ledger.db")
+
+
+def mid_hand(path):
     runner = CliRunner()
     for line in (["session", "new", "fuzz", "--players", "Andy,Bill,Chris,Dan,Eddie", "--short-money", "both",
                   "--stakes", "table"],
@@ -83,12 +87,22 @@ def test_hostile_names_and_reasons_exit_by_the_contract(ledger, names, lender, r
 
 
 @pytest.fixture(scope="module")
-def history(ledger, tmp_path_factory) -> dict:
+def history(tmp_path_factory) -> dict:
+    """The history of a ledger of its own, as `ledger` began: the fuzzing of commands changes that one."""
     import json
 
-    result = CliRunner().invoke(cli, ["--db", str(ledger), "--session", "fuzz", "export", "--format", "json"])
+    source = mid_hand(tmp_path_factory.mktemp("history") / "ledger.db")
+    result = CliRunner().invoke(cli, ["--db", str(source), "--session", "fuzz", "export", "--format", "json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def target(tmp_path_factory):
+    """The ledger the mangled histories are imported into: what it holds, it holds from them alone."""
+    path = tmp_path_factory.mktemp("target") / "ledger.db"
+    connect(str(path)).close()
+    return path
 
 
 json_value = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8),
@@ -103,7 +117,7 @@ json_value = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.
                                st.integers(min_value=0, max_value=3)), min_size=1, max_size=4),
        value=json_value)
 @pytest.mark.slow
-def test_mangled_histories_exit_by_the_contract(ledger, history, tmp_path_factory, path, value):
+def test_mangled_histories_exit_by_the_contract(target, history, tmp_path_factory, path, value):
     """One field of a real history replaced by anything at all: the import exits 0, 2 or 3, never 1."""
     import json
 
@@ -119,11 +133,12 @@ def test_mangled_histories_exit_by_the_contract(ledger, history, tmp_path_factor
         node[path[-1]] = value
     file = tmp_path_factory.mktemp("mangled") / "h.json"
     file.write_text(json.dumps(document), encoding="utf-8")
-    before = snapshot(ledger)
-    result = CliRunner().invoke(cli, ["--db", str(ledger), "import", str(file), "--as", "mangled"])
+    before = snapshot(target)
+    name = f"mangled-{len(before['sessions'])}"  # a name of its own: one taken would refuse it before its hands
+    result = CliRunner().invoke(cli, ["--db", str(target), "import", str(file), "--as", name])
     assert result.exit_code in {0, 2, 3}, (path, value, result.output)
     assert "Traceback" not in result.output and "internal error" not in result.output, (path, value, result.output)
     if result.exit_code != 0:
-        assert snapshot(ledger) == before
+        assert snapshot(target) == before
     else:
-        assert CliRunner().invoke(cli, ["--db", str(ledger), "audit", "--all"]).exit_code == 0
+        assert CliRunner().invoke(cli, ["--db", str(target), "audit", "--all"]).exit_code == 0
