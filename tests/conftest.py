@@ -68,6 +68,16 @@ def run(runner: CliRunner, words: list[str], **invoked):
     return Quick(code, out.buffer.getvalue().decode(), err.buffer.getvalue().decode())
 
 
+def typed(db: Path, *words: str, code: int = 0):
+    """`bragref --db DB WORDS` as another terminal at the table types it, in the test's own process (a server under
+    test runs in one of its own), no session chosen by the environment; it must exit `code`. Its result."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("BRAGREF_SESSION", raising=False)
+        done = run(CliRunner(), ["--db", str(db), *words], catch_exceptions=False)
+    assert done.exit_code == code, (words, done.stdout, done.stderr)
+    return done
+
+
 class Bragref:
     """Runs bragref command lines against one ledger file, as a referee would type them."""
 
@@ -140,9 +150,10 @@ def five(bragref) -> Bragref:
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")  # Debian's, driven by its path
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium():
-    """Chromium by its path (Playwright's own download is not reachable here), launched once for a module's tests."""
+    """Chromium by its path (Playwright's own download is not reachable here), launched once for all the tests a
+    worker runs: each test's pages are in contexts of their own (`browser`)."""
     if CHROMIUM is None:
         pytest.skip("no chromium here to drive (Debian's package `chromium`; .ci/run installs it)")
     from playwright.sync_api import sync_playwright

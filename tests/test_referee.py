@@ -15,15 +15,19 @@ from pathlib import Path
 
 import httpx
 import pytest
+from conftest import typed
 from test_serve import Server
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
 
 
-
 def bragref(db: Path, *words: str, env=None, code: int = 0) -> str:
+    """A command as another terminal at the table would type it, beside the server's process (`conftest.typed`); in
+    a process of its own under `env` where one is given (the test plug-in installed). What it printed."""
+    if env is None:
+        return typed(db, *words, code=code).stdout
     done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), *words], capture_output=True, text=True,
-                          env=env or {**os.environ, "BRAGREF_SESSION": ""})
+                          env=env)
     assert done.returncode == code, (words, done.stdout, done.stderr)
     return done.stdout
 

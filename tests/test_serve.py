@@ -16,18 +16,16 @@ from pathlib import Path
 
 import httpx
 import pytest
+from conftest import typed
 
 pytestmark = pytest.mark.slow  # a server and a browser in most of its tests: CI's whole run, not the quick subset
 
 PLAYERS = "Andy,Bill,<b>Chris</b>"  # a name with markup: it must reach the page as text
 
 
-def bragref(db: Path, *words: str) -> subprocess.CompletedProcess:
-    """A command in a process of its own, as another terminal at the table would type it."""
-    done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(db), *words], capture_output=True, text=True,
-                          env={**os.environ, "BRAGREF_SESSION": ""})
-    assert done.returncode == 0, done.stderr
-    return done
+def bragref(db: Path, *words: str):
+    """A command as another terminal at the table would type it (`conftest.typed`), beside the server's process."""
+    return typed(db, *words)
 
 
 class Server:
