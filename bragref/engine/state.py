@@ -285,16 +285,18 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
 
 
 def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:
-    players = hand.players
-    return (*players[:index], evolve(players[index], **changes), *players[index + 1:])
+    players = list(hand.players)
+    players[index] = evolve(players[index], **changes)
+    return tuple(players)
 
 
 def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]:
     """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3)."""
-    players = hand.players
+    players = list(hand.players)
     player = players[index]
     purse = None if player.purse is None else player.purse - amount
-    return (*players[:index], evolve(player, paid=player.paid + amount, purse=purse, **changes), *players[index + 1:])
+    players[index] = evolve(player, paid=player.paid + amount, purse=purse, **changes)  # `with_player`'s, in one call
+    return tuple(players)
 
 
 def credit(hand: Hand, name: str, amount: int) -> Hand:

@@ -180,7 +180,7 @@ class Playing(ABC):
         """Every card seen in this deal so far, each with how (R8.9): shown (discards too), and face up on the table
         (`cards_up`); a game adds its own (exposed at a side show, drawn). `player`: the one about to name cards,
         where a card seen is still theirs to show (three-stake's own face-up card)."""
-        seen = {card: how for card, how in self.cards_up(hand).items()}
+        seen = dict(self.cards_up(hand))
         for shown in hand.shown:
             seen.update(dict.fromkeys((*shown.judged.kept, *shown.judged.discards), f"shown by {shown.player}"))
         return seen
