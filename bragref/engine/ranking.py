@@ -144,22 +144,22 @@ class BragRanking:
         """Judge a shown hand (R8.6): the kept three plus `discards`, or all the cards dealt, the best three kept."""
         if len(cards) + len(discards) != self.cards or (discards and len(cards) != 3):
             raise BadInput(self.count_message(len(cards), len(discards)))
-        for card in (*cards, *discards):
-            if card >= self.pack:
-                raise BadInput(f"{card_text(card)} is not in this pack: it holds {self.jokers} jokers (R8.7)")
+        if max(cards) >= self.pack or discards and max(discards) >= self.pack:
+            card = next(card for card in (*cards, *discards) if card >= self.pack)
+            raise BadInput(f"{card_text(card)} is not in this pack: it holds {self.jokers} jokers (R8.7)")
         if discards or len(cards) == 3:  # the three kept are the three shown
             return self._judged(cards, discards)
         return max((self._judged(kept, tuple(c for c in cards if c not in kept)) for kept in combinations(cards, 3)),
                    key=lambda judged: judged.key)
 
     def _judged(self, kept: tuple[int, ...], discards: tuple[int, ...]) -> Judged:
-        key3 = self.key3(*kept)
-        values = sorted((DISCARD_BASE - 1 if is_joker(c) else rank_of(c) + 1 for c in discards), reverse=True)
-        key = key3
-        for value in values:
-            key = key * DISCARD_BASE + value
+        key = key3 = self.key3(*kept)
+        if discards:
+            for value in sorted((DISCARD_BASE - 1 if is_joker(c) else rank_of(c) + 1 for c in discards), reverse=True):
+                key = key * DISCARD_BASE + value
         cls = self.class_of(key3)
-        return Judged(key, key3, cls, display_order(kept), display_order(discards), cls == self.classes[-1])
+        return Judged(key, key3, cls, display_order(kept), display_order(discards) if discards else (),
+                      cls == self.classes[-1])
 
     def count_message(self, kept: int, discards: int) -> str:
         if self.cards == 3:
@@ -218,7 +218,11 @@ class BragRanking:
 
 def display_order(cards) -> tuple[int, ...]:
     """Highest card first; jokers last."""
-    return tuple(sorted(cards, key=lambda c: (is_joker(c), -c)))
+    ordered = sorted(cards, reverse=True)  # the jokers, numbered after every natural card, first
+    if not ordered or ordered[0] < NATURALS:
+        return tuple(ordered)
+    jokers = sum(1 for card in ordered if is_joker(card))
+    return (*ordered[jokers:], *ordered[:jokers])
 
 
 @lru_cache(maxsize=16)

@@ -251,7 +251,7 @@ class Hand(msgspec.Struct, frozen=True):
 
     @property
     def betting(self) -> tuple[Player, ...]:
-        return tuple(p for p in self.players if p.betting)
+        return tuple([p for p in self.players if p.status in BETTING])
 
 
 def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
@@ -292,9 +292,11 @@ def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:
 
 def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]:
     """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3)."""
-    player = hand.players[index]
+    players = list(hand.players)
+    player = players[index]
     purse = None if player.purse is None else player.purse - amount
-    return with_player(hand, index, paid=player.paid + amount, purse=purse, **changes)
+    players[index] = evolve(player, paid=player.paid + amount, purse=purse, **changes)  # `with_player`'s, in one call
+    return tuple(players)
 
 
 def credit(hand: Hand, name: str, amount: int) -> Hand:
@@ -337,7 +339,7 @@ def _check_contender(hand: Hand, name: str, verb: str) -> None:
         raise Refused(f"this hand is over, so there is nothing to {verb}: deal the next one", "R2.2")
     if hand.phase != "showdown":
         raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
-    if name not in hand.contenders:
+    if name not in hand.contest.contenders:
         rule = {"see": "R5.4", "show": "R13.3", "showdown": "R6.5", "cover": "R7.3"}[hand.contest.how]
         raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", rule)
 
@@ -360,9 +362,9 @@ def may_show(hand: Hand) -> tuple[str, ...]:
     """Who may show now: the holders first, then a challenger (R5.4, R7.3, R7.4); at a showdown anyone yet to (R6.5)."""
     if hand.phase != "showdown":
         return ()
-    shown = {s.player for s in hand.shown}
+    shown = [s.player for s in hand.shown]
     contest = hand.contest
-    waiting = tuple(h for h in contest.holders if h not in shown)
+    waiting = tuple([h for h in contest.holders if h not in shown])
     if waiting or contest.challenger is None:
         return waiting
     return () if contest.challenger in shown else (contest.challenger,)
@@ -372,16 +374,18 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
     """`name` exposes their cards, which `judge` (the game's ranking's) reads; when every hand needed is shown, the
     cards decide (R5.4, R6.5, R7.3, R8)."""
     _check_contender(hand, name, "show")
-    if name not in may_show(hand):
+    waiting = may_show(hand)
+    if name not in waiting:
         if any(s.player == name for s in hand.shown):
             raise Refused(f"{name} has already shown", "R5.4")
-        first = " and ".join(may_show(hand))
+        first = " and ".join(waiting)
         how = hand.contest.how
         role = {"see": " was seen and", "show": " was asked for a show and",
                 "cover": " won the pot after this one and"}[how]
         raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
                       "R7.3" if hand.contest.covered_by else "R13.3" if how == "show" else "R5.4")
-    return _decide(evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),)))
+    shown = evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),))
+    return shown if len(waiting) > 1 else _decide(shown)  # holders still to show: nothing is decided yet
 
 
 def _decide(hand: Hand) -> Hand:
@@ -389,8 +393,8 @@ def _decide(hand: Hand) -> Hand:
     if may_show(hand):
         return hand
     contest = hand.contest
-    keys = {s.player: s.judged.key for s in hand.shown if s.player in contest.contenders}
-    best = max(keys[h] for h in contest.holders)
+    keys = {s.player: s.judged.key for s in hand.shown}  # the contenders' among them
+    best = max([keys[h] for h in contest.holders])
     if contest.challenger and keys[contest.challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6) ...
         return _contest_won(hand, (contest.challenger,), "cards")
     winners = tuple(h for h in contest.holders if keys[h] == best)  # equal best split (R6.5) ...
@@ -416,6 +420,8 @@ def award(hand: Hand, names: tuple[str, ...]) -> Hand:
 
 def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """Equal shares; the odd units go one each to the winners first in turn order (R6.5)."""
+    if len(winners) == 1:
+        return ((winners[0], pot),)
     ranked = sorted(winners, key=order.index)
     share, odd = divmod(pot, len(ranked))
     return tuple((name, share + (1 if i < odd else 0)) for i, name in enumerate(ranked))
@@ -423,7 +429,7 @@ def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[t
 
 def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
     contest = hand.contest
-    order = tuple(p.name for p in hand.players)
+    order = tuple([p.name for p in hand.players])
     won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
                     contest.holders, contest.challenger)
     return pot_won(evolve(hand, contest=None), won, winners)
@@ -432,19 +438,19 @@ def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
 def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     """Record one pot won; then the covered pot before it is contested by its coverer and these winners (R7.3)."""
     decided = hand.decided + (won,)
-    coverers = [c.covered_by for c in hand.covered]
-    earlier = len(coverers) if won.covered_by is None else coverers.index(won.covered_by)
-    if earlier:
-        pot = hand.covered[earlier - 1]
-        contest = Contest(pot.amount, "cover", winners, pot.covered_by, pot.covered_by)
-        return _decide(evolve(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
-    totals: dict[str, int] = {}
+    if hand.covered:
+        coverers = [c.covered_by for c in hand.covered]
+        earlier = len(coverers) if won.covered_by is None else coverers.index(won.covered_by)
+        if earlier:
+            pot = hand.covered[earlier - 1]
+            contest = Contest(pot.amount, "cover", winners, pot.covered_by, pot.covered_by)
+            return _decide(evolve(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
+    totals: dict[str, int] = {}  # every pot's winners, a share of nothing too
     for pot in decided:
         for name, amount in pot.winnings:
             totals[name] = totals.get(name, 0) + amount
-    order = [p.name for p in hand.players]
-    winnings = tuple((name, totals[name]) for name in order if totals.get(name))
+    winnings = tuple([(p.name, totals[p.name]) for p in hand.players if totals.get(p.name)])
     judged = {s.player: s.judged for s in hand.shown}
-    prial = any(name in judged and judged[name].prial for pot in decided for name, _ in pot.winnings)
+    prial = any(judged[name].prial for name in totals if name in judged)  # a pot won with a shown prial
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
     return evolve(hand, phase="over", to_act=None, decided=decided, result=result)

@@ -106,7 +106,7 @@ def _step(game, hand: Hand, action) -> Hand:
     game's move names only cards of its pack not seen in the deal (R8.9)."""
     if isinstance(action, Credit):
         return credit(hand, action.player, action.amount)
-    own = _own(game, action)
+    own = action if type(action) is game.verbs.get(action.verb) else _own(game, action)  # most are the game's own
     after = game.apply(hand, own)
     if held_cards(type(own)):  # R8.9, for every game alike, once the rules have had their say (the rule first)
         check_cards(game, hand, own)

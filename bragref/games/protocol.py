@@ -180,7 +180,7 @@ class Playing(ABC):
         """Every card seen in this deal so far, each with how (R8.9): shown (discards too), and face up on the table
         (`cards_up`); a game adds its own (exposed at a side show, drawn). `player`: the one about to name cards,
         where a card seen is still theirs to show (three-stake's own face-up card)."""
-        seen = {card: how for card, how in self.cards_up(hand).items()}
+        seen = dict(self.cards_up(hand))
         for shown in hand.shown:
             seen.update(dict.fromkeys((*shown.judged.kept, *shown.judged.discards), f"shown by {shown.player}"))
         return seen
@@ -194,6 +194,16 @@ class Playing(ABC):
         """Whether `card` is in the pack this game deals under `rules` (R8.9): the 52, and the jokers its wild cards
         add."""
         return 0 <= card < pack_of(rules.wild)
+
+
+@lru_cache(maxsize=16)
+def brag_ranking_of(threes_high: bool, a23: str, wild: str, cards: int):
+    """Brag's order under these house rules (`engine.ranking.brag_ranking`), its module loaded the first time a hand
+    is judged: only commands that rank cards load the card tables, and an import said again in a function costs
+    more than finding the order (every show asks for it)."""
+    from bragref.engine.ranking import brag_ranking
+
+    return brag_ranking(threes_high, a23, wild, cards)
 
 
 @lru_cache(maxsize=None)
@@ -238,9 +248,7 @@ class Judging(ABC):
     def ranking_for(self, rules: Rules, turned: int | None = None):
         """The order hands under `rules` are judged by, built once per rule set; `turned` is a card turned up after
         the deal, for a game whose wild cards it names (R13.7)."""
-        from bragref.engine.ranking import brag_ranking  # only commands that rank cards load the card tables
-
-        return brag_ranking(rules.threes_high, rules.a23, rules.wild, rules.cards)
+        return brag_ranking_of(rules.threes_high, rules.a23, rules.wild, rules.cards)
 
     def hand_ranking(self, hand: Hand):
         """The order this hand is judged by (its rules', and whatever its deal recorded)."""

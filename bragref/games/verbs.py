@@ -24,8 +24,10 @@ from bragref.engine.state import Hand, Legal
 from bragref.games import game_of, hand_ranking
 
 
+@lru_cache(maxsize=None)
 def _cards():
-    """The card module, loaded by the first action that has cards: betting never pays for it."""
+    """The card module, loaded by the first action that has cards (betting never pays for it), and kept: an import
+    said again in a function costs more than reading a show's cards."""
     from bragref.engine import cards
 
     return cards

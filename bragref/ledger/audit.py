@@ -20,6 +20,7 @@ import json
 import sqlite3
 from collections import defaultdict
 from contextlib import contextmanager, suppress
+from operator import itemgetter
 from typing import NamedTuple
 
 from bragref.engine.errors import BadInput
@@ -737,7 +738,7 @@ def replayed_hand(read: Read, row: sqlite3.Row, actions: list[tuple], credits: l
     replays them, as `sqlite3.Row`s, and says which one the rules refuse and why (`Unreplayable`)."""
     at = read.at["actions"]
     verb, player, args = at["verb"], at["player"], at["args"]
-    if not credits and all(r[verb] != "void" and r[args] is not None for r in actions):
+    if not credits and "void" not in map(itemgetter(verb), actions) and None not in map(itemgetter(args), actions):
         with suppress(Exception):
             hand = dealt(row)
             game = hand.rules.game
@@ -748,7 +749,7 @@ def replayed_hand(read: Read, row: sqlite3.Row, actions: list[tuple], credits: l
 def misdealt(read: Read, actions: list[tuple]) -> bool:
     """A void that names no action voids the deal: a misdeal (R9.1)."""
     verb, voids = read.at["actions"]["verb"], read.at["actions"]["voids"]
-    return any(r[verb] == "void" and r[voids] is None for r in actions)
+    return "void" in map(itemgetter(verb), actions) and any(r[verb] == "void" and r[voids] is None for r in actions)
 
 
 def later_names(conn: sqlite3.Connection, session_id: int) -> dict[str, set[str]]:

@@ -28,7 +28,9 @@ def _cap(hand: Hand, high: int | None, high_rule: str | None) -> tuple[int | Non
     return high, high_rule
 
 
-def open_range(hand: Hand) -> Range | None:
+def open_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
+    """The least and the most an open bet may be now (None: no most), and the rule that sets each: what
+    `open_range` offers, read as plain values where a bet is checked."""
     rules = hand.rules
     if hand.stake == 0:
         low, low_rule, high, high_rule = rules.first_bet_min, "R4.2", rules.max_bet, "R4.2" if rules.max_bet else None
@@ -36,18 +38,27 @@ def open_range(hand: Hand) -> Range | None:
         low, low_rule = hand.stake, "R4.1"
         high, high_rule = (hand.stake + rules.raise_limit, "R4.3") if rules.raise_limit else (None, None)
     high, high_rule = _cap(hand, high, high_rule)
-    return _range(low, high, low_rule, high_rule)
+    return low, high, low_rule, high_rule
+
+
+def open_range(hand: Hand) -> Range | None:
+    return _range(*open_limits(hand))
+
+
+def _fits(low: int, high: int | None) -> bool:
+    """Whether any bet lies within the limits: they do not cross, and the least is no more than any payment may be
+    (R1.1)."""
+    return low <= MAX_UNITS and (high is None or high >= low)
 
 
 def _range(low: int, high: int | None, low_rule: str, high_rule: str | None) -> Range | None:
-    """None when nothing fits: the limits cross, or the least bet is more than any payment may be (R1.1)."""
-    if low > MAX_UNITS or (high is not None and high < low):
-        return None
-    return Range(low, high, low_rule, high_rule)
+    """None when nothing fits (`_fits`)."""
+    return Range(low, high, low_rule, high_rule) if _fits(low, high) else None
 
 
-def blind_range(hand: Hand) -> Range | None:
-    """A blind bet of X counts as an open bet of 2X (R3.3); its minimum rounds up (R4.1)."""
+def blind_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
+    """`open_limits` for a blind bet: a blind bet of X counts as an open bet of 2X (R3.3); its minimum rounds up
+    (R4.1)."""
     rules = hand.rules
     if hand.stake == 0:
         low, low_rule = ceil_half(rules.first_bet_min), "R4.2"
@@ -56,7 +67,11 @@ def blind_range(hand: Hand) -> Range | None:
         low, low_rule = ceil_half(hand.stake), "R4.1"
         high, high_rule = ((hand.stake + rules.raise_limit) // 2, "R4.3") if rules.raise_limit else (None, None)
     high, high_rule = _cap(hand, high, high_rule)
-    return _range(low, high, low_rule, high_rule)
+    return low, high, low_rule, high_rule
+
+
+def blind_range(hand: Hand) -> Range | None:
+    return _range(*blind_limits(hand))
 
 
 def minimum(hand: Hand, player: Player) -> int:
@@ -149,9 +164,9 @@ class BragBetting:
     def _bet(self, hand: Hand, bet: Bet) -> Hand:
         index = state.check_turn(hand, bet.player, what="bet")
         player = hand.players[index]
-        money = hand.rules.money
-        check_units(bet.amount, allow_zero=True)  # the cap (R1.1); 0 is under every minimum (R4.1)
-        if bet.blind:
+        amount, blind = bet.amount, bet.blind
+        check_units(amount, allow_zero=True)  # the cap (R1.1); 0 is under every minimum (R4.1)
+        if blind:
             if not hand.rules.blind:
                 raise Refused("blind bets are not allowed in this game", "R3.2")
             if player.status == "open":
@@ -159,27 +174,28 @@ class BragBetting:
             if not may_bet_blind(hand, player):
                 raise Refused(f"{hand.retained_by}'s second hand is face up, so everyone else plays open for the whole deal",
                               "R6.4")
-            allowed, kind = blind_range(hand), "a blind bet"
+            (low, high, low_rule, high_rule), kind = blind_limits(hand), "a blind bet"
         else:
-            if player.blind and not hand.rules.blind:  # a hand retained blind before blind play was turned off
-                raise Refused(f"{player.name} holds unseen hands and blind bets are off here: look first", "R3.2")
             if player.blind:
+                if not hand.rules.blind:  # a hand retained blind before blind play was turned off
+                    raise Refused(f"{player.name} holds unseen hands and blind bets are off here: look first", "R3.2")
                 raise Refused(f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
-            allowed, kind = open_range(hand), "an open bet"
-        if allowed is None:
+            (low, high, low_rule, high_rule), kind = open_limits(hand), "an open bet"
+        money = hand.rules.money
+        if not _fits(low, high):
             raise Refused(f"no bet is possible: the pot limit ({money(hand.pot)}) is under the minimum", "R4.4")
-        if bet.amount < allowed.min:
-            raise Refused(f"{kind} must be at least {money(allowed.min)} here, not {money(bet.amount)}", allowed.min_rule)
+        if amount < low:
+            raise Refused(f"{kind} must be at least {money(low)} here, not {money(amount)}", low_rule)
         if player.purse is not None:
-            moves.check_purse(hand, player, bet.amount, kind, minimum(hand, player))
-        if allowed.max is not None and bet.amount > allowed.max:
-            raise Refused(f"{kind} may be at most {money(allowed.max)} here, not {money(bet.amount)}", allowed.max_rule)
-        players = state.paying(hand, index, bet.amount, status="blind" if bet.blind else "open")
+            moves.check_purse(hand, player, amount, kind, minimum(hand, player))
+        if high is not None and amount > high:
+            raise Refused(f"{kind} may be at most {money(high)} here, not {money(amount)}", high_rule)
+        players = state.paying(hand, index, amount, status="blind" if blind else "open")
         return state.evolve(
             hand,
             players=players,
-            pot=hand.pot + bet.amount,
-            stake=bet.amount * 2 if bet.blind else bet.amount,
+            pot=hand.pot + amount,
+            stake=amount * 2 if blind else amount,
             faceup=hand.faceup and player.name == hand.retained_by,  # anyone else staying in kills it (R6.4)
             to_act=state.next_to_act(players, index),
         )

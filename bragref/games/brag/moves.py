@@ -7,8 +7,8 @@ from __future__ import annotations
 from bragref.engine.errors import Refused
 from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
-from bragref.engine.state import (Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn, evolve,
-                                  next_to_act, paying, pot_won, with_player)
+from bragref.engine.state import (BETTING, Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
+                                  evolve, next_to_act, paying, pot_won, with_player)
 
 
 def faceup_deal(hand: Hand) -> bool:
@@ -85,7 +85,7 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
 def fold(hand: Hand, name: str) -> Hand:
     index = check_turn(hand, name, what="fold")
     players = with_player(hand, index, status="folded", hands=1)
-    left = [p for p in players if p.betting]
+    left = [p for p in players if p.status in BETTING]
     if len(left) > 1:
         return evolve(hand, players=players, to_act=next_to_act(players, index))
     last = left[0]
