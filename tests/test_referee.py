@@ -446,9 +446,9 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
 
 
 def test_the_first_table_is_drawn_though_it_came_before_the_referees_script(browser, standing):
-    """The referee's script is the page's last, and on a busy machine it arrived after the stream's first table: the
-    page showed a table with no moves until the ledger next changed (an empty path's `session new`, which only that
-    form could change, never). The stream is opened once every script of the page listens."""
+    """The referee's script is the page's last, and on a busy machine it can arrive after the stream's first table:
+    the moves and forms are drawn from that table all the same (else not until the ledger next changed: on an empty
+    path, whose session only that page's form starts, never), as the stream opens once every script listens."""
     page = browser.new_page(viewport=PHONE, bypass_csp=True)
     page.route("**/referee.js", lambda route: (time.sleep(1.5), route.continue_()))  # the first table comes first
     page.goto(standing.url)
