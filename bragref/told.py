@@ -250,10 +250,9 @@ def carried_words(amount: int, kinds: list, money) -> str:
 
 
 def paid_lines(paid: list, owed: list[dict], money) -> list[str]:
-    """The settle-ups recorded since the night began (`Payment`s) and, net of them, what is still owed over every
-    night (`settle --all`'s rows in the night's money): the night's who-pays-whom does not count them (R1.2)."""
-    if not paid:
-        return []
+    """The settle-ups recorded since the night began (`Payment`s, at least one) and, net of them, what is still owed
+    over every night (`settle --all`'s rows in the night's money): the night's who-pays-whom does not count them
+    (R1.2)."""
     still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
     done = "; ".join(f"{p.payer} paid {p.payee} {money(p.amount)}" for p in paid)
     return [f"Paid since the night began: {done}.",
