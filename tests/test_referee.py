@@ -222,6 +222,7 @@ PHONE, TV = {"width": 360, "height": 740}, {"width": 1920, "height": 1080}
 
 def opened(browser, url: str, viewport=PHONE):
     page = browser.new_page(viewport=viewport, bypass_csp=True)
+    page.clock.install()  # the page's own clock, running as time does, which `calmed` moves on
     page.goto(url)
     page.wait_for_function("document.body.dataset.head !== undefined")  # shown: a table, or none yet
     return page
@@ -231,7 +232,7 @@ def tap(page, label: str, amount: str | None = None, cards: tuple[str, ...] = ()
     """Tap a move's (or a form's) button as a referee would: its amount, cards or fields first where it takes them
     (the first tap opens them, the second records), then wait for the page to show the table it recorded. What the page
     said."""
-    page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
+    calmed(page)
     page.evaluate("document.getElementById('answer').className = 'waiting'")
     button = page.locator("#moves, #forms").get_by_role("button", name=label, exact=True)
     if button.get_attribute("aria-pressed") is not None:  # it takes an amount or cards: the first tap opens them
@@ -248,6 +249,14 @@ def tap(page, label: str, amount: str | None = None, cards: tuple[str, ...] = ()
     assert page.locator("#answer").get_attribute("class") == "recorded", said
     waited(page, "document.body.dataset.head === document.getElementById('answer').dataset.head", label)
     return said
+
+
+def calmed(page) -> None:
+    """Once the moves take taps again: after a tap of the page's own they take none for `CALM_MS`, which the page's
+    clock (`opened`) is moved on by rather than waited for."""
+    if page.evaluate("document.getElementById('moves').classList.contains('calming')"):
+        page.clock.fast_forward(page.evaluate("CALM_MS"))
+    page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
 
 
 def waited(page, condition: str, label: str) -> None:
@@ -339,7 +348,7 @@ def test_each_wager_field_is_bounded_by_its_own_range_r17_8(browser, tmp_path):
         wager.click()
         waited(page, "document.getElementById('said').textContent.includes('Cat to act') && "
                      "document.getElementById('answer').className === 'recorded'", "wager")  # the page's answer too
-        page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
+        calmed(page)
         page.locator("#moves").get_by_role("button", name="wager Cat", exact=True).click()
         assert bounds("amount") == ["0.10", "0.20", "0.01"] and page.get_by_label("Pair Plus").count() == 0
         assert [(p["name"], p["ante"]) for p in json.loads(bragref(db, "status", "--json"))["players"]][:2] == [

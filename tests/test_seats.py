@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_referee import PHONE, TV, Referee, bragref, dump, status
+from test_referee import PHONE, TV, Referee, bragref, calmed, dump, status
 from test_serve import until
 
 pytestmark = pytest.mark.slow  # a server and browsers for seats: CI's whole run, not the quick subset
@@ -199,6 +199,7 @@ def test_seats_go_with_the_referees_page(tmp_path):
 def phone(browser, url: str, viewport=PHONE):
     """A page in a browser context of its own: a phone of its own."""
     page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
+    page.clock.install()  # as `test_referee.opened`'s, for `calmed`
     page.goto(url)
     page.wait_for_function("document.body.dataset.head !== undefined")
     return page
@@ -206,7 +207,7 @@ def phone(browser, url: str, viewport=PHONE):
 
 def ask(page, label: str, amount: str | None = None) -> None:
     """A player taps their own move on their seat's page: a request."""
-    page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
+    calmed(page)
     button = page.locator("#moves").get_by_role("button", name=label, exact=True)
     if amount is not None:
         button.click()
