@@ -612,13 +612,16 @@ WITNESSED = re.compile(r"(?:bragref )?audit --digest \S+")
 OPTIONED = re.compile(r" ?\([^()`]*(?:--\w|\b(?:PLAYER|CARDS?|AMOUNT|NAME)\b)[^()]*\)")
 KEPT = re.compile(r"Ledger digest (\S+) \(`bragref audit --digest \1` checks nothing before it has changed\)\.")
 PLACEHOLDER = re.compile(r"(?<![\w£$€])(?:[A-Z]{2,}|[A-Z](?:,[A-Z])+)(?:…)?(?![\w])")  # PLAYER, CARDS…, A,B,C
+BARE = re.compile(r"\b(PLAYER|CARDS?|AMOUNT|NAME)\b…?")  # one left in a sentence: `show wants CARDS`
+NAMED = {"PLAYER": "a player", "CARDS": "the cards", "CARD": "a card", "AMOUNT": "an amount", "NAME": "a name"}
+EITHER = re.compile(r"(?<=\w)\|(?=\w)")  # `old|new`
 
 
 def on_page(text: str) -> str:
     """A message as a page shows it: words, not commands. A command's words in brackets (` (`show PLAYER CARDS`)`)
     are left out, the ledger's digest is said with what keeping it is for, and any other command is said as its words
-    alone: no backticks, no `bragref`, no `--` before an option, no PLAYER or CARDS to fill in; a minus sign kept
-    with its amount."""
+    alone: no backticks, no `bragref`, no `--` before an option, no PLAYER or CARDS to fill in (in a sentence, what
+    they stand for: `show wants the cards`), `old or new` for `old|new`; a minus sign kept with its amount."""
     def words(span: re.Match) -> str:
         said = WITNESSED.sub("an audit with it", span[1]).removeprefix("bragref ")
         said = PLACEHOLDER.sub("", said.replace("--", ""))
@@ -627,6 +630,7 @@ def on_page(text: str) -> str:
     text = KEPT.sub(r"Ledger digest \1: keep it (a photo will do): an audit with it shows later that nothing recorded "
                     r"before it has changed.", text)
     text = OPTIONED.sub("", SPAN.sub(words, HINT.sub("", text)))  # how a command takes it, in brackets: left out
+    text = EITHER.sub(" or ", BARE.sub(lambda bare: NAMED[bare[1]], text))
     return unbroken(" ".join(text.replace("--", "").split(" ")).replace(" ,", ","))
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_referee import PHONE, TV, Referee, bragref, dump, opened, status, tap, waited
+from test_referee import PHONE, TV, Referee, bragref, calmed, dump, opened, status, tap, waited
 from test_serve import until
 
 pytestmark = pytest.mark.slow  # a server and browsers: CI's whole run, not the quick subset
@@ -203,6 +203,7 @@ def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(
         page = opened(browser, running.url)
         page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()  # opens its amount
         page.get_by_label("amount", exact=True).fill("2")
+        calmed(page)
         double_tap(page, "bet Bob", 150)
         page.wait_for_function("document.getElementById('answer').className === 'recorded'")
         page.wait_for_timeout(900)
@@ -212,6 +213,41 @@ def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(
         assert actions == [("Ann", "deal"), ("Bob", "bet")], actions
         assert page.get_by_label("amount", exact=True).count() == 0  # no field left open for Cat
         assert page.locator("#moves button[aria-pressed='true']").count() == 0
+    finally:
+        running.stop()
+
+
+def test_a_double_tap_on_a_move_not_yet_opened_opens_its_amount_and_records_nothing(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--currency", "£")
+    bragref(db, "deal")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        before = dump(db)
+        double_tap(page, "bet Bob", 150)  # the second tap would have recorded the least bet, unasked
+        page.wait_for_timeout(900)
+        assert dump(db) == before
+        assert page.get_by_label("amount", exact=True).count() == 1  # open for the amount, as one tap leaves it
+    finally:
+        running.stop()
+
+
+def test_a_tap_just_after_close_asks_to_be_confirmed_closes_nothing(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob", "--currency", "£")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        box = page.locator("#forms details").filter(has=page.locator("summary:text-is('close')"))
+        box.locator("summary").click()
+        before = dump(db)
+        box.get_by_role("button", name="close", exact=True).click()
+        page.wait_for_timeout(150)
+        box.get_by_role("button", name="confirm close", exact=True).click()  # a double tap's second, wherever it is
+        page.wait_for_timeout(900)
+        assert dump(db) == before
+        assert box.get_by_role("button", name="confirm close", exact=True).count() == 1
     finally:
         running.stop()
 
@@ -236,6 +272,7 @@ def test_a_kept_blind_hand_is_looked_at_by_taps_r6_3(browser, tmp_path):
 def form(page, verb: str, confirm: str | None = None, **fields) -> str:
     """Fill a form of the referee's page and tap its button (twice where it asks, `confirm` the words it must say
     first); what the page said once it shows the table recorded."""
+    calmed(page)
     box = page.locator("#forms > *").filter(has=page.locator(f"legend:text-is('{verb}'), summary:text-is('{verb}')"))
     if box.evaluate("node => node.tagName") == "DETAILS" and not box.evaluate("node => node.open"):
         box.locator("summary").click()
@@ -250,6 +287,7 @@ def form(page, verb: str, confirm: str | None = None, **fields) -> str:
     button.click()
     if confirm is not None:
         assert confirm in box.locator(".confirm").text_content()
+        calmed(page)
         box.get_by_role("button", name=f"confirm {verb}", exact=True).click()
     waited(page, "!['waiting', ''].includes(document.getElementById('answer').className)", verb)
     said = page.locator("#answer").text_content()
@@ -383,6 +421,33 @@ def test_axe_finds_nothing_serious_with_the_charts_drawn(browser, tmp_path, whic
         serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
                    if v["impact"] in ("serious", "critical")]
         assert serious == []
+    finally:
+        running.stop()
+
+
+def test_what_a_show_recorded_from_below_the_picker_says_is_in_view(browser, tmp_path):
+    """The picker is taller than a phone: its button that records is tapped scrolled down to it, and the picker
+    closes with the hand. The answer (who won) is brought into view, not left above the screen."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", ",".join(FOLK), "--currency", "£", "--stakes", "table")
+    for line in (*(f"buy-in {name} 20" for name in FOLK), "deal", "fold bob", "fold cat", "fold dan", "bet eve 1",
+                 "see ann"):
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        tap(page, "show Eve", cards=("Ah", "Ad", "As"))
+        calmed(page)
+        page.locator("#moves").get_by_role("button", name="show Ann", exact=True).click()
+        for card in ("2c", "3d", "5h"):
+            page.locator("#picked .pack").get_by_role("button", name=card, exact=True).click()
+        page.evaluate("scrollTo(0, document.body.scrollHeight)")  # the referee's thumb, down to the page's end
+        calmed(page)
+        page.locator("#picked").get_by_role("button", name="record show Ann", exact=True).click()
+        waited(page, "document.getElementById('answer').textContent.includes('Hand 1 over')", "record show Ann")
+        page.wait_for_function("document.getElementById('picked').childElementCount === 0")  # closed with the hand
+        assert page.evaluate("(box => box.top > -1 && box.top < innerHeight)("
+                             "document.getElementById('answer').getBoundingClientRect())")
     finally:
         running.stop()
 

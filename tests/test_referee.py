@@ -138,6 +138,15 @@ def test_a_refused_write_records_nothing(standing, words, head, code, said):
     assert dump(standing.db) == before
 
 
+def test_a_move_short_of_its_words_is_told_in_words_not_a_commands(standing):
+    """The table says `show wants CARDS (`bragref show PLAYER CARDS…`)`; the page says what CARDS stands for, and
+    no command."""
+    before = dump(standing.db)
+    answer = standing.post("show bob")
+    assert (answer.status_code, answer.json()) == (400, {"error": "show wants the cards"})
+    assert dump(standing.db) == before
+
+
 def test_a_settle_up_tapped_during_a_hand_is_the_rules_refusal_r1_2(standing):
     """Issue 65: the page answered 400, as for words it could not read; `paid` during a hand is refused by a rule,
     422, as `rules set` and `session close` are then, nothing recorded."""
@@ -237,6 +246,7 @@ def tap(page, label: str, amount: str | None = None, cards: tuple[str, ...] = ()
     button = page.locator("#moves, #forms").get_by_role("button", name=label, exact=True)
     if button.get_attribute("aria-pressed") is not None:  # it takes an amount or cards: the first tap opens them
         button.click()
+        calmed(page)
     if amount is not None:
         page.get_by_label("amount", exact=True).fill(amount)
     for card in cards:  # from the open move's picker, or a form's (a deal's face-up cards)
@@ -252,11 +262,12 @@ def tap(page, label: str, amount: str | None = None, cards: tuple[str, ...] = ()
 
 
 def calmed(page) -> None:
-    """Once the moves take taps again: after a tap of the page's own they take none for `CALM_MS`, which the page's
-    clock (`opened`) is moved on by rather than waited for."""
-    if page.evaluate("document.getElementById('moves').classList.contains('calming')"):
+    """Once the page takes taps again: after a tap that records, opens a move's fields or asks for a confirmation it
+    takes none for `CALM_MS` (a double tap's second), which the page's clock (`opened`) is moved on by rather than
+    waited for."""
+    if page.evaluate("document.getElementById('referee').classList.contains('calming')"):
         page.clock.fast_forward(page.evaluate("CALM_MS"))
-    page.wait_for_function("!document.getElementById('moves').classList.contains('calming')")
+    page.wait_for_function("!document.getElementById('referee').classList.contains('calming')")
 
 
 def waited(page, condition: str, label: str) -> None:
@@ -345,6 +356,7 @@ def test_each_wager_field_is_bounded_by_its_own_range_r17_8(browser, tmp_path):
         assert (bounds("amount"), bounds("Pair Plus")) == (["0.10", "0.70", "0.01"], ["0.10", "0.12", "0.01"])
         page.evaluate("document.getElementById('answer').className = 'waiting'")
         page.get_by_label("amount", exact=True).fill("0.50")
+        calmed(page)
         wager.click()
         waited(page, "document.getElementById('said').textContent.includes('Cat to act') && "
                      "document.getElementById('answer').className === 'recorded'", "wager")  # the page's answer too
@@ -473,6 +485,7 @@ def test_axe_finds_nothing_serious_on_either_page(browser, standing, which):
     if which == "url":  # the referee's page with its amount field and a form open
         page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
         page.get_by_label("amount", exact=True).wait_for()
+        calmed(page)  # the page at rest: faded for a moment after the tap, its controls take none
     violations = Axe().run(page).response["violations"]
     serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
                if v["impact"] in ("serious", "critical")]

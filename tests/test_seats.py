@@ -212,6 +212,7 @@ def ask(page, label: str, amount: str | None = None) -> None:
     if amount is not None:
         button.click()
         page.get_by_label("amount", exact=True).fill(amount)
+        calmed(page)
     button.click()
     page.wait_for_function("document.getElementById('answer').className === 'asked'")
 
@@ -220,6 +221,7 @@ def approve(referee, line: str) -> None:
     """The referee records a request by one tap, once it shows."""
     button = referee.get_by_role("button", name=f"record: {line}", exact=True)
     button.wait_for(timeout=3000)
+    calmed(referee)
     button.click()
     referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
 
@@ -247,6 +249,26 @@ def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(
         nets = {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))}
         assert nets == {"Ann": -1, "Bob": -3, "Cat": -1, "Dan": 5}  # antes 4, Bob's 2, Dan's 2: Dan takes 8
         assert "sound" in bragref(db, "audit")
+    finally:
+        running.stop()
+
+
+def test_a_tap_just_after_a_request_is_recorded_is_taken_by_nothing(browser, tmp_path):
+    """A double tap on `record`: its line goes, and what was drawn below moves up under the finger (the next
+    player's moves, a form). The second tap, 150 ms after, records nothing."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee, bob = phone(browser, running.url), phone(browser, running.seat("Bob"))
+        ask(bob, "fold Bob")
+        record = referee.get_by_role("button", name="record: Bob asks: fold", exact=True)
+        record.wait_for(timeout=3000)
+        record.click()
+        referee.wait_for_timeout(150)
+        referee.locator("#moves").get_by_role("button", name="fold Cat", exact=True).click()
+        referee.wait_for_timeout(900)
+        actions = [(a["player"], a["action"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
+        assert actions == [("Ann", "deal"), ("Bob", "fold")], actions
     finally:
         running.stop()
 
@@ -315,5 +337,6 @@ def test_axe_finds_nothing_serious_on_a_seat_page(browser, standing):
 
     page = phone(browser, standing.seat("Bob"))
     page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
+    calmed(page)  # the page at rest: faded for a moment after the tap, its controls take none
     violations = Axe().run(page).response["violations"]
     assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []

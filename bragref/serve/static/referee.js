@@ -2,15 +2,16 @@
 // offers (`told.moves`, `told.forms`: the game's own declarations), recorded by `POST act` with the words the table
 // takes and the digest of the table the button was drawn for. A move that takes an amount or cards opens its fields
 // at the first tap and records at the second. A tap means one thing: every button names its player, its words name
-// them too, a field left open closes when the table moves on, and for a moment after a tap of its own records, the
-// page takes no tap on the next player's buttons, so a double tap is never recorded for someone else. A seat's page
+// them too, a field left open closes when the table moves on, and for a moment after a tap that records, opens a
+// move's fields or asks for a confirmation, the page takes no other tap (the calm), so a double tap's second never
+// lands on what was drawn under the finger since: the next player's move, a form, a confirmation. A seat's page
 // (a player's own phone) is the same page: its taps are requests (`POST ask`), which the referee records or refuses.
 "use strict";
 
 let table = null;    // the table as the page shows it: what an answer is for
 let open = null;     // the move whose fields are open (its label), or the form waiting for its second tap
 let busy = false;    // a tap is being recorded: the page takes no other until it is answered
-let calm = 0;        // the time until which moves drawn after an own recorded tap take no tap
+let calm = 0;        // the time until which the page's controls take no tap: a double tap's second
 let last = null;     // the page's last recorded tap: the head it was sent with, and what was recorded
 let asked = null;    // a seat's page: the request it is waiting on
 const kept = {};     // each form's state across redraws: open or not, and what its fields hold
@@ -37,6 +38,8 @@ function say(kind, message) {
   answer.className = kind;
   answer.textContent = message;
   saidAt = Date.now();
+  const shown = answer.getBoundingClientRect();  // the answer in view: a picker that closed may have left it above
+  if (kind && (shown.top < 0 || shown.bottom > innerHeight)) answer.scrollIntoView({ block: "nearest" });
 }
 
 function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked
@@ -68,8 +71,7 @@ async function record(words, head) {
   } else if (response.status === 200) {
     if (open === armed) open = null;
     last = { sent, recorded: answer.recorded };
-    calm = Date.now() + CALM_MS;
-    calming();
+    calmFor();
     say("recorded", answer.recorded);
   } else if (response.status === 409) {  // the table as it is now, at once
     if (open === armed) open = null;
@@ -122,10 +124,17 @@ function moveWords(move, values) {  // the button's words, each `{field}` as it 
   });
 }
 
-function calming() {  // the moves take no tap for a moment after one of this page's own is recorded
-  const moves = document.getElementById("moves"), wait = calm - Date.now();
-  moves.classList.toggle("calming", wait > 0);
-  if (wait > 0) setTimeout(() => { if (Date.now() >= calm) moves.classList.remove("calming"); }, wait);
+function calmed() { return Date.now() < calm; }  // a tap now is a double tap's second: taken by nothing
+
+function calmFor() {  // after a tap that recorded, opened a move's fields or asked to be confirmed
+  calm = Date.now() + CALM_MS;
+  calming();
+}
+
+function calming() {  // the controls faded while they take no tap
+  const controls = document.getElementById("referee"), wait = calm - Date.now();
+  controls.classList.toggle("calming", wait > 0);
+  if (wait > 0) setTimeout(() => { if (!calmed()) controls.classList.remove("calming"); }, wait);
 }
 
 function drawMoves(t) {
@@ -142,8 +151,8 @@ function drawMoves(t) {
     const button = element("button", { type: "button", class: move.said ? null : "unsaid",
       "aria-pressed": needs ? String(open === move.label) : null }, move.label);
     button.addEventListener("click", () => {
-      if (busy || moves.classList.contains("calming")) return;  // a double tap's second: the first is recorded
-      if (needs && open !== move.label) { open = move.label; drawMoves(table); return; }
+      if (busy || calmed()) return;
+      if (needs && open !== move.label) { open = move.label; calmFor(); drawMoves(table); return; }
       record(moveWords(move, values), head);
     });
     moves.append(button);
@@ -168,7 +177,7 @@ function drawMoves(t) {
     });
     const verb = seated() ? "ask" : "record";  // a seat's tap asks the referee; the referee's records
     const again = element("button", { type: "button", class: "again" }, `${verb} ${move.label}`);
-    again.addEventListener("click", () => { if (!busy) record(moveWords(move, values), head); });
+    again.addEventListener("click", () => { if (!busy && !calmed()) record(moveWords(move, values), head); });
     panel.append(element("p", {}, `Tap “${move.label}” again, or below, to ${verb} it.`), again);
   });
 }
@@ -254,14 +263,16 @@ function drawForms(t) {
     const box = always ? element("fieldset", {}, element("legend", {}, form.verb))
       : element("details", { open: state.open }, element("summary", {}, form.verb));
     if (!always) box.addEventListener("toggle", () => { state.open = box.open; });
+    if (!always) box.firstChild.addEventListener("click", event => { if (calmed()) event.preventDefault(); });
     const inputs = form.fields.map(spec => field(form, spec, state));
     const button = element("button", { type: "button" }, state.confirming ? `confirm ${form.verb}` : form.verb);
     const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
     button.addEventListener("click", () => {
-      if (busy) return;
+      if (busy || calmed()) return;
       if (form.confirm && !state.confirming) {  // the first tap says what it will do; the second records it
         state.confirming = confirmation(form, state) || `${form.verb}: choose first`;
         if (!confirmation(form, state)) { state.confirming = ""; say("refused", "Choose the player first."); }
+        else calmFor();
         drawForms(table);
         return;
       }
@@ -302,11 +313,12 @@ function drawRequests(t) {  // the referee's page: each seat's request waiting, 
     const buttons = (request.stale ? ["refuse"] : ["record", "refuse"]).map(answer => {  // stale: record would refuse
       const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}` }, answer);
       button.addEventListener("click", async () => {
-        if (busy) return;
+        if (busy || calmed()) return;
         busy = true;
         const response = await post("answer", { id: request.id, answer }).catch(() => null);
         busy = false;
         const said = response ? await response.json().catch(() => ({})) : {};
+        if (response && response.status === 200) calmFor();  // the request's line goes: what moves up under a finger
         if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
         else if (response.status === 200) say("recorded", said.recorded || `Refused: ${said.refused}`);
         else say("refused", said.stale || said.refused || said.error || `Not recorded (${response.status}).`);
