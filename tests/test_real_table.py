@@ -345,10 +345,36 @@ def test_a_whole_evening_refereed_from_a_phone_beside_a_tv_starting_on_an_empty_
             for shown in (page.locator("main").text_content(), tv.locator("main").text_content()):
                 found = COMMAND_SYNTAX.search(shown)  # words, not commands
                 assert not found, shown[max(0, found.start() - 80):found.end() + 80]
+        tv.wait_for_function("document.body.dataset.head === " + json.dumps(status(running.players)["digest"]))
+        whole = tv.evaluate("""(list => [...list.children].every(line => line.getBoundingClientRect().top >=
+                                 list.getBoundingClientRect().top - 1))(document.getElementById('actions'))""")
+        assert whole, "a line of the hand's list half above the TV's box"  # a TV is not scrolled
         said = form(page, "close", confirm="close thursday: cash out Ann £17, Bob £22, Cat £20, Dan £13, Eve £28")
+        tv.wait_for_function("document.getElementById('turn').textContent === 'Session closed'")
         assert "Session thursday is closed" in said
         assert {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))} == NETS
         assert "sound" in bragref(db, "audit")
+    finally:
+        running.stop()
+
+
+def test_a_long_hand_on_a_tv_shows_its_newest_lines_whole(browser, tmp_path):
+    """A TV cannot be scrolled: the list of a long hand shows as many of its newest lines as fit, each whole, the
+    oldest given way (each line keeps its number), never one cut in half at the top."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", ",".join(FOLK), "--currency", "£")
+    bragref(db, "deal")
+    for name in (FOLK[1:] + FOLK[:1]) * 8:
+        bragref(db, "bet", name, "1")
+    running = Referee(db)
+    try:
+        tv = opened(browser, running.players, TV)
+        lines = tv.evaluate("""(list => [...list.children].map(line => [line.value,
+            line.getBoundingClientRect().top >= list.getBoundingClientRect().top - 1,
+            line.getBoundingClientRect().bottom <= list.getBoundingClientRect().bottom + 1]))(
+            document.getElementById('actions'))""")
+        assert lines[-1][0] == 41 and lines[0][0] > 1  # the newest, and not all of them
+        assert all(top and bottom for _, top, bottom in lines), lines
     finally:
         running.stop()
 

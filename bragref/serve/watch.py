@@ -228,10 +228,10 @@ def season_of(book) -> dict | None:
 def told(session, current, actions: list[dict], running: dict, season: dict | None,
          table_money: dict[str, int], settle: list[str]) -> dict:
     """What the pages show in words (`bragref.told`) of the session's `current` hand (None before the first): the
-    game (the next hand's, as soon as it is set between hands), whose turn in a few words, the hand's line (`said`)
-    and pot, its actions as lines, each player's state and own phrases in the game's words, the game's own keys that
-    say something, the night's running results, who pays whom (`settle`: once the session is closed, its line too) and
-    the season's chart; the moves on offer in the hand, and the answers the table takes between hands and at any
+    game (the next hand's, as soon as it is set between hands), whose turn in a few words (once it is closed, that
+    the session is), the hand's line (`said`) and pot, its actions as lines, each player's state and own phrases in
+    the game's words, the game's own keys that say something, the night's running results, who pays whom (`settle`:
+    once the session is closed, its line too) and the season's chart; the moves on offer in the hand, and the answers the table takes between hands and at any
     time (`forms`, a close naming the `table_money` it cashes out)."""
     hand = current.hand if current else None
     playing = hand is not None and hand.phase != "over"
@@ -246,7 +246,8 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
         said = f"No hand dealt yet in {session.name}: deal to start a hand of {game.title}."
     next_game = game.title if hand is not None and not playing and game.name != hand.rules.game else None
     return {"title": game.title,
-            "turn": whose_turn(current.number, hand, next_game) if current else "Deal a hand",
+            "turn": "Session closed" if session.closed else
+                    whose_turn(current.number, hand, next_game) if current else "Deal a hand",
             "said": said,
             "pot": pot_line(hand) if hand is not None else "",
             "lines": hand_lines(actions, hand.rules, private=True) if hand is not None else [],

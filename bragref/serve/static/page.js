@@ -78,6 +78,9 @@ function show(t) {
     if (line.voided) li.className = "voided";
     return li;
   }));
+  while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
+    actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
+  }  // newest (each keeps its number)
   actions.scrollTop = actions.scrollHeight;  // the newest in view
   const loans = (t.balances || []).some(b => b.loans);
   fill(document.getElementById("balances"),
