@@ -523,7 +523,7 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
                              for name, has in money.items()} if kind == "cash-out" else None)
                for kind in ("buy-in", "top-up", "cash-out") if rules.stakes == "table"),
              form("rules", field("option", rule_options(rules)),
-                  field("value", kind="value", by="option", choices=rule_values(rules))),
+                  field("value", kind="value", by="option", choices=rule_values(rules), now=rule_now(rules))),
              form("paid", field("payer", seats), field("payee", seats), field("amount", kind="amount"),
                   field("note", kind="text", optional=True, keyword="--note")),
              form("close", confirm=f"close {session.name}: {f'cash out {close} (R1.3), then ' if close else ''}nothing "
@@ -583,6 +583,19 @@ def rule_values(rules: Rules) -> dict[str, list | None]:
             [[str(c), str(c)] for c in option.choices] if option.kind in ("choice", "count") and option.choices else None
         values[option.key] = listed
     return values
+
+
+def rule_now(rules: Rules) -> dict[str, str]:
+    """Each house rule whose values are a list (`rule_values`), as the list writes the value in force: what the
+    page's list shows chosen until another is."""
+    now = {"game": rules.game}
+    for option in (*TABLE_OPTIONS, *game_of(rules).options):
+        value = option.of(rules)
+        if option.kind == "bool":
+            now[option.key] = "on" if value else "off"
+        elif option.kind in ("choice", "count") and option.choices:
+            now[option.key] = str(value)
+    return now
 
 
 UNITS = [["1", "1: whole units, or chips"], ["0.01", "0.01: pence or cents"], ["0.05", "0.05"], ["0.10", "0.10"],

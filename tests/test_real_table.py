@@ -338,6 +338,8 @@ def test_a_whole_evening_refereed_from_a_phone_beside_a_tv_starting_on_an_empty_
                 continue
             if isinstance(step, str):
                 form(page, "rules", option="game", value=step)
+                page.wait_for_function(f"document.querySelector('[aria-label=\\'rules value\\']').value === "
+                                       f"{json.dumps(step)}")  # the list shows the game in force, not the first
                 tv.wait_for_function(f"document.getElementById('title').textContent.includes({json.dumps(step)}) || "
                                      f"document.getElementById('turn').textContent.includes('next')")
                 continue

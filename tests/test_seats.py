@@ -233,7 +233,7 @@ def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(
         referee = phone(browser, running.url)
         tv = phone(browser, running.players, TV)
         seats = {name: phone(browser, running.seat(name)) for name in FOUR}
-        assert seats["Bob"].locator("tr.me").text_content().startswith("Bob")  # their own row marked
+        assert seats["Bob"].locator("tr.me").text_content().startswith("Bob (you)")  # their own row marked
         for name, label, amount, line in (("Bob", "bet Bob", "2", "Bob asks: bet £2"),
                                           ("Cat", "fold Cat", None, "Cat asks: fold"),
                                           ("Dan", "bet Dan", "2", "Dan asks: bet £2"),
@@ -288,6 +288,8 @@ def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_p
         referee.get_by_role("button", name="refuse: Bob asks: bet £2", exact=True).click()
         referee.locator("#requests li").wait_for(state="detached")
         assert dump(db) == before
+        bob.wait_for_timeout(500)  # the refusal reaches the phone, which has said what became of its request
+        assert "moved on" in bob.locator("#answer").text_content()
     finally:
         running.stop()
 

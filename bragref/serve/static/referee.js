@@ -14,6 +14,7 @@ let busy = false;    // a tap is being recorded: the page takes no other until i
 let calm = 0;        // the time until which the page's controls take no tap: a double tap's second
 let last = null;     // the page's last recorded tap: the head it was sent with, and what was recorded
 let asked = null;    // a seat's page: the request it is waiting on
+let overtaken = null;  // a seat's page: the request it has said the table moved on from
 const kept = {};     // each form's state across redraws: open or not, and what its fields hold
 const CALM_MS = 500;
 
@@ -198,7 +199,8 @@ function pairs(options) { return options.map(option => Array.isArray(option) ? o
 
 function field(form, spec, state) {  // one field of a form, holding what it held before the page was redrawn
   const name = form.verb === "deal" || form.verb === "session new" ? spec.name : `${form.verb} ${spec.name}`;
-  const held = state.values[spec.name] ?? spec.value;  // a seat's own name, where the form is for it alone
+  const held = state.values[spec.name] ?? spec.value  // a seat's own name, where the form is for it alone
+    ?? (spec.now || {})[state.values[spec.by]];  // a rule's value in force, until another is chosen
   let input;
   if (spec.kind === "player" || spec.kind === "choice") {  // a list; no player chosen in advance
     const blank = spec.kind === "player" && spec.value === undefined || spec.optional;  // a seat's own: no blank
@@ -295,6 +297,8 @@ function fate(request) {  // a seat's page: what became of its request, and aski
   const what = request.line.replace(/^.*? asks: /, "");
   if (request.state === "waiting" && !request.stale) return;
   if (request.state === "waiting" || request.state === "stale") {
+    if (overtaken === request.id) return;
+    overtaken = request.id;
     say("refused", `The table moved on before the referee answered your request to ${what}: nothing was recorded.`);
     const again = element("button", { type: "button" }, `ask again: ${what}`);
     again.addEventListener("click", () => { asked = null; record(request.words.split(" ")); });
@@ -303,6 +307,7 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     return;
   }
   asked = null;
+  if (overtaken === request.id) return;  // refused as the table had moved on: said so already
   say(FATES[request.state], request.state === "recorded" ? request.said
     : `The referee refused your request to ${what}: nothing was recorded.`);
 }
