@@ -353,6 +353,9 @@ def test_a_whole_evening_refereed_from_a_phone_beside_a_tv_starting_on_an_empty_
         assert whole, "a line of the hand's list half above the TV's box"  # a TV is not scrolled
         said = form(page, "close", confirm="close thursday: cash out Ann £17, Bob £22, Cat £20, Dan £13, Eve £28")
         tv.wait_for_function("document.getElementById('turn').textContent === 'Session closed'")
+        night = page.locator("#forms fieldset").filter(has=page.locator("legend:text-is('session new')"))
+        assert [night.get_by_label(name, exact=True).input_value() for name in ("currency", "stakes")] == [
+            "£", "table"]  # the next night's form in this night's money
         assert "Session thursday is closed" in said
         assert {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))} == NETS
         assert "sound" in bragref(db, "audit")

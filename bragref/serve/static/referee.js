@@ -280,9 +280,10 @@ function drawForms(t) {
       }
       state.confirming = "";
       record(formWords(form, state));
-      const amounts = form.fields.filter(spec => spec.kind === "amount").map(spec => spec.name);
-      state.values = Object.fromEntries(amounts.filter(name => name in state.values)  // kept open for the next: the
-        .map(name => [name, state.values[name]]));  // amount kept in view, each player chosen again
+      // kept open for the next: an amount and a choice (a night's money) kept, each player and name chosen again
+      const held = form.fields.filter(spec => ["amount", "choice"].includes(spec.kind)).map(spec => spec.name);
+      state.values = Object.fromEntries(held.filter(name => name in state.values)
+        .map(name => [name, state.values[name]]));
     });
     box.append(...inputs, warning, button);
     return box;
