@@ -308,7 +308,7 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     return;
   }
   asked = null;
-  if (overtaken === request.id) return;  // refused as the table had moved on: said so already
+  if (overtaken === request.id && request.state === "refused") return;  // as the table had moved on: said so
   say(FATES[request.state], request.state === "recorded" ? request.said
     : `The referee refused your request to ${what}: nothing was recorded.`);
 }
