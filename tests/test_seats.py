@@ -234,11 +234,10 @@ def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(
         tv = phone(browser, running.players, TV)
         seats = {name: phone(browser, running.seat(name)) for name in FOUR}
         assert seats["Bob"].locator("tr.me").text_content().startswith("Bob (you)")  # their own row marked
-        for name, label, amount, line in (("Bob", "bet Bob", "2", "Bob asks: bet £2"),
-                                          ("Cat", "fold Cat", None, "Cat asks: fold"),
-                                          ("Dan", "bet Dan", "2", "Dan asks: bet £2"),
-                                          ("Ann", "fold Ann", None, "Ann asks: fold"),
-                                          ("Bob", "fold Bob", None, "Bob asks: fold")):
+        asked = (("Bob", "bet Bob", "2", "Bob asks: bet £2"), ("Cat", "fold Cat", None, "Cat asks: fold"),
+                 ("Dan", "bet Dan", "2", "Dan asks: bet £2"), ("Ann", "fold Ann", None, "Ann asks: fold"),
+                 ("Bob", "fold Bob", None, "Bob asks: fold"))
+        for name, label, amount, line in asked:
             seats[name].wait_for_function(f"[...document.querySelectorAll('#moves button')].some(b => "
                                           f"b.textContent === {json.dumps(label)})")
             ask(seats[name], label, amount)
@@ -249,6 +248,9 @@ def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(
         nets = {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))}
         assert nets == {"Ann": -1, "Bob": -3, "Cat": -1, "Dan": 5}  # antes 4, Bob's 2, Dan's 2: Dan takes 8
         assert "sound" in bragref(db, "audit")
+        entered = [(a["player"], a["action"], a["entered"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
+        assert entered == [("Ann", "deal", None), *((name, label.split()[0], "seat") for name, label, *_ in asked),
+                           ("Dan", "won", None)]  # each move as its phone asked it; the deal and the pot are no move
     finally:
         running.stop()
 
@@ -306,6 +308,9 @@ def test_under_seats_record_a_hand_is_played_with_no_referee_tap(browser, tmp_pa
             seats[name].wait_for_function("document.getElementById('answer').className === 'recorded'")
         nets = {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))}
         assert nets == {"Ann": 3, "Bob": -1, "Cat": -1, "Dan": -1}
+        entered = [(a["player"], a["entered"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
+        assert entered == [("Ann", None), ("Bob", "seat-self"), ("Cat", "seat-self"), ("Dan", "seat-self"),
+                           ("Ann", None)]  # the deal and the pot won are no move: entered by nobody
     finally:
         running.stop()
 
