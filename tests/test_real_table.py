@@ -5,6 +5,7 @@ started on the phone, pictures a room can read, and the security headers on ever
 ledger dumped before and after each refused write; browser tests (Playwright driving Debian's chromium, skipped
 saying why without it) at 360×740 beside a TV at 1920×1080."""
 
+import contextlib
 import json
 import os
 import re
@@ -174,14 +175,24 @@ def double_tap(page, label: str, gap_ms: int) -> None:
     page.mouse.click(x, y)
 
 
-@pytest.mark.parametrize("gap", [60, 150, 400])
-def test_a_double_tap_on_fold_records_one_fold_for_the_player_it_named(browser, tmp_path, gap):
+@contextlib.contextmanager
+def refereed(browser, tmp_path, players: str, *lines: str):
+    """A session of `players` in pounds, `lines` typed at the table, and the referee's page open on a phone: the
+    ledger's path and the page, the server stopped after."""
     db = tmp_path / "ledger.db"
-    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat,Dan", "--currency", "£")
-    bragref(db, "deal")
+    bragref(db, "session", "new", "n", "--players", players, "--currency", "£")
+    for line in lines:
+        bragref(db, *line.split())
     running = Referee(db)
     try:
-        page = opened(browser, running.url)
+        yield db, opened(browser, running.url)
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("gap", [60, 150, 400])
+def test_a_double_tap_on_fold_records_one_fold_for_the_player_it_named(browser, tmp_path, gap):
+    with refereed(browser, tmp_path, "Ann,Bob,Cat,Dan", "deal") as (db, page):
         assert "fold Bob" in shown_moves(page)  # the button names whose move it is
         double_tap(page, "fold Bob", gap)
         page.wait_for_function("document.getElementById('answer').className === 'recorded'")
@@ -190,17 +201,10 @@ def test_a_double_tap_on_fold_records_one_fold_for_the_player_it_named(browser, 
         assert actions == [("Ann", "deal"), ("Bob", "fold")], actions
         assert page.locator("#answer").text_content().startswith("Recorded: Bob fold")
         assert "Cat to act" in page.locator("#whose").text_content()  # whose turn, beside the buttons
-    finally:
-        running.stop()
 
 
 def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(browser, tmp_path):
-    db = tmp_path / "ledger.db"
-    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--currency", "£")
-    bragref(db, "deal")
-    running = Referee(db)
-    try:
-        page = opened(browser, running.url)
+    with refereed(browser, tmp_path, "Ann,Bob,Cat", "deal") as (db, page):
         page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()  # opens its amount
         page.get_by_label("amount", exact=True).fill("2")
         calmed(page)
@@ -213,32 +217,19 @@ def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(
         assert actions == [("Ann", "deal"), ("Bob", "bet")], actions
         assert page.get_by_label("amount", exact=True).count() == 0  # no field left open for Cat
         assert page.locator("#moves button[aria-pressed='true']").count() == 0
-    finally:
-        running.stop()
 
 
 def test_a_double_tap_on_a_move_not_yet_opened_opens_its_amount_and_records_nothing(browser, tmp_path):
-    db = tmp_path / "ledger.db"
-    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--currency", "£")
-    bragref(db, "deal")
-    running = Referee(db)
-    try:
-        page = opened(browser, running.url)
+    with refereed(browser, tmp_path, "Ann,Bob,Cat", "deal") as (db, page):
         before = dump(db)
         double_tap(page, "bet Bob", 150)  # the second tap would have recorded the least bet, unasked
         page.wait_for_timeout(900)
         assert dump(db) == before
         assert page.get_by_label("amount", exact=True).count() == 1  # open for the amount, as one tap leaves it
-    finally:
-        running.stop()
 
 
 def test_a_tap_just_after_close_asks_to_be_confirmed_closes_nothing(browser, tmp_path):
-    db = tmp_path / "ledger.db"
-    bragref(db, "session", "new", "n", "--players", "Ann,Bob", "--currency", "£")
-    running = Referee(db)
-    try:
-        page = opened(browser, running.url)
+    with refereed(browser, tmp_path, "Ann,Bob") as (db, page):
         box = page.locator("#forms details").filter(has=page.locator("summary:text-is('close')"))
         box.locator("summary").click()
         before = dump(db)
@@ -248,25 +239,16 @@ def test_a_tap_just_after_close_asks_to_be_confirmed_closes_nothing(browser, tmp
         page.wait_for_timeout(900)
         assert dump(db) == before
         assert box.get_by_role("button", name="confirm close", exact=True).count() == 1
-    finally:
-        running.stop()
 
 
 def test_a_kept_blind_hand_is_looked_at_by_taps_r6_3(browser, tmp_path):
-    db = tmp_path / "ledger.db"
-    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat")
-    for line in ("deal", "bet bob 1 --blind", "fold cat", "fold ann", "deal", "bet cat 1", "fold ann"):
-        bragref(db, *line.split())
-    running = Referee(db)
-    try:
-        page = opened(browser, running.url)
+    with refereed(browser, tmp_path, "Ann,Bob,Cat", "deal", "bet bob 1 --blind", "fold cat", "fold ann", "deal",
+                  "bet cat 1", "fold ann") as (db, page):
         assert {"look Bob old keep", "look Bob old fold", "look Bob new keep", "look Bob new fold"} <= \
             set(shown_moves(page))
         assert tap(page, "look Bob new fold") == "Recorded: Bob look new fold."
         last = json.loads(bragref(db, "history", "2", "--json"))[-1]
         assert (last["action"], last["detail"]) == ("look", "new fold")
-    finally:
-        running.stop()
 
 
 def form(page, verb: str, confirm: str | None = None, **fields) -> str:
