@@ -241,6 +241,29 @@ def test_a_tap_just_after_close_asks_to_be_confirmed_closes_nothing(browser, tmp
         assert box.get_by_role("button", name="confirm close", exact=True).count() == 1
 
 
+def test_a_double_tap_on_a_card_leaves_it_picked(browser, tmp_path):
+    with refereed(browser, tmp_path, "Ann,Bob", "deal", "bet bob 1", "see ann") as (db, page):
+        page.locator("#moves").get_by_role("button", name="show Bob", exact=True).click()
+        calmed(page)
+        card = page.locator("#picked").get_by_role("button", name="Kh", exact=True)
+        spot = card.bounding_box()
+        page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+        page.wait_for_timeout(150)
+        page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)  # not put back unasked
+        assert card.get_attribute("aria-pressed") == "true"
+
+
+def test_a_form_short_of_a_field_says_which_and_sends_nothing(browser, tmp_path):
+    with refereed(browser, tmp_path, "Ann,Bob") as (db, page):
+        box = page.locator("#forms details").filter(has=page.locator("summary:text-is('lend')"))
+        box.locator("summary").click()
+        box.get_by_label("lend lender", exact=True).select_option("Ann")
+        before = dump(db)
+        box.get_by_role("button", name="lend", exact=True).click()
+        assert page.locator("#answer").text_content() == "Choose or fill in borrower first."  # words, not a command
+        assert dump(db) == before
+
+
 def test_a_kept_blind_hand_is_looked_at_by_taps_r6_3(browser, tmp_path):
     with refereed(browser, tmp_path, "Ann,Bob,Cat", "deal", "bet bob 1 --blind", "fold cat", "fold ann", "deal",
                   "bet cat 1", "fold ann") as (db, page):

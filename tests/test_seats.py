@@ -157,6 +157,22 @@ def test_the_referees_answer_refuses_drops_stale_and_knows_no_other_id(seated):
     assert status(seated.url)["requests"] == []
 
 
+def test_a_request_the_referee_makes_at_the_table_is_recorded_not_stale(seated):
+    """The referee taps on their own page the very move a seat is waiting on (`bet bob 2` while Bob's phone asks
+    it): his phone is told his move was recorded, not that the table moved on without it. Another move made instead
+    leaves the request to go stale."""
+    assert seated.ask("Bob", "bet bob 2").status_code == 202
+    made = seated.post("bet bob 2")
+    assert made.status_code == 200, made.text
+    fate = status(seated.seat("Bob"))["request"]
+    assert (fate["state"], fate["said"]) == ("recorded", made.json()["recorded"])
+    assert status(seated.url)["requests"] == []
+    assert seated.ask("Cat", "bet cat 2").status_code == 202
+    assert seated.post("fold cat").status_code == 200  # not what Cat asked
+    assert status(seated.seat("Cat"))["request"]["state"] == "waiting"  # until the referee drops it, as stale
+    assert status(seated.url)["requests"][0]["stale"]
+
+
 def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db, "record")

@@ -64,9 +64,11 @@ class Referee:
             if not words or shows(words):
                 raise Written(400, {"error": "those words record nothing: the page shows the table, its reports and "
                                              "rules"})
-            told, head, _ = self._write(words, answer.head, "referee")
+            told, head, line = self._write(words, answer.head, "referee")
         except Written as written:
             return written.code, written.said
+        if self.seats is not None and line:
+            self.seats.made(line, "\n".join(told))
         return 200, {"recorded": "\n".join(told), "head": head}
 
     def ask(self, player: str, body: bytes) -> tuple[int, dict]:
@@ -142,7 +144,8 @@ class Referee:
 
     def _write(self, words: list[str], head: str, entered: str, trying: bool = False) -> tuple[list[str], str, str]:
         """Record `words` for the table the page showed (`head`), entered from `entered` (or only try them): what the
-        table is told, the new head, and what was asked in a line (`Ann asks: bet £2`). `Written` where it is not."""
+        table is told, the new head, and the move in a line as a seat would ask it (`Ann asks: bet £2`; empty for an
+        answer that is no move). `Written` where it is not."""
         starting = [word.lower() for word in words[:2]] == ["session", "new"]
         if not os.path.isfile(self.path) and not starting:
             raise Written(400, {"error": "no session yet: start one with session new"})
@@ -157,7 +160,7 @@ class Referee:
                     line = asked_words(words, book.last)
             else:
                 Answers(book, told.append).record(words)
-                line = ""
+                line = asked_words(words, book.last) if moved(book.last) else ""
         except Stale:
             raise Written(409, {"stale": "the table has changed since the page showed it: nothing was recorded; the "
                                          "page shows it as it is now",
@@ -205,6 +208,11 @@ def read(body: bytes, kind) -> tuple:
         raise Written(400, {"error": f"the body is JSON {{{fields}}}: {error}"}) from None
     except BadInput as error:
         raise Written(400, {"error": str(error)}) from None
+
+
+def moved(last) -> bool:
+    """Whether what a `Book` recorded last (`Book.last`) is a move: (the session, the hand after it, the action)."""
+    return isinstance(last, tuple) and len(last) == 3 and hasattr(last[2], "said")
 
 
 def _named(players: list[str], query: str) -> str | None:

@@ -77,6 +77,13 @@ class Seats:
         """The waiting request `request_id`, or None (unknown, or answered already)."""
         return next((r for r in self.requests.values() if r.id == request_id and r.state == "waiting"), None)
 
+    def made(self, line: str, said: str) -> None:
+        """The referee made a move a seat is waiting on (`line`, as its request says it: `Ann asks: play £0.20`): that
+        request is recorded, as `said`, not left to go stale."""
+        for request in self.requests.values():
+            if request.state == "waiting" and request.line == line:
+                request.state, request.said = "recorded", said
+
     def fate(self, player: str) -> dict | None:
         """What `player`'s seat page is told of their last request."""
         request = self.requests.get(player)

@@ -40,7 +40,7 @@ function say(kind, message) {
   answer.textContent = message;
   saidAt = Date.now();
   const shown = answer.getBoundingClientRect();  // the answer in view: a picker that closed may have left it above
-  if (kind && (shown.top < 0 || shown.bottom > innerHeight)) answer.scrollIntoView({ block: "nearest" });
+  if (kind && shown.top < 0) answer.scrollIntoView({ block: "start" });
 }
 
 function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked
@@ -84,6 +84,8 @@ async function record(words, head) {
   else say("refused", answer.error || `Not recorded (${response.status}).`);
 }
 
+let lastPick = {};  // the card last picked or put back, and when
+
 const SUITS = { h: ["♥", "red"], d: ["♦", "red"], c: ["♣", "black"], s: ["♠", "black"] };
 
 function cardFace(card) {  // `Kh` with its suit's symbol, red or black, beside it; a joker as it is written
@@ -106,6 +108,8 @@ function picker(label, cards, picked) {
       class: first ? "first" : null,
       "aria-label": card, "aria-pressed": picked.includes(card) ? "true" : "false" }, ...cardFace(card));
     button.addEventListener("click", () => {
+      if (lastPick.card === card && Date.now() - lastPick.at < CALM_MS) return;  // a double tap's second
+      lastPick = { card, at: Date.now() };
       const at = picked.indexOf(card);
       if (at >= 0) picked.splice(at, 1);
       else if (!cards.count || picked.length < cards.count) picked.push(card);
@@ -250,8 +254,7 @@ function formWords(form, state) {
 
 function confirmation(form, state) {  // what an irreversible answer will do, said before it is recorded
   if (typeof form.confirm === "string") return form.confirm;
-  const name = state.values.name, amount = String(state.values.amount || "").trim();
-  if (!name) return "";
+  const name = state.values.name, amount = String(state.values.amount || "").trim();  // chosen: the form asks
   return amount ? `cash out ${name}: ${(table.money && table.money.currency) || ""}${amount} off the table (R1.3)`
     : form.confirm[name] || "";
 }
@@ -271,10 +274,11 @@ function drawForms(t) {
     const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
     button.addEventListener("click", () => {
       if (busy || calmed()) return;
+      const missing = form.fields.find(spec => !spec.optional && !String(state.values[spec.name] ?? "").trim());
+      if (missing) { say("refused", `Choose or fill in ${missing.name} first.`); return; }
       if (form.confirm && !state.confirming) {  // the first tap says what it will do; the second records it
-        state.confirming = confirmation(form, state) || `${form.verb}: choose first`;
-        if (!confirmation(form, state)) { state.confirming = ""; say("refused", "Choose the player first."); }
-        else calmFor();
+        state.confirming = confirmation(form, state) || `${form.verb} ${state.values.name || ""}`.trim();
+        calmFor();
         drawForms(table);
         return;
       }
@@ -301,9 +305,11 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     if (overtaken === request.id) return;
     overtaken = request.id;
     say("refused", `The table moved on before the referee answered your request to ${what}: nothing was recorded.`);
-    const again = element("button", { type: "button" }, `ask again: ${what}`);
-    again.addEventListener("click", () => { asked = null; record(request.words.split(" ")); });
-    document.getElementById("answer").append(" ", again);
+    if ((table.told && table.told.moves || []).length) {  // theirs to ask again only while the table waits for them
+      const again = element("button", { type: "button" }, `ask again: ${what}`);
+      again.addEventListener("click", () => { asked = null; record(request.words.split(" ")); });
+      document.getElementById("answer").append(" ", again);
+    }
     if (request.state === "stale") asked = null;
     return;
   }
@@ -326,7 +332,9 @@ function drawRequests(t) {  // the referee's page: each seat's request waiting, 
         const said = response ? await response.json().catch(() => ({})) : {};
         if (response && response.status === 200) calmFor();  // the request's line goes: what moves up under a finger
         if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
-        else if (response.status === 200) say("recorded", said.recorded || `Refused: ${said.refused}`);
+        else if (said.refused) say("refused", `${said.refused.replace(/^(.*?) asks: /, "Refused $1's request to ")}: `
+          + "nothing was recorded.");
+        else if (response.status === 200) say("recorded", said.recorded);
         else say("refused", said.stale || said.refused || said.error || `Not recorded (${response.status}).`);
       });
       return button;
