@@ -231,8 +231,9 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
     game (the next hand's, as soon as it is set between hands), whose turn in a few words (once it is closed, that
     the session is), the hand's line (`said`) and pot, its actions as lines, each player's state and own phrases in
     the game's words, the game's own keys that say something, the night's running results, who pays whom (`settle`:
-    once the session is closed, its line too) and the season's chart; the moves on offer in the hand, and the answers the table takes between hands and at any
-    time (`forms`, a close naming the `table_money` it cashes out)."""
+    once the session is closed, its line too) and the season's chart; the moves on offer in the hand, and the
+    answers the table takes between hands and at any time (`forms`, a close naming the `table_money` it cashes
+    out)."""
     hand = current.hand if current else None
     playing = hand is not None and hand.phase != "over"
     game = game_of(hand.rules if playing else session.rules)

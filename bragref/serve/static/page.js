@@ -59,7 +59,8 @@ function show(t) {
   const states = told.states || {};
   fill(document.getElementById("players"),
     [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
-    players.map(p => [[[p.name === t.seat ? `${p.name} (you)` : p.name], [[states[p.name] || p.state, ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
+    players.map(p => [[[p.name === t.seat ? `${p.name} (you)` : p.name],
+      [[states[p.name] || p.state, ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
       ...(money ? [[cash(p.table_money), true]] : [])],
       [p.name === t.to_act ? "acting" : t.hand && OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]
         .filter(Boolean).join(" ")]));

@@ -15,6 +15,7 @@ let calm = 0;        // the time until which the page's controls take no tap: a 
 let last = null;     // the page's last recorded tap: the head it was sent with, and what was recorded
 let asked = null;    // a seat's page: the request it is waiting on
 let overtaken = null;  // a seat's page: the request it has said the table moved on from
+let lastPick = {};   // the card last picked or put back, and when: a double tap's second leaves it as it is
 const kept = {};     // each form's state across redraws: open or not, and what its fields hold
 const CALM_MS = 500;
 
@@ -83,8 +84,6 @@ async function record(words, head) {
   else if (response.status === 422) say("refused", [answer.refused, answer.may].filter(Boolean).join(" — "));
   else say("refused", answer.error || `Not recorded (${response.status}).`);
 }
-
-let lastPick = {};  // the card last picked or put back, and when
 
 const SUITS = { h: ["♥", "red"], d: ["♦", "red"], c: ["♣", "black"], s: ["♠", "black"] };
 
@@ -335,7 +334,7 @@ function drawRequests(t) {  // the referee's page: each seat's request waiting, 
         else if (said.refused) say("refused", `${said.refused.replace(/^(.*?) asks: /, "Refused $1's request to ")}: `
           + "nothing was recorded.");
         else if (response.status === 200) say("recorded", said.recorded);
-        else say("refused", said.stale || said.refused || said.error || `Not recorded (${response.status}).`);
+        else say("refused", said.stale || said.error || `Not recorded (${response.status}).`);
       });
       return button;
     });
