@@ -25,16 +25,16 @@ if "TMPDIR" not in os.environ and MEMORY.is_dir() and os.access(MEMORY, os.W_OK)
     os.environ["TMPDIR"] = str(MEMORY)  # the tests' ledgers (`tmp_path`) and their commands' scratch files in memory:
     tempfile.tempdir = None  # what they test is bragref, not the disk; its every commit's fsync took a tenth of the run
 SAMPLES = ROOT / "sample_sessions"
+TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments", "chain")
 
 
 def pytest_configure(config):
     """Before any worker starts, bragref's modules compiled once: the commands and servers the tests start are
-    processes of their own, and where `PYTHONDONTWRITEBYTECODE` is set (as in many containers, and in CI) nothing
+    processes of their own, and where `PYTHONDONTWRITEBYTECODE` is set (many containers set it, this one too) nothing
     else writes the compiled modules, so each process would compile every module it loads (0.15 s of a server's
     start)."""
     if not hasattr(config, "workerinput"):
         compileall.compile_dir(ROOT / "bragref", quiet=1)
-TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments", "chain")
 
 
 class Quick(NamedTuple):

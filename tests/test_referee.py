@@ -138,7 +138,7 @@ def test_a_refused_write_records_nothing(standing, words, head, code, said):
     assert dump(standing.db) == before
 
 
-def test_a_move_short_of_its_words_is_told_in_words_not_a_commands(standing):
+def test_a_move_short_of_its_words_is_told_in_words_not_a_command(standing):
     """The table says `show wants CARDS (`bragref show PLAYER CARDS…`)`; the page says what CARDS stands for, and
     no command."""
     before = dump(standing.db)
