@@ -30,7 +30,7 @@ TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans",
 
 def pytest_configure(config):
     """Before any worker starts, bragref's modules compiled once: the commands and servers the tests start are
-    processes of their own, and where `PYTHONDONTWRITEBYTECODE` is set (many containers set it, this one too) nothing
+    processes of their own, and where `PYTHONDONTWRITEBYTECODE` is set (many containers set it) nothing
     else writes the compiled modules, so each process would compile every module it loads (0.15 s of a server's
     start)."""
     if not hasattr(config, "workerinput"):
