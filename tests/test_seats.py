@@ -306,6 +306,7 @@ def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_p
         referee.get_by_role("button", name="refuse: Bob asks: bet £2", exact=True).click()
         referee.locator("#requests li").wait_for(state="detached")
         assert dump(db) == before
+        assert until(lambda: status(running.seat("Bob"))["request"]["state"] == "refused", 2)
         bob.wait_for_timeout(500)  # the refusal reaches the phone, which has said what became of its request
         assert "moved on" in bob.locator("#answer").text_content()
     finally:
