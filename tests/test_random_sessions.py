@@ -148,20 +148,21 @@ def summed_whole(ledger, session) -> dict[str, int]:
     return money
 
 
-def checked(path) -> None:
+def checked(path, foreseen: bool) -> None:
+    """The evening at `path` audits clean, exports and imports again byte for byte (its hands judged as a long file's
+    read-ahead judges them where `foreseen`: each evening one way, the evenings both), and every report tells it."""
     ledger = Ledger(str(path))
     session = ledger.session("evening")
     assert audit(ledger.conn, [session.id]) == []
     document = exchange.export(ledger, session)
     text, as_json = bhh.dumps(document), bhh.dumps_json(document)
     assert bhh.loads(as_json) == bhh.loads(text)  # the JSON is the same document: its import is the bhh's
-    for foreseen in (False, True):
-        again = imported(text, foreseen)
-        redone = exchange.export(again, again.session("evening"))
-        assert bhh.dumps(redone) == text and bhh.dumps_json(redone) == as_json
-        assert recorded(again) == recorded(ledger)  # an import's run of actions is written together (issue 45)
-        assert audit(again.conn, [again.session("evening").id]) == []
-        again.close()
+    again = imported(text, foreseen)
+    redone = exchange.export(again, again.session("evening"))
+    assert bhh.dumps(redone) == text and bhh.dumps_json(redone) == as_json
+    assert recorded(again) == recorded(ledger)  # an import's run of actions is written together (issue 45)
+    assert audit(again.conn, [again.session("evening").id]) == []
+    again.close()
     hands = ledger.last_number(session)
     ledger.close()
     runner = CliRunner()
@@ -204,7 +205,7 @@ def recorded(ledger: Ledger) -> dict[str, list[tuple]]:
 def evening(tmp_path_factory, seed: int, hands: int) -> None:
     path = tmp_path_factory.mktemp("evening") / "ledger.db"
     played(path, seed, hands)
-    checked(path)
+    checked(path, foreseen=seed % 2 == 1)
 
 
 @pytest.mark.slow
