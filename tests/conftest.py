@@ -29,11 +29,13 @@ TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans",
 
 
 def pytest_configure(config):
-    """Before any worker starts, bragref's modules compiled once: the commands and servers the tests start are
-    processes of their own, and where `PYTHONDONTWRITEBYTECODE` is set (many containers set it) nothing
-    else writes the compiled modules, so each process would compile every module it loads (0.15 s of a server's
-    start)."""
+    """Before any worker starts: every process the run starts (the workers, and the commands, servers and pytest runs
+    the tests start in processes of their own) keeps the modules it compiles, whatever `PYTHONDONTWRITEBYTECODE` says
+    (many containers set it), and bragref's are compiled once first. Else each process compiles again every module
+    it loads: bragref's (0.15 s of a server's start) and, in a pytest run, the assertions of every module of its
+    plugins' distributions, hypothesis's among them (2 s of its start)."""
     if not hasattr(config, "workerinput"):
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         compileall.compile_dir(ROOT / "bragref", quiet=1)
 
 
