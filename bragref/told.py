@@ -214,10 +214,15 @@ def purse_words(kind: str, session, name: str, units: int, left: int) -> str:
     return f"{name} {PURSE_VERBS[kind]} {money(units)}: {money(left)} on the table (R1.3)."
 
 
+def moved(last) -> bool:
+    """Whether what a `Book` recorded last (`Book.last`) is a move: (the session, the hand after it, the action)."""
+    return isinstance(last, tuple) and len(last) == 3 and hasattr(last[2], "said")
+
+
 def asked_words(words: list[str], last) -> str:
     """What a seat's request asks, in a line, from what trying it recorded (`Book.last`): `Ann asks: bet £2`, `Ann
     asks: buy-in £5`."""
-    if len(last) == 3 and hasattr(last[2], "said"):  # a move: (session, the hand after it, the action)
+    if moved(last):
         _, current, action = last
         said = action.said(current.hand.rules.money, say=game_of(current.hand.rules).say)
         player = getattr(action, "player", None)

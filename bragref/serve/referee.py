@@ -21,7 +21,7 @@ from bragref.games import game_of
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Ledger, Stale
 from bragref.serve.seats import Seats
-from bragref.told import asked_words, legal_words, on_page
+from bragref.told import asked_words, legal_words, moved, on_page
 
 MAX_BODY = 4096  # bytes: an answer is a line; anything longer is not one (413)
 OWN_MONEY = ("buy-in", "top-up", "cash-out")  # what a seat asks between hands, for its own player alone (R1.3)
@@ -208,11 +208,6 @@ def read(body: bytes, kind) -> tuple:
         raise Written(400, {"error": f"the body is JSON {{{fields}}}: {error}"}) from None
     except BadInput as error:
         raise Written(400, {"error": str(error)}) from None
-
-
-def moved(last) -> bool:
-    """Whether what a `Book` recorded last (`Book.last`) is a move: (the session, the hand after it, the action)."""
-    return isinstance(last, tuple) and len(last) == 3 and hasattr(last[2], "said")
 
 
 def _named(players: list[str], query: str) -> str | None:
