@@ -1,4 +1,3 @@
-import compileall
 import contextlib
 import io
 import json
@@ -31,12 +30,11 @@ TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans",
 def pytest_configure(config):
     """Before any worker starts: every process the run starts (the workers, and the commands, servers and pytest runs
     the tests start in processes of their own) keeps the modules it compiles, whatever `PYTHONDONTWRITEBYTECODE` says
-    (many containers set it), and bragref's are compiled once first. Else each process compiles again every module
-    it loads: bragref's (0.15 s of a server's start) and, in a pytest run, the assertions of every module of its
-    plugins' distributions, hypothesis's among them (2 s of its start)."""
+    (many containers set it). Else each process compiles again every module it loads: bragref's (0.15 s of a
+    server's start) and, in a pytest run, the assertions of every module of its plugins' distributions, hypothesis's
+    among them (2 s of its start)."""
     if not hasattr(config, "workerinput"):
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-        compileall.compile_dir(ROOT / "bragref", quiet=1)
 
 
 class Quick(NamedTuple):
