@@ -13,10 +13,9 @@ import signal
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 from test_referee import PHONE, TV, Referee, bragref, calmed, dump, opened, status, tap, waited
-from test_serve import until
+from test_serve import until, web
 
 pytestmark = pytest.mark.slow  # a server and browsers: CI's whole run, not the quick subset
 
@@ -45,7 +44,7 @@ def test_a_side_shows_cards_never_reach_the_players_page_while_the_hand_is_in_pl
         said = json.dumps(players)
         for card in ("Kh", "Kd", "4c", "2c", "3d", "5h"):  # as a word: a digest's hex may hold "3d" by chance
             assert not re.search(rf"\b{card}\b", said), card  # not in the actions, the lines, the moves or anything
-        with httpx.stream("GET", running.players + "events") as events:
+        with web.stream("GET", running.players + "events") as events:
             first = next(line for line in events.iter_lines() if line.startswith("data:"))
         assert not re.search(r"\b(Kh|2c)\b", first)
         assert "Kh Kd 4c" in json.dumps(referee)  # the referee sees them
@@ -66,21 +65,21 @@ def test_the_evening_starts_on_an_empty_path_and_makes_no_ledger_for_a_refused_w
         assert now["session"] is None and now["digest"] == ""
         assert [form["verb"] for form in now["told"]["forms"]] == ["session new"]
         for words, head in (("bet ann 2", ""), ("deal", ""), ("session new x players Ann", "")):
-            answer = httpx.post(running.act, json={"words": words, "head": head})
+            answer = web.post(running.act, json={"words": words, "head": head})
             assert answer.status_code == 400, answer.text
             assert not db.exists()  # a refused first answer makes no ledger
-        made = httpx.post(running.act, json={"words": "session new friday players Ann,Bob game svara ante 0.10 "
+        made = web.post(running.act, json={"words": "session new friday players Ann,Bob game svara ante 0.10 "
                                                       "unit 0.01 currency £ stakes pocket", "head": ""})
         assert made.status_code == 200, made.text
         assert made.json()["recorded"] == "Session friday is current: Ann, Bob. Ante £0.10."
         assert until(lambda: status(running.url)["session"] == "friday")
         before = dump(db)
-        again = httpx.post(running.act, json={"words": "session new other players Cy,Di", "head": ""})
+        again = web.post(running.act, json={"words": "session new other players Cy,Di", "head": ""})
         assert again.status_code == 409 and dump(db) == before  # a session was opened since the page showed none
         bragref(db, "session", "close")
         assert until(lambda: status(running.url)["session"] is None)  # none open: the next one is started here
         assert status(running.players)["session"] == "friday"  # the TV keeps the night's last table
-        assert httpx.post(running.act, json={"words": "session new saturday players Cy,Di", "head": ""}
+        assert web.post(running.act, json={"words": "session new saturday players Cy,Di", "head": ""}
                           ).status_code == 200
     finally:
         running.stop()
@@ -94,7 +93,7 @@ def test_the_next_game_is_shown_as_soon_as_it_is_set(tmp_path):
     running = Referee(db)
     try:
         assert status(running.players)["told"]["title"] == "Three Card Brag"
-        assert httpx.post(running.act, json={"words": "rules game svara", "head": running.head()}).status_code == 200
+        assert web.post(running.act, json={"words": "rules game svara", "head": running.head()}).status_code == 200
         assert until(lambda: status(running.players)["told"]["title"] == "Svara")
         assert status(running.players)["told"]["turn"] == "Hand 1 over: next, Svara"
     finally:
@@ -137,11 +136,11 @@ def test_every_response_carries_the_security_headers_a_404_too(tmp_path):
     try:
         for url in (running.players + "nothing-here", running.players + "r/wrong/", running.url + "nothing",
                     running.players, running.url + "status.json"):
-            answer = httpx.get(url)
+            answer = web.get(url)
             assert answer.headers["content-security-policy"].startswith("default-src 'none'"), url
             assert answer.headers["cache-control"] == "no-store" and answer.headers["x-content-type-options"] == \
                 "nosniff", url
-        assert httpx.put(running.players + "status.json").headers["cache-control"] == "no-store"
+        assert web.put(running.players + "status.json").headers["cache-control"] == "no-store"
     finally:
         running.stop()
 
@@ -150,7 +149,7 @@ def test_a_page_is_told_the_server_has_stopped(tmp_path):
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "n", "--players", "Ann,Bob")
     running = Referee(db)
-    with httpx.stream("GET", running.url + "events", timeout=10) as events:
+    with web.stream("GET", running.url + "events", timeout=10) as events:
         lines = events.iter_lines()
         assert next(lines).startswith("retry")
         running.process.send_signal(signal.SIGTERM)

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import typed
-from test_serve import Server
+from test_serve import Server, web
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
 
@@ -50,16 +50,16 @@ class Referee:
         self.act = self.url + "act"
         for _ in range(100):
             try:
-                httpx.get(self.players, timeout=0.5)
+                web.get(self.players, timeout=0.5)
                 break
             except httpx.TransportError:
                 time.sleep(0.1)
 
     def head(self) -> str:
-        return httpx.get(self.players + "status.json").json()["digest"]
+        return web.get(self.players + "status.json").json()["digest"]
 
     def post(self, words: str, head: str | None = None, **sent) -> httpx.Response:
-        return httpx.post(self.act, json={"words": words, "head": head or self.head()}, **sent)
+        return web.post(self.act, json={"words": words, "head": head or self.head()}, **sent)
 
     def stop(self) -> None:
         """Stopped at once (SIGKILL): a graceful stop, and what the pages are told of it, is tested where it is the
@@ -70,7 +70,7 @@ class Referee:
 
 def status(url: str) -> dict:
     """What a page at `url` is shown (`status.json`)."""
-    return httpx.get(url + "status.json").json()
+    return web.get(url + "status.json").json()
 
 
 def dump(db: Path) -> list[str]:
@@ -164,7 +164,7 @@ def test_a_settle_up_tapped_during_a_hand_is_the_rules_refusal_r1_2(standing):
                                   b'{"words": "bet bob 1", "head": "1-ab", "more": 1}'])
 def test_a_body_that_is_not_the_contracts_json_is_bad_input(standing, body):
     before = dump(standing.db)
-    assert httpx.post(standing.act, content=body).status_code == 400
+    assert web.post(standing.act, content=body).status_code == 400
     assert dump(standing.db) == before
 
 
@@ -176,25 +176,25 @@ def test_the_door_origin_size_token_and_method(referee, ledger):
     assert own.status_code == 200  # its own page's origin, as a browser sends it
     after = dump(ledger)
     big = json.dumps({"words": "x" * 5000, "head": referee.head()}).encode()
-    assert httpx.post(referee.act, content=big).status_code == 413
+    assert web.post(referee.act, content=big).status_code == 413
 
     def chunks():  # no length said: the limit still holds
         yield big[:2000]
         yield big[2000:]
 
-    assert httpx.post(referee.act, content=chunks()).status_code == 413
+    assert web.post(referee.act, content=chunks()).status_code == 413
     wrong = referee.act.replace(referee.token, referee.token[:-1] + ("A" if referee.token[-1] != "A" else "B"))
-    assert httpx.post(wrong, json={"words": "bet bob 1", "head": referee.head()}).status_code == 404
-    assert httpx.get(wrong.removesuffix("act")).status_code == 404
+    assert web.post(wrong, json={"words": "bet bob 1", "head": referee.head()}).status_code == 404
+    assert web.get(wrong.removesuffix("act")).status_code == 404
     for method in ("GET", "PUT", "DELETE", "PATCH"):
-        assert httpx.request(method, referee.act).status_code == 405
-    assert httpx.post(referee.url + "status.json").status_code == 405  # no write by any other path
+        assert web.request(method, referee.act).status_code == 405
+    assert web.post(referee.url + "status.json").status_code == 405  # no write by any other path
     assert dump(ledger) == after != before
     assert len(referee.token) >= 22  # at least 128 random bits, URL-safe base64
-    page = httpx.get(referee.url)
+    page = web.get(referee.url)
     assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
     assert 'id="referee"' in page.text and 'src="referee.js"' in page.text  # the players' page, and the controls
-    assert 'id="referee"' not in httpx.get(referee.players).text and 'id="players"' in page.text
+    assert 'id="referee"' not in web.get(referee.players).text and 'id="players"' in page.text
     assert page.headers["cache-control"] == "no-store"
 
 
@@ -202,10 +202,10 @@ def test_without_referee_nothing_writes(ledger):
     server = Server(ledger)
     try:
         assert "/r/" not in server.printed
-        head = httpx.get(server.root + "status.json").json()["digest"]
+        head = web.get(server.root + "status.json").json()["digest"]
         before = dump(ledger)
         for path in ("r/x/act", "act", ""):
-            assert httpx.post(server.root + path, json={"words": "bet bob 1", "head": head}).status_code in (404, 405)
+            assert web.post(server.root + path, json={"words": "bet bob 1", "head": head}).status_code in (404, 405)
         assert dump(ledger) == before
     finally:
         server.stop()

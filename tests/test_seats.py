@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 from test_referee import PHONE, TV, Referee, bragref, calmed, dump, status
-from test_serve import until
+from test_serve import until, web
 
 pytestmark = pytest.mark.slow  # a server and browsers for seats: CI's whole run, not the quick subset
 
@@ -32,10 +32,10 @@ class Seated(Referee):
         return self.root + status(self.url)["seats"][player]
 
     def ask(self, player: str, words: str, head: str | None = None, **sent) -> httpx.Response:
-        return httpx.post(self.seat(player) + "ask", json={"words": words, "head": head or self.head()}, **sent)
+        return web.post(self.seat(player) + "ask", json={"words": words, "head": head or self.head()}, **sent)
 
     def answer(self, request: str, answer: str = "record") -> httpx.Response:
-        return httpx.post(self.url + "answer", json={"id": request, "answer": answer})
+        return web.post(self.url + "answer", json={"id": request, "answer": answer})
 
 
 def dealt(db: Path) -> Path:
@@ -84,7 +84,7 @@ def test_each_seated_player_has_a_seat_of_their_own_new_at_every_start(tmp_path)
     second = Seated(db)
     try:
         assert set(status(second.url)["seats"].values()).isdisjoint(seats.values())
-        assert httpx.get(second.root + seats["Bob"]).status_code == 404
+        assert web.get(second.root + seats["Bob"]).status_code == 404
     finally:
         second.stop()
 
@@ -131,12 +131,12 @@ def test_the_doors_of_a_seat(standing):
     assert standing.ask("Bob", "bet bob 1", head="4-0000000000000000").status_code == 409
     assert standing.ask("Bob", "bet bob 1", headers={"Origin": "http://evil.example"}).status_code == 403
     big = json.dumps({"words": "x" * 5000, "head": standing.head()})
-    assert httpx.post(standing.seat("Bob") + "ask", content=big).status_code == 413
-    assert httpx.post(standing.seat("Bob") + "ask", content=b"not json").status_code == 400
-    assert httpx.get(standing.seat("Bob") + "ask").status_code == 405
-    assert httpx.post(standing.root + "/s/not-a-seat/ask", json={"words": "fold bob", "head": ""}).status_code == 404
+    assert web.post(standing.seat("Bob") + "ask", content=big).status_code == 413
+    assert web.post(standing.seat("Bob") + "ask", content=b"not json").status_code == 400
+    assert web.get(standing.seat("Bob") + "ask").status_code == 405
+    assert web.post(standing.root + "/s/not-a-seat/ask", json={"words": "fold bob", "head": ""}).status_code == 404
     for path in ("answer", "seats", "act"):  # the referee's writes are not a seat's
-        assert httpx.post(standing.seat("Bob") + path, json={}).status_code == 404
+        assert web.post(standing.seat("Bob") + path, json={}).status_code == 404
     assert status(standing.url)["requests"] == [] and dump(standing.db) == before
 
 
@@ -147,7 +147,7 @@ def test_the_referees_answer_refuses_drops_stale_and_knows_no_other_id(seated):
     assert dump(seated.db) == before
     assert until(lambda: status(seated.seat("Bob"))["request"]["state"] == "refused", 1)
     assert seated.answer("no-such-id").status_code == 404
-    assert httpx.post(seated.url + "answer", json={"id": asked, "answer": "maybe"}).status_code == 400
+    assert web.post(seated.url + "answer", json={"id": asked, "answer": "maybe"}).status_code == 400
     stale = seated.ask("Bob", "bet bob 1").json()["id"]
     bragref(seated.db, "fold", "bob")  # typed at the table meanwhile
     before = dump(seated.db)
@@ -189,16 +189,16 @@ def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
 
 def test_a_seat_issued_anew_leaves_the_old_path_ended(seated):
     old = seated.seat("Bob")
-    with httpx.stream("GET", old + "events", timeout=10) as events:
+    with web.stream("GET", old + "events", timeout=10) as events:
         lines = events.iter_lines()
         assert next(lines).startswith("retry")
-        issued = httpx.post(seated.url + "seats", json={"player": "bob"})
+        issued = web.post(seated.url + "seats", json={"player": "bob"})
         assert issued.status_code == 200 and issued.json()["player"] == "Bob"
         assert "event: ended" in list(lines)
-    assert httpx.get(old + "status.json").status_code == 404
-    assert httpx.get(seated.root + issued.json()["path"] + "status.json").json()["seat"] == "Bob"
-    assert httpx.post(seated.url + "seats", json={"player": "Zed"}).status_code == 404
-    qr = httpx.get(seated.url + "qr.svg", params={"player": "Bob"})
+    assert web.get(old + "status.json").status_code == 404
+    assert web.get(seated.root + issued.json()["path"] + "status.json").json()["seat"] == "Bob"
+    assert web.post(seated.url + "seats", json={"player": "Zed"}).status_code == 404
+    qr = web.get(seated.url + "qr.svg", params={"player": "Bob"})
     assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
 
 
@@ -337,7 +337,7 @@ def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp
     running = Seated(db)
     try:
         old = phone(browser, running.seat("Bob"))
-        assert httpx.post(running.url + "seats", json={"player": "Bob"}).status_code == 200
+        assert web.post(running.url + "seats", json={"player": "Bob"}).status_code == 200
         old.wait_for_function("document.getElementById('live').textContent.startsWith('This address has ended')",
                               timeout=5000)
     finally:

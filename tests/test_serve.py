@@ -21,6 +21,9 @@ from conftest import typed
 pytestmark = pytest.mark.slow  # a server and a browser in most of its tests: CI's whole run, not the quick subset
 
 PLAYERS = "Andy,Bill,<b>Chris</b>"  # a name with markup: it must reach the page as text
+web = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))  # every request the tests make of a server,
+# each on a connection of its own: httpx's functions (`httpx.get`) make a client, and its TLS context, for each call
+# (40 ms of CPU: 15 s of the run's)
 
 
 def bragref(db: Path, *words: str):
@@ -46,7 +49,7 @@ class Server:
         self.root = f"http://127.0.0.1:{self.port}/"
         for _ in range(100):
             try:
-                httpx.get(self.root, timeout=0.5)
+                web.get(self.root, timeout=0.5)
                 break
             except httpx.TransportError:
                 time.sleep(0.1)
@@ -83,7 +86,7 @@ def standing(tmp_path_factory):
 
 
 def test_status_json_is_status_with_the_balances(standing):
-    table = httpx.get(standing.url + "status.json").json()
+    table = web.get(standing.url + "status.json").json()
     status = json.loads(bragref(standing.db, "status", "--json").stdout)
     assert {key: value for key, value in table.items() if key in status} == status
     assert table["balances"] == json.loads(bragref(standing.db, "balances", "--json").stdout)
@@ -93,10 +96,10 @@ def test_status_json_is_status_with_the_balances(standing):
 
 def test_every_method_but_get_is_refused_and_nothing_else_answers(standing):
     for path in ("", "status.json", "events", "page.js"):
-        assert httpx.post(standing.url + path).status_code == 405
-        assert httpx.delete(standing.url + path).status_code == 405
-    assert httpx.get(standing.url + "admin").status_code == 404
-    page = httpx.get(standing.url)
+        assert web.post(standing.url + path).status_code == 405
+        assert web.delete(standing.url + path).status_code == 405
+    assert web.get(standing.url + "admin").status_code == 404
+    page = web.get(standing.url)
     assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
 
 
@@ -106,7 +109,7 @@ def test_an_action_recorded_elsewhere_reaches_every_listener_within_a_second(ser
 
     def listen():
         mine = 0
-        with httpx.stream("GET", server.url + "events", timeout=10) as events:
+        with web.stream("GET", server.url + "events", timeout=10) as events:
             for line in events.iter_lines():
                 if line.startswith("data: "):
                     heard.append((time.monotonic(), json.loads(line[6:])))
@@ -135,8 +138,8 @@ def test_beyond_loopback_only_the_secret_path_answers(ledger):
     try:
         assert re.fullmatch(rf"http://[^/]+:{server.port}/t/[\w-]{{20,}}/", server.printed)
         for path in ("", "status.json", "events", "t/", "t/guess/status.json"):
-            assert httpx.get(server.root + path).status_code == 404
-        assert httpx.get(server.url + "status.json").json()["session"] == "friday"
+            assert web.get(server.root + path).status_code == 404
+        assert web.get(server.url + "status.json").json()["session"] == "friday"
     finally:
         assert server.stop() in (0, -15)
 
@@ -175,10 +178,10 @@ def test_only_a_host_naming_this_server_is_answered(ledger, host):
         for path in ("", "status.json", "events"):
             for evil in (f"evil.example:{server.port}", "evil.example", f"127.0.0.1.evil.example:{server.port}",
                          f"localhost:{server.port + 1}", ""):
-                assert httpx.get(server.url + path, headers={"Host": evil}).status_code == 400, (path, evil)
+                assert web.get(server.url + path, headers={"Host": evil}).status_code == 400, (path, evil)
         for good in (f"localhost:{server.port}", f"127.0.0.1:{server.port}", f"LOCALHOST.:{server.port}",
                      printed_host):
-            assert httpx.get(server.url + "status.json", headers={"Host": good}).status_code == 200, good
+            assert web.get(server.url + "status.json", headers={"Host": good}).status_code == 200, good
     finally:
         server.stop()
 
@@ -192,7 +195,7 @@ def test_an_older_ledger_is_served_as_it_is(tmp_path):
     before = db.read_bytes()
     server = Server(db, session="friday")
     try:
-        table = httpx.get(server.url + "status.json").json()
+        table = web.get(server.url + "status.json").json()
         assert table["session"] == "friday" and table["balances"], table
     finally:
         server.stop()
@@ -208,7 +211,7 @@ def test_a_ledger_replaced_cut_or_gone_is_followed_and_a_read_error_recovered(le
     server = Server(ledger)
     try:
         def table():
-            return httpx.get(server.url + "status.json").json()
+            return web.get(server.url + "status.json").json()
 
         assert table()["session"] == "friday"
         other = tmp_path / "other.db"
@@ -232,7 +235,7 @@ def test_a_ledger_replaced_cut_or_gone_is_followed_and_a_read_error_recovered(le
 
 def test_ctrl_c_with_a_page_listening_stops_at_once_and_quietly(server):
     """docs/reference.md: Ctrl-C stops it, exit 0, no traceback — with a page's event stream open."""
-    with httpx.stream("GET", server.url + "events", timeout=10) as events:
+    with web.stream("GET", server.url + "events", timeout=10) as events:
         lines = events.iter_lines()
         assert next(lines).startswith("retry")
         started = time.monotonic()
@@ -303,7 +306,7 @@ def test_a_games_own_amounts_show_in_the_sessions_money(browser, tmp_path):
     bragref(db, "bet", "ann", "3")
     running = Server(db)
     try:
-        told = httpx.get(running.url + "status.json").json()["told"]["keys"]
+        told = web.get(running.url + "status.json").json()["told"]["keys"]
         assert told == [["put in", "Bob £0.00, Ann £3.00"], ["to call", "£3.00"]]  # said once, by the server
         page = browser.new_page(bypass_csp=True)
         page.goto(running.url)
