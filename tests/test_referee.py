@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import typed
+from conftest import served, typed
 from test_serve import Server, web
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
@@ -39,9 +39,7 @@ class Referee:
 
     def __init__(self, db: Path, env=None, more: tuple[str, ...] = ()):
         self.db = db
-        self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), "serve", "--port", "0",
-                                         "--referee", *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env=env)
+        self.process = served(["--db", str(db), "serve", "--port", "0", "--referee", *more], env)
         lines = [self.process.stdout.readline() for _ in range(2)]
         match = re.search(r"records: (http://127\.0\.0\.1:(\d+)/r/(\S+)/) ", lines[1])
         assert match, "".join(lines) + self.process.stderr.read()

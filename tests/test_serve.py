@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import typed
+from conftest import served, typed
 
 pytestmark = pytest.mark.slow  # a server and a browser in most of its tests: CI's whole run, not the quick subset
 
@@ -38,8 +38,7 @@ class Server:
     def __init__(self, db: Path, *options: str, session: str | None = None):
         self.db = db
         chosen = ["--session", session] if session else []
-        self.process = subprocess.Popen([sys.executable, "-m", "bragref", "--db", str(db), *chosen, "serve", "--port",
-                                         "0", *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.process = served(["--db", str(db), *chosen, "serve", "--port", "0", *options])
         first = self.process.stdout.readline()
         match = re.search(r"at (http://\S+:(\d+)/\S*) ", first)
         assert match, first + self.process.stderr.read()
