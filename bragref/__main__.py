@@ -1,8 +1,10 @@
 """The `bragref` command, and `python -m bragref`: the command line (`bragref.cli`), started lean."""
 
 import _signal  # `signal` without the enums its import builds of every signal (0.7 ms of every command)
+import _thread
 import gc
 import sys
+import time
 
 TYPING_EXTENSIONS = "typing_extensions"
 
@@ -11,13 +13,33 @@ def main() -> None:
     """Run the command (`command`). Ctrl-C wherever no command's own handler has it (while the modules a command needs
     load, before it is read, as it ends) is told as they tell it: exit 130, "nothing was recorded", unless a ledger
     of this process has committed a write (exit 0, it is kept): never a traceback. (A Ctrl-C while Python itself
-    starts, before bragref's first line, is Python's to report.)"""
+    starts, before bragref's first line, is Python's to report.) One that lands in a callback of Python's own, which
+    it could only print as ignored, is pressed again as it ends (`unraisable`)."""
+    sys.unraisablehook = unraisable
     try:
         command()
     except KeyboardInterrupt:
         from bragref.cli import committed, interrupted
 
         sys.exit(interrupted(committed()))
+
+
+def unraisable(report) -> None:
+    """What Python does with an exception it cannot raise (`sys.unraisablehook`: one raised in a callback of its own,
+    such as the one that drops an import's lock as a command's modules load after `loaded`), but for a Ctrl-C:
+    Python would print it as ignored, a traceback, and go on with the command. It is pressed again a moment later
+    (`pressed_again`), once the callback has ended, to be told as any other."""
+    if issubclass(report.exc_type, KeyboardInterrupt):
+        _thread.start_new_thread(pressed_again, ())
+    else:
+        sys.__unraisablehook__(report)
+
+
+def pressed_again() -> None:
+    """Ctrl-C pressed again, from a thread of its own a millisecond on: pressed from the callback's hook, it would be
+    raised in the hook, and ignored again."""
+    time.sleep(0.001)
+    _thread.interrupt_main()
 
 
 def command() -> None:

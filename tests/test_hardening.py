@@ -414,6 +414,24 @@ def test_ctrl_c_at_any_moment_of_a_commands_start_is_told_never_a_traceback(game
     assert any(result.returncode == 130 for result, _ in told)  # Ctrl-C did land in the start
 
 
+def test_ctrl_c_landing_in_a_callback_of_pythons_own_is_told_as_any_other(game):
+    """A Ctrl-C whose KeyboardInterrupt is raised inside a callback Python runs for itself (as the one that drops an
+    import's lock, while a bet's modules load after the command has started: once in a fresh clone's 24 tries above)
+    was printed by Python as ignored, a traceback, and the bet went on. It is told as any other: "interrupted:
+    nothing was recorded", exit 130, nothing recorded; or, where it came again only after the write, the bet kept and
+    said to be, exit 0."""
+    before = len(game.dump()["actions"])
+    script = ("import sys, weakref\nfrom bragref.cli import quick\nfrom bragref.__main__ import main\n"
+              "recorded = quick.recorded\nclass Lock:\n    pass\ndef cb(ref):\n    raise KeyboardInterrupt\n"
+              "def pressed(words):\n    lock = Lock()\n    ref = weakref.ref(lock, cb)\n    del lock\n"
+              "    return recorded(words)\nquick.recorded = pressed\nsys.argv[0] = 'bragref'\nmain()\n")
+    result = subprocess.run([sys.executable, "-c", script, "--db", str(game.db), "bet", "chris", "2"],
+                            capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
+    told = {130: ("\ninterrupted: nothing was recorded\n", before), 0: ("\ninterrupted: what was recorded is kept\n",
+                                                                       before + 1)}
+    assert (result.stderr, len(game.dump()["actions"])) == told.get(result.returncode), result.stderr
+
+
 def test_ctrl_c_as_a_recorded_bet_ends_says_it_is_kept(game):
     """Ctrl-C after the bet is recorded and told, as the ledger is closed (outside the bet's own handler): the bet is
     kept and said to be, exit 0, so that nobody types it again."""
