@@ -1,14 +1,17 @@
 """The engine without the ledger: state plus action gives state, or a refusal naming the rule."""
 
+import random
+
 import pytest
 
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.verbs import Award, Bet, Concede, Fold
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.play import apply, deal, legal, replay
+from bragref.games.randomplay import random_action
 from bragref.engine.money import format_money, parse_amount
 from bragref.engine.rules import Rules
-from bragref.games import from_preset, parse_option
+from bragref.games import GAMES, find_game, from_preset, parse_option
 from bragref.engine.state import split
 
 SEATS = ["Andy", "Bill", "Chris", "Dan", "Eddie"]
@@ -252,3 +255,20 @@ def test_rules_from_python_or_a_history_are_each_checked(values, said):
     with pytest.raises(BadInput) as bad:
         Rules(**values)
     assert said in str(bad.value)
+
+
+@pytest.mark.parametrize("game", [name for name in GAMES if Award in find_game(name).actions])
+def test_an_award_naming_nobody_is_bad_input_wherever_an_award_is_offered(game):
+    """`Award(players=())` from Python, where the table may award the pot: bad input naming the rule, as an award
+    naming somebody not in is a refusal (Hoyle's and braggers' engine divided the pot among nobody: a
+    ZeroDivisionError). The first random hand of each game that reaches an award is tried."""
+    rules = from_preset(next(iter(find_game(game).presets)), game=game)
+    for seed in range(200):
+        rng, hand = random.Random(seed), deal(rules, ["Andy", "Bill", "Chris"], "Chris")
+        while hand.phase != "over" and not legal(hand).names("award"):
+            hand = apply(hand, random_action(hand, rng))
+        if hand.phase != "over":
+            break
+    assert legal(hand).names("award"), f"no random hand of {game} reached an award"
+    with pytest.raises(BadInput, match=r"an award names who takes the pot.*\(R"):
+        apply(hand, Award(()))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bragref.engine import state
 from bragref.games import ranking_for
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
-from bragref.engine.errors import Refused
+from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import (Hand, Legal, Offer, PotResult, Range, Result, Shown, costing, evolve, offers,
@@ -266,6 +266,8 @@ def _concede(hand: HoyleHand, name: str) -> HoyleHand:
 
 
 def _award(hand: HoyleHand, names: tuple[str, ...]) -> HoyleHand:
+    if not names:
+        raise BadInput("an award names who takes the pot: one player, or several who split it (R11.4, R6.5)")
     allowed = legal(hand).names("award")
     if not allowed:
         raise Refused("with side pots the cards decide each pot: show them", "R11.6")
