@@ -1,4 +1,5 @@
 import contextlib
+import fcntl
 import io
 import json
 import multiprocessing
@@ -254,13 +255,21 @@ def own_games(monkeypatch) -> None:
 
 
 @pytest.fixture(scope="session")
-def plugin_installed(tmp_path_factory) -> dict:
+def plugin_installed(tmp_path_factory, worker_id) -> dict:
     """The environment of a Python with the test plug-in (`tests/plugin_game`: `stick-brag`, whose own move is
-    `stick`) installed beside bragref (`pip install --target`)."""
-    target, source = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("source") / "plugin_game"
-    shutil.copytree(Path(__file__).parent / "plugin_game", source)  # built from a copy: the build leaves nothing
-    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
-                          str(source)], capture_output=True, text=True)
-    if pip.returncode != 0:
-        pytest.skip(f"pip could not build the plugin here: {pip.stderr.strip()[-300:]}")
+    `stick`) installed beside bragref (`pip install --target`). Built once a run, by the first worker to need it,
+    in the run's own folder, where the others find it (a build is 5 s)."""
+    run = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    target, failed = run / "plugin-site", run / "plugin-site.failed"
+    with open(run / "plugin-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the other workers wait for the first one's build
+        if not target.exists() and not failed.exists():
+            source = tmp_path_factory.mktemp("source") / "plugin_game"
+            shutil.copytree(Path(__file__).parent / "plugin_game", source)  # built from a copy: it leaves nothing
+            pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                                  str(target), str(source)], capture_output=True, text=True)
+            if pip.returncode != 0:
+                failed.write_text(pip.stderr.strip()[-300:])
+    if failed.exists():
+        pytest.skip(f"pip could not build the plugin here: {failed.read_text()}")
     return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
