@@ -259,9 +259,9 @@ def plugin_installed(tmp_path_factory, worker_id) -> dict:
     """The environment of a Python with the test plug-in (`tests/plugin_game`: `stick-brag`, whose own move is
     `stick`) installed beside bragref (`pip install --target`). Built once a run, by the first worker to need it,
     in the run's own folder, where the others find it (a build is 5 s)."""
-    run = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
-    target, failed = run / "plugin-site", run / "plugin-site.failed"
-    with open(run / "plugin-site.lock", "w") as lock:
+    folder = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    target, failed = folder / "plugin-site", folder / "plugin-site.failed"
+    with open(folder / "plugin-site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # the other workers wait for the first one's build
         if not target.exists() and not failed.exists():
             source = tmp_path_factory.mktemp("source") / "plugin_game"

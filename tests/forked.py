@@ -12,8 +12,9 @@ def bragref(args: list[str], environ: dict, folder: str, out, err) -> None:
     os.environ.clear()
     os.environ.update(environ)
     os.chdir(folder)
-    os.dup2(out.detach(), 1)
-    os.dup2(err.detach(), 2)
+    for fd, onto in ((out.detach(), 1), (err.detach(), 2)):
+        os.dup2(fd, onto)
+        os.close(fd)
     sys.argv = ["bragref", *args]
     from bragref.__main__ import main
 

@@ -69,7 +69,7 @@ def test_the_evening_starts_on_an_empty_path_and_makes_no_ledger_for_a_refused_w
             assert answer.status_code == 400, answer.text
             assert not db.exists()  # a refused first answer makes no ledger
         made = web.post(running.act, json={"words": "session new friday players Ann,Bob game svara ante 0.10 "
-                                                      "unit 0.01 currency £ stakes pocket", "head": ""})
+                                                    "unit 0.01 currency £ stakes pocket", "head": ""})
         assert made.status_code == 200, made.text
         assert made.json()["recorded"] == "Session friday is current: Ann, Bob. Ante £0.10."
         assert until(lambda: status(running.url)["session"] == "friday")
@@ -80,7 +80,7 @@ def test_the_evening_starts_on_an_empty_path_and_makes_no_ledger_for_a_refused_w
         assert until(lambda: status(running.url)["session"] is None)  # none open: the next one is started here
         assert status(running.players)["session"] == "friday"  # the TV keeps the night's last table
         assert web.post(running.act, json={"words": "session new saturday players Cy,Di", "head": ""}
-                          ).status_code == 200
+                        ).status_code == 200
     finally:
         running.stop()
 
