@@ -119,13 +119,9 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     async def write(request: Request, made) -> Response:
         """One write made by `made(body)`, or why not (docs/reference.md, The referee's page): from this page's own
         origin only (403), at most `MAX_BODY` bytes however sent (413); then every page is told at once."""
-        origin = request.headers.get("origin")
-        if origin is not None and origin.lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower():
-            return JSONResponse({"error": "a write from another site's page is refused"}, 403, headers=HEADERS)
-        body = await bounded(request)
-        if body is None:
-            return JSONResponse({"error": f"the body is over {MAX_BODY} bytes: an answer is a line"}, 413,
-                                headers=HEADERS)
+        body = await admitted(request)
+        if isinstance(body, Response):
+            return body
         code, answer = await run_in_threadpool(made, body)
         if code in (200, 409) and watcher.look():
             watcher.tell()  # every page shows it now, not at the next look
@@ -135,8 +131,10 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
 
     async def reissue(request: Request) -> Response:
         """`POST /r/TOKEN/seats {"player": NAME}`: a new seat for a player (a lost phone); the old path is not served
-        from then on, and a page still open there says it has ended."""
-        body = await bounded(request)
+        from then on, and a page still open there says it has ended. Its doors are every write's (`admitted`)."""
+        body = await admitted(request)
+        if isinstance(body, Response):
+            return body
         try:
             named = msgspec.json.decode(body or b"", type=Seated).player
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -221,6 +219,19 @@ async def not_found(request: Request, error) -> Response:
 
 async def not_allowed(request: Request, error) -> Response:
     return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, **(getattr(error, "headers", None) or {})})
+
+
+async def admitted(request: Request) -> bytes | Response:
+    """A write's body, or why it is not taken: from another site's page (an `Origin` other than the scheme, host and
+    port the request was sent to, 403), or over `MAX_BODY` bytes however sent (413). Every write passes these doors:
+    `act`, `answer`, a seat's `ask` and the re-issue of a seat."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin.lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower():
+        return JSONResponse({"error": "a write from another site's page is refused"}, 403, headers=HEADERS)
+    body = await bounded(request)
+    if body is None:
+        return JSONResponse({"error": f"the body is over {MAX_BODY} bytes: an answer is a line"}, 413, headers=HEADERS)
+    return body
 
 
 async def bounded(request: Request) -> bytes | None:

@@ -96,7 +96,7 @@ class Referee:
             return written.code, written.said
         if reply.answer not in ("record", "refuse"):
             return 400, {"error": 'the answer to a request is "record" or "refuse"'}
-        request = self.seats.find(reply.id) if self.seats else None
+        request = self.seats.take(reply.id) if self.seats else None
         if request is None:
             return 404, {"error": "no request waits by that id: answered already, replaced, or never asked"}
         if reply.answer == "refuse":

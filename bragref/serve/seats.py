@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+import threading
 
 import msgspec
 
@@ -25,6 +26,7 @@ class Request(msgspec.Struct):
     head: str
     state: str = "waiting"
     said: str = ""  # what the fate said: the confirmation line, or why it was refused
+    taken: bool = False  # an answer has it (`Seats.take`): no other answer, nor the referee's own move, takes it
 
 
 class Seats:
@@ -36,6 +38,7 @@ class Seats:
         self.tokens: dict[str, str] = {}  # player -> token
         self.requests: dict[str, Request] = {}  # player -> their request, the last asked
         self.numbers = itertools.count(1)
+        self.lock = threading.Lock()  # the writes' threads take a request, or make a move, one at a time
 
     def seat(self, players: list[str]) -> bool:
         """Give each seated player without a seat one; whether any was given."""
@@ -65,24 +68,33 @@ class Seats:
         """`player`'s request, waiting: it replaces any they had waiting."""
         request = Request(f"{player[:1].lower()}{next(self.numbers)}-{secrets.token_hex(4)}", player, words, line,
                           head)
-        self.requests[player] = request
+        with self.lock:
+            self.requests[player] = request
         return request
 
     def waiting(self) -> list[dict]:
         """The requests waiting for the referee, as the referee's page is given them."""
         return [{"id": r.id, "player": r.player, "words": r.words, "line": r.line, "head": r.head}
-                for r in self.requests.values() if r.state == "waiting"]
+                for r in self.requests.values() if r.state == "waiting" and not r.taken]
 
-    def find(self, request_id: str) -> Request | None:
-        """The waiting request `request_id`, or None (unknown, or answered already)."""
-        return next((r for r in self.requests.values() if r.id == request_id and r.state == "waiting"), None)
+    def take(self, request_id: str) -> Request | None:
+        """The waiting request `request_id`, taken for one answer, or None (unknown, answered already, or being
+        answered): finding it and taking it are one step, so of two answers sent at once (a double tap, the referee's
+        page on two devices) exactly one has it and the other is told it waits no more (404)."""
+        with self.lock:
+            request = next((r for r in self.requests.values() if r.id == request_id and r.state == "waiting"
+                            and not r.taken), None)
+            if request is not None:
+                request.taken = True
+            return request
 
     def made(self, line: str, said: str) -> None:
         """The referee made a move a seat is waiting on (`line`, as its request says it: `Ann asks: play £0.20`): that
         request is recorded, as `said`, not left to go stale."""
-        for request in self.requests.values():
-            if request.state == "waiting" and request.line == line:
-                request.state, request.said = "recorded", said
+        with self.lock:
+            for request in self.requests.values():
+                if request.state == "waiting" and not request.taken and request.line == line:
+                    request.state, request.said, request.taken = "recorded", said, True
 
     def fate(self, player: str) -> dict | None:
         """What `player`'s seat page is told of their last request."""
