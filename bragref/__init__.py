@@ -5,13 +5,15 @@
 so the command line, which imports this package for every command, pays nothing for them.
 """
 
-from bragref.version import __version__
-
-__all__ = ["__version__"]
+__all__ = ["__version__"]  # read on first use, as the rest: the console script imports this package before it can
+# take Ctrl-C (`bragref.console`), so it imports nothing
 
 
 def __getattr__(name: str):
     import importlib
+
+    if name == "__version__":
+        return importlib.import_module("bragref.version").__version__
 
     api = importlib.import_module("bragref.api")  # an import that fails says why, not a lookup of `api` again
     found = getattr(api, name) if name in api.__all__ else api.game_action(name)  # a game's own action type too

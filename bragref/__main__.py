@@ -9,14 +9,19 @@ import time
 TYPING_EXTENSIONS = "typing_extensions"
 
 
-def main() -> None:
+def main(held: list | None = None) -> None:
     """Run the command (`command`). Ctrl-C wherever no command's own handler has it (while the modules a command needs
     load, before it is read, as it ends) is told as they tell it: exit 130, "nothing was recorded", unless a ledger
     of this process has committed a write (exit 0, it is kept): never a traceback. (A Ctrl-C while Python itself
     starts, before bragref's first line, is Python's to report.) One that lands in a callback of Python's own, which
-    it could only print as ignored, is pressed again as it ends (`unraisable`)."""
+    it could only print as ignored, is pressed again as it ends (`unraisable`). `held`: the Ctrl-Cs the console
+    script's entry (`bragref.console`) held while this module loaded, its handler given back to Python's here."""
     sys.unraisablehook = unraisable
     try:
+        if held is not None:
+            _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+            if held:
+                raise KeyboardInterrupt
         command()
     except KeyboardInterrupt:
         from bragref.cli import committed, interrupted

@@ -21,7 +21,7 @@ BELOW = {  # each part, and the parts it may import (`version` is a leaf every p
     "cli": {"engine", "games", "formats", "told", "answers", "ledger", "api", "package", "cli"},
     "serve": {"engine", "games", "formats", "told", "answers", "ledger", "api", "package", "serve"},
     "testing": {"engine", "games", "formats", "told", "answers", "ledger", "api", "package", "cli", "testing"},
-    "main": {"engine", "package", "cli", "main"},
+    "main": {"engine", "package", "cli", "main"},  # `console`, the console script's entry, is of it
     "version": set(),
 }
 
@@ -29,7 +29,7 @@ BELOW = {  # each part, and the parts it may import (`version` is a leaf every p
 def part(module: str) -> str:
     """The part a module of the package (`bragref.cli.table`) belongs to."""
     name = module.split(".")[1] if "." in module else "package"
-    return {"__init__": "package", "__version__": "package", "__main__": "main"}.get(name, name)
+    return {"__init__": "package", "__version__": "package", "__main__": "main", "console": "main"}.get(name, name)
 
 
 def imported(path: Path) -> set[str]:

@@ -53,6 +53,14 @@ class BragGroup(click.Group):
                 error.message = f"no command {args[0]!r}{near}"
             raise
 
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        """The command line read: a Ctrl-C while click reads it is told as any other (exit 130, nothing recorded, as
+        `invoke` tells one), not click's "Aborted!" (exit 1), which it would be outside `invoke`."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            sys.exit(interrupted(False))
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta["words"] = list(args)  # as typed, for a message about one of them (`below_zero`)
         try:
