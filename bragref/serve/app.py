@@ -169,7 +169,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         routes.append(Route("/r/{token}/{rest:path}", refereeing, methods=every_method))
     if seats is not None:
         routes.append(Route("/s/{seat}/{rest:path}", seated, methods=every_method))
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: not_found, 405: not_allowed, 500: server_error})
     return app if hosts is None else HostCheck(app, *hosts)
 
 
@@ -206,6 +207,11 @@ def referee_page(page: bytes, controls: bytes) -> bytes:
             raise AssertionError(f"the page has lost its mark {marker!r}")
         page = page.replace(marker, part)
     return page
+
+
+async def server_error(request: Request, error) -> Response:
+    """A bug while answering: said plainly, with every response's headers (the bug itself goes to the server's log)."""
+    return PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
 
 
 def not_served() -> Response:
@@ -256,6 +262,24 @@ def frame(data: bytes) -> bytes:
 ENDED = b"event: ended\ndata: {}\n\n"  # the last event of a stream the server ends: it is stopping
 
 
+def http_protocol():
+    """The HTTP implementation served: uvicorn's pure-Python one (h11, whichever others are installed), its own
+    answer to a request it cannot read (400: not HTTP, a malformed header line, a bad Content-Length, HTTP/1.1 without
+    Host) sent with every response's headers (`HEADERS`), as the application's own are."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol, h11
+
+    class Protocol(H11Protocol):
+        def send_400_response(self, msg: str) -> None:
+            headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close"),
+                       *((name.lower().encode(), value.encode()) for name, value in HEADERS.items())]
+            for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+                          h11.Data(data=msg.encode("ascii")), h11.EndOfMessage()):
+                self.transport.write(self.conn.send(event))
+            self.transport.close()
+
+    return Protocol
+
+
 def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None,
         seats: str | None = None, reached: bool = True) -> None:
     """Serve on the listening socket `sock` until Ctrl-C (or SIGTERM): every page's stream is ended first, so the
@@ -275,7 +299,8 @@ def run(path: str, session: str | None, sock, base: str, names: frozenset[str], 
                 loop.call_soon_threadsafe(watcher.stop)
 
     loop = None
-    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on"))
+    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on",
+                                   http=http_protocol()))
 
     async def serving():
         nonlocal loop
