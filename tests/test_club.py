@@ -121,6 +121,27 @@ def test_an_empty_file_litestream_was_started_on_becomes_a_ledger(bragref, lites
     bragref("deal")
 
 
+def test_a_ledger_as_litestream_leaves_its_tables_is_sound_and_a_row_it_never_writes_is_not(bragref, litestream):
+    """Issue 79.10: a real Litestream replicating an evening, checkpointing as it goes (its `_litestream_seq` row
+    bumped): audit is sound, "replicated by Litestream"; a row it never writes, added to its tables, is a finding."""
+    bragref('session new friday --players "Andy,Bill"')
+    bragref("deal")
+    with Replicating(litestream, bragref) as running:
+        def bumped() -> bool:
+            bragref("bet bill 1")
+            bragref("undo")
+            with sqlite3.connect(bragref.db) as conn:
+                made = conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_litestream_seq'").fetchone()
+                return bool(made and conn.execute("SELECT COUNT(*) FROM _litestream_seq").fetchone()[0])
+
+        waited(bumped, "Litestream's checkpoint count", 60)
+        running.stop()
+    assert bragref("audit --all").stdout.endswith("; replicated by Litestream\n")
+    with sqlite3.connect(bragref.db) as conn:
+        conn.execute("INSERT INTO _litestream_lock VALUES (1)")
+    assert "_litestream_lock holds 1 row" in bragref("audit --all", code=4).stdout
+
+
 # ---- litestream-config -------------------------------------------------------------------------------------------
 
 

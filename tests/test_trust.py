@@ -345,18 +345,44 @@ LITESTREAM = ("CREATE TABLE IF NOT EXISTS _litestream_seq (id INTEGER PRIMARY KE
 
 def test_litestreams_tables_are_known_and_said_on_the_sound_line(played):
     """Issue 69: a ledger Litestream replicates holds its two tables; they are recognised by name and shape, and
-    rows forged in them change nothing of bragref's (no figure is read from them, and every fact is chained
-    elsewhere): sound, "replicated by Litestream"."""
+    with what Litestream writes into them (its count bumped after each checkpoint) the ledger is sound,
+    "replicated by Litestream"."""
+    with raw(played.db) as conn:
+        for sql in LITESTREAM[:2]:
+            conn.execute(sql)
+    assert played("audit --all").stdout.endswith("; replicated by Litestream\n")  # as its first sync leaves them
+    with raw(played.db) as conn:
+        for _ in range(3):
+            conn.execute(LITESTREAM[2])
+        conn.execute("ANALYZE")  # SQLite's statistics of them too
+    assert played("audit --all").stdout.endswith("; replicated by Litestream\n")
+
+
+@pytest.mark.parametrize("forged, found", [
+    ("INSERT INTO _litestream_lock VALUES (1)", "Litestream's _litestream_lock holds 1 row, where Litestream leaves "
+                                                "it empty"),
+    ("INSERT INTO _litestream_lock VALUES ('forged'), (2)", "_litestream_lock holds 2 rows"),
+    ("WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+     "INSERT INTO _litestream_seq SELECT i, i FROM n", "_litestream_seq holds 1000 rows"),
+    ("INSERT INTO _litestream_seq VALUES (2, 1)", "_litestream_seq holds 2 rows"),
+    ("UPDATE _litestream_seq SET id = 2", "_litestream_seq holds the row (2, 1)"),
+    ("UPDATE _litestream_seq SET seq = -7", "_litestream_seq holds the row (1, -7)"),
+    ("UPDATE _litestream_seq SET seq = 0", "_litestream_seq holds the row (1, 0)"),
+    ("UPDATE _litestream_seq SET seq = 'many'", "_litestream_seq holds the row (1, 'many')"),
+    ("UPDATE _litestream_seq SET seq = NULL", "_litestream_seq holds the row (1, None)"),
+    ("UPDATE _litestream_seq SET seq = 2.5", "_litestream_seq holds the row (1, 2.5)"),
+], ids=["lock-row", "lock-rows", "seq-1000", "seq-two", "seq-id", "seq-negative", "seq-0", "seq-text", "seq-null",
+        "seq-real"])
+def test_rows_litestream_does_not_write_in_its_tables_are_findings(played, forged, found):
+    """Issue 79.10: Litestream's tables are accepted only as it leaves them; what it never writes there is a finding
+    (exit 4), however harmless to bragref's figures (none is read from them)."""
     balances = played.json("balances")
     with raw(played.db) as conn:
         for sql in LITESTREAM:
             conn.execute(sql)
-    assert played("audit --all").stdout.endswith("; replicated by Litestream\n")
-    with raw(played.db) as conn:
-        conn.execute("INSERT INTO _litestream_seq VALUES (2, -7)")
-        conn.execute("INSERT INTO _litestream_lock VALUES ('forged')")
-        conn.execute("ANALYZE")  # SQLite's statistics of them too
-    assert played("audit --all").stdout.endswith("; replicated by Litestream\n")
+        conn.execute(forged)
+    said = played("audit --all", code=4).stdout
+    assert found in said and "written outside Litestream" in said and len(said.splitlines()) == 1, said
     assert played.json("balances") == balances
 
 

@@ -23,7 +23,7 @@ from contextlib import contextmanager, suppress
 from operator import itemgetter
 from typing import NamedTuple
 
-from bragref.engine.errors import BadInput
+from bragref.engine.errors import BadInput, printable
 from bragref.engine.money import MAX_UNITS
 from bragref.engine.state import Hand
 from bragref.games import play
@@ -232,13 +232,14 @@ def schema(conn: sqlite3.Connection) -> list[str]:
     own tables are allowed beside them, each exactly as that program makes it (`OTHERS`): SQLite's statistics
     (`ANALYZE`; what they hold is checked by `statistics`) and Litestream's. A ledger of this bragref's schema whose
     objects are those the migrations make (`SCHEMA_MADE`) is sound without the migrations being run again to compare
-    (which imports sqlite-utils: a tenth of a second)."""
+    (which imports sqlite-utils: a tenth of a second). Litestream's tables must hold what it writes into them, too
+    (`litestream_rows`)."""
     have = _objects(conn)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION and made_digest(have) == SCHEMA_MADE:
-        return []
+        return litestream_rows(conn, have)
     want = expected_schema(version)
-    findings = []
+    findings = litestream_rows(conn, have)
     for kind, name in sorted(set(have) | set(want), key=str):
         if (kind, name) in OTHERS and have.get((kind, name)) == OTHERS[kind, name]:
             continue
@@ -261,6 +262,28 @@ LITESTREAM = {("table", "_litestream_seq"): ("_litestream_seq",
                                              "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)"),
               ("table", "_litestream_lock"): ("_litestream_lock", "CREATE TABLE _litestream_lock (id INTEGER)")}
 OTHERS = {**STATISTICS, **LITESTREAM}  # objects of other programs a ledger may hold, as each program makes them
+
+
+def litestream_rows(conn: sqlite3.Connection, have: dict[tuple, tuple]) -> list[str]:
+    """Litestream's tables hold only what Litestream writes into them (`LITESTREAM`): `_litestream_lock` nothing (its
+    one write is always rolled back), `_litestream_seq` nothing or its one row, id 1, whose count it bumps after a
+    checkpoint (`seq`: a whole number from 1). Anything else there was written outside Litestream; bragref reads
+    neither, but a table that holds what nobody wrote is not passed as sound. A table of their names in another
+    shape is the schema's finding."""
+    findings = []
+    if have.get(("table", "_litestream_lock")) == LITESTREAM["table", "_litestream_lock"]:
+        count = conn.execute("SELECT COUNT(*) FROM _litestream_lock").fetchone()[0]
+        if count:
+            findings.append(f"Litestream's _litestream_lock holds {count} row{'s' if count != 1 else ''}, where "
+                            f"Litestream leaves it empty: written outside Litestream")
+    if have.get(("table", "_litestream_seq")) == LITESTREAM["table", "_litestream_seq"]:
+        rows = conn.execute("SELECT id, seq, typeof(seq) FROM _litestream_seq ORDER BY id LIMIT 2").fetchall()
+        count = conn.execute("SELECT COUNT(*) FROM _litestream_seq").fetchone()[0]
+        if count > 1 or (rows and (rows[0][0] != 1 or rows[0][2] != "integer" or rows[0][1] < 1)):
+            held = f"{count} rows" if count > 1 else f"the row {printable(repr(tuple(rows[0][:2]))[:80])}"
+            findings.append(f"Litestream's _litestream_seq holds {held}, where Litestream writes at most one, id 1 "
+                            f"with a count from 1: written outside Litestream")
+    return findings
 
 
 def replicated(conn: sqlite3.Connection) -> bool:
