@@ -34,7 +34,7 @@ def test_a_one_shot_command_enters_its_moves_and_voids_as_command(dealt):
     clicked = dealt.runner.invoke(cli, ["--db", str(dealt.db), "fold", "chris"])  # the command line's own path
     assert clicked.exit_code == 0, clicked.output
     dealt("undo --reason 'Chris said see'")
-    assert entered(dealt) == [("Andy", "deal", None), ("Bill", "bet", "command"), ("Chris", "fold", "command"),
+    assert entered(dealt) == [("Andy", "deal", "command"), ("Bill", "bet", "command"), ("Chris", "fold", "command"),
                               (None, "void", "command")]
 
 
@@ -42,7 +42,7 @@ def test_run_and_simulate_enter_theirs_as_command(bragref, tmp_path):
     evening = tmp_path / "evening.brag"
     evening.write_text('session new friday --players "Andy,Bill"\ndeal\nbet bill 2\nfold andy\n', encoding="utf-8")
     bragref(f"run -q {evening}")
-    assert {e for *_, e in entered(bragref)} == {None, "command"}
+    assert {e for *_, e in entered(bragref)} == {None, "command"}  # None: where a pot went
     assert [e for _, action, e in entered(bragref) if action in ("bet", "fold")] == ["command", "command"]
     bragref("simulate --hands 5 --seed 3 --name sim")
     simulated = [e for _, action, e in entered(bragref) if action not in ("deal", "won", "carried")]
@@ -51,7 +51,7 @@ def test_run_and_simulate_enter_theirs_as_command(bragref, tmp_path):
 
 def test_the_table_enters_its_answers_as_table(dealt):
     dealt.table("bet bill 2", "undo", "bet bill 3", "q")
-    assert entered(dealt) == [("Andy", "deal", None), ("Bill", "bet", "table"), (None, "void", "table"),
+    assert entered(dealt) == [("Andy", "deal", "command"), ("Bill", "bet", "table"), (None, "void", "table"),
                               ("Bill", "bet", "table")]
 
 
@@ -90,12 +90,12 @@ def test_the_referees_page_and_the_players_phones_enter_theirs(dealt):
     recording = Referee(str(dealt.db), None, Seats("record"))
     code, said = recording.ask("Andy", body(words="fold andy", head=said["head"]))
     assert code == 200 and "recorded" in said, said
-    assert entered(dealt) == [("Andy", "deal", None), ("Bill", "bet", "referee"), ("Chris", "bet", "seat"),
+    assert entered(dealt) == [("Andy", "deal", "command"), ("Bill", "bet", "referee"), ("Chris", "bet", "seat"),
                               ("Andy", "fold", "seat-self")]
     notes = {line.split()[1]: line for line in dealt("history 1").stdout.splitlines() if line[:4].strip().isdigit()}
     assert notes["Bill"].rstrip().endswith("2") and "phone" not in notes["Bill"]
-    assert notes["Chris"].rstrip().endswith("from Chris's phone")
-    assert notes["Andy"].rstrip().endswith("from Andy's phone")
+    assert notes["Chris"].rstrip().endswith("asked from Chris's phone")  # asked there, recorded by the referee
+    assert notes["Andy"].rstrip().endswith("from Andy's phone") and "asked" not in notes["Andy"]  # recorded there
 
 
 def test_a_phone_is_named_by_the_players_name_now_r2_6(dealt):
@@ -131,4 +131,80 @@ def test_where_an_action_was_entered_is_held_by_the_chain(dealt, forged):
 def test_history_csv_says_where_each_action_was_entered(dealt):
     dealt("bet bill 2")
     header, deal, bet = dealt("history --csv").stdout.splitlines()
-    assert header.endswith(",reason,entered") and deal.endswith(",") and bet.endswith(",command")
+    assert header.endswith(",reason,entered") and deal.endswith(",command") and bet.endswith(",command")
+
+
+# ---- issue 79.7: audit judges where each action was entered; every page's action keeps it ---------------------------
+
+
+def forged(db, sql: str, *values) -> None:
+    """`sql` run on the ledger with every chain link made again after it: consistent in itself."""
+    with rewritten(db) as conn:
+        conn.execute(sql, values)
+
+
+@pytest.mark.parametrize("value", ["'hacker'", "'Seat'", "''", "X'73656174'", "7"],
+                         ids=["unknown", "case", "empty", "blob", "integer"])
+def test_audit_finds_an_entered_outside_the_list(dealt, value):
+    dealt("bet bill 2")
+    forged(dealt.db, f"UPDATE actions SET entered = {value} WHERE id = 1")
+    found = dealt("audit", code=4).stdout
+    assert "actions row 1" in found and "entered" in found and len(found.splitlines()) == 1, found
+    history = dealt("history --json")  # every report still reads it: no exit 1
+    assert json.loads(history.stdout)[1]["action"] == "bet"
+
+
+def test_a_blob_entered_breaks_no_report(dealt):
+    dealt("bet bill 2")
+    forged(dealt.db, "UPDATE actions SET entered = CAST('seat' AS BLOB) WHERE id = 1")
+    assert dealt("history --json").exit_code == 0
+    dealt("export --format json")
+    assert "actions row 1" in dealt("audit", code=4).stdout
+
+
+def test_audit_finds_a_phone_where_no_seated_player_could_have_entered_it(dealt):
+    """A seat asks for its own player's moves and money alone: a deal, a void or a row of another kind entered
+    from a phone was entered by nobody seated."""
+    dealt("bet bill 2")
+    dealt("undo")
+    forged(dealt.db, "UPDATE actions SET entered = 'seat' WHERE verb = 'void'")
+    found = dealt("audit", code=4).stdout
+    assert "actions row 2" in found and "seated" in found, found
+
+
+def test_audit_takes_every_place_in_the_list_and_rows_that_keep_none(dealt):
+    dealt("bet bill 2")
+    dealt("fold chris")
+    for place in ("command", "table", "referee", "seat", "seat-self", "app", "import"):
+        forged(dealt.db, "UPDATE actions SET entered = ? WHERE id = 1", place)
+        dealt("audit")
+    forged(dealt.db, "UPDATE actions SET entered = NULL")  # as a bragref before schema 13 wrote them
+    forged(dealt.db, "UPDATE hands SET entered = NULL")
+    dealt("audit")
+
+
+def test_the_app_is_a_place_an_action_is_entered(tmp_path):
+    book = open_ledger(str(tmp_path / "ledger.db"))
+    book.entered = "app"
+    book.session_new("friday", ["Andy", "Bill"])
+    book.deal()
+    book.bet("bill", "2")
+    assert [e["entered"] for e in book.history(1)][:2] == ["app", "app"]
+
+
+def test_everything_the_referees_page_records_keeps_where_it_was_entered(bragref):
+    """A deal, a form's row (a player joining, the rules changed, a loan), an undo: all `referee`, never null."""
+    page = Referee(str(bragref.db), None)
+    head = ""
+    for words in ('session new friday --players "Andy,Bill,Chris" --stakes table', "buy-in andy 20",
+                  "buy-in bill 20", "lend andy chris 5", "player join Dan", "buy-in dan 20", "rules set ante 2", "deal", "bet bill 2",
+                  "undo"):
+        code, said = page.act(body(words=words, head=head))
+        assert code == 200, (words, said)
+        head = said["head"]
+    assert [e["entered"] for e in bragref.json("history 1")] == ["referee", "referee", "referee"]
+    with sqlite3.connect(bragref.db) as conn:
+        for table in ("sessions", "session_events", "hands", "actions", "loans", "purses"):
+            places = {place for (place,) in conn.execute(f"SELECT entered FROM {table}")}
+            assert places == {"referee"}, (table, places)
+    bragref("audit")

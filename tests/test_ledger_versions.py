@@ -114,7 +114,7 @@ def test_actions_0_19_1_recorded_say_nowhere_and_audit_as_they_are_and_new_ones_
     old("undo")
     old("fold chris")
     assert [(e["hand"], e["action"], e["entered"]) for e in old.json("history") if e["hand"] == 2] == \
-        [(2, "deal", None), (2, "bet", "command"), (2, "void", "command"), (2, "fold", "command")]
+        [(2, "deal", "command"), (2, "bet", "command"), (2, "void", "command"), (2, "fold", "command")]
     assert "_entered" in old("export --format bhh").stdout
     old(f"audit --all --digest {DIGEST_0_19_1}")
 

@@ -127,11 +127,13 @@ def told(session, replays, out: Output, first: bool) -> str:
 
 def note(entry: dict) -> str:
     """A `history` entry's note: its detail or its reason, and where an action was entered from a player's phone
-    (`seat`, `seat-self`), whose: `from Ann's phone` (docs/reference.md, Interactive)."""
+    (`seat`, `seat-self`), whose: `from Ann's phone` where it was recorded there (`seat-self`), `asked from Ann's
+    phone` where the referee recorded what was asked there (`seat`) (docs/reference.md, Interactive)."""
     said = entry["detail"] or entry["reason"] or ""
     if entry["entered"] not in ("seat", "seat-self"):
         return said
     phone = f"from {entry['player']}'s phone" if entry["player"] else "from a player's phone"
+    phone = f"asked {phone}" if entry["entered"] == "seat" else phone
     return f"{said}; {phone}" if said else phone
 
 

@@ -135,6 +135,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
         return "settle-ups: each as paid and undo judged it, against the ledger as it stood (R1.2, R9.1)"
     if kind == "closings":
         return "closed sessions: nothing played after a close (R9.1)"
+    if kind == "entered":
+        return "where each row was entered: one of the places bragref enters rows, a phone only for its own player"
     if kind == "digest":
         return f"digest {args[0]}: the ledger still holds what it held when the digest was given"
     return "SQLite's integrity check, in full" if args and args[0] else "SQLite's quick check of the file"
@@ -149,7 +151,7 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, d
     names = {session_id: conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
              for session_id in session_ids}
     tasks += pieces(conn, names)
-    tasks += [("closings",)]
+    tasks += [("closings",), ("entered",)]
     tasks += [("payments",)] if conn.execute("SELECT 1 FROM payments LIMIT 1").fetchone() else []
     tasks += [("digest", digest)] if digest is not None else []
     for session_id, name in names.items():
@@ -292,7 +294,7 @@ def replicated(conn: sqlite3.Connection) -> bool:
 
 
 # what the migrations make at `SCHEMA_VERSION`, as `made_digest` of `expected_schema` gives it (a test holds it to them)
-SCHEMA_MADE = "bd66497a376ecbc3ce6bb36a3f41c045b317d9edbbd6b567325ea8e9b135f13c"
+SCHEMA_MADE = "d07e460650b6df63c121012399ab31c6b96f5344f01d6fb5a54d364c054d16e6"
 
 
 def made_digest(objects: dict[tuple, tuple]) -> str:
@@ -893,5 +895,33 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
+def entered(conn: sqlite3.Connection) -> list[str]:
+    """Where each row says it was entered (`entered`, docs/reference.md, Interactive) is one of the places bragref
+    enters rows (`store.ENTERED`, as text); and a player's phone (`seat`, `seat-self`) enters only its own player's
+    moves in a hand they are dealt into, and their own buy-ins, top-ups and cash-outs while seated: never a deal, a
+    void, a loan, the rules, another row. A row that keeps none (written before bragref kept it) is as it was."""
+    from bragref.ledger.store import ENTERED, ENTERED_ROWS
+
+    places = ", ".join(f"'{place}'" for place in ENTERED)
+    phones = "entered IN ('seat', 'seat-self')"
+    findings = []
+    for table in ENTERED_ROWS:
+        for row_id, value in conn.execute(f"SELECT id, entered FROM {table} WHERE entered IS NOT NULL AND "
+                                          f"(typeof(entered) != 'text' OR entered NOT IN ({places})) ORDER BY id"):
+            findings.append(f"{table} row {row_id} says it was entered at {printable(repr(value)[:60])}, which is "
+                            f"not where bragref enters a row ({', '.join(ENTERED)}): written outside bragref")
+    for table, seated in (
+            ("actions", "verb != 'void' AND player IS NOT NULL AND EXISTS (SELECT 1 FROM hands h, json_each(h.seats) "
+                        "s WHERE h.id = actions.hand_id AND s.value = actions.player)"),
+            ("purses", "kind IN ('buy-in', 'top-up', 'cash-out') AND EXISTS (SELECT 1 FROM session_events e WHERE "
+                       "e.session_id = purses.session_id AND e.event = 'seat' AND e.player = purses.player)"),
+            *((table, "0") for table in ENTERED_ROWS if table not in ("actions", "purses"))):
+        for row_id, value in conn.execute(f"SELECT id, entered FROM {table} WHERE {phones} AND NOT ({seated}) "
+                                          f"ORDER BY id"):
+            findings.append(f"{table} row {row_id} says a player's phone entered it ({value}), but a phone enters "
+                            f"only its own seated player's moves and money: written outside bragref")
+    return findings
+
+
 CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "walk": walk, "closings": closings,
-          "payments": payments, "digest": given_digest}
+          "payments": payments, "digest": given_digest, "entered": entered}

@@ -25,9 +25,10 @@ GENESIS = "0" * 64
 DIGEST_HEX = 16  # hex digits of a link's hash in a digest: short enough to text to the table
 
 
-LATER_COLUMNS = {"actions": 3, "hands": 1, "payments": 1}  # columns added to a log table after its rows were first
-# chained: the actions' `args` (schema 7), `state` (schema 10) and `entered` (schema 13), the deals' `dealt` (schema
-# 9), the payments' `money` (schema 12)
+LATER_COLUMNS = {"actions": 3, "hands": 2, "payments": 2, "sessions": 1, "session_events": 1, "loans": 1, "purses": 1}
+# columns added to a log table after its rows were first chained: the actions' `args` (schema 7), `state` (schema 10)
+# and `entered` (schema 13), the deals' `dealt` (schema 9), the payments' `money` (schema 12), and every entered row's
+# `entered` (schema 14)
 
 
 def hashed(table: str, values: tuple) -> tuple:

@@ -37,7 +37,7 @@ from bragref.ledger.db import connect_like
 from bragref.ledger.pieces import alive, cores, in_order
 from bragref.ledger.replay import Step, Unreplayable, dealt
 from bragref.ledger.seats import Session
-from bragref.ledger.store import ENTERED, Ledger, deal_columns, put_in
+from bragref.ledger.store import ENTERED, Ledger, deal_columns, entered_text, put_in
 
 # ---- export ---------------------------------------------------------------------------
 
@@ -112,7 +112,7 @@ class _Told:
                 self.segment = _Segment.of(self.ledger, row)
                 continue
             acting = table == "actions"
-            self.segment.lines.append((self.line(table, row), row["at"], acting, row["entered"] if acting else None))
+            self.segment.lines.append((self.line(table, row), row["at"], acting, entered_text(row["entered"]) if acting else None))
         yield _hand(self.segment)
 
     def line(self, table: str, row) -> str:
@@ -258,6 +258,14 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
     if document["variant"] != bhh.variant(rules):
         raise BadInput(f"the variant is {document['variant']!r} but the rules deal {rules.cards} cards "
                        f"({bhh.variant(rules)!r})")
+    where, ledger.entered = ledger.entered, "import"  # what the history does not say was entered: its import
+    try:
+        return _imported(ledger, document, rules, name, on_hand, use)
+    finally:
+        ledger.entered = where
+
+
+def _imported(ledger: Ledger, document: dict, rules: Rules, name: str | None, on_hand, use: bool) -> Session:
     with ledger.write():
         with _stamped(ledger, document.get("_created_at")):
             session = ledger.create_session(name or document["session"], rules, document["players"], use)

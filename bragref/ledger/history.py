@@ -10,6 +10,7 @@ from itertools import chain
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.replay import dealt
+from bragref.ledger.store import entered_text
 
 
 def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, bool]:
@@ -29,7 +30,7 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
                 "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
                 "stake": hand.stake,
-                "into": 1, "voided": False, "reason": None, "entered": None}]
+                "into": 1, "voided": False, "reason": None, "entered": entered_text(row["entered"])}]
     misdealt = False
     for step in chain([first], steps) if first is not None else ():
         misdealt = misdealt or step.misdeal
@@ -49,7 +50,7 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
                         "into": len(step.before.covered) + 1 if after and (r["amount"] or stated) is not None else None,
                         "voided": step.voided_by is not None,
                         "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"],
-                        "entered": r["entered"]})
+                        "entered": entered_text(r["entered"])})
         if private:
             entries[-1]["private"] = action is not None and action.private(step.before)
     if hand.result:

@@ -341,6 +341,16 @@ def m013_actions_say_where_they_were_entered(db: Database) -> None:
     )
 
 
+@migrations()
+def m014_every_row_a_person_enters_says_where(db: Database) -> None:
+    """A deal, a session, and every row of the session's life a person enters (a player seated or leaving, the rules,
+    a loan, a buy-in, a settle-up) says where it was entered (`entered`, as an action does: `store.ENTERED`), chained
+    with the row (docs/reference.md, Interactive). Rows written before hold nothing there and are hashed without it
+    (`chain.hashed`), so their links hold."""
+    script(db, "".join(f"ALTER TABLE {table} ADD COLUMN entered TEXT;\n"
+                       for table in ("sessions", "session_events", "hands", "loans", "purses", "payments")))
+
+
 def migrate(conn, version: int, upto: int | None = None) -> None:
     """Bring the schema up to date inside the caller's write transaction; with `upto`, only as far as that
     version (what an older bragref made: `audit` holds an old ledger to it).

@@ -45,8 +45,21 @@ ENTERED = {
     "referee": "the referee's page (`serve --referee`)",
     "seat": "a player's phone, asked there and recorded by the referee",
     "seat-self": "a player's phone, recorded at once under `serve --referee --seats record`",
+    "app": "the referee in the phone (`app build`)",
     "import": "an import of a history that does not say where it was entered",
 }
+ENTERED_ROWS = ("sessions", "session_events", "hands", "actions", "loans", "purses", "payments")  # the rows that keep
+# it (`entered`, schema 13 for actions, 14 for the rest): all but the postings, which an action's row makes
+
+
+def entered_text(value) -> str | None:
+    """Where a row says it was entered, as the reports give it: its text, whatever it holds (a value outside
+    `ENTERED`, or stored as something else than text, is `audit`'s finding, never a report's failure)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
 
 
 REVERSES = {  # what puts right something recorded by mistake once it is final (R9.1): a fact recorded the other way
@@ -211,6 +224,8 @@ class Ledger(Seating, Money):
         self._insert("session_events", session_id=session_id, at=self.now(), event=event, player=player, detail=detail)
 
     def _insert(self, table: str, **values) -> int:
+        if table in ENTERED_ROWS and "entered" not in values:
+            values["entered"] = self.entered
         if self._queue is not None:
             if table not in QUEUED:
                 raise AssertionError(f"a {table} row is written while actions are queued")
