@@ -714,7 +714,8 @@ def night_labels(nights: list[str], x: Callable[[int], float]) -> list[tuple[int
 def season_svg(chart: dict, money) -> str:
     """The season's chart (`ledger.season.progress`) as a standalone SVG file: a line per player, each with its own
     dash pattern and its name and result at its end (colour is never the only signal), a zero line, the nights named
-    below; no script and no font from outside."""
+    below; no script and no font from outside. One night alone (a line of one point draws nothing) is drawn in the
+    middle, a mark for each player where their result stands, in their line's colour."""
     from xml.sax.saxutils import escape
 
     nights, players = chart["nights"], list(chart["players"].items())
@@ -724,7 +725,7 @@ def season_svg(chart: dict, money) -> str:
     span = (high - low) or 1
 
     def x(i: int) -> float:
-        return left + (i * (width - left - right) / (len(nights) - 1) if len(nights) > 1 else 0)
+        return left + (i * (width - left - right) / (len(nights) - 1) if len(nights) > 1 else (width - left - right) / 2)
 
     def y(v: int) -> float:
         return top + (high - v) * (height - top - bottom) / span
@@ -734,8 +735,12 @@ def season_svg(chart: dict, money) -> str:
     for index, (name, series) in enumerate(players):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series))
         dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if DASHES[index % len(DASHES)] else ""
+        colour = f"hsl({(index * 47) % 360} 70% 40%)"
         parts.append(f'<polyline class="player" data-player="{escape(name, {chr(34): "&quot;"})}" fill="none" '
-                     f'stroke="hsl({(index * 47) % 360} 70% 40%)" stroke-width="2.5"{dash} points="{points}"/>')
+                     f'stroke="{colour}" stroke-width="2.5"{dash} points="{points}"/>')
+        if len(series) == 1:
+            parts.append(f'<circle class="player" data-player="{escape(name, {chr(34): "&quot;"})}" cx="{x(0):.1f}" '
+                         f'cy="{y(series[0]):.1f}" r="6" fill="{colour}"/>')
         ends.append((y(series[-1]) if series else y(0), name, series[-1] if series else 0))
     placed_at = None
     for at, name, last in sorted(ends):

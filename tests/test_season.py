@@ -317,6 +317,29 @@ def test_the_seasons_chart_is_an_svg_of_a_line_per_player(bragref, tmp_path):
     assert ElementTree.parse(chart).getroot() is not None  # the picture written before stands
 
 
+def test_a_seasons_chart_of_one_night_draws_a_mark_for_each_player(bragref):
+    """Issue 79: one night in a money drew its labels and no marks (a line of one point is drawn as nothing). Each
+    player has a mark where their result stands, in their line's colour, beside the name and result at the right;
+    the night is named under it, not cut at the picture's edge."""
+    bragref('session new friday --players "Andy,Bill,Cat"')
+    bragref("deal")
+    bragref("bet bill 2")
+    bragref("fold cat")
+    bragref("fold andy")
+    svg = ElementTree.fromstring(bragref("season --chart -").stdout)
+    ns = "{http://www.w3.org/2000/svg}"
+    marks = svg.findall(f"{ns}circle")
+    assert sorted(mark.get("data-player") for mark in marks) == ["Andy", "Bill", "Cat"]
+    lines = {line.get("data-player"): line for line in svg.findall(f"{ns}polyline")}
+    width = float(svg.get("width"))
+    for mark in marks:
+        assert mark.get("fill") == lines[mark.get("data-player")].get("stroke")
+        assert 0 < float(mark.get("cx")) < width and float(mark.get("r")) >= 4
+    heights = {mark.get("data-player"): float(mark.get("cy")) for mark in marks}
+    assert heights["Bill"] < heights["Andy"] == heights["Cat"]  # Bill won: higher on the picture
+    assert "friday" in [t.text for t in svg.iter(f"{ns}text")]
+
+
 def test_the_seasons_chart_goes_to_standard_output_as_dash(bragref, tmp_path, monkeypatch):
     """`--chart -`: the picture alone on standard output, for a pipe (issue 65), not a file called `-`; with another
     output asked for too, bad input, as both cannot share standard output."""
