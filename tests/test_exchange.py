@@ -753,13 +753,16 @@ EVERYWHERE = ["seat", "referee", "referee", "", "seat-self", "command"]
 @pytest.mark.parametrize("form", ["bhh", "json"])
 def test_where_each_line_was_entered_is_exported_and_imported_as_it_was(entered_from_everywhere, tmp_path, form):
     """`_entered` beside `_at` (man 5 bragref-bhh): one for each line of a hand's actions, "" for a loan; import keeps
-    each, so export, import and export give the same bytes, and the imported history says what the first did."""
+    each, so export, import and export give the same bytes, and the imported history says what the first did. The
+    deal's own place is not in the history: imported, the deal was entered by `import`."""
     text = round_trip(entered_from_everywhere, tmp_path, form)
     hand = bhh.loads(text)["hands"][0]
     assert hand["actions"][3] == "p1 lend p3 3" and hand["_entered"] == EVERYWHERE
     again = Bragref(tmp_path / f"again-{form}.db")
-    assert [e["entered"] for e in again.json("history")] == \
-        [e["entered"] for e in entered_from_everywhere.json("history")] == [None, *EVERYWHERE[:3], *EVERYWHERE[4:], None]
+    imported, first = again.json("history"), entered_from_everywhere.json("history")
+    assert [e["entered"] for e in imported][1:] == [e["entered"] for e in first][1:] == \
+        [*EVERYWHERE[:3], *EVERYWHERE[4:], None]
+    assert (imported[0]["action"], imported[0]["entered"], first[0]["entered"]) == ("deal", "import", "command")
 
 
 def test_a_history_that_does_not_say_where_its_lines_were_entered_is_imported_as_import(entered_from_everywhere,
@@ -780,7 +783,7 @@ def test_a_history_that_does_not_say_where_its_lines_were_entered_is_imported_as
 
 @pytest.mark.parametrize("change, says", [
     (("'seat',", "'phone',"), "'phone' is not where a line was entered (command, table, referee, seat, seat-self, "
-                              'import, or "" for a line that does not say)'),
+                              'app, import, or "" for a line that does not say)'),
     (("'seat',\n", ""), "it is not one for each line of the hand's actions"),
 ])
 def test_where_a_line_was_entered_that_cannot_be_is_bad_input_naming_it(entered_from_everywhere, tmp_path, change,
