@@ -131,3 +131,26 @@ def test_a_seat_issued_anew_is_told_it_was_replaced_not_that_the_server_stopped(
         assert json.loads(data.removeprefix("data: ")) == {"replaced": True}
     finally:
         running.stop()
+
+
+def test_a_page_at_a_kept_address_says_it_carries_on_and_does(browser, tmp_path):
+    """The server gone without a word: the referee's page and the TV say the server has stopped and that they carry
+    on by themselves (not "scan the new code", untrue here), and do once it is back."""
+    import signal
+
+    from test_referee import TV, opened
+
+    db, port = dealt(tmp_path / "ledger.db"), free_port()
+    running = serving(db, port, "--keep-address")
+    pages = [opened(browser, running.url), opened(browser, running.players, TV)]
+    running.process.send_signal(signal.SIGKILL)
+    running.process.wait(10)
+    for page in pages:
+        page.wait_for_function("document.getElementById('live').textContent.startsWith('The server has stopped. "
+                               "This page carries on')", timeout=6000)
+    again = serving(db, port, "--keep-address")
+    try:
+        for page in pages:
+            page.wait_for_function("document.getElementById('live').textContent.startsWith('Live')", timeout=10000)
+    finally:
+        again.stop()

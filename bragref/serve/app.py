@@ -35,15 +35,19 @@ HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the 
 
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
              hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None,
-             referee: str | None = None, seats: Seats | None = None):
+             referee: str | None = None, seats: Seats | None = None, kept: tuple[bool, bool] = (False, False)):
     """The application for the ledger at `path`, served under `base` (which starts and ends with `/`); `hosts`: the
     names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked;
     `referee`: the secret token of the referee's page, which alone writes (none: nothing writes); `seats`: each
-    seated player's own page, under `/s/SEAT/`, whose requests the referee answers."""
+    seated player's own page, under `/s/SEAT/`, whose requests the referee answers; `kept`: whether the players'
+    page's address, and the referee's and the seats', outlive the server (the same at its next start), which each
+    page is told (`outlived`), to say to the room what is true when the server stops."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
     files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
-    files["referee"] = referee_page(files["page.html"], read("static", "referee.html").read_bytes())
+    files["referee"] = outlived(referee_page(files["page.html"], read("static", "referee.html").read_bytes()),
+                                kept[1])
+    files["page.html"] = outlived(files["page.html"], kept[0])
 
     async def static(request: Request) -> Response:
         file, kind = STATIC[request.url.path[len(base):]]
@@ -60,7 +64,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
                 yield b"retry: 1000\n\n" + frame(watcher.views[view])
                 while now := await page.get():
                     yield frame(now)
-                yield ENDED  # the server is stopping, or this seat was issued anew: the page says it has ended
+                replaced = view.startswith("seat:") and seats is not None and seats.player_of(view[5:]) is None
+                yield REPLACED if replaced else ENDED  # the server is stopping, or this seat was issued anew
             finally:
                 watcher.leave(page)
 
@@ -260,6 +265,18 @@ def frame(data: bytes) -> bytes:
 
 
 ENDED = b"event: ended\ndata: {}\n\n"  # the last event of a stream the server ends: it is stopping
+REPLACED = b'event: ended\ndata: {"replaced":true}\n\n'  # a seat's stream, ended as the seat was issued anew
+
+
+def outlived(page: bytes, kept: bool) -> bytes:
+    """The page marked (`<body data-address="kept">`) where its address is the same at the server's next start: when
+    the server stops, it then says it carries on by itself once the server is back, not that a new code must be
+    scanned."""
+    if not kept:
+        return page
+    if page.count(b"<body>") != 1:
+        raise AssertionError("the page has lost its <body>")
+    return page.replace(b"<body>", b'<body data-address="kept">')
 
 
 def http_protocol():
@@ -281,16 +298,18 @@ def http_protocol():
 
 
 def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None,
-        seats: str | None = None, reached: bool = True) -> None:
+        seats: str | None = None, reached: bool = True, kept=None, outlives: tuple[bool, bool] = (False, False)) -> None:
     """Serve on the listening socket `sock` until Ctrl-C (or SIGTERM): every page's stream is ended first, so the
     server stops at once and quietly. `referee`: the referee's page's token, if it is served; `seats`: how the seat
-    pages' requests are taken (`seats.MODES`), where they are served, and whether a phone can `reach` them."""
+    pages' requests are taken (`seats.MODES`), where they are served, and whether a phone can `reach` them; `kept`:
+    the addresses kept beside the ledger (`address.Kept`), where they are; `outlives`: whose address the next start
+    serves again (`make_app`'s `kept`)."""
     import uvicorn
 
-    seating = Seats(seats, reached) if seats else None
+    seating = Seats(seats, reached, kept) if seats else None
     watcher = Watcher(path, session, seats=seating)
     app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee,
-                   seats=seating)
+                   seats=seating, kept=outlives)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):

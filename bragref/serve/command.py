@@ -17,13 +17,20 @@ import click
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
 @click.option("--referee", is_flag=True,
               help="Serve the referee's page too, which records: the table run by taps from a phone, under a secret "
-                   "address printed (with its QR code) at start, new at every start.")
+                   "address printed (with its QR code) at start, new at every start unless kept (--keep-address).")
 @click.option("--seats", type=click.Choice(["ask", "record"]), is_flag=False, flag_value="ask", default=None,
               help="With --referee, a page for each seated player on their own phone (a QR code each on the "
                    "referee's page): their moves and money asked from it, the referee recording or refusing each "
                    "(ask, the default), or the player to act's moves recorded at once (record).")
+@click.option("--keep-address", "keep", is_flag=True,
+              help="With --referee, keep the referee's address, each seat's and the players' secret path in a file "
+                   "beside the ledger (LEDGER-address.json, yours alone), the same at every start: after a restart "
+                   "every phone and the TV carry on, no code scanned again.")
+@click.option("--new-address", "new", is_flag=True,
+              help="With --keep-address, make new ones (a phone that should no longer record: the old are not "
+                   "served from then on).")
 @click.pass_obj
-def serve(app, host: str, port: int, referee: bool, seats: str | None) -> None:
+def serve(app, host: str, port: int, referee: bool, seats: str | None, keep: bool, new: bool) -> None:
     """Serve a live view of the current session: the game, the hand, dealer, pots and stake, whose turn it is and
     what they may do, each player's state, the hand's actions, the night's balances and its chart. Every page
     follows the ledger whoever writes it (commands, `table`, an import) and shows a recorded action within a
@@ -34,14 +41,24 @@ def serve(app, host: str, port: int, referee: bool, seats: str | None) -> None:
     Example:
       bragref serve
       bragref serve --host 0.0.0.0 --referee
+      bragref serve --host 0.0.0.0 --referee --seats --keep-address
     """
     from bragref.serve.where import host_names, listening, loopback, shown
 
     if seats and not referee:
         raise click.UsageError("--seats goes with --referee: the referee answers the seats' requests")
+    if (keep or new) and not referee:
+        raise click.UsageError("--keep-address and --new-address go with --referee: they keep its address")
+    if new and not keep:
+        raise click.UsageError("--new-address goes with --keep-address: it makes new addresses to keep")
     path = ready(app, referee)
+    kept = None
+    if keep:
+        from bragref.serve.address import Kept
+
+        kept = Kept(path, new)  # read before anything is served: a file that is not one is said, nothing served
     sock = listening(host, port)  # bound before anything is promised: a port in use is said, not served
-    base = "/" if loopback(host) else f"/t/{secrets.token_urlsafe(16)}/"
+    base = "/" if loopback(host) else (kept and kept.base) or f"/t/{secrets.token_urlsafe(16)}/"
     root = f"http://{shown(host)}:{sock.getsockname()[1]}"
     url = root + base
     click.echo(f"Serving the table of {path} at {url} ({'the players’ page, ' if referee else ''}read-only; "
@@ -49,14 +66,21 @@ def serve(app, host: str, port: int, referee: bool, seats: str | None) -> None:
     if not loopback(host):
         click.echo("Only that address answers. Scan it:")
         qr(url)
-    token = secrets.token_urlsafe(24) if referee else None  # 192 random bits, new at every start
+    token = ((kept and kept.referee) or secrets.token_urlsafe(24)) if referee else None  # 192 random bits, new at
+    # every start unless kept
+    if kept:
+        kept.referee, kept.base = token, None if base == "/" else base
+        kept.save()
     if token:
-        click.echo(f"The referee's page, which records: {root}/r/{token}/ (keep it to yourself). Scan it:")
+        how = f"kept in {kept.file}, the same at every start" if kept else "keep it to yourself"
+        click.echo(f"The referee's page, which records: {root}/r/{token}/ ({how}). Scan it:")
         qr(f"{root}/r/{token}/")
     admit_typing_extensions()
     from bragref.serve.app import run
 
-    run(path, app.session, sock, base, host_names(host), token, seats, reached=not loopback(host))
+    again = port != 0  # the next start serves this port again: with --port 0 the system chooses another
+    run(path, app.session, sock, base, host_names(host), token, seats, reached=not loopback(host), kept=kept,
+        outlives=(again and (base == "/" or bool(kept)), again and bool(kept)))
 
 
 def ready(app, referee: bool) -> str:

@@ -33,8 +33,9 @@ class Seats:
     """The seats of the table served, each player's path and request, under `mode` (one of `MODES`); `reached`:
     whether a phone on the network can open them (the server listens beyond this machine)."""
 
-    def __init__(self, mode: str, reached: bool = True):
+    def __init__(self, mode: str, reached: bool = True, kept=None):
         self.mode, self.reached = mode, reached
+        self.kept = kept  # the addresses kept beside the ledger (`address.Kept`), where they are
         self.tokens: dict[str, str] = {}  # player -> token
         self.requests: dict[str, Request] = {}  # player -> their request, the last asked
         self.numbers = itertools.count(1)
@@ -44,12 +45,16 @@ class Seats:
         """Give each seated player without a seat one; whether any was given."""
         new = [player for player in players if player not in self.tokens]
         for player in new:
-            self.tokens[player] = secrets.token_urlsafe(24)
+            self.tokens[player] = (self.kept.seats.get(player) if self.kept else None) or secrets.token_urlsafe(24)
+        if new and self.kept:
+            self.kept.keep_seats(self.tokens)
         return bool(new)
 
     def issue(self, player: str) -> str:
         """A new seat for `player` (a lost phone): the old path is not served from now on. Its token."""
         self.tokens[player] = secrets.token_urlsafe(24)
+        if self.kept:
+            self.kept.keep_seats(self.tokens)
         return self.tokens[player]
 
     def player_of(self, token: str) -> str | None:

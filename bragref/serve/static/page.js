@@ -101,15 +101,19 @@ function show(t) {
 
 const LIVE = "Live: changes appear here as the referee records them.";
 const ENDED = "This address has ended: the server has stopped. Scan the new code it shows when it starts again.";
+const KEPT = "The server has stopped. This page carries on by itself when it starts again.";  // an address it keeps
+const REPLACED = "This seat has a new code: ask the referee to show it.";  // issued anew: this address is over
 let lost = null;  // while the stream is down: when the page gives this address up
 
 let source = null;  // the stream of tables, opened once every script of the page listens (`listen`)
 
-function ended() {  // said within 5 s of the server stopping, instead of retrying forever
+function ended(event) {  // said within 5 s of the server stopping, instead of retrying forever
   source.close();
   clearTimeout(lost);
-  text("live", ENDED);
-  text("said", ENDED);
+  const said = event && event.data && JSON.parse(event.data).replaced ? REPLACED
+    : document.body.dataset.address === "kept" ? KEPT : ENDED;  // only what is true after a restart
+  text("live", said);
+  text("said", said);
   document.body.dataset.ended = "true";
   setInterval(() => fetch("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
     3000);  // the same address served again (a TV's, on this machine): the page carries on
