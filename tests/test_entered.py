@@ -208,3 +208,22 @@ def test_everything_the_referees_page_records_keeps_where_it_was_entered(bragref
             places = {place for (place,) in conn.execute(f"SELECT entered FROM {table}")}
             assert places == {"referee"}, (table, places)
     bragref("audit")
+
+
+def test_a_phones_buy_in_is_its_seated_players_by_any_name_they_had(bragref):
+    """A buy-in asked from a phone and recorded (`seat`) is the seated player's own, under the name they have now
+    (R2.6): sound. The same mark on a loan, which no phone asks, is a finding."""
+    bragref('session new friday --players "Andy,Bill" --stakes table')
+    bragref("player rename bill William")
+    seats = Seats("ask")
+    page = Referee(str(bragref.db), None, seats)
+    code, said = page.ask("William", body(words="buy-in william 5", head=bragref.json("status")["digest"]))
+    assert code == 202, said
+    code, said = page.answer(body(id=said["id"], answer="record"))
+    assert code == 200, said
+    with sqlite3.connect(bragref.db) as conn:
+        assert conn.execute("SELECT player, entered FROM purses").fetchall() == [("William", "seat")]
+    bragref("audit")
+    bragref("lend andy william 2")
+    forged(bragref.db, "UPDATE loans SET entered = 'seat'")
+    assert "loans row 1 says a player's phone entered it" in bragref("audit", code=4).stdout

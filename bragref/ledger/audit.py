@@ -914,7 +914,8 @@ def entered(conn: sqlite3.Connection) -> list[str]:
             ("actions", "verb != 'void' AND player IS NOT NULL AND EXISTS (SELECT 1 FROM hands h, json_each(h.seats) "
                         "s WHERE h.id = actions.hand_id AND s.value = actions.player)"),
             ("purses", "kind IN ('buy-in', 'top-up', 'cash-out') AND EXISTS (SELECT 1 FROM session_events e WHERE "
-                       "e.session_id = purses.session_id AND e.event = 'seat' AND e.player = purses.player)"),
+                       "e.session_id = purses.session_id AND (e.event = 'seat' AND e.player = purses.player OR "
+                       "e.event = 'rename' AND e.detail = purses.player))"),  # seated, by any name they had (R2.6)
             *((table, "0") for table in ENTERED_ROWS if table not in ("actions", "purses"))):
         for row_id, value in conn.execute(f"SELECT id, entered FROM {table} WHERE {phones} AND NOT ({seated}) "
                                           f"ORDER BY id"):
