@@ -265,8 +265,8 @@ def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(
         assert nets == {"Ann": -1, "Bob": -3, "Cat": -1, "Dan": 5}  # antes 4, Bob's 2, Dan's 2: Dan takes 8
         assert "sound" in bragref(db, "audit")
         entered = [(a["player"], a["action"], a["entered"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
-        assert entered == [("Ann", "deal", None), *((name, label.split()[0], "seat") for name, label, *_ in asked),
-                           ("Dan", "won", None)]  # each move as its phone asked it; the deal and the pot are no move
+        assert entered == [("Ann", "deal", "command"), *((name, label.split()[0], "seat") for name, label, *_ in asked),
+                           ("Dan", "won", None)]  # each move as its phone asked it; the deal typed; the pot no move
     finally:
         running.stop()
 
@@ -326,19 +326,20 @@ def test_under_seats_record_a_hand_is_played_with_no_referee_tap(browser, tmp_pa
         nets = {r["player"]: r["net"] for r in json.loads(bragref(db, "balances", "--json"))}
         assert nets == {"Ann": 3, "Bob": -1, "Cat": -1, "Dan": -1}
         entered = [(a["player"], a["entered"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
-        assert entered == [("Ann", None), ("Bob", "seat-self"), ("Cat", "seat-self"), ("Dan", "seat-self"),
-                           ("Ann", None)]  # the deal and the pot won are no move: entered by nobody
+        assert entered == [("Ann", "command"), ("Bob", "seat-self"), ("Cat", "seat-self"), ("Dan", "seat-self"),
+                           ("Ann", None)]  # the deal typed at the table; the pot won is no move: entered by nobody
     finally:
         running.stop()
 
 
 def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp_path):
+    """Its code was replaced, and it says so: not that the server stopped (issue 79), which it has not."""
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db)
     try:
         old = phone(browser, running.seat("Bob"))
         assert web.post(running.url + "seats", json={"player": "Bob"}).status_code == 200
-        old.wait_for_function("document.getElementById('live').textContent.startsWith('This address has ended')",
+        old.wait_for_function("document.getElementById('live').textContent.startsWith('This seat has a new code')",
                               timeout=5000)
     finally:
         running.stop()
