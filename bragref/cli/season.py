@@ -9,6 +9,7 @@ import os
 import click
 
 from bragref.cli.output import emit_csv, emit_json, emit_table
+from bragref.told import payto_words
 
 
 @click.command(short_help="Standings across nights: nights, hands, wins, net, best and worst.")
@@ -129,6 +130,29 @@ def paid(app, payer: str, payee: str, amount: str, note: str | None) -> None:
     click.echo(f"Recorded: {payment.said()}")
 
 
+@click.command("pay-to", short_help="How a player is paid: a UPI address, PayPal, Revolut, Monzo or a link.")
+@click.argument("player")
+@click.argument("handle", required=False)
+@click.option("--remove", is_flag=True, help="Take PLAYER's handle away.")
+@click.pass_obj
+def pay_to(app, player: str, handle: str | None, remove: bool) -> None:
+    """Record how PLAYER is paid, so that `settle` and `settle --all` write beside each payment to them the link that
+    pays it, the amount filled in where the scheme takes one. HANDLE is upi:VPA (upi:ann@okbank; rupees only),
+    paypal:NAME, revolut:NAME, monzo:NAME (pounds only), or an https:// link as the player gives it. Recorded in the
+    ledger (chained, audited), in no session, at any time; a new handle replaces the old, --remove takes it away.
+    The players' page never shows a handle.
+
+    \b
+    Example:
+      bragref pay-to ann upi:ann@okbank
+      bragref pay-to bill paypal:billsmith
+      bragref pay-to bill --remove
+    """
+    if remove == (handle is not None):
+        raise click.UsageError("give a HANDLE, or --remove to take PLAYER's away (not both)")
+    click.echo(f"Recorded: {payto_words(*app.book().pay_to(player, handle))}")
+
+
 @click.command("datasette-metadata", short_help="Datasette's metadata for the ledger: its canned queries.")
 @click.option("--database", help="The name Datasette serves the ledger under. [its file's name, without .db]")
 @click.pass_obj
@@ -147,4 +171,4 @@ def datasette_metadata(app, database: str | None) -> None:
     click.echo(json.dumps(metadata(name), indent=2))
 
 
-COMMANDS = [season, paid, datasette_metadata]
+COMMANDS = [season, paid, pay_to, datasette_metadata]

@@ -7,10 +7,11 @@ import sqlite3
 
 import msgspec
 
-from bragref.engine import loans
+from bragref.engine import loans, payto
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.names import check_name, key, known_as, resolve
+from bragref.engine.payto import Handle
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle as fewest_payments
 from bragref.games import GAMES, game_of
@@ -318,6 +319,41 @@ class Money:
                        " v.voids = p.id) ORDER BY c.seq", (made,))
         return [Payment(row["id"], row["payer"], row["payee"], row["amount"], row["note"], session.rules)
                 for row in rows if ("money" not in row.keys() or row["money"] is None or row["money"] == money)]
+
+    # ---- how each person is paid (`pay-to`, docs/reference.md, The season) ------------------
+
+    def pay_to(self, player: str, handle: str | None) -> tuple[str, Handle | None, Handle | None]:
+        """Record how `player` (anyone `settle --all` may name) is paid: `handle` as `payto.handle` reads it (bad
+        input, nothing written, where it is not one), or None to take their handle away (`--remove`; bad input where
+        they have none). A row of its own, chained, in no session, at any time: a new one replaces the old. The
+        player as named, the handle recorded (None: removed) and the one it replaces."""
+        given = None if handle is None else payto.handle(handle)
+        with self.write():
+            sessions = self.all_sessions()
+            if not sessions:
+                raise BadInput("no session yet: nobody to pay")
+            people = list(dict.fromkeys(row["player"] for row in self.balances(sessions, settle_ups=True)))
+            player = resolve(player, people)
+            was = self.handles().get(key(player))
+            if given is None and was is None:
+                raise BadInput(f"{player} has no pay-to handle to remove")
+            self._insert("handles", at=self.now(), player=player, handle=None if given is None else str(given))
+            return player, given, was
+
+    def handles(self) -> dict[str, Handle]:
+        """Each person's handle now (by `names.key`): their newest row's, persons whose newest row removed it left
+        out. A row whose handle does not read (changed outside bragref: `audit` names it) is left out too."""
+        newest: dict[str, str | None] = {}
+        for player, handle in self._q("SELECT player, handle FROM handles ORDER BY id"):
+            newest[key(player)] = handle
+        kept: dict[str, Handle] = {}
+        for person, handle in newest.items():
+            try:
+                if handle is not None:
+                    kept[person] = payto.handle(handle)
+            except BadInput:
+                continue
+        return kept
 
     # ---- reports ------------------------------------------------------------
 
