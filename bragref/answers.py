@@ -17,9 +17,9 @@ from bragref.engine.names import resolve
 from bragref.games import deal_params, game_of, game_verbs, verb_aliases
 from bragref.games.play import looks_like_cards
 from bragref.games.verbs import Said
-from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, purse_words,
-                          payto_words, recorded_words, renamed_words, repaid_words, rules_set_words, seats_words, started_words,
-                          voided_words, witness)
+from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, payto_words,
+                          purse_words, recorded_words, renamed_words, repaid_words, rules_set_words, seats_words,
+                          started_words, voided_words, witness)
 
 
 def split(line: str) -> list[str]:

@@ -20,7 +20,8 @@ def night(bragref: Bragref, name: str = "n1", money: str = "--unit 0.01 --curren
 
 def test_a_upi_handle_fills_in_the_amount_in_rupees_and_names_the_night(bragref):
     night(bragref)
-    assert bragref("pay-to ann upi:ann@okbank").stdout == "Recorded: Ann is paid at upi:ann@okbank: settle shows the link.\n"
+    said = bragref("pay-to ann upi:ann@okbank").stdout
+    assert said == "Recorded: Ann is paid at upi:ann@okbank: settle shows the link.\n"
     link = "upi://pay?pa=ann@okbank&pn=Ann&am=12.50&cu=INR&tn=bragref%20n1"
     assert bragref.json("settle") == [{"from": "Bill", "to": "Ann", "amount": 1250, "pay": link}]
     assert bragref("settle").stdout == f"Bill pays Ann ₹12.50: {link}\n"
