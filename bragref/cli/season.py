@@ -227,7 +227,8 @@ def pay_to(app, player: str, handle: str | None, remove: bool) -> None:
 @click.pass_obj
 def datasette_metadata(app, database: str | None) -> None:
     """Print the metadata that publishes the ledger with Datasette, with canned queries: standings, nights, the
-    biggest pots, a player's record and the settle-ups, every amount in its own session's money.
+    biggest pots, a player's record, the settle-ups, and play per player and prials per dealer (what `stats` counts
+    that SQL can), every amount in its own session's money.
 
     \b
     Example:
