@@ -3,7 +3,6 @@ audited, replaced, removed), and `settle` writing beside each payment the link t
 in where the scheme takes them. Every amount below is worked out by hand: one hand, Bill folds at once and Ann wins the
 antes, so Bill pays Ann one ante."""
 
-import json
 import sqlite3
 
 import pytest
@@ -173,8 +172,9 @@ def test_the_players_page_never_shows_a_handle(bragref):
     bragref("pay-to ann upi:ann@okbank")
     watcher = Watcher(str(bragref.db))
     assert watcher.look()
-    shown = json.dumps(watcher.table_now, ensure_ascii=False)
+    shown = watcher.views["players"].decode()
     assert "Bill pays Ann ₹12.50" in shown and "okbank" not in shown and "upi:" not in shown
+    assert "okbank" in watcher.views["referee"].decode()  # the referee's page has the link
 
 
 def test_a_handle_pay_to_would_refuse_is_found_by_audit_whatever_its_chain_says(bragref):
@@ -191,3 +191,78 @@ def test_a_handle_pay_to_would_refuse_is_found_by_audit_whatever_its_chain_says(
     found = bragref("audit --all", code=4).stdout
     assert "handles row 1 (Ann) holds 'http://evil.example.org/', which pay-to refuses" in found
     assert "handles row 2 names 'Zed', who played in no session then (R2.6)" in found
+
+
+def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(bragref):
+    """The settle-up on the phones (issue 77): the referee's page is sent every payment still owed with the link that
+    pays it and the words that record it; the payer's seat its own; the players' page and the payee's seat none; the
+    QR code of a link is served to the pages that show it, 404 elsewhere."""
+    from starlette.testclient import TestClient
+
+    from bragref.serve.app import make_app
+    from bragref.serve.seats import Seats
+
+    night(bragref)
+    bragref('player join Cat')
+    bragref("pay-to ann upi:ann@okbank")
+    seats = Seats("ask")
+    with TestClient(make_app(str(bragref.db), referee="t" * 32, seats=seats)) as client:
+        link = "upi://pay?pa=ann@okbank&pn=Ann&am=12.50&cu=INR&tn=bragref%20settle-up"
+        row = {"from": "Bill", "to": "Ann", "amount": 1250, "said": "Bill pays Ann ₹12.50", "link": link,
+               "note": None, "words": "paid Bill Ann 12.50"}
+        referee = client.get(f"/r/{'t' * 32}/status.json").json()
+        assert referee["pay"] == [row]
+        paths = referee["seats"]
+        assert client.get(paths["Bill"] + "status.json").json()["pay"] == [row]
+        assert client.get(paths["Ann"] + "status.json").json()["pay"] == []
+        assert client.get(paths["Cat"] + "status.json").json()["pay"] == []
+        players = client.get("/status.json")
+        assert "pay" not in players.json() and "okbank" not in players.text
+        for path in (f"/r/{'t' * 32}/", paths["Bill"]):
+            code = client.get(path + "pay.svg", params={"from": "Bill", "to": "Ann"})
+            assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
+            assert "Bill pays Ann" in code.text
+            assert 'src="pay.js"' in client.get(path).text
+        assert client.get(paths["Ann"] + "pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
+        assert client.get("/pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
+        recorded = client.post(f"/r/{'t' * 32}/act", json={"words": row["words"], "head": referee["digest"]})
+        assert recorded.status_code == 200 and recorded.json()["recorded"] == "Recorded: Bill paid Ann ₹12.50."
+    assert bragref.json("settle --all") == []
+
+
+@pytest.mark.slow  # a server and a browser
+def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
+    """On a 360 px phone the referee's page shows each payment owed with a pay button and a QR code that draws, nothing
+    scrolls sideways, and one tap of `paid` records it; the payer's seat shows the same button and code, no `paid`."""
+    from test_referee import PHONE, Referee, opened
+
+    table = Bragref(tmp_path / "ledger.db")
+    night(table)
+    table("pay-to ann paypal:AnnSmith")
+    running = Referee(table.db, more=("--seats", "ask"))
+    try:
+        page = opened(browser, running.url)
+        page.wait_for_selector("#pay:not([hidden])")
+        assert page.locator("#pay").get_by_text("Bill pays Ann ₹12.50").is_visible()
+        assert page.get_by_role("button", name="pay Ann").is_visible()
+        qr = page.get_by_role("img", name="QR code: Bill pays Ann ₹12.50, https://paypal.me/AnnSmith/12.50INR")
+        qr.wait_for()
+        page.wait_for_function("[...document.querySelectorAll('#pay img')].every(i => i.complete && i.naturalWidth)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        seat = opened(browser, running.players.rstrip("/") + web_status(running.url)["seats"]["Bill"])
+        seat.wait_for_selector("#pay:not([hidden])")
+        assert seat.get_by_role("button", name="pay Ann").is_visible()
+        assert seat.get_by_role("button", name="paid: Bill to Ann").count() == 0
+        page.get_by_role("button", name="paid: Bill to Ann").click()
+        page.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
+        assert page.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹12.50."
+        page.wait_for_selector("#pay", state="hidden")  # nothing owed now
+    finally:
+        running.stop()
+    assert table.json("settle --all") == []
+
+
+def web_status(url: str) -> dict:
+    import httpx
+
+    return httpx.get(url + "status.json").json()
