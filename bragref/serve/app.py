@@ -27,7 +27,8 @@ from bragref.serve.where import host_of
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
           "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript")}
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
-           "pay.js": ("pay.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
+           "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
+           "witness.js": ("witness.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",

@@ -164,6 +164,7 @@ class Watcher:
                 money = {p["name"]: p["table_money"] for p in data["players"] if "table_money" in p}
                 settle = night_settle(book, session.rules)
                 data["pay"] = pay_rows(book, session.rules)
+                data["closing"] = book.closing_digest() if session.closed else None  # every phone keeps it
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
         except BadInput:  # no session yet: the referee's page starts one
@@ -302,7 +303,7 @@ def refereed(table: dict | None) -> dict:
         start = unstarted(f"{table['said']} Start the next session here.")
         night = {key: table["told"][key] for key in ("settle", "chart", "season")}
         return {**start, "balances": table["balances"], "money": table["money"], "pay": table.get("pay", []),
-                "told": {**start["told"], **night}}
+                "closing": table.get("closing"), "closed_session": table["session"], "told": {**start["told"], **night}}
     told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
     return {**table, "actions": [_shown(entry, True) for entry in table["actions"]], "told": told_}
 
