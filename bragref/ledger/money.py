@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from bragref.engine import loans, payto
+from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.names import check_name, key, known_as, resolve
-from bragref.engine.payto import Handle
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle as fewest_payments
 from bragref.games import GAMES, game_of
@@ -19,6 +19,9 @@ from bragref.ledger.chain import holds
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.replay import MISDEALT, Current
 from bragref.ledger.seats import Session
+
+if TYPE_CHECKING:
+    from bragref.engine.payto import Handle
 
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 MAX_NOTE = 500  # characters in a payment's note
@@ -327,6 +330,8 @@ class Money:
         input, nothing written, where it is not one), or None to take their handle away (`--remove`; bad input where
         they have none). A row of its own, chained, in no session, at any time: a new one replaces the old. The
         player as named, the handle recorded (None: removed) and the one it replaces."""
+        from bragref.engine import payto  # read only where a handle is: not on a bet's path
+
         given = None if handle is None else payto.handle(handle)
         with self.write():
             sessions = self.all_sessions()
@@ -343,6 +348,8 @@ class Money:
     def handles(self) -> dict[str, Handle]:
         """Each person's handle now (by `names.key`): their newest row's, persons whose newest row removed it left
         out. A row whose handle does not read (changed outside bragref: `audit` names it) is left out too."""
+        from bragref.engine import payto
+
         newest: dict[str, str | None] = {}
         for player, handle in self._q("SELECT player, handle FROM handles ORDER BY id"):
             newest[key(player)] = handle
