@@ -195,8 +195,9 @@ def test_a_handle_pay_to_would_refuse_is_found_by_audit_whatever_its_chain_says(
 
 def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(bragref):
     """The settle-up on the phones (issue 77): the referee's page is sent every payment still owed with the link that
-    pays it and the words that record it; the payer's seat its own; the players' page and the payee's seat none; the
-    QR code of a link is served to the pages that show it, 404 elsewhere."""
+    pays it and the words that record it; the payer's and the payee's seats their own, others' seats and the players'
+    page none; the QR code of a link is served to the pages that show it, 404 elsewhere. The payee's seat records
+    that it was paid (refused above what is owed, R1.2); no other seat can."""
     from starlette.testclient import TestClient
 
     from bragref.serve.app import make_app
@@ -214,7 +215,7 @@ def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(
         assert referee["pay"] == [row]
         paths = referee["seats"]
         assert client.get(paths["Bill"] + "status.json").json()["pay"] == [row]
-        assert client.get(paths["Ann"] + "status.json").json()["pay"] == []
+        assert client.get(paths["Ann"] + "status.json").json()["pay"] == [row]  # the payee, who says it was received
         assert client.get(paths["Cat"] + "status.json").json()["pay"] == []
         players = client.get("/status.json")
         assert "pay" not in players.json() and "okbank" not in players.text
@@ -223,17 +224,27 @@ def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(
             assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
             assert "Bill pays Ann" in code.text
             assert 'src="pay.js"' in client.get(path).text
-        assert client.get(paths["Ann"] + "pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
+        assert client.get(paths["Cat"] + "pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
         assert client.get("/pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
-        recorded = client.post(f"/r/{'t' * 32}/act", json={"words": row["words"], "head": referee["digest"]})
-        assert recorded.status_code == 200 and recorded.json()["recorded"] == "Recorded: Bill paid Ann ₹12.50."
+        head = referee["digest"]
+        for seat, words in ((paths["Bill"], row["words"]), (paths["Cat"], "paid Bill Ann 1"),
+                            (paths["Ann"], "paid Bill An 1")):  # the payer, another, a payee not named in full
+            assert client.post(seat + "ask", json={"words": words, "head": head}).status_code == 403
+        said = client.post(paths["Ann"] + "ask", json={"words": "paid Bill Ann 13", "head": head})
+        assert said.status_code == 422 and said.json()["rule"] == "R1.2"  # more than is owed
+        recorded = client.post(paths["Ann"] + "ask", json={"words": "paid Bill Ann 2.50", "head": head})
+        assert recorded.status_code == 200 and recorded.json()["recorded"] == "Recorded: Bill paid Ann ₹2.50."
+        head = recorded.json()["head"]
+        recorded = client.post(f"/r/{'t' * 32}/act", json={"words": "paid Bill Ann 10", "head": head})
+        assert recorded.status_code == 200 and recorded.json()["recorded"] == "Recorded: Bill paid Ann ₹10.00."
     assert bragref.json("settle --all") == []
 
 
 @pytest.mark.slow  # a server and a browser
 def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
     """On a 360 px phone the referee's page shows each payment owed with a pay button and a QR code that draws, nothing
-    scrolls sideways, and one tap of `paid` records it; the payer's seat shows the same button and code, no `paid`."""
+    scrolls sideways, and one tap of `paid` records it; the payer's seat shows the same button and code, no `paid`;
+    the next night, the payee's seat records with one tap that it was received."""
     from test_referee import PHONE, Referee, opened
 
     table = Bragref(tmp_path / "ledger.db")
@@ -253,10 +264,19 @@ def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
         seat.wait_for_selector("#pay:not([hidden])")
         assert seat.get_by_role("button", name="pay Ann").is_visible()
         assert seat.get_by_role("button", name="paid: Bill to Ann").count() == 0
+        assert seat.get_by_role("button", name="received from Bill").count() == 0  # the payer cannot say so
         page.get_by_role("button", name="paid: Bill to Ann").click()
         page.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
         assert page.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹12.50."
         page.wait_for_selector("#pay", state="hidden")  # nothing owed now
+        running.post("session close")
+        table('session new saturday --players "Ann,Bill" --unit 0.01 --currency ₹ --ante 12.50')
+        table("deal")
+        table("fold bill")
+        payee = opened(browser, running.players.rstrip("/") + web_status(running.url)["seats"]["Ann"])
+        payee.get_by_role("button", name="received from Bill").click()
+        payee.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
+        assert payee.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹12.50."
     finally:
         running.stop()
     assert table.json("settle --all") == []

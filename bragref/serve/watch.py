@@ -323,13 +323,15 @@ def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
     """What `player`'s own page is shown (their seat): what the players' page shows, marked as theirs, their moves
     when the table waits for them (as the referee's page names them, the cards seen in the deal disabled but those
     shown privately, which the players' page does not know), between hands their own buy-in, top-up and cash-out, and
-    their request's fate (`stale` too while it waits for a table that has moved on)."""
+    their request's fate (`stale` too while it waits for a table that has moved on), and the settle-ups they owe or
+    are owed (`pay`: the payer pays by its link, the payee says it was received)."""
     if table is None:
         return {**unstarted("No session yet: the referee starts one."), "seat": player, "request": request,
                 "told": {**unstarted()["told"], "forms": []}}
     if request is not None:
         request = {**request, "stale": request["state"] == "waiting" and request["head"] != table["digest"]}
-    shown = {**public(table), "pay": [row for row in table.get("pay", []) if row["from"] == player]}  # what they owe
+    shown = {**public(table), "pay": [row for row in table.get("pay", [])  # what they owe, and what they are owed
+                                      if player in (row["from"], row["to"])]}
     if table["closed"]:
         return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": [], "forms": []}}
     private = {word for entry in table["actions"] if entry.get("private") for word in (entry["detail"] or "").split()}

@@ -1,8 +1,8 @@
 // Settling up from the phones: each payment still owed (the table's `pay`, sent to the referee's page and to the
-// payer's own seat page only, never to the players' page) as a line, the link that pays it as a button with its QR
-// code (`pay.svg`, drawn on the server), and on the referee's page a `paid` button that records it through the same
-// answers as every other tap (`POST act`). Self-contained: it listens to the `table` events page.js sends, and draws
-// with text nodes only.
+// payer's and the payee's own seat pages only, never to the players' page) as a line, the link that pays it as a
+// button with its QR code (`pay.svg`, drawn on the server), and a button that records it through the same answers as
+// every other tap: `paid` on the referee's page (`POST act`), `received` on the payee's seat (`POST ask`).
+// Self-contained: it listens to the `table` events page.js sends, and draws with text nodes only.
 "use strict";
 
 function payItem(row, seat, head) {
@@ -33,15 +33,15 @@ function payItem(row, seat, head) {
     note.textContent = row.note;
     item.appendChild(note);
   }
-  if (!seat) {  // the referee records it; a seat's player pays, and the referee records what was paid
+  if (!seat || seat === row.to) {  // the referee records it, or the payee says it was received; the payer cannot
     const paid = document.createElement("button");
     paid.type = "button";
-    paid.textContent = `paid: ${row.from} to ${row.to}`;
+    paid.textContent = seat ? `received from ${row.from}` : `paid: ${row.from} to ${row.to}`;
     paid.addEventListener("click", async () => {
       const answer = document.getElementById("paid-answer");
       paid.disabled = true;
       try {
-        const response = await fetch("act", {
+        const response = await fetch(seat ? "ask" : "act", {
           method: "POST", headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ words: row.words, head }),
         });
