@@ -17,9 +17,9 @@ from bragref.engine.names import resolve
 from bragref.games import deal_params, game_of, game_verbs, verb_aliases
 from bragref.games.play import looks_like_cards
 from bragref.games.verbs import Said
-from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, purse_words,
-                          recorded_words, renamed_words, repaid_words, rules_set_words, seats_words, started_words,
-                          voided_words, witness)
+from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, payto_words,
+                          purse_words, recorded_words, renamed_words, repaid_words, rules_set_words, seats_words,
+                          started_words, voided_words, witness)
 
 
 def split(line: str) -> list[str]:
@@ -224,6 +224,15 @@ class Answers:
             raise BadInput("paid PAYER PAYEE AMOUNT [--note TEXT], e.g. paid bill andy 5 (R1.2)")
         self.tell(f"Recorded: {self.book.paid(*words, note).said()}")
 
+    def _pay_to(self, args: list[str]) -> None:
+        """`pay-to PLAYER HANDLE`, or `pay-to PLAYER --remove` (or `remove`): how PLAYER is paid, at any time."""
+        words = [w for w in args if w.lstrip("-") != "remove"]
+        removing = len(words) != len(args)
+        if len(words) != (1 if removing else 2):
+            raise BadInput("pay-to PLAYER HANDLE (upi:ann@okbank, paypal:NAME, revolut:NAME, monzo:NAME or an https "
+                           "link), or pay-to PLAYER remove")
+        self.tell(f"Recorded: {payto_words(*self.book.pay_to(words[0], None if removing else words[1]))}")
+
     def _purse(self, kind: str, args: list[str]) -> None:
         if len(args) not in (1, 2) or (kind != "cash-out" and len(args) != 2):
             raise BadInput(f"{kind} PLAYER {'[AMOUNT]' if kind == 'cash-out' else 'AMOUNT'} (R1.3)")
@@ -275,6 +284,7 @@ ANSWERS = {  # the answers that record, by their first word; a game's own come f
     "rules": Answers._rules,
     "lend": Answers._lend,
     "paid": Answers._paid,
+    "pay-to": Answers._pay_to,
     "repay": Answers._repay,
     **{kind: (lambda kind: lambda a, args: a._purse(kind, args))(kind) for kind in ("buy-in", "top-up", "cash-out")},
     "close": Answers._close,

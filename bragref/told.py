@@ -206,6 +206,14 @@ def repaid_words(session, borrower: str, lender: str, units: int) -> str:
     return f"{borrower} repays {lender} {session.rules.money(units)} (R7.5)."
 
 
+def payto_words(player: str, handle, was) -> str:
+    """What `pay-to` recorded: `Ann is paid at upi:ann@okbank.`, with the handle it replaces, or its removal."""
+    if handle is None:
+        return f"{player} has no pay-to handle now ({was} is removed)."
+    return f"{player} is paid at {handle}" + (f", no longer {was}" if was is not None and was != handle else "") + \
+        ": settle shows the link."
+
+
 PURSE_VERBS = {"buy-in": "buys in for", "top-up": "tops up by", "cash-out": "takes off"}
 
 

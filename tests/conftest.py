@@ -29,7 +29,8 @@ if "TMPDIR" not in os.environ and MEMORY.is_dir() and os.access(MEMORY, os.W_OK)
     os.environ["TMPDIR"] = str(MEMORY)  # the tests' ledgers (`tmp_path`) and their commands' scratch files in memory:
     tempfile.tempdir = None  # what they test is bragref, not the disk; its every commit's fsync took a tenth of the run
 SAMPLES = ROOT / "sample_sessions"
-TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments", "chain")
+TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments", "handles",
+          "chain")
 
 
 def pytest_configure(config):

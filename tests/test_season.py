@@ -402,6 +402,12 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
         assert [(d["name"], d["is_mutable"]) for d in databases] == [("ledger", False)]
         rows = httpx.get(f"{listening.group(1)}/ledger/standings.json?_shape=array").json()
         assert {row["player"]: row["net"] for row in rows} == {r["player"]: str(r["net"]) for r in STANDINGS}
+        play = httpx.get(f"{listening.group(1)}/ledger/play.json?_shape=array").json()  # the stats (issue 77)
+        assert {(row["player"], row["hands"], row["won_hands"], row["net"]) for row in play} == {
+            (r["player"], r["hands"], r["won_hands"], str(r["net"])) for r in STANDINGS}
+        dealers = httpx.get(f"{listening.group(1)}/ledger/dealers.json?_shape=array").json()
+        assert [(row["dealer"], row["hands"], row["dealt_in"], row["prials_shown"]) for row in dealers] == [
+            ("Andy", 3, 9, 0)]  # Andy (andy on night 2) dealt each night's one hand, nobody showed
     finally:
         server.terminate()
         server.wait(10)
@@ -461,3 +467,32 @@ def test_the_seasons_chart_is_drawn_on_the_players_page(bragref, tmp_path, brows
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     finally:
         running.stop()
+
+
+def test_the_published_play_and_dealers_are_what_stats_counts(bragref, tmp_path):
+    """Datasette's `play` and `dealers` (issue 77) over the hand-computed evening of tests/test_stats.py and a rigged
+    history imported: the same counts `bragref stats` gives, each amount in its session's money."""
+    from test_stats import EVENING, rigged
+
+    from bragref.ledger.published import QUERIES as queries
+
+    def rows(db, query: str) -> list[dict]:
+        with sqlite3.connect(db) as conn:
+            conn.row_factory = sqlite3.Row
+            return [dict(row) for row in conn.execute(queries[query]["sql"])]
+
+    bragref.lines(EVENING)
+    stats = {row["player"]: row for row in bragref.json("stats")["players"]}
+    for row in rows(bragref.db, "play"):
+        counted = stats[row["player"]]
+        assert row == {**{k: counted[k] for k in ("player", "game", "hands", "looked", "blind", "folded_early",
+                                                  "sees", "showdowns_won", "won_hands")}, "net": str(counted["net"])}
+    assert [row["player"] for row in rows(bragref.db, "play")] == ["Ann", "Bill", "Cat"]
+    assert rows(bragref.db, "dealers") == [
+        {"dealer": "Ann", "game": "brag", "hands": 1, "dealt_in": 3, "shown": 2, "prials_shown": 1,
+         "prials_expected": round(3 * 52 / 22100, 4)},
+        {"dealer": "Bill", "game": "brag", "hands": 1, "dealt_in": 3, "shown": 0, "prials_shown": 0,
+         "prials_expected": round(3 * 52 / 22100, 4)}]
+    club = rigged(tmp_path)
+    assert [(row["dealer"], row["hands"], row["dealt_in"], row["shown"], row["prials_shown"])
+            for row in rows(club.db, "dealers")] == [("Ann", 10, 20, 20, 0), ("Dan", 10, 20, 20, 10)]

@@ -40,10 +40,11 @@ def audit_all(path) -> list[str]:
 
 @pytest.fixture
 def played(bragref):
-    """A ledger with every kind of row: hands, voids, postings, loans, table money (the running-short sample) and a
-    settle-up."""
+    """A ledger with every kind of row: hands, voids, postings, loans, table money (the running-short sample), a
+    settle-up and a pay-to handle."""
     bragref(f"run -q {SAMPLES / 'running-short.brag'}")
     bragref("paid bill eve 2 --note 'part of the 5'")
+    bragref("pay-to eve paypal:eve")
     bragref("deal")
     bragref("bet bill 2")
     bragref("undo --reason 'Bill said 3'")

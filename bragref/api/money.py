@@ -59,10 +59,48 @@ class Money:
         every session, `paid_up` and `owed` too (the settle-ups recorded, `paid`)."""
         return self.ledger.balances(self.scope(all_sessions), settle_ups=all_sessions)
 
-    def settle(self, all_sessions: bool = False) -> list[dict]:
+    def settle(self, all_sessions: bool = False, links: bool = False) -> list[dict]:
         """Who pays whom in the fewest payments, as `settle --json`; a pot still carried is a payee of its own. Over
-        every session, net of the settle-ups recorded: what is still owed."""
-        return self.ledger.payments(self.scope(all_sessions), settle_ups=all_sessions)
+        every session, net of the settle-ups recorded: what is still owed. With `links`, each payment to a person
+        with a pay-to handle gains `"pay"` (the link that pays it, or None where the scheme cannot carry the money)
+        and, where something is to be said beside it, `"pay_note"` (`pay_links`)."""
+        payments = self.ledger.payments(self.scope(all_sessions), settle_ups=all_sessions)
+        return self.pay_links(payments, all_sessions) if links else payments
+
+    def pay_to(self, player: str, handle: str | None) -> tuple:
+        """Record how `player` is paid, as `pay-to` does: `handle` (`upi:ann@okbank`, `paypal:ann`, `revolut:ann`,
+        `monzo:ann`, an https link; `BadInput` where it is none of these), or None to take it away (`--remove`).
+        The player as named, the `engine.payto.Handle` recorded (None: removed) and the one it replaced."""
+        return self._recorded(self.ledger.pay_to(player, handle))
+
+    def handles(self) -> dict:
+        """Each person's pay-to handle now, by `names.key`: `engine.payto.Handle`s. Never shown on the players'
+        page."""
+        return self.ledger.handles()
+
+    def pay_links(self, payments: list[dict], all_sessions: bool = False) -> list[dict]:
+        """`payments` (`settle`'s rows), each to a person with a handle with `"pay"` and, where there is something
+        to say beside it, `"pay_note"`: the amount in the money of the night (`"money"` over every session), UPI's
+        note naming the night (`bragref friday`) or, over every session, `bragref settle-up`."""
+        from bragref.engine.names import key
+        from bragref.engine.payto import pay_link
+
+        handles = self.ledger.handles()
+        if not handles:
+            return payments
+        moneys = self.moneys() if all_sessions else {}
+        session = None if all_sessions else self.current_session()
+        note = "bragref settle-up" if all_sessions else f"bragref {session.name}"
+        rows = []
+        for payment in payments:
+            to = handles.get(key(payment["to"]))
+            if to is None:
+                rows.append(payment)
+                continue
+            rules = moneys[payment["money"]] if all_sessions else session.rules
+            paid = pay_link(to, payment["to"], payment["amount"], rules.unit, rules.currency, note)
+            rows.append({**payment, "pay": paid.link, **({"pay_note": paid.note} if paid.note else {})})
+        return rows
 
     def carried(self, all_sessions: bool = False, money: str | None = None) -> dict:
         """The money carried forward and not yet won, by what its game calls it (`Game.carried`: brag's carried pot,

@@ -43,6 +43,25 @@ class Season:
 
         return charts(self.ledger, self._nights(first, last))
 
+    def stats(self, player: str | None = None, first: str | None = None, last: str | None = None) -> dict:
+        """Play read from the chain over the same sessions as `season`, as `stats --json` gives it: `players` (a row
+        per person per game: hands dealt in, looked, blind, folded before putting anything in, sees asked, showdowns
+        and hands won, net, and the hand types they showed against their odds), `dealers` (per dealer and game, the
+        hand types shown in their deals against what a fair deal makes, with the chance of at least that many,
+        `flagged` below 1 in 100) and the report's two notes. `player`: that person alone (a unique prefix, any
+        spelling, R2.6), as player and as dealer."""
+        from bragref.engine.names import resolve
+        from bragref.ledger.stats import stats
+
+        found = stats(self.ledger, self._nights(first, last))
+        if player is None:
+            return found
+        names = list(dict.fromkeys([row["player"] for row in found["players"]] +
+                                   [row["dealer"] for row in found["dealers"]]))
+        chosen = resolve(player, names)
+        return {**found, "players": [row for row in found["players"] if row["player"] == chosen],
+                "dealers": [row for row in found["dealers"] if row["dealer"] == chosen]}
+
     def _nights(self, first: str | None, last: str | None) -> list:
         """The sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive (either left open),
         oldest first."""

@@ -28,6 +28,10 @@ class Sessions:
         self.session = self._recorded(self.ledger.use(name)).name
         return self.current_session()
 
+    def closing_digest(self) -> str | None:
+        """The digest the session's close gave (R9.1), None while it is open: a witness every phone keeps."""
+        return self.ledger.closing_digest(self.current_session())
+
     def session_close(self) -> str:
         """Close the session between hands, as `session close` does; the ledger's digest (R9.1). `last`: the
         session, the digest and the cash-outs recorded with the close (at table stakes, R1.3)."""

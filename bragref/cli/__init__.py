@@ -36,7 +36,7 @@ COMMAND_MODULES = {
     "table": "table",
     "serve": "bragref.serve.command",
     **dict.fromkeys(["lend", "repay"], "loans"),
-    **dict.fromkeys(["season", "paid", "datasette-metadata"], "season"),
+    **dict.fromkeys(["season", "paid", "pay-to", "stats", "datasette-metadata"], "season"),
     **dict.fromkeys(["litestream-config", "club"], "club"),
 }
 

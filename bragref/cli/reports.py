@@ -256,7 +256,7 @@ def settle(app, all_sessions: bool, out: Output) -> None:
       bragref settle --json
     """
     book = app.book()
-    payments = book.settle(all_sessions)
+    payments = book.settle(all_sessions, links=True)
     if not out.data(payments):
         print_payments(book, all_sessions, payments, out)
 
@@ -273,13 +273,25 @@ def print_payments(book, all_sessions: bool, payments: list[dict], out: Output =
         click.echo(line)
 
 
+def pay_words(payment: dict) -> str:
+    """What is written beside a payment to a person with a pay-to handle: `: LINK`, with what is to be said beside
+    it in brackets, or only that where the scheme cannot carry the money; nothing for a payee without one."""
+    if "pay" not in payment:
+        return ""
+    note = f" ({payment['pay_note']})" if payment.get("pay_note") else ""
+    return f": {payment['pay']}{note}" if payment["pay"] else note
+
+
 def print_money_payments(book, all_sessions: bool, kept: str | None, rules, payments: list[dict], out: Output) -> None:
     """`print_payments` of the sessions kept in money `kept` (None: the session's), whose amounts `rules` write."""
     money = rules.money
     at_table = bool(book.on_table(all_sessions, kept))  # hands at table stakes: settled at the table (R1.3)
     lines = settle_lines(payments, money, at_table)
+    lines[:len(payments)] = [line + pay_words(p) for line, p in zip(lines, payments)]
     if payments and out.fmt is not None:  # sentences, unless a table format is asked for
-        out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"])} for p in payments])
+        linked = any("pay" in p for p in payments)
+        out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"]),
+                    **({"pay": pay_words(p).removeprefix(": ").strip()} if linked else {})} for p in payments])
         lines = lines[len(payments):]
     for line in lines:
         click.echo(line)

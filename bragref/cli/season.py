@@ -9,6 +9,7 @@ import os
 import click
 
 from bragref.cli.output import emit_csv, emit_json, emit_table
+from bragref.told import payto_words
 
 
 @click.command(short_help="Standings across nights: nights, hands, wins, net, best and worst.")
@@ -129,12 +130,105 @@ def paid(app, payer: str, payee: str, amount: str, note: str | None) -> None:
     click.echo(f"Recorded: {payment.said()}")
 
 
+@click.command(short_help="Play read from the chain: per player, and per dealer against the odds.")
+@click.argument("player", required=False)
+@click.option("--from", "first", metavar="DATE", help="The first night, YYYY-MM-DD (a session's local date).")
+@click.option("--to", "last", metavar="DATE", help="The last night, YYYY-MM-DD, included.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (money in integer units).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV: a row per player per game (money in integer units).")
+@click.pass_obj
+def stats(app, player: str | None, first: str | None, last: str | None, as_json: bool, as_csv: bool) -> None:
+    """How each player played, read from the chained actions of every night from --from to --to: per player and
+    game the hands dealt in, how many they looked at and bet blind in, folded before putting anything in, the sees
+    they asked for, the showdowns and hands won, the net; the hand types they showed against their odds (R8's
+    ranking, the game's pack); and per dealer, the hand types shown in the hands they dealt against what a fair
+    deal makes, with the chance of at least that many, flagged below 1 in 100. Only hands that were shown count,
+    and a flag is chance, not proof (docs/season.md). PLAYER: that person alone, as player and as dealer.
+
+    \b
+    Example:
+      bragref stats
+      bragref stats dan --from 2026-09-01
+      bragref stats --csv > play.csv
+    """
+    from bragref.ledger.stats import PLAYER_COLUMNS
+
+    if as_json and as_csv:
+        raise click.UsageError("choose --json or --csv, not both")
+    book = app.book()
+    found = book.stats(player, first, last)
+    if as_json:
+        emit_json(found)
+        return
+    if as_csv:
+        emit_csv([{column: row[column] for column in PLAYER_COLUMNS} for row in found["players"]])
+        return
+    if not found["players"] and not found["dealers"]:
+        click.echo("No hand in that range." if first or last else "No hand recorded yet.")
+        return
+    moneys = book.moneys()
+
+    def share(part: int, whole: int) -> str:
+        return f"{round(100 * part / whole)}%" if whole else ""
+
+    emit_table([{"player": r["player"], "game": r["game"], "hands": r["hands"],
+                 "looked": share(r["looked"], r["hands"]), "blind": share(r["blind"], r["hands"]),
+                 "folded early": r["folded_early"], "sees": r["sees"], "showdowns won": r["showdowns_won"],
+                 "won": r["won_hands"], "net": moneys[r["money"]].money(r["net"]) if r["money"] in moneys
+                 else r["net"]} for r in found["players"]])
+    shown = [{"player": r["player"], "game": r["game"], "hand type": s["class"], "shown": s["shown"],
+              "of their shows": f"{100 * s['share']:.0f}%", "odds": f"{100 * s['odds']:.2f}%"}
+             for r in found["players"] for s in r["shown"]]
+    click.echo("")
+    click.echo("Hand types shown, against their odds. " + found["shown_only"])
+    if shown:
+        emit_table(shown)
+    click.echo("")
+    click.echo("Dealers: the hand types shown in the hands each dealt, against what a fair deal makes, with the "
+               "chance of at least that many.")
+    for deal in found["dealers"]:
+        above = [t for t in deal["types"] if t["shown"] > t["expected"]]
+        said = (": cards change hands after the deal there, so a hand shown is not a hand dealt; not tested"
+                if not deal["tested"] else ":" if above else ": no hand type shown more often than a fair deal makes")
+        click.echo(f"{deal['dealer']} dealt {deal['hands']} hand{'s' * (deal['hands'] != 1)} of {deal['game']} "
+                   f"({deal['dealt']} dealt in, {deal['shown']} shown){said}" + ("" if said == ":" else "."))
+        for t in above:
+            expected = f"{t['expected']:.1f}" if t["expected"] >= 0.1 else f"{t['expected']:.2g}"
+            click.echo(f"  {t['class']}: {t['shown']} shown, {expected} expected, {t['one_in']}"
+                       + ("  <- below 1 in 100" if t["flagged"] else ""))
+    click.echo(found["chance_not_proof"])
+
+
+@click.command("pay-to", short_help="How a player is paid: a UPI address, PayPal, Revolut, Monzo or a link.")
+@click.argument("player")
+@click.argument("handle", required=False)
+@click.option("--remove", is_flag=True, help="Take PLAYER's handle away.")
+@click.pass_obj
+def pay_to(app, player: str, handle: str | None, remove: bool) -> None:
+    """Record how PLAYER is paid, so that `settle` and `settle --all` write beside each payment to them the link that
+    pays it, the amount filled in where the scheme takes one. HANDLE is upi:VPA (upi:ann@okbank; rupees only),
+    paypal:NAME, revolut:NAME, monzo:NAME (pounds only), or an https:// link as the player gives it. Recorded in the
+    ledger (chained, audited), in no session, at any time; a new handle replaces the old, --remove takes it away.
+    The players' page never shows a handle.
+
+    \b
+    Example:
+      bragref pay-to ann upi:ann@okbank
+      bragref pay-to bill paypal:billsmith
+      bragref pay-to bill --remove
+    """
+    if remove == (handle is not None):
+        raise click.UsageError("give a HANDLE, or --remove to take PLAYER's away (not both)")
+    click.echo(f"Recorded: {payto_words(*app.book().pay_to(player, handle))}")
+
+
 @click.command("datasette-metadata", short_help="Datasette's metadata for the ledger: its canned queries.")
 @click.option("--database", help="The name Datasette serves the ledger under. [its file's name, without .db]")
 @click.pass_obj
 def datasette_metadata(app, database: str | None) -> None:
     """Print the metadata that publishes the ledger with Datasette, with canned queries: standings, nights, the
-    biggest pots, a player's record and the settle-ups, every amount in its own session's money.
+    biggest pots, a player's record, the settle-ups, and play per player and prials per dealer (what `stats` counts
+    that SQL can), every amount in its own session's money.
 
     \b
     Example:
@@ -147,4 +241,4 @@ def datasette_metadata(app, database: str | None) -> None:
     click.echo(json.dumps(metadata(name), indent=2))
 
 
-COMMANDS = [season, paid, datasette_metadata]
+COMMANDS = [season, paid, pay_to, stats, datasette_metadata]

@@ -87,6 +87,7 @@ def table_help(rules, games=None) -> str:
                       "Any time:",
                       "  lend LENDER BORROWER AMOUNT [bystander]  repay BORROWER LENDER AMOUNT (R7.5)",
                       "  paid PAYER PAYEE AMOUNT [--note TEXT]  a settle-up, between hands (R1.2)",
+                      "  pay-to PLAYER HANDLE|remove  how PLAYER is paid (upi:ann@okbank, a link)",
                       "  u [REASON]   undo (R9.1)         st   the table",
                       "  history [N]  a hand's actions     replay N  a hand told for a dispute",
                       "  summary      the night           bal  balances     settle  who pays whom",

@@ -133,6 +133,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
         return "SQLite's statistics: each row what ANALYZE makes of the rows now"
     if kind == "payments":
         return "settle-ups: each as paid and undo judged it, against the ledger as it stood (R1.2, R9.1)"
+    if kind == "handles":
+        return "pay-to handles: each one pay-to takes, for a person of the sessions (R2.6)"
     if kind == "closings":
         return "closed sessions: nothing played after a close (R9.1)"
     if kind == "entered":
@@ -153,6 +155,7 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, d
     tasks += pieces(conn, names)
     tasks += [("closings",), ("entered",)]
     tasks += [("payments",)] if conn.execute("SELECT 1 FROM payments LIMIT 1").fetchone() else []
+    tasks += [("handles",)] if conn.execute("SELECT 1 FROM handles LIMIT 1").fetchone() else []
     tasks += [("digest", digest)] if digest is not None else []
     for session_id, name in names.items():
         tasks += [("totals", session_id, name), ("table", session_id, name)]
@@ -294,7 +297,7 @@ def replicated(conn: sqlite3.Connection) -> bool:
 
 
 # what the migrations make at `SCHEMA_VERSION`, as `made_digest` of `expected_schema` gives it (a test holds it to them)
-SCHEMA_MADE = "d07e460650b6df63c121012399ab31c6b96f5344f01d6fb5a54d364c054d16e6"
+SCHEMA_MADE = "5bb1fc50c479706d3b9cad98a02ee587bf482cbd303b85d577470dfcf53604a4"
 
 
 def made_digest(objects: dict[tuple, tuple]) -> str:
@@ -924,5 +927,41 @@ def entered(conn: sqlite3.Connection) -> list[str]:
     return findings
 
 
+def handles(conn: sqlite3.Connection) -> list[str]:
+    """Each pay-to handle as `pay-to` took it (docs/reference.md, The season): a handle that reads
+    (`engine.payto.handle`) or none (a removal, which follows a handle of the same person), for a person of the
+    sessions recorded before it (R2.6). Rows no link names are the chain's findings."""
+    from bragref.engine.errors import BadInput
+    from bragref.engine.names import key
+    from bragref.engine.payto import handle as read
+
+    findings: list[str] = []
+    had: dict[str, bool] = {}
+    rows = conn.execute("SELECT c.seq, t.id, t.player, t.handle FROM handles t JOIN chain c ON c.tbl = 'handles'"
+                        " AND c.row_id = t.id ORDER BY c.seq").fetchall()
+    for seq, row_id, player, given in rows:
+        seated = conn.execute("SELECT EXISTS (SELECT 1 FROM session_events e JOIN chain c ON c.tbl = 'session_events'"
+                              " AND c.row_id = e.id WHERE c.seq < :seq AND (e.player = :p COLLATE NOCASE OR e.event ="
+                              " 'rename' AND e.detail = :p COLLATE NOCASE)) OR EXISTS (SELECT 1 FROM loans l JOIN"
+                              " chain c ON c.tbl = 'loans' AND c.row_id = l.id WHERE c.seq < :seq AND l.lender = :p"
+                              " COLLATE NOCASE)", {"seq": seq, "p": player}).fetchone()[0]
+        if not isinstance(player, str) or not seated:
+            findings.append(f"handles row {row_id} names {player!r}, who played in no session then (R2.6)")
+            continue
+        if given is None:
+            if not had.get(key(player)):
+                findings.append(f"handles row {row_id} removes {player}'s handle, but {player} had none")
+            had[key(player)] = False
+            continue
+        try:
+            read(given)
+        except (BadInput, TypeError, AttributeError) as error:
+            findings.append(f"handles row {row_id} ({player}) holds {str(given)[:60]!r}, which pay-to refuses: "
+                            f"{error}")
+            continue
+        had[key(player)] = True
+    return findings
+
+
 CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "walk": walk, "closings": closings,
-          "payments": payments, "digest": given_digest, "entered": entered}
+          "payments": payments, "handles": handles, "digest": given_digest, "entered": entered}

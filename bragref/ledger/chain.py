@@ -20,7 +20,8 @@ except ImportError:
     except ImportError:
         from hashlib import sha256
 
-LOG_TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments")
+LOG_TABLES = ("sessions", "session_events", "hands", "actions", "postings", "loans", "purses", "payments",
+              "handles")
 GENESIS = "0" * 64
 DIGEST_HEX = 16  # hex digits of a link's hash in a digest: short enough to text to the table
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 
 from bragref.engine.errors import BadInput
 
-SCHEMA_VERSION = 14  # the number of migrations in ledger.schema
+SCHEMA_VERSION = 15  # the number of migrations in ledger.schema
 BUSY_TIMEOUT_S = 10.0
 LITESTREAM_TABLES = ("_litestream_seq", "_litestream_lock")  # what Litestream makes in a database it replicates
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -18,6 +19,9 @@ from bragref.ledger.chain import holds
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.replay import MISDEALT, Current
 from bragref.ledger.seats import Session
+
+if TYPE_CHECKING:
+    from bragref.engine.payto import Handle
 
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 MAX_NOTE = 500  # characters in a payment's note
@@ -318,6 +322,45 @@ class Money:
                        " v.voids = p.id) ORDER BY c.seq", (made,))
         return [Payment(row["id"], row["payer"], row["payee"], row["amount"], row["note"], session.rules)
                 for row in rows if ("money" not in row.keys() or row["money"] is None or row["money"] == money)]
+
+    # ---- how each person is paid (`pay-to`, docs/reference.md, The season) ------------------
+
+    def pay_to(self, player: str, handle: str | None) -> tuple[str, Handle | None, Handle | None]:
+        """Record how `player` (anyone `settle --all` may name) is paid: `handle` as `payto.handle` reads it (bad
+        input, nothing written, where it is not one), or None to take their handle away (`--remove`; bad input where
+        they have none). A row of its own, chained, in no session, at any time: a new one replaces the old. The
+        player as named, the handle recorded (None: removed) and the one it replaces."""
+        from bragref.engine import payto  # read only where a handle is: not on a bet's path
+
+        given = None if handle is None else payto.handle(handle)
+        with self.write():
+            sessions = self.all_sessions()
+            if not sessions:
+                raise BadInput("no session yet: nobody to pay")
+            people = list(dict.fromkeys(row["player"] for row in self.balances(sessions, settle_ups=True)))
+            player = resolve(player, people)
+            was = self.handles().get(key(player))
+            if given is None and was is None:
+                raise BadInput(f"{player} has no pay-to handle to remove")
+            self._insert("handles", at=self.now(), player=player, handle=None if given is None else str(given))
+            return player, given, was
+
+    def handles(self) -> dict[str, Handle]:
+        """Each person's handle now (by `names.key`): their newest row's, persons whose newest row removed it left
+        out. A row whose handle does not read (changed outside bragref: `audit` names it) is left out too."""
+        from bragref.engine import payto
+
+        newest: dict[str, str | None] = {}
+        for player, handle in self._q("SELECT player, handle FROM handles ORDER BY id"):
+            newest[key(player)] = handle
+        kept: dict[str, Handle] = {}
+        for person, handle in newest.items():
+            try:
+                if handle is not None:
+                    kept[person] = payto.handle(handle)
+            except BadInput:
+                continue
+        return kept
 
     # ---- reports ------------------------------------------------------------
 

@@ -11,6 +11,8 @@ single money, R1.1)."""
 
 from __future__ import annotations
 
+from bragref.ledger.replay import MISDEALT
+
 MONEY = """money(session_id, unit, currency, mantissa, scale) AS (
   SELECT id, unit, currency, CAST(replace(unit, '.', '') AS INTEGER),
     CASE WHEN instr(unit, '.') = 0 THEN 1
@@ -101,6 +103,98 @@ QUERIES = {
                f" WHERE p.voids IS NULL AND NOT EXISTS (SELECT 1 FROM payments v WHERE v.voids = p.id) ORDER BY p.id",
     },
 }
+
+
+def shown_prial(cards: str) -> str:
+    """SQL: whether the three cards `cards` (text as R8.9 writes them, `3h 3d 3s`) are one rank."""
+    rest = f"substr({cards}, instr({cards}, ' ') + 1)"
+    words = (f"substr({cards}, 1, instr({cards}, ' ') - 1)", f"substr({rest}, 1, instr({rest}, ' ') - 1)",
+             f"substr({rest}, instr({rest}, ' ') + 1)")
+    ranks = [f"substr({word}, 1, length({word}) - 1)" for word in words]
+    return f"(instr({rest}, ' ') > 0 AND {ranks[0]} = {ranks[1]} AND {ranks[1]} = {ranks[2]})"
+
+
+LIVE = """live(id, hand_id, player, verb, blind, amount, cards) AS (
+  SELECT a.id, a.hand_id, a.player, a.verb,
+    CASE WHEN a.verb IN ('bet', 'see') THEN COALESCE(a.blind, json_extract(a.args, '$.blind'), 0) ELSE 0 END,
+    COALESCE(a.amount, 0), CASE WHEN a.verb = 'show' THEN trim(json_extract(a.args, '$.cards')) END
+  FROM actions a WHERE a.verb != 'void' AND a.id NOT IN (SELECT voids FROM actions WHERE voids IS NOT NULL)
+),
+shows(hand_id, shown, prials, awarded) AS (
+  SELECT hand_id, SUM(verb = 'show'), SUM(CASE WHEN verb = 'show' THEN {prial} ELSE 0 END), SUM(verb = 'award')
+  FROM live GROUP BY hand_id
+)"""  # every action standing (voids and the actions they void left out, R9.1); the hands shown in each hand, how
+# many of them were three cards of one rank (`shown_prial`), and whether the table awarded a pot without cards
+LIVE = LIVE.replace("{prial}", shown_prial("cards"))
+
+PLAYED = f"""dealt(hand_id, session_id, game, player) AS (
+  SELECT h.id, h.session_id, COALESCE(json_extract(h.rules, '$.game'), 'brag'), j.value
+  FROM hands h, json_each(h.seats) j WHERE NOT {MISDEALT}
+),
+acts(hand_id, player, looked, blind, sees, first_paid, first_fold, first_pass) AS (
+  SELECT hand_id, player, MAX(verb = 'look'), MAX(blind = 1), SUM(verb IN ('see', 'open')),
+    MIN(CASE WHEN amount > 0 THEN id END), MIN(CASE WHEN verb = 'fold' THEN id END),
+    MIN(CASE WHEN verb = 'pass' THEN id END)
+  FROM live GROUP BY hand_id, player
+),
+hand_play(session_id, game, person, looked, blind, folded_early, sees, won, at_cards, net) AS (
+  SELECT d.session_id, d.game, COALESCE(f.now, d.player), COALESCE(a.looked, 0), COALESCE(a.blind, 0),
+    COALESCE(a.first_fold, CASE WHEN d.game = 'svara' THEN a.first_pass END) IS NOT NULL AND (a.first_paid IS NULL
+      OR a.first_paid > COALESCE(a.first_fold, CASE WHEN d.game = 'svara' THEN a.first_pass END)),
+    COALESCE(a.sees, 0),
+    COALESCE(w.won, 0) > 0, COALESCE(w.won, 0) > 0 AND COALESCE(s.shown, 0) >= 2 AND COALESCE(s.awarded, 0) = 0,
+    COALESCE(w.net, 0)
+  FROM dealt d
+  LEFT JOIN final f ON f.session_id = d.session_id AND lower(f.was) = lower(d.player)
+  LEFT JOIN acts a ON a.hand_id = d.hand_id AND a.player = d.player
+  LEFT JOIN shows s ON s.hand_id = d.hand_id
+  LEFT JOIN (SELECT hand_id, player, SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END) AS won, SUM(amount) AS net
+             FROM postings WHERE player IS NOT NULL GROUP BY hand_id, player) w
+    ON w.hand_id = d.hand_id AND w.player = d.player
+)"""  # per player and hand dealt in (misdeals left out), what `bragref stats` counts (docs/season.md)
+
+PRIAL_GAMES = ("brag", "hoyle", "teen-patti", "three-card-poker")  # three cards from 52, their prial (trail, three of
+# a kind) 52 hands in 22,100: counted only without wild cards or jokers
+
+
+PLAY_QUERIES = {
+    "play": {
+        "title": "Play",
+        "description": "Per player and game, read from the actions standing: hands dealt in (misdeals left out), "
+                       "hands they looked in, bet blind in, folded in before putting anything in, sees asked, hands "
+                       "won in which two hands or more were shown and none awarded, hands won, and the net, for each "
+                       "money the "
+                       "sessions keep. `bragref stats` gives the same and the hand types shown against their odds.",
+        "sql": f"WITH RECURSIVE {MONEY},\n{NAMED},\n{LIVE},\n{PLAYED}\n"
+               f"SELECT MIN(p.person) AS player, p.game, COUNT(*) AS hands, SUM(p.looked) AS looked,"
+               f" SUM(p.blind) AS blind, SUM(p.folded_early) AS folded_early, SUM(p.sees) AS sees,"
+               f" SUM(p.at_cards) AS showdowns_won, SUM(p.won) AS won_hands, {said('SUM(p.net)')} AS net"
+               f" FROM hand_play p JOIN money m ON m.session_id = p.session_id"
+               f" GROUP BY lower(p.person), p.game, m.unit, m.currency"
+               f" ORDER BY {first_of()}, lower(player), p.game",
+    },
+    "dealers": {
+        "title": "Dealers and prials",
+        "description": "Per dealer and game (three cards from 52, no wild cards: brag, hoyle, classic teen-patti, "
+                       "three-card-poker), the hands dealt, the players dealt in, the hands shown, the prials (trails, "
+                       "three of a kind) shown and the prials a fair deal makes in that many (52 in 22,100 each). "
+                       "More shown than expected is chance until it is far more: `bragref stats` gives the chance of "
+                       "at least that many, flagged below 1 in 100, and says why a flag is chance, not proof.",
+        "sql": f"WITH RECURSIVE {MONEY},\n{NAMED},\n{LIVE}\n"
+               f"SELECT MIN(COALESCE(f.now, h.dealer)) AS dealer, COALESCE(json_extract(h.rules, '$.game'), 'brag')"
+               f" AS game, COUNT(*) AS hands, SUM(json_array_length(h.seats)) AS dealt_in,"
+               f" SUM(COALESCE(s.shown, 0)) AS shown, SUM(COALESCE(s.prials, 0)) AS prials_shown,"
+               f" ROUND(SUM(json_array_length(h.seats)) * 52.0 / 22100, 4) AS prials_expected"
+               f" FROM hands h LEFT JOIN final f ON f.session_id = h.session_id AND lower(f.was) = lower(h.dealer)"
+               f" LEFT JOIN shows s ON s.hand_id = h.id"
+               f" WHERE NOT {MISDEALT} AND COALESCE(json_extract(h.rules, '$.game'), 'brag') IN"
+               f" ({', '.join(repr(game) for game in PRIAL_GAMES)}) AND COALESCE(json_extract(h.rules, '$.cards'), 3)"
+               f" = 3 AND COALESCE(json_extract(h.rules, '$.wild'), 'none') = 'none'"
+               f" AND COALESCE(json_extract(h.rules, '$.variant'), 'classic') IN ('classic', 'muflis')"
+               f" GROUP BY lower(COALESCE(f.now, h.dealer)), game ORDER BY lower(dealer), game",
+    },
+}
+QUERIES.update(PLAY_QUERIES)
 
 
 def metadata(database: str) -> dict:

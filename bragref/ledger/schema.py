@@ -351,6 +351,24 @@ def m014_every_row_a_person_enters_says_where(db: Database) -> None:
                        for table in ("sessions", "session_events", "hands", "loans", "purses", "payments")))
 
 
+@migrations()
+def m015_handles(db: Database) -> None:
+    """How each player is paid (`bragref pay-to`, docs/reference.md, The season): a handle per row, in no session,
+    chained and append-only like every row; the newest row for a person is their handle, a row with none
+    (`handle` NULL) takes it away (`--remove`)."""
+    script(db,
+        """
+        CREATE TABLE handles (
+            id INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            player TEXT NOT NULL,
+            handle TEXT
+        );
+        """
+    )
+    append_only(db, "handles")
+
+
 def migrate(conn, version: int, upto: int | None = None) -> None:
     """Bring the schema up to date inside the caller's write transaction; with `upto`, only as far as that
     version (what an older bragref made: `audit` holds an old ledger to it).

@@ -168,6 +168,14 @@ class Seating:
             self._event(session.id, "close")
             return session, chain.digest(self.conn), cashed
 
+    def closing_digest(self, session: Session) -> str | None:
+        """The digest `session close` gave for `session` (the chain's head right after its close, R9.1), None while
+        it is open: what `audit --digest` checks later, whatever was recorded since."""
+        link = self._q("SELECT c.seq, c.hash FROM chain c JOIN session_events e ON c.tbl = 'session_events' AND"
+                       " c.row_id = e.id WHERE e.session_id = ? AND e.event = 'close' ORDER BY c.seq LIMIT 1",
+                       (session.id,))
+        return chain.digest_of((link[0][0], link[0][1])) if link else None
+
     @staticmethod
     def _check_open(session: Session) -> None:
         if session.closed:

@@ -26,7 +26,9 @@ from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
           "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript")}
-REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
+REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
+           "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
+           "witness.js": ("witness.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -90,6 +92,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
                 return PlainTextResponse("Only POST writes here.", 405, headers={**HEADERS, "Allow": "POST"})
             return await writes[rest](request)
         coded = rest == "qr.svg" and view == "referee" and seats is not None
+        if rest == "pay.svg" and request.method in ("GET", "HEAD"):
+            return pay_code(request, view)
         if rest not in REFEREE and rest not in ("status.json", "events") and not coded:
             return not_served()
         if request.method not in ("GET", "HEAD"):
@@ -165,6 +169,20 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         address = f"{request.url.scheme}://{request.headers.get('host', '')}{seats.paths([player])[player]}"
         image = io.BytesIO()
         segno.make(address, error="l").save(image, kind="svg", scale=6, title=f"{player}'s seat")
+        return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
+
+    def pay_code(request: Request, view: str) -> Response:
+        """The QR code of the link that pays one payment the page shows (`?from=NAME&to=NAME`): the referee's page
+        every payment's, a seat's page its own player's (`watch.pay_rows`); anything else 404."""
+        shown = msgspec.json.decode(watcher.views.get(view, b"{}")).get("pay") or []
+        asked = (request.query_params.get("from", ""), request.query_params.get("to", ""))
+        row = next((row for row in shown if (row["from"], row["to"]) == asked and row["link"]), None)
+        if row is None:
+            return not_served()
+        import segno
+
+        image = io.BytesIO()
+        segno.make(row["link"], error="m").save(image, kind="svg", scale=5, border=2, title=row["said"])
         return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
 
     routes = [Route(base + name, static, methods=["GET"]) for name in STATIC]

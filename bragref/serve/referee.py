@@ -16,7 +16,7 @@ import msgspec
 from bragref.answers import Answers, game_answers, shows, split
 from bragref.api import Book
 from bragref.engine.errors import BadInput, Refused, brief
-from bragref.engine.names import resolve
+from bragref.engine.names import key, resolve
 from bragref.games import game_of
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Ledger, Stale
@@ -77,6 +77,9 @@ class Referee:
         the player to act's move under `--seats record`, recorded (200)."""
         try:
             answer, words = read(body, Answer)
+            if self._received(player, words):  # the payee says they were paid: theirs to say, recorded at once
+                told, head, _ = self._write(words, answer.head, "seat-self")
+                return 200, {"recorded": "\n".join(told), "head": head}
             self._own(player, words)
             _, _, line = self._write(words, answer.head, "seat-self", trying=True)
             if self.seats.mode == "record" and self._acting(player, words):
@@ -110,6 +113,12 @@ class Referee:
             return written.code, written.said
         request.state, request.said = "recorded", "\n".join(told)
         return 200, {"recorded": request.said, "head": head}
+
+    @staticmethod
+    def _received(player: str, words: list[str]) -> bool:
+        """Whether `words` are `paid FROM TO AMOUNT` with TO the seat's own player, named in full: a payee confirming
+        a settle-up they received (docs/serve.md, Settling up from the phones), judged as `paid` judges it (R1.2)."""
+        return len(words) >= 4 and words[0].lower() == "paid" and key(words[2]) == key(player)
 
     def _own(self, player: str, words: list[str]) -> None:
         """Refused (403) unless the words are a move of the game or a seat's own money, naming `player` (a seat never

@@ -163,6 +163,8 @@ class Watcher:
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
                 money = {p["name"]: p["table_money"] for p in data["players"] if "table_money" in p}
                 settle = night_settle(book, session.rules)
+                data["pay"] = pay_rows(book, session.rules)
+                data["closing"] = book.closing_digest() if session.closed else None  # every phone keeps it
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
         except BadInput:  # no session yet: the referee's page starts one
@@ -215,6 +217,27 @@ def night_settle(book, rules) -> list[str]:
         kept = kept_in(rules)
         lines += paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], money)
     return lines
+
+
+def pay_rows(book, rules) -> list[dict]:
+    """Each payment still owed in the table's money (`settle --all`, net of the settle-ups recorded, R1.2), with the
+    link that pays it where the payee has a pay-to handle (`pay`, and `note` beside it) and the words that record it
+    (`paid FROM TO AMOUNT`): for the referee's page and the payer's own seat, never the players' page (`public`)."""
+    import shlex
+
+    from bragref.engine.money import format_money
+
+    kept, rows = kept_in(rules), []
+    for payment in book.settle(all_sessions=True, links=True):
+        if payment["money"] != kept or payment["to"] == CARRIED_POT:
+            continue
+        amount = rules.money(payment["amount"])
+        rows.append({"from": payment["from"], "to": payment["to"], "amount": payment["amount"],
+                     "said": f"{payment['from']} pays {payment['to']} {amount}", "link": payment.get("pay"),
+                     "note": payment.get("pay_note"),
+                     "words": shlex.join(["paid", payment["from"], payment["to"],
+                                          format_money(payment["amount"], rules.unit)])})
+    return rows
 
 
 def season_of(book) -> dict | None:
@@ -279,7 +302,8 @@ def refereed(table: dict | None) -> dict:
     if table["closed"]:  # the night as it ended, in its money, and the start of the next
         start = unstarted(f"{table['said']} Start the next session here.")
         night = {key: table["told"][key] for key in ("settle", "chart", "season")}
-        return {**start, "balances": table["balances"], "money": table["money"], "told": {**start["told"], **night}}
+        return {**start, "balances": table["balances"], "money": table["money"], "pay": table.get("pay", []),
+                "closing": table.get("closing"), "closed_session": table["session"], "told": {**start["told"], **night}}
     told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
     return {**table, "actions": [_shown(entry, True) for entry in table["actions"]], "told": told_}
 
@@ -290,7 +314,8 @@ def public(table: dict) -> dict:
     in its actions."""
     told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
     playing = table["phase"] in ("betting", "showdown")
-    return {**table, "actions": [_shown(entry, not playing) for entry in table["actions"]],
+    return {**{key: value for key, value in table.items() if key != "pay"},  # a handle is the payer's business
+            "actions": [_shown(entry, not playing) for entry in table["actions"]],
             "told": {**told_, "lines": table["told"]["shown_lines"], "moves": [], "forms": []}}
 
 
@@ -298,13 +323,15 @@ def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
     """What `player`'s own page is shown (their seat): what the players' page shows, marked as theirs, their moves
     when the table waits for them (as the referee's page names them, the cards seen in the deal disabled but those
     shown privately, which the players' page does not know), between hands their own buy-in, top-up and cash-out, and
-    their request's fate (`stale` too while it waits for a table that has moved on)."""
+    their request's fate (`stale` too while it waits for a table that has moved on), and the settle-ups they owe or
+    are owed (`pay`: the payer pays by its link, the payee says it was received)."""
     if table is None:
         return {**unstarted("No session yet: the referee starts one."), "seat": player, "request": request,
                 "told": {**unstarted()["told"], "forms": []}}
     if request is not None:
         request = {**request, "stale": request["state"] == "waiting" and request["head"] != table["digest"]}
-    shown = public(table)
+    shown = {**public(table), "pay": [row for row in table.get("pay", [])  # what they owe, and what they are owed
+                                      if player in (row["from"], row["to"])]}
     if table["closed"]:
         return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": [], "forms": []}}
     private = {word for entry in table["actions"] if entry.get("private") for word in (entry["detail"] or "").split()}

@@ -1,0 +1,294 @@
+"""How a player is paid (issue 77, docs/reference.md, The season: `pay-to`): a handle recorded in the ledger (chained,
+audited, replaced, removed), and `settle` writing beside each payment the link that pays it, amount and currency filled
+in where the scheme takes them. Every amount below is worked out by hand: one hand, Bill folds at once and Ann wins the
+antes, so Bill pays Ann one ante."""
+
+import sqlite3
+import time
+
+import pytest
+
+from conftest import Bragref
+
+
+def night(bragref: Bragref, name: str = "n1", money: str = "--unit 0.01 --currency ₹", ante: str = "12.50") -> None:
+    """A night of one hand: Ann deals, Bill folds, Ann wins the antes; Bill owes Ann one ante."""
+    bragref(f'session new {name} --players "Ann,Bill" {money} --ante {ante}')
+    bragref("deal")
+    bragref("fold bill")
+
+
+def test_a_upi_handle_fills_in_the_amount_in_rupees_and_names_the_night(bragref):
+    night(bragref)
+    said = bragref("pay-to ann upi:ann@okbank").stdout
+    assert said == "Recorded: Ann is paid at upi:ann@okbank: settle shows the link.\n"
+    link = "upi://pay?pa=ann@okbank&pn=Ann&am=12.50&cu=INR&tn=bragref%20n1"
+    assert bragref.json("settle") == [{"from": "Bill", "to": "Ann", "amount": 1250, "pay": link}]
+    assert bragref("settle").stdout == f"Bill pays Ann ₹12.50: {link}\n"
+    assert bragref.json("settle --all") == [{"from": "Bill", "to": "Ann", "amount": 1250, "money": "₹0.01",
+                                             "pay": link.replace("bragref%20n1", "bragref%20settle-up")}]
+    bragref("audit --all")
+
+
+@pytest.mark.parametrize(("handle", "pay", "note"), [
+    ("paypal:AnnSmith", "https://paypal.me/AnnSmith/12.50GBP", None),
+    ("monzo:ann", "https://monzo.me/ann/12.50", None),
+    ("revolut:ann_s", "https://revolut.me/ann_s", "Revolut takes no amount in a link: type it in Revolut"),
+    ("https://pay.example.org/ann?ref=x", "https://pay.example.org/ann?ref=x",
+     "a link as the player gave it: type the amount there"),
+    ("upi:ann@okbank", None, "UPI carries rupees only, not the night's money (£): no link; pay Ann another way"),
+])
+def test_each_scheme_in_pounds(bragref, handle, pay, note):
+    night(bragref, money="--unit 0.01 --currency £")
+    bragref(f"pay-to ann {handle}")
+    row = {"from": "Bill", "to": "Ann", "amount": 1250, "pay": pay}
+    assert bragref.json("settle") == [{**row, "pay_note": note} if note else row]
+    said = bragref("settle").stdout
+    assert said.startswith("Bill pays Ann £12.50")
+    assert (pay or "") in said and (note or "") in said
+
+
+def test_monzo_carries_pounds_only_and_paypal_the_nights_own_currency(bragref):
+    night(bragref, money="--unit 0.01 --currency EUR")
+    bragref("pay-to ann monzo:ann")
+    assert bragref.json("settle")[0]["pay"] is None
+    assert "Monzo carries pounds only, not the night's money (EUR)" in bragref.json("settle")[0]["pay_note"]
+    bragref("pay-to ann paypal:ann")  # a new handle replaces the old
+    assert bragref.json("settle")[0]["pay"] == "https://paypal.me/ann/12.50EUR"
+
+
+def test_amounts_in_the_money_of_the_night_whole_units_and_no_currency(bragref):
+    night(bragref, money="--unit 1 --currency ₹", ante="5")
+    bragref("pay-to ann upi:ann.s-1@ybl")
+    assert bragref.json("settle")[0]["pay"] == "upi://pay?pa=ann.s-1@ybl&pn=Ann&am=5.00&cu=INR&tn=bragref%20n1"
+    night(bragref, "n2", money="", ante="5")  # counters: no currency the link could name
+    assert bragref.json("settle")[0]["pay"] is None  # UPI: rupees only
+    bragref("pay-to ann paypal:ann")
+    assert bragref.json("settle")[0] == {"from": "Bill", "to": "Ann", "amount": 5, "pay": "https://paypal.me/ann",
+                                         "pay_note": "the night's money names no currency: type the amount in PayPal"}
+
+
+def test_each_night_in_its_own_money_over_every_session(bragref):
+    night(bragref, "n1", money="--unit 0.01 --currency £")
+    night(bragref, "n2", money="--unit 0.01 --currency ₹", ante="2")
+    bragref("pay-to ann paypal:ann")
+    rows = {row["money"]: row["pay"] for row in bragref.json("settle --all")}
+    assert rows == {"£0.01": "https://paypal.me/ann/12.50GBP", "₹0.01": "https://paypal.me/ann/2.00INR"}
+
+
+def test_no_handle_no_link_and_the_rows_stay_as_they_were(bragref):
+    night(bragref)
+    bragref("pay-to bill paypal:bill")  # Bill pays; only a payee's handle makes a link
+    assert bragref.json("settle") == [{"from": "Bill", "to": "Ann", "amount": 1250}]
+    assert bragref("settle").stdout == "Bill pays Ann ₹12.50\n"
+
+
+@pytest.mark.parametrize(("handle", "said"), [
+    ("upi:ann", "a UPI address is name@bank"),
+    ("upi:ann@", "a UPI address is name@bank"),
+    ("upi:@okbank", "a UPI address is name@bank"),
+    ("upi:an n@okbank", "a UPI address is name@bank"),
+    ("upi:ann@ok.bank", "a UPI address is name@bank"),
+    ("paypal:", "a PayPal name is 1–40 letters"),
+    ("paypal:ann/../x", "a PayPal name is 1–40 letters"),
+    ("monzo:ann?x=1", "a Monzo name is 1–40 letters"),
+    ("revolut:<script>", "a Revolut name is 1–40 letters"),
+    ("http://pay.example.org/ann", "a pay-to link must be https"),
+    ("https://", "a pay-to link is https://HOST/"),
+    ("https://user:pw@pay.example.org/", "no user or password"),
+    ("javascript:alert(1)", "a pay-to handle is upi:VPA"),
+    ("venmo:ann", "a pay-to handle is upi:VPA"),
+    ("ann@okbank", "a pay-to handle is upi:VPA"),
+])
+def test_a_bad_handle_is_bad_input_and_writes_nothing(bragref, handle, said):
+    night(bragref)
+    assert said in bragref.refused(f"pay-to ann '{handle}'", "error:", code=2)
+
+
+def test_unknown_players_no_session_and_removing_nothing_are_bad_input(bragref):
+    assert "no ledger at" in bragref("pay-to ann paypal:ann", code=2).stderr
+    night(bragref)
+    bragref.refused("pay-to zed paypal:zed", "'zed'", code=2)
+    bragref.refused("pay-to ann --remove", "Ann has no pay-to handle to remove", code=2)
+    bragref.refused("pay-to ann paypal:ann --remove", "not both", code=2)
+    bragref.refused("pay-to ann", "--remove", code=2)
+
+
+def test_replaced_removed_chained_and_never_updated(bragref):
+    night(bragref)
+    bragref("pay-to an upi:ann@okbank")  # a unique prefix names Ann
+    assert bragref("pay-to ANN monzo:ann").stdout == \
+        "Recorded: Ann is paid at monzo:ann, no longer upi:ann@okbank: settle shows the link.\n"
+    assert bragref("pay-to ann --remove").stdout == "Recorded: Ann has no pay-to handle now (monzo:ann is removed).\n"
+    assert "pay" not in bragref.json("settle")[0]
+    with sqlite3.connect(bragref.db) as conn:  # three rows, each chained; none changed
+        assert conn.execute("SELECT player, handle FROM handles ORDER BY id").fetchall() == [
+            ("Ann", "upi:ann@okbank"), ("Ann", "monzo:ann"), ("Ann", None)]
+        assert conn.execute("SELECT COUNT(*) FROM chain WHERE tbl = 'handles'").fetchone()[0] == 3
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            conn.execute("UPDATE handles SET handle = 'upi:thief@okbank'")
+    bragref("audit --all")
+
+
+def test_a_handle_changed_outside_bragref_is_caught_by_audit(bragref):
+    night(bragref)
+    bragref("pay-to ann upi:ann@okbank")
+    with sqlite3.connect(bragref.db) as conn:
+        conn.execute("DROP TRIGGER handles_no_update")
+        conn.execute("UPDATE handles SET handle = 'upi:thief@okbank'")
+        conn.execute("CREATE TRIGGER handles_no_update BEFORE UPDATE ON handles BEGIN SELECT RAISE(ABORT, 'the "
+                     "bragref ledger is append-only: handles rows are never changed or deleted (R9.1); correct with a "
+                     "void'); END")
+    found = bragref("audit --all", code=4).stdout
+    assert "handles row 1 does not match chain link" in found
+
+
+def test_the_table_takes_a_handle_and_refuses_a_bad_one(bragref):
+    night(bragref)
+    told = bragref.table("pay-to ann paypal:ann", "pay-to bill upi:nope", "pay-to bill remove").output
+    assert "Recorded: Ann is paid at paypal:ann: settle shows the link." in told
+    assert "a UPI address is name@bank" in told
+    assert "Bill has no pay-to handle to remove" in told
+    assert bragref.json("settle")[0]["pay"] == "https://paypal.me/ann/12.50INR"
+
+
+def test_the_python_api_records_a_handle_and_gives_the_links(bragref):
+    import bragref as api
+
+    night(bragref, money="--unit 0.01 --currency £")
+    book = api.open_ledger(str(bragref.db))
+    player, handle, was = book.pay_to("ann", "monzo:ann")
+    assert (player, str(handle), was) == ("Ann", "monzo:ann", None)
+    assert book.settle() == [{"from": "Bill", "to": "Ann", "amount": 1250}]  # what the pages show: no handle
+    assert book.settle(links=True) == [{"from": "Bill", "to": "Ann", "amount": 1250,
+                                        "pay": "https://monzo.me/ann/12.50"}]
+    with pytest.raises(api.BadInput):
+        book.pay_to("ann", "monzo:a b")
+
+
+def test_the_players_page_never_shows_a_handle(bragref):
+    from bragref.serve.watch import Watcher
+
+    night(bragref)
+    bragref("pay-to ann upi:ann@okbank")
+    watcher = Watcher(str(bragref.db))
+    assert watcher.look()
+    shown = watcher.views["players"].decode()
+    assert "Bill pays Ann ₹12.50" in shown and "okbank" not in shown and "upi:" not in shown
+    assert "okbank" in watcher.views["referee"].decode()  # the referee's page has the link
+
+
+def test_a_handle_pay_to_would_refuse_is_found_by_audit_whatever_its_chain_says(bragref):
+    """A row chained as bragref chains them, but holding what `pay-to` refuses (an http link, a stranger): written by
+    something else than bragref, and named by audit."""
+    from bragref.ledger.store import Ledger
+
+    night(bragref)
+    ledger = Ledger(str(bragref.db))
+    with ledger.write():
+        ledger._insert("handles", at=ledger.now(), player="Ann", handle="http://evil.example.org/")
+        ledger._insert("handles", at=ledger.now(), player="Zed", handle="paypal:zed")
+    ledger.close()
+    found = bragref("audit --all", code=4).stdout
+    assert "handles row 1 (Ann) holds 'http://evil.example.org/', which pay-to refuses" in found
+    assert "handles row 2 names 'Zed', who played in no session then (R2.6)" in found
+
+
+def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(bragref):
+    """The settle-up on the phones (issue 77): the referee's page is sent every payment still owed with the link that
+    pays it and the words that record it; the payer's and the payee's seats their own, others' seats and the players'
+    page none; the QR code of a link is served to the pages that show it, 404 elsewhere. The payee's seat records
+    that it was paid (refused above what is owed, R1.2); no other seat can."""
+    from starlette.testclient import TestClient
+
+    from bragref.serve.app import make_app
+    from bragref.serve.seats import Seats
+
+    night(bragref)
+    bragref('player join Cat')
+    bragref("pay-to ann upi:ann@okbank")
+    seats = Seats("ask")
+    with TestClient(make_app(str(bragref.db), referee="t" * 32, seats=seats)) as client:
+        link = "upi://pay?pa=ann@okbank&pn=Ann&am=12.50&cu=INR&tn=bragref%20settle-up"
+        row = {"from": "Bill", "to": "Ann", "amount": 1250, "said": "Bill pays Ann ₹12.50", "link": link,
+               "note": None, "words": "paid Bill Ann 12.50"}
+        referee = client.get(f"/r/{'t' * 32}/status.json").json()
+        assert referee["pay"] == [row]
+        paths = referee["seats"]
+        assert client.get(paths["Bill"] + "status.json").json()["pay"] == [row]
+        assert client.get(paths["Ann"] + "status.json").json()["pay"] == [row]  # the payee, who says it was received
+        assert client.get(paths["Cat"] + "status.json").json()["pay"] == []
+        players = client.get("/status.json")
+        assert "pay" not in players.json() and "okbank" not in players.text
+        for path in (f"/r/{'t' * 32}/", paths["Bill"]):
+            code = client.get(path + "pay.svg", params={"from": "Bill", "to": "Ann"})
+            assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
+            assert "Bill pays Ann" in code.text
+            assert 'src="pay.js"' in client.get(path).text
+        assert client.get(paths["Cat"] + "pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
+        assert client.get("/pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
+        head = referee["digest"]
+        for seat, words in ((paths["Bill"], row["words"]), (paths["Cat"], "paid Bill Ann 1"),
+                            (paths["Ann"], "paid Bill An 1")):  # the payer, another, a payee not named in full
+            assert client.post(seat + "ask", json={"words": words, "head": head}).status_code == 403
+        said = client.post(paths["Ann"] + "ask", json={"words": "paid Bill Ann 13", "head": head})
+        assert said.status_code == 422 and said.json()["rule"] == "R1.2"  # more than is owed
+        recorded = client.post(paths["Ann"] + "ask", json={"words": "paid Bill Ann 2.50", "head": head})
+        assert recorded.status_code == 200 and recorded.json()["recorded"] == "Recorded: Bill paid Ann ₹2.50."
+        head = recorded.json()["head"]
+        recorded = client.post(f"/r/{'t' * 32}/act", json={"words": "paid Bill Ann 10", "head": head})
+        assert recorded.status_code == 200 and recorded.json()["recorded"] == "Recorded: Bill paid Ann ₹10.00."
+    assert bragref.json("settle --all") == []
+
+
+@pytest.mark.slow  # a server and a browser
+def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
+    """On a 360 px phone the referee's page shows each payment owed with a pay button and a QR code that draws, nothing
+    scrolls sideways, and one tap of `paid` records it; the payer's seat shows the same button and code, no `paid`;
+    the next night, the payee's seat records with one tap that it was received."""
+    from test_referee import PHONE, Referee, opened
+
+    table = Bragref(tmp_path / "ledger.db")
+    night(table)
+    table("pay-to ann paypal:AnnSmith")
+    running = Referee(table.db, more=("--seats", "ask"))
+    try:
+        page = opened(browser, running.url)
+        page.wait_for_selector("#pay:not([hidden])")
+        assert page.locator("#pay").get_by_text("Bill pays Ann ₹12.50").is_visible()
+        assert page.get_by_role("button", name="pay Ann").is_visible()
+        qr = page.get_by_role("img", name="QR code: Bill pays Ann ₹12.50, https://paypal.me/AnnSmith/12.50INR")
+        qr.wait_for()
+        page.wait_for_function("[...document.querySelectorAll('#pay img')].every(i => i.complete && i.naturalWidth)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        seat = opened(browser, running.players.rstrip("/") + web_status(running.url)["seats"]["Bill"])
+        seat.wait_for_selector("#pay:not([hidden])")
+        assert seat.get_by_role("button", name="pay Ann").is_visible()
+        assert seat.get_by_role("button", name="paid: Bill to Ann").count() == 0
+        assert seat.get_by_role("button", name="received from Bill").count() == 0  # the payer cannot say so
+        page.get_by_role("button", name="paid: Bill to Ann").click()
+        page.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
+        assert page.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹12.50."
+        page.wait_for_selector("#pay", state="hidden")  # nothing owed now
+        running.post("session close")
+        table('session new saturday --players "Ann,Bill" --unit 0.01 --currency ₹ --ante 12.50')
+        table("deal")
+        table("fold bill")
+        for _ in range(50):  # the server sees the new night within its look at the ledger (every 0.2 s)
+            seats = web_status(running.url)["seats"]
+            if "Ann" in seats:
+                break
+            time.sleep(0.1)
+        payee = opened(browser, running.players.rstrip("/") + seats["Ann"])
+        payee.get_by_role("button", name="received from Bill").click()
+        payee.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
+        assert payee.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹12.50."
+    finally:
+        running.stop()
+    assert table.json("settle --all") == []
+
+
+def web_status(url: str) -> dict:
+    import httpx
+
+    return httpx.get(url + "status.json").json()

@@ -1,0 +1,77 @@
+"""Every phone a witness (issue 77, docs/serve.md): a seat's page keeps in the phone's own storage the newest ledger
+digest it was shown and the closing digest of each night it saw closed, lists them (`witnessed`) after a reload, and
+shows a night's closing digest when the referee closes it; `audit --digest` checks each."""
+
+import subprocess
+import sys
+
+import httpx
+import pytest
+
+from conftest import Bragref
+
+def test_a_closed_nights_digest_goes_to_every_seat_and_is_the_one_close_gave(bragref):
+    from bragref.serve.seats import Seats
+    from bragref.serve.watch import Watcher
+
+    bragref.lines("""
+        session new friday --players "Ann,Bill"
+        deal
+        fold bill
+    """)
+    watcher = Watcher(str(bragref.db), seats=Seats("ask"))
+    watcher.look()
+    assert watcher.table_now["closing"] is None
+    said = bragref("session close").stdout
+    digest = said.split("Ledger digest: ")[1].split()[0]
+    assert watcher.look()
+    seats = list(watcher.seats.tokens.values())
+    assert seats
+    for token in seats:
+        view = watcher.views[f"seat:{token}"].decode()
+        assert f'"closing":"{digest}"' in view
+    bragref("paid bill ann 1")  # after the close: the closing digest is still the close's
+    watcher.look()
+    assert watcher.table_now["closing"] == digest
+    bragref(f"audit --digest {digest}")
+
+
+@pytest.mark.slow  # a server and a browser
+def test_a_seat_keeps_its_witnesses_across_a_reload_and_audit_checks_them(browser, tmp_path):
+    from test_referee import Referee, opened
+
+    table = Bragref(tmp_path / "ledger.db")
+    table.lines("""
+        session new friday --players "Ann,Bill"
+        deal
+        fold bill
+    """)
+    running = Referee(table.db, more=("--seats", "ask"))
+    try:
+        status = httpx.get(running.url + "status.json").json()
+        seat = opened(browser, running.players.rstrip("/") + status["seats"]["Bill"])
+        seat.wait_for_selector("#witnessed:not([hidden])")
+        assert status["digest"] in seat.locator("#witnessed").text_content()
+        assert seat.locator("#closing").is_hidden()
+        closed = running.post("close")
+        assert closed.status_code == 200, closed.text
+        seat.wait_for_selector("#closing:not([hidden])")
+        said = seat.locator("#closing").text_content()
+        assert "Keep this: it proves tonight's results" in said
+        closing = said.rsplit(" ", 1)[-1]
+        assert closing == closed.json()["head"]  # the digest the close gave
+        seat.reload()
+        seat.wait_for_selector("#witnessed:not([hidden])")
+        kept = seat.locator("#witnessed").text_content()
+        assert closing in kept and "closed" in kept
+        stored = seat.evaluate("JSON.parse(localStorage.getItem('bragref-witnessed'))")
+        assert stored["closings"][0]["digest"] == closing and stored["closings"][0]["session"] == "friday"
+        players = httpx.get(running.players + "status.json").json()
+        assert "pay" not in players
+    finally:
+        running.stop()
+    table("paid bill ann 1")  # recorded after the close: the closing digest still holds
+    for digest in {closing, stored["newest"]["digest"], status["digest"]}:
+        audited = subprocess.run([sys.executable, "-m", "bragref", "--db", str(table.db), "audit", "--digest",
+                                  digest], capture_output=True, text=True)
+        assert audited.returncode == 0, audited.stdout + audited.stderr
