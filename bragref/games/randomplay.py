@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from bragref.engine.cards import NATURALS, wild_cards
-from bragref.engine.state import Hand
+from bragref.engine.state import Hand, held_by
 from bragref.games import game_of, verb_of
 from bragref.games.play import legal
 from bragref.games.verbs import Award, Concede, Show, Verb
@@ -46,7 +46,10 @@ def random_dealt(rules, rng: random.Random, seats: list[str]) -> dict[str, str]:
 
 def random_show(hand: Hand, rng: random.Random, name: str) -> Show:
     """`name` shows cards dealt at random from what is left of the pack after the hands already shown (and a card
-    turned up, or shown at a side show under way)."""
+    turned up, or shown at a side show under way); a player whose hand was seen in the deal shows it again (R8.10)."""
+    held = held_by(hand, name)
+    if held is not None:
+        return Show(name, held.cards)  # the hand of theirs already seen: a player holds one hand (R8.10)
     pack = NATURALS + wild_cards(hand.rules.wild)[1]
     gone = set(game_of(hand.rules).cards_seen(hand))
     cards = tuple(rng.sample([c for c in range(pack) if c not in gone], hand.rules.cards))
