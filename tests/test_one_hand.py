@@ -78,6 +78,9 @@ def test_a_refused_second_hand_writes_nothing_and_the_same_hand_is_taken_r8_10(e
     assert TWO_HANDS in said
     assert evening.json("status") == status
     evening("show cat 8s Kd Kc")
+    said = evening.refused("show dan Kd 5h 5d", "R8.9", code=2)  # and one card is in one hand alone (R8.9)
+    assert "Kd has been seen already in this deal (shown by Cat" in said
+    evening("show dan 5h 5d 2c")
 
 
 def test_three_stakes_face_up_card_is_in_the_players_show_r15_4_r8_10(bragref):
