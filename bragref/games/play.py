@@ -10,7 +10,7 @@ from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, credit, held_by, holding, one_hand
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
-from bragref.games.verbs import Credit, Said, Typed, Verb, card_params, held_cards
+from bragref.games.verbs import Credit, Said, Typed, Verb, hand_cards, held_cards
 
 __all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome", "replay",
            "require_dealt", "require_move", "verb_type", "whose"]
@@ -123,10 +123,7 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
     card, `Game.cards_known`), else bad input; `after` then remembers them and where, unless its game has (a side
     show's, R13.4) or the rules changed the hand (an exchange, R14.2; the hand kept of two, R6.3:
     `state.hand_changed`)."""
-    held = [param for param in card_params(type(action)) if param.held]
-    if any(param.single for param in held):
-        return after  # one card: a draw or a card turned up, not the hand
-    named = tuple(card for param in held for card in getattr(action, param.name))
+    named = tuple(card for param in hand_cards(type(action)) for card in getattr(action, param))
     name = getattr(action, "player", None)
     if not named or name is None:
         return after

@@ -151,6 +151,15 @@ def held_cards(kind: type) -> tuple[str, ...]:
     return tuple(param.name for param in card_params(kind) if param.held)
 
 
+@lru_cache(maxsize=None)
+def hand_cards(kind: type) -> tuple[str, ...]:
+    """The names of the parameters of kind `cards` an action type declares as a player's whole hand (held, none of
+    one card: a show's cards and discards), read once a type: what R8.10 checks (`play.check_hand`); none where a
+    held parameter names one card (a draw, a flash)."""
+    held = [param for param in card_params(kind) if param.held]
+    return () if any(param.single for param in held) else tuple(param.name for param in held)
+
+
 class Reader(ABC):
     """How the words of an answer or a history line become values: money as typed or in units, names as the
     table knows them or as `p1`, `p2`…, and whether every word must be there as written (`strict`)."""
