@@ -11,7 +11,7 @@ from collections.abc import Callable
 from itertools import product
 
 from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Legal
+from bragref.engine.state import Hand, Legal, held_by
 from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, hand_ranking, kind_in, telling
 from bragref.games.play import legal, legal_phrases
 
@@ -481,8 +481,9 @@ def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
             button["said"] += [] if several else param.keywords[:1]  # Hoyle's `call all-in`, beside its call
             field(param, "amount", several and not param.required, **_bounds(own, plain))
         elif param.kind == "cards":
+            whole = param.held and param.required and not param.single  # a player's whole hand: a show's
             field(param, "cards", not param.required, **picker(hand, name, 1 if param.single else
-                                                             rules.cards if param.held and param.required else None))
+                                                             rules.cards if whole else None, whole))
     return button
 
 
@@ -492,15 +493,19 @@ def _bounds(allowed, plain: Callable[[int], str]) -> dict:
     return {"min": plain(allowed.min), "step": plain(1), "max": None if allowed.max is None else plain(allowed.max)}
 
 
-def picker(hand: Hand, player: str | None, count: int | None) -> dict:
+def picker(hand: Hand, player: str | None, count: int | None, whole: bool = False) -> dict:
     """The cards of the game's pack under the hand's rules (36 for Svara, jokers where the rules have them), each
-    as written (`Kh`, `10s`, `X1`) with how it was seen in the deal, where it was (R8.9)."""
+    as written (`Kh`, `10s`, `X1`) with how it was seen in the deal, where it was (R8.9); for `player`'s `whole`
+    hand (a show's cards), those of theirs seen already, picked in advance (`picked`): the one hand they hold, seen
+    at a side show (R8.10), or known to be theirs (a face-up card, R15.4)."""
     from bragref.engine.cards import MAX_JOKERS, NATURALS, card_text
 
     game = game_of(hand.rules)
     seen = game.cards_seen(hand, player)
+    held = held_by(hand, player) if whole and player is not None else None
+    picked = held.cards if held is not None else game.cards_known(hand, player) if whole else ()
     return {"count": count, "pack": [[card_text(card), seen.get(card)] for card in range(NATURALS + MAX_JOKERS)
-                                      if game.in_pack(hand.rules, card)]}
+                                      if game.in_pack(hand.rules, card)], "picked": [card_text(c) for c in picked]}
 
 
 def _plain(rules: Rules) -> Callable[[int], str]:

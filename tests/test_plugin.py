@@ -115,6 +115,17 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
     # from the hand of its own, replayed
     assert [a["detail"] for a in json.loads(bragref("history", "1", "--json"))][1] == "7h"
     bragref("audit")
+    bragref("session", "new", "shown", "--players", "Ann,Bob,Cy", "--game", "Stick Brag")
+    bragref("deal")
+    for words in (("flash", "bob", "7h"), ("bet", "bob", "1"), ("fold", "cy"), ("see", "ann")):
+        bragref(*words)
+    recorded = bragref("history", "1", "--json")
+    said = bragref("show", "bob", "3h", "4d", "5c", code=2)  # the card he flashed is in his hand (R8.10)
+    assert "Bob's hand holds 7h (flashed by Bob), which their show does not name: a player holds one hand (R8.10)" \
+        in said
+    assert bragref("history", "1", "--json") == recorded  # nothing recorded
+    bragref("show", "bob", "7h", "7d", "7c")  # his own flashed card, which only he may show (R8.9)
+    bragref("audit")
 
 
 @pytest.mark.slow

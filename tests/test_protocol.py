@@ -36,7 +36,8 @@ PARTS = (protocol.Identity, protocol.HouseRules, protocol.Dealing, protocol.Play
          protocol.Judging, protocol.Telling, protocol.Showing, protocol.Matches)  # `Game`, in the order it joins them
 VALUES = (Param, Option, Carried, state.Offer, state.Range, state.Legal, state.Hand, state.Player)  # what a game
 # declares with and builds
-BUILDERS = (state.offers, state.ranged, state.costing, state.naming, state.showing, state.widest)
+BUILDERS = (state.offers, state.ranged, state.costing, state.naming, state.showing, state.widest, state.held_by,
+            state.holding, state.hand_changed)  # and what a game says of a hand seen (R8.10)
 
 
 def signature(value) -> str:

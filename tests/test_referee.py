@@ -303,9 +303,10 @@ HANDS = {
                  ("bet Bob", "1"), ("fold Cat",), ("fold Ann",)],
                 {"Ann": -1, "Bob": 2, "Cat": -1}),  # two rounds of exchanges (R14.2), then Bob's bet unanswered
     "three-stake": ([("deal", None, ("5s", "6h", "7d")), ("fold Bob",), ("fold Cat",), ("concede Bob",),
-                     ("concede Cat",), ("show Ann", None, ("7d", "Kh", "Kc")), ("draw Ann", None, ("2c",)),
+                     ("concede Cat",), ("show Ann", None, ("Kh", "Kc")), ("draw Ann", None, ("2c",)),
                      ("stick Ann",)],
-                    {"Ann": 6, "Bob": -3, "Cat": -3}),  # the three pots of 3 each go to Ann (R15)
+                    {"Ann": 6, "Bob": -3, "Cat": -3}),  # the three pots of 3 each go to Ann (R15); her face-up
+    # 7d is picked already in her show's picker (R8.10)
     "svara": ([("deal",), ("bet Bob", "1"), ("pass Cat",), ("pass Ann",)],
               {"Ann": -1, "Bob": 2, "Cat": -1}),
     "three-card-poker": ([("deal",), ("wager Bob", "2", (), {"Pair Plus": "1"}), ("wager Cat", "1"),
@@ -384,6 +385,50 @@ def test_a_plug_in_games_own_move_is_tapped_from_its_button(browser, tmp_path, p
         assert "Cy to act" in page.locator("#said").text_content()
         assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json", env=plugin_installed))] == \
             ["deal", "flash", "stick"]
+    finally:
+        running.stop()
+
+
+def test_a_hand_seen_at_a_side_show_is_picked_already_for_the_show_r8_10(browser, tmp_path):
+    """Issue 79: Cat's cards, seen at the side show, are picked in advance in the picker of her show, so one more tap
+    records the one hand she holds; another hand is bad input, said on the page, nothing recorded."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "tp", "--players", "Ann,Bob,Cat,Dan", "--game", "teen-patti")
+    for line in ("deal", "look bob", "bet bob 2", "look cat", "bet cat 2", "look dan", "bet dan 2", "fold ann",
+                 "bet bob 2", "sideshow cat 2", "accept bob", "show bob Jh Jc 4s", "show cat Kd Kc 8s", "see dan"):
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        calmed(page)
+        page.locator("#moves").get_by_role("button", name="show Cat", exact=True).click()  # opens its picker
+        pack = page.locator("#picked .pack")
+        pressed = pack.locator("button[aria-pressed=true]")
+        assert sorted(pressed.evaluate_all("buttons => buttons.map(b => b.getAttribute('aria-label'))")) == \
+            ["8s", "Kc", "Kd"]
+        record = page.locator("#picked").get_by_role("button", name="record show Cat", exact=True)
+        before = dump(db)
+        for card in ("Kd", "9s"):  # another hand: Kd taken out, 9s put in
+            pack.get_by_role("button", name=card, exact=True).click()
+            page.clock.fast_forward(page.evaluate("CALM_MS"))
+        calmed(page)
+        record.click()
+        waited(page, "document.getElementById('answer').className === 'refused'", "record show Cat")
+        assert "Cat's hand was seen at the side show as Kd Kc 8s" in page.locator("#answer").text_content()
+        assert "(R8.10)" in page.locator("#answer").text_content()
+        assert dump(db) == before  # nothing recorded
+        for card in ("9s", "Kd"):  # as it was filled in
+            pack.get_by_role("button", name=card, exact=True).click()
+            page.clock.fast_forward(page.evaluate("CALM_MS"))
+        calmed(page)
+        record.click()  # one more tap: the hand seen
+        waited(page, "document.getElementById('answer').className === 'recorded'", "record show Cat")
+        assert page.locator("#answer").text_content() == "Recorded: Cat show Kc 8s Kd."  # in the order picked
+        waited(page, "document.body.dataset.head === document.getElementById('answer').dataset.head", "show Cat")
+        calmed(page)
+        page.locator("#moves").get_by_role("button", name="show Dan", exact=True).click()
+        calmed(page)
+        assert page.locator("#picked .pack button[aria-pressed=true]").count() == 0  # Dan's cards are not seen yet
     finally:
         running.stop()
 

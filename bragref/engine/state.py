@@ -210,6 +210,14 @@ class Shown(msgspec.Struct, frozen=True):
     judged: object
 
 
+class Held(msgspec.Struct, frozen=True):
+    """A player's cards as seen in this deal, and where (`at the side show`): the one hand they hold (R8.10)."""
+
+    player: str
+    cards: tuple[int, ...]  # as named, kept three and discards alike
+    where: str
+
+
 class Hand(msgspec.Struct, frozen=True):
     rules: Rules
     players: tuple[Player, ...]
@@ -226,6 +234,7 @@ class Hand(msgspec.Struct, frozen=True):
     decided: tuple[PotResult, ...] = ()  # the pots won so far
     shown: tuple[Shown, ...] = ()
     result: Result | None = None
+    held: tuple[Held, ...] = ()  # each player's cards seen in this deal, and where (R8.10)
 
     @property
     def live_pot(self) -> int:
@@ -282,6 +291,36 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
         for name in order
     )
     return Hand(rules, players, dealer, carried_in + ante * len(players), carried_in, retained_by, faceup)
+
+
+def held_by(hand: Hand, name: str) -> Held | None:
+    """`name`'s cards as seen in this deal and where, or None while nobody has seen them (R8.10)."""
+    return next((h for h in hand.held if h.player == name), None)
+
+
+def holding(hand: Hand, name: str, cards: tuple[int, ...], where: str) -> Hand:
+    """The hand with `name`'s cards seen `where` (R8.10): every later record of their hand names the same cards."""
+    return evolve(hand, held=tuple([h for h in hand.held if h.player != name]) + (Held(name, tuple(cards), where),))
+
+
+def hand_changed(hand: Hand, name: str) -> Hand:
+    """The rules changed `name`'s hand (an exchange, R14.2; the hand kept of two, R6.3): the cards seen of the one
+    they held no longer bind their next show (R8.10)."""
+    if held_by(hand, name) is None:
+        return hand
+    return evolve(hand, held=tuple([h for h in hand.held if h.player != name]))
+
+
+def one_hand(hand: Hand, name: str, cards: tuple[int, ...]) -> None:
+    """Bad input where `cards`, a record of `name`'s whole hand, are not the cards of theirs already seen in this
+    deal: a player holds one hand (R8.10)."""
+    held = held_by(hand, name)
+    if held is None or sorted(held.cards) == sorted(cards):
+        return
+    from bragref.engine.cards import hand_text  # here: only a refusal writes cards
+
+    raise BadInput(f"{name}'s hand was seen {held.where} as {hand_text(held.cards)}, not {hand_text(cards)}: a "
+                   f"player holds one hand (R8.10)")
 
 
 def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Legal, credit
+from bragref.engine.state import Hand, Legal, credit, held_by, holding, one_hand
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
-from bragref.games.verbs import Credit, Said, Typed, Verb, held_cards
+from bragref.games.verbs import Credit, Said, Typed, Verb, hand_cards, held_cards
 
 __all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome", "replay",
            "require_dealt", "require_move", "verb_type", "whose"]
@@ -108,8 +108,36 @@ def _step(game, hand: Hand, action) -> Hand:
         return credit(hand, action.player, action.amount)
     own = action if type(action) is game.verbs.get(action.verb) else _own(game, action)  # most are the game's own
     after = game.apply(hand, own)
-    if held_cards(type(own)):  # R8.9, for every game alike, once the rules have had their say (the rule first)
-        check_cards(game, hand, own)
+    if held_cards(type(own)):  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule
+        check_cards(game, hand, own)  # first)
+        after = check_hand(game, hand, own, after)
+    return after
+
+
+SEEN_AT = {"see": "at the see", "showdown": "at the showdown", "cover": "for a covered pot", "show": "at the show"}
+
+
+def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
+    """R8.10 for every game: an action naming a player's whole hand (a show's cards and discards, not a draw's or a
+    flash's one card) names the cards of theirs seen already in the deal, and those known to be theirs (a face-up
+    card, `Game.cards_known`), else bad input; `after` then remembers them and where, unless its game has (a side
+    show's, R13.4) or the rules changed the hand (an exchange, R14.2; the hand kept of two, R6.3:
+    `state.hand_changed`)."""
+    named = tuple(card for param in hand_cards(type(action)) for card in getattr(action, param))
+    name = getattr(action, "player", None)
+    if not named or name is None:
+        return after
+    one_hand(hand, name, named)
+    missing = [card for card in game.cards_known(hand, name) if card not in named]
+    if missing:
+        from bragref.engine.cards import hand_text  # here: only a refusal writes cards
+
+        seen = game.cards_seen(hand)
+        raise BadInput(f"{name}'s hand holds {hand_text(missing)} ({', '.join(seen.get(c, 'seen') for c in missing)})"
+                       f", which their show does not name: a player holds one hand (R8.10)")
+    if held_by(after, name) is None:
+        how = hand.contest.how if hand.contest is not None else None
+        after = holding(after, name, named, SEEN_AT.get(how, "at a show"))
     return after
 
 

@@ -28,7 +28,7 @@ from bragref.engine.state import Hand, Legal
 from bragref.games import telling
 from bragref.games.base import DECIDED, POT_CARRIED, Carried, Option
 
-PROTOCOL = (1, 0)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
+PROTOCOL = (1, 1)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
 
 class Identity(ABC):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from bragref.engine.cards import NATURALS, wild_cards
-from bragref.engine.state import Hand
+from bragref.engine.state import Hand, held_by
 from bragref.games import game_of, verb_of
 from bragref.games.play import legal
 from bragref.games.verbs import Award, Concede, Show, Verb
@@ -46,10 +46,15 @@ def random_dealt(rules, rng: random.Random, seats: list[str]) -> dict[str, str]:
 
 def random_show(hand: Hand, rng: random.Random, name: str) -> Show:
     """`name` shows cards dealt at random from what is left of the pack after the hands already shown (and a card
-    turned up, or shown at a side show under way)."""
-    pack = NATURALS + wild_cards(hand.rules.wild)[1]
-    gone = set(game_of(hand.rules).cards_seen(hand))
-    cards = tuple(rng.sample([c for c in range(pack) if c not in gone], hand.rules.cards))
+    turned up, or shown at a side show under way), with the cards known to be theirs (a face-up card); a player whose
+    hand was seen in the deal shows it again (R8.10)."""
+    held = held_by(hand, name)
+    if held is not None:
+        return Show(name, held.cards)  # the hand of theirs already seen: a player holds one hand (R8.10)
+    pack, game = NATURALS + wild_cards(hand.rules.wild)[1], game_of(hand.rules)
+    known = tuple(game.cards_known(hand, name))  # theirs already, face up: in their show (R8.10)
+    gone = set(game.cards_seen(hand)) | set(known)
+    cards = known + tuple(rng.sample([c for c in range(pack) if c not in gone], hand.rules.cards - len(known)))
     if hand.rules.cards > 3 and rng.random() < 0.5:
         return Show(name, cards[:3], cards[3:])  # kept three and discards, as a player who chose them
     return Show(name, cards)

@@ -20,7 +20,7 @@ import msgspec
 
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve
-from bragref.engine.state import Hand, Legal
+from bragref.engine.state import Hand, Legal, held_by
 from bragref.games import game_of, hand_ranking
 
 
@@ -149,6 +149,15 @@ def held_cards(kind: type) -> tuple[str, ...]:
     """The names of the parameters of kind `cards` an action type declares as a player's own (`Param.held`: a show's,
     a draw's), read once a type: what R8.9 checks of every action replayed (`play.check_cards`)."""
     return tuple(param.name for param in card_params(kind) if param.held)
+
+
+@lru_cache(maxsize=None)
+def hand_cards(kind: type) -> tuple[str, ...]:
+    """The names of the parameters of kind `cards` an action type declares as a player's whole hand (held, none of
+    one card: a show's cards and discards), read once a type: what R8.10 checks (`play.check_hand`); none where a
+    held parameter names one card (a draw, a flash)."""
+    held = [param for param in card_params(kind) if param.held]
+    return () if any(param.single for param in held) else tuple(param.name for param in held)
 
 
 class Reader(ABC):
@@ -436,9 +445,13 @@ class Verb(msgspec.Struct, frozen=True):
 
 def _unseen(hand: Hand, player: str | None, whole: bool) -> tuple[int, ...]:
     """Cards `player` may name: a card (the first of the hand's game's pack not seen in the deal, R8.9), or a
-    `whole` hand, those they are known to hold (`Game.cards_known`) first."""
+    `whole` hand: the one of theirs seen in the deal (R8.10), else those they are known to hold
+    (`Game.cards_known`) first."""
     from bragref.engine.cards import MAX_JOKERS, NATURALS
 
+    held = held_by(hand, player) if whole and player is not None else None
+    if held is not None:
+        return held.cards
     game = game_of(hand.rules)
     known, seen = game.cards_known(hand, player) if whole else (), game.cards_seen(hand, player)
     return (*known, *(card for card in range(NATURALS + MAX_JOKERS) if game.in_pack(hand.rules, card)

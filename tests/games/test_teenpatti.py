@@ -171,7 +171,8 @@ def test_a_side_show_accepted_r13_4(teen, chris, andy, packs, why):
     assert {p["name"]: p["state"] for p in status["players"]}[packs] == "folded"
     stayed = "Andy" if packs == "Chris" else "Chris"
     bragref("see bill")  # two left: Bill, seen, asks for a show for the stake, 2; the pot 11
-    bragref(f"show {stayed} As Js Qs")  # a card seen at the side show is shown by nobody else (R8.9)
+    bragref.refused(f"show {stayed} As Js Qs", "R8.10", code=2)  # the hand seen at the side show, or none (R8.10)
+    bragref(f"show {stayed} {andy if stayed == 'Andy' else chris}")
     bragref("show bill 2d 3c 5s")
     expected = {"Bill": -5, "Andy": -5, "Chris": -5, stayed: 8}
     expected[packs] = -3
@@ -472,3 +473,39 @@ def test_a_card_exposed_at_a_side_show_is_seen_in_the_deal_r8_9(bragref):
         conn.execute("UPDATE actions SET args = replace(args, '9c', '9s'), state = NULL WHERE id ="
                      " (SELECT MAX(id) FROM actions)")
     assert "9s has been seen already in this deal" in bragref("audit", code=4).stdout
+
+
+FOUR = '--players "Ann,Bob,Cat,Dan" --game teen-patti'
+ISSUE_79 = ("look bob", "bet bob 2", "look cat", "bet cat 2", "look dan", "bet dan 2", "fold ann", "bet bob 2",
+            "sideshow cat 2", "accept bob", "show bob Jh Jc 4s", "show cat Kd Kc 8s", "see dan")
+
+
+def ledger_rows(bragref) -> int:
+    return sum(len(rows) for rows in bragref.dump().values())
+
+
+def test_a_hand_seen_at_a_side_show_is_the_hand_shown_after_it_r8_10(teen):
+    """Issue 79's evening: Cat's pair of kings, seen at the side show, may not become a high card 9 at the show."""
+    bragref = teen(players=FOUR)
+    for line in ISSUE_79:
+        bragref(line)
+    rows = ledger_rows(bragref)
+    said = bragref.refused("show cat 2h 7d 9c", "R8.10", code=2)
+    assert "Cat's hand was seen at the side show as Kd Kc 8s, not 2h 7d 9c: a player holds one hand (R8.10)" in said
+    assert ledger_rows(bragref) == rows
+    bragref.refused("show cat Kd Kc 9s", "R8.10", code=2)  # one card of the three other: another hand still
+    bragref("show cat Kc 8s Kd")  # the same three, in any order
+    bragref("show dan 5h 5d 2c")
+    assert nets(bragref)["Cat"] > 0 and nets(bragref)["Dan"] < 0  # the kings take the pot
+    bragref("audit")
+
+
+def test_a_player_in_two_side_shows_shows_one_hand_in_both_r8_10(teen):
+    """Cat, seen at Cat's own side show with Dan, is asked again by Ann: the same three cards, or bad input."""
+    bragref = teen(players=FOUR)
+    for line in ("look bob", "bet bob 2", "look cat", "bet cat 2", "sideshow dan 2", "accept cat",
+                 "show cat Kd Kc 8s", "show dan 5h 5d 2c", "look ann", "sideshow ann 2", "accept cat"):
+        bragref(line)
+    said = bragref.refused("show cat Ah Ad Ac", "R8.10", code=2)
+    assert "Cat's hand was seen at the side show as Kd Kc 8s" in said
+    bragref("show cat Kd Kc 8s")

@@ -108,6 +108,7 @@ def apply(hand: BastardHand, action) -> BastardHand:
         case Exchange(count=count, up=up):
             if count not in ("1", "3"):
                 raise BadInput(f"an exchange is of 1 card or 3, not {count!r} (R14.2)")
+            hand = state.hand_changed(hand, action.player)  # a hand changed by the rules (R14.2, R8.10)
             hand = evolve(hand, centre=checked_centre(hand.rules, up))  # not given: the exchange may have taken a
             # face-up card (R14.2), so which are face up is not known until the referee says
         case Pass():

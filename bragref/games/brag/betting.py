@@ -211,6 +211,7 @@ class BragBetting:
                     f"{player.name} holds two unseen hands: look at one (--hand old|new) and --keep or --fold it", "R6.3"
                 )
             changes = {"hands": 1, "status": "open" if look.keep else "blind"}
+            hand = state.hand_changed(hand, player.name)  # one of the two kept: the hand held now (R6.3, R8.10)
         else:
             if look.hand is not None:
                 raise Refused(f"{player.name} holds one hand: look without --hand", "R6.3")

@@ -287,6 +287,8 @@ def _sideshow_step(hand: TeenPattiHand, asking: SideShow, action) -> TeenPattiHa
                 raise Refused(f"{name} has already shown at this side show", "R13.4")
             shown = asking.shown + (Shown(name, ranking(hand).judge(cards, discards)),)
             hand = evolve(hand, exposed=hand.exposed + tuple((name, card) for card in (*cards, *discards)))
+            if state.held_by(hand, name) is None:  # the one hand they hold, as first seen (R8.10)
+                hand = state.holding(hand, name, (*cards, *discards), "at the side show")
             if len(shown) < 2:
                 return evolve(hand, sideshow=SideShow(asking.asker, asking.asked, True, shown))
             keys = {s.player: s.judged.key for s in shown}

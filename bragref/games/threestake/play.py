@@ -251,8 +251,8 @@ def _show(hand: ThreeStakeHand, show: Show) -> ThreeStakeHand:
     if show.discards:
         raise BadInput("a three-stake hand is the three cards dealt: no discards (R15.4)")
     if up not in show.cards:
-        raise BadInput(f"{name}'s face-up card is {card_text(up)}: a show is the three cards dealt, it among them "
-                       f"(R15.4)")
+        raise BadInput(f"{name}'s face-up card is {card_text(up)}: a show is the three cards dealt, it among them; "
+                       f"a player holds one hand (R15.4, R8.10)")
     judged = ranking_for(hand.rules).judge(show.cards)
     hand = evolve(hand, shown=hand.shown + (Shown(name, judged),))
     return _turn_over(hand, name) if points_of(hand, name) >= 31 else hand  # exactly 31, or bust (R15.4)

@@ -171,7 +171,7 @@ function drawMoves(t) {
         input.addEventListener("input", () => { values[field.name] = input.value ? [input.value] : []; });
         panel.append(element("label", {}, `${field.label} `, input));
       } else if (field.kind === "cards") {
-        values[field.name] = [];
+        values[field.name] = [...(field.picked || [])];  // a hand seen already in the deal: the one they hold (R8.10)
         panel.append(element("p", { class: "field" }, field.label), picker(`${field.label} for ${move.label}`,
           field, values[field.name]));
       } else if (field.kind === "players") {

@@ -99,8 +99,12 @@ class StickBrag(Brag):
             return super().apply(hand, verbs.Fold(action.player))
         return super().apply(hand, action)
 
-    def cards_seen(self, hand, player=None):
-        return {**{card: f"flashed by {name}" for name, card in hand.flashed}, **super().cards_seen(hand, player)}
+    def cards_seen(self, hand, player=None):  # a card flashed is seen: nobody else names it (R8.9)
+        flashed = {card: f"flashed by {name}" for name, card in hand.flashed if name != player}
+        return {**flashed, **super().cards_seen(hand, player)}
+
+    def cards_known(self, hand, player):  # and it is its player's: their show names it (R8.10)
+        return tuple(card for name, card in hand.flashed if name == player)
 
     @staticmethod
     def flashed(hand, player: str) -> bool:
