@@ -294,3 +294,33 @@ def test_the_same_evening_makes_the_same_ledger_on_both_paths(tmp_path):
     for table in theirs:
         assert ours[table] == theirs[table], table
     assert ours_said == {**said, "pure": True}
+
+
+# ---- a browser's Python ------------------------------------------------------------------------------------------
+
+def test_in_a_python_that_starts_no_process_the_long_reads_stay_in_one(tmp_path, monkeypatch):
+    """Pyodide's Python (`sys.platform` "emscripten") can start neither a process nor a thread: a long session's
+    `history` and `audit`, which share their work among the cores elsewhere, do it all in the one process there,
+    whatever number of cores the browser reports."""
+    import concurrent.futures
+
+    import bragref.cli.reports as reports
+    import bragref.ledger.audit as audit_module
+    import bragref.ledger.pieces as pieces
+    from conftest import Bragref
+
+    bragref = Bragref(tmp_path / "ledger.db")
+    bragref("simulate --hands 12 --seed 4")
+    whole = bragref("history").stdout
+
+    def no_process(*args, **kwargs):
+        raise NotImplementedError("This Python build lacks multiprocessing.synchronize")
+
+    monkeypatch.setattr(pieces.os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(pieces.sys, "platform", "emscripten")
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_process)
+    monkeypatch.setattr(reports, "PIECE", 5)
+    monkeypatch.setattr(reports, "PARALLEL_FROM", 0)
+    monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
+    assert bragref("history").stdout == whole
+    assert bragref("audit --all").output.startswith("audit: sound: ")
