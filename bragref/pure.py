@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 __all__ = ["DecodeError", "Struct", "ValidationError", "asdict", "convert", "decode", "encode", "field",
            "force_setattr", "replace"]
@@ -257,11 +258,13 @@ def encode(value) -> bytes:
         text = _fast(value)
     except ValueError:  # not a number
         text = None
-    if text is None or "e+" in text or "e-" in text:  # often only words holding "e-" ("one-eyed"): written alike
+    if text is None or ("e+" in text or "e-" in text) and _exponent(text):  # a digit before: "three-card" is none
         text = _slow(value)
     return text.encode()
 
 
+_exponent = re.compile(r"[0-9]e[-+]").search  # a float Python wrote with an exponent (or text that looks so: the
+# same bytes either way, written the slow way)
 _string = json.encoder.encode_basestring  # escapes `"`, `\` and the control characters only, as msgspec
 
 

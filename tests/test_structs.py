@@ -55,6 +55,13 @@ def test_the_floats_where_python_and_msgspec_part(number):
     assert pure.encode({"x": number}) == msgspec.json.encode({"x": number})
 
 
+@pytest.mark.parametrize("value", [["three-card", 1e16], ["three-card", 2.5], "a1e-5b", {"1e+16": "x"}, [1e-05, "e-"]])
+def test_text_that_looks_like_an_exponent_is_written_alike(value):
+    """Words with "e-" in them (a preset, "three-card") are written by the fast encoder; text that looks like a
+    float's exponent is written again the slow way, to the same bytes."""
+    assert pure.encode(value) == msgspec.json.encode(value)
+
+
 class MPlayer(msgspec.Struct, frozen=True):
     name: str
     paid: int = 0
