@@ -18,7 +18,7 @@ import re
 from decimal import Decimal
 from urllib.parse import quote, urlsplit
 
-import msgspec
+import bragref.structs as structs
 
 from bragref.engine.errors import BadInput
 
@@ -35,7 +35,7 @@ ONLY = {"upi": ("INR", "rupees"), "monzo": ("GBP", "pounds")}  # schemes that ca
 SAYS = {"upi": "UPI", "paypal": "PayPal", "revolut": "Revolut", "monzo": "Monzo"}
 
 
-class Handle(msgspec.Struct, frozen=True):
+class Handle(structs.Struct, frozen=True):
     """A handle as the player gave it: its `scheme` (`upi`, `paypal`, `revolut`, `monzo`, `https`) and what names
     them there (a VPA, a name, or the whole link)."""
 
@@ -109,7 +109,7 @@ def amount(units: int, unit: str) -> str:
     return f"{value:.{places}f}"
 
 
-class Link(msgspec.Struct, frozen=True):
+class Link(structs.Struct, frozen=True):
     """What pays one payment: the `link` (None where the scheme cannot carry the night's money) and `note`, what is
     to be said beside it (None where the link carries the amount)."""
 

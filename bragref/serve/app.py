@@ -12,7 +12,7 @@ import io
 import secrets
 from importlib import resources
 
-import msgspec
+import bragref.structs as structs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.concurrency import run_in_threadpool
@@ -145,8 +145,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         if isinstance(body, Response):
             return body
         try:
-            named = msgspec.json.decode(body or b"", type=Seated).player
-        except (msgspec.DecodeError, msgspec.ValidationError) as error:
+            named = structs.decode(body or b"", type=Seated).player
+        except (structs.DecodeError, structs.ValidationError) as error:
             return JSONResponse({"error": f'the body is JSON {{"player": "…"}}: {error}'}, 400, headers=HEADERS)
         player = next((p for p in seats.tokens if p.casefold() == named.casefold()), None)
         if player is None:
@@ -174,7 +174,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     def pay_code(request: Request, view: str) -> Response:
         """The QR code of the link that pays one payment the page shows (`?from=NAME&to=NAME`): the referee's page
         every payment's, a seat's page its own player's (`watch.pay_rows`); anything else 404."""
-        shown = msgspec.json.decode(watcher.views.get(view, b"{}")).get("pay") or []
+        shown = structs.decode(watcher.views.get(view, b"{}")).get("pay") or []
         asked = (request.query_params.get("from", ""), request.query_params.get("to", ""))
         row = next((row for row in shown if (row["from"], row["to"]) == asked and row["link"]), None)
         if row is None:
@@ -214,7 +214,7 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
-class Seated(msgspec.Struct, forbid_unknown_fields=True):
+class Seated(structs.Struct, forbid_unknown_fields=True):
     """The body of a seat's re-issue: whose."""
 
     player: str
