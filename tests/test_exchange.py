@@ -656,7 +656,7 @@ def test_actions_queued_together_are_recorded_and_chained_as_acted_one_at_a_time
     for queued in (False, True):
         ledger = Ledger(":memory:")
         ledger.now = iter(f"2026-11-25T10:{minute:02}:00+00:00" for minute in range(60)).__next__
-        ledger.create_session("s", Rules(), ["Ann", "Bob", "Cy"])
+        ledger.create_session("s", Rules(), ["Ann", "Bob", "Cy"], identity="5" * 32)  # one night: its identity, given
         choose = chooser(random.Random(5))
         for _ in range(3):
             ledger.deal("s")
@@ -680,8 +680,13 @@ def test_an_import_is_copied_as_its_judge_foresaw_and_linked_afresh_where_the_le
     from bragref.ledger.audit import audit
     from bragref.ledger.chain import Copy
     from bragref.ledger.simulate import simulate
+    from bragref.ledger import seats
     from bragref.ledger.store import Ledger
 
+    monkeypatch.setattr(seats, "minted", lambda: "7" * 32)  # the same rows in each ledger: its identities too
+    from bragref.ledger import seats
+
+    monkeypatch.setattr(seats, "minted", lambda: "7" * 32)  # the same rows in each ledger: its identities too
     source = Ledger(str(tmp_path / "source.db"))
     session = simulate(source, "s", from_preset("pagat", short_money="both"), ["Ann", "Bob", "Cy"], 30, 5)
     text = bhh.dumps(exchange.export(source, session))

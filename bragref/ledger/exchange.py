@@ -85,6 +85,7 @@ def export_stream(ledger: Ledger, session: Session) -> tuple[dict, Iterator[dict
         seats.append(following[1]["player"])
         following = next(facts, None)
     head = {"bhh": bhh.FORMAT, "variant": bhh.variant(rules), "session": created["name"], "players": seats,
+            **({"session_id": session.identity} if session.identity else {}),
             "before": [], "_created_at": created["created_at"], "_before_at": [], "rules": bhh.rules_table(rules),
             "hands": []}
     told = _Told(ledger, rules)
@@ -260,7 +261,8 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
                        f"({bhh.variant(rules)!r})")
     with ledger.write():
         with _stamped(ledger, document.get("_created_at")):
-            session = ledger.create_session(name or document["session"], rules, document["players"], use)
+            session = ledger.create_session(name or document["session"], rules, document["players"], use,
+                                            identity=document.get("session_id"))
         name = session.name
         _lines(ledger, name, None, [], document.get("before", []), document.get("_before_at"), None)
         for hand, foreseen in _hands(document["hands"], rules):
@@ -384,6 +386,7 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     with tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-") as folder:
         path = os.path.join(folder, "judged.db")
         judge = Ledger(":memory:", connect_like(ledger.conn, path))
+        judge.identifying = False  # the history's identity, or none where it carries none (known by its content)
         with ledger.reading():
             last = {table: ledger.conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
                     for table in LOG_TABLES}
@@ -406,11 +409,11 @@ def free_name(ledger: Ledger, wanted: str) -> str:
 
 
 def content(document) -> str:
-    """What a history holds, whatever its format, layout, times or session name: a digest of its export with the
+    """What a history holds, whatever its format, layout, times, session name or identity: a digest of its export with the
     name and every time left out (the players, the rules, every hand's deal, actions and results)."""
     def kept(value):
         if isinstance(value, dict):
-            return {k: kept(v) for k, v in value.items() if not k.startswith("_") and k != "session"}
+            return {k: kept(v) for k, v in value.items() if not k.startswith("_") and k not in ("session", "session_id")}
         if isinstance(value, list):
             return [kept(v) for v in value]
         return value
