@@ -98,9 +98,15 @@ def told(pulled) -> int:
         for finding in pulled.findings:
             click.echo(f"  audit: {brief(finding)}", err=True)
         return EXIT_AUDIT
+    from bragref.ledger.exchange import Diverged
+
     code = 0
     for session, failure in pulled.failed:
         what = f"{source}: session {printable(session)}" if session else source
+        if isinstance(failure, Diverged):
+            click.echo(f"{paint('error:', fg='red', bold=True)} {source}: {brief(str(failure))}", err=True)
+            code = max(code, EXIT_AUDIT, key=SEVERITY.index)
+            continue
         if isinstance(failure, Refused):
             reason, _, rest = refusal_text(failure).partition(" ")
             click.echo(f"{reason} {what}: {rest}", err=True)
@@ -108,7 +114,7 @@ def told(pulled) -> int:
             click.echo(f"{paint('error:', fg='red', bold=True)} {what}: {brief(str(failure))}"
                        f"{'' if session else '; nothing of it was imported'}", err=True)
         code = max(code, EXIT_REFUSED if isinstance(failure, Refused) else EXIT_BAD_INPUT, key=SEVERITY.index)
-    if pulled.imported or pulled.there or not pulled.failed:
+    if pulled.imported or pulled.there or pulled.extended or not pulled.failed:
         click.echo(f"{source}: {said(pulled)}")
     return code
 
@@ -123,12 +129,13 @@ def said(pulled) -> str:
     def sessions(count: int) -> str:
         return f"{count} session{'s' * (count != 1)}"
 
-    if not pulled.imported and not pulled.there:
+    if not pulled.imported and not pulled.there and not pulled.extended:
         return "no sessions"
     imported = f"imported {sessions(len(pulled.imported))}: {names(pulled.imported)}" if pulled.imported \
         else "imported nothing"
+    extended = "".join(f"; {printable(grown)}" for grown in pulled.extended)
     there = f"; {sessions(len(pulled.there))} already there: {names(pulled.there)}" if pulled.there else ""
-    return imported + there
+    return imported + extended + there
 
 
 COMMANDS = [litestream_config, club]

@@ -3,9 +3,11 @@
 A source is a table's ledger file, a Litestream replica of one (a folder or a URL, restored through Litestream into a
 scratch file), or a hand history. A ledger is audited whole before anything of it is taken, and nothing of one whose
 audit finds anything is; each of its sessions is then recorded as `import` records a history, judged by the rules
-again (`exchange.import_judged`), unless the club's ledger holds it already (the same players, rules and hands,
-whatever its name: `exchange.holding`). So a pull taken twice records nothing the second time, and two tables'
-sessions of the same name are both kept (the second as `NAME-2`).
+again (`exchange.import_judged`), unless the club's ledger holds it already: the same night by its identity
+(`exchange.known`: a copy that is a beginning of it is extended, one that differs refused), or, for a night without
+one, the same players, rules and hands, whatever its name (`exchange.holding`). So a pull taken twice records nothing
+the second time, a night pulled while it was played and again after is one night, and two tables' sessions of the
+same name are both kept (the second as `NAME-2`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class Pulled(msgspec.Struct):
     playing: list[str] = msgspec.field(default_factory=list)
     findings: list[str] = msgspec.field(default_factory=list)
     failed: list[tuple[str | None, Exception]] = msgspec.field(default_factory=list)
+    extended: list[str] = msgspec.field(default_factory=list)  # nights held here already that grew: what was recorded
+    # in each (`friday: 3 more hands`)
 
 
 def pull(source: str, club: Callable[[bool], Ledger | None]) -> Pulled:
@@ -111,12 +115,14 @@ def _audited(ledger: Ledger) -> list[str]:
 
 def _sessions(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | None]) -> None:
     """Each session of a sound ledger, oldest first: found in the club's ledger already, or recorded there."""
-    from bragref.ledger.exchange import export, holding
+    from bragref.ledger.exchange import SOURCE_DIGEST, digest_of, export, holding
 
     for session in ledger.all_sessions():
         exported = export(ledger, session)
+        exported[SOURCE_DIGEST] = digest_of(ledger, session)  # named where the club's copy differs
         here = club(False)
-        already = holding(here, exported) if here is not None else None
+        already = holding(here, exported) if here is not None and not session.identity else None  # a night with
+        # an identity is known by it first (`exchange.known`)
         if already is not None:
             pulled.there.append((session.name, already))
             continue
@@ -139,12 +145,18 @@ def _record(pulled: Pulled, name: str, document: dict, club: Callable[[bool], Le
     free `NAME-2` where another session has it, the club's current session left as it was. A line the rules refuse,
     or that cannot be read, is said where it is (the hand and the line) as the session's failure, as is a session
     refused whole."""
-    from bragref.ledger.exchange import AlreadyImported, Located, import_judged
+    from bragref.ledger.exchange import AlreadyImported, Diverged, Extended, Located, import_judged
 
     try:
         made = import_judged(club(True), document)
     except AlreadyImported as already:
         pulled.there.append((name, already.name))
+        return
+    except Extended as extended:  # the same night, pulled again once it had grown
+        pulled.extended.append(str(extended))
+        return
+    except Diverged as diverged:
+        pulled.failed.append((name, diverged))
         return
     except Located as located:
         where = f"hand {located.hand}, " if located.hand is not None else ""
