@@ -6,8 +6,10 @@ histories without an identity are known by their content, as before."""
 import json
 import sqlite3
 
+import pytest
+
 from conftest import Bragref
-from test_club import hands, night, nets, season_nets
+from test_club import hands, litestream, night, nets, season_nets  # noqa: F401 (`litestream`: a fixture)
 from test_ledger_versions import written_by
 
 
@@ -121,4 +123,100 @@ def test_an_older_bragrefs_open_night_pulled_then_given_its_identity_is_extended
     sessions = club.json("session list")
     assert len(sessions) == len(old.json("session list"))
     assert [row["session_id"] for row in sessions if row["session"] == current] == [old.json("status")["session_id"]]
+    assert club.json("settle --all") == old.json("settle --all")  # its settle-ups (one voided), pulled once each
     club("audit --all")
+
+
+# ---- SOURCE@DIGEST ---------------------------------------------------------------------------------------------
+
+
+def test_a_source_at_a_digest_is_pulled_only_where_it_holds_that_digest(tmp_path):
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill"], close=False)
+    table("session close")
+    closing = table.json("status")["digest"]  # photographed at the table
+    club = Bragref(tmp_path / "club.db")
+    wrong = closing.split("-")[0] + "-" + "0" * 16
+    pulled = club(f"club pull {table.db}@{wrong}", code=4)
+    assert f"error: {table.db}@{wrong}: its audit finds" in pulled.stderr and "nothing of it was imported" in \
+        pulled.stderr and not club.db.exists()
+    table(f"export -o {tmp_path / 'friday.bhh'}")
+    said = club(f"club pull {tmp_path / 'friday.bhh'}@{closing}", code=4)
+    assert "a hand history has no chain to hold digest" in said.stderr and not club.db.exists()
+    assert club(f"club pull {table.db}@{closing}").stdout == f"{table.db}@{closing}: imported 1 session: friday\n"
+
+
+# ---- settle-ups pulled with their nights ------------------------------------------------------------------------
+
+
+def test_a_tables_payments_are_pulled_with_its_nights_each_once_and_paid_works_on_the_clubs_ledger(tmp_path):
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill", "Bill", "Bill", "Bill"])  # Andy owes Bill
+    owed = table.json("settle --all")
+    assert owed[0]["from"] == "Andy" and owed[0]["to"] == "Bill"
+    table("paid andy bill 1")
+    table("paid andy bill 1 --note twice")
+    table("undo")  # a payment taken back: its void is pulled with it
+    club = Bragref(tmp_path / "club.db")
+    assert club(f"club pull {table.db}").stdout == f"{table.db}: imported 1 session: friday; 3 settle-ups (paid)\n"
+    assert club.json("settle --all") == table.json("settle --all")
+    assert club.json("balances --all") == table.json("balances --all")
+    before = club.dump()
+    assert club(f"club pull {table.db}").stdout == f"{table.db}: imported nothing; 1 session already there: friday\n"
+    assert club.dump() == before
+    club("audit --all")
+    rest = club.json("settle --all")[0]["amount"]
+    assert club(f"paid andy bill {rest}").stdout.startswith("Recorded: Andy paid Bill")  # no session is current here
+    assert club.json("settle --all") == []
+    club("audit --all")
+
+
+# ---- sources that are not files ------------------------------------------------------------------------------------
+
+
+def test_a_fifo_a_device_or_standard_output_as_a_source_is_bad_input_at_once(tmp_path):
+    import os
+    import time
+
+    os.mkfifo(tmp_path / "fifo")
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill"])
+    club = Bragref(tmp_path / "club.db")
+    for source in (tmp_path / "fifo", "/dev/zero", "/dev/stdout"):
+        started = time.monotonic()
+        said = club(f"import {source}", code=2)
+        assert f"cannot read {str(source)!r}: it is a" in said.stderr and time.monotonic() - started < 1
+        started = time.monotonic()
+        pulled = club(f"club pull {source} {table.db}", code=2)
+        assert time.monotonic() - started < 1 and f"error: {source}: it is a" in pulled.stderr
+        assert pulled.stdout.startswith(f"{table.db}: ")  # the other source pulled all the same
+    assert "a FIFO" in club(f"import {tmp_path / 'fifo'}", code=2).stderr
+    assert "a device" in club("import /dev/zero", code=2).stderr
+    assert "standard stream" in club("import /dev/stdout", code=2).stderr
+
+
+@pytest.mark.slow
+def test_a_store_that_hangs_ends_at_the_timeout_named_and_the_other_sources_are_pulled(litestream, tmp_path,
+                                                                                      monkeypatch):
+    """A replica URL whose store accepts the connection and never answers (an S3-compatible endpoint that hangs):
+    `--timeout` ends its restore, the source is named, exit 2, and the next source is pulled all the same."""
+    import socket
+    import threading
+    import time
+
+    server = socket.create_server(("127.0.0.1", 0))
+    held = []
+    threading.Thread(target=lambda: [held.append(server.accept()) for _ in range(50)], daemon=True).start()
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "club")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "secret")
+    monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)  # Litestream 0.5 cannot load its S3 settings beside it
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill"])
+    club = Bragref(tmp_path / "club.db")
+    hung = f"s3://club/table-1?endpoint=http://127.0.0.1:{server.getsockname()[1]}&region=us-east-1"
+    started = time.monotonic()
+    pulled = club(f"club pull --timeout 1.5 {hung} {table.db}", code=2)
+    assert time.monotonic() - started < 10
+    assert f"error: {hung}: Litestream did not restore it within 1.5 s" in pulled.stderr
+    assert pulled.stdout == f"{table.db}: imported 1 session: friday\n"
+    server.close()

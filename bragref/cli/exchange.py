@@ -140,6 +140,11 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
     Example:
       bragref import friday.bhh --as friday-again
     """
+    from bragref.ledger.club import not_a_file
+
+    wrong = not_a_file(file)  # a FIFO, a device, /dev/stdout: would block for ever or never end
+    if wrong is not None:
+        raise BadInput(f"cannot read {file!r}: {wrong}")
     document = readable(file, bhh.load_lazily)  # a batch of hands at a time, read from the file as they are judged
     book = ctx.obj.book(create=True)
     try:
