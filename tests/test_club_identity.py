@@ -220,3 +220,21 @@ def test_a_store_that_hangs_ends_at_the_timeout_named_and_the_other_sources_are_
     assert f"error: {hung}: Litestream did not restore it within 1.5 s" in pulled.stderr
     assert pulled.stdout == f"{table.db}: imported 1 session: friday\n"
     server.close()
+
+
+def test_a_night_held_whole_is_known_from_its_rows_without_replaying_a_hand(tmp_path, monkeypatch):
+    """A re-pull of a ledger whose nights the club holds whole compares their rows (`exchange.held_as_rows`): no
+    export, no replay; a night that grew is still judged from its history and extended."""
+    from bragref.ledger import exchange
+
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill", "Andy"], close=False)
+    club = Bragref(tmp_path / "club.db")
+    club(f"club pull {table.db}")
+    before = club.dump()
+    with monkeypatch.context() as patched:
+        patched.setattr(exchange, "export", lambda *args: pytest.fail("a night held whole was exported"))
+        assert club(f"club pull {table.db}").stdout.endswith("1 session already there: friday\n")
+    assert club.dump() == before
+    hands(table, "friday", ["Bill"])
+    assert club(f"club pull {table.db}").stdout == f"{table.db}: imported nothing; friday: 1 more hand\n"

@@ -199,9 +199,14 @@ def _payments(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | No
 
 def _sessions(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | None]) -> None:
     """Each session of a sound ledger, oldest first: found in the club's ledger already, or recorded there."""
-    from bragref.ledger.exchange import SOURCE_DIGEST, digest_of, export, holding
+    from bragref.ledger.exchange import SOURCE_DIGEST, digest_of, export, held_as_rows, holding
 
     for session in ledger.all_sessions():
+        here = club(False)
+        held = held_as_rows(here, ledger, session) if here is not None else None
+        if held is not None:  # the night, held whole already: known from the rows, no hand replayed
+            pulled.there.append((session.name, held))
+            continue
         exported = export(ledger, session)
         exported[SOURCE_DIGEST] = digest_of(ledger, session)  # named where the club's copy differs
         here = club(False)
