@@ -238,3 +238,37 @@ def test_a_night_held_whole_is_known_from_its_rows_without_replaying_a_hand(tmp_
     assert club.dump() == before
     hands(table, "friday", ["Bill"])
     assert club(f"club pull {table.db}").stdout == f"{table.db}: imported nothing; friday: 1 more hand\n"
+
+
+def test_a_club_night_of_two_tables_pulled_during_play_with_a_replaced_laptop_that_comes_back(tmp_path):
+    """Issue 76's club night, on ledger files: two tables one evening, Andy at both; pulls during play; table 1's
+    laptop replaced from a copy mid-night, and the old one coming back with a hand of its own. The season is the sum
+    of the tables' own nights, nothing doubled; the returning laptop is refused with the hand named."""
+    one, two = Bragref(tmp_path / "table-1.db"), Bragref(tmp_path / "table-2.db")
+    night(one, "friday", ["Bill", "Andy"], close=False)
+    two('session new friday --players "Andy,Bill"')
+    hands(two, "friday", ["Andy"])
+    club = Bragref(tmp_path / "club.db")
+    club(f"club pull {one.db} {two.db}")  # during play
+    with sqlite3.connect(one.db) as live, sqlite3.connect(tmp_path / "replacement.db") as copy:
+        live.backup(copy)  # table 1 moves to a replacement laptop, restored from its replica
+    replacement = Bragref(tmp_path / "replacement.db")
+    hands(replacement, "friday", ["Andy"])
+    hands(two, "friday", ["Bill", "Andy"])
+    assert club(f"club pull {replacement.db} {two.db}").stdout.splitlines() == [  # during play again
+        f"{replacement.db}: imported nothing; friday: 1 more hand",
+        f"{two.db}: imported nothing; friday-2: 2 more hands"]
+    hands(replacement, "friday", ["Andy"])
+    replacement("session close")
+    hands(one, "friday", ["Bill"])  # the old laptop, back, records hand 3 of its own
+    two("session close")
+    pulled = club(f"club pull {replacement.db} {two.db} {one.db}", code=4)
+    assert pulled.stdout.splitlines() == [
+        f"{replacement.db}: imported nothing; friday: 1 more hand, and its close",
+        f"{two.db}: imported nothing; friday-2: its close"]
+    assert f"error: {one.db}: its copy of session friday differs from the one here from hand 3 on" in pulled.stderr
+    assert season_nets(club) == nets(replacement, two)
+    rows = {row["player"]: row for row in club.json("season")}
+    assert {name: (row["nights"], row["sessions"], row["hands"]) for name, row in rows.items()} == \
+        {"Andy": (1, 2, 7), "Bill": (1, 2, 7)}
+    club("audit --all")

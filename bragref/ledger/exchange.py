@@ -420,8 +420,9 @@ class Extended(Exception):
     older bragref made)."""
 
     def __init__(self, session: Session, hands: int, closed: bool, identified: bool = False):
-        super().__init__(f"{session.name}: {hands} more hand{'s' * (hands != 1)}" + (", and its close" if closed
-                                                                                     else ""))
+        grown = f"{hands} more hand{'s' * (hands != 1)}" if hands else ""
+        super().__init__(f"{session.name}: " + ", and ".join(part for part in (grown, "its close" * closed) if part)
+                         if grown or closed else f"{session.name}: more of its last hand")
         self.session, self.hands, self.closed, self.identified = session, hands, closed, identified
 
 
