@@ -17,8 +17,9 @@ def test_friday_night_sample_runs_and_balances_sum_to_zero(bragref):
     voided = [e for e in history if e["voided"]]
     assert [(e["player"], e["amount"]) for e in voided] == [("Bill", 3)]
     assert any(e["action"] == "void" and e["reason"] == "Bill said 2, not 3" for e in history)
-    assert bragref.json("session list") == [{"session": "friday", "created": bragref.json("session list")[0]["created"],
-                                             "hands": 22, "current": True, "closed": False}]
+    listed = bragref.json("session list")
+    assert listed == [{"session": "friday", "created": listed[0]["created"], "hands": 22, "current": True,
+                       "closed": False, "session_id": bragref.json("status")["session_id"]}]
     assert bragref.json("status")["hand"] == 22
     assert "session friday has no hand 23" in bragref("history 23", code=2).output  # read a chunk at a time
     assert [e["hand"] for e in bragref.json("history 22")] == [22] * len(bragref.json("history 22"))

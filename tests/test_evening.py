@@ -295,7 +295,7 @@ def test_sessions_kept_in_different_money_are_reported_side_by_side_r1_1(evening
     assert [(r["player"], r["nights"], r["net"], r["money"]) for r in evening.json("season")] == [
         ("Andy", 1, 60, "£0.01"), ("Chris", 1, 10, "£0.01"), ("Bill", 1, -70, "£0.01"),
         ("Andy", 1, 1, "1"), ("Bill", 1, -1, "1")]
-    assert evening("season --csv").stdout.splitlines()[0].endswith(",biggest_pot,money")
+    assert evening("season --csv").stdout.splitlines()[0].endswith(",biggest_pot,money,sessions")
     chart = evening.db.parent / "season.svg"
     drawn = evening(f"season --chart {chart}")  # of as many nights, the money first kept
     assert drawn.stderr == "The chart draws the 1 night kept in units of £0.01, leaving out the 1 night kept in " \

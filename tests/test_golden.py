@@ -4,7 +4,8 @@
 For each evening (the sample sessions, and `tests/golden/scripts/` for the games the samples leave out) the
 goldens hold: the one-shot commands' lines as `run` prints them, `status --json` at the end, `history` as text
 and as JSON, the export as bhh and as JSON, the `replay` of every hand, and the live table answering the same
-lines at 80 columns. Times and digests (which cover the rows' times) are written as TIME and DIGEST.
+lines at 80 columns. Times and digests (which cover the rows' times) are written as TIME and DIGEST, a session's
+(random) identity as SESSION_ID.
 
 After a change meant to alter what users see, write the goldens again and read the diff:
     BRAGREF_GOLDEN=write python -m pytest tests/test_golden.py
@@ -26,10 +27,11 @@ EVENINGS = sorted([*SAMPLES.glob("*.brag"), *(GOLDEN / "scripts").glob("*.brag")
 KINDS = ("run", "status", "history", "history-json", "export", "export-json", "replay", "table")
 TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(\+\d\d:\d\d| [A-Z][A-Za-z]{1,4}\b)?")
 DIGEST = re.compile(r"\b\d+-[0-9a-f]{16}\b")
+IDENTITY = re.compile(r"\b[0-9a-f]{32}\b")  # a session's identity: random, minted at `session new`
 
 
 def normal(text: str) -> str:
-    return DIGEST.sub("DIGEST", TIME.sub("TIME", text))
+    return IDENTITY.sub("SESSION_ID", DIGEST.sub("DIGEST", TIME.sub("TIME", text)))
 
 
 def lines_of(evening: Path) -> list[str]:

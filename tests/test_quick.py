@@ -38,6 +38,7 @@ def test_what_the_quick_path_takes_it_does_as_the_command_line_does(tmp_path_fac
     stands still (so that the digests told at a hand's end are the same too)."""
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr("bragref.ledger.store.now", lambda: "2026-11-25T10:00:00.000000+00:00")
+        patched.setattr("bragref.ledger.seats.minted", lambda: "7" * 32)  # twins: one night's identity each, alike
         patched.delenv("BRAGREF_DB", raising=False)
         patched.delenv("BRAGREF_SESSION", raising=False)
         typed_at_twins(tmp_path_factory.mktemp("quick"), commands, blind)
@@ -47,6 +48,7 @@ def test_a_hand_played_the_plain_way_goes_the_quick_path_and_says_what_the_comma
     """Bets open and blind, with the session named or not, folds to the end of the hand (its digest told): every
     one taken by the quick path, each the command line's words, exit code and rows."""
     monkeypatch.setattr("bragref.ledger.store.now", lambda: "2026-11-25T10:00:00.000000+00:00")
+    monkeypatch.setattr("bragref.ledger.seats.minted", lambda: "7" * 32)  # twins: their nights' identities alike
     plain_way = [([], "bet", (TO_ACT, "2")), (["--session", "s"], "bet", (TO_ACT, "1", "--blind")),
                  (["--session=s"], "bet", ("--blind", TO_ACT, "2")), ([], "fold", (TO_ACT,)),
                  ([], "bet", (TO_ACT, "5")), ([], "fold", (TO_ACT,)), ([], "fold", (TO_ACT,))]

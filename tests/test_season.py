@@ -22,32 +22,43 @@ NIGHTS = {  # three nights: who sat, and a hand each, every player's net worked 
 }
 STANDINGS = [  # Dan is Danny since night 2 (R2.6), andy is Andy; every night in whole chips (money "1")
     {"player": "Danny", "nights": 2, "hands": 2, "won_hands": 2, "net": 4, "best": 2, "worst": 2, "biggest_pot": 6,
-     "money": "1"},
+     "money": "1", "sessions": 2},
     {"player": "Bill", "nights": 2, "hands": 2, "won_hands": 1, "net": 1, "best": 2, "worst": -1, "biggest_pot": 5,
-     "money": "1"},
+     "money": "1", "sessions": 2},
     {"player": "Cat", "nights": 2, "hands": 2, "won_hands": 0, "net": -2, "best": -1, "worst": -1, "biggest_pot": 0,
-     "money": "1"},
+     "money": "1", "sessions": 2},
     {"player": "Andy", "nights": 3, "hands": 3, "won_hands": 0, "net": -3, "best": -1, "worst": -1,
-     "biggest_pot": 0, "money": "1"},
+     "biggest_pot": 0, "money": "1", "sessions": 3},
 ]
 
 
 def play_nights(bragref: Bragref) -> None:
-    for name, (players, lines) in NIGHTS.items():
-        bragref(f'session new {name} --players "{players}"')
-        for line in lines:
-            bragref(line)
-        if name == "n1":
-            bragref("lend andy cat 5")  # Cat owes Andy 5 (R7.5)
-        if name == "n2":
-            bragref("player rename dan Danny")
+    """The three nights, on 1, 8 and 15 November (the ledger's clock set back: a night is its date)."""
+    from itertools import count
+
+    from bragref.ledger import store
+
+    clock = store.now
+    try:
+        for day, (name, (players, lines)) in zip((1, 8, 15), NIGHTS.items()):
+            seconds = count()
+            store.now = lambda day=day, seconds=seconds: f"2026-11-{day:02}T20:00:{next(seconds):02}.000000+00:00"
+            bragref(f'session new {name} --players "{players}"')
+            for line in lines:
+                bragref(line)
+            if name == "n1":
+                bragref("lend andy cat 5")  # Cat owes Andy 5 (R7.5)
+            if name == "n2":
+                bragref("player rename dan Danny")
+    finally:
+        store.now = clock
 
 
 def test_three_nights_standings_settle_ups_and_what_is_still_owed(bragref):
     play_nights(bragref)
     assert bragref.json("season") == STANDINGS
     assert bragref("season --csv").stdout.splitlines()[:2] == [
-        "player,nights,hands,won_hands,net,best,worst,biggest_pot,money", "Danny,2,2,2,4,2,2,6,1"]
+        "player,nights,hands,won_hands,net,best,worst,biggest_pot,money,sessions", "Danny,2,2,2,4,2,2,6,1,2"]
     # nets with the loan: Andy -3 + 5 = 2, Cat -2 - 5 = -7, Bill 1, Danny 4: Cat owes everything
     owing = bragref.json("settle --all")
     assert sorted((p["from"], p["to"], p["amount"]) for p in owing) == [("Cat", "Andy", 2), ("Cat", "Bill", 1),
@@ -117,12 +128,13 @@ def test_a_night_at_table_stakes_counts_in_net_and_never_in_owed_r1_3(bragref):
     rows = [(r["player"], r["net"], r["paid_up"], r["owed"]) for r in bragref.json("balances --all")]
     assert rows == [("Cath", 110, 0, -10), ("Dev", -190, 80, 0), ("Eve", 80, -80, 10)]
     assert bragref.json("season") == [
-        {"player": "Cath", "nights": 2, "hands": 2, "won_hands": 1, "net": 110, "best": 120, "worst": -10,
-         "biggest_pot": 230, "money": "£0.01"},
-        {"player": "Eve", "nights": 2, "hands": 2, "won_hands": 0, "net": -20, "best": -10, "worst": -10,
-         "biggest_pot": 0, "money": "£0.01"},
-        {"player": "Dev", "nights": 2, "hands": 2, "won_hands": 1, "net": -90, "best": 20, "worst": -110,
-         "biggest_pot": 50, "money": "£0.01"}]  # the table-stakes night counts in the season
+        {"player": "Cath", "nights": 1, "hands": 2, "won_hands": 1, "net": 110, "best": 110, "worst": 110,
+         "biggest_pot": 230, "money": "£0.01", "sessions": 2},
+        {"player": "Eve", "nights": 1, "hands": 2, "won_hands": 0, "net": -20, "best": -20, "worst": -20,
+         "biggest_pot": 0, "money": "£0.01", "sessions": 2},
+        {"player": "Dev", "nights": 1, "hands": 2, "won_hands": 1, "net": -90, "best": -90, "worst": -90,
+         "biggest_pot": 50, "money": "£0.01", "sessions": 2}]  # the table-stakes session counts in the season; both
+    # sessions were played today: one night (a date), its result theirs together
     assert bragref("--session t1 settle").stdout == (
         "Dev pays Eve £1.00\nThe hands at table stakes were paid at the table, in the cash-outs (R1.3): what is paid "
         "here is loans and hands played from the pocket.\nCashed out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
@@ -286,11 +298,11 @@ def test_a_clubs_ledger_merges_three_tables_and_refuses_a_history_twice(bragref,
     assert bragref.json("season") == STANDINGS  # one person under every spelling and the name they have now
     assert bragref.json("season --from 2026-11-08 --to 2026-11-08") == [
         {"player": "Danny", "nights": 1, "hands": 1, "won_hands": 1, "net": 2, "best": 2, "worst": 2,
-         "biggest_pot": 5, "money": "1"},
+         "biggest_pot": 5, "money": "1", "sessions": 1},
         {"player": "andy", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
-         "biggest_pot": 0, "money": "1"},
+         "biggest_pot": 0, "money": "1", "sessions": 1},
         {"player": "Bill", "nights": 1, "hands": 1, "won_hands": 0, "net": -1, "best": -1, "worst": -1,
-         "biggest_pot": 0, "money": "1"}]  # equal nets: by name
+         "biggest_pot": 0, "money": "1", "sessions": 1}]  # equal nets: by name
     assert bragref("season --nights --csv").stdout.splitlines() == [  # a row per player per night, for a spreadsheet
         "player,session,date,paid,won,net,money", "Andy,friday,2026-11-01,1,0,-1,1", "Bill,friday,2026-11-01,3,5,2,1",
         "Cat,friday,2026-11-01,1,0,-1,1", "andy,friday-2,2026-11-08,1,0,-1,1", "Bill,friday-2,2026-11-08,1,0,-1,1",
@@ -496,3 +508,34 @@ def test_the_published_play_and_dealers_are_what_stats_counts(bragref, tmp_path)
     club = rigged(tmp_path)
     assert [(row["dealer"], row["hands"], row["dealt_in"], row["shown"], row["prials_shown"])
             for row in rows(club.db, "dealers")] == [("Ann", 10, 20, 20, 0), ("Dan", 10, 20, 20, 10)]
+
+
+def test_nights_are_dates_two_tables_one_evening_are_one_night_and_sessions_count_both(tmp_path):
+    """Issue 76: Andy at both tables on 1 November is one night for him (two sessions), Bill and Cat one each; a
+    night's result (best, worst) is the date's, both tables together."""
+    histories = []
+    for name, players, winner, day in (("table-1", "Andy,Bill", "bill", 1), ("table-2", "Andy,Cat", "andy", 1),
+                                       ("table-1b", "Andy,Bill", "andy", 8)):
+        table = Bragref(tmp_path / f"{name}.db")
+        table(f'session new {name} --players "{players}"')
+        table("deal")
+        loser = next(p for p in players.lower().split(",") if p != winner)
+        while table.json("status")["to_act"].lower() != loser:
+            table(f"bet {winner} 1")
+        table(f"fold {loser}")
+        document = json.loads(table("export --format json").stdout)
+        document["_created_at"] = f"2026-11-{day:02}T20:00:00.000000+00:00"  # the night it was played
+        histories.append(tmp_path / f"{name}.json")
+        histories[-1].write_text(json.dumps(document))
+    club = Bragref(tmp_path / "club.db")
+    for history in histories:
+        club(f"import {history}")
+    rows = {row["player"]: row for row in club.json("season")}
+    assert {name: (row["nights"], row["sessions"]) for name, row in rows.items()} == \
+        {"Andy": (2, 3), "Bill": (2, 2), "Cat": (1, 1)}
+    nightly = [row for row in club.json("season --nights") if row["player"] == "Andy"]
+    assert len(nightly) == 3 and rows["Andy"]["net"] == sum(row["net"] for row in nightly)
+    first = sum(row["net"] for row in nightly if row["date"] == "2026-11-01")
+    second = sum(row["net"] for row in nightly if row["date"] == "2026-11-08")
+    assert (rows["Andy"]["best"], rows["Andy"]["worst"]) == (max(first, second), min(first, second))
+    assert "sessions" in club("season --csv").stdout.splitlines()[0].split(",")

@@ -239,6 +239,9 @@ import json, random, sys
 from bragref.ledger import store
 ticks = iter(range(10 ** 6))
 store.now = lambda: f"2026-12-05T20:{next(ticks):07d}+00:00"  # one clock, the same on both paths
+from bragref.ledger import seats
+minted = iter(range(10 ** 6))
+seats.minted = lambda: f"{next(minted):032x}"  # one night's identity each, the same on both paths
 from bragref.cli import cli
 from bragref.games import GAMES, find_game, from_preset
 from bragref.ledger import exchange

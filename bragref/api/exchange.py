@@ -47,10 +47,19 @@ class Exchange:
     def import_document(self, document: dict, name: str | None = None, use: bool = False, advance=None):
         """`import_history` of a history already read (`formats.bhh.loads`), `advance()` called after each hand;
         the new session. A line refused or unreadable raises `ledger.exchange.Located`: the error, with the hand
-        and the line it was found at."""
-        from bragref.ledger.exchange import import_judged
+        and the line it was found at. A history of a night the ledger holds already, by its identity
+        (docs/reference.md, Beyond one machine): where the ledger's copy is a beginning of it, the rest is recorded in
+        that night, which is given back, `extended` saying what was recorded (`ledger.exchange.Extended`; None after
+        any other import); all there raises `ledger.exchange.AlreadyImported`, differing copies
+        `ledger.exchange.Diverged`, nothing recorded."""
+        from bragref.ledger.exchange import Extended, import_judged
 
-        made = self._recorded(import_judged(self.ledger, document, name, use, *([advance] if advance else [])))
+        self.extended = None
+        try:
+            made = self._recorded(import_judged(self.ledger, document, name, use, *([advance] if advance else [])))
+        except Extended as extended:
+            self.extended = extended
+            made = self._recorded(self.ledger.use(extended.session.name) if use else extended.session)
         if use:
             self.session = made.name
         return made

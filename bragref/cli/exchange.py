@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import click
 
-from bragref.cli import EXIT_BAD_INPUT, EXIT_REFUSED, paint, read_text, readable, refusal_text
+from bragref.cli import EXIT_AUDIT, EXIT_BAD_INPUT, EXIT_REFUSED, paint, read_text, readable, refusal_text
 from bragref.cli.output import csv_chunks, progress
 from bragref.engine.errors import BadInput, Refused, brief, printable
 from bragref.ledger.db import LedgerUnavailable
@@ -140,11 +140,19 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
     Example:
       bragref import friday.bhh --as friday-again
     """
+    from bragref.ledger.club import not_a_file
+
+    wrong = not_a_file(file)  # a FIFO, a device, /dev/stdout: would block for ever or never end
+    if wrong is not None:
+        raise BadInput(f"cannot read {file!r}: {wrong}")
     document = readable(file, bhh.load_lazily)  # a batch of hands at a time, read from the file as they are judged
     book = ctx.obj.book(create=True)
     try:
         with progress(len(document["hands"]), "Importing hands") as advance:
             session = book.import_document(document, name, use, advance)
+    except exchange.Diverged as diverged:  # one night's two copies that differ: as `audit` says a finding (exit 4)
+        click.echo(f"{paint('error:', fg='red', bold=True)} {printable(file)}: {diverged}", err=True)
+        ctx.exit(EXIT_AUDIT)
     except exchange.Located as located:
         number = bhh.line_of(read_text(file), located.hand, located.text)
         where = f"{file}:{number}" if number else file
@@ -156,6 +164,9 @@ def import_(ctx: click.Context, file: str, name: str | None, use: bool) -> None:
             ctx.exit(EXIT_REFUSED)
         click.echo(f"{paint('error:', fg='red', bold=True)} {prefix}{brief(str(located.error))}", err=True)
         ctx.exit(EXIT_BAD_INPUT)
+    if book.extended is not None:  # a night held here already, pulled again once it had grown
+        click.echo(f"Extended session {book.extended}: the same night (its identity), every line within the rules.")
+        return
     hands = len(document["hands"])
     current = "it is now the current session" if use else "the current session is unchanged (--use makes it current)"
     renamed = f" (another session is called {document['session']})" if name is None and \

@@ -101,7 +101,7 @@ def session_show(app, out: Output) -> None:
     hands = len(book.hand_numbers())
     rows = describe_rules(chosen.rules)
     data = {"session": chosen.name, "players": chosen.seats, "hands": hands, "closed": chosen.closed,
-            "rules": {r["rule"]: r["value"] for r in rows}}
+            "rules": {r["rule"]: r["value"] for r in rows}, "session_id": chosen.identity}
     if out.data(data, rows):
         return
     closed = " Closed." if chosen.closed else ""

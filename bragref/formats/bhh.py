@@ -268,12 +268,14 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
     return table
 
 
+SESSION_ID = re.compile(r"[0-9a-f]{32,64}")  # a session's identity, as `session new` mints it (`ledger.seats`)
 MAX_TEXT = 64 * 2**20  # a hand history's size: a year of weekly evenings is under 5 MiB
 SCALARS = ("_created_at", "_dealt_at")  # custom fields that are one text, not a list
 ITEMS = {"players": str, "antes": int, "table_money": int, "before": str, "actions": str, "result": str, "after": str,
          "_before_at": str, "_at": str, "_entered": str, "_after_at": str, "_created_at": str, "_dealt_at": str}
 SHAPE = {  # field: (type, required)
-    "bhh": (int, True), "variant": (str, True), "session": (str, True), "players": (list, True),
+    "bhh": (int, True), "variant": (str, True), "session": (str, True), "session_id": (str, False),
+    "players": (list, True),
     "rules": (dict, True), "hands": (list, True), "before": (list, False),
 }
 HAND_SHAPE = {
@@ -359,6 +361,9 @@ def check_shape(document: dict) -> None:
     _check(document, SHAPE, "the history")
     if document["bhh"] != FORMAT:
         raise BadInput(f"this is bhh {document['bhh']}; bragref reads bhh {FORMAT}")
+    if "session_id" in document and not SESSION_ID.fullmatch(document["session_id"]):
+        raise BadInput(f"the history's `session_id` is {_brief(document['session_id'])}, not a session's identity "
+                       f"(32 to 64 lowercase hex digits, as bragref writes it)")
     for number, hand in enumerate(document["hands"], 1):
         if not isinstance(hand, dict):
             raise BadInput(f"hand {number} is not a table")

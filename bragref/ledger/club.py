@@ -3,9 +3,11 @@
 A source is a table's ledger file, a Litestream replica of one (a folder or a URL, restored through Litestream into a
 scratch file), or a hand history. A ledger is audited whole before anything of it is taken, and nothing of one whose
 audit finds anything is; each of its sessions is then recorded as `import` records a history, judged by the rules
-again (`exchange.import_judged`), unless the club's ledger holds it already (the same players, rules and hands,
-whatever its name: `exchange.holding`). So a pull taken twice records nothing the second time, and two tables'
-sessions of the same name are both kept (the second as `NAME-2`).
+again (`exchange.import_judged`), unless the club's ledger holds it already: the same night by its identity
+(`exchange.known`: a copy that is a beginning of it is extended, one that differs refused), or, for a night without
+one, the same players, rules and hands, whatever its name (`exchange.holding`). So a pull taken twice records nothing
+the second time, a night pulled while it was played and again after is one night, and two tables' sessions of the
+same name are both kept (the second as `NAME-2`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.store import Ledger
 
 SQLITE = b"SQLite format 3\x00"  # how every SQLite database file begins
+RESTORE_TIMEOUT_S = 60.0  # how long a replica's restore may take (`club pull --timeout`): a store that hangs ends
 
 
 class Pulled(structs.Struct):
@@ -35,38 +38,76 @@ class Pulled(structs.Struct):
     playing: list[str] = structs.field(default_factory=list)
     findings: list[str] = structs.field(default_factory=list)
     failed: list[tuple[str | None, Exception]] = structs.field(default_factory=list)
+    payments: int = 0  # the table's settle-ups (`paid`) and their voids recorded here, each once
+    extended: list[str] = structs.field(default_factory=list)  # nights held here already that grew: what was recorded
+    # in each (`friday: 3 more hands`)
 
 
-def pull(source: str, club: Callable[[bool], Ledger | None]) -> Pulled:
+def pull(source: str, club: Callable[[bool], Ledger | None], digest: str | None = None,
+         timeout: float = RESTORE_TIMEOUT_S) -> Pulled:
     """Pull every session of `source` into the club's ledger, which `club(create)` opens: None where there is none
-    yet and not `create` (a pull makes it when it first records a session in it)."""
+    yet and not `create` (a pull makes it when it first records a session in it), then the table's settle-ups. With
+    `digest` (`SOURCE@DIGEST`), only a ledger that holds that digest, as `audit --digest` says."""
     pulled = Pulled(source)
     with ExitStack() as stack:
         try:
-            kind, path = _kind(source, stack)
-            if kind == "history":
+            kind, path = _kind(source, stack, timeout)
+            if kind == "history" and digest is not None:
+                pulled.findings = [f"a hand history has no chain to hold digest {digest}: pull the table's ledger or "
+                                   f"its replica"]
+            elif kind == "history":
                 _history(pulled, path, club)
             else:
                 ledger = stack.enter_context(_opened(path))
-                pulled.findings = _audited(ledger)
+                pulled.findings = _audited(ledger, digest)
                 if not pulled.findings:
                     _sessions(pulled, ledger, club)
+                    if not pulled.failed:
+                        _payments(pulled, ledger, club)
         except (BadInput, Refused) as error:
             pulled.failed.append((None, error))
     return pulled
 
 
-def _kind(source: str, stack: ExitStack) -> tuple[str, str]:
+
+
+def not_a_file(path: str) -> BadInput | None:
+    """Why `path` cannot be read as a source (`import`'s, `club pull`'s), where it is something else than a regular
+    file or a folder: a FIFO, a device, a socket, or a standard stream by name (`/dev/stdout`, `/dev/fd/1`, even where
+    it leads to a file): read, it would block for ever or never end. None where it is one, or is not there (said
+    when it is opened). Asked without opening it."""
+    import stat
+
+    whole = os.path.abspath(path)
+    if whole in ("/dev/stdin", "/dev/stdout", "/dev/stderr") or whole.startswith(("/dev/fd/", "/proc/")):
+        return BadInput("it is a standard stream or a process's file, not a file: name the ledger's file, its "
+                        "replica or a history file")
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    what = "a FIFO (a named pipe)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or \
+        stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+    return BadInput(f"it is {what}, not a regular file, a folder or a URL: name the ledger's file, its replica or "
+                    f"a history file")
+
+
+def _kind(source: str, stack: ExitStack, timeout: float = RESTORE_TIMEOUT_S) -> tuple[str, str]:
     """What `source` is ("ledger" or "history") and the file to read: a replica restored first into a scratch folder
-    (the one an import judges in, removed after, or by the next import where this process is killed first)."""
+    (the one an import judges in, removed after, or by the next import where this process is killed first), within
+    `timeout` seconds. Bad input at once where it is neither a regular file, a folder nor a URL (`not_a_file`)."""
     from bragref.ledger import litestream
     from bragref.ledger.exchange import SCRATCH, sweep_scratch
 
+    if not litestream.URL.match(source) and (wrong := not_a_file(source)) is not None:
+        raise wrong
     if litestream.URL.match(source) or os.path.isdir(source):
         sweep_scratch()
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-"))
         restored = os.path.join(folder, "restored.db")
-        litestream.restore(source, restored)
+        litestream.restore(source, restored, timeout)
         return "ledger", restored
     try:
         with open(source, "rb") as file:
@@ -101,22 +142,76 @@ def _opened(path: str) -> Iterator[Ledger]:
         ledger.close()
 
 
-def _audited(ledger: Ledger) -> list[str]:
-    """`audit --all` of a source's ledger: its findings, none where it is sound."""
+def _audited(ledger: Ledger, digest: str | None = None) -> list[str]:
+    """`audit --all` of a source's ledger (with `--digest`, where one is given): its findings, none where it is
+    sound."""
     from bragref.ledger.audit import audit
 
     sessions = [row[0] for row in ledger.conn.execute("SELECT id FROM sessions ORDER BY id")]
-    return audit(ledger.conn, sessions, file=ledger.file)
+    return audit(ledger.conn, sessions, digest=digest, file=ledger.file)
+
+
+PAYMENT = ("at", "payer", "payee", "amount", "note", "money")  # what a settle-up is known by, wherever it is copied:
+# its time (to the microsecond, as every row is stamped), the two people, the amount and its money, the note
+
+
+def _payments(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | None]) -> None:
+    """The table's settle-ups (`paid`) and the voids of them, in the order recorded, each recorded in the club's
+    ledger unless it holds it already (`PAYMENT`): chained, after the table's sessions, as the table recorded them
+    (judged there; `audit` judges them here again)."""
+    rows = ledger.conn.execute("SELECT * FROM payments ORDER BY id").fetchall()
+    if not rows:
+        return
+    from bragref.ledger.money import kept_in
+
+    first = ledger.all_sessions()
+    money = kept_in(first[0].rules) if first else None  # an older bragref's payment is in the first session's money
+    rows = [{**dict(row), "money": row["money"] or money} for row in rows]
+    here = club(True)
+    by_id = {row["id"]: row for row in rows}
+    with here.write():
+        held = {tuple(row[column] for column in PAYMENT): row["id"] for row in
+                here.conn.execute("SELECT * FROM payments WHERE voids IS NULL")}
+        voided = {row[0] for row in here.conn.execute("SELECT voids FROM payments WHERE voids IS NOT NULL")}
+        for row in rows:
+            if row["voids"] is None:
+                known = tuple(row[column] for column in PAYMENT)
+                if known not in held:
+                    held[known] = here._insert("payments", **{column: row[column] for column in PAYMENT})
+                    pulled.payments += 1
+                continue
+            paid = by_id.get(row["voids"])
+            target = held.get(tuple(paid[column] for column in PAYMENT)) if paid is not None else None
+            if target is None or target in voided:
+                continue
+            if here._last_link()[0] != here.conn.execute("SELECT seq FROM chain WHERE tbl = 'payments' AND row_id = ?",
+                                                         (target,)).fetchone()[0]:  # a void follows what it voids
+                pulled.failed.append((None, BadInput(
+                    f"{paid['payer']}'s settle-up to {paid['payee']} ({paid['at'][:16]}) was taken back at the table "
+                    f"after the club pulled it, and more has been recorded here since: undo voids only the last event "
+                    f"(R9.1), so record a payment back here (`paid {paid['payee']} {paid['payer']} …`)")))
+                continue
+            here._insert("payments", at=row["at"], payer=row["payer"], payee=row["payee"], amount=row["amount"],
+                         note=row["note"], voids=target, reason=row["reason"], money=row["money"])
+            voided.add(target)
+            pulled.payments += 1
 
 
 def _sessions(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | None]) -> None:
     """Each session of a sound ledger, oldest first: found in the club's ledger already, or recorded there."""
-    from bragref.ledger.exchange import export, holding
+    from bragref.ledger.exchange import SOURCE_DIGEST, digest_of, export, held_as_rows, holding
 
     for session in ledger.all_sessions():
-        exported = export(ledger, session)
         here = club(False)
-        already = holding(here, exported) if here is not None else None
+        held = held_as_rows(here, ledger, session) if here is not None else None
+        if held is not None:  # the night, held whole already: known from the rows, no hand replayed
+            pulled.there.append((session.name, held))
+            continue
+        exported = export(ledger, session)
+        exported[SOURCE_DIGEST] = digest_of(ledger, session)  # named where the club's copy differs
+        here = club(False)
+        already = holding(here, exported) if here is not None and not session.identity else None  # a night with
+        # an identity is known by it first (`exchange.known`)
         if already is not None:
             pulled.there.append((session.name, already))
             continue
@@ -139,12 +234,18 @@ def _record(pulled: Pulled, name: str, document: dict, club: Callable[[bool], Le
     free `NAME-2` where another session has it, the club's current session left as it was. A line the rules refuse,
     or that cannot be read, is said where it is (the hand and the line) as the session's failure, as is a session
     refused whole."""
-    from bragref.ledger.exchange import AlreadyImported, Located, import_judged
+    from bragref.ledger.exchange import AlreadyImported, Diverged, Extended, Located, import_judged
 
     try:
         made = import_judged(club(True), document)
     except AlreadyImported as already:
         pulled.there.append((name, already.name))
+        return
+    except Extended as extended:  # the same night, pulled again once it had grown
+        pulled.extended.append(str(extended))
+        return
+    except Diverged as diverged:
+        pulled.failed.append((name, diverged))
         return
     except Located as located:
         where = f"hand {located.hand}, " if located.hand is not None else ""

@@ -85,6 +85,7 @@ def export_stream(ledger: Ledger, session: Session) -> tuple[dict, Iterator[dict
         seats.append(following[1]["player"])
         following = next(facts, None)
     head = {"bhh": bhh.FORMAT, "variant": bhh.variant(rules), "session": created["name"], "players": seats,
+            **({"session_id": session.identity} if session.identity else {}),
             "before": [], "_created_at": created["created_at"], "_before_at": [], "rules": bhh.rules_table(rules),
             "hands": []}
     told = _Told(ledger, rules)
@@ -268,7 +269,8 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
 def _imported(ledger: Ledger, document: dict, rules: Rules, name: str | None, on_hand, use: bool) -> Session:
     with ledger.write():
         with _stamped(ledger, document.get("_created_at")):
-            session = ledger.create_session(name or document["session"], rules, document["players"], use)
+            session = ledger.create_session(name or document["session"], rules, document["players"], use,
+                                            identity=document.get("session_id"))
         name = session.name
         _lines(ledger, name, None, [], document.get("before", []), document.get("_before_at"), None)
         for hand, foreseen in _hands(document["hands"], rules):
@@ -381,8 +383,17 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     temporary folder (so that a long history's rows are not all held in memory), so a refused history never takes
     the write lock, then copied into `ledger` in one short write (`transplant`).
 
-    The new session becomes the current one only with `use` (docs/reference.md, Reports: `import --use`).
+    The new session becomes the current one only with `use` (docs/reference.md, Reports: `import --use`). A history
+    of a night the ledger holds already (`known`) is not recorded again: where the ledger's copy is a beginning of it,
+    the rest is recorded in that night (`Extended` is raised, saying what); where it is all there, `AlreadyImported`;
+    where the two differ, `Diverged`, nothing recorded.
     """
+    found = known(ledger, document)
+    if found is not None:
+        there, start = found
+        if start is None:
+            raise AlreadyImported(there.name)
+        raise extend(ledger, there, document, start)
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
         if name is not None:
@@ -392,18 +403,292 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     with tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-") as folder:
         path = os.path.join(folder, "judged.db")
         judge = Ledger(":memory:", connect_like(ledger.conn, path))
+        judge.identifying = False  # the history's identity, or none where it carries none (known by its content)
         with ledger.reading():
             last = {table: ledger.conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0]
                     for table in LOG_TABLES}
             judge.forecast = Forecast(ledger.conn, chain_head(ledger.conn), last)  # where the copy will go
         try:
             judged = import_document(judge, document, name, on_hand, use)
-            already = holding(ledger, export(judge, judged))
+            already = holding(ledger, export(judge, judged), identified=bool(document.get("session_id")))
             if already is not None:
                 raise AlreadyImported(already)
             return transplant(judge, ledger, judged.name, path)
         finally:
             judge.close()
+
+
+# ---- one night wherever it goes: a session known by its identity ---------------------------------------------------
+
+
+class Extended(Exception):
+    """A night the ledger held a beginning of, extended by the rest of a history
+    (docs/reference.md, Beyond one machine): its name here, the hands recorded in it (a hand already begun counts
+    where it was dealt here), whether it is closed now, and whether it was given the history's identity (a copy an
+    older bragref made)."""
+
+    def __init__(self, session: Session, hands: int, closed: bool, identified: bool = False):
+        grown = f"{hands} more hand{'s' * (hands != 1)}" if hands else ""
+        super().__init__(f"{session.name}: " + ", and ".join(part for part in (grown, "its close" * closed) if part)
+                         if grown or closed else f"{session.name}: more of its last hand")
+        self.session, self.hands, self.closed, self.identified = session, hands, closed, identified
+
+
+class Diverged(Exception):
+    """A history of a night the ledger holds (the same identity) whose hands differ from the ledger's copy: the old
+    copy of a replaced laptop, or a replica it overwrote. Nothing of it is recorded; `audit` exits 4 likewise."""
+
+    def __init__(self, name: str, where: str, here: str, there: str):
+        super().__init__(f"its copy of session {name} differs from the one here from {where} on (here: digest {here};"
+                         f" the source's: {there}): nothing of it was recorded. If the source is a table's replaced"
+                         f" machine or a replica it overwrote, pull the table's right copy (docs/club.md)")
+        self.name, self.where, self.here, self.there = name, where, here, there
+
+
+def items(document) -> Iterator[tuple[int | None, object]]:
+    """What a history holds, in order, as (the hand it belongs to, None before the first; the item): its players and
+    rules, each line before the first hand, then each hand's deal (everything it declares but its lines and result)
+    and each of its lines (its actions, then what came after them). A copy of a night taken while it was played is a
+    beginning of the night's items, whatever its times and name."""
+    yield None, ("players", document["players"], document["rules"])
+    for line in document.get("before", []):
+        yield None, line
+    for hand in document["hands"]:
+        number = hand.get("number")
+        yield number, {key: value for key, value in hand.items() if not key.startswith("_") and key not in
+                       ("actions", "after", "result")}
+        for line in (*hand["actions"], *hand.get("after", [])):
+            yield number, line
+
+
+def known(ledger: Ledger, document: dict) -> tuple[Session, int | None] | None:
+    """The session of `ledger` that is the night `document` tells, by its identity (`session_id`), with how much of
+    the history it holds: None where it holds all of it (or more: the history is a beginning of it), else the number
+    of the history's items (`items`) it holds, where those are a beginning of the history. `Diverged` where they are
+    not. Where no session has the history's identity, a session of the same name without one (an older bragref's copy
+    of the night) whose items are a beginning of the history's is that night. None where the history has no identity,
+    or the ledger no such night: it is known by its content (`holding`)."""
+    identity = document.get("session_id")
+    if not identity:
+        return None
+    with ledger.reading():
+        row = ledger.conn.execute("SELECT s.name FROM session_events e JOIN sessions s ON s.id = e.session_id"
+                                  " WHERE e.event = 'identity' AND e.detail = ? ORDER BY e.id LIMIT 1",
+                                  (identity,)).fetchone()
+        if row is None:
+            return _older_copy(ledger, document)
+        session = ledger.session(row[0])
+        if session.identity != identity:  # a second identity event of another session's: not this night's
+            return None
+        mine = export(ledger, session)
+        held, theirs, where = _compared(mine, document)
+        if held is None:
+            theirs = document.get(SOURCE_DIGEST)
+            raise Diverged(session.name, where, digest_of(ledger, session),
+                           theirs if isinstance(theirs, str) else _content_digest(document))
+        return session, (None if theirs is None else held)
+
+
+REFERENCES_AND_IDS = frozenset({"id", "seq", "name", "session_id", "hand_id", "action_id", "after_action", "state",
+                                "entered"})
+# what `held_as_rows` leaves out of a row: ids, references, the session's name, an action's `state` (the digest of
+# the hand after it, which a command records and an import does not: the same hand either way) and where a row was
+# entered (a deal typed at the table is `import` in the club: a history does not carry where its deals were typed)
+
+
+def held_as_rows(ledger: Ledger, source: Ledger, session: Session) -> str | None:
+    """The name of the session of `ledger` with `session`'s identity, where it holds every row `session` holds in
+    `source` (a table's ledger), each as recorded there but for its ids, and in the same order (or those and more:
+    the source is behind): a pull's quick answer for a night it holds already, read from the rows without replaying
+    a hand. None where it does not say so (no such night, or rows that differ in any way: `known` judges those
+    from the two histories, which is slower and exact)."""
+    if not session.identity:
+        return None
+    with ledger.reading():
+        row = ledger.conn.execute("SELECT s.name FROM session_events e JOIN sessions s ON s.id = e.session_id"
+                                  " WHERE e.event = 'identity' AND e.detail = ? ORDER BY e.id LIMIT 1",
+                                  (session.identity,)).fetchone()
+        if row is None:
+            return None
+        here = ledger.session(row[0])
+        if here.identity != session.identity:
+            return None
+        ours = ledger.facts(here)
+        with source.reading():
+            for table, fact in source.facts(session):
+                mine = next(ours, None)
+                if mine is None or _row_item(table, fact) != _row_item(*mine):
+                    return None
+    return here.name
+
+
+def _row_item(table: str, fact) -> tuple:
+    """A row of a session as `held_as_rows` compares it: its table and its values but for ids and references (a
+    void says whether it voids, not which row)."""
+    return table, tuple((key, fact[key] if key != "voids" else fact[key] is not None) for key in fact.keys()
+                        if key not in REFERENCES_AND_IDS)
+
+
+def _older_copy(ledger: Ledger, document: dict) -> tuple[Session, int] | None:
+    """A session without an identity, named as the history's night (or `NAME-2`…, as a pull names a second night of
+    the name), whose items are a beginning of the history's: an older bragref's copy of the night, taken while it was
+    played, before the table's bragref gave the night its identity."""
+    wanted = name_key(document["session"])
+    for name in ledger.session_names():
+        if not (name_key(name) == wanted or name_key(name).rpartition("-")[0] == wanted):
+            continue
+        session = ledger.session(name)
+        if session.identity is not None or session.closed:
+            continue
+        held, theirs, _ = _compared(export(ledger, session), document)
+        if held is not None and theirs is not None:
+            return session, held
+    return None
+
+
+def _compared(mine: dict, theirs: dict) -> tuple[int | None, int | None, str]:
+    """How the items of a copy `mine` stand to a history's: (how many of them are the history's first ones, None
+    where one differs; None where the history holds no item past them, else how many it holds past them; where they
+    first differ, `hand N` or `before the first hand`)."""
+    ours, others = items(mine), items(theirs)
+    held = 0
+    for (_, item), (number, other) in zip(ours, others):
+        if item != other:
+            return None, None, "before the first hand" if number is None else f"hand {number}"
+        held += 1
+    left_mine = next(ours, None)
+    if left_mine is not None:  # the history is a beginning of the copy here
+        return held, None, ""
+    more = sum(1 for _ in others)
+    return held, (more or None), ""
+
+
+def digest_of(ledger: Ledger, session: Session) -> str:
+    """The ledger's digest at the last row recorded in `session` (what `audit --digest` checks)."""
+    from bragref.ledger.chain import digest_of as as_digest
+
+    seq = ledger.conn.execute(
+        "SELECT MAX(c.seq) FROM chain c WHERE (c.tbl = 'sessions' AND c.row_id = :s)"
+        " OR (c.tbl = 'session_events' AND c.row_id IN (SELECT id FROM session_events WHERE session_id = :s))"
+        " OR (c.tbl = 'hands' AND c.row_id IN (SELECT id FROM hands WHERE session_id = :s))"
+        " OR (c.tbl = 'actions' AND c.row_id IN (SELECT a.id FROM actions a JOIN hands h ON h.id = a.hand_id"
+        "  WHERE h.session_id = :s))"
+        " OR (c.tbl IN ('postings', 'loans', 'purses') AND c.row_id IN (SELECT id FROM postings WHERE session_id = :s"
+        "  UNION SELECT id FROM loans WHERE session_id = :s UNION SELECT id FROM purses WHERE session_id = :s))",
+        {"s": session.id}).fetchone()[0]
+    found = ledger.conn.execute("SELECT seq, hash FROM chain WHERE seq = ?", (seq,)).fetchone()
+    return as_digest(tuple(found)) if found else "none"
+
+
+SOURCE_DIGEST = "_source_digest"  # where a pull from a ledger puts the source's digest at the night's last row
+
+
+def _content_digest(document: dict) -> str:
+    """What a history holds (its `items`), whatever its times and name, as long as a digest: a history file has no
+    chain to name a link of."""
+    hashed = hashlib.sha256()
+    for _, item in items(document):
+        hashed.update(structs.encode(item))
+    return f"content {hashed.hexdigest()[:16]}"
+
+
+def extend(ledger: Ledger, session: Session, document: dict, start: int) -> Extended:
+    """Record in `session` what the history holds past its first `start` items (`items`), which the session holds
+    (`known`), in one write, every line judged by the rules: the rest of the hand begun, the hands after it and the
+    close, as `import_document` records them. What was recorded (`Extended`, for the caller to raise or say)."""
+    identity = document["session_id"]
+    identifying, ledger.identifying = ledger.identifying, False
+    try:
+        with ledger.write():
+            given = session.identity is None
+            if given:  # an older bragref's copy of the night: given the night's identity, chained
+                ledger._event(session.id, "identity", detail=identity)
+            name = session.name
+            hands = _extended(ledger, name, document, start)
+            closed = ledger.session(name).closed and not session.closed
+    finally:
+        ledger.identifying = identifying
+    return Extended(ledger.session(name), hands, closed, given)
+
+
+def _extended(ledger: Ledger, name: str, document: dict, start: int) -> int:
+    """The items of `document` past the first `start` recorded in session `name` (inside the caller's write); the
+    hands dealt."""
+    rules = bhh.rules_from_table(document["rules"])
+    before = document.get("before", [])
+    times = document.get("_before_at")
+    held_before = max(0, min(start - 1, len(before)))
+    if held_before < len(before):
+        _lines(ledger, name, None, [], before[held_before:], times[held_before:] if times else times, None)
+    done = 1 + len(before)
+    dealt = 0
+    for hand, _ in _hands(document["hands"], rules):
+        lines = [*hand["actions"], *hand.get("after", [])]
+        size = 1 + len(lines)
+        if done + size <= start:  # held whole
+            done += size
+            continue
+        if done >= start:  # a hand not held at all
+            _import_hand(ledger, name, hand)
+            dealt += 1
+            done += size
+            continue
+        held = start - done - 1  # its deal and this many of its lines are held
+        _rest_of_hand(ledger, name, hand, held)
+        done += size
+    return dealt
+
+
+def _import_hand(ledger: Ledger, name: str, hand: dict) -> None:
+    """A hand of a history recorded as `import_document` records it."""
+    try:
+        with _stamped(ledger, hand.get("_dealt_at")):
+            _deal(ledger, name, hand)
+    except (BadInput, Refused) as error:
+        raise Located(error, hand["number"], "the deal") from None
+    entered = _entered(hand)
+    _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {}, entered)
+    if "result" in hand:
+        _check_result(ledger, name, hand)
+    _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
+
+
+def _rest_of_hand(ledger: Ledger, name: str, hand: dict, held: int) -> None:
+    """What a hand holds past its first `held` lines (its actions, then those after them), recorded in the hand
+    already dealt in session `name`: its voids name lines of the hand by number, as the rows here are numbered."""
+    actions, after = hand["actions"], hand.get("after", [])
+    if held < len(actions):
+        numbers = _numbered(ledger, name, hand["number"])
+        entered = _entered(hand)
+        times = hand.get("_at")
+        _lines(ledger, name, hand["number"], hand["players"], actions[held:], times[held:] if times else times,
+               numbers, entered[held:] if entered else entered, start=held)
+        if "result" in hand:
+            _check_result(ledger, name, hand)
+        held = len(actions)
+    skip = held - len(actions)
+    times = hand.get("_after_at")
+    if skip < len(after):
+        _lines(ledger, name, hand["number"], hand["players"], after[skip:], times[skip:] if times else times, None)
+
+
+def _numbered(ledger: Ledger, name: str, number: int) -> dict[int, int]:
+    """Each line of hand `number` of session `name` that is an action, by its number in the hand (from 1, as a
+    history's voids name them) → its row: the lines are the hand's rows after its deal, in the order chained."""
+    session = ledger.session(name)
+    numbers: dict[int, int] = {}
+    line, inside = 0, False
+    for table, row in ledger.facts(session):
+        if table == "hands":  # the last deal of that number: a misdeal's hand is dealt again under it
+            inside = row["number"] == number
+            if inside:
+                numbers, line = {}, 0
+            continue
+        if inside:
+            line += 1
+            if table == "actions":
+                numbers[line] = row["id"]
+    return numbers
 
 
 def free_name(ledger: Ledger, wanted: str) -> str:
@@ -414,11 +699,11 @@ def free_name(ledger: Ledger, wanted: str) -> str:
 
 
 def content(document) -> str:
-    """What a history holds, whatever its format, layout, times or session name: a digest of its export with the
+    """What a history holds, whatever its format, layout, times, session name or identity: a digest of its export with the
     name and every time left out (the players, the rules, every hand's deal, actions and results)."""
     def kept(value):
         if isinstance(value, dict):
-            return {k: kept(v) for k, v in value.items() if not k.startswith("_") and k != "session"}
+            return {k: kept(v) for k, v in value.items() if not k.startswith("_") and k not in ("session", "session_id")}
         if isinstance(value, list):
             return [kept(v) for v in value]
         return value
@@ -435,13 +720,15 @@ class AlreadyImported(Refused):
         self.name = name
 
 
-def holding(ledger: Ledger, exported: dict) -> str | None:
+def holding(ledger: Ledger, exported: dict, identified: bool = False) -> str | None:
     """The name of a session of `ledger` holding what the session `exported` (as `export` gives it) holds, if one
     does: compared by `content`, among the sessions of as many hands (an import's question, answered by exporting
-    only those)."""
+    only those); where `identified` (the history has an identity, which no session here has), only among sessions
+    without one: two identities are two nights, whatever they hold."""
     alike = [row[0] for row in ledger.conn.execute(
-        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?",
-        (len(exported["hands"]),))]
+        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?"
+        + (" AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'identity')"
+           if identified else ""), (len(exported["hands"]),))]
     if not alike:
         return None
     mine = content(exported)
@@ -530,15 +817,15 @@ def _check_result(ledger: Ledger, name: str, hand: dict) -> None:
 
 
 def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], lines: list, times,
-           numbers: dict[int, int] | None, entered: list[str] | None = None) -> None:
+           numbers: dict[int, int] | None, entered: list[str] | None = None, start: int = 0) -> None:
     """Record a list of lines; `numbers` maps a hand's action lines (from 1) to their rows, for voids, and is
     None for lists between hands, where no hand action belongs; `entered`, where each line was entered (`_entered`),
-    else `import`."""
+    else `import`; `start`: the lines of the hand recorded before these (a night extended: `extend`)."""
     if not _one_each(times, lines):
         raise Located(BadInput("its times (_at) do not match its lines one for one"), number, "the times")
     if numbers is None:
         lines, times = _closed_last(lines, times, players)
-    read = ((index, text, _parsed(text, players)) for index, text in enumerate(lines, 1))
+    read = ((index, text, _parsed(text, players)) for index, text in enumerate(lines, start + 1))
     clock, where, verbs = ledger.now, ledger.entered, game_verbs()
     try:
         for acting, run in groupby(read, key=lambda item: numbers is not None and isinstance(item[2], bhh.Line)
@@ -546,8 +833,8 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
             with ledger.queued(name) if acting else nullcontext() as act:  # a run of a hand's actions, written
                 for index, text, line in run:  # together
                     if times:
-                        ledger.now = lambda at=times[index - 1]: at
-                    ledger.entered = entered[index - 1] if entered else "import"
+                        ledger.now = lambda at=times[index - 1 - start]: at
+                    ledger.entered = entered[index - 1 - start] if entered else "import"
                     try:
                         if acting:
                             numbers[index] = act(lambda hand: _action(hand, line))

@@ -257,15 +257,22 @@ class Money:
         nobody's until it is settled, R1.2), never more than `settle --all` shows `payer` owing `payee` (refused,
         naming what is owed, R1.2). It is judged, and kept, in the money of the sessions that made the debt
         (`kept_in`): where `payer` owes `payee` in several, the money of session `session_name` (default: the
-        current one), whose hand in play, if any, it waits for."""
+        current one, else the latest: a club's ledger has none current), whose hand in play, if any, it waits
+        for."""
         if note is not None and len(note) > MAX_NOTE:
             raise BadInput(f"a note is at most {MAX_NOTE} characters")
         with self.write():
             sessions = self.all_sessions()
             if not sessions:
                 raise BadInput("no session yet: nothing is owed")
-            current = self.session(session_name)
-            self._between_hands(current, "settle-ups are recorded", "R1.2")
+            try:
+                current = self.session(session_name)
+            except BadInput:  # no current session (a club's ledger, made by pulls): a payment belongs to none
+                if session_name is not None:
+                    raise
+                current = None
+            if current is not None:
+                self._between_hands(current, "settle-ups are recorded", "R1.2")
             rows = self.balances(sessions, settle_ups=True)
             people = list(dict.fromkeys(row["player"] for row in rows))
             payer, payee = resolve(payer, people), resolve(payee, people)
@@ -273,7 +280,7 @@ class Money:
             for p in self.payments(sessions, settle_ups=True, rows=rows):
                 if p["from"] == payer and p["to"] == payee:
                     owed[p["money"]] = owed.get(p["money"], 0) + p["amount"]
-            money = next(iter(owed)) if len(owed) == 1 else kept_in(current.rules)
+            money = next(iter(owed)) if len(owed) == 1 else kept_in((current or sessions[-1]).rules)
             rules = by_money(sessions)[money][0].rules
             units = amount_in(amount, rules)
             if units > owed.get(money, 0):

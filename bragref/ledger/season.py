@@ -1,6 +1,8 @@
 """The season: standings over many nights (docs/reference.md, The season). Read from the rows alone: each session in
-range is a night; per player the nights they were dealt into, the hands dealt in (misdeals left out), the hands won (a
-split pot counts for each winner), each night's result from its settled hands (loans and payments apart), and the
+range counts; per player the nights they were dealt into (the local dates: two tables one evening are one night) and
+the sessions, the hands dealt in (misdeals left out), the hands won (a
+split pot counts for each winner), each night's result from its settled hands (loans and payments apart: a date's
+sessions together, its best and worst), and the
 largest pot won. One person under every spelling of their name, and under the name they have now (R2.6). Nights kept in
 different money are added up apart, side by side, each row saying its `money` (`ledger.money.kept_in`, R1.1)."""
 
@@ -15,7 +17,7 @@ from bragref.games import GAMES
 from bragref.ledger.money import by_money, kept_in
 from bragref.ledger.replay import MISDEALT
 
-COLUMNS = ("player", "nights", "hands", "won_hands", "net", "best", "worst", "biggest_pot", "money")
+COLUMNS = ("player", "nights", "hands", "won_hands", "net", "best", "worst", "biggest_pot", "money", "sessions")
 
 
 def night_of(created_at: str) -> date:
@@ -52,7 +54,10 @@ def _standings(ledger, sessions: list, money: str) -> list[dict]:
         name = session.now_called(name)
         return people.setdefault(key(name), {"player": name, "nights": 0, "hands": 0, "won_hands": 0, "net": 0,
                                               "best": None, "worst": None, "biggest_pot": 0, "money": money,
-                                              "games": {}})
+                                              "sessions": 0, "games": {}})
+
+    dates = nights(ledger)  # a night is a date: two tables one evening are one night of each player's
+    by_date: dict[str, dict] = {}  # each player's result on each date they played
 
     results: dict[int, list] = {}  # each night's result per player, in one read of every night's postings
     for session_id, name, _, _, net in ledger._posted(sessions):
@@ -96,10 +101,14 @@ def _standings(ledger, sessions: list, money: str) -> list[dict]:
             row["biggest_pot"] = max(row["biggest_pot"], biggest.get(name, 0))
         for who, result in tonight.items():
             row = people[who]
-            row["nights"] += 1
+            row["sessions"] += 1
             row["net"] += result
-            row["best"] = result if row["best"] is None else max(row["best"], result)
-            row["worst"] = result if row["worst"] is None else min(row["worst"], result)
+            on = by_date.setdefault(who, {})
+            on[dates[session.id]] = on.get(dates[session.id], 0) + result
+    for who, on in by_date.items():
+        row = people[who]
+        row["nights"] = len(on)
+        row["best"], row["worst"] = max(on.values()), min(on.values())
     rows = [row for row in people.values() if row["nights"]]
     return sorted(rows, key=lambda row: (-row["net"], key(row["player"])))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import secrets
 from typing import Callable
 
 import bragref.structs as structs
@@ -21,6 +23,8 @@ class Session(structs.Struct, frozen=True):
     seats: list[str]  # seated now, in clockwise order
     closed: bool = False  # `session close`: nothing more is recorded in it (R9.1)
     renamed: dict[str, str] = structs.field(default_factory=dict)  # every former name → the name now (`player rename`)
+    identity: str | None = None  # the night's own identity (`session_id`, minted at `session new`: `IDENTITY`); None in
+    # a session an older bragref made that nothing has been recorded in since
 
     def now_called(self, name: str | None) -> str | None:
         """A player's name now, from any name they had in this session (R2.6)."""
@@ -32,7 +36,17 @@ def renamed_to(renamed: dict[str, str], old: str, new: str) -> dict[str, str]:
     return {**{former: new if now == old else now for former, now in renamed.items()}, old: new}
 
 
-LIFE = "event IN ('seat', 'leave', 'rules', 'close', 'rename')"  # the events that make a session what it is now
+LIFE = "event IN ('seat', 'leave', 'rules', 'close', 'rename', 'identity')"  # the events that make a session what it
+# is now
+
+IDENTITY_BYTES = 16  # a session's identity: 128 random bits (`secrets`), written as 32 hex digits
+IDENTITY = re.compile(r"[0-9a-f]{32,64}")  # an identity as a history carries it (`session_id`)
+
+
+def minted() -> str:
+    """A new session's identity: random, so that two nights are two whatever they hold, and one night is known as
+    itself wherever it is copied (docs/reference.md, Beyond one machine)."""
+    return secrets.token_hex(IDENTITY_BYTES)
 
 
 def made(row, events) -> Session:
@@ -41,6 +55,7 @@ def made(row, events) -> Session:
     seats: list[str] = []
     closed = False
     renamed: dict[str, str] = {}
+    identity = None
     for event in events:
         if event["event"] == "seat":
             at = seats.index(event["detail"]) + 1 if event["detail"] else len(seats)
@@ -53,9 +68,11 @@ def made(row, events) -> Session:
             old, new = event["player"], event["detail"]
             seats[seats.index(old)] = new
             renamed = renamed_to(renamed, old, new)
+        elif event["event"] == "identity":
+            identity = identity or event["detail"]  # the first stands: a session is given one once
         else:
             closed = True
-    return Session(row["id"], row["name"], rules, seats, closed, renamed)
+    return Session(row["id"], row["name"], rules, seats, closed, renamed, identity)
 
 
 class Seating:
@@ -65,9 +82,11 @@ class Seating:
     # ---- sessions and seats -------------------------------------------------
 
     def create_session(self, name: str, rules: Rules, players: list[str], use: bool = True,
-                       next_only: bool = False) -> Session:
+                       next_only: bool = False, identity: str | None = None) -> Session:
         """A new session, made the current one (unless not `use`: an import that was not asked to); with `next_only`,
-        only where no session is open (none yet, or the current one closed: a table's next session, R9.1)."""
+        only where no session is open (none yet, or the current one closed: a table's next session, R9.1). Its
+        identity is `identity` (an imported history's own), else a new one (`minted`; none in an import's judge,
+        where a history carries none), chained straight after its seats."""
         name = check_name(name, "session name")
         players = check_seats(players)
         with self.write():
@@ -82,6 +101,8 @@ class Seating:
             sid = self._insert("sessions", name=name, created_at=at, rules=rules.to_json())
             for player in players:
                 self._insert("session_events", session_id=sid, at=at, event="seat", player=player)
+            if identity is not None or self.identifying:  # an import's judge keeps a history's own, or none
+                self._insert("session_events", session_id=sid, at=at, event="identity", detail=identity or minted())
             if use:
                 self._event(sid, "use")
         return self.session(name)
@@ -107,6 +128,10 @@ class Seating:
         if known is not None and known[0] == mark:
             return known[1]
         session = self._read_session(name)
+        if session.identity is None and not session.closed and self._head is not None and self.identifying:
+            # read to be written in: an open session an older bragref made is given its identity first, chained
+            self._event(session.id, "identity", detail=minted())  # (docs/reference.md, Beyond one machine)
+            return self.session(name)
         self._known[name] = (mark, session)
         return session
 
@@ -141,14 +166,15 @@ class Seating:
     def sessions(self) -> list[dict]:
         rows = self._q(
             "SELECT s.id, s.name, s.created_at, (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) AS hands,"
-            " EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'close') AS closed"
-            " FROM sessions s ORDER BY s.id"
+            " EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'close') AS closed,"
+            " (SELECT e.detail FROM session_events e WHERE e.session_id = s.id AND e.event = 'identity' ORDER BY e.id"
+            " LIMIT 1) AS identity FROM sessions s ORDER BY s.id"
         )
         current = self._q("SELECT session_id FROM session_events WHERE event = 'use' ORDER BY id DESC LIMIT 1")
         current_id = current[0]["session_id"] if current else None
         return [
             {"session": r["name"], "created": r["created_at"], "hands": r["hands"], "current": r["id"] == current_id,
-             "closed": bool(r["closed"])}
+             "closed": bool(r["closed"]), "session_id": r["identity"]}
             for r in rows
         ]
 

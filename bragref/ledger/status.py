@@ -38,6 +38,7 @@ def status_data(ledger, session, current) -> dict:
         for player in players:
             player.update(game.player_keys(hand, player["name"]))
     data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
+    data["session_id"] = session.identity  # the night's own identity (docs/reference.md, Beyond one machine)
     if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
         purses = {p.name: p.purse for p in hand.players} if in_play else {}
         for player in players:

@@ -146,6 +146,8 @@ class Ledger(Seating, Money):
         self._mark: tuple | None = None  # what sessions are read from (`session`), likewise
         self._queue: chain.Copy | None = None  # actions and postings waiting to be written together (`queued`)
         self._columns: dict[str, tuple[str, ...]] = {}  # each log table's columns, as the queue reads them
+        self.identifying = True  # an open session an older bragref made, with no identity, is given one when it is
+        # next written in (`Seating.session`); not in an import's judge, nor in a copy being extended
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
@@ -591,7 +593,8 @@ class Ledger(Seating, Money):
             " UNION ALL SELECT c.seq, CASE t.event WHEN 'seat' THEN 'a player joining' WHEN 'leave' THEN 'a player"
             "  leaving' WHEN 'rename' THEN 'a new name' WHEN 'rules' THEN 'a change of rules' WHEN 'match' THEN"
             "  'a new match' ELSE t.event END FROM chain c JOIN session_events t ON c.tbl = 'session_events'"
-            "  AND t.id = c.row_id WHERE c.seq > :seq AND t.session_id = :session AND t.event != 'use'"
+            "  AND t.id = c.row_id WHERE c.seq > :seq AND t.session_id = :session"
+            "  AND t.event NOT IN ('use', 'identity')"
             " UNION ALL SELECT c.seq, CASE t.kind WHEN 'lend' THEN 'a loan' ELSE 'a repayment' END FROM chain c"
             "  JOIN loans t ON c.tbl = 'loans' AND t.id = c.row_id WHERE c.seq > :seq AND t.session_id = :session"
             " UNION ALL SELECT c.seq, CASE t.kind WHEN 'loan' THEN 'a loan onto the table' ELSE 'a ' || t.kind END"
@@ -615,12 +618,13 @@ class Ledger(Seating, Money):
     def facts(self, session: Session) -> Iterator[tuple[str, sqlite3.Row]]:
         """Everything recorded of a session, as (table, row) in the order written (the chain's), read as it is
         used: what an export holds. Left out: `use` events (which session is current is not the session's own
-        story), the table-money rows of loans (the loan records them) and postings (the replay of the actions gives
+        story), its `identity` (the head of its export: `Session.identity`), the table-money rows of loans (the loan records them) and postings (the replay of the actions gives
         them). Read it inside `reading()` where another terminal may write meanwhile."""
         chained = "SELECT t.*, c.seq FROM {0} t JOIN chain c ON c.tbl = '{0}' AND c.row_id = t.id"
         queries = {
             "sessions": chained.format("sessions") + " WHERE t.id = ?",
-            "session_events": chained.format("session_events") + " WHERE t.session_id = ? AND t.event != 'use'",
+            "session_events": chained.format("session_events") + " WHERE t.session_id = ?"
+                              " AND t.event NOT IN ('use', 'identity')",
             "hands": chained.format("hands") + " WHERE t.session_id = ?",
             "actions": chained.format("actions") + " JOIN hands h ON h.id = t.hand_id WHERE h.session_id = ?",
             "loans": chained.format("loans") + " WHERE t.session_id = ?",

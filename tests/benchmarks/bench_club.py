@@ -9,7 +9,9 @@ the pairs' ratios, and the CPU Litestream used meanwhile; (b) `litestream restor
 hands (four players, loans allowed), from a replica holding one snapshot of it and from one written as it was
 recorded in a hundred writes, each beside copying the ledger's file (the least a restore can be), and the whole
 `bragref club pull` into a new club ledger of the ledger's file and of each replica (restored, audited, every hand
-judged again).
+judged again); (c) with `--pulls`, `bragref club pull` of a table's ledger of one night of 10, 1,000 and 10,000
+hands into a new club ledger, and pulled again (known by its identity: nothing recorded, the club's ledger checked
+unchanged), beside `bragref audit --all` of the table's ledger (what every pull does first: the floor).
 """
 
 from __future__ import annotations
@@ -145,15 +147,45 @@ def pulled(source: Path, club: Path, what: str) -> None:
     print(f"  club pull of {what} into a new club ledger: {time.perf_counter() - began:.1f} s, exit {code}")
 
 
+def pulls(work: Path, sizes: list[int]) -> None:
+    """(c): a night of each size pulled into a new club ledger, then again, beside the source's audit."""
+    for hands in sizes:
+        folder = work / f"pull-{hands}"
+        folder.mkdir()
+        table, club = folder / "table.db", folder / "club.db"
+        built(table, hands, 1)
+        audit = timed(measure.bragref_command() + ["--db", str(table), "audit", "--all"], 1)
+        began = time.perf_counter()
+        first = subprocess.run(measure.bragref_command() + ["club", "pull", str(table), "--into", str(club)],
+                               capture_output=True, text=True)
+        pulled_s = time.perf_counter() - began
+        before = club.read_bytes()
+        began = time.perf_counter()
+        again = subprocess.run(measure.bragref_command() + ["club", "pull", str(table), "--into", str(club)],
+                               capture_output=True, text=True)
+        again_s = time.perf_counter() - began
+        unchanged = club.read_bytes() == before and "already there" in again.stdout
+        print(f"club pull of a night of {hands:,} hands: {pulled_s:.2f} s (exit {first.returncode}); pulled again: "
+              f"{again_s:.2f} s (exit {again.returncode}, {'nothing recorded' if unchanged else 'RECORDED SOMETHING'}"
+              f"); floor, the source's audit: {audit:.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=21, help="Pairs of bets; restores of each replica.")
+    parser.add_argument("--pulls", default="", help="Only (c): the nights' sizes in hands, e.g. 10,1000,10000.")
     args = parser.parse_args()
     print(measure.installed())
     print(subprocess.run([binary(), "version"], check=True, capture_output=True, text=True).stdout.strip(),
           "(Litestream)")
     work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
+    if args.pulls:
+        try:
+            pulls(work, [int(size) for size in args.pulls.split(",")])
+        finally:
+            shutil.rmtree(work)
+        return
     try:
         bet_beside_litestream(work, args.runs)
         restore(work, args.hands, 1, min(args.runs, 9))
