@@ -520,7 +520,9 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
     money = table_money or {}
     close = ", ".join(f"{name} {rules.money(money[name])}" for name in seats if money.get(name))
     first = [field("banker" if game.banked else "dealer", seats, optional=True)] if hand is None else []  # R2.2
-    found = [form("deal", *first, *(deal_field(p, rules, seats, p not in wants) for p in dealt)),
+    free = set(getattr(hand, "svara", ()) or ())  # the tied players of a svara, dealt in free: none of them boils in
+    found = [form("deal", *first, *(deal_field(p, rules, [s for s in seats if s not in free] if p.kind == "players"
+                                               else seats, p not in wants) for p in dealt)),
              form("join", field("name", kind="text"), field("after", seats, optional=True, keyword="after")),
              form("leave", field("name", seats)),
              *(form(kind, field("name", seats), field("amount", kind="amount", optional=kind == "cash-out"),

@@ -283,7 +283,7 @@ def test_a_tap_just_after_a_request_is_recorded_is_taken_by_nothing(browser, tmp
         record.wait_for(timeout=3000)
         referee.clock.pause_at(referee.evaluate("Date.now()") + 1000)  # the page's time stands: however slow the
         record.click()  # machine, the next tap is within this one's calm
-        referee.locator("#moves").get_by_role("button", name="fold Cat", exact=True).click()
+        referee.locator("#moves").get_by_role("button", name="fold Cat", exact=True).click(force=True)  # faded
         referee.wait_for_timeout(900)
         actions = [(a["player"], a["action"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
         assert actions == [("Ann", "deal"), ("Bob", "fold")], actions
@@ -299,16 +299,10 @@ def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_p
         ask(bob, "bet Bob", "2")
         referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for()
         bragref(db, "fold", "bob")  # typed at the table meanwhile
-        referee.locator("#requests li.stale").wait_for()  # said so, with only refuse to tap
-        assert referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).count() == 0
+        referee.locator("#requests li.stale").wait_for()  # it leaves by itself, said as moved past
+        assert "moved past" in referee.locator("#requests li.stale").text_content()
+        assert referee.locator("#requests button").count() == 0  # nothing to tap
         bob.wait_for_function("document.getElementById('answer').textContent.includes('moved on')", timeout=3000)
-        before = dump(db)
-        referee.get_by_role("button", name="refuse: Bob asks: bet £2", exact=True).click()
-        referee.locator("#requests li").wait_for(state="detached")
-        assert dump(db) == before
-        assert until(lambda: status(running.seat("Bob"))["request"]["state"] == "refused", 2)
-        bob.wait_for_timeout(500)  # the refusal reaches the phone, which has said what became of its request
-        assert "moved on" in bob.locator("#answer").text_content()
     finally:
         running.stop()
 

@@ -1,0 +1,132 @@
+"""The pages' breaks and confusing points of issue 79, each reproduced in a real browser first: a svara deal's boil-in
+sent as the form shows it (R16.7), an emptied amount said and sent nowhere, a seat's request arriving that moves no
+control under the referee's finger, and the pages' words and places a person meets."""
+
+import json
+
+import pytest
+from test_referee import PHONE, TV, Referee, bragref, calmed, dump, opened, status
+from test_seats import FOUR, Seated, dealt, phone
+from test_serve import until, web
+
+pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
+
+
+def svara(db) -> None:
+    """Hand 1 of svara among Ann, Bob, Cat and Dan ends in a svara between Bob and Cat on 30 (R16.7)."""
+    bragref(db, "session", "new", "s", "--players", ",".join(FOUR), "--game", "svara", "--currency", "£")
+    for line in ("deal", "bet bob 2", "bet cat 2", "bet dan 2", "bet ann 2", "open bob", "show bob Ah Kh 9h",
+                 "show cat As Ks 9s", "concede dan", "show ann 7c 8c 9c"):
+        bragref(db, *line.split())
+
+
+def boil_box(page, player: str):
+    return page.locator("#forms fieldset.choices").get_by_label(player, exact=True)
+
+
+def test_a_boil_in_chosen_after_a_refused_deal_is_the_one_sent_r16_7(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    svara(db)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        boil = page.locator("#forms fieldset.choices")
+        assert boil.locator("input").evaluate_all("boxes => boxes.map(b => b.value)") == ["Ann", "Dan"]  # Bob and
+        # Cat are in free: the list offers only those who may boil in
+        sent = []
+        page.on("request", lambda request: sent.append(request.post_data) if request.url.endswith("/act") else None)
+        refusal = {"rule": "R16.8", "refused": "Ann has less than the buy-in (R16.8)", "may": ""}
+        page.route("**/act", lambda route: route.fulfill(status=422, content_type="application/json",
+                                                         body=json.dumps(refusal)))
+        calmed(page)
+        boil_box(page, "Ann").check()
+        deal = page.locator("#forms").get_by_role("button", name="deal", exact=True)
+        deal.click()
+        page.wait_for_function("document.getElementById('answer').className === 'refused'")
+        page.unroute("**/act")
+        calmed(page)
+        assert boil_box(page, "Ann").is_checked()  # the form still shows what was sent
+        boil_box(page, "Ann").uncheck()
+        boil_box(page, "Dan").check()
+        deal.click()
+        page.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        assert json.loads(sent[-1])["words"] == "deal boil Dan"
+        said = page.locator("#answer").text_content()
+        assert "Dan boiled in" in said, said
+        players = {p["name"]: p["state"] for p in json.loads(bragref(db, "status", "--json"))["players"]}
+        assert players["Dan"] != "sitting-out" and players["Ann"] == "sitting-out"
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("typed", ["", "-"])
+def test_an_emptied_amount_is_said_and_sends_nothing(browser, tmp_path, typed):
+    db = dealt(tmp_path / "ledger.db")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        bet = page.locator("#moves").get_by_role("button", name="bet Bob", exact=True)
+        bet.click()
+        amount = page.get_by_label("amount", exact=True)
+        assert amount.input_value() != ""  # the least filled in
+        calmed(page)
+        amount.fill("")
+        if typed:
+            amount.press_sequentially(typed)  # unreadable as a number
+        before = dump(db)
+        bet.click()
+        page.wait_for_timeout(300)
+        assert page.locator("#answer").get_attribute("class") == "refused"
+        assert "amount?" in page.locator("#answer").text_content()
+        assert dump(db) == before
+    finally:
+        running.stop()
+
+
+def test_a_request_arriving_moves_no_control_and_takes_no_tap_at_once(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        bragref(db, "bet", "bob", "1")  # Cat to act
+        referee = phone(browser, running.url)
+        bet = referee.locator("#moves").get_by_role("button", name="bet Cat", exact=True)
+        bet.wait_for()
+        calmed(referee)
+        was = bet.bounding_box()
+        referee.clock.pause_at(referee.evaluate("Date.now()") + 100)  # the page's time stands while the request comes
+        asked = running.ask("Cat", "fold cat")
+        assert asked.status_code == 202, asked.text
+        refuse = referee.get_by_role("button", name="refuse: Cat asks: fold", exact=True)
+        refuse.wait_for(timeout=3000)
+        assert bet.bounding_box() == was  # nothing already on the page moved
+        box = refuse.bounding_box()
+        referee.clock.fast_forward(150)
+        referee.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a control just appeared
+        referee.mouse.click(was["x"] + was["width"] / 2, was["y"] + was["height"] / 2)  # the tap meant for bet Cat
+        referee.wait_for_timeout(400)
+        assert [r["line"] for r in status(running.url)["requests"]] == ["Cat asks: fold"]  # not refused
+        assert bet.get_attribute("aria-pressed") == "true"  # the tap opened bet Cat's amount, as meant
+        referee.clock.fast_forward(600)
+        calmed(referee)
+        refuse.click()  # at rest, it takes a tap
+        assert until(lambda: status(running.url)["requests"] == [], 2)
+    finally:
+        running.stop()
+
+
+def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path):
+    """During the half second after a tap the controls are faded: they are marked as taking no tap (disabled), so
+    their faded colours are no contrast failure."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    running = Referee(dealt(tmp_path / "ledger.db"))
+    try:
+        page = opened(browser, running.url)
+        page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
+        page.get_by_label("amount", exact=True).wait_for()
+        page.evaluate("calm = Date.now() + 60000; calming()")  # the calm lasts while axe looks (its own timers run)
+        assert page.evaluate("document.getElementById('referee').classList.contains('calming')")
+        violations = Axe().run(page).response["violations"]
+        assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
+    finally:
+        running.stop()
