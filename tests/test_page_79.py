@@ -130,3 +130,26 @@ def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path
         assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
     finally:
         running.stop()
+
+
+def test_the_pages_files_are_sent_compressed_and_weigh_under_30_kib(tmp_path):
+    """The referee's page, the players' and a seat's: each file gzipped where the browser takes it (every browser
+    does), with every response's headers; as sent unzipped to a client that does not."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        for url, files in ((running.url, ("", "page.css", "page.js", "chart.js", "referee.js")),
+                           (running.players, ("", "page.css", "page.js", "chart.js")),
+                           (running.seat("Cat"), ("", "page.css", "page.js", "chart.js", "referee.js"))):
+            weight = 0
+            for file in files:
+                zipped = web.get(url + file, headers={"Accept-Encoding": "gzip, deflate, br"})
+                assert zipped.status_code == 200 and zipped.headers["content-encoding"] == "gzip", (url, file)
+                assert zipped.headers["cache-control"] == "no-store" and "content-security-policy" in zipped.headers
+                assert "accept-encoding" in zipped.headers["vary"].lower()
+                weight += int(zipped.headers["content-length"])
+                plain = web.get(url + file, headers={"Accept-Encoding": "identity"})
+                assert "content-encoding" not in plain.headers and plain.content == zipped.content  # httpx unzips
+            assert weight <= 30 * 1024, (url, weight)
+    finally:
+        running.stop()
