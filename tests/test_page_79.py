@@ -153,3 +153,46 @@ def test_the_pages_files_are_sent_compressed_and_weigh_under_30_kib(tmp_path):
             assert weight <= 30 * 1024, (url, weight)
     finally:
         running.stop()
+
+
+def test_a_seats_code_stays_until_closed_and_a_new_one_is_asked_twice(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee, dan = phone(browser, running.url), phone(browser, running.seat("Dan"))
+        referee.locator("#seats summary").click()
+        calmed(referee)
+        referee.get_by_role("button", name="code for Dan", exact=True).click()
+        referee.locator("#seats img").wait_for()
+        bragref(db, "bet", "bob", "1")  # something recorded while the code is being scanned
+        referee.wait_for_function("document.getElementById('whose').textContent.includes('Cat')")
+        assert referee.locator("#seats img").count() == 1  # still there
+        referee.get_by_role("button", name="close Dan's code", exact=True).click()
+        assert referee.locator("#seats img").count() == 0
+        old = running.seat("Dan")
+        calmed(referee)
+        referee.get_by_role("button", name="new code for Dan", exact=True).click()  # asks first
+        referee.wait_for_timeout(300)
+        assert running.seat("Dan") == old and "cuts their phone off" in referee.locator("#answer").text_content()
+        calmed(referee)
+        referee.get_by_role("button", name="confirm new code for Dan", exact=True).click()
+        assert until(lambda: running.seat("Dan") != old, 3)
+        dan.wait_for_function("document.getElementById('live').textContent.includes('replaced')", timeout=8000)
+        assert "stopped" not in dan.locator("#said").text_content()
+    finally:
+        running.stop()
+
+
+def test_a_seat_page_reloaded_while_its_request_waits_says_its_fate(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        assert running.ask("Bob", "fold bob").status_code == 202
+        bob = phone(browser, running.seat("Bob"))  # opened (a reload) after it asked
+        bob.wait_for_function("document.getElementById('answer').className === 'asked'", timeout=3000)
+        assert "waiting for the referee" in bob.locator("#answer").text_content()
+        request = status(running.url)["requests"][0]["id"]
+        assert running.answer(request).status_code == 200
+        bob.wait_for_function("document.getElementById('answer').className === 'recorded'", timeout=3000)
+    finally:
+        running.stop()

@@ -332,8 +332,8 @@ def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp
     try:
         old = phone(browser, running.seat("Bob"))
         assert web.post(running.url + "seats", json={"player": "Bob"}).status_code == 200
-        old.wait_for_function("document.getElementById('live').textContent.startsWith('This address has ended')",
-                              timeout=5000)
+        old.wait_for_function("document.getElementById('live').textContent.startsWith(\"This seat's code was "
+                              "replaced\")", timeout=5000)  # not that the server has stopped: it has not
     finally:
         running.stop()
 

@@ -105,11 +105,17 @@ let lost = null;  // while the stream is down: when the page gives this address 
 
 let source = null;  // the stream of tables, opened once every script of the page listens (`listen`)
 
+const REPLACED = "This seat's code was replaced by the referee: this phone no longer opens it. Ask the referee to show "
+  + "you the new code.";
+
 function ended() {  // said within 5 s of the server stopping, instead of retrying forever
   source.close();
   clearTimeout(lost);
   text("live", ENDED);
   text("said", ENDED);
+  fetch("status.json").then(again => {  // the server answers, but not here: this seat was issued anew
+    if (again.status === 404) { text("live", REPLACED); text("said", REPLACED); }
+  }).catch(() => null);
   document.body.dataset.ended = "true";
   setInterval(() => fetch("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
     3000);  // the same address served again (a TV's, on this machine): the page carries on

@@ -316,7 +316,25 @@ function drawForms(t) {
 const FATES = { recorded: "recorded", refused: "refused" };
 let shownHand;  // the hand the page shows: what was said of another is cleared
 
+let adopted = false;  // a seat's page: its request found at its first table (a page reloaded while it waited)
+
 function fate(request) {  // a seat's page: what became of its request, and asking it again for the table as it is
+  if (request && !adopted && asked === null) {  // reloaded: the request asked before is this page's to follow
+    adopted = true;
+    const what = request.line.replace(/^.*? asks: /, "");
+    if (request.state === "waiting" && !request.stale) {
+      asked = request.id;
+      say("asked", `${request.line} — waiting for the referee.`);
+      return;
+    }
+    if (request.state === "recorded") { say("recorded", `Your last request: ${request.said}`); return; }
+    if (request.state === "refused") {
+      say("refused", `Your last request, to ${what}, was refused by the referee: nothing was recorded.`);
+      return;
+    }
+    asked = request.id;  // stale: said as the table moving on, below
+  }
+  adopted = true;
   if (!request || request.id !== asked) return;
   const what = request.line.replace(/^.*? asks: /, "");
   if (request.state === "waiting" && !request.stale) return;
@@ -380,23 +398,48 @@ function drawRequests(t) {  // the referee's page: each seat's request waiting, 
   // scrolls clear of the tray
 }
 
-function drawSeats(t) {  // the referee's page: each player's seat, its code shown on request, or issued anew
+const codes = new Set();  // the players whose seat's code is shown: each stays until closed
+const pictures = {};  // each seat's code as drawn, by its path
+let renewing = null;  // the player whose new code was asked for once: the second tap issues it
+
+function drawSeats(t) {  // the referee's page: each player's seat, its code shown on request, or issued anew (asked
+  // twice: a new code cuts the player's phone off)
   const seats = document.getElementById("seats");
   const paths = Object.entries(t.seats || {});
   seats.hidden = !paths.length;
   seats.querySelector(".reach").hidden = t.reached !== false;
   const list = seats.querySelector("ul");
   list.replaceChildren(...paths.map(([player, path]) => {
-    const code = element("button", { type: "button" }, `code for ${player}`);
-    const again = element("button", { type: "button" }, `new code for ${player}`);
-    const shown = element("div", { class: "code" });
-    code.addEventListener("click", () => shown.replaceChildren(
+    const code = element("button", { type: "button", "aria-pressed": String(codes.has(player)) },
+      codes.has(player) ? `close ${player}'s code` : `code for ${player}`);
+    const again = element("button", { type: "button", class: "renew" },
+      renewing === player ? `confirm new code for ${player}` : `new code for ${player}`);
+    const drawn = pictures[path] = pictures[path] || [  // kept: a redraw neither fetches nor flickers it
       element("img", { src: `qr.svg?player=${encodeURIComponent(player)}`, alt: `${player}'s seat: ${path}` }),
-      element("p", {}, `${location.origin}${path}`)));
+      element("p", {}, `${location.origin}${path}`)];
+    const shown = element("div", { class: "code" }, ...(codes.has(player) ? drawn : []));
+    code.addEventListener("click", () => {
+      if (codes.has(player)) codes.delete(player);
+      else codes.add(player);
+      drawSeats(table);
+    });
     again.addEventListener("click", async () => {
+      if (busy || calmed()) return;
+      if (renewing !== player) {  // the first tap says what it will do
+        renewing = player;
+        calmFor();
+        drawSeats(table);
+        say("", `A new code for ${player} cuts their phone off: its old code stops opening the seat. Tap “confirm new `
+          + `code for ${player}” to issue it.`);
+        return;
+      }
+      renewing = null;
       const response = await post("seats", { player }).catch(() => null);
+      calmFor();
       say(response && response.ok ? "recorded" : "refused",
-        response && response.ok ? `${player} has a new seat: the old code no longer opens it.` : "Not issued.");
+        response && response.ok ? `${player} has a new seat: the old code no longer opens it. Show them the new one.`
+          : "Not issued.");
+      drawSeats(table);
     });
     return element("li", {}, code, again, shown);
   }));
