@@ -431,7 +431,10 @@ def moves(hand: Hand) -> list[dict]:
                 cost = [f"for {rules.money(offer.cost)}"] if offer.cost else []  # a check costs nothing (R15.3)
                 who = [player] if kind.subject == "player" and player else [name] if name else \
                     ["several"] if split else []
-                button["label"] = " ".join([game.say(offer.verb), *who, *map(game.say, button.pop("said")), *cost])
+                rest = [*map(game.say, button.pop("said")), *cost]
+                button["label"] = " ".join([game.say(offer.verb), *who, *rest])
+                if kind.subject == "player" and player:  # a player's own move: on their seat, named without them
+                    button["own"] = " ".join([game.say(offer.verb), *rest])
                 button["said"] = offer.said
                 buttons.append(button)
     return buttons

@@ -196,3 +196,20 @@ def test_a_seat_page_reloaded_while_its_request_waits_says_its_fate(browser, tmp
         bob.wait_for_function("document.getElementById('answer').className === 'recorded'", timeout=3000)
     finally:
         running.stop()
+
+
+def test_a_seat_offers_only_its_own_moves_named_without_its_player(tmp_path):
+    """At a showdown of brag the table may award the pot (R6.5): the referee's page offers `award Cat`, Cat's seat
+    does not (the pot to herself); her own moves there are named without her (`show`, not `show Cat`)."""
+    db = dealt(tmp_path / "ledger.db")
+    for line in ("bet bob 1", "bet cat 1", "fold dan", "fold ann", "see bob"):
+        bragref(db, *line.split())
+    running = Seated(db)
+    try:
+        refereed = [move["label"] for move in status(running.url)["told"]["moves"]]
+        assert "award Cat" in refereed and "show Cat" in refereed, refereed
+        cat = [move["label"] for move in status(running.seat("Cat"))["told"]["moves"]]
+        assert cat and not any("award" in label or "Cat" in label for label in cat), cat
+        assert "show" in cat
+    finally:
+        running.stop()
