@@ -621,7 +621,7 @@ def session_form() -> dict:
 
     return {"verb": "session new", "when": "between", "confirm": None, "fields": [
         field("name", kind="text"),
-        field("players", kind="text", keyword="players", hint="names in seat order, with commas: Ann, Bob, Cat"),
+        field("players", kind="text", keyword="players", hint="in seat order: Ann, Bob, Cat"),
         field("game", [[game.name, game.title] for game in GAMES.values()], keyword="game"),
         field("ante", kind="amount", optional=True, keyword="ante"),
         field("unit", UNITS, keyword="unit"),

@@ -213,3 +213,40 @@ def test_a_seat_offers_only_its_own_moves_named_without_its_player(tmp_path):
         assert "show" in cat
     finally:
         running.stop()
+
+
+def test_the_tv_shows_the_nights_result_apart_from_loans_and_fills_its_screen(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "friday", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--currency", "£")
+    bragref(db, "lend", "ann", "bob", "5")
+    bragref(db, "deal")
+    for name in ("bob", "cat", "dan", "eve", "fay", "gus", "hal"):
+        bragref(db, "fold", name)  # Ann takes the antes: a result of £7, beside £5 lent
+    running = Referee(db)
+    try:
+        tv = opened(browser, running.players, TV)
+        tv.wait_for_function("document.querySelectorAll('#balances tbody tr').length === 8")
+        heads = tv.locator("#balances thead th").all_text_contents()
+        assert "result" in heads and "loans" in heads, heads
+        ann = dict(zip(heads, tv.locator("#balances tbody tr").first.locator("td").all_text_contents()))
+        assert (ann["result"], ann["loans"], ann["net"]) == ("£7", "£5", "£12"), ann
+        for part in ("#players td", "#actions li"):  # read across the room, not ~21 px with half the screen empty
+            size = tv.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{part}')).fontSize)")
+            assert size >= 28, (part, size)
+        assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        assert tv.evaluate("document.querySelector('#players').getBoundingClientRect().bottom <= innerHeight")
+    finally:
+        running.stop()
+
+
+def test_the_session_forms_players_hint_is_whole_on_a_phone(browser, tmp_path):
+    running = Referee(tmp_path / "ledger.db")  # an empty path: the page starts the session
+    try:
+        page = opened(browser, running.url, PHONE)
+        field = page.get_by_label("players", exact=True)
+        fits = field.evaluate("""input => { const style = getComputedStyle(input), pen = document.createElement('canvas')
+          .getContext('2d'); pen.font = style.font; return pen.measureText(input.placeholder).width <=
+          input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight); }""")
+        assert fits, field.get_attribute("placeholder")
+    finally:
+        running.stop()

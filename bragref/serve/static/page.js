@@ -84,10 +84,11 @@ function show(t) {
   }  // newest (each keeps its number)
   actions.scrollTop = actions.scrollHeight;  // the newest in view
   const loans = (t.balances || []).some(b => b.loans);
-  fill(document.getElementById("balances"),
-    [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["loans", true]] : []), ["net", true]],
+  fill(document.getElementById("balances"),  // the night's result apart from money lent and repaid (R7.5)
+    [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["result", true], ["loans", true]] : []),
+      ["net", true]],
     (t.balances || []).map(b => [[[b.player], [cash(b.paid), "n wide"], [cash(b.won), "n wide"],
-      ...(loans ? [[cash(b.loans), true]] : []), [cash(b.net), true]]]));
+      ...(loans ? [[cash(b.result ?? b.net - b.loans), true], [cash(b.loans), true]] : []), [cash(b.net), true]]]));
   document.getElementById("settle").replaceChildren(...(told.settle || []).map(line => {
     const li = document.createElement("li");
     li.textContent = line;

@@ -306,7 +306,8 @@ function drawForms(t) {
       const held = form.fields.filter(spec => ["amount", "choice"].includes(spec.kind)).map(spec => spec.name);
       state.values = Object.fromEntries(held.filter(name => name in state.values)
         .map(name => [name, state.values[name]]));
-      drawForms(table);  // what the form shows is what it holds: what it sends
+      if (document.body.dataset.head === document.getElementById("answer").dataset.head) drawForms(table);  // the
+      // table recorded is shown already: the form drawn again shows what it holds; else its table's arrival draws it
     });
     box.append(...inputs, warning, button);
     return box;
