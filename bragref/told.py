@@ -578,7 +578,8 @@ def pack_of(rules: Rules) -> list[str]:
 
 def rule_options(rules: Rules) -> list[list[str]]:
     """The house rules `rules set` may change between hands under `rules` (R9.3), each [its name, its words]."""
-    return [["game", "game (R10)"], *([o.key, on_page(f"{o.key}: {o.help[:1].lower()}{o.help[1:]} ({o.rule})")]
+    return [["game", "game (R10)"], *([o.key, on_page(f"{o.key.replace('_', ' ').replace('-', ' ')}: {o.help[:1].lower()}{o.help[1:]} "
+                                                        f"({o.rule})")]
                                         for o in (*TABLE_OPTIONS, *game_of(rules).options) if o.kind != "time")]
 
 

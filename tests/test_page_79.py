@@ -250,3 +250,24 @@ def test_the_session_forms_players_hint_is_whole_on_a_phone(browser, tmp_path):
         assert fits, field.get_attribute("placeholder")
     finally:
         running.stop()
+
+
+def test_the_pages_say_rules_and_states_in_words_not_command_terms(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    svara(db)
+    bragref(db, "deal", "--boil", "dan")  # Ann sits this svara deal out (R16.7)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players)
+        page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 4")
+        states = page.locator("#players tbody td:nth-child(2)").all_text_contents()
+        assert any(state.startswith("sitting out") for state in states) and not any("-" in s for s in states), states
+        bragref(db, "pass", "cat")
+        bragref(db, "pass", "dan")  # the last in takes it (R16.6): between hands, the rules form
+        assert until(lambda: any(form["verb"] == "rules" for form in status(running.url)["told"]["forms"]), 3)
+        rules = next(form for form in status(running.url)["told"]["forms"] if form["verb"] == "rules")
+        options = [label for _, label in rules["fields"][0]["options"]]
+        assert not [label for label in options if ":" in label and ("-" in label.split(":")[0]
+                                                                    or "_" in label.split(":")[0])], options
+    finally:
+        running.stop()
