@@ -271,3 +271,17 @@ def test_the_pages_say_rules_and_states_in_words_not_command_terms(browser, tmp_
                                                                     or "_" in label.split(":")[0])], options
     finally:
         running.stop()
+
+
+def test_after_a_misdeal_the_tv_says_which_hand_number_was_voided_r9_1(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "s", "--players", "Ann,Bob", "--currency", "£")
+    for line in ("deal", "fold bob", "deal", "undo --reason misdeal", "deal"):
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        tv = opened(browser, running.players, TV)
+        tv.wait_for_function("document.getElementById('where').textContent.includes('Hand 3')")
+        assert "hand 2 voided (misdealt)" in tv.locator("#where").text_content(), tv.locator("#where").text_content()
+    finally:
+        running.stop()

@@ -165,6 +165,7 @@ class Watcher:
                 settle = night_settle(book, session.rules)
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
+                data["told"]["voided"] = book.misdealt_numbers()  # said beside the hand's number (R9.1)
         except BadInput:  # no session yet: the referee's page starts one
             return None
         data["said"] = data["told"].pop("said")

@@ -49,7 +49,10 @@ function show(t) {
   setMoney(t.money);
   const told = t.told || {};
   text("title", t.session ? `${t.session} · ${told.title || t.game || ""}` : "The table");
-  text("where", t.hand ? `Hand ${t.hand} · ${t.dealer} dealt` : "");
+  const voided = told.voided || [];  // misdeals: numbers no hand was played under (R9.1)
+  text("where", t.hand ? `Hand ${t.hand} · ${t.dealer} dealt${voided.length ? ` · ${voided.length > 1 ? "hands"
+    : "hand"} ${voided.join(", ")} voided (misdealt)`
+    : ""}` : "");
   text("pot", told.pot);
   text("turn", told.turn);
   text("said", t.said);
