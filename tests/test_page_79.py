@@ -160,6 +160,8 @@ def test_a_seats_code_stays_until_closed_and_a_new_one_is_asked_twice(browser, t
     running = Seated(db)
     try:
         referee, dan = phone(browser, running.url), phone(browser, running.seat("Dan"))
+        fetched = []
+        referee.on("request", lambda request: fetched.append(request.url) if "qr.svg" in request.url else None)
         referee.locator("#seats summary").click()
         calmed(referee)
         referee.get_by_role("button", name="code for Dan", exact=True).click()
@@ -167,6 +169,7 @@ def test_a_seats_code_stays_until_closed_and_a_new_one_is_asked_twice(browser, t
         bragref(db, "bet", "bob", "1")  # something recorded while the code is being scanned
         referee.wait_for_function("document.getElementById('whose').textContent.includes('Cat')")
         assert referee.locator("#seats img").count() == 1  # still there
+        assert [url.split("player=")[1] for url in fetched] == ["Dan"]  # once, and no other player's code
         referee.get_by_role("button", name="close Dan's code", exact=True).click()
         assert referee.locator("#seats img").count() == 0
         old = running.seat("Dan")

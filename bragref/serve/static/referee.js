@@ -415,10 +415,12 @@ function drawSeats(t) {  // the referee's page: each player's seat, its code sho
       codes.has(player) ? `close ${player}'s code` : `code for ${player}`);
     const again = element("button", { type: "button", class: "renew" },
       renewing === player ? `confirm new code for ${player}` : `new code for ${player}`);
-    const drawn = pictures[path] = pictures[path] || [  // kept: a redraw neither fetches nor flickers it
-      element("img", { src: `qr.svg?player=${encodeURIComponent(player)}`, alt: `${player}'s seat: ${path}` }),
-      element("p", {}, `${location.origin}${path}`)];
-    const shown = element("div", { class: "code" }, ...(codes.has(player) ? drawn : []));
+    if (codes.has(player) && !pictures[path]) {  // made when first shown, then kept: a redraw neither fetches it
+      // again nor flickers it; one never shown is never fetched
+      pictures[path] = [element("img", { src: `qr.svg?player=${encodeURIComponent(player)}`,
+        alt: `${player}'s seat: ${path}` }), element("p", {}, `${location.origin}${path}`)];
+    }
+    const shown = element("div", { class: "code" }, ...(codes.has(player) ? pictures[path] : []));
     code.addEventListener("click", () => {
       if (codes.has(player)) codes.delete(player);
       else codes.add(player);
