@@ -60,7 +60,10 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         return sent(request, file, kind)
 
     async def status(request: Request, view: str = "players") -> Response:
-        return Response(watcher.views[view], media_type="application/json", headers=HEADERS)
+        if "gzip" in request.headers.get("accept-encoding", "").lower():  # a page's first table, fetched with its files
+            return Response(gzip.compress(watcher.views[view], 6), media_type="application/json",
+                            headers={**HEADERS, **ZIPPED})
+        return Response(watcher.views[view], media_type="application/json", headers={**HEADERS, "Vary": "Accept-Encoding"})
 
     async def events(request: Request, view: str = "players") -> StreamingResponse:
         page = watcher.join(view)

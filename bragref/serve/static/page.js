@@ -126,9 +126,20 @@ function ended() {  // said within 5 s of the server stopping, instead of retryi
     3000);  // the same address served again (a TV's, on this machine): the page carries on
 }
 
+let shownText = null;  // the table last shown, as it came: the stream's first is the one already fetched
+
+function showText(data) {
+  if (data === shownText) return;
+  shownText = data;
+  show(JSON.parse(data));
+}
+
 function listen() {  // after the page's last deferred script has run: a table shown before it would be lost to it
+  fetch("status.json").then(first => first.ok ? first.text() : null).then(data => {  // fetched with the page's
+    if (data && shownText === null) showText(data);  // files (preloaded): drawn before the stream has connected
+  }).catch(() => null);
   source = new EventSource("events");
-  source.addEventListener("status", event => show(JSON.parse(event.data)));
+  source.addEventListener("status", event => showText(event.data));
   source.addEventListener("ended", ended);  // the server said it is stopping
   source.onerror = () => {
     if (source.readyState === EventSource.CLOSED) { ended(); return; }  // this address is no longer served
