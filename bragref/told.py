@@ -439,7 +439,10 @@ def moves(hand: Hand) -> list[dict]:
                 cost = [f"for {rules.money(offer.cost)}"] if offer.cost else []  # a check costs nothing (R15.3)
                 who = [player] if kind.subject == "player" and player else [name] if name else \
                     ["several"] if split else []
-                button["label"] = " ".join([game.say(offer.verb), *who, *map(game.say, button.pop("said")), *cost])
+                rest = [*map(game.say, button.pop("said")), *cost]
+                button["label"] = " ".join([game.say(offer.verb), *who, *rest])
+                if kind.subject == "player" and player:  # a player's own move: on their seat, named without them
+                    button["own"] = " ".join([game.say(offer.verb), *rest])
                 button["said"] = offer.said
                 buttons.append(button)
     return buttons
@@ -533,7 +536,9 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
     money = table_money or {}
     close = ", ".join(f"{name} {rules.money(money[name])}" for name in seats if money.get(name))
     first = [field("banker" if game.banked else "dealer", seats, optional=True)] if hand is None else []  # R2.2
-    found = [form("deal", *first, *(deal_field(p, rules, seats, p not in wants) for p in dealt)),
+    free = set(getattr(hand, "svara", ()) or ())  # the tied players of a svara, dealt in free: none of them boils in
+    found = [form("deal", *first, *(deal_field(p, rules, [s for s in seats if s not in free] if p.kind == "players"
+                                               else seats, p not in wants) for p in dealt)),
              form("join", field("name", kind="text"), field("after", seats, optional=True, keyword="after")),
              form("leave", field("name", seats)),
              *(form(kind, field("name", seats), field("amount", kind="amount", optional=kind == "cash-out"),
@@ -586,7 +591,8 @@ def pack_of(rules: Rules) -> list[str]:
 
 def rule_options(rules: Rules) -> list[list[str]]:
     """The house rules `rules set` may change between hands under `rules` (R9.3), each [its name, its words]."""
-    return [["game", "game (R10)"], *([o.key, on_page(f"{o.key}: {o.help[:1].lower()}{o.help[1:]} ({o.rule})")]
+    return [["game", "game (R10)"], *([o.key, on_page(f"{o.key.replace('_', ' ').replace('-', ' ')}: {o.help[:1].lower()}{o.help[1:]} "
+                                                        f"({o.rule})")]
                                         for o in (*TABLE_OPTIONS, *game_of(rules).options) if o.kind != "time")]
 
 
@@ -629,7 +635,7 @@ def session_form() -> dict:
 
     return {"verb": "session new", "when": "between", "confirm": None, "fields": [
         field("name", kind="text"),
-        field("players", kind="text", keyword="players", hint="names in seat order, with commas: Ann, Bob, Cat"),
+        field("players", kind="text", keyword="players", hint="in seat order: Ann, Bob, Cat"),
         field("game", [[game.name, game.title] for game in GAMES.values()], keyword="game"),
         field("ante", kind="amount", optional=True, keyword="ante"),
         field("unit", UNITS, keyword="unit"),

@@ -74,8 +74,8 @@ def test_each_seated_player_has_a_seat_of_their_own_new_at_every_start(tmp_path)
         assert len(tokens) == 4 and all(len(token) >= 22 for token in tokens)  # at least 128 random bits
         bob = status(first.seat("Bob"))
         assert bob["seat"] == "Bob" and bob["request"] is None
-        assert [move["label"] for move in bob["told"]["moves"]] == ["bet Bob", "bet Bob blind", "look Bob",
-                                                                     "fold Bob"]  # their moves, as the referee's
+        assert [move["label"] for move in bob["told"]["moves"]] == ["bet", "bet blind", "look",
+                                                                     "fold"]  # their moves, without their own name
         assert status(first.seat("Cat"))["told"]["moves"] == []  # the table does not wait for Cat
         assert "requests" not in bob and "seats" not in bob  # a seat never sees the referee's page
         assert "requests" not in status(first.players) and "seats" not in status(first.players)
@@ -250,9 +250,9 @@ def test_four_phones_ask_a_hand_of_brag_and_the_referee_records_each_by_one_tap(
         tv = phone(browser, running.players, TV)
         seats = {name: phone(browser, running.seat(name)) for name in FOUR}
         assert seats["Bob"].locator("tr.me").text_content().startswith("Bob (you)")  # their own row marked
-        asked = (("Bob", "bet Bob", "2", "Bob asks: bet £2"), ("Cat", "fold Cat", None, "Cat asks: fold"),
-                 ("Dan", "bet Dan", "2", "Dan asks: bet £2"), ("Ann", "fold Ann", None, "Ann asks: fold"),
-                 ("Bob", "fold Bob", None, "Bob asks: fold"))
+        asked = (("Bob", "bet", "2", "Bob asks: bet £2"), ("Cat", "fold", None, "Cat asks: fold"),
+                 ("Dan", "bet", "2", "Dan asks: bet £2"), ("Ann", "fold", None, "Ann asks: fold"),
+                 ("Bob", "fold", None, "Bob asks: fold"))
         for name, label, amount, line in asked:
             seats[name].wait_for_function(f"[...document.querySelectorAll('#moves button')].some(b => "
                                           f"b.textContent === {json.dumps(label)})")
@@ -278,12 +278,12 @@ def test_a_tap_just_after_a_request_is_recorded_is_taken_by_nothing(browser, tmp
     running = Seated(db)
     try:
         referee, bob = phone(browser, running.url), phone(browser, running.seat("Bob"))
-        ask(bob, "fold Bob")
+        ask(bob, "fold")
         record = referee.get_by_role("button", name="record: Bob asks: fold", exact=True)
         record.wait_for(timeout=3000)
         referee.clock.pause_at(referee.evaluate("Date.now()") + 1000)  # the page's time stands: however slow the
         record.click()  # machine, the next tap is within this one's calm
-        referee.locator("#moves").get_by_role("button", name="fold Cat", exact=True).click()
+        referee.locator("#moves").get_by_role("button", name="fold Cat", exact=True).click(force=True)  # faded
         referee.wait_for_timeout(900)
         actions = [(a["player"], a["action"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
         assert actions == [("Ann", "deal"), ("Bob", "fold")], actions
@@ -296,19 +296,13 @@ def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_p
     running = Seated(db)
     try:
         referee, bob = phone(browser, running.url), phone(browser, running.seat("Bob"))
-        ask(bob, "bet Bob", "2")
+        ask(bob, "bet", "2")
         referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for()
         bragref(db, "fold", "bob")  # typed at the table meanwhile
-        referee.locator("#requests li.stale").wait_for()  # said so, with only refuse to tap
-        assert referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).count() == 0
+        referee.locator("#requests li.stale").wait_for()  # it leaves by itself, said as moved past
+        assert "moved past" in referee.locator("#requests li.stale").text_content()
+        assert referee.locator("#requests button").count() == 0  # nothing to tap
         bob.wait_for_function("document.getElementById('answer').textContent.includes('moved on')", timeout=3000)
-        before = dump(db)
-        referee.get_by_role("button", name="refuse: Bob asks: bet £2", exact=True).click()
-        referee.locator("#requests li").wait_for(state="detached")
-        assert dump(db) == before
-        assert until(lambda: status(running.seat("Bob"))["request"]["state"] == "refused", 2)
-        bob.wait_for_timeout(500)  # the refusal reaches the phone, which has said what became of its request
-        assert "moved on" in bob.locator("#answer").text_content()
     finally:
         running.stop()
 
@@ -318,7 +312,7 @@ def test_under_seats_record_a_hand_is_played_with_no_referee_tap(browser, tmp_pa
     running = Seated(db, "record")
     try:
         seats = {name: phone(browser, running.seat(name)) for name in FOUR}
-        for name, label in (("Bob", "fold Bob"), ("Cat", "fold Cat"), ("Dan", "fold Dan")):
+        for name, label in (("Bob", "fold"), ("Cat", "fold"), ("Dan", "fold")):
             seats[name].wait_for_function(f"[...document.querySelectorAll('#moves button')].some(b => "
                                           f"b.textContent === {json.dumps(label)})")
             seats[name].locator("#moves").get_by_role("button", name=label, exact=True).click()
@@ -339,15 +333,15 @@ def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp
     try:
         old = phone(browser, running.seat("Bob"))
         assert web.post(running.url + "seats", json={"player": "Bob"}).status_code == 200
-        old.wait_for_function("document.getElementById('live').textContent.startsWith('This seat has a new code')",
-                              timeout=5000)
+        old.wait_for_function("document.getElementById('live').textContent.startsWith(\"This seat's code was "
+                              "replaced\")", timeout=5000)  # not that the server has stopped: it has not
     finally:
         running.stop()
 
 
 def test_a_request_shows_on_the_referees_phone_beside_the_seat_that_asked_it(browser, seated):
     bob, referee = phone(browser, seated.seat("Bob")), phone(browser, seated.url)
-    ask(bob, "bet Bob", "2")
+    ask(bob, "bet", "2")
     referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for(timeout=2000)
     assert "Bob asks: bet £2" in referee.locator("#requests").text_content()
     assert "waiting for the referee" in bob.locator("#answer").text_content()
@@ -361,7 +355,7 @@ def test_axe_finds_nothing_serious_on_a_seat_page(browser, standing):
     from axe_playwright_python.sync_playwright import Axe
 
     page = phone(browser, standing.seat("Bob"))
-    page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
+    page.locator("#moves").get_by_role("button", name="bet", exact=True).click()
     calmed(page)  # the page at rest: faded for a moment after the tap, its controls take none
     violations = Axe().run(page).response["violations"]
     assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []

@@ -32,6 +32,10 @@ class Reports:
         """The numbers of the session's hands, misdeals included."""
         return self.ledger.hand_numbers(self.current_session())
 
+    def misdealt_numbers(self) -> list[int]:
+        """The numbers of the session's hands whose deal was voided (R9.1)."""
+        return self.ledger.misdealt_numbers(self.current_session())
+
     def last_number(self) -> int:
         """The number of the session's last hand; 0 before the first deal."""
         return self.ledger.last_number(self.current_session())

@@ -323,6 +323,11 @@ class Ledger(Seating, Money):
     def hand_numbers(self, session: Session) -> list[int]:
         return [r[0] for r in self._q("SELECT number FROM hands WHERE session_id = ? ORDER BY number", (session.id,))]
 
+    def misdealt_numbers(self, session: Session) -> list[int]:
+        """The numbers of the session's hands whose deal was voided (R9.1): never played."""
+        return [r[0] for r in self._q(f"SELECT number FROM hands h WHERE session_id = ? AND {MISDEALT} ORDER BY number",
+                                      (session.id,))]
+
     def _load(self, row: sqlite3.Row) -> Current:
         """Hand `row` replayed from its rows: never from a copy kept outside them, which only a replay could
         check."""

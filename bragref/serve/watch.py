@@ -167,6 +167,7 @@ class Watcher:
                 data["closing"] = book.closing_digest() if session.closed else None  # every phone keeps it
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
+                data["told"]["voided"] = book.misdealt_numbers()  # said beside the hand's number (R9.1)
         except BadInput:  # no session yet: the referee's page starts one
             return None
         data["said"] = data["told"].pop("said")
@@ -321,10 +322,11 @@ def public(table: dict) -> dict:
 
 def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
     """What `player`'s own page is shown (their seat): what the players' page shows, marked as theirs, their moves
-    when the table waits for them (as the referee's page names them, the cards seen in the deal disabled but those
-    shown privately, which the players' page does not know), between hands their own buy-in, top-up and cash-out, and
-    their request's fate (`stale` too while it waits for a table that has moved on), and the settle-ups they owe or
-    are owed (`pay`: the payer pays by its link, the payee says it was received)."""
+    when the table waits for them (named without their own player: `bet`, `fold`; only their own, never the table's
+    such as an award; the cards seen in the deal disabled but those shown privately, which the players' page does not
+    know), between hands their own buy-in, top-up and cash-out, their request's fate (`stale` too while it waits for a
+    table that has moved on), and the settle-ups they owe or are owed (`pay`: the payer pays by its link, the payee
+    says it was received)."""
     if table is None:
         return {**unstarted("No session yet: the referee starts one."), "seat": player, "request": request,
                 "told": {**unstarted()["told"], "forms": []}}
@@ -338,7 +340,9 @@ def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
     mine = [{**move, "fields": [{**field, "pack": [[card, None if card in private else seen]
                                                    for card, seen in field["pack"]]} if "pack" in field else field
                                 for field in move["fields"]]}
-            for move in table["told"]["moves"] if move["words"][1:2] == [player]]
+            for move in table["told"]["moves"] if move.get("own") and move["words"][1:2] == [player]]
+    mine = [{**move, "label": move["own"]} for move in mine]  # named without its own player (`bet`, `fold`); a
+    # move of the table's (`award Cat`: the pot to herself) is no player's to ask
     own = [{**form, "fields": [{**field, "options": [player], "value": player} if field["name"] == "name" else field
                                for field in form["fields"]]}
            for form in table["told"]["forms"] if form["verb"] in ("buy-in", "top-up", "cash-out")]

@@ -49,7 +49,10 @@ function show(t) {
   setMoney(t.money);
   const told = t.told || {};
   text("title", t.session ? `${t.session} · ${told.title || t.game || ""}` : "The table");
-  text("where", t.hand ? `Hand ${t.hand} · ${t.dealer} dealt` : "");
+  const voided = told.voided || [];  // misdeals: numbers no hand was played under (R9.1)
+  text("where", t.hand ? `Hand ${t.hand} · ${t.dealer} dealt${voided.length ? ` · ${voided.length > 1 ? "hands"
+    : "hand"} ${voided.join(", ")} voided (misdealt)`
+    : ""}` : "");
   text("pot", told.pot);
   text("turn", told.turn);
   text("said", t.said);
@@ -60,7 +63,8 @@ function show(t) {
   fill(document.getElementById("players"),
     [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
     players.map(p => [[[p.name === t.seat ? `${p.name} (you)` : p.name],
-      [[states[p.name] || p.state, ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
+      [[p.state === "sitting-out" || !states[p.name] ? p.state.replace(/-/g, " ") : states[p.name],
+        ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
       ...(money ? [[cash(p.table_money), true]] : [])],
       [p.name === t.to_act ? "acting" : t.hand && OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]
         .filter(Boolean).join(" ")]));
@@ -84,10 +88,11 @@ function show(t) {
   }  // newest (each keeps its number)
   actions.scrollTop = actions.scrollHeight;  // the newest in view
   const loans = (t.balances || []).some(b => b.loans);
-  fill(document.getElementById("balances"),
-    [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["loans", true]] : []), ["net", true]],
+  fill(document.getElementById("balances"),  // the night's result apart from money lent and repaid (R7.5)
+    [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["result", true], ["loans", true]] : []),
+      ["net", true]],
     (t.balances || []).map(b => [[[b.player], [cash(b.paid), "n wide"], [cash(b.won), "n wide"],
-      ...(loans ? [[cash(b.loans), true]] : []), [cash(b.net), true]]]));
+      ...(loans ? [[cash(b.result ?? b.net - b.loans), true], [cash(b.loans), true]] : []), [cash(b.net), true]]]));
   document.getElementById("settle").replaceChildren(...(told.settle || []).map(line => {
     const li = document.createElement("li");
     li.textContent = line;
@@ -102,7 +107,8 @@ function show(t) {
 const LIVE = "Live: changes appear here as the referee records them.";
 const ENDED = "This address has ended: the server has stopped. Scan the new code it shows when it starts again.";
 const KEPT = "The server has stopped. This page carries on by itself when it starts again.";  // an address it keeps
-const REPLACED = "This seat has a new code: ask the referee to show it.";  // issued anew: this address is over
+const REPLACED = "This seat's code was replaced by the referee: this phone no longer opens it. Ask the referee to show "
+  + "you the new code.";  // issued anew: this address is over
 let lost = null;  // while the stream is down: when the page gives this address up
 
 let source = null;  // the stream of tables, opened once every script of the page listens (`listen`)
@@ -114,14 +120,30 @@ function ended(event) {  // said within 5 s of the server stopping, instead of r
     : document.body.dataset.address === "kept" ? KEPT : ENDED;  // only what is true after a restart
   text("live", said);
   text("said", said);
+  if (said === ENDED) {
+    fetch("status.json").then(again => {  // the server answers, but not here: this seat was issued anew
+      if (again.status === 404) { text("live", REPLACED); text("said", REPLACED); }
+    }).catch(() => null);
+  }
   document.body.dataset.ended = "true";
   setInterval(() => fetch("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
     3000);  // the same address served again (a TV's, on this machine): the page carries on
 }
 
+let shownText = null;  // the table last shown, as it came: the stream's first is the one already fetched
+
+function showText(data) {
+  if (data === shownText) return;
+  shownText = data;
+  show(JSON.parse(data));
+}
+
 function listen() {  // after the page's last deferred script has run: a table shown before it would be lost to it
+  fetch("status.json").then(first => first.ok ? first.text() : null).then(data => {  // fetched with the page's
+    if (data && shownText === null) showText(data);  // files (preloaded): drawn before the stream has connected
+  }).catch(() => null);
   source = new EventSource("events");
-  source.addEventListener("status", event => show(JSON.parse(event.data)));
+  source.addEventListener("status", event => showText(event.data));
   source.addEventListener("ended", ended);  // the server said it is stopping
   source.onerror = () => {
     if (source.readyState === EventSource.CLOSED) { ended(); return; }  // this address is no longer served

@@ -50,8 +50,8 @@ async function post(path, body) {
   return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 }
 
-async function record(words, head) {
-  if (busy) return;
+async function record(words, head) {  // the status it was answered with (none: not sent)
+  if (busy) return 0;
   busy = true;
   say("", seated() ? "Asking…" : "Recording…");
   const sent = head === undefined ? (table && table.digest) : head, armed = open;
@@ -61,7 +61,7 @@ async function record(words, head) {
   } catch (error) {
     busy = false;
     say("refused", "The server cannot be reached: nothing was recorded. Tap again once it is back.");
-    return;
+    return 0;
   }
   const answer = await response.json().catch(() => ({}));
   busy = false;
@@ -83,6 +83,19 @@ async function record(words, head) {
   }
   else if (response.status === 422) say("refused", [answer.refused, answer.may].filter(Boolean).join(" — "));
   else say("refused", answer.error || `Not recorded (${response.status}).`);
+  return response.status;
+}
+
+function unreadable(move, inputs) {  // an amount left empty or not a number: said, and nothing sent
+  const bad = move.fields.find(field => field.kind === "amount" && inputs[field.name] && (() => {
+    const input = inputs[field.name], value = input.value.trim();
+    if (input.validity.badInput || (value && !Number.isFinite(Number(value)))) return true;
+    return !value && !field.optional;
+  })());
+  if (!bad) return false;
+  say("refused", `amount? Fill in ${bad.label.toLowerCase()} for ${move.label}${bad.min ? ` (at least ${bad.min})`
+    : ""}: nothing was sent.`);
+  return true;
 }
 
 const SUITS = { h: ["♥", "red"], d: ["♦", "red"], c: ["♣", "black"], s: ["♠", "black"] };
@@ -135,10 +148,13 @@ function calmFor() {  // after a tap that recorded, opened a move's fields or as
   calming();
 }
 
-function calming() {  // the controls faded while they take no tap
+function calming() {  // the controls faded while they take no tap, and marked so (disabled, for a screen reader)
   const controls = document.getElementById("referee"), wait = calm - Date.now();
+  const rest = () => { controls.classList.remove("calming"); controls.removeAttribute("aria-disabled"); };
   controls.classList.toggle("calming", wait > 0);
-  if (wait > 0) setTimeout(() => { if (!calmed()) controls.classList.remove("calming"); }, wait);
+  if (wait > 0) controls.setAttribute("aria-disabled", "true");
+  else rest();
+  if (wait > 0) setTimeout(() => { if (!calmed()) rest(); }, wait);
 }
 
 function drawMoves(t) {
@@ -147,7 +163,7 @@ function drawMoves(t) {
   if (!offered.some(move => move.label === open)) open = null;
   moves.replaceChildren();
   panel.replaceChildren();
-  const head = t.digest, values = {};
+  const head = t.digest, values = {}, inputs = {};
   calming();
   document.getElementById("whose").textContent = t.told && t.hand ? t.told.turn : "";  // beside the buttons
   offered.forEach(move => {
@@ -157,7 +173,7 @@ function drawMoves(t) {
     button.addEventListener("click", () => {
       if (busy || calmed()) return;
       if (needs && open !== move.label) { open = move.label; calmFor(); drawMoves(table); return; }
-      record(moveWords(move, values), head);
+      if (!unreadable(move, inputs)) record(moveWords(move, values), head);
     });
     moves.append(button);
     if (open !== move.label) return;
@@ -168,6 +184,7 @@ function drawMoves(t) {
         const input = element("input", { type: "number", inputmode: "decimal", min: field.min, max: field.max,
           step: field.step, value: first ? field.min : null, "aria-label": first ? "amount" : field.label });
         values[field.name] = first ? [field.min] : [];
+        inputs[field.name] = input;
         input.addEventListener("input", () => { values[field.name] = input.value ? [input.value] : []; });
         panel.append(element("label", {}, `${field.label} `, input));
       } else if (field.kind === "cards") {
@@ -181,14 +198,16 @@ function drawMoves(t) {
     });
     const verb = seated() ? "ask" : "record";  // a seat's tap asks the referee; the referee's records
     const again = element("button", { type: "button", class: "again" }, `${verb} ${move.label}`);
-    again.addEventListener("click", () => { if (!busy && !calmed()) record(moveWords(move, values), head); });
+    again.addEventListener("click", () => {
+      if (!busy && !calmed() && !unreadable(move, inputs)) record(moveWords(move, values), head);
+    });
     panel.append(element("p", {}, `Tap “${move.label}” again, or below, to ${verb} it.`), again);
   });
 }
 
 function choices(label, options, chosen) {  // any of a list: who boils in, whom a split pot goes to
   return element("fieldset", { class: "choices" }, element("legend", {}, label), ...options.map(option => {
-    const box = element("input", { type: "checkbox", value: option });
+    const box = element("input", { type: "checkbox", value: option, checked: chosen.includes(option) });
     box.addEventListener("change", () => {
       const at = chosen.indexOf(option);
       if (box.checked && at < 0) chosen.push(option);
@@ -271,7 +290,7 @@ function drawForms(t) {
     const inputs = form.fields.map(spec => field(form, spec, state));
     const button = element("button", { type: "button" }, state.confirming ? `confirm ${form.verb}` : form.verb);
     const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
-    button.addEventListener("click", () => {
+    button.addEventListener("click", async () => {
       if (busy || calmed()) return;
       const missing = form.fields.find(spec => !spec.optional && !String(state.values[spec.name] ?? "").trim());
       if (missing) { say("refused", `Choose or fill in ${missing.name} first.`); return; }
@@ -282,11 +301,13 @@ function drawForms(t) {
         return;
       }
       state.confirming = "";
-      record(formWords(form, state));
+      if (await record(formWords(form, state)) !== 200) return;  // refused: the form keeps what it shows and sent
       // kept open for the next: an amount and a choice (a night's money) kept, each player and name chosen again
       const held = form.fields.filter(spec => ["amount", "choice"].includes(spec.kind)).map(spec => spec.name);
       state.values = Object.fromEntries(held.filter(name => name in state.values)
         .map(name => [name, state.values[name]]));
+      if (document.body.dataset.head === document.getElementById("answer").dataset.head) drawForms(table);  // the
+      // table recorded is shown already: the form drawn again shows what it holds; else its table's arrival draws it
     });
     box.append(...inputs, warning, button);
     return box;
@@ -296,7 +317,25 @@ function drawForms(t) {
 const FATES = { recorded: "recorded", refused: "refused" };
 let shownHand;  // the hand the page shows: what was said of another is cleared
 
+let adopted = false;  // a seat's page: its request found at its first table (a page reloaded while it waited)
+
 function fate(request) {  // a seat's page: what became of its request, and asking it again for the table as it is
+  if (request && !adopted && asked === null) {  // reloaded: the request asked before is this page's to follow
+    adopted = true;
+    const what = request.line.replace(/^.*? asks: /, "");
+    if (request.state === "waiting" && !request.stale) {
+      asked = request.id;
+      say("asked", `${request.line} — waiting for the referee.`);
+      return;
+    }
+    if (request.state === "recorded") { say("recorded", `Your last request: ${request.said}`); return; }
+    if (request.state === "refused") {
+      say("refused", `Your last request, to ${what}, was refused by the referee: nothing was recorded.`);
+      return;
+    }
+    asked = request.id;  // stale: said as the table moving on, below
+  }
+  adopted = true;
   if (!request || request.id !== asked) return;
   const what = request.line.replace(/^.*? asks: /, "");
   if (request.state === "waiting" && !request.stale) return;
@@ -318,18 +357,33 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     : `The referee refused your request to ${what}: nothing was recorded.`);
 }
 
-function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse
-  const list = document.getElementById("requests");
-  list.replaceChildren(...(t.requests || []).map(request => {
-    const buttons = (request.stale ? ["refuse"] : ["record", "refuse"]).map(answer => {  // stale: record would refuse
-      const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}` }, answer);
+const appeared = {};  // each request's controls, when they were first drawn: they take no tap for CALM_MS
+const passed = {};  // each request the table moved past, and until when the tray says so
+
+function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse, in a tray of
+  // its own fixed at the foot of the screen: a request arriving moves nothing already on the page under a finger
+  const list = document.getElementById("requests"), now = Date.now();
+  const waiting = (t.requests || []).filter(request => !request.stale);
+  (t.requests || []).filter(request => request.stale && !passed[request.id])  // it goes by itself, said so
+    .forEach(request => { passed[request.id] = { line: request.line, until: now + 5000 }; });
+  waiting.forEach(request => { appeared[request.id] = appeared[request.id] || now; });
+  const young = waiting.map(request => appeared[request.id] + CALM_MS - now).filter(wait => wait > 0);
+  const said = Object.values(passed).filter(moved => moved.until > now);
+  if (young.length || said.length) {
+    setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(moved => moved.until - now)) + 1);
+  }
+  list.replaceChildren(...waiting.map(request => {
+    const fresh = appeared[request.id] + CALM_MS > now;  // just appeared: no tap yet, marked so
+    const buttons = ["record", "refuse"].map(answer => {
+      const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
+        disabled: fresh }, answer);
       button.addEventListener("click", async () => {
-        if (busy || calmed()) return;
+        if (busy || calmed() || appeared[request.id] + CALM_MS > Date.now()) return;
         busy = true;
         const response = await post("answer", { id: request.id, answer }).catch(() => null);
         busy = false;
         const said = response ? await response.json().catch(() => ({})) : {};
-        if (response && response.status === 200) calmFor();  // the request's line goes: what moves up under a finger
+        if (response && response.status === 200) calmFor();
         if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
         else if (said.refused) say("refused", `${said.refused.replace(/^(.*?) asks: /, "Refused $1's request to ")}: `
           + "nothing was recorded.");
@@ -338,29 +392,57 @@ function drawRequests(t) {  // the referee's page: each seat's request waiting, 
       });
       return button;
     });
-    const line = request.stale ? `${request.line} (asked before the table moved on: it can only be refused)`
-      : request.line;
-    return element("li", { class: request.stale ? "stale" : null }, element("span", {}, line), " ", ...buttons);
-  }));
+    return element("li", {}, element("span", {}, request.line), " ", ...buttons);
+  }), ...said.map(moved => element("li", { class: "stale" },
+    `${moved.line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`)));
+  document.body.style.paddingBottom = list.childElementCount ? `${list.offsetHeight}px` : "";  // the page's foot
+  // scrolls clear of the tray
 }
 
-function drawSeats(t) {  // the referee's page: each player's seat, its code shown on request, or issued anew
+const codes = new Set();  // the players whose seat's code is shown: each stays until closed
+const pictures = {};  // each seat's code as drawn, by its path
+let renewing = null;  // the player whose new code was asked for once: the second tap issues it
+
+function drawSeats(t) {  // the referee's page: each player's seat, its code shown on request, or issued anew (asked
+  // twice: a new code cuts the player's phone off)
   const seats = document.getElementById("seats");
   const paths = Object.entries(t.seats || {});
   seats.hidden = !paths.length;
   seats.querySelector(".reach").hidden = t.reached !== false;
   const list = seats.querySelector("ul");
   list.replaceChildren(...paths.map(([player, path]) => {
-    const code = element("button", { type: "button" }, `code for ${player}`);
-    const again = element("button", { type: "button" }, `new code for ${player}`);
-    const shown = element("div", { class: "code" });
-    code.addEventListener("click", () => shown.replaceChildren(
-      element("img", { src: `qr.svg?player=${encodeURIComponent(player)}`, alt: `${player}'s seat: ${path}` }),
-      element("p", {}, `${location.origin}${path}`)));
+    const code = element("button", { type: "button", "aria-pressed": String(codes.has(player)) },
+      codes.has(player) ? `close ${player}'s code` : `code for ${player}`);
+    const again = element("button", { type: "button", class: "renew" },
+      renewing === player ? `confirm new code for ${player}` : `new code for ${player}`);
+    if (codes.has(player) && !pictures[path]) {  // made when first shown, then kept: a redraw neither fetches it
+      // again nor flickers it; one never shown is never fetched
+      pictures[path] = [element("img", { src: `qr.svg?player=${encodeURIComponent(player)}`,
+        alt: `${player}'s seat: ${path}` }), element("p", {}, `${location.origin}${path}`)];
+    }
+    const shown = element("div", { class: "code" }, ...(codes.has(player) ? pictures[path] : []));
+    code.addEventListener("click", () => {
+      if (codes.has(player)) codes.delete(player);
+      else codes.add(player);
+      drawSeats(table);
+    });
     again.addEventListener("click", async () => {
+      if (busy || calmed()) return;
+      if (renewing !== player) {  // the first tap says what it will do
+        renewing = player;
+        calmFor();
+        drawSeats(table);
+        say("", `A new code for ${player} cuts their phone off: its old code stops opening the seat. Tap “confirm new `
+          + `code for ${player}” to issue it.`);
+        return;
+      }
+      renewing = null;
       const response = await post("seats", { player }).catch(() => null);
+      calmFor();
       say(response && response.ok ? "recorded" : "refused",
-        response && response.ok ? `${player} has a new seat: the old code no longer opens it.` : "Not issued.");
+        response && response.ok ? `${player} has a new seat: the old code no longer opens it. Show them the new one.`
+          : "Not issued.");
+      drawSeats(table);
     });
     return element("li", {}, code, again, shown);
   }));

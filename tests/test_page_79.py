@@ -1,0 +1,290 @@
+"""The pages' breaks and confusing points of issue 79, each reproduced in a real browser first: a svara deal's boil-in
+sent as the form shows it (R16.7), an emptied amount said and sent nowhere, a seat's request arriving that moves no
+control under the referee's finger, and the pages' words and places a person meets."""
+
+import json
+
+import pytest
+from test_referee import PHONE, TV, Referee, bragref, calmed, dump, opened, status
+from test_seats import FOUR, Seated, dealt, phone
+from test_serve import until, web
+
+pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
+
+
+def svara(db) -> None:
+    """Hand 1 of svara among Ann, Bob, Cat and Dan ends in a svara between Bob and Cat on 30 (R16.7)."""
+    bragref(db, "session", "new", "s", "--players", ",".join(FOUR), "--game", "svara", "--currency", "£")
+    for line in ("deal", "bet bob 2", "bet cat 2", "bet dan 2", "bet ann 2", "open bob", "show bob Ah Kh 9h",
+                 "show cat As Ks 9s", "concede dan", "show ann 7c 8c 9c"):
+        bragref(db, *line.split())
+
+
+def boil_box(page, player: str):
+    return page.locator("#forms fieldset.choices").get_by_label(player, exact=True)
+
+
+def test_a_boil_in_chosen_after_a_refused_deal_is_the_one_sent_r16_7(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    svara(db)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        boil = page.locator("#forms fieldset.choices")
+        assert boil.locator("input").evaluate_all("boxes => boxes.map(b => b.value)") == ["Ann", "Dan"]  # Bob and
+        # Cat are in free: the list offers only those who may boil in
+        sent = []
+        page.on("request", lambda request: sent.append(request.post_data) if request.url.endswith("/act") else None)
+        refusal = {"rule": "R16.8", "refused": "Ann has less than the buy-in (R16.8)", "may": ""}
+        page.route("**/act", lambda route: route.fulfill(status=422, content_type="application/json",
+                                                         body=json.dumps(refusal)))
+        calmed(page)
+        boil_box(page, "Ann").check()
+        deal = page.locator("#forms").get_by_role("button", name="deal", exact=True)
+        deal.click()
+        page.wait_for_function("document.getElementById('answer').className === 'refused'")
+        page.unroute("**/act")
+        calmed(page)
+        assert boil_box(page, "Ann").is_checked()  # the form still shows what was sent
+        boil_box(page, "Ann").uncheck()
+        boil_box(page, "Dan").check()
+        deal.click()
+        page.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        assert json.loads(sent[-1])["words"] == "deal boil Dan"
+        said = page.locator("#answer").text_content()
+        assert "Dan boiled in" in said, said
+        players = {p["name"]: p["state"] for p in json.loads(bragref(db, "status", "--json"))["players"]}
+        assert players["Dan"] != "sitting-out" and players["Ann"] == "sitting-out"
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("typed", ["", "-"])
+def test_an_emptied_amount_is_said_and_sends_nothing(browser, tmp_path, typed):
+    db = dealt(tmp_path / "ledger.db")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.url)
+        bet = page.locator("#moves").get_by_role("button", name="bet Bob", exact=True)
+        bet.click()
+        amount = page.get_by_label("amount", exact=True)
+        assert amount.input_value() != ""  # the least filled in
+        calmed(page)
+        amount.fill("")
+        if typed:
+            amount.press_sequentially(typed)  # unreadable as a number
+        before = dump(db)
+        bet.click()
+        page.wait_for_timeout(300)
+        assert page.locator("#answer").get_attribute("class") == "refused"
+        assert "amount?" in page.locator("#answer").text_content()
+        assert dump(db) == before
+    finally:
+        running.stop()
+
+
+def test_a_request_arriving_moves_no_control_and_takes_no_tap_at_once(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        bragref(db, "bet", "bob", "1")  # Cat to act
+        referee = phone(browser, running.url)
+        bet = referee.locator("#moves").get_by_role("button", name="bet Cat", exact=True)
+        bet.wait_for()
+        calmed(referee)
+        was = bet.bounding_box()
+        referee.clock.pause_at(referee.evaluate("Date.now()") + 100)  # the page's time stands while the request comes
+        asked = running.ask("Cat", "fold cat")
+        assert asked.status_code == 202, asked.text
+        refuse = referee.get_by_role("button", name="refuse: Cat asks: fold", exact=True)
+        refuse.wait_for(timeout=3000)
+        assert bet.bounding_box() == was  # nothing already on the page moved
+        box = refuse.bounding_box()
+        referee.clock.fast_forward(150)
+        referee.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a control just appeared
+        referee.mouse.click(was["x"] + was["width"] / 2, was["y"] + was["height"] / 2)  # the tap meant for bet Cat
+        referee.wait_for_timeout(400)
+        assert [r["line"] for r in status(running.url)["requests"]] == ["Cat asks: fold"]  # not refused
+        assert bet.get_attribute("aria-pressed") == "true"  # the tap opened bet Cat's amount, as meant
+        referee.clock.fast_forward(600)
+        calmed(referee)
+        refuse.click()  # at rest, it takes a tap
+        assert until(lambda: status(running.url)["requests"] == [], 2)
+    finally:
+        running.stop()
+
+
+def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path):
+    """During the half second after a tap the controls are faded: they are marked as taking no tap (disabled), so
+    their faded colours are no contrast failure."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    running = Referee(dealt(tmp_path / "ledger.db"))
+    try:
+        page = opened(browser, running.url)
+        page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
+        page.get_by_label("amount", exact=True).wait_for()
+        page.evaluate("calm = Date.now() + 60000; calming()")  # the calm lasts while axe looks (its own timers run)
+        assert page.evaluate("document.getElementById('referee').classList.contains('calming')")
+        violations = Axe().run(page).response["violations"]
+        assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
+    finally:
+        running.stop()
+
+
+def test_the_pages_files_are_sent_compressed_and_weigh_under_30_kib(tmp_path):
+    """The referee's page, the players' and a seat's: each file gzipped where the browser takes it (every browser
+    does), with every response's headers; as sent unzipped to a client that does not."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        for url, files in ((running.url, ("", "page.css", "page.js", "chart.js", "referee.js")),
+                           (running.players, ("", "page.css", "page.js", "chart.js")),
+                           (running.seat("Cat"), ("", "page.css", "page.js", "chart.js", "referee.js"))):
+            weight = 0
+            for file in files:
+                zipped = web.get(url + file, headers={"Accept-Encoding": "gzip, deflate, br"})
+                assert zipped.status_code == 200 and zipped.headers["content-encoding"] == "gzip", (url, file)
+                assert zipped.headers["cache-control"] == "no-store" and "content-security-policy" in zipped.headers
+                assert "accept-encoding" in zipped.headers["vary"].lower()
+                weight += int(zipped.headers["content-length"])
+                plain = web.get(url + file, headers={"Accept-Encoding": "identity"})
+                assert "content-encoding" not in plain.headers and plain.content == zipped.content  # httpx unzips
+            assert weight <= 30 * 1024, (url, weight)
+    finally:
+        running.stop()
+
+
+def test_a_seats_code_stays_until_closed_and_a_new_one_is_asked_twice(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee, dan = phone(browser, running.url), phone(browser, running.seat("Dan"))
+        fetched = []
+        referee.on("request", lambda request: fetched.append(request.url) if "qr.svg" in request.url else None)
+        referee.locator("#seats summary").click()
+        calmed(referee)
+        referee.get_by_role("button", name="code for Dan", exact=True).click()
+        referee.locator("#seats img").wait_for()
+        bragref(db, "bet", "bob", "1")  # something recorded while the code is being scanned
+        referee.wait_for_function("document.getElementById('whose').textContent.includes('Cat')")
+        assert referee.locator("#seats img").count() == 1  # still there
+        assert [url.split("player=")[1] for url in fetched] == ["Dan"]  # once, and no other player's code
+        referee.get_by_role("button", name="close Dan's code", exact=True).click()
+        assert referee.locator("#seats img").count() == 0
+        old = running.seat("Dan")
+        calmed(referee)
+        referee.get_by_role("button", name="new code for Dan", exact=True).click()  # asks first
+        referee.wait_for_timeout(300)
+        assert running.seat("Dan") == old and "cuts their phone off" in referee.locator("#answer").text_content()
+        calmed(referee)
+        referee.get_by_role("button", name="confirm new code for Dan", exact=True).click()
+        assert until(lambda: running.seat("Dan") != old, 3)
+        dan.wait_for_function("document.getElementById('live').textContent.includes('replaced')", timeout=8000)
+        assert "stopped" not in dan.locator("#said").text_content()
+    finally:
+        running.stop()
+
+
+def test_a_seat_page_reloaded_while_its_request_waits_says_its_fate(browser, tmp_path):
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        assert running.ask("Bob", "fold bob").status_code == 202
+        bob = phone(browser, running.seat("Bob"))  # opened (a reload) after it asked
+        bob.wait_for_function("document.getElementById('answer').className === 'asked'", timeout=3000)
+        assert "waiting for the referee" in bob.locator("#answer").text_content()
+        request = status(running.url)["requests"][0]["id"]
+        assert running.answer(request).status_code == 200
+        bob.wait_for_function("document.getElementById('answer').className === 'recorded'", timeout=3000)
+    finally:
+        running.stop()
+
+
+def test_a_seat_offers_only_its_own_moves_named_without_its_player(tmp_path):
+    """At a showdown of brag the table may award the pot (R6.5): the referee's page offers `award Cat`, Cat's seat
+    does not (the pot to herself); her own moves there are named without her (`show`, not `show Cat`)."""
+    db = dealt(tmp_path / "ledger.db")
+    for line in ("bet bob 1", "bet cat 1", "fold dan", "fold ann", "see bob"):
+        bragref(db, *line.split())
+    running = Seated(db)
+    try:
+        refereed = [move["label"] for move in status(running.url)["told"]["moves"]]
+        assert "award Cat" in refereed and "show Cat" in refereed, refereed
+        cat = [move["label"] for move in status(running.seat("Cat"))["told"]["moves"]]
+        assert cat and not any("award" in label or "Cat" in label for label in cat), cat
+        assert "show" in cat
+    finally:
+        running.stop()
+
+
+def test_the_tv_shows_the_nights_result_apart_from_loans_and_fills_its_screen(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "friday", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--currency", "£")
+    bragref(db, "lend", "ann", "bob", "5")
+    bragref(db, "deal")
+    for name in ("bob", "cat", "dan", "eve", "fay", "gus", "hal"):
+        bragref(db, "fold", name)  # Ann takes the antes: a result of £7, beside £5 lent
+    running = Referee(db)
+    try:
+        tv = opened(browser, running.players, TV)
+        tv.wait_for_function("document.querySelectorAll('#balances tbody tr').length === 8")
+        heads = tv.locator("#balances thead th").all_text_contents()
+        assert "result" in heads and "loans" in heads, heads
+        ann = dict(zip(heads, tv.locator("#balances tbody tr").first.locator("td").all_text_contents()))
+        assert (ann["result"], ann["loans"], ann["net"]) == ("£7", "£5", "£12"), ann
+        for part in ("#players td", "#actions li"):  # read across the room, not ~21 px with half the screen empty
+            size = tv.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{part}')).fontSize)")
+            assert size >= 28, (part, size)
+        assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        assert tv.evaluate("document.querySelector('#players').getBoundingClientRect().bottom <= innerHeight")
+    finally:
+        running.stop()
+
+
+def test_the_session_forms_players_hint_is_whole_on_a_phone(browser, tmp_path):
+    running = Referee(tmp_path / "ledger.db")  # an empty path: the page starts the session
+    try:
+        page = opened(browser, running.url, PHONE)
+        field = page.get_by_label("players", exact=True)
+        fits = field.evaluate("""input => { const style = getComputedStyle(input), pen = document.createElement('canvas')
+          .getContext('2d'); pen.font = style.font; return pen.measureText(input.placeholder).width <=
+          input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight); }""")
+        assert fits, field.get_attribute("placeholder")
+    finally:
+        running.stop()
+
+
+def test_the_pages_say_rules_and_states_in_words_not_command_terms(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    svara(db)
+    bragref(db, "deal", "--boil", "dan")  # Ann sits this svara deal out (R16.7)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players)
+        page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 4")
+        states = page.locator("#players tbody td:nth-child(2)").all_text_contents()
+        assert any(state.startswith("sitting out") for state in states) and not any("-" in s for s in states), states
+        bragref(db, "pass", "cat")
+        bragref(db, "pass", "dan")  # the last in takes it (R16.6): between hands, the rules form
+        assert until(lambda: any(form["verb"] == "rules" for form in status(running.url)["told"]["forms"]), 3)
+        rules = next(form for form in status(running.url)["told"]["forms"] if form["verb"] == "rules")
+        options = [label for _, label in rules["fields"][0]["options"]]
+        assert not [label for label in options if ":" in label and ("-" in label.split(":")[0]
+                                                                    or "_" in label.split(":")[0])], options
+    finally:
+        running.stop()
+
+
+def test_after_a_misdeal_the_tv_says_which_hand_number_was_voided_r9_1(browser, tmp_path):
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "s", "--players", "Ann,Bob", "--currency", "£")
+    for line in ("deal", "fold bob", "deal", "undo --reason misdeal", "deal"):
+        bragref(db, *line.split())
+    running = Referee(db)
+    try:
+        tv = opened(browser, running.players, TV)
+        tv.wait_for_function("document.getElementById('where').textContent.includes('Hand 3')")
+        assert "hand 2 voided (misdealt)" in tv.locator("#where").text_content(), tv.locator("#where").text_content()
+    finally:
+        running.stop()
