@@ -3,17 +3,21 @@ replica, restored through a real Litestream, compared with the ledger: current, 
 ledger Litestream once replicated is checkpointed again once no Litestream is attached."""
 
 import json
+import os
 import socket
+import sqlite3
 import time
 
 import pytest
+
+import bragref as bragref_api
 
 from bragref.engine.errors import BadInput
 from bragref.ledger.chain import GENESIS
 from bragref.ledger.litestream import binary, restore
 from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, compared
 from conftest import Bragref
-from test_club import Replicating
+from test_club import Replicating, waited
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +38,11 @@ def seq(table: Bragref) -> int:
         return head(ledger.conn)[0]
     finally:
         ledger.close()
+
+
+def litestream_tables(db) -> bool:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_litestream_seq'").fetchone() is not None
 
 
 def night(table: Bragref, hands: int = 1) -> None:
@@ -147,3 +156,36 @@ def test_a_replica_that_cannot_be_reached_is_unreachable_exit_5(bragref, litestr
     started = time.monotonic()
     status = json.loads(bragref(f"replica status --json --timeout 2 --replica {url}", code=5).stdout)
     assert status["state"] == "unreachable" and time.monotonic() - started < 10
+
+
+# ---- a ledger Litestream once replicated, with no Litestream attached ------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_ledger_litestream_once_replicated_is_checkpointed_again_once_it_has_stopped(bragref, litestream):
+    """Litestream's tables stay in a ledger it replicated once; with no Litestream attached any more, the WAL of a
+    ledger kept open (`serve`, a script) is checkpointed as SQLite's own setting does, not left to grow (24 MB after
+    6,000 hands). While Litestream runs, checkpoints are its own (`wal_autocheckpoint` 0)."""
+    from bragref.ledger.store import Ledger
+
+    bragref('session new friday --players "Andy,Bill"')
+    with Replicating(litestream, bragref) as running:
+        night(bragref)
+        waited(lambda: litestream_tables(bragref.db), "Litestream's tables in the ledger")
+        while_running = Ledger(str(bragref.db))
+        assert while_running.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        while_running.close()
+        running.stop()
+    alone = Ledger(str(bragref.db))
+    assert alone.conn.execute("SELECT COUNT(*) FROM _litestream_seq").fetchone()[0] >= 0  # its tables are there
+    assert alone.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+    alone.close()
+    book = bragref_api.open_ledger(str(bragref.db))  # one process, the ledger open throughout, as `serve` keeps it
+    try:
+        for _ in range(150):
+            book.deal()
+            book.bet(book.hand().acting.name, "1")
+            book.fold(book.hand().acting.name)
+        assert os.path.getsize(f"{bragref.db}-wal") < 6 * 2**20  # 11.6 MB when it was never checkpointed
+    finally:
+        book.close()
