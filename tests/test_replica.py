@@ -189,3 +189,46 @@ def test_a_ledger_litestream_once_replicated_is_checkpointed_again_once_it_has_s
         assert os.path.getsize(f"{bragref.db}-wal") < 6 * 2**20  # 11.6 MB when it was never checkpointed
     finally:
         book.close()
+
+
+# ---- the returning laptop told before it writes --------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_referees_page_is_not_started_on_a_laptop_whose_replica_has_moved_on(tmp_path, bragref, litestream):
+    """The old laptop, back after its table moved to a replacement that played on into the same replica: `serve
+    --referee`, the page that records, is refused before anything is served or recorded (exit 4), saying why and
+    what to do; the players' page (which records nothing) still starts."""
+    import subprocess
+    import sys
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    replacement = Bragref(tmp_path / "replacement.db")
+    restore(f"{bragref.db}-replica", str(replacement.db))
+    replicated(litestream, replacement, hands=2)
+    before = seq(bragref)
+    done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(bragref.db), "serve", "--referee", "--port",
+                           "0", "--replica", f"{replacement.db}-replica"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "diverged" in done.stderr and "Record nothing here" in done.stderr and "Serving" not in done.stdout
+    assert seq(bragref) == before
+
+
+@pytest.mark.slow
+def test_the_referees_page_starts_saying_how_its_replica_stands(bragref, litestream):
+    from conftest import served
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    before = seq(bragref)
+    night(bragref)
+    missing = seq(bragref) - before
+    server = served(["--db", str(bragref.db), "serve", "--referee", "--port", "0"])
+    try:
+        first = server.stdout.readline()
+        assert f"{bragref.db}-replica: behind: {missing} rows missing" in first, first
+        assert "Serving the table of" in server.stdout.readline()
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from bragref.cli import EXIT_AUDIT, EXIT_BUSY, paint
-from bragref.engine.errors import printable
 
 replica = click.Group(
     "replica",
@@ -47,7 +46,7 @@ def status(app, where: str | None, timeout: float, as_json: bool) -> None:
       bragref replica status --replica s3://club-bucket/table-1 --json
     """
     from bragref.cli.output import emit_json
-    from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, UNREACHABLE, status as checked
+    from bragref.ledger.replica import DIVERGED, UNREACHABLE, status as checked
     from bragref.ledger.store import Ledger
 
     path = app.existing()
@@ -59,37 +58,22 @@ def status(app, where: str | None, timeout: float, as_json: bool) -> None:
     if as_json:
         emit_json(health.as_json())
     else:
-        named = printable(health.replica)
-        if health.state == CURRENT:
-            click.echo(f"{named}: current: it holds every row of this ledger{newest(health.age_s)}")
-        elif health.state == BEHIND:
-            click.echo(f"{named}: behind: {health.missing} row{'s' * (health.missing != 1)} missing"
-                       f"{newest(health.age_s)}")
-        elif health.state == DIVERGED:
-            click.echo(f"{paint('error:', fg='red', bold=True)} {named}: diverged: it holds a history that is not "
-                       f"this ledger's: {printable(health.said)}. Record nothing here until you know which copy is "
-                       f"the night's (docs/club.md)", err=True)
-        else:
-            click.echo(f"{paint('error:', fg='red', bold=True)} {named}: unreachable: {printable(health.said)}",
-                       err=True)
+        line, bad = said(health)
+        click.echo(line, err=bad)
     if health.state in (DIVERGED, UNREACHABLE):
         click.get_current_context().exit(EXIT_AUDIT if health.state == DIVERGED else EXIT_BUSY)
 
 
-def newest(age_s: float | None) -> str:
-    """When the newest row a replica holds was recorded, said as a clause."""
-    if age_s is None:
-        return " (it holds no rows yet)"
-    return f" (the newest it holds recorded {ago(age_s)})"
+def said(health) -> tuple[str, bool]:
+    """What `replica status` says of a replica, in a line (`told.replica_words`), and whether it is an error
+    (diverged, unreachable)."""
+    from bragref.ledger.replica import CURRENT, BEHIND
+    from bragref.told import replica_words
 
-
-def ago(seconds: float) -> str:
-    """`2 s ago`, `3 min ago`, `2 h ago`."""
-    if seconds < 120:
-        return f"{seconds:.0f} s ago"
-    if seconds < 7200:
-        return f"{seconds // 60:.0f} min ago"
-    return f"{seconds // 3600:.0f} h ago"
+    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)
+    if health.state in (CURRENT, BEHIND):
+        return line, False
+    return f"{paint('error:', fg='red', bold=True)} {line}", True
 
 
 COMMANDS = [replica]

@@ -22,13 +22,20 @@ import click
               help="With --referee, a page for each seated player on their own phone (a QR code each on the "
                    "referee's page): their moves and money asked from it, the referee recording or refusing each "
                    "(ask, the default), or the player to act's moves recorded at once (record).")
+@click.option("--replica", metavar="URL", help="With --referee, on a ledger Litestream replicates: its replica, checked "
+                                               "before the page records anything (`replica status`). "
+                                               "[LEDGER-replica, as litestream-config names it]")
 @click.pass_obj
-def serve(app, host: str, port: int, referee: bool, seats: str | None) -> None:
+def serve(app, host: str, port: int, referee: bool, seats: str | None, replica: str | None) -> None:
     """Serve a live view of the current session: the game, the hand, dealer, pots and stake, whose turn it is and
     what they may do, each player's state, the hand's actions, the night's balances and its chart. Every page
     follows the ledger whoever writes it (commands, `table`, an import) and shows a recorded action within a
     second, without a reload. Nothing it serves writes, but the referee's page (--referee): the moves on offer as
     buttons, the deal, seating, money, rules and undo, each recorded as `table` records it. Ctrl-C stops it.
+
+    With --referee, a ledger that holds Litestream's tables has its replica checked first, as `replica status`
+    checks it (within 10 s): where the replica holds a history that is not this ledger's (a replacement laptop
+    played on into it), the page is not started, exit 4, nothing recorded.
 
     \b
     Example:
@@ -40,6 +47,8 @@ def serve(app, host: str, port: int, referee: bool, seats: str | None) -> None:
     if seats and not referee:
         raise click.UsageError("--seats goes with --referee: the referee answers the seats' requests")
     path = ready(app, referee)
+    if referee:
+        backed_up(path, replica)
     sock = listening(host, port)  # bound before anything is promised: a port in use is said, not served
     base = "/" if loopback(host) else f"/t/{secrets.token_urlsafe(16)}/"
     root = f"http://{shown(host)}:{sock.getsockname()[1]}"
@@ -75,6 +84,41 @@ def ready(app, referee: bool) -> str:
     finally:
         book.close()
     return path
+
+
+REPLICA_TIMEOUT_S = 10.0  # the most `serve --referee` waits for the replica's restore before it starts
+
+
+def backed_up(path: str, replica: str | None) -> None:
+    """A returning laptop told before it writes (docs/club.md, Is the replica sound?): a ledger holding Litestream's
+    tables has its replica restored and compared, said in a line; one that has moved on to another history
+    (diverged) is refused, exit 4, before anything is served."""
+    from bragref.ledger.db import replicated
+    from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, status
+    from bragref.ledger.store import Ledger
+    from bragref.told import replica_words
+
+    if not os.path.isfile(path):
+        return
+    ledger = Ledger.read_only(path)
+    try:
+        if not replicated(ledger.file):
+            return
+        health = status(ledger.conn, path, replica, REPLICA_TIMEOUT_S)
+    finally:
+        ledger.close()
+    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)
+    if health.state in (CURRENT, BEHIND):
+        click.echo(line)
+    else:  # unreachable: a warning, and the page starts; diverged: refused
+        said = "error:" if health.state == DIVERGED else "warning:"
+        click.echo(f"{click.style(said, fg='red' if health.state == DIVERGED else 'yellow', bold=True)} {line}",
+                   err=True)
+    if health.state == DIVERGED:
+        click.echo("The referee's page is not started on this ledger: its replica has moved on. Carry on from the "
+                   "replica (`litestream restore`), or give this ledger a replica of its own (`--replica`, "
+                   "`litestream-config --replica`) once you know it is the night's.", err=True)
+        click.get_current_context().exit(4)  # as `replica status` exits for it (docs/reference.md, Exit codes)
 
 
 def qr(url: str) -> None:
