@@ -7,11 +7,11 @@ import os
 import socket
 import sqlite3
 import time
+from contextlib import closing
 
 import pytest
 
 import bragref as bragref_api
-
 from bragref.engine.errors import BadInput
 from bragref.ledger.chain import GENESIS
 from bragref.ledger.litestream import binary, restore
@@ -41,15 +41,14 @@ def seq(table: Bragref) -> int:
 
 
 def litestream_tables(db) -> bool:
-    with sqlite3.connect(db) as conn:
+    """Whether Litestream has made its tables in the ledger (a moment after it says it is replicating)."""
+    with closing(sqlite3.connect(db)) as conn:
         return conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_litestream_seq'").fetchone() is not None
 
 
 def night(table: Bragref, hands: int = 1) -> None:
     """Hands played at the table: each dealt, a bet and a fold."""
-    import bragref
-
-    book = bragref.open_ledger(str(table.db))
+    book = bragref_api.open_ledger(str(table.db))
     try:
         for _ in range(hands):
             book.deal()
