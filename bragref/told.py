@@ -776,3 +776,24 @@ def ago(seconds: float) -> str:
     if seconds < 7200:
         return f"{seconds // 60:.0f} min ago"
     return f"{seconds // 3600:.0f} h ago"
+
+
+NOT_BACKED_UP_S = 60  # seconds a row may wait for the replica before the referee's page warns
+
+
+def backup_words(state: str, missing: int | None, age_s: float | None, pending_s: float | None,
+                 checked: str) -> tuple[str, bool]:
+    """How the ledger's backup stands, as the referee's page says it (`replica status`'s state, checked at
+    `checked`, a time of day), and whether it is a warning: rows not in the replica for a minute, a replica that
+    holds another history, or one that cannot be reached."""
+    if state == "current":
+        return f"backed up (checked {checked})", False
+    if state == "behind" and (pending_s or 0) < NOT_BACKED_UP_S:
+        newest = "" if age_s is None else f" {ago(age_s)}"
+        return f"backed up{newest}; {missing} row{'s' * (missing != 1)} on the way (checked {checked})", False
+    if state == "behind":
+        return (f"not backed up for {ago(pending_s).removesuffix(' ago')}: {missing} row{'s' * (missing != 1)} on "
+                f"this laptop only (checked {checked})"), True
+    if state == "diverged":
+        return f"not backed up: the replica holds another history than this ledger's (checked {checked})", True
+    return f"not backed up: the replica cannot be reached (checked {checked})", True

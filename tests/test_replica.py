@@ -231,3 +231,49 @@ def test_the_referees_page_starts_saying_how_its_replica_stands(bragref, litestr
     finally:
         server.terminate()
         server.wait(10)
+
+
+# ---- the referee's page shows the backup -----------------------------------------------------------------------
+
+
+def test_the_backup_is_said_in_a_line_and_a_warning_past_a_minute_diverged_or_unreachable():
+    from bragref.told import backup_words
+
+    assert backup_words("current", 0, 40.0, None, "21:04:05") == ("backed up (checked 21:04:05)", False)
+    assert backup_words("behind", 3, 2.0, 1.5, "21:04:05") == ("backed up 2 s ago; 3 rows on the way (checked "
+                                                               "21:04:05)", False)
+    assert backup_words("behind", 1, 200.0, 180.0, "21:04:05") == (
+        "not backed up for 3 min: 1 row on this laptop only (checked 21:04:05)", True)
+    assert backup_words("diverged", None, None, None, "21:04:05")[1]
+    assert backup_words("unreachable", None, None, None, "21:04:05") == (
+        "not backed up: the replica cannot be reached (checked 21:04:05)", True)
+
+
+@pytest.mark.slow
+def test_the_referees_page_shows_how_the_replica_stands(bragref, litestream):
+    import urllib.request
+
+    from conftest import served
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    server = served(["--db", str(bragref.db), "serve", "--referee", "--port", "0"])
+    try:
+        line = ""
+        while "The referee's page, which records:" not in line:
+            line = server.stdout.readline()
+            assert line, server.stderr.read()
+        address = line.split("records: ")[1].split(" ")[0]
+
+        def backup():
+            with urllib.request.urlopen(address + "status.json", timeout=5) as answer:
+                return json.load(answer).get("backup")
+
+        shown = waited(backup, "the backup on the referee's page")
+        assert shown["state"] == "current" and shown["said"].startswith("backed up (checked ")
+        assert not shown["warning"]
+        with urllib.request.urlopen(address.split("/r/")[0] + "/status.json", timeout=5) as answer:
+            assert "backup" not in json.load(answer)  # the players' page is not told
+    finally:
+        server.terminate()
+        server.wait(20)

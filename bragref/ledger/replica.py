@@ -26,14 +26,16 @@ TIMED = {"sessions": "created_at", "session_events": "at", "hands": "dealt_at", 
 class Health:
     """What `replica status` says of a replica: `state` one of CURRENT, BEHIND, DIVERGED, UNREACHABLE; `missing` the
     rows the ledger holds and the replica does not (current 0; None where it cannot be said); `age_s` the seconds
-    since the newest row the replica holds was recorded (None where it holds none, or is not this ledger's); `said`
-    why, where it is diverged or unreachable."""
+    since the newest row the replica holds was recorded (None where it holds none, or is not this ledger's);
+    `pending_s`, where it is behind, the seconds since the first row it lacks was recorded (how long this ledger has
+    not been backed up); `said` why, where it is diverged or unreachable."""
 
     replica: str
     state: str
     missing: int | None = None
     age_s: float | None = None
     said: str = ""
+    pending_s: float | None = None
 
     def as_json(self) -> dict:
         return {"replica": self.replica, "state": self.state, "missing": self.missing, "age_s": self.age_s}
@@ -81,11 +83,25 @@ def status(conn: sqlite3.Connection, ledger: str, replica: str | None = None, ti
     if state == DIVERGED:
         return Health(where, DIVERGED, said=f"it ends at {chain.digest_of(theirs)}, which is not a link of this "
                                             f"ledger's chain (which ends at {chain.digest_of(ours)})")
-    age = None
-    if newest is not None:
-        now = now or datetime.now(timezone.utc)
-        age = round(max(0.0, (now - datetime.fromisoformat(newest)).total_seconds()), 1)
-    return Health(where, state, missing, age)
+    now = now or datetime.now(timezone.utc)
+    pending = _recorded(conn, theirs[0]) if state == BEHIND else None
+    return Health(where, state, missing, _age(newest, now), pending_s=_age(pending, now))
+
+
+def _age(when: str | None, now: datetime) -> float | None:
+    """Seconds from `when` (ISO 8601) to `now`, to a tenth."""
+    return None if when is None else round(max(0.0, (now - datetime.fromisoformat(when)).total_seconds()), 1)
+
+
+def _recorded(conn: sqlite3.Connection, after: int) -> str | None:
+    """When the first row after chain position `after` that says so was recorded (a posting does not: the action
+    it belongs to, just before it, does)."""
+    for table, row_id in conn.execute("SELECT tbl, row_id FROM chain WHERE seq > ? ORDER BY seq LIMIT 20", (after,)):
+        if table in TIMED:
+            found = conn.execute(f"SELECT {TIMED[table]} FROM {table} WHERE id = ?", (row_id,)).fetchone()
+            if found:
+                return found[0]
+    return None
 
 
 def _held(path: str) -> tuple[tuple[int, str], str | None] | None:

@@ -35,11 +35,12 @@ HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the 
 
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
              hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None,
-             referee: str | None = None, seats: Seats | None = None):
+             referee: str | None = None, seats: Seats | None = None, replica: str | None = None):
     """The application for the ledger at `path`, served under `base` (which starts and ends with `/`); `hosts`: the
     names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked;
     `referee`: the secret token of the referee's page, which alone writes (none: nothing writes); `seats`: each
-    seated player's own page, under `/s/SEAT/`, whose requests the referee answers."""
+    seated player's own page, under `/s/SEAT/`, whose requests the referee answers; `replica`: the ledger's replica,
+    where not the folder `litestream-config` names, whose state the referee's page shows (`Watcher.watch_backup`)."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
     files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
@@ -70,10 +71,13 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     async def lifespan(app):
         watcher.look()  # the first page is answered at once
         following = asyncio.create_task(watcher.follow())
+        backing = asyncio.create_task(watcher.watch_backup(replica)) if referee else None
         try:
             yield
         finally:
             following.cancel()
+            if backing is not None:
+                backing.cancel()
 
     writer = Referee(path, session, seats) if referee else None
 
@@ -246,7 +250,7 @@ ENDED = b"event: ended\ndata: {}\n\n"  # the last event of a stream the server e
 
 
 def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None,
-        seats: str | None = None, reached: bool = True) -> None:
+        seats: str | None = None, reached: bool = True, replica: str | None = None) -> None:
     """Serve on the listening socket `sock` until Ctrl-C (or SIGTERM): every page's stream is ended first, so the
     server stops at once and quietly. `referee`: the referee's page's token, if it is served; `seats`: how the seat
     pages' requests are taken (`seats.MODES`), where they are served, and whether a phone can `reach` them."""
@@ -255,7 +259,7 @@ def run(path: str, session: str | None, sock, base: str, names: frozenset[str], 
     seating = Seats(seats, reached) if seats else None
     watcher = Watcher(path, session, seats=seating)
     app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee,
-                   seats=seating)
+                   seats=seating, replica=replica)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):

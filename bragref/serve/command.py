@@ -65,7 +65,8 @@ def serve(app, host: str, port: int, referee: bool, seats: str | None, replica: 
     admit_typing_extensions()
     from bragref.serve.app import run
 
-    run(path, app.session, sock, base, host_names(host), token, seats, reached=not loopback(host))
+    run(path, app.session, sock, base, host_names(host), token, seats, reached=not loopback(host),
+        replica=replica)
 
 
 def ready(app, referee: bool) -> str:
