@@ -250,7 +250,7 @@ def test_the_backup_is_said_in_a_line_and_a_warning_past_a_minute_diverged_or_un
 
 
 @pytest.mark.slow
-def test_the_referees_page_shows_how_the_replica_stands(bragref, litestream):
+def test_the_referees_page_shows_how_the_replica_stands(bragref, litestream, browser):
     import urllib.request
 
     from conftest import served
@@ -274,6 +274,40 @@ def test_the_referees_page_shows_how_the_replica_stands(bragref, litestream):
         assert not shown["warning"]
         with urllib.request.urlopen(address.split("/r/")[0] + "/status.json", timeout=5) as answer:
             assert "backup" not in json.load(answer)  # the players' page is not told
+        page = browser.new_page(bypass_csp=True)
+        try:
+            page.goto(address)
+            page.wait_for_function("!document.getElementById('backup').hidden")
+            line = page.locator("#backup")
+            assert line.inner_text().startswith("backed up (checked ") and "warning" not in (line.get_attribute("class") or "")
+        finally:
+            page.close()
     finally:
         server.terminate()
         server.wait(20)
+
+
+@pytest.mark.slow
+def test_the_referees_page_warns_when_the_replica_cannot_be_reached(bragref, litestream, browser, tmp_path):
+    from conftest import served
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    server = served(["--db", str(bragref.db), "serve", "--referee", "--port", "0", "--replica",
+                     str(tmp_path / "gone")])
+    try:
+        line = ""
+        while "The referee's page, which records:" not in line:
+            line = server.stdout.readline()
+            assert line, server.stderr.read()
+        page = browser.new_page(bypass_csp=True)
+        try:
+            page.goto(line.split("records: ")[1].split(" ")[0])
+            page.wait_for_function("document.getElementById('backup').classList.contains('warning')")
+            assert page.locator("#backup").inner_text().startswith("not backed up: the replica cannot be reached")
+        finally:
+            page.close()
+    finally:
+        server.terminate()
+        server.wait(20)
+    assert "warning:" in server.stderr.read()  # said at the start too, and the page started all the same
