@@ -774,3 +774,50 @@ def season_svg(chart: dict, money) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {tall}" width="{width}" height="{tall}" '
             f'role="img" aria-label="{title}" font-family="sans-serif" font-size="13">\n<title>{title}</title>\n'
             + "\n".join(parts) + "\n</svg>\n")
+
+
+def replica_words(replica: str, state: str, missing: int | None, age_s: float | None, why: str = "") -> str:
+    """How a ledger's replica stands (`replica status`, the referee's page at its start), in a line: `state` one of
+    current, behind, diverged, unreachable; `missing` the rows it lacks; `age_s` the age of its newest row."""
+    from bragref.engine.errors import printable
+
+    named = printable(replica)
+    newest = " (it holds no rows yet)" if age_s is None else f" (the newest it holds recorded {ago(age_s)})"
+    if state == "current":
+        return f"{named}: current: it holds every row of this ledger{newest}"
+    if state == "behind":
+        return f"{named}: behind: {missing} row{'s' * (missing != 1)} missing{newest}"
+    if state == "diverged":
+        return (f"{named}: diverged: it holds a history that is not this ledger's: {printable(why)}. Record nothing "
+                f"here until you know which copy is the night's (docs/club.md)")
+    return f"{named}: unreachable: {printable(why)}"
+
+
+def ago(seconds: float) -> str:
+    """A time gone by, as a person says it: `2 s ago`, `3 min ago`, `2 h ago`."""
+    if seconds < 120:
+        return f"{seconds:.0f} s ago"
+    if seconds < 7200:
+        return f"{seconds // 60:.0f} min ago"
+    return f"{seconds // 3600:.0f} h ago"
+
+
+NOT_BACKED_UP_S = 60  # seconds a row may wait for the replica before the referee's page warns
+
+
+def backup_words(state: str, missing: int | None, age_s: float | None, pending_s: float | None,
+                 checked: str) -> tuple[str, bool]:
+    """How the ledger's backup stands, as the referee's page says it (`replica status`'s state, checked at
+    `checked`, a time of day), and whether it is a warning: rows not in the replica for a minute, a replica that
+    holds another history, or one that cannot be reached."""
+    if state == "current":
+        return f"backed up (checked {checked})", False
+    if state == "behind" and (pending_s or 0) < NOT_BACKED_UP_S:
+        newest = "" if age_s is None else f" {ago(age_s)}"
+        return f"backed up{newest}; {missing} row{'s' * (missing != 1)} on the way (checked {checked})", False
+    if state == "behind":
+        return (f"not backed up for {ago(pending_s).removesuffix(' ago')}: {missing} row{'s' * (missing != 1)} on "
+                f"this laptop only (checked {checked})"), True
+    if state == "diverged":
+        return f"not backed up: the replica holds another history than this ledger's (checked {checked})", True
+    return f"not backed up: the replica cannot be reached (checked {checked})", True

@@ -38,6 +38,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(["lend", "repay"], "loans"),
     **dict.fromkeys(["season", "paid", "pay-to", "stats", "datasette-metadata"], "season"),
     **dict.fromkeys(["litestream-config", "club"], "club"),
+    "replica": "replica",
 }
 
 

@@ -4,7 +4,10 @@ Litestream (docs/club.md) replicates a ledger as another process on the same fil
 that write one is kept here: WAL, which bragref always uses; a busy timeout of at least 5 seconds, which lets a write
 wait out the short write lock Litestream takes at each sync (bragref's is 10); and no checkpoints of their own, one of
 which, between two of Litestream's, makes it miss a change of the WAL and take a full snapshot again: a ledger holding
-Litestream's tables is left to Litestream to checkpoint (`wal_autocheckpoint` 0).
+Litestream's tables, opened while a Litestream is attached to it, is left to Litestream to checkpoint
+(`wal_autocheckpoint` 0). Its tables stay in the ledger after it stops: opened with no Litestream attached (no other
+process holding a read lock on the WAL, `litestream_attached`), the ledger is checkpointed as SQLite's own setting
+does, or a connection kept open (`serve`) would grow the WAL for ever.
 """
 
 from __future__ import annotations
@@ -50,7 +53,10 @@ def connect(path: str, timeout: float | None = None, create: bool = True) -> sql
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         if replicated(conn):
-            conn.execute("PRAGMA wal_autocheckpoint = 0")
+            if litestream_attached(path):
+                conn.execute("PRAGMA wal_autocheckpoint = 0")
+            else:  # its tables left behind: checkpoints as usual, and a WAL left large cut back at its next reset
+                conn.execute(f"PRAGMA journal_size_limit = {WAL_KEPT}")
         if version < SCHEMA_VERSION:
             with transaction(conn):
                 if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
@@ -66,6 +72,44 @@ def replicated(conn: sqlite3.Connection) -> bool:
     """Whether Litestream replicates the database open on `conn`: it holds the table Litestream makes in one."""
     return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
                         LITESTREAM_TABLES[:1]).fetchone() is not None
+
+
+WAL_KEPT = 4 * 2**20  # bytes: what a WAL grown large is cut back to once it is checkpointed, with no Litestream
+SHM_READ_LOCKS = (123, 5)  # bytes of the WAL index (`-shm`) a reader locks while it reads: SQLite's WAL_READ_LOCK(0..4)
+FLOCK = {"linux": "hhqqi", "darwin": "qqihh"}  # `struct flock` (type, whence, start, length, pid) where it is known
+_probes: dict[tuple[int, int], int] = {}  # the `-shm` files probed, by device and inode, and a descriptor of each,
+# kept open for the process's life: closing one would drop every record lock this process's own SQLite holds on it
+
+
+def litestream_attached(path: str) -> bool:
+    """Whether a Litestream may be replicating the ledger at `path` now: another process holds a read lock on its WAL
+    index. Litestream holds a read transaction open all the while it replicates (so that nothing but it checkpoints
+    the WAL); a bragref reader holds one only for the moment it reads, which at worst leaves one connection to
+    Litestream's rule. Where the lock cannot be asked about (a platform whose `struct flock` is not known here), it
+    is taken to be attached, as before."""
+    try:
+        import fcntl
+        import struct
+        import sys
+    except ImportError:
+        return True
+    layout = FLOCK.get(sys.platform)
+    if layout is None:
+        return True
+    shm = f"{path}-shm"
+    try:
+        found = os.stat(shm)
+        key = (found.st_dev, found.st_ino)
+        fd = _probes.get(key)
+        if fd is None:
+            fd = _probes[key] = os.open(shm, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        start, length = SHM_READ_LOCKS
+        fields = ((fcntl.F_WRLCK, os.SEEK_SET, start, length, 0) if layout == "hhqqi"
+                  else (start, length, 0, fcntl.F_WRLCK, os.SEEK_SET))
+        held = struct.unpack(layout, fcntl.fcntl(fd, fcntl.F_GETLK, struct.pack(layout, *fields)))
+    except OSError:  # no WAL index: no other process has the ledger open
+        return False
+    return (held[0] if layout == "hhqqi" else held[3]) != fcntl.F_UNLCK
 
 
 def _new_ledger(conn: sqlite3.Connection, path: str, create: bool) -> None:

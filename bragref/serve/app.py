@@ -39,13 +39,16 @@ ZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
 
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
              hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None,
-             referee: str | None = None, seats: Seats | None = None, kept: tuple[bool, bool] = (False, False)):
+             referee: str | None = None, seats: Seats | None = None, kept: tuple[bool, bool] = (False, False),
+             replica: str | None = None):
     """The application for the ledger at `path`, served under `base` (which starts and ends with `/`); `hosts`: the
     names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked;
     `referee`: the secret token of the referee's page, which alone writes (none: nothing writes); `seats`: each
     seated player's own page, under `/s/SEAT/`, whose requests the referee answers; `kept`: whether the players'
     page's address, and the referee's and the seats', outlive the server (the same at its next start), which each
-    page is told (`outlived`), to say to the room what is true when the server stops."""
+    page is told (`outlived`), to say to the room what is true when the server stops; `replica`: the ledger's
+    replica, where not the folder `litestream-config` names, whose state the referee's page shows
+    (`Watcher.watch_backup`)."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
     files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
@@ -90,10 +93,13 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     async def lifespan(app):
         watcher.look()  # the first page is answered at once
         following = asyncio.create_task(watcher.follow())
+        backing = asyncio.create_task(watcher.watch_backup(replica)) if referee else None
         try:
             yield
         finally:
             following.cancel()
+            if backing is not None:
+                backing.cancel()
 
     writer = Referee(path, session, seats) if referee else None
 
@@ -329,7 +335,8 @@ def http_protocol():
 
 
 def run(path: str, session: str | None, sock, base: str, names: frozenset[str], referee: str | None = None,
-        seats: str | None = None, reached: bool = True, kept=None, outlives: tuple[bool, bool] = (False, False)) -> None:
+        seats: str | None = None, reached: bool = True, kept=None, outlives: tuple[bool, bool] = (False, False),
+        replica: str | None = None) -> None:
     """Serve on the listening socket `sock` until Ctrl-C (or SIGTERM): every page's stream is ended first, so the
     server stops at once and quietly. `referee`: the referee's page's token, if it is served; `seats`: how the seat
     pages' requests are taken (`seats.MODES`), where they are served, and whether a phone can `reach` them; `kept`:
@@ -340,7 +347,7 @@ def run(path: str, session: str | None, sock, base: str, names: frozenset[str], 
     seating = Seats(seats, reached, kept) if seats else None
     watcher = Watcher(path, session, seats=seating)
     app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee,
-                   seats=seating, kept=outlives)
+                   seats=seating, kept=outlives, replica=replica)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):

@@ -29,13 +29,21 @@ import click
 @click.option("--new-address", "new", is_flag=True,
               help="With --keep-address, make new ones (a phone that should no longer record: the old are not "
                    "served from then on).")
+@click.option("--replica", metavar="URL", help="With --referee, on a ledger Litestream replicates: its replica, checked "
+                                               "before the page records anything (`replica status`). "
+                                               "[LEDGER-replica, as litestream-config names it]")
 @click.pass_obj
-def serve(app, host: str, port: int, referee: bool, seats: str | None, keep: bool, new: bool) -> None:
+def serve(app, host: str, port: int, referee: bool, seats: str | None, keep: bool, new: bool,
+          replica: str | None) -> None:
     """Serve a live view of the current session: the game, the hand, dealer, pots and stake, whose turn it is and
     what they may do, each player's state, the hand's actions, the night's balances and its chart. Every page
     follows the ledger whoever writes it (commands, `table`, an import) and shows a recorded action within a
     second, without a reload. Nothing it serves writes, but the referee's page (--referee): the moves on offer as
     buttons, the deal, seating, money, rules and undo, each recorded as `table` records it. Ctrl-C stops it.
+
+    With --referee, a ledger that holds Litestream's tables has its replica checked first, as `replica status`
+    checks it (within 10 s): where the replica holds a history that is not this ledger's (a replacement laptop
+    played on into it), the page is not started, exit 4, nothing recorded.
 
     \b
     Example:
@@ -57,6 +65,8 @@ def serve(app, host: str, port: int, referee: bool, seats: str | None, keep: boo
         from bragref.serve.address import Kept
 
         kept = Kept(path, new)  # read before anything is served: a file that is not one is said, nothing served
+    if referee:
+        backed_up(path, replica)
     sock = listening(host, port)  # bound before anything is promised: a port in use is said, not served
     base = "/" if loopback(host) else (kept and kept.base) or f"/t/{secrets.token_urlsafe(16)}/"
     root = f"http://{shown(host)}:{sock.getsockname()[1]}"
@@ -80,7 +90,7 @@ def serve(app, host: str, port: int, referee: bool, seats: str | None, keep: boo
 
     again = port != 0  # the next start serves this port again: with --port 0 the system chooses another
     run(path, app.session, sock, base, host_names(host), token, seats, reached=not loopback(host), kept=kept,
-        outlives=(again and (base == "/" or bool(kept)), again and bool(kept)))
+        outlives=(again and (base == "/" or bool(kept)), again and bool(kept)), replica=replica)
 
 
 def ready(app, referee: bool) -> str:
@@ -99,6 +109,41 @@ def ready(app, referee: bool) -> str:
     finally:
         book.close()
     return path
+
+
+REPLICA_TIMEOUT_S = 10.0  # the most `serve --referee` waits for the replica's restore before it starts
+
+
+def backed_up(path: str, replica: str | None) -> None:
+    """A returning laptop told before it writes (docs/club.md, Is the replica sound?): a ledger holding Litestream's
+    tables has its replica restored and compared, said in a line; one that has moved on to another history
+    (diverged) is refused, exit 4, before anything is served."""
+    from bragref.ledger.db import replicated
+    from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, status
+    from bragref.ledger.store import Ledger
+    from bragref.told import replica_words
+
+    if not os.path.isfile(path):
+        return
+    ledger = Ledger.read_only(path)
+    try:
+        if not replicated(ledger.file):
+            return
+        health = status(ledger.conn, path, replica, REPLICA_TIMEOUT_S)
+    finally:
+        ledger.close()
+    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)
+    if health.state in (CURRENT, BEHIND):
+        click.echo(line)
+    else:  # unreachable: a warning, and the page starts; diverged: refused
+        said = "error:" if health.state == DIVERGED else "warning:"
+        click.echo(f"{click.style(said, fg='red' if health.state == DIVERGED else 'yellow', bold=True)} {line}",
+                   err=True)
+    if health.state == DIVERGED:
+        click.echo("The referee's page is not started on this ledger: its replica has moved on. Carry on from the "
+                   "replica (`litestream restore`), or give this ledger a replica of its own (`--replica`, "
+                   "`litestream-config --replica`) once you know it is the night's.", err=True)
+        click.get_current_context().exit(4)  # as `replica status` exits for it (docs/reference.md, Exit codes)
 
 
 def qr(url: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 
 import bragref.structs as structs
 
@@ -19,10 +20,12 @@ from bragref.engine.errors import BadInput
 from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
 from bragref.serve.seats import Seats
-from bragref.told import (carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
+from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
                           pot_line, session_form, settle_lines, situation, whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
+BACKUP_EVERY_S = 15.0  # how often the referee's page has the ledger's replica checked (at least every 30 s)
+BACKUP_TIMEOUT_S = 10.0  # the most one check's restore may take
 
 
 class Watcher:
@@ -38,6 +41,7 @@ class Watcher:
         self.version: int | None = None
         self.trouble: str | None = None  # why the ledger cannot be read now, while it cannot
         self.views: dict[str, bytes] = dict.fromkeys(VIEWS, b"")  # what each kind of page is sent, as JSON
+        self.backup: dict | None = None  # how the ledger's replica stands, on the referee's page (`watch_backup`)
 
     def look(self) -> bool:
         """Whether what the pages are shown changed since the last look; if so, the table's object is made again:
@@ -66,6 +70,8 @@ class Watcher:
             referee = {**referee, "seats": self.seats.paths(seated), "seating": self.seats.mode,
                        "requests": [{**r, "stale": bool(table) and r["head"] != table["digest"]}
                                     for r in self.seats.waiting()], "reached": self.seats.reached}
+        if self.backup is not None:
+            referee = {**referee, "backup": self.backup}
         views = {"referee": structs.encode(referee),
                  "players": structs.encode(unstarted() if table is None else public(table))}
         for player, token in (self.seats.tokens.items() if self.seats is not None else ()):
@@ -196,6 +202,38 @@ class Watcher:
     def stop(self) -> None:
         """Every page's stream ends, so that the server stops at once rather than wait for them."""
         self.tell(b"")
+
+    async def watch_backup(self, replica: str | None = None, every: float = BACKUP_EVERY_S) -> None:
+        """While the ledger holds Litestream's tables, its replica checked as `replica status` checks it, every
+        `every` seconds, and the referee's page told how it stands (`backup`: state, words, warning)."""
+        while True:
+            health = await asyncio.to_thread(self._replica_health, replica)
+            if health is not None:
+                words, warning = backup_words(health.state, health.missing, health.age_s, health.pending_s,
+                                              time.strftime("%H:%M:%S"))
+                self.backup = {"state": health.state, "missing": health.missing, "age_s": health.age_s,
+                               "said": words, "warning": warning}
+                self.refresh()
+            await asyncio.sleep(every)
+
+    def _replica_health(self, replica: str | None):
+        """The replica's `replica status`, where the ledger holds Litestream's tables; else None."""
+        from bragref.ledger.db import replicated
+        from bragref.ledger.replica import status
+        from bragref.ledger.store import Ledger
+
+        if not os.path.isfile(self.path):
+            return None
+        try:
+            ledger = Ledger.read_only(self.path)
+        except Exception:  # the ledger cannot be read now: `look` says why
+            return None
+        try:
+            if not replicated(ledger.file):
+                return None
+            return status(ledger.conn, self.path, replica, BACKUP_TIMEOUT_S)
+        finally:
+            ledger.close()
 
     async def follow(self) -> None:
         """Look, and tell every page of a change, until stopped."""

@@ -454,6 +454,12 @@ document.addEventListener("table", event => {
   document.getElementById("referee-head").textContent = seated() ? `${table.seat}'s moves` : "Record";
   fate(table.request);
   if (document.getElementById("requests")) { drawRequests(table); drawSeats(table); }
+  const backup = document.getElementById("backup");  // the ledger's replica, where Litestream replicates it
+  if (backup) {
+    backup.hidden = !table.backup;
+    backup.textContent = table.backup ? table.backup.said : "";
+    backup.classList.toggle("warning", Boolean(table.backup && table.backup.warning));
+  }
   if (changed) {
     if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > 3000) say("", "");  // old news
     shownHand = table.hand;

