@@ -25,7 +25,8 @@ from bragref.serve.watch import Watcher
 from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
-          "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript")}
+          "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript"),
+          "transport.js": ("transport.js", "text/javascript; charset=utf-8")}
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "

@@ -111,12 +111,12 @@ function ended() {  // said within 5 s of the server stopping, instead of retryi
   text("live", ENDED);
   text("said", ENDED);
   document.body.dataset.ended = "true";
-  setInterval(() => fetch("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
+  setInterval(() => transport.get("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
     3000);  // the same address served again (a TV's, on this machine): the page carries on
 }
 
 function listen() {  // after the page's last deferred script has run: a table shown before it would be lost to it
-  source = new EventSource("events");
+  source = transport.events("events");
   source.addEventListener("status", event => show(JSON.parse(event.data)));
   source.addEventListener("ended", ended);  // the server said it is stopping
   source.onerror = () => {
