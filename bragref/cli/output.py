@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import click
-import msgspec
+from bragref import structs
 
 from bragref.cli import cell
 
 
-class Output(msgspec.Struct, frozen=True):
+class Output(structs.Struct, frozen=True):
     """How a report prints: a table for people (any tabulate format), or JSON or CSV for programs.
 
     Money in JSON and CSV is integer units; tables print it in the session's currency and unit.

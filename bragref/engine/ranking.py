@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.cards import NATURALS, RANKS, card_text, is_joker, rank_of, suit_of, wild_cards
 from bragref.engine.errors import BadInput
@@ -31,7 +31,7 @@ DISCARD_BASE = 14  # a discard's value is its rank + 1, a joker counting as an a
 BIT = tuple(1 << i for i in range(NATURALS + 16))
 
 
-class Judged(msgspec.Struct, frozen=True):
+class Judged(structs.Struct, frozen=True):
     """A player's cards as the rules see them: the three kept, the rest discarded, and the strength."""
 
     key: int  # compare these: higher wins, equal ties (R5.4, R6.5, R8.6)

@@ -10,8 +10,8 @@ is not a field here: every field below is obeyed.
 from __future__ import annotations
 
 
-import msgspec
-from msgspec.structs import asdict, replace
+from bragref import structs
+from bragref.structs import asdict, replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS, format_money, parse_amount, parse_unit
@@ -29,7 +29,7 @@ TIES = ("split", "eldest")
 NATURAL_PAIR = ("beats", "equal")
 
 
-class Rules(msgspec.Struct, frozen=True):
+class Rules(structs.Struct, frozen=True):
     game: str = "brag"  # R10.1: the game a hand is played under, a name in `bragref.games.GAMES`
     preset: str = "pagat"
     ante: int = 1  # R2.3
@@ -139,7 +139,7 @@ class Rules(msgspec.Struct, frozen=True):
     def from_json(cls, text: str) -> Rules:
         """The rules a row's JSON holds; a row written before 0.14 holds every game's rules as fields (`FORMER`),
         each read as a game's own rule where it is not at the default it then had."""
-        values = msgspec.json.decode(text)
+        values = structs.decode(text)
         own = dict(tuple(pair) for pair in values.get("own", ()))
         own |= {name: value for name, value in values.items() if FORMER.get(name, value) != value}
         return cls(**{k: v for k, v in values.items() if k in DEFAULTS}, own=tuple(sorted(own.items())))

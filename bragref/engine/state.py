@@ -7,8 +7,8 @@ Players are held in turn order: the dealer's left first, the dealer last (R2.4).
 
 from __future__ import annotations
 
-import msgspec
-from msgspec.structs import replace as evolve  # a new value with some fields changed (made in C)
+from bragref import structs
+from bragref.structs import replace as evolve  # a new value with some fields changed (made in C by msgspec)
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules
@@ -16,7 +16,7 @@ from bragref.engine.rules import Rules
 BETTING = frozenset({"unlooked", "open", "blind"})
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(structs.Struct, frozen=True):
     name: str
     status: str = "unlooked"  # unlooked | open | blind | folded | covered (R3.1, R7.2)
     paid: int = 0  # everything put in this hand, ante included
@@ -39,7 +39,7 @@ class Player(msgspec.Struct, frozen=True):
         return self.status in ("blind", "unlooked")
 
 
-class Range(msgspec.Struct, frozen=True):
+class Range(structs.Struct, frozen=True):
     """What a bet may be, and the rule that sets each end."""
 
     min: int
@@ -60,7 +60,7 @@ class Range(msgspec.Struct, frozen=True):
         return {"min": self.min, "max": self.max}
 
 
-class Offer(msgspec.Struct, frozen=True):
+class Offer(structs.Struct, frozen=True):
     """One move that may be made now: its verb, the money it may take (`range`) or what it costs (`cost`), and the
     players it may name. The verb's declaration says how it is phrased, shown in `status --json`, picked in random
     play and tried at its extremes (`games.verbs.Verb.offered_*`), so a new move needs nothing outside its game's
@@ -120,7 +120,7 @@ def showing(show: tuple[str, ...], concede: tuple[str, ...] = (), award: tuple[s
     return offers(naming("show", show, **fields), naming("concede", concede), naming("award", award))
 
 
-class Legal(msgspec.Struct, frozen=True):
+class Legal(structs.Struct, frozen=True):
     """What may be done now: by `player` in betting, by the table at a showdown (`player` None); each move an
     `Offer`, in the order a "may" line names them."""
 
@@ -152,7 +152,7 @@ class Legal(msgspec.Struct, frozen=True):
         return next((dict(o.values).get(key) for o in self.offers if o.verb == verb), None)
 
 
-class Covered(msgspec.Struct, frozen=True):
+class Covered(structs.Struct, frozen=True):
     """A covered pot (R7.2): frozen when `covered_by` put in all they had; `eligible` were in it then."""
 
     amount: int
@@ -160,7 +160,7 @@ class Covered(msgspec.Struct, frozen=True):
     eligible: tuple[str, ...]
 
 
-class Contest(msgspec.Struct, frozen=True):
+class Contest(structs.Struct, frozen=True):
     """A pot the cards decide: the holders show first; a challenger wins only when strictly better (R5.4, R7.3).
 
     At a see the seen player holds and the seer challenges; for a covered pot the winners of the
@@ -179,7 +179,7 @@ class Contest(msgspec.Struct, frozen=True):
         return self.holders + ((self.challenger,) if self.challenger else ())
 
 
-class PotResult(msgspec.Struct, frozen=True):
+class PotResult(structs.Struct, frozen=True):
     """How one pot was won: the last pot first, then each covered pot back to the oldest (R7.3)."""
 
     amount: int
@@ -191,7 +191,7 @@ class PotResult(msgspec.Struct, frozen=True):
     challenger: str | None = None  # ... and who challenged them (the seer or coverer)
 
 
-class Result(msgspec.Struct, frozen=True):
+class Result(structs.Struct, frozen=True):
     """How a hand ended and where its money went. Winnings plus carried equals the pot (R1.2)."""
 
     how: str  # folds | carried | faceup | see | showdown | cover (betting ended by a cover, R7.4)
@@ -203,14 +203,14 @@ class Result(msgspec.Struct, frozen=True):
     pots: tuple[PotResult, ...] = ()  # each pot won, in the order decided
 
 
-class Shown(msgspec.Struct, frozen=True):
+class Shown(structs.Struct, frozen=True):
     """A hand exposed at a see or showdown, as the ranking judged it (an `engine.ranking.Judged`)."""
 
     player: str
     judged: object
 
 
-class Hand(msgspec.Struct, frozen=True):
+class Hand(structs.Struct, frozen=True):
     rules: Rules
     players: tuple[Player, ...]
     dealer: str

@@ -22,7 +22,7 @@ from typing import Any
 from collections.abc import Callable, Iterable, Iterator, Sequence
 import tomllib
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
@@ -497,7 +497,7 @@ def units(text: str) -> int:
     return check_units(int(text), allow_zero=True)
 
 
-class Line(msgspec.Struct, frozen=True):
+class Line(structs.Struct, frozen=True):
     """One parsed line: its subject (a name, or `table`), verb and the words after."""
 
     text: str

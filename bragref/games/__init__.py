@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from functools import cache, cached_property
 
-from msgspec.structs import replace
+from bragref.structs import replace
 
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
@@ -281,7 +281,7 @@ def game_verbs() -> dict[str, type]:
 
 def deal_params() -> list:
     """Every game's deal parameters, each name once: where two games take the same (`--up`), its help says both."""
-    from msgspec.structs import replace
+    from bragref.structs import replace
 
     found: dict = {}
     for param in (param for game in GAMES.values() for param in game.deal_params):

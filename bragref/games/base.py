@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS, parse_amount
@@ -19,7 +19,7 @@ from bragref.engine.rules import A23, CARDS, DEFAULTS, RETAINED_BLIND, SEE_COSTS
 _TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")  # HH:MM (R11.7)
 
 
-class Option(msgspec.Struct, frozen=True):
+class Option(structs.Struct, frozen=True):
     """One house rule: the `Rules` field it sets, how its value is written, its default, help and rule number.
 
     `kind` is how a value is read from text: `money` (in the session's money; `none` where the default is none),
@@ -172,7 +172,7 @@ BRAG_BETTING_OPTIONS = (
 DECIDED = {"cards": "the cards decided", "concede": "conceded", "award": "awarded by the table without cards"}
 
 
-class Carried(msgspec.Struct, frozen=True):
+class Carried(structs.Struct, frozen=True):
     """Money a game carries from one hand to a later one, in the table's words: its name, where it came from (after
     an amount: "4 left in the middle when …"), the rule that carries it, and who takes it."""
 

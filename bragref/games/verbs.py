@@ -1,6 +1,6 @@
 """What can happen in a hand, as plain values, each type declaring its verb once.
 
-An action type is a frozen value (a `msgspec.Struct`) that says, beside its fields: its `verb`, whether a player or the table does
+An action type is a frozen value (a `structs.Struct`) that says, beside its fields: its `verb`, whether a player or the table does
 it (`subject`), its `answers` at `table`, its `params` (each field after the player: what kind of value, how it is
 typed and written), its help, and how it is told (`told`). From that one declaration come the command line's
 command (`cli.hand.verb_command`), the `table` answer (`from_words`), the hand history's line (`written`,
@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from functools import lru_cache
 from typing import ClassVar
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve
@@ -50,8 +50,8 @@ def checked(move, rules) -> Verb:
     if not isinstance(move, Verb):
         raise BadInput(f"{move!r} is not a move: give one of bragref's (`bragref.Bet(\"Bill\", 2)`)")
     try:
-        msgspec.convert(msgspec.structs.asdict(move), type(move))
-    except msgspec.ValidationError as error:
+        structs.convert(structs.asdict(move), type(move))
+    except structs.ValidationError as error:
         raise BadInput(f"{type(move).__name__}: {error}") from None
     given = [card for param in move.params if param.kind == "cards" for card in getattr(move, param.name)]
     if not given:
@@ -72,7 +72,7 @@ def checked(move, rules) -> Verb:
 PARAM_KINDS = ("money", "flag", "choice", "toggle", "cards", "players")
 
 
-class Param(msgspec.Struct, frozen=True):
+class Param(structs.Struct, frozen=True):
     """One field of an action after its player.
 
     `kind`: `money` (an amount in the session's money, typed; units in the history and ledger), `flag` (on or off:
@@ -199,7 +199,7 @@ class Typed(Reader):
         return read
 
 
-class Verb(msgspec.Struct, frozen=True):
+class Verb(structs.Struct, frozen=True):
     """The declaration every action type makes (class attributes), and what is made from it by default."""
 
     verb: ClassVar[str]
@@ -222,7 +222,7 @@ class Verb(msgspec.Struct, frozen=True):
                 raise BadInput(f"cards are written as text (`Kh Kd 4c`) or a list of cards, not {value!r} (R8.9)")
             if isinstance(value, str) or any(isinstance(card, str) for card in value):
                 words = [value] if isinstance(value, str) else list(value)
-                msgspec.structs.force_setattr(self, param.name, _cards().parse_cards(words, _cards().MAX_JOKERS))
+                structs.force_setattr(self, param.name, _cards().parse_cards(words, _cards().MAX_JOKERS))
 
     # ---- the ledger's row ---------------------------------------------------------
 
@@ -627,7 +627,7 @@ class Award(Verb, frozen=True):
         return f"The table awarded the pot to {' and '.join(called(n) for n in self.players)} without cards."
 
 
-class Said(msgspec.Struct, frozen=True):
+class Said(structs.Struct, frozen=True):
     """A move as words, before the hand it is made in is known, carried to the write as it was said: its `verb` (a
     verb, or the game's word for one: `chaal`), the `words` after it, and `named` values by their fields, as text
     the way words are typed (from Python: `all_in="3"`, `keep=True`). The write makes it the action it says in the
@@ -646,7 +646,7 @@ class Said(msgspec.Struct, frozen=True):
     answer: bool = False
 
 
-class Credit(msgspec.Struct, frozen=True):
+class Credit(structs.Struct, frozen=True):
     """A loan put on a player's table money mid-hand (R7.5): not a turn, never refused, never typed as a verb.
 
     The ledger keeps loans apart from a hand's actions and weaves them back in where they happened.

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.store import Ledger
@@ -23,18 +23,18 @@ from bragref.ledger.store import Ledger
 SQLITE = b"SQLite format 3\x00"  # how every SQLite database file begins
 
 
-class Pulled(msgspec.Struct):
+class Pulled(structs.Struct):
     """What a pull made of one source: the sessions recorded (each as (its name there, its name here)), those the
     club's ledger held already (likewise), the names here of those recorded while still being played, the audit's
     findings (then nothing of it is recorded), and why it, or a session of it, could not be pulled (`BadInput`,
     `Refused`)."""
 
     source: str
-    imported: list[tuple[str, str]] = msgspec.field(default_factory=list)
-    there: list[tuple[str, str]] = msgspec.field(default_factory=list)
-    playing: list[str] = msgspec.field(default_factory=list)
-    findings: list[str] = msgspec.field(default_factory=list)
-    failed: list[tuple[str | None, Exception]] = msgspec.field(default_factory=list)
+    imported: list[tuple[str, str]] = structs.field(default_factory=list)
+    there: list[tuple[str, str]] = structs.field(default_factory=list)
+    playing: list[str] = structs.field(default_factory=list)
+    findings: list[str] = structs.field(default_factory=list)
+    failed: list[tuple[str | None, Exception]] = structs.field(default_factory=list)
 
 
 def pull(source: str, club: Callable[[bool], Ledger | None]) -> Pulled:

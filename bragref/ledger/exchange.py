@@ -20,7 +20,7 @@ from functools import lru_cache, partial
 from itertools import groupby
 from typing import NamedTuple
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused, did_you_mean
@@ -42,22 +42,22 @@ from bragref.ledger.store import ENTERED, Ledger, deal_columns, put_in
 # ---- export ---------------------------------------------------------------------------
 
 
-class _Segment(msgspec.Struct):
+class _Segment(structs.Struct):
     """A hand from its deal to the next: its lines, and its replay (`replay.replayed`) by row."""
 
     row: object
     players: list[str]
     steps: dict[int, Step]  # action row id -> its step
     final: Hand  # the hand as its last row leaves it
-    lines: list[tuple[str, str, bool, str | None]] = msgspec.field(default_factory=list)  # (line, time, is a hand
+    lines: list[tuple[str, str, bool, str | None]] = structs.field(default_factory=list)  # (line, time, is a hand
     # action, where it was entered)
-    numbers: dict[int, int] = msgspec.field(default_factory=dict)  # action row id -> its line's number in `actions`, from 1
+    numbers: dict[int, int] = structs.field(default_factory=dict)  # action row id -> its line's number in `actions`, from 1
 
     @classmethod
     def of(cls, ledger: Ledger, row) -> _Segment:
         steps = list(ledger.steps(row))
         final = steps[-1].after if steps else dealt(row)
-        return cls(row, msgspec.json.decode(row["seats"]), {s.row["id"]: s for s in steps if not s.loan}, final)
+        return cls(row, structs.decode(row["seats"]), {s.row["id"]: s for s in steps if not s.loan}, final)
 
     @property
     def start(self) -> Hand:
@@ -415,7 +415,7 @@ def content(document) -> str:
             return [kept(v) for v in value]
         return value
 
-    return hashlib.sha256(msgspec.json.encode(kept(document))).hexdigest()
+    return hashlib.sha256(structs.encode(kept(document))).hexdigest()
 
 
 class AlreadyImported(Refused):
@@ -499,7 +499,7 @@ def _deal(ledger: Ledger, name: str, hand: dict) -> None:
         if key not in given:
             _same(key, hand.get(key), record.get(key), game.rule)
     got = current.hand
-    _same("players", hand["players"], msgspec.json.decode(current.row["seats"]), "R2.1")
+    _same("players", hand["players"], structs.decode(current.row["seats"]), "R2.1")
     if current.number != hand["number"]:
         raise Refused(f"the history numbers this hand {hand['number']}, but it is hand {current.number}", "R9.1")
     _same("antes", hand["antes"], antes(got, hand["players"]), "R2.3")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-import msgspec
+from bragref import structs
 
 from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused
@@ -23,7 +23,7 @@ CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2
 MAX_NOTE = 500  # characters in a payment's note
 
 
-class Payment(msgspec.Struct, frozen=True):
+class Payment(structs.Struct, frozen=True):
     """A settle-up recorded (`bragref paid`): its row, who paid whom how much, the note, and the money it is in."""
 
     row_id: int
@@ -159,7 +159,7 @@ class Money:
             sums = {player: put + moved for player, (put, moved) in self.at_table(session.id).items()}
         else:
             hand_id, purses, seq = last[0]
-            sums = dict(msgspec.json.decode(purses))
+            sums = dict(structs.decode(purses))
             dealt_in = {session.now_called(name) for name in sums}  # by the names they have now (R2.6)
             # the rows after the deal: read on by chain position and row id, never the session's rows whole
             for player, amount in self._q(

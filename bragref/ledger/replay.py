@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Callable, Iterator, NamedTuple
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
@@ -51,7 +51,7 @@ class Step(NamedTuple):
         return self.action is None and self.voids is None and not self.loan
 
 
-class Current(msgspec.Struct, frozen=True):
+class Current(structs.Struct, frozen=True):
     """The session's latest hand: its row, its last live action's row id (None before any: what an undo voids),
     and its replay."""
 
@@ -72,7 +72,7 @@ def _dealt(rules: str, seats: str, dealer: str, carried_in: int, retained_by: st
            record: str | None) -> Hand:
     """A deal made from what its row records: a session deals the same few again and again (the seats, the dealer
     in turn, nothing carried), and a hand is a value, so each is made once (an audit deals every hand)."""
-    decode = msgspec.json.decode
+    decode = structs.decode
     return play.deal(rules_of(rules), decode(seats), dealer, carried_in, retained_by,
                      None if purses is None else decode(purses), None if record is None else decode(record))
 
@@ -212,4 +212,4 @@ def action_of(row: sqlite3.Row, rules) -> Verb:
 def read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
     """An action read from its row's words: a session repeats a few hundred of them (the same player betting the
     same amount), and actions are values, so each is read once."""
-    return verb_in(game, verb).from_args(player, msgspec.json.decode(args))
+    return verb_in(game, verb).from_args(player, structs.decode(args))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import check_name, key, known_as, resolve, same
@@ -14,13 +14,13 @@ from bragref.games import play
 from bragref.ledger import chain
 
 
-class Session(msgspec.Struct, frozen=True):
+class Session(structs.Struct, frozen=True):
     id: int
     name: str
     rules: Rules  # in force for the next hand dealt
     seats: list[str]  # seated now, in clockwise order
     closed: bool = False  # `session close`: nothing more is recorded in it (R9.1)
-    renamed: dict[str, str] = msgspec.field(default_factory=dict)  # every former name → the name now (`player rename`)
+    renamed: dict[str, str] = structs.field(default_factory=dict)  # every former name → the name now (`player rename`)
 
     def now_called(self, name: str | None) -> str | None:
         """A player's name now, from any name they had in this session (R2.6)."""

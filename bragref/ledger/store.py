@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Callable, Iterator
 
-import msgspec
+from bragref import structs
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve
@@ -72,7 +72,7 @@ def deal_columns(rules: Rules, seats: list[str], dealer: str, carried: int, reta
     """What a deal's row records of the hand dealt, as `replay.dealt` deals it again: the seats, rules, table money
     and what the game's deal records (`Game.dealt_record`) as JSON text (spaced, ASCII: the text every ledger's deals
     have held)."""
-    import json  # read with msgspec
+    import json  # read by `structs.decode`
 
     return {"dealer": dealer, "seats": json.dumps(seats), "rules": rules.to_json(), "carried_in": carried,
             "retained_by": retained_by,
@@ -84,7 +84,7 @@ def state_of(hand: Hand) -> str:
     """The SHA-256 of the hand as JSON, which an action row records of the hand after it (`actions.state`, schema 10,
     chained with the row): what the engine made of the action, by the bragref that recorded it (a later one may shape
     its hands otherwise). Nothing reads a hand from it; it marks the rows a bragref since 0.13 wrote (`audit`)."""
-    return chain.sha256(msgspec.json.encode(hand)).hexdigest()
+    return chain.sha256(structs.encode(hand)).hexdigest()
 
 
 def put_in(before: Hand, after: Hand) -> int:
@@ -92,7 +92,7 @@ def put_in(before: Hand, after: Hand) -> int:
     return sum(p.paid for p in after.players) - sum(p.paid for p in before.players)
 
 
-class Voided(msgspec.Struct, frozen=True):
+class Voided(structs.Struct, frozen=True):
     """What an undo voided (R9.1): an action of hand `number`, or, with `action` None, its deal (a misdeal)."""
 
     number: int
@@ -372,7 +372,7 @@ class Ledger(Seating, Money):
         elif previous is None:
             due = None  # the first dealer is chosen now (R2.2)
         else:
-            seats_then = [called(name) for name in msgspec.json.decode(previous.row["seats"])]
+            seats_then = [called(name) for name in structs.decode(previous.row["seats"])]
             due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
         named = resolve(dealer, session.seats, renamed=session.renamed) if dealer is not None else None
         fixed = game.fixed_dealer(session.rules, session.seats)  # a named banker (R17.1)
@@ -507,7 +507,7 @@ class Ledger(Seating, Money):
         (`state_of`); where it was entered (`entered`)."""
         return self._insert("actions", hand_id=hand_id, at=self.now(), verb=action.verb,
                             player=None if action.subject == "table" else action.player, amount=paid or None,
-                            args=msgspec.json.encode(action.args()).decode(),  # as few characters as JSON allows
+                            args=structs.encode(action.args()).decode(),  # as few characters as JSON allows
                             state=state, entered=self.entered)
 
     @staticmethod

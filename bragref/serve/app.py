@@ -12,7 +12,7 @@ import io
 import secrets
 from importlib import resources
 
-import msgspec
+from bragref import structs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.concurrency import run_in_threadpool
@@ -139,8 +139,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         from then on, and a page still open there says it has ended."""
         body = await bounded(request)
         try:
-            named = msgspec.json.decode(body or b"", type=Seated).player
-        except (msgspec.DecodeError, msgspec.ValidationError) as error:
+            named = structs.decode(body or b"", type=Seated).player
+        except (structs.DecodeError, structs.ValidationError) as error:
             return JSONResponse({"error": f'the body is JSON {{"player": "…"}}: {error}'}, 400, headers=HEADERS)
         player = next((p for p in seats.tokens if p.casefold() == named.casefold()), None)
         if player is None:
@@ -193,7 +193,7 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
-class Seated(msgspec.Struct, forbid_unknown_fields=True):
+class Seated(structs.Struct, forbid_unknown_fields=True):
     """The body of a seat's re-issue: whose."""
 
     player: str

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-import msgspec
+from bragref import structs
 
 from bragref.answers import Answers, game_answers, shows, split
 from bragref.api import Book
@@ -27,14 +27,14 @@ MAX_BODY = 4096  # bytes: an answer is a line; anything longer is not one (413)
 OWN_MONEY = ("buy-in", "top-up", "cash-out")  # what a seat asks between hands, for its own player alone (R1.3)
 
 
-class Answer(msgspec.Struct, forbid_unknown_fields=True):
+class Answer(structs.Struct, forbid_unknown_fields=True):
     """The body of a write: the answer's words (`bet bill 2`) and the `digest` of the table the page showed."""
 
     words: str
     head: str
 
 
-class Reply(msgspec.Struct, forbid_unknown_fields=True):
+class Reply(structs.Struct, forbid_unknown_fields=True):
     """The body of the referee's answer to a request: its `id`, and `record` or `refuse`."""
 
     id: str
@@ -203,9 +203,9 @@ class Referee:
 def read(body: bytes, kind) -> tuple:
     """A write's body as `kind` (`Answer`: with its words read as the table reads them), or `Written` (400)."""
     try:
-        decoded = msgspec.json.decode(body, type=kind)
+        decoded = structs.decode(body, type=kind)
         return decoded, split(decoded.words) if kind is Answer else None
-    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+    except (structs.DecodeError, structs.ValidationError) as error:
         fields = ", ".join(f'"{name}": "…"' for name in kind.__struct_fields__)
         raise Written(400, {"error": f"the body is JSON {{{fields}}}: {error}"}) from None
     except BadInput as error:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import itertools
 import secrets
 
-import msgspec
+from bragref import structs
 
 MODES = ("ask", "record")  # the referee records or refuses each request; or the player to act's moves record
 
 
-class Request(msgspec.Struct):
+class Request(structs.Struct):
     """A seat's request: its words (`bet Ann 2`), what it asks in a line (`Ann asks: bet £2`), the digest of the table
     it was asked at, and its fate: `waiting`, `recorded`, `refused` or `stale`."""
 

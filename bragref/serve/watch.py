@@ -12,7 +12,7 @@ import asyncio
 import os
 import sys
 
-import msgspec
+from bragref import structs
 
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
@@ -66,10 +66,10 @@ class Watcher:
             referee = {**referee, "seats": self.seats.paths(seated), "seating": self.seats.mode,
                        "requests": [{**r, "stale": bool(table) and r["head"] != table["digest"]}
                                     for r in self.seats.waiting()], "reached": self.seats.reached}
-        views = {"referee": msgspec.json.encode(referee),
-                 "players": msgspec.json.encode(unstarted() if table is None else public(table))}
+        views = {"referee": structs.encode(referee),
+                 "players": structs.encode(unstarted() if table is None else public(table))}
         for player, token in (self.seats.tokens.items() if self.seats is not None else ()):
-            views[f"seat:{token}"] = msgspec.json.encode(seated_view(table, player, self.seats.fate(player)))
+            views[f"seat:{token}"] = structs.encode(seated_view(table, player, self.seats.fate(player)))
         return views
 
     def refresh(self) -> None:
@@ -141,7 +141,7 @@ class Watcher:
         self.complain(f"serve: the ledger {self.path} cannot be read ({reason}); looking again every "
                       f"{self.every:g} s")
         self.trouble, self.version = trouble, None
-        said = msgspec.json.encode({"session": None, "digest": "", "said": trouble, "trouble": True, "players": [],
+        said = structs.encode({"session": None, "digest": "", "said": trouble, "trouble": True, "players": [],
                                     "balances": [], "actions": []})
         self.views = dict.fromkeys(VIEWS, said)
         return True

@@ -8,7 +8,7 @@ it, a blind one from half the stake (rounded up) to the stake, never past `chaal
 
 from __future__ import annotations
 
-import msgspec
+from bragref import structs
 
 from bragref.engine import state
 from bragref.engine.errors import Refused
@@ -23,7 +23,7 @@ from bragref.games.teenpatti.options import BLIND_ROUNDS, CHAAL_LIMIT, POT_CAP, 
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 
 
-class SideShow(msgspec.Struct, frozen=True):
+class SideShow(structs.Struct, frozen=True):
     """A side show (R13.4): `asker` asked `asked`; once accepted, the hands shown so far; once decided, who packed."""
 
     asker: str

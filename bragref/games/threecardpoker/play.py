@@ -10,7 +10,7 @@ same order (`antes`, `pair_plus`, `plays`); `paid` is every wager put in, as the
 
 from __future__ import annotations
 
-import msgspec
+from bragref import structs
 
 from bragref.engine import state
 from bragref.engine.errors import Refused
@@ -25,7 +25,7 @@ PLAYERS = (2, 17)  # R17.1: 17 hands of three from 52 cards, the banker's includ
 PAID_CLASSES = ("straight flush", "three of a kind", "straight", "flush", "pair")  # the paytables' order (R17.6)
 
 
-class Settled(msgspec.Struct, frozen=True):
+class Settled(structs.Struct, frozen=True):
     """One player's wagers settled against the bank (R17.6): what they got back (wagers returned and what they won
     on them), the wagers lost to the bank, and each wager's outcome in words."""
 
