@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 import zipfile
@@ -77,3 +78,166 @@ def test_a_folder_built_before_is_built_over_without_force(app_built, tmp_path):
     result = build(str(again))
     assert result.returncode == 0, result.stderr
     assert "Built the referee in the phone" in result.stdout
+
+
+# The application driven in Chromium: a phone's screen, touch, a profile of its own kept in a folder (so that the
+# browser can be closed and opened again on the same storage), the app served on loopback by a static file server.
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "accept_downloads": True}
+
+
+@pytest.fixture(scope="module")
+def app_url(app_built):
+    """The application served by `python -m http.server` on loopback (a service worker registers there)."""
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
+                               str(app_built)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def phone(chromium, profile: Path, offline: bool = False):
+    """The phone's browser, opened on its profile folder (its storage, its service worker, its cache)."""
+    return chromium.browser_type.launch_persistent_context(str(profile), executable_path=chromium_path(),
+                                                           args=["--no-sandbox"], offline=offline, **PHONE)
+
+
+def chromium_path() -> str:
+    from conftest import CHROMIUM
+
+    return CHROMIUM
+
+
+def opened(context, url: str):
+    """The app's page, once bragref runs in it and the page shows the table (or none yet)."""
+    page = context.pages[0] if context.pages else context.new_page()
+    page.clock.install()  # the page's own clock, which `tap` moves past the calm after a tap
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.app !== undefined || "
+                           "document.getElementById('kept').className === 'refused'", timeout=180_000)
+    assert page.locator("#kept").get_attribute("class") != "refused", page.locator("#kept").text_content()
+    page.wait_for_function("document.body.dataset.head !== undefined")
+    return page
+
+
+def shown(page) -> dict:
+    """The table the page shows, as the worker gives it (`status.json`)."""
+    return page.evaluate("bragrefApp.get('status.json').then(r => r.json())")
+
+
+def folded_out(page) -> str:
+    """A hand dealt, and played by whoever is to act folding where they may (else their first move, at its least)
+    until it is over: what the page said last."""
+    from test_referee import tap
+
+    said = tap(page, "deal")
+    while "over" not in said:
+        moves = page.locator("#moves > button")
+        labels = [label.strip() for label in moves.all_text_contents()]
+        said = tap(page, next((label for label in labels if label.startswith("fold ")), labels[0]))
+    return said
+
+
+def game_set(page, game: str) -> str:
+    """The game changed between hands, from the `rules` form (R10)."""
+    from test_referee import calmed
+
+    calmed(page)
+    page.locator("#forms summary", has_text="rules").click()  # a form between hands: opened, then filled in
+    page.get_by_label("rules option", exact=True).select_option("game")
+    page.get_by_label("rules value", exact=True).select_option(game)
+    rules = page.locator("#forms").get_by_role("button", name="rules", exact=True)
+    page.evaluate("document.getElementById('answer').className = 'waiting'")
+    rules.click()
+    page.wait_for_function("!['waiting', ''].includes(document.getElementById('answer').className)")
+    assert page.locator("#answer").get_attribute("class") == "recorded", page.locator("#answer").text_content()
+    return page.locator("#answer").text_content()
+
+
+@pytest.mark.slow
+def test_an_evening_in_the_phone_offline_survives_a_reload_and_a_killed_browser_and_exports_a_sound_ledger(
+        chromium, app_url, tmp_path):
+    from test_referee import HANDS, tap
+
+    profile = tmp_path / "profile"
+    context = phone(chromium, profile)
+    try:
+        page = opened(context, app_url)
+        assert "session new" in page.locator("#forms").text_content()  # no ledger yet: it offers one
+        said = tap(page, "session new", name="night", players="Ann, Bob, Cat")
+        assert "Session night is current" in said
+        for step in HANDS["brag"][0]:  # a whole hand of brag, by taps (tests/test_referee.py)
+            step = step + (None, (), {})[len(step) - 1:]
+            said = tap(page, step[0], step[1], step[2], **step[3])
+        assert "Hand 1 over" in said
+        assert "hoyle" in game_set(page, "hoyle").lower() or "Hoyle" in page.locator("#where").text_content()
+        assert "over" in folded_out(page)
+        assert "over" in folded_out(page)
+        page.evaluate("navigator.serviceWorker.ready")  # every file kept for offline use
+        before = shown(page)
+        assert before["hand"] == 3 and before["game"] == "hoyle"
+
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
+        page.wait_for_function(f"document.body.dataset.head === {json.dumps(before['digest'])}")
+        assert shown(page)["balances"] == before["balances"]
+
+        tap(page, "deal")  # acknowledged: the browser is closed at once
+        acknowledged = page.locator("#answer").get_attribute("data-head")
+    finally:
+        context.close()
+
+    context = phone(chromium, profile, offline=True)  # opened again with no network at all
+    try:
+        page = opened(context, app_url)
+        after = shown(page)
+        assert after["digest"] == acknowledged and after["hand"] == 4
+        with page.expect_download() as downloading:
+            page.get_by_role("button", name="export ledger").click()
+        download = downloading.value
+        assert download.suggested_filename == "night.db"
+        exported = tmp_path / "night.db"
+        download.save_as(exported)
+        audited = subprocess.run([sys.executable, "-m", "bragref", "--db", str(exported), "audit", "--all"],
+                                 capture_output=True, text=True)
+        assert audited.returncode == 0 and "sound" in audited.stdout, audited.stdout + audited.stderr
+        balances = subprocess.run([sys.executable, "-m", "bragref", "--db", str(exported), "balances", "--json"],
+                                  capture_output=True, text=True, check=True)
+        assert {row["player"]: row["net"] for row in json.loads(balances.stdout)} == \
+            {row["player"]: row["net"] for row in after["balances"]}
+        entered = subprocess.run([sys.executable, "-m", "bragref", "--db", str(exported), "history", "1", "--json"],
+                                 capture_output=True, text=True, check=True)
+        moves = [(action["action"], action["entered"]) for action in json.loads(entered.stdout)]
+        assert all(where == "app" for verb, where in moves if verb in ("bet", "fold", "see", "show")), moves
+
+        tampered = tmp_path / "tampered.db"
+        shutil.copy(exported, tampered)
+        with sqlite3.connect(tampered) as conn:  # a win made larger by hand, outside bragref
+            conn.execute("DROP TRIGGER postings_no_update")
+            conn.execute("UPDATE postings SET amount = amount + 1 WHERE player = 'Bob' AND kind = 'win'")
+        conn.close()
+        page.get_by_label("ledger file").set_input_files(str(tampered))
+        page.get_by_role("button", name="open ledger").click()
+        page.wait_for_function("document.getElementById('kept').className === 'refused'")
+        assert "tampered.db was refused" in page.locator("#kept").text_content()
+        assert "Nothing was replaced" in page.locator("#kept").text_content()
+        assert shown(page)["digest"] == acknowledged
+    finally:
+        context.close()
