@@ -2,10 +2,10 @@
 a Python where msgspec does not import (a browser's: docs/design.md, The two paths). Only `bragref.structs` imports
 this, and only when msgspec is not there or `BRAGREF_PURE` is set.
 
-- `Struct`: a class made a dataclass as it is defined, taking msgspec's class options (`frozen`,
-  `forbid_unknown_fields`, `kw_only`; the first two inherited as msgspec inherits them), with `__struct_fields__`,
-  msgspec's mutable defaults (an empty `[]`, `{}` or `set()` is copied for each value) and `__post_init__`, which
-  `replace` and `convert` call as msgspec does.
+- `Struct`: a value class made as it is defined, as the standard library's dataclasses are made but without their
+  cost at import, taking msgspec's class options `frozen` and `forbid_unknown_fields` (inherited as msgspec inherits
+  them), with `__struct_fields__`, msgspec's mutable defaults (an empty `[]`, `{}` or `set()` is copied for each
+  value) and `__post_init__`, which `replace` and `convert` call as msgspec does.
 - `encode`: the bytes msgspec's JSON encoder gives: no spaces, keys in their order, text as UTF-8 with only `"`, `\\`
   and the control characters escaped, a struct as an object of every field, a float as msgspec writes it (the
   shortest digits that read back, `1e16`, `1e-7`, `0.00001`; not a number: `null`).
@@ -15,7 +15,6 @@ this, and only when msgspec is not there or `BRAGREF_PURE` is set.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 
@@ -35,6 +34,25 @@ class ValidationError(DecodeError):
 
 _INHERITED = ("frozen", "forbid_unknown_fields")  # the class options a subclass takes from its base (as msgspec)
 _MUTABLE = (list, dict, set)
+_MISSING = object()  # no default given; for a factory's field, not given to `__init__`
+
+
+class _Field:
+    """What `field` gives: a default, or a factory making one for each value."""
+
+    __slots__ = ("default", "factory")
+
+    def __init__(self, default, factory):
+        self.default, self.factory = default, factory
+
+
+def field(*, default=_MISSING, default_factory=_MISSING, name=None):
+    """msgspec's `field`: a default, or a factory making one for each value."""
+    if name is not None:
+        raise TypeError("the pure path keeps every field under its own name")
+    if default is not _MISSING and default_factory is not _MISSING:
+        raise TypeError("cannot set both `default` and `default_factory`")
+    return _Field(default, default_factory)
 
 
 def _is_classvar(annotation) -> bool:
@@ -48,62 +66,143 @@ def _is_classvar(annotation) -> bool:
 def _own_annotations(cls) -> dict:
     """The annotations the class statement wrote (strings under `from __future__ import annotations`)."""
     own = cls.__dict__.get("__annotations__")
-    if own is None:  # Python 3.14 evaluates annotations when asked (PEP 649)
+    if own is None:  # Python 3.14 evaluates annotations only when asked (PEP 649)
         try:
             import annotationlib
-
-            own = annotationlib.get_annotations(cls, format=annotationlib.Format.FORWARDREF)
         except ImportError:
-            own = {}
+            return {}
+        own = annotationlib.get_annotations(cls, format=annotationlib.Format.FORWARDREF)
     return own
 
 
+def _made(source: str, name: str, names: dict):
+    exec(source, names)
+    return names[name]
+
+
 class _StructMeta(type):
+    """Makes each class of `Struct` a value class as msgspec makes it: its fields its base's and then the ones it
+    annotates (a ClassVar is no field), each a parameter of `__init__` in that order; `__eq__` by type and fields,
+    `__repr__`, and for a frozen one `__hash__` and no attribute set after `__init__`. Written as source and compiled
+    once a class, as the standard library's dataclasses do, without their cost at import."""
+
     def __new__(mcls, name, bases, namespace, **options):
         cls = super().__new__(mcls, name, bases, namespace)
         if not any(isinstance(base, _StructMeta) for base in bases):
             return cls  # `Struct` itself
-        config = {}
-        for base in reversed(cls.__mro__[1:]):
-            config.update(base.__dict__.get("__struct_options__", {}))
-        config.update({key: options[key] for key in _INHERITED if key in options})
-        unknown = set(options) - {*_INHERITED, "kw_only"}
+        unknown = set(options) - set(_INHERITED)
         if unknown:
             raise TypeError(f"the pure path takes no struct option {sorted(unknown)}")
+        config, defaults, fields = {}, {}, []
+        for base in reversed(cls.__mro__[1:]):
+            config.update(base.__dict__.get("__struct_options__", {}))
+            for f in base.__dict__.get("__struct_fields__", ()):
+                if f not in defaults and f not in fields:
+                    fields.append(f)
+            defaults.update(base.__dict__.get("__struct_defaults__", {}))
+        config.update(options)
         for attribute, annotation in _own_annotations(cls).items():
-            default = cls.__dict__.get(attribute, dataclasses.MISSING)
-            if type(default) in _MUTABLE and not _is_classvar(annotation):
-                if default:
+            if _is_classvar(annotation):
+                continue
+            if attribute not in fields:
+                fields.append(attribute)
+            value = cls.__dict__.get(attribute, _MISSING)
+            if isinstance(value, _Field):
+                defaults[attribute] = (value.default, value.factory)
+                delattr(cls, attribute)
+            elif type(value) in _MUTABLE:
+                if value:
                     raise TypeError(f"{name}.{attribute}: a mutable default must be empty (as msgspec's)")
-                setattr(cls, attribute, dataclasses.field(default_factory=type(default)))
-        cls = dataclasses.dataclass(cls, frozen=config.get("frozen", False), kw_only=options.get("kw_only", False),
-                                    match_args=False)
+                defaults[attribute] = (_MISSING, type(value))
+                delattr(cls, attribute)
+            elif value is not _MISSING:
+                defaults[attribute] = (value, _MISSING)
+            else:
+                defaults.pop(attribute, None)
+        optional = False
+        for f in fields:
+            if f in defaults:
+                optional = True
+            elif optional:
+                raise TypeError(f"Required field '{f}' cannot follow optional fields")
         cls.__struct_options__ = config
-        cls.__struct_fields__ = tuple(f.name for f in dataclasses.fields(cls))
-        cls.__struct_fieldset__ = frozenset(cls.__struct_fields__)
-        cls.__struct_post__ = getattr(cls, "__post_init__", None)
+        cls.__struct_fields__ = tuple(fields)
+        cls.__struct_fieldset__ = frozenset(fields)
+        cls.__struct_defaults__ = defaults
+        post = getattr(cls, "__post_init__", None)
+        cls.__struct_post__ = post
+        frozen = config.get("frozen", False)
+        mcls._write(cls, name, fields, defaults, post is not None, frozen)
         return cls
 
     def __init__(cls, name, bases, namespace, **options):
         super().__init__(name, bases, namespace)
 
+    @staticmethod
+    def _write(cls, name, fields, defaults, post, frozen):
+        names = {"_MISSING": _MISSING}
+        parameters, lines = [], []
+        for f in fields:
+            default, factory = defaults.get(f, (_MISSING, _MISSING))
+            if factory is not _MISSING:
+                names[f"_f_{f}"] = factory
+                parameters.append(f"{f}=_MISSING")
+                lines.append(f" _values_['{f}'] = _f_{f}() if {f} is _MISSING else {f}")
+            else:
+                if default is not _MISSING:
+                    names[f"_d_{f}"] = default
+                parameters.append(f"{f}=_d_{f}" if default is not _MISSING else f)
+                lines.append(f" _values_['{f}'] = {f}")
+        body = "\n".join(lines) or " pass"
+        source = f"def __init__(self, {', '.join(parameters)}):\n _values_ = self.__dict__\n{body}\n"
+        if post:
+            source += " self.__post_init__()\n"
+        own = cls.__dict__
+        if "__init__" not in own:
+            cls.__init__ = _made(source, "__init__", names)
+            cls.__init__.__qualname__ = f"{cls.__qualname__}.__init__"
+        if "__eq__" not in own:
+            cls.__eq__ = _eq
+        if "__repr__" not in own:
+            cls.__repr__ = _repr
+        if frozen:
+            cls.__setattr__ = _immutable
+            cls.__delattr__ = _immutable
+            if "__hash__" not in own:
+                cls.__hash__ = _hash
+        elif "__hash__" not in own:
+            cls.__hash__ = None
+
+
+def _eq(self, other):
+    if type(other) is not type(self):
+        return NotImplemented
+    return self.__dict__ == other.__dict__
+
+
+def _hash(self):
+    return hash(tuple(self.__dict__.values()))
+
+
+def _repr(self):
+    fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in type(self).__struct_fields__)
+    return f"{type(self).__name__}({fields})"
+
+
+def _immutable(self, name, *value):
+    raise AttributeError(f"immutable type: '{type(self).__name__}'")
+
 
 class Struct(metaclass=_StructMeta):
-    """msgspec's `Struct`, as a dataclass: `class Player(Struct, frozen=True): name: str; paid: int = 0`."""
+    """msgspec's `Struct`: `class Player(Struct, frozen=True): name: str; paid: int = 0`. A value keeps its fields
+    in its `__dict__`, in their order (msgspec's in slots)."""
 
     __slots__ = ()
 
 
-def field(*, default=dataclasses.MISSING, default_factory=dataclasses.MISSING, name=None):
-    """msgspec's `field`: a default, or a factory making one for each value."""
-    if name is not None:
-        raise TypeError("the pure path keeps every field under its own name")
-    return dataclasses.field(default=default, default_factory=default_factory)
-
-
 def replace(struct, /, **changes):
-    """A copy of `struct` with some fields changed, its `__post_init__` run (msgspec's `structs.replace`). Made by
-    copying the instance's dictionary, not by calling `__init__` field by field: on a play's every move."""
+    """A copy of `struct` with some fields changed, its `__post_init__` run (msgspec's `structs.replace`): its
+    dictionary copied, not `__init__` called field by field, on a play's every move."""
     cls = type(struct)
     if not changes.keys() <= cls.__struct_fieldset__:
         name = sorted(changes.keys() - cls.__struct_fieldset__)[0]
@@ -131,9 +230,8 @@ force_setattr = object.__setattr__  # a field of a frozen value set in its own `
 def _plain(value):
     """What the standard library's encoder does not know, as what it does: a struct as its fields by name, a set as
     a list (msgspec writes both so)."""
-    fields = getattr(type(value), "__struct_fields__", None)
-    if fields is not None:
-        return {name: getattr(value, name) for name in fields}
+    if isinstance(value, Struct):
+        return value.__dict__  # its fields, in their order
     if isinstance(value, (set, frozenset)):
         return list(value)
     import enum
@@ -389,9 +487,9 @@ def _struct(value, cls, path: str):
             made[name] = _convert(given, hints[name], f"{path}.{name}")
         elif forbid:
             raise ValidationError(f"Object contains unknown field `{name}`{_at(path)}")
-    for f in dataclasses.fields(cls):
-        if f.name not in made and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise ValidationError(f"Object missing required field `{f.name}`{_at(path)}")
+    for name in cls.__struct_fields__:
+        if name not in made and name not in cls.__struct_defaults__:
+            raise ValidationError(f"Object missing required field `{name}`{_at(path)}")
     try:
         return cls(**made)
     except (TypeError, ValueError) as error:

@@ -98,8 +98,9 @@ def test_a_bet_loads_no_click_and_one_the_rules_refuse_is_judged_once(tmp_path):
     assert refused.stderr.removesuffix("True 1\n") == told.stderr
 
 
-BET_BUDGET = 43  # bragref's modules a bet loads (0.19.0: 36; 43 with `Book` in its seven modules, issue 66): a new
-# one on the hot path is a choice made here, in sight
+BET_BUDGET = 44  # bragref's modules a bet loads (0.19.0: 36; 43 with `Book` in its seven modules, issue 66; 44 with
+# `structs`, msgspec's names or the pure path's, issue 75, whose own module `pure` is not counted): a new one on the hot
+# path is a choice made here, in sight
 
 
 def test_a_bet_keeps_to_its_import_budget(tmp_path):
@@ -122,7 +123,7 @@ def test_a_bet_keeps_to_its_import_budget(tmp_path):
     games = {GAMES.declared[name].partition(":")[0] for name in GAMES.declared}
     assert games & modules == {"bragref.games.brag"}
     assert not modules & {"click", "sqlite_utils", "tabulate", "bragref.engine.cards", "bragref.engine.ranking"}
-    ours = {module for module in modules if module.startswith("bragref")}
+    ours = {module for module in modules if module.startswith("bragref")} - {"bragref.pure"}
     assert len(ours) <= BET_BUDGET, sorted(ours)
 
 

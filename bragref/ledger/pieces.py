@@ -4,12 +4,18 @@ own connection, the results given back in the pieces' order (`audit`, a long ses
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
+NO_PROCESSES = ("emscripten", "wasi")  # Pythons that start no process: a browser's (Pyodide), WebAssembly's
+
 
 def cores() -> int:
+    """The processes long work is shared among: one where no other can be started."""
+    if sys.platform in NO_PROCESSES:
+        return 1
     return os.cpu_count() or 1
 
 

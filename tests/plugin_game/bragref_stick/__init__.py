@@ -8,13 +8,12 @@ histories, `status --json`, random play and the conformance suite (`python -m br
 its moves from its declarations here.
 """
 
-from msgspec.structs import replace
-
 from bragref.engine.errors import Refused
 from bragref.engine.state import Hand, Offer
 from bragref.games import verbs
 from bragref.games.base import Option
 from bragref.games.brag import Brag
+from bragref.structs import replace
 
 STICK_FROM = Option("stick_from", "money", "Sticking is allowed once the stake is at least this", "R10", own=True,
                     zero=True)
