@@ -142,11 +142,11 @@ def shown(page) -> dict:
 
 
 def folded_out(page) -> str:
-    """A hand dealt, and played by whoever is to act folding where they may (else their first move, at its least)
+    """A hand dealt (where none is), and played by whoever is to act folding where they may (else their first move, at its least)
     until it is over: what the page said last."""
     from test_referee import tap
 
-    said = tap(page, "deal")
+    said = tap(page, "deal") if not page.locator("#moves > button").count() else ""  # or the hand dealt already
     while "over" not in said:
         moves = page.locator("#moves > button")
         labels = [label.strip() for label in moves.all_text_contents()]
@@ -239,5 +239,86 @@ def test_an_evening_in_the_phone_offline_survives_a_reload_and_a_killed_browser_
         assert "tampered.db was refused" in page.locator("#kept").text_content()
         assert "Nothing was replaced" in page.locator("#kept").text_content()
         assert shown(page)["digest"] == acknowledged
+
+        other = tmp_path / "other.db"  # a ledger from the command line, opened over one not exported since it changed
+        subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
+                        "Dee,Eve"], capture_output=True, check=True)
+        folded_out(page)
+        changed = shown(page)["digest"]
+        page.get_by_label("ledger file").set_input_files(str(other))
+        page.get_by_role("button", name="open ledger").click()
+        page.wait_for_function("document.getElementById('kept').className === 'confirm'")
+        assert "not been exported" in page.locator("#kept").text_content()
+        page.get_by_role("button", name="replace the ledger here").click()
+        assert shown(page)["digest"] == changed  # once is not enough
+        page.get_by_role("button", name="tap again: the ledger here is lost").click()
+        page.wait_for_function("document.getElementById('kept').className === 'recorded'")
+        assert shown(page)["session"] == "friday"
+        page.wait_for_function("document.getElementById('title').textContent.includes('friday') || "
+                               "document.body.textContent.includes('Dee')")
     finally:
         context.close()
+
+
+def test_the_workers_python_answers_as_the_referees_page_is_answered(tmp_path):
+    """`Phone` (what the worker runs) gives `POST act`'s codes and JSON, enters its actions as `app`, keeps the ledger
+    in its one file after each write, audits a file before it replaces the ledger, and refuses one with findings."""
+    from bragref.serve.phone.table import Phone
+
+    path = tmp_path / "bragref.db"
+    phone = Phone(str(path))
+    assert json.loads(phone.status())["session"] is None
+    answer = json.loads(phone.act(json.dumps({"words": "deal", "head": ""})))
+    assert answer["status"] == 400 and not path.exists()
+    answer = json.loads(phone.act(json.dumps({"words": "session new night --players Ann,Bob,Cat", "head": ""})))
+    assert answer["status"] == 200 and answer["wrote"] and "Session night" in answer["body"]["recorded"]
+    head = json.loads(phone.status())["digest"]
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0  # the one file is the ledger
+    answer = json.loads(phone.act(json.dumps({"words": "deal", "head": head})))
+    assert answer["status"] == 200
+    stale = json.loads(phone.act(json.dumps({"words": "fold bob", "head": head})))
+    assert stale["status"] == 409 and "stale" in stale["body"] and not stale["wrote"]
+    now = json.loads(phone.status())["digest"]
+    refused = json.loads(phone.act(json.dumps({"words": "see ann", "head": now})))
+    assert refused["status"] == 422 and refused["body"]["rule"] and refused["body"]["may"]
+    assert json.loads(phone.act("{}"))["status"] == 400
+    history = json.loads(phone.history())
+    assert history["name"] == "night.bhh" and "deal" in history["text"]
+    assert phone.name() == "night"
+    assert json.loads(phone.audit(str(path))) == []
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a ledger at all" * 100)
+    assert json.loads(phone.audit(str(junk)))
+    other = tmp_path / "other.db"
+    subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
+                    "Dee,Eve"], capture_output=True, check=True)
+    phone.replace(str(other))
+    assert json.loads(phone.status())["session"] == "friday" and not other.exists()
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")  # Starlette's test client, on the httpx installed
+def test_serve_serves_the_application_at_app_and_its_code_on_the_referees_page(app_built, tmp_path, monkeypatch):
+    from bragref.serve.command import admit_typing_extensions
+
+    admit_typing_extensions()
+    from starlette.testclient import TestClient
+
+    from bragref.serve import app as served
+    from bragref.serve.phone import build
+
+    monkeypatch.setattr(build, "built", lambda: app_built.resolve())
+    with TestClient(served.make_app(str(tmp_path / "ledger.db"), referee="token", phone=True)) as client:
+        page = client.get("/r/token/")
+        assert "this referee on your phone" in page.text and 'src="app.svg"' in page.text
+        code = client.get("/r/token/app.svg")
+        assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
+        index = client.get("/app/")
+        assert index.status_code == 200 and index.text == (app_built / "index.html").read_text()
+        assert "'wasm-unsafe-eval'" in index.headers["content-security-policy"]
+        wasm = client.get("/app/pyodide/pyodide.asm.wasm")
+        assert wasm.headers["content-type"] == "application/wasm"
+        assert client.get("/app/../pyproject.toml").status_code == 404
+        assert client.get("/app/nothing.js").status_code == 404
+    with TestClient(served.make_app(str(tmp_path / "ledger.db"), referee="token")) as client:  # not asked for
+        assert "this referee on your phone" not in client.get("/r/token/").text
+        assert client.get("/app/").status_code == 404

@@ -36,15 +36,19 @@ HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the 
 
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
              hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None,
-             referee: str | None = None, seats: Seats | None = None):
+             referee: str | None = None, seats: Seats | None = None, phone: bool = False):
     """The application for the ledger at `path`, served under `base` (which starts and ends with `/`); `hosts`: the
     names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked;
     `referee`: the secret token of the referee's page, which alone writes (none: nothing writes); `seats`: each
-    seated player's own page, under `/s/SEAT/`, whose requests the referee answers."""
+    seated player's own page, under `/s/SEAT/`, whose requests the referee answers; `phone`: the referee in the
+    phone served at `/app/` too (built at its first request, `phone.build.built`), its QR code on the referee's
+    page."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
     files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
     files["referee"] = referee_page(files["page.html"], read("static", "referee.html").read_bytes())
+    if phone:
+        files["referee"] = files["referee"].replace(b'<div id="forms"></div>', b'<div id="forms"></div>\n' + PHONE, 1)
 
     async def static(request: Request) -> Response:
         file, kind = STATIC[request.url.path[len(base):]]
@@ -85,6 +89,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
             if request.method != "POST":
                 return PlainTextResponse("Only POST writes here.", 405, headers={**HEADERS, "Allow": "POST"})
             return await writes[rest](request)
+        if rest == "app.svg" and view == "referee" and phone:
+            return app_code(request)
         coded = rest == "qr.svg" and view == "referee" and seats is not None
         if rest not in REFEREE and rest not in ("status.json", "events") and not coded:
             return not_served()
@@ -165,7 +171,37 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         segno.make(address, error="l").save(image, kind="svg", scale=6, title=f"{player}'s seat")
         return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
 
+    def app_code(request: Request) -> Response:
+        """The QR code of the referee in the phone (`/app/`), at the address the referee's page was opened at."""
+        import segno
+
+        image = io.BytesIO()
+        segno.make(f"{request.url.scheme}://{request.headers.get('host', '')}/app/", error="l").save(
+            image, kind="svg", scale=6, title="this referee on your phone")
+        return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
+
+    built: list = []  # the application's folder, once built (or why it could not be)
+
+    async def application(request: Request) -> Response:
+        """`/app/…`: the referee in the phone's files (docs/app.md), built into the cache folder at the first
+        request; a path it does not hold is 404."""
+        from bragref.serve.phone.build import built as build
+
+        if not built:
+            built.append(await run_in_threadpool(build))
+        folder = built[0]
+        if isinstance(folder, str):
+            return PlainTextResponse(folder, 503, headers=HEADERS)
+        rest = request.path_params["rest"] or "index.html"
+        file = (folder / rest).resolve()
+        if folder not in file.parents or not file.is_file():
+            return not_served()
+        kind = APP_TYPES.get(file.suffix, "application/octet-stream")
+        return Response(file.read_bytes(), media_type=kind, headers={**HEADERS, **APP_HEADERS})
+
     routes = [Route(base + name, static, methods=["GET"]) for name in STATIC]
+    if phone:
+        routes.append(Route("/app/{rest:path}", application, methods=["GET"]))
     routes += [Route(base + "status.json", status, methods=["GET"]), Route(base + "events", events, methods=["GET"])]
     every_method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
     if referee:
@@ -174,6 +210,21 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         routes.append(Route("/s/{seat}/{rest:path}", seated, methods=every_method))
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
     return app if hosts is None else HostCheck(app, *hosts)
+
+
+PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" '
+         b'alt="this referee on your phone: the address of /app/ on this server"><p>Scanned, the phone runs the '
+         b'referee itself, with its own ledger, no laptop needed (docs/app.md). Over plain http from another machine it '
+         b'keeps no offline copy: put it on an https host for that.</p></details>')
+APP_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+             ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json",
+             ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".wasm": "application/wasm",
+             ".zip": "application/zip", ".whl": "application/zip"}
+APP_HEADERS = {  # the application runs WebAssembly and a worker of its own files; its service worker keeps them
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+                               "img-src 'self' blob: data:; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'none'",
+    "Cache-Control": "no-cache"}
 
 
 class HostCheck:
@@ -256,7 +307,7 @@ def run(path: str, session: str | None, sock, base: str, names: frozenset[str], 
     seating = Seats(seats, reached) if seats else None
     watcher = Watcher(path, session, seats=seating)
     app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee,
-                   seats=seating)
+                   seats=seating, phone=referee is not None)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):

@@ -125,6 +125,17 @@ def index(page: bytes, controls: bytes) -> bytes:
     return html.replace(b"<title>bragref \xe2\x80\x94 the table</title>", b"<title>bragref \xe2\x80\x94 the referee</title>")
 
 
+def built() -> Path | str:
+    """The application as `bragref serve` serves it at `/app/`: built once for this bragref into the cache folder
+    (again where its files have changed since), or why it could not be."""
+    folder = cache_folder() / f"app-{__version__}"
+    try:
+        build(str(folder), force=True)
+    except (BadInput, OSError) as error:
+        return f"The referee in the phone could not be built here: {error}"
+    return folder.resolve()
+
+
 def cache_folder() -> Path:
     """Where the runtime is kept between builds: the user's cache folder (XDG's, or Windows' local application
     data), `bragref` in it."""
