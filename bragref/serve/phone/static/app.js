@@ -41,9 +41,8 @@
       document.documentElement.dataset.app = data.version;
       kept(`bragref runs in this phone: the ledger is kept in it${storage}. Started in ${(data.ms / 1000).toFixed(1)} s.`);
     } else if (data.kind === "failed") {
-      failed = data.said;
+      failed = data.said;  // said here, where the ledger is spoken of: no table will come
       kept(data.said, "refused");
-      sources.forEach(source => source.fail());
     }
   };
 
@@ -57,17 +56,16 @@
         this.readyState = 1;
         if (this.onopen) this.onopen();
         if (now) this.emit(now);
-        if (failed) this.fail();
       });
     }
     emit(data) { this.dispatchEvent(new MessageEvent("status", { data })); }
-    fail() { this.readyState = 2; if (this.onerror) this.onerror(new Event("error")); }
     close() { this.readyState = 2; sources.delete(this); }
   }
 
   window.bragrefApp = {
     async post(path, body) {
       const answer = await ask({ kind: "post", path, body: JSON.stringify(body) });
+      window.bragrefApp.took = answer.took;  // where the time went (the benchmark reads it)
       return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "application/json" } });
     },
     async get(path) {

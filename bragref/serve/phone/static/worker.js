@@ -74,9 +74,12 @@ function post(message, transfer) { self.postMessage(message, transfer || []); }
 const HANDLERS = {
   post({ path, body }) {
     if (path !== "act") return { status: 404, body: JSON.stringify({ error: "the referee in the phone records by act alone" }) };
+    const began = performance.now();
     const answer = JSON.parse(phone.act(body));
+    const acted = performance.now();
     if (answer.wrote) keep();  // durable before the answer is shown
-    return { status: answer.status, body: JSON.stringify(answer.body), wrote: answer.wrote };
+    return { status: answer.status, body: JSON.stringify(answer.body), wrote: answer.wrote,
+             took: { bragref: acted - began, kept: performance.now() - acted } };
   },
   status() { return { status: 200, body: phone.status() }; },
   exportLedger() {
@@ -89,6 +92,10 @@ const HANDLERS = {
     try { return JSON.parse(phone.history()); } catch (error) { return { error: `${error.message.split("\n").filter(Boolean).pop()}` }; }
   },
   exported() { exported(); return {}; },
+  memory() {  // what the worker holds: Pyodide's WebAssembly memory, and the ledger's file
+    const heap = py._module && py._module.HEAP8;
+    return { wasm: heap ? heap.buffer.byteLength : null, ledger: store.length || 0 };
+  },
   open({ bytes, confirmed }) {
     py.FS.writeFile(INCOMING, new Uint8Array(bytes));
     const findings = JSON.parse(phone.audit(INCOMING));
