@@ -48,16 +48,33 @@ async function openStore() {  // the newest whole slot, into the worker's memory
     const data = new Uint8Array(store.length);
     store.handles[store.slot].read(data, { at: HEAD });
     py.FS.writeFile(LEDGER, data);
+    held[store.slot] = data;
   }
 }
 
-function keep() {  // the ledger in memory, durably in the slot not holding the last acknowledged one
+const PAGE = 4096;  // SQLite's page: what a write changes a few of
+const held = [null, null];  // what each slot holds after the header, where this worker wrote or read it
+
+function keep() {  // the ledger in memory, durably in the slot not holding the last acknowledged one: only the pages
+  // that differ from what that slot holds are written (a tap's few, not the whole night's file)
   const data = py.FS.readFile(LEDGER);
   const slot = store.slot === 0 ? 1 : 0, handle = store.handles[slot], generation = store.generation + 1;
-  handle.write(data, { at: HEAD });
+  const old = held[slot];
+  held[slot] = null;  // unknown until this write is whole
+  if (!old) handle.write(data, { at: HEAD });
+  else {
+    const now32 = new Uint32Array(data.buffer, 0, data.length >> 2), old32 = new Uint32Array(old.buffer, 0, old.length >> 2);
+    for (let at = 0; at < data.length; at += PAGE) {
+      const end = Math.min(at + PAGE, data.length);
+      let same = end <= old.length && end % 4 === 0;
+      for (let i = at >> 2; same && i < end >> 2; i++) same = now32[i] === old32[i];
+      if (!same) handle.write(data.subarray(at, end), { at: HEAD + at });
+    }
+  }
   handle.truncate(HEAD + data.length);
   handle.flush();
   writeHeader(handle, generation, data.length, store.exported);
+  held[slot] = data;
   Object.assign(store, { generation, slot, length: data.length });
 }
 
