@@ -29,7 +29,10 @@ PYODIDE = "314.0.7"  # the npm package `pyodide` this bragref runs on (its Pytho
 PYODIDE_TARBALL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE}.tgz"
 PYODIDE_INTEGRITY = ("sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==")
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-NOT_IN_THE_PHONE = {"msgspec", "starlette", "uvicorn", "pip", "setuptools"}  # compiled (bragref's pure path stands in), HTTP serving, installers
+# Not in the phone: msgspec (compiled; bragref's pure path stands in), Starlette and uvicorn (serving HTTP), installers,
+# and the time zones' data python-dateutil asks for, which nothing bragref runs there reads (a third of the wheels'
+# weight, and most of their files to unpack at each start)
+NOT_IN_THE_PHONE = {"msgspec", "starlette", "uvicorn", "pip", "setuptools", "tzdata"}
 PAGE = ("page.css", "page.js", "chart.js", "referee.js", "transport.js")  # serve's own files, as it serves them
 OWN = ("app.js", "app.css", "worker.js", "icon.svg")  # the application's own files (`static/`)
 MARK = "bragref-app.json"  # what says a folder holds an application this command built: it may be built over

@@ -150,12 +150,14 @@ async function boot() {
   post({ kind: "booting", said: "Starting bragref in this phone…" });
   const about = await (await fetch("bragref-app.json")).json();
   py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, packages: [] });
+  const runtime = performance.now();
   const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const wheel of about.wheels) {
     const bytes = new Uint8Array(await (await fetch(`wheels/${wheel}`)).arrayBuffer());
     py.unpackArchive(bytes, "wheel", { extractDir: site });
   }
   py.FS.mkdirTree("/ledger");
+  const unpacked = performance.now();
   try {
     await openStore();
   } catch (error) {
@@ -164,11 +166,15 @@ async function boot() {
       : `This browser keeps no file for the ledger here (${error.message}): nothing could be recorded.` });
     throw error;
   }
+  const opened = performance.now();
   py.runPython(`from bragref.serve.phone.table import Phone\nphone = Phone(${JSON.stringify(LEDGER)})`);
   phone = py.globals.get("phone");
-  post({ kind: "ready", version: about.version, ms: Math.round(performance.now() - started),
-         kept: store.slot >= 0, generation: store.generation });
+  const imported = performance.now();
   status();
+  post({ kind: "ready", version: about.version, ms: Math.round(performance.now() - started),
+         kept: store.slot >= 0, generation: store.generation,
+         took: { pyodide: runtime - started, wheels: unpacked - runtime, ledger: opened - unpacked,
+                 bragref: imported - opened, table: performance.now() - imported } });
 }
 
 const booted = boot();
