@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 __all__ = ["DecodeError", "Struct", "ValidationError", "asdict", "convert", "decode", "encode", "field",
            "force_setattr", "replace"]
@@ -200,17 +201,21 @@ class Struct(metaclass=_StructMeta):
     __slots__ = ()
 
 
+_new = object.__new__
+
+
 def replace(struct, /, **changes):
     """A copy of `struct` with some fields changed, its `__post_init__` run (msgspec's `structs.replace`): its
     dictionary copied, not `__init__` called field by field, on a play's every move."""
     cls = type(struct)
-    if not changes.keys() <= cls.__struct_fieldset__:
-        name = sorted(changes.keys() - cls.__struct_fieldset__)[0]
-        raise TypeError(f"`{cls.__name__}` has no field '{name}'")
-    made = object.__new__(cls)
+    made = _new(cls)
     values = made.__dict__
     values.update(struct.__dict__)
+    fields = len(values)
     values.update(changes)
+    if len(values) != fields:  # a name that is no field
+        name = sorted(changes.keys() - cls.__struct_fieldset__)[0]
+        raise TypeError(f"`{cls.__name__}` has no field '{name}'")
     post = cls.__struct_post__
     if post is not None:
         post(made)
@@ -253,11 +258,13 @@ def encode(value) -> bytes:
         text = _fast(value)
     except ValueError:  # not a number
         text = None
-    if text is None or "e+" in text or "e-" in text:  # often only words holding "e-" ("one-eyed"): written alike
+    if text is None or ("e+" in text or "e-" in text) and _exponent(text):  # a digit before: "three-card" is none
         text = _slow(value)
     return text.encode()
 
 
+_exponent = re.compile(r"[0-9]e[-+]").search  # a float Python wrote with an exponent (or text that looks so: the
+# same bytes either way, written the slow way)
 _string = json.encoder.encode_basestring  # escapes `"`, `\` and the control characters only, as msgspec
 
 
@@ -314,10 +321,16 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
+_decoder = json.JSONDecoder(parse_constant=_no_constant).decode  # made once: `json.loads` with an option makes one
+# a call
+
+
 def decode(data, *, type=None, strict=True):
     """JSON read (bytes or text) as msgspec's `json.decode` reads it; with `type`, checked and made that type."""
     try:
-        value = json.loads(data, parse_constant=_no_constant)
+        if not isinstance(data, str):
+            data = bytes(data).decode()  # JSON is UTF-8 (msgspec reads nothing else)
+        value = _decoder(data)
     except json.JSONDecodeError as error:
         if error.pos >= len(error.doc.rstrip()):
             raise DecodeError("Input data was truncated") from None

@@ -89,6 +89,11 @@ is not given; else the current one.
 Any value leaves out the games other distributions install: bragref's own alone, to tell
 a plug-in's fault from bragref's.
 .TP
+.B BRAGREF_PURE
+Any value runs bragref without msgspec where it is installed, on the pure-Python path a
+browser's Python takes: the same ledgers, slower. Without it, msgspec is used wherever it
+imports.
+.TP
 .B NO_COLOR
 Any value turns colour off. Colour is never written where output is not a terminal.
 .SH FILES

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import click
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.cli import cell
 

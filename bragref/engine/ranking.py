@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.cards import NATURALS, RANKS, card_text, is_joker, rank_of, suit_of, wild_cards
 from bragref.engine.errors import BadInput

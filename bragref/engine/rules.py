@@ -10,7 +10,7 @@ is not a field here: every field below is obeyed.
 from __future__ import annotations
 
 
-from bragref import structs
+import bragref.structs as structs
 from bragref.structs import asdict, replace
 
 from bragref.engine.errors import BadInput

@@ -7,7 +7,7 @@ Players are held in turn order: the dealer's left first, the dealer last (R2.4).
 
 from __future__ import annotations
 
-from bragref import structs
+import bragref.structs as structs
 from bragref.structs import replace as evolve  # a new value with some fields changed (made in C by msgspec)
 
 from bragref.engine.errors import BadInput, Refused

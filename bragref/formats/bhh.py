@@ -22,7 +22,7 @@ from typing import Any
 from collections.abc import Callable, Iterable, Iterator, Sequence
 import tomllib
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.errors import BadInput
 from bragref.engine.money import MAX_UNITS, parse_amount

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from functools import lru_cache
 from typing import ClassVar
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.errors import BadInput
 from bragref.engine.names import resolve

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.ledger.store import Ledger

@@ -20,7 +20,7 @@ from functools import lru_cache, partial
 from itertools import groupby
 from typing import NamedTuple
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.cards import MAX_JOKERS, parse_cards
 from bragref.engine.errors import BadInput, Refused, did_you_mean

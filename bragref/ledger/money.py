@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused

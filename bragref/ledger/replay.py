@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Callable, Iterator, NamedTuple
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import check_name, key, known_as, resolve, same

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Callable, Iterator
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve

@@ -12,7 +12,7 @@ import io
 import secrets
 from importlib import resources
 
-from bragref import structs
+import bragref.structs as structs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.concurrency import run_in_threadpool

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.answers import Answers, game_answers, shows, split
 from bragref.api import Book

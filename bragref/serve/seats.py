@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import secrets
 
-from bragref import structs
+import bragref.structs as structs
 
 MODES = ("ask", "record")  # the referee records or refuses each request; or the player to act's moves record
 

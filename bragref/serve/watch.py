@@ -12,7 +12,7 @@ import asyncio
 import os
 import sys
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput

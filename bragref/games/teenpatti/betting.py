@@ -8,7 +8,7 @@ it, a blind one from half the stake (rounded up) to the stake, never past `chaal
 
 from __future__ import annotations
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine import state
 from bragref.engine.errors import Refused

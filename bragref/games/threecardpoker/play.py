@@ -10,7 +10,7 @@ same order (`antes`, `pair_plus`, `plays`); `paid` is every wager put in, as the
 
 from __future__ import annotations
 
-from bragref import structs
+import bragref.structs as structs
 
 from bragref.engine import state
 from bragref.engine.errors import Refused
