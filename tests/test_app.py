@@ -180,6 +180,10 @@ def test_an_evening_in_the_phone_offline_survives_a_reload_and_a_killed_browser_
     try:
         page = opened(context, app_url)
         assert "session new" in page.locator("#forms").text_content()  # no ledger yet: it offers one
+        page.wait_for_function("document.documentElement.dataset.persisted !== undefined")  # asked, and said
+        promised = page.evaluate("document.documentElement.dataset.persisted") == "true"
+        page.wait_for_function("document.getElementById('kept').textContent.includes('promised')")
+        assert ("has not promised" in page.locator("#kept").text_content()) != promised
         said = tap(page, "session new", name="night", players="Ann, Bob, Cat")
         assert "Session night is current" in said
         for step in HANDS["brag"][0]:  # a whole hand of brag, by taps (tests/test_referee.py)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 
 from bragref.serve.referee import MAX_BODY, Referee
 from bragref.serve.watch import Watcher
@@ -19,6 +20,10 @@ class Phone:
     """The ledger at `path`, answered as the referee's page is answered."""
 
     def __init__(self, path: str):
+        if sys.platform == "emscripten":  # in the browser: no WAL (`db.in_the_phone`)
+            from bragref.ledger.db import in_the_phone
+
+            in_the_phone()
         self.path = path
         self.referee = Referee(path, None, entered=ENTERED)
         self.watcher = Watcher(path)
