@@ -779,7 +779,7 @@ def test_a_history_that_does_not_say_where_its_lines_were_entered_is_imported_as
 
 
 @pytest.mark.parametrize("change, says", [
-    (("'seat',", "'phone',"), "'phone' is not where a line was entered (command, table, referee, seat, seat-self, "
+    (("'seat',", "'phone',"), "'phone' is not where a line was entered (command, table, referee, seat, seat-self, app, "
                               'import, or "" for a line that does not say)'),
     (("'seat',\n", ""), "it is not one for each line of the hand's actions"),
 ])
