@@ -59,7 +59,8 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
     wheels = {name.split("-")[0] for name in about["wheels"]}
     assert {"bragref", "click", "sqlite_utils", "tabulate", "segno"} <= wheels
     assert not wheels & {"msgspec", "starlette", "uvicorn"}  # compiled, or HTTP serving: not in the phone
-    with zipfile.ZipFile(app_built / "wheels" / next(w for w in about["wheels"] if w.startswith("bragref-"))) as bragref:
+    own = next(wheel for wheel in about["wheels"] if wheel.startswith("bragref-"))
+    with zipfile.ZipFile(app_built / "wheels" / own) as bragref:
         names = bragref.namelist()
     assert "bragref/serve/phone/table.py" in names and not any(name.endswith(".pyc") for name in names)
     assert any(name.endswith(".dist-info/entry_points.txt") for name in names)  # the games are found by them
@@ -142,8 +143,8 @@ def shown(page) -> dict:
 
 
 def folded_out(page) -> str:
-    """A hand dealt (where none is), and played by whoever is to act folding where they may (else their first move, at its least)
-    until it is over: what the page said last."""
+    """A hand dealt (where none is), and played by whoever is to act folding where they may (else their first move,
+    at its least) until it is over: what the page said last."""
     from test_referee import tap
 
     said = tap(page, "deal") if not page.locator("#moves > button").count() else ""  # or the hand dealt already

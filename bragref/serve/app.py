@@ -214,8 +214,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
 
 PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" '
          b'alt="this referee on your phone: the address of /app/ on this server"><p>Scanned, the phone runs the '
-         b'referee itself, with its own ledger, no laptop needed (docs/app.md). Over plain http from another machine it '
-         b'keeps no offline copy: put it on an https host for that.</p></details>')
+         b'referee itself, with its own ledger, no laptop needed (docs/app.md). Over plain http from another '
+         b'machine it keeps no offline copy: put it on an https host for that.</p></details>')
 APP_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
              ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json",
              ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".wasm": "application/wasm",

@@ -197,7 +197,8 @@ def main() -> None:
             memory = page.evaluate("bragrefApp.ask({kind: 'memory'})")
             print(f"{reached} hands recorded in the app ({filled:.0f} s to record {args.hands - hand} straight "
                   f"through the worker); a tap at hand {reached}: median {statistics.median(late):.0f} ms, beside "
-                  f"{statistics.median(early):.0f} ms near hand {hand}: {statistics.median(late) / statistics.median(early):.2f}x "
+                  f"{statistics.median(early):.0f} ms near hand {hand}: "
+                  f"{statistics.median(late) / statistics.median(early):.2f}x "
                   f"(target 1.2x); the ledger's file {memory['ledger'] / 1e6:.2f} MB, the worker's WebAssembly memory "
                   f"{(memory['wasm'] or 0) / 1e6:.0f} MB (target for the tab: 150 MB)")
             context.close()

@@ -125,7 +125,8 @@ def index(page: bytes, controls: bytes) -> bytes:
         if marker not in html:
             raise AssertionError(f"the page has lost its {marker!r}")
         html = html.replace(marker, part, 1)
-    return html.replace(b"<title>bragref \xe2\x80\x94 the table</title>", b"<title>bragref \xe2\x80\x94 the referee</title>")
+    title = b"<title>bragref \xe2\x80\x94 the "
+    return html.replace(title + b"table</title>", title + b"referee</title>")
 
 
 def built() -> Path | str:
@@ -238,7 +239,8 @@ def wheel(distribution) -> tuple[str, bytes]:
                 for path in sorted(package.rglob("*")):
                     if path.is_file() and usable(path.as_posix()):
                         zipped.write(path, f"{top}/{path.relative_to(package).as_posix()}")
-            zipped.writestr(f"{info}/METADATA", distribution.read_text("METADATA") or distribution.read_text("PKG-INFO"))
+            metadata = distribution.read_text("METADATA") or distribution.read_text("PKG-INFO")
+            zipped.writestr(f"{info}/METADATA", metadata)
             for kept in ("entry_points.txt", "top_level.txt"):
                 if distribution.read_text(kept):
                     zipped.writestr(f"{info}/{kept}", distribution.read_text(kept))
