@@ -49,7 +49,8 @@ def recorded(db) -> dict:
 READ_ONLY = {"where", "games", "status", "history", "balances", "settle", "replay", "summary", "rank", "compare", "odds",
              "audit", "export", "session list", "session show", "rules show", "serve", "season",
              "datasette-metadata", "litestream-config", "stats",
-             "replica status"}
+             "replica status",
+             "app build"}  # writes the referee in the phone's files, not the ledger
 # the table keeps to its own
 OTHER_SESSIONS = {"session new", "session use", "import", "run", "simulate", "table", "club pull"}
 IN_A_GROUP = {"session close": "close", "player join": "join", "player leave": "leave", "player rename": "rename",

@@ -35,6 +35,7 @@ COMMAND_MODULES = {
     "simulate": "simulate",
     "table": "table",
     "serve": "bragref.serve.command",
+    "app": "bragref.serve.phone.command",
     **dict.fromkeys(["lend", "repay"], "loans"),
     **dict.fromkeys(["season", "paid", "pay-to", "stats", "datasette-metadata"], "season"),
     **dict.fromkeys(["litestream-config", "club"], "club"),

@@ -30,6 +30,19 @@ class LedgerUnavailable(Exception):
     locked, read-only, a full disk, a schema from a newer bragref (CLI exit 5). Nothing was written."""
 
 
+JOURNAL = "wal"  # the journal a ledger opened to write is put in: WAL, but in the referee in the phone (below)
+
+
+def in_the_phone() -> None:
+    """The ledger's journal where bragref runs in a browser (the referee in the phone, docs/app.md): `delete`, not
+    WAL. There, one worker is the only reader and writer, SQLite's file is in memory and the worker keeps it, and
+    Pyodide maps WAL's shared-memory index anew for each connection and never gives it back (about 110 KB a
+    connection, a third of a megabyte a tap). A ledger exported from the phone opens in WAL again wherever a
+    bragref writes it."""
+    global JOURNAL
+    JOURNAL = "delete"
+
+
 def connect(path: str, timeout: float | None = None, create: bool = True) -> sqlite3.Connection:
     """The ledger at `path`, brought up to this bragref's schema, in WAL. A file that is not a bragref ledger is
     never changed (bad input): only an empty one becomes a ledger, and only where `create` (a command that records
@@ -48,8 +61,8 @@ def connect(path: str, timeout: float | None = None, create: bool = True) -> sql
                                     f"{SCHEMA_VERSION}: use the bragref that wrote it, or a newer one")
         if version == 0:
             _new_ledger(conn, path, create)
-        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            conn.execute("PRAGMA journal_mode = WAL")
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != JOURNAL:
+            conn.execute(f"PRAGMA journal_mode = {JOURNAL}")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         if replicated(conn):

@@ -45,7 +45,7 @@ ENTERED = {
     "referee": "the referee's page (`serve --referee`)",
     "seat": "a player's phone, asked there and recorded by the referee",
     "seat-self": "a player's phone, recorded at once under `serve --referee --seats record`",
-    "app": "the referee in the phone (`app build`)",
+    "app": "the referee in the phone (`bragref app build`): the referee's page with bragref running in the browser",
     "import": "an import of a history that does not say where it was entered",
 }
 ENTERED_ROWS = ("sessions", "session_events", "hands", "actions", "loans", "purses", "payments")  # the rows that keep

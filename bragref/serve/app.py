@@ -26,7 +26,8 @@ from bragref.serve.watch import Watcher
 from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
-          "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript")}
+          "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript"),
+          "transport.js": ("transport.js", "text/javascript; charset=utf-8")}
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
            "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
            "witness.js": ("witness.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
@@ -40,7 +41,7 @@ ZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
              hosts: tuple[frozenset[str], int] | None = None, watcher: Watcher | None = None,
              referee: str | None = None, seats: Seats | None = None, kept: tuple[bool, bool] = (False, False),
-             replica: str | None = None):
+             replica: str | None = None, phone: bool = False):
     """The application for the ledger at `path`, served under `base` (which starts and ends with `/`); `hosts`: the
     names a request's `Host` may give and the port it is served on (`where.host_names`), where it is checked;
     `referee`: the secret token of the referee's page, which alone writes (none: nothing writes); `seats`: each
@@ -48,12 +49,15 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     page's address, and the referee's and the seats', outlive the server (the same at its next start), which each
     page is told (`outlived`), to say to the room what is true when the server stops; `replica`: the ledger's
     replica, where not the folder `litestream-config` names, whose state the referee's page shows
-    (`Watcher.watch_backup`)."""
+    (`Watcher.watch_backup`); `phone`: the referee in the phone served at `/app/` too (built at its first request,
+    `phone.build.built`), its QR code on the referee's page."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
     files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
     files["referee"] = outlived(referee_page(files["page.html"], read("static", "referee.html").read_bytes()),
                                 kept[1])
+    if phone:
+        files["referee"] = files["referee"].replace(b'<div id="forms"></div>', b'<div id="forms"></div>\n' + PHONE, 1)
     files["page.html"] = outlived(files["page.html"], kept[0])
     zipped = {file: gzip.compress(body, 9, mtime=0) for file, body in files.items()}  # once, at the start
 
@@ -110,6 +114,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
             if request.method != "POST":
                 return PlainTextResponse("Only POST writes here.", 405, headers={**HEADERS, "Allow": "POST"})
             return await writes[rest](request)
+        if rest == "app.svg" and view == "referee" and phone:
+            return app_code(request)
         coded = rest == "qr.svg" and view == "referee" and seats is not None
         if rest == "pay.svg" and request.method in ("GET", "HEAD"):
             return pay_code(request, view)
@@ -204,7 +210,37 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         segno.make(row["link"], error="m").save(image, kind="svg", scale=5, border=2, title=row["said"])
         return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
 
+    def app_code(request: Request) -> Response:
+        """The QR code of the referee in the phone (`/app/`), at the address the referee's page was opened at."""
+        import segno
+
+        image = io.BytesIO()
+        segno.make(f"{request.url.scheme}://{request.headers.get('host', '')}/app/", error="l").save(
+            image, kind="svg", scale=6, title="this referee on your phone")
+        return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
+
+    built: list = []  # the application's folder, once built (or why it could not be)
+
+    async def application(request: Request) -> Response:
+        """`/app/…`: the referee in the phone's files (docs/app.md), built into the cache folder at the first
+        request; a path it does not hold is 404."""
+        from bragref.serve.phone.build import built as build
+
+        if not built:
+            built.append(await run_in_threadpool(build))
+        folder = built[0]
+        if isinstance(folder, str):
+            return PlainTextResponse(folder, 503, headers=HEADERS)
+        rest = request.path_params["rest"] or "index.html"
+        file = (folder / rest).resolve()
+        if folder not in file.parents or not file.is_file():
+            return not_served()
+        kind = APP_TYPES.get(file.suffix, "application/octet-stream")
+        return Response(file.read_bytes(), media_type=kind, headers={**HEADERS, **APP_HEADERS})
+
     routes = [Route(base + name, static, methods=["GET"]) for name in STATIC]
+    if phone:
+        routes.append(Route("/app/{rest:path}", application, methods=["GET"]))
     routes += [Route(base + "status.json", status, methods=["GET"]), Route(base + "events", events, methods=["GET"])]
     every_method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
     if referee:
@@ -214,6 +250,21 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={404: not_found, 405: not_allowed, 500: server_error})
     return app if hosts is None else HostCheck(app, *hosts)
+
+
+PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" '
+         b'alt="this referee on your phone: the address of /app/ on this server"><p>Scanned, the phone runs the '
+         b'referee itself, with its own ledger, no laptop needed (docs/app.md). Over plain http from another '
+         b'machine it keeps no offline copy: put it on an https host for that.</p></details>')
+APP_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+             ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json",
+             ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".wasm": "application/wasm",
+             ".zip": "application/zip", ".whl": "application/zip"}
+APP_HEADERS = {  # the application runs WebAssembly and a worker of its own files; its service worker keeps them
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+                               "img-src 'self' blob: data:; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'none'",
+    "Cache-Control": "no-cache"}
 
 
 class HostCheck:
@@ -347,7 +398,8 @@ def run(path: str, session: str | None, sock, base: str, names: frozenset[str], 
     seating = Seats(seats, reached, kept) if seats else None
     watcher = Watcher(path, session, seats=seating)
     app = make_app(path, session, base, hosts=(names, sock.getsockname()[1]), watcher=watcher, referee=referee,
-                   seats=seating, kept=outlives, replica=replica)
+                   seats=seating, kept=outlives, replica=replica,
+                   phone=referee is not None)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):

@@ -51,10 +51,12 @@ class Written(Exception):
 
 class Referee:
     """Records the pages' answers in the ledger at `path` (its current session, or `session`): where there is no
-    ledger yet, the first answer, `session new`, makes it. `seats`: the seat pages' requests, where they are served."""
+    ledger yet, the first answer, `session new`, makes it. `seats`: the seat pages' requests, where they are served;
+    `entered`: where the referee's own answers are entered (`ledger.store.ENTERED`: `app` in the referee in the
+    phone)."""
 
-    def __init__(self, path: str, session: str | None, seats: Seats | None = None):
-        self.path, self.session, self.seats = path, session, seats
+    def __init__(self, path: str, session: str | None, seats: Seats | None = None, entered: str = "referee"):
+        self.path, self.session, self.seats, self.entered = path, session, seats, entered
 
     def act(self, body: bytes) -> tuple[int, dict]:
         """The status code and JSON object that answer a write's `body` (docs/reference.md, The referee's page: 200,
@@ -64,7 +66,7 @@ class Referee:
             if not words or shows(words):
                 raise Written(400, {"error": "those words record nothing: the page shows the table, its reports and "
                                              "rules"})
-            told, head, line = self._write(words, answer.head, "referee")
+            told, head, line = self._write(words, answer.head, self.entered)
         except Written as written:
             return written.code, written.said
         if self.seats is not None and line:

@@ -126,7 +126,7 @@ function ended(event) {  // said within 5 s of the server stopping, instead of r
     }).catch(() => null);
   }
   document.body.dataset.ended = "true";
-  setInterval(() => fetch("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
+  setInterval(() => transport.get("status.json").then(again => { if (again.ok) location.reload(); }).catch(() => null),
     3000);  // the same address served again (a TV's, on this machine): the page carries on
 }
 
@@ -139,10 +139,10 @@ function showText(data) {
 }
 
 function listen() {  // after the page's last deferred script has run: a table shown before it would be lost to it
-  fetch("status.json").then(first => first.ok ? first.text() : null).then(data => {  // fetched with the page's
+  transport.get("status.json").then(first => first.ok ? first.text() : null).then(data => {  // fetched with the page's
     if (data && shownText === null) showText(data);  // files (preloaded): drawn before the stream has connected
   }).catch(() => null);
-  source = new EventSource("events");
+  source = transport.events("events");
   source.addEventListener("status", event => showText(event.data));
   source.addEventListener("ended", ended);  // the server said it is stopping
   source.onerror = () => {

@@ -41,10 +41,7 @@ function payItem(row, seat, head) {
       const answer = document.getElementById("paid-answer");
       paid.disabled = true;
       try {
-        const response = await fetch(seat ? "ask" : "act", {
-          method: "POST", headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ words: row.words, head }),
-        });
+        const response = await transport.post(seat ? "ask" : "act", { words: row.words, head });
         const said = await response.json();
         answer.textContent = said.recorded || said.refused || said.error || "";
       } catch (error) {

@@ -47,7 +47,7 @@ function say(kind, message) {
 function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked
 
 async function post(path, body) {
-  return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return transport.post(path, body);
 }
 
 async function record(words, head) {  // the status it was answered with (none: not sent)
@@ -79,7 +79,7 @@ async function record(words, head) {  // the status it was answered with (none: 
     if (open === armed) open = null;
     if (last && last.sent === sent) say("recorded", `${last.recorded} (Tapped twice: recorded once.)`);
     else say("refused", `Stale: ${answer.stale}`);
-    fetch("status.json").then(now => now.json()).then(show);
+    transport.get("status.json").then(now => now.json()).then(show);
   }
   else if (response.status === 422) say("refused", [answer.refused, answer.may].filter(Boolean).join(" — "));
   else say("refused", answer.error || `Not recorded (${response.status}).`);
