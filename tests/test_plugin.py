@@ -262,3 +262,63 @@ def test_an_installed_games_distribution_is_named_as_its_metadata_names_it(tmp_p
     assert {package: named for package, named in found.items() if package.startswith("bragref_")} == {
         "bragref_wheel": "bragref-wheel 1.2", "bragref_egg": "Bragref-Egg 0.3.dev1", "bragref_bare": "bragref_bare 4.0"}
     assert "bragref" not in found
+
+
+LAY = '''"""Lay brag: Three Card Brag with a move whose declaration the command line cannot take: two parameters of
+several cards each, both typed as arguments (issue 78)."""
+
+from bragref.games import verbs
+from bragref.games.brag import Brag
+
+
+class Lay(verbs.Verb, frozen=True):
+    player: str
+    cards: tuple[int, ...]
+    more: tuple[int, ...] = ()
+    verb = "lay"
+    params = (verbs.Param("cards", "cards", "The cards laid", held=True),
+              verbs.Param("more", "cards", "More cards laid", required=False, held=True))
+    summary = "A player lays cards."
+    help = "PLAYER lays CARDS (R10)."
+    examples = ("bill 7h",)
+
+
+class LayBrag(Brag):
+    name = "lay-brag"
+    aliases = ()
+    title = "Lay brag"
+    rule = "R10"
+    actions = (*Brag.actions, Lay)
+    presets = {"lay": {}}
+'''
+
+
+def test_a_verb_declaration_the_command_line_cannot_take_is_the_games_fault_named_when_it_loads(tmp_path):
+    """Two parameters of several cards, both typed as arguments (no `Param.option`): once `bragref lay --help` said
+    "internal error (a bug in bragref): TypeError('Cannot have two nargs < 0')". The game is refused when it loads,
+    the message naming it, its distribution, the verb and the declaration at fault: where its verb is typed (bad
+    input, exit 2), where the conformance suite is run over it, and beside the games listed, which play on."""
+    metadata = tmp_path / "bragref_lay-1.0.dist-info"
+    metadata.mkdir()
+    (metadata / "entry_points.txt").write_text("[bragref.games]\nlay-brag = bragref_lay:LayBrag\n")
+    (metadata / "METADATA").write_text("Metadata-Version: 2.1\nName: bragref-lay\nVersion: 1.0\n\n")
+    (tmp_path / "bragref_lay.py").write_text(LAY)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "400"}
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, env=env, cwd=tmp_path)
+
+    blamed = ["the game 'lay-brag' (bragref_lay:LayBrag, of bragref-lay 1.0, installed beside bragref) cannot be "
+              "loaded: its verb 'lay' (bragref_lay.Lay)", "'cards', 'more' are each several words typed as "
+              "arguments", 'give the others `option` (`option="--more"`)']
+    helped = run("bragref", "lay", "--help")
+    said = " ".join(helped.stderr.split())
+    assert helped.returncode == 2 and "internal error" not in said and "Traceback" not in said, said
+    assert all(words in said for words in blamed), said
+    suite = run("bragref.testing", "lay-brag")
+    assert suite.returncode == 2 and all(words in " ".join(suite.stderr.split()) for words in blamed), suite.stderr
+    every = run("bragref.testing", "--", "-k", "loads_its")  # no game named: every one declared
+    assert every.returncode == 1 and blamed[0] in " ".join(every.stdout.split()), every.stdout[-3000:]
+    games = run("bragref", "games")
+    assert games.returncode == 0 and "brag — Three Card Brag" in games.stdout and "lay-brag" not in games.stdout
+    assert blamed[0] in " ".join(games.stderr.split()), games.stderr  # left out, and why
