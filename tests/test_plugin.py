@@ -75,11 +75,11 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
         return result.stdout + result.stderr
 
     games = bragref("games")
-    assert "stick-brag — Stick brag (R10)" in games and "stick-from" in games  # its own house rule, declared there
+    assert "stick-brag — Stick brag (R100)" in games and "stick-from" in games  # its own house rule, declared there
     bragref("session", "new", "own", "--players", "Ann,Bob,Cy", "--game", "stick-brag", "--stick-from", "2")
     assert json.loads(bragref("rules", "show", "--json"))["stick-from"] == "2"
     assert "Bob to act: flash, bet 1 or more, bet blind 1 or more, look, agree a showdown, fold." in bragref("deal")
-    assert "sticking starts once the stake is 2 (house rule stick-from) (R10)" in bragref("stick", "bob", code=3)
+    assert "sticking starts once the stake is 2 (house rule stick-from) (R100)" in bragref("stick", "bob", code=3)
     assert "stick, fold" in bragref("bet", "bob", "2")
     bragref("rules", "set", "stick-from", "none", code=3)  # between hands only (R9.3)
     bragref("session", "new", "st", "--players", "Ann,Bob,Cy", "--game", "stick-brag")
@@ -108,7 +108,7 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
     bragref("session", "new", "flash", "--players", "Ann,Bob,Cy", "--game", "Stick Brag", "--stick-from", "0")
     assert "Bob to act: flash, bet 1 or more" in bragref("deal")  # a house rule of money that may be 0
     assert "Bob to act: bet 1 or more" in bragref("flash", "bob", "7h")  # a move naming a card: the turn stays
-    assert "once a deal (R10)" in bragref("flash", "bob", "8h", code=3)
+    assert "once a deal (R100)" in bragref("flash", "bob", "8h", code=3)
     assert "may flash only at their turn" in bragref("flash", "cy", "8h", code=3)  # the game's own rule first
     bragref("stick", "bob")
     assert "7h has been seen already in this deal (flashed by Bob)" in bragref("flash", "cy", "7h", code=2)  # R8.9,
@@ -196,7 +196,7 @@ class Faulty(Brag):
     name = "faulty"
     aliases = ()
     title = "Faulty brag"
-    rule = "R10"
+    rule = "R100"
     presets = {"faulty": {}}
 
     def legal(self, hand):
@@ -279,7 +279,7 @@ class Lay(verbs.Verb, frozen=True):
     params = (verbs.Param("cards", "cards", "The cards laid", held=True),
               verbs.Param("more", "cards", "More cards laid", required=False, held=True))
     summary = "A player lays cards."
-    help = "PLAYER lays CARDS (R10)."
+    help = "PLAYER lays CARDS (R100)."
     examples = ("bill 7h",)
 
 
@@ -287,7 +287,7 @@ class LayBrag(Brag):
     name = "lay-brag"
     aliases = ()
     title = "Lay brag"
-    rule = "R10"
+    rule = "R100"
     actions = (*Brag.actions, Lay)
     presets = {"lay": {}}
 '''

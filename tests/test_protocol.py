@@ -34,7 +34,8 @@ SNAPSHOT = Path(__file__).resolve().parent / "data" / "protocol.txt"
 GUIDE = ROOT / "docs" / "adding-a-game.md"
 PARTS = (protocol.Identity, protocol.HouseRules, protocol.Dealing, protocol.Playing, protocol.Settling,
          protocol.Judging, protocol.Telling, protocol.Showing, protocol.Matches)  # `Game`, in the order it joins them
-VALUES = (Param, Option, Carried, state.Offer, state.Range, state.Legal, state.Hand, state.Player)  # what a game
+VALUES = (Param, Option, Carried, state.Offer, state.Range, state.Legal, state.Hand, state.Player, state.Result,
+          state.PotResult)  # what a game
 # declares with and builds
 BUILDERS = (state.offers, state.ranged, state.costing, state.naming, state.showing, state.widest, state.held_by,
             state.holding, state.hand_changed)  # and what a game says of a hand seen (R8.10)
