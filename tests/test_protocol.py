@@ -143,7 +143,7 @@ def test_an_optional_protocol_names_hooks_game_has_with_the_same_signatures(opti
             assert signature(getattr(optional, hook)) == signature(getattr(Game, hook)), hook
 
 
-def test_each_of_bragrefs_games_claims_the_optional_protocols_whose_hooks_only_it_writes():
+def test_each_of_bragrefs_games_claims_the_optional_protocols_whose_hooks_only_it_writes(own_games):
     claims = {name: {optional.__name__ for optional in claimed(GAMES[name])} for name in GAMES}
     assert claims == {"brag": set(), "hoyle": {"EndsOnTime"}, "braggers": {"EndsOnTime"},
                       "teen-patti": {"TurnsUpWild"}, "bastard": {"PlaysMatches"}, "three-stake": {"DealtFaceUp"},
