@@ -178,32 +178,31 @@ def _faults(kind) -> list[str]:
                       f"its name, and each `Param` names a field")
     options: list[str] = []
     for index, param in enumerate(params):
-        said = f"Param({param.name!r}, {param.kind!r}{f', option={param.option!r}' if param.option else ''})"
         if not param.name.isidentifier() or param.name in ("player", "argv"):
-            faults.append(f"{said}: a parameter's name is a field's (a Python name, and not `player`)")
+            faults.append(f"{_said(param)}: a parameter's name is a field's (a Python name, and not `player`)")
         if names.count(param.name) > 1 and names.index(param.name) == index:
-            faults.append(f"{said}: two parameters are named {param.name!r}")
+            faults.append(f"{_said(param)}: two parameters are named {param.name!r}")
         if param.kind in ("flag", "toggle") and len(param.words) != 2:
-            faults.append(f"{said}: a {param.kind} is written as one of two words, `words` (on, off): "
+            faults.append(f"{_said(param)}: a {param.kind} is written as one of two words, `words` (on, off): "
                           f"(\"blind\", \"open\")")
         if param.kind == "choice" and not param.words:
-            faults.append(f"{said}: a choice is one of its `words`, and it declares none")
+            faults.append(f"{_said(param)}: a choice is one of its `words`, and it declares none")
         if param.kind == "flag" and not OPTION.fullmatch(param.option):
-            faults.append(f"{said}: a flag is typed as an option: `option=\"--{param.name.replace('_', '-')}\"`")
+            faults.append(f"{_said(param)}: a flag is typed as an option: `option=\"--{param.name.replace('_', '-')}\"`")
         elif param.kind == "toggle" and not (param.option.count("/") == 1 and all(
                 OPTION.fullmatch(part) for part in param.option.split("/"))):
-            faults.append(f"{said}: a toggle is typed as either of two options: `option=\"--keep/--fold\"`")
+            faults.append(f"{_said(param)}: a toggle is typed as either of two options: `option=\"--keep/--fold\"`")
         elif param.kind not in ("flag", "toggle") and param.option and not OPTION.fullmatch(param.option):
-            faults.append(f"{said}: an option is `--` and a lower-case word (`option=\"--discard\"`), or none")
+            faults.append(f"{_said(param)}: an option is `--` and a lower-case word (`option=\"--discard\"`), or none")
         for option in param.option.split("/") if param.option else ():
             if option in options or option in ("--help", "-h"):
-                faults.append(f"{said}: the option {option} is taken already")
+                faults.append(f"{_said(param)}: the option {option} is taken already")
             options.append(option)
         if param.kind in LISTS:
             later = [other for other in params[index + 1:] if not (other.keywords or other.kind in
                                                                    ("flag", "choice", "toggle"))]
             if later:
-                faults.append(f"{said} is read as words up to the next parameter's keyword, and "
+                faults.append(f"{_said(param)} is read as words up to the next parameter's keyword, and "
                               f"{later[0].name!r} after it has none: give it `keywords` (`keywords=(\"discard\",)`)")
     listed = [param for param in params if param.kind in LISTS and not param.option]
     if len(listed) > 1:
@@ -219,6 +218,11 @@ def _faults(kind) -> list[str]:
             faults.append(f"answers[{answer!r}] = {values!r}: an answer is a word, with the values it sets of the "
                           f"parameters ({', '.join(names) or 'none'})")
     return faults
+
+
+def _said(param: Param) -> str:
+    """A parameter's declaration as a fault names it: `Param('cards', 'cards', option='--more')`."""
+    return f"Param({param.name!r}, {param.kind!r}{f', option={param.option!r}' if param.option else ''})"
 
 
 def game_faults(game) -> list[str]:
