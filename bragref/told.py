@@ -1,5 +1,5 @@
 """What a person is told, written once for every screen: the one-shot commands, `table`, the players' page and the
-referee's page all say the hand in these words (issue: one presentation). Where the hand stands and whose turn it is
+referee's page all say the hand in these words. Where the hand stands and whose turn it is
 (`situation`), what may be done (`legal_words`), what was recorded (`recorded_words`), how a hand ended (`outcome`),
 the ledger's digest to keep (`witness`), a game's own keys in a person's words (`key_words`), and the moves on offer
 as the referee's page offers them (`moves`). Plain text: a terminal adds its colour."""

@@ -75,7 +75,9 @@ def test_the_rules_page_gives_every_rule_the_project_cites():
     """Each rule a refusal, a docstring or a page cites (R11.3a: R11.3's first case) is on bragref-rules(7)."""
     page = (MAN / "bragref-rules.7").read_text(encoding="utf-8")
     given = set(re.findall(r"^\.B (R\d+\.\d+[a-z]?)$", page, re.MULTILINE))
-    cited = {rule for _, text in project_texts() for rule in re.findall(r"\bR\d+\.\d+[a-z]?\b", text)}
+    cited = {rule for _, text in project_texts() for rule in re.findall(r"\bR\d+\.\d+[a-z]?\b", text)
+             if int(rule[1:].partition(".")[0]) < 100}  # R100 and up: games installed from elsewhere number their
+    # own rules there (docs/adding-a-game.md), never the rulebook's
     assert len(given) > 90 and not {rule for rule in cited if rule not in given and rule.rstrip("abc") not in given}
 
 

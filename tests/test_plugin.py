@@ -75,11 +75,11 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
         return result.stdout + result.stderr
 
     games = bragref("games")
-    assert "stick-brag — Stick brag (R10)" in games and "stick-from" in games  # its own house rule, declared there
+    assert "stick-brag — Stick brag (R100)" in games and "stick-from" in games  # its own house rule, declared there
     bragref("session", "new", "own", "--players", "Ann,Bob,Cy", "--game", "stick-brag", "--stick-from", "2")
     assert json.loads(bragref("rules", "show", "--json"))["stick-from"] == "2"
     assert "Bob to act: flash, bet 1 or more, bet blind 1 or more, look, agree a showdown, fold." in bragref("deal")
-    assert "sticking starts once the stake is 2 (house rule stick-from) (R10)" in bragref("stick", "bob", code=3)
+    assert "sticking starts once the stake is 2 (house rule stick-from) (R100)" in bragref("stick", "bob", code=3)
     assert "stick, fold" in bragref("bet", "bob", "2")
     bragref("rules", "set", "stick-from", "none", code=3)  # between hands only (R9.3)
     bragref("session", "new", "st", "--players", "Ann,Bob,Cy", "--game", "stick-brag")
@@ -108,7 +108,7 @@ def test_an_installed_game_is_played_through_the_command_line(installed, tmp_pat
     bragref("session", "new", "flash", "--players", "Ann,Bob,Cy", "--game", "Stick Brag", "--stick-from", "0")
     assert "Bob to act: flash, bet 1 or more" in bragref("deal")  # a house rule of money that may be 0
     assert "Bob to act: bet 1 or more" in bragref("flash", "bob", "7h")  # a move naming a card: the turn stays
-    assert "once a deal (R10)" in bragref("flash", "bob", "8h", code=3)
+    assert "once a deal (R100)" in bragref("flash", "bob", "8h", code=3)
     assert "may flash only at their turn" in bragref("flash", "cy", "8h", code=3)  # the game's own rule first
     bragref("stick", "bob")
     assert "7h has been seen already in this deal (flashed by Bob)" in bragref("flash", "cy", "7h", code=2)  # R8.9,
@@ -196,7 +196,7 @@ class Faulty(Brag):
     name = "faulty"
     aliases = ()
     title = "Faulty brag"
-    rule = "R10"
+    rule = "R100"
     presets = {"faulty": {}}
 
     def legal(self, hand):
@@ -259,6 +259,67 @@ def test_an_installed_games_distribution_is_named_as_its_metadata_names_it(tmp_p
         (tmp_path / folder / "entry_points.txt").write_text(f"[bragref.games]\n{package} = {target}\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     found = others_packages()
-    assert {package: named for package, named in found.items() if package.startswith("bragref_")} == {
+    made = {"bragref_wheel", "bragref_egg", "bragref_bare", "bragref_inside"}  # another installed game's is not
+    assert {package: named for package, named in found.items() if package in made} == {
         "bragref_wheel": "bragref-wheel 1.2", "bragref_egg": "Bragref-Egg 0.3.dev1", "bragref_bare": "bragref_bare 4.0"}
     assert "bragref" not in found
+
+
+LAY = '''"""Lay brag: Three Card Brag with a move whose declaration the command line cannot take: two parameters of
+several cards each, both typed as arguments (issue 78)."""
+
+from bragref.games import verbs
+from bragref.games.brag import Brag
+
+
+class Lay(verbs.Verb, frozen=True):
+    player: str
+    cards: tuple[int, ...]
+    more: tuple[int, ...] = ()
+    verb = "lay"
+    params = (verbs.Param("cards", "cards", "The cards laid", held=True),
+              verbs.Param("more", "cards", "More cards laid", required=False, held=True))
+    summary = "A player lays cards."
+    help = "PLAYER lays CARDS (R100)."
+    examples = ("bill 7h",)
+
+
+class LayBrag(Brag):
+    name = "lay-brag"
+    aliases = ()
+    title = "Lay brag"
+    rule = "R100"
+    actions = (*Brag.actions, Lay)
+    presets = {"lay": {}}
+'''
+
+
+def test_a_verb_declaration_the_command_line_cannot_take_is_the_games_fault_named_when_it_loads(tmp_path):
+    """Two parameters of several cards, both typed as arguments (no `Param.option`): once `bragref lay --help` said
+    "internal error (a bug in bragref): TypeError('Cannot have two nargs < 0')". The game is refused when it loads,
+    the message naming it, its distribution, the verb and the declaration at fault: where its verb is typed (bad
+    input, exit 2), where the conformance suite is run over it, and beside the games listed, which play on."""
+    metadata = tmp_path / "bragref_lay-1.0.dist-info"
+    metadata.mkdir()
+    (metadata / "entry_points.txt").write_text("[bragref.games]\nlay-brag = bragref_lay:LayBrag\n")
+    (metadata / "METADATA").write_text("Metadata-Version: 2.1\nName: bragref-lay\nVersion: 1.0\n\n")
+    (tmp_path / "bragref_lay.py").write_text(LAY)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "400"}
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, env=env, cwd=tmp_path)
+
+    blamed = ["the game 'lay-brag' (bragref_lay:LayBrag, of bragref-lay 1.0, installed beside bragref) cannot be "
+              "loaded: its verb 'lay' (bragref_lay.Lay)", "'cards', 'more' are each several words typed as "
+              "arguments", 'give the others `option` (`option="--more"`)']
+    helped = run("bragref", "lay", "--help")
+    said = " ".join(helped.stderr.split())
+    assert helped.returncode == 2 and "internal error" not in said and "Traceback" not in said, said
+    assert all(words in said for words in blamed), said
+    suite = run("bragref.testing", "lay-brag")
+    assert suite.returncode == 2 and all(words in " ".join(suite.stderr.split()) for words in blamed), suite.stderr
+    every = run("bragref.testing", "--", "-k", "loads_its")  # no game named: every one declared
+    assert every.returncode == 1 and blamed[0] in " ".join(every.stdout.split()), every.stdout[-3000:]
+    games = run("bragref", "games")
+    assert games.returncode == 0 and "brag — Three Card Brag" in games.stdout and "lay-brag" not in games.stdout
+    assert blamed[0] in " ".join(games.stderr.split()), games.stderr  # left out, and why

@@ -34,7 +34,8 @@ SNAPSHOT = Path(__file__).resolve().parent / "data" / "protocol.txt"
 GUIDE = ROOT / "docs" / "adding-a-game.md"
 PARTS = (protocol.Identity, protocol.HouseRules, protocol.Dealing, protocol.Playing, protocol.Settling,
          protocol.Judging, protocol.Telling, protocol.Showing, protocol.Matches)  # `Game`, in the order it joins them
-VALUES = (Param, Option, Carried, state.Offer, state.Range, state.Legal, state.Hand, state.Player)  # what a game
+VALUES = (Param, Option, Carried, state.Offer, state.Range, state.Legal, state.Hand, state.Player, state.Result,
+          state.PotResult)  # what a game
 # declares with and builds
 BUILDERS = (state.offers, state.ranged, state.costing, state.naming, state.showing, state.widest, state.held_by,
             state.holding, state.hand_changed)  # and what a game says of a hand seen (R8.10)
@@ -142,7 +143,7 @@ def test_an_optional_protocol_names_hooks_game_has_with_the_same_signatures(opti
             assert signature(getattr(optional, hook)) == signature(getattr(Game, hook)), hook
 
 
-def test_each_of_bragrefs_games_claims_the_optional_protocols_whose_hooks_only_it_writes():
+def test_each_of_bragrefs_games_claims_the_optional_protocols_whose_hooks_only_it_writes(own_games):
     claims = {name: {optional.__name__ for optional in claimed(GAMES[name])} for name in GAMES}
     assert claims == {"brag": set(), "hoyle": {"EndsOnTime"}, "braggers": {"EndsOnTime"},
                       "teen-patti": {"TurnsUpWild"}, "bastard": {"PlaysMatches"}, "three-stake": {"DealtFaceUp"},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from bragref.cli import paint
 from bragref.cli.output import Output, output_options
 from bragref.games import GAMES, TABLE_OPTIONS, from_preset
 
@@ -20,12 +21,15 @@ def describe(option, default_rules, table: bool) -> dict:
 def games(app, out: Output) -> None:
     """List the games bragref referees (R10.2): each one's name, rule section, verbs and house rules with their
     defaults, each kept by the game or by the table (the table's stay as they are when the game changes, R9.3).
-    Choose one with `session new --game`, or between hands with `rules set game NAME` (R9.3).
+    Choose one with `session new --game`, or between hands with `rules set game NAME` (R9.3). A game installed
+    beside bragref that does not load is left out, and why is said on stderr.
 
     \b
     Example:
       bragref games --json
     """
+    for why in GAMES.why_broken().values():  # a game installed beside bragref that does not load: left out, and why
+        click.echo(f"{paint('left out:', fg='yellow')} {why}", err=True)
     data = []
     for game in GAMES.values():
         defaults = from_preset(next(iter(game.presets)), game=game.name)  # the game's defaults are its preset's

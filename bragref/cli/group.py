@@ -51,6 +51,11 @@ class BragGroup(click.Group):
             near = did_you_mean(args[0], self.list_commands(ctx)) if args else ""
             if near:
                 error.message = f"no command {args[0]!r}{near}"
+            from bragref.games import GAMES
+
+            broken = GAMES.why_broken() if args else {}  # the command may be a verb of a game that does not load
+            if broken:
+                error.message = f"{error.message}; {'; '.join(broken.values())}"
             raise
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:

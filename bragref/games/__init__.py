@@ -150,6 +150,15 @@ class Registry(Mapping):
                 raise BadInput(f"{self.declared[name]} is declared as the game {name!r} but names itself "
                                f"{game.name!r}")
             spoken(name, self.declared[name], game.protocol)
+            from bragref.games.verbs import game_faults  # every game's module has loaded it already
+
+            faults = game_faults(game)
+            if faults:  # a declaration the command line or the table cannot be made from: the game's, named
+                package = self.declared[name].partition(".")[0].partition(":")[0]
+                theirs = others_packages().get(package)
+                whose = f", of {theirs}, installed beside bragref" if theirs else ""
+                raise BadInput(f"the game {name!r} ({self.declared[name]}{whose}) cannot be loaded: "
+                               f"{'; '.join(faults)}")
             self.loaded[name] = game
         return game
 
@@ -175,12 +184,24 @@ class Registry(Mapping):
 
     def _loads(self, name: str) -> bool:
         """Whether game `name` loads: one installed from elsewhere that does not is left out of every list (and
-        said to be broken where it is asked for by name), so that it never stops the others."""
+        said to be broken where it is asked for by name, or its verb is typed), so that it never stops the others."""
         try:
             self[name]
-        except BadInput:
+        except BadInput as error:
+            self.broken[name] = str(error)
             return False
         return True
+
+    @cached_property
+    def broken(self) -> dict[str, str]:
+        """The games declared that do not load, each with why (filled in as `ordered` tries them all)."""
+        return {}
+
+    def why_broken(self) -> dict[str, str]:
+        """Every declared game that does not load, with why: what the command line adds where a command is not
+        found, since it may be a verb of one of them."""
+        self.ordered  # tries every declared game
+        return dict(self.broken)
 
     def __len__(self) -> int:
         return len(self.ordered)
@@ -199,7 +220,7 @@ def spoken(name: str, target: str, protocol) -> None:
                        f"install a bragref that speaks it")
 
 
-GAMES: Mapping[str, Game] = Registry(declared_games)
+GAMES: Registry = Registry(declared_games)
 
 __all__ = ["GAMES", "PROTOCOL", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "deal_params", "every_option",
            "find_game", "game_of", "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option",

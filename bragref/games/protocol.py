@@ -309,9 +309,12 @@ class Telling(ABC):
         how = self.won_ways[pot.how][0].format(challenger=pot.challenger, holders=", ".join(pot.holders))
         return f"{how}; {DECIDED[pot.decided_by]}" if pot.decided_by else how
 
-    def carried_note(self, result) -> str | None:
-        """`history`'s note on money a settled hand left carried, by how it ended (R6.2, R6.4), or None."""
-        return {"carried": "carried forward (R6.2)", "faceup": "stays carried (R6.4)"}.get(result.how)
+    def carried_note(self, result, rules: Rules | None = None) -> str | None:
+        """`history`'s note on money a settled hand under `rules` left carried, by how it ended, or None: carried
+        forward under the rule the game's `carried(rules)` names (brag's R6.2, as `settle` says it), or a pot that
+        stays carried with a retained hand face up (R6.4). An override may take `result` alone: it is then called so."""
+        rule = self.carried(rules).rule if rules is not None else POT_CARRIED.rule
+        return {"carried": f"carried forward ({rule})", "faceup": "stays carried (R6.4)"}.get(result.how)
 
     def now_words(self, hand: Hand) -> str:
         """What the table sees of a hand in play beyond its pot and stake, said before whose turn it is (Bastard

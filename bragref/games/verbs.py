@@ -12,6 +12,8 @@ The action types every game of the family shares are here; a game's own are in i
 
 from __future__ import annotations
 
+import re
+
 from abc import ABC, abstractmethod
 from functools import lru_cache
 from typing import ClassVar
@@ -100,7 +102,7 @@ class Param(structs.Struct, frozen=True):
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
-            raise ValueError(f"unknown parameter kind {self.kind!r}")
+            raise ValueError(f"{self.name}: unknown parameter kind {self.kind!r} (kinds: {', '.join(PARAM_KINDS)})")
         if (self.one is not None or self.ranks) and self.kind != "cards":
             raise ValueError(f"{self.name}: `one` and `ranks` are said of cards alone, not of {self.kind}")
 
@@ -135,6 +137,115 @@ class Param(structs.Struct, frozen=True):
             words = [player(name) for name in value]
         return [*self.keywords[:1], *words]
 
+
+
+LISTS = ("cards", "players")  # the kinds read as several words: up to the next parameter's keyword
+WORD = re.compile(r"[a-z][a-z0-9-]*")  # a verb, as a command and an answer are typed
+OPTION = re.compile(r"--[a-z][a-z0-9-]*")  # a parameter's option, as click and the quick path read it
+
+
+def declaration_faults(kind) -> list[str]:
+    """What is wrong with an action type's declaration, each said naming the declaration at fault; nothing where the
+    command line, `table`, the ledger and the hand history can all be made from it (`verb_command`,
+    `cli.argv.answer_words`, `Verb.from_words`). Checked of every game when it loads (`games.Registry`), so that a
+    plug-in's mistake is refused as the game's, naming it, not found later as a failure of bragref's own."""
+    if not (isinstance(kind, type) and issubclass(kind, Verb)):
+        return [f"{kind!r} in `actions` is not an action type (a subclass of `bragref.games.verbs.Verb`)"]
+    verb = getattr(kind, "verb", None)
+    if not (isinstance(verb, str) and WORD.fullmatch(verb)):
+        return [f"{kind.__name__}.verb = {verb!r}: a verb is one lower-case word (`stick`, `side-show`)"]
+    where = f"{verb!r} ({kind.__module__}.{kind.__name__})"
+    faults = [f"{where}: {fault}" for fault in _faults(kind)]
+    return faults
+
+
+def _faults(kind) -> list[str]:
+    faults: list[str] = []
+    if kind.subject not in ("player", "table"):
+        faults.append(f"subject = {kind.subject!r}: a move is a player's (\"player\") or the table's (\"table\")")
+    params = kind.params
+    if not (isinstance(params, tuple) and all(isinstance(param, Param) for param in params)):
+        return faults + [f"params = {params!r}: a tuple of `Param`s"]
+    names = [param.name for param in params]
+    fields = tuple(field for field in kind.__struct_fields__  # a table's move may keep a `player` of None (a
+                   if kind.subject == "player" or field != "player")  # showdown agreed, brag's R6.5)
+    wanted = (("player",) if kind.subject == "player" else ()) + tuple(names)
+    if kind.subject == "player" and fields[:1] != ("player",):
+        faults.append(f"fields {', '.join(fields) or 'none'}: a player's move has `player` as its first field")
+    if sorted(fields) != sorted(wanted):
+        faults.append(f"fields ({', '.join(fields)}) and `params` ({', '.join(names) or 'none'}) differ: each field "
+                      f"{'after the player ' if kind.subject == 'player' else ''}is declared by a `Param` of "
+                      f"its name, and each `Param` names a field")
+    options: list[str] = []
+    for index, param in enumerate(params):
+        if not param.name.isidentifier() or param.name in ("player", "argv"):
+            faults.append(f"{_said(param)}: a parameter's name is a field's (a Python name, and not `player`)")
+        if names.count(param.name) > 1 and names.index(param.name) == index:
+            faults.append(f"{_said(param)}: two parameters are named {param.name!r}")
+        if param.kind in ("flag", "toggle") and len(param.words) != 2:
+            faults.append(f"{_said(param)}: a {param.kind} is written as one of two words, `words` (on, off): "
+                          f"(\"blind\", \"open\")")
+        if param.kind == "choice" and not param.words:
+            faults.append(f"{_said(param)}: a choice is one of its `words`, and it declares none")
+        if param.kind == "flag" and not OPTION.fullmatch(param.option):
+            faults.append(f"{_said(param)}: a flag is typed as an option: `option=\"--{param.name.replace('_', '-')}\"`")
+        elif param.kind == "toggle" and not (param.option.count("/") == 1 and all(
+                OPTION.fullmatch(part) for part in param.option.split("/"))):
+            faults.append(f"{_said(param)}: a toggle is typed as either of two options: `option=\"--keep/--fold\"`")
+        elif param.kind not in ("flag", "toggle") and param.option and not OPTION.fullmatch(param.option):
+            faults.append(f"{_said(param)}: an option is `--` and a lower-case word (`option=\"--discard\"`), or none")
+        for option in param.option.split("/") if param.option else ():
+            if option in options or option in ("--help", "-h"):
+                faults.append(f"{_said(param)}: the option {option} is taken already")
+            options.append(option)
+        if param.kind in LISTS:
+            later = [other for other in params[index + 1:] if not (other.keywords or other.kind in
+                                                                   ("flag", "choice", "toggle"))]
+            if later:
+                faults.append(f"{_said(param)} is read as words up to the next parameter's keyword, and "
+                              f"{later[0].name!r} after it has none: give it `keywords` (`keywords=(\"discard\",)`)")
+    listed = [param for param in params if param.kind in LISTS and not param.option]
+    if len(listed) > 1:
+        faults.append(f"{', '.join(repr(param.name) for param in listed)} are each several words typed as arguments "
+                      f"(cards or players without `option`): a command reads one such; give the others "
+                      f"`option` (`option=\"--{listed[1].name.replace('_', '-')}\"`)")
+    answers = kind.answers
+    if not isinstance(answers, dict):
+        return faults + [f"answers = {answers!r}: a dict of `table` answers, each with the values it sets"]
+    for answer, values in answers.items():
+        if not (isinstance(answer, str) and answer and " " not in answer and isinstance(values, dict)
+                and set(values) <= set(names)):
+            faults.append(f"answers[{answer!r}] = {values!r}: an answer is a word, with the values it sets of the "
+                          f"parameters ({', '.join(names) or 'none'})")
+    return faults
+
+
+def _said(param: Param) -> str:
+    """A parameter's declaration as a fault names it: `Param('cards', 'cards', option='--more')`."""
+    return f"Param({param.name!r}, {param.kind!r}{f', option={param.option!r}' if param.option else ''})"
+
+
+def game_faults(game) -> list[str]:
+    """What is wrong with a game's declarations of its moves and of what its deal records (`deal_params`, each typed
+    as `bragref deal --NAME`), each said naming the declaration; nothing for a game that declares them soundly."""
+    faults: list[str] = []
+    actions = getattr(game, "actions", ())
+    verbs = [getattr(kind, "verb", None) for kind in actions]
+    for kind in actions:
+        faults += [f"its verb {fault}" for fault in declaration_faults(kind)]
+    for verb in {verb for verb in verbs if verbs.count(verb) > 1}:
+        faults.append(f"{verb!r} is the verb of {verbs.count(verb)} of its `actions`: one type a verb")
+    for alias, verb in game.aliases_of_verbs.items():
+        if verb not in verbs or not (isinstance(alias, str) and WORD.fullmatch(alias)):
+            faults.append(f"aliases_of_verbs[{alias!r}] = {verb!r}: another name (one lower-case word) for one of its "
+                          f"verbs ({', '.join(map(str, verbs))})")
+    for param in game.deal_params:
+        if not isinstance(param, Param):
+            faults.append(f"deal_params holds {param!r}: a `Param` each")
+        elif not OPTION.fullmatch(param.option) or param.option == "--dealer":
+            faults.append(f"deal_params' Param({param.name!r}, {param.kind!r}): what a deal records is typed as "
+                          f"`bragref deal --{param.name.replace('_', '-')} …`: `option=\"--{param.name.replace('_', '-')}\"`")
+    return faults
 
 
 @lru_cache(maxsize=None)

@@ -71,6 +71,14 @@ def void_detail(step) -> str:
     return "voids the deal (a misdeal)" if step.misdeal else f"voids #{step.voids}"
 
 
+def carried_note(game, result, rules) -> str | None:
+    """The game's note on money left carried (`Game.carried_note`), given the hand's rules where its hook takes them
+    (an override written to take `result` alone is called so)."""
+    hook = game.carried_note
+    code = getattr(getattr(hook, "__func__", None), "__code__", None)
+    return hook(result, rules) if code is None or code.co_argcount > 2 else hook(result)
+
+
 def won_entries(row, hand: Hand) -> list[dict]:
     """Where the money went: a pot each, numbered as `into` numbers them, or the carried pot (R6.2, R7.3), each noted
     as its game tells it (`Game.pot_note`, `carried_note`, `result_notes`: a life lost, R14.4)."""
@@ -80,14 +88,14 @@ def won_entries(row, hand: Hand) -> list[dict]:
             "voided": False, "reason": None}
     if result.how == "carried":
         return [{**base, "player": result.retained_by, "action": "carried", "amount": result.carried,
-                 "detail": game.carried_note(result), "into": None, "entered": None}]
+                 "detail": carried_note(game, result, hand.rules), "into": None, "entered": None}]
     entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None,
                 "entered": None} for player, action, detail in game.result_notes(hand)]
     for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
         number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
         entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
                         "amount": pot.amount, "detail": game.pot_note(pot), "into": number, "entered": None})
-    note = game.carried_note(result) if result.carried else None
+    note = carried_note(game, result, hand.rules) if result.carried else None
     if note:
         entries.append({**base, "player": None, "action": "carried", "amount": result.carried, "detail": note,
                         "into": None, "entered": None})

@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragref.games import play as engine
-from bragref.games.verbs import Bet, Fold
+from bragref.games.verbs import Bet, Fold, game_faults
 from bragref.engine.errors import BadInput, Refused
 from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import Rules
 from bragref.formats import bhh
-from bragref.games import GAMES, PROTOCOL, from_preset, game_verbs, verb_in
+from bragref.games import GAMES, PROTOCOL, find_game, from_preset, game_verbs, verb_in
 from bragref.games.protocol import OPTIONAL, Banked, Game, OwnPack, PlaysMatches, claimed, hooks_of
 from bragref.ledger import exchange
 from bragref.ledger.audit import audit
@@ -61,7 +61,17 @@ def valid(game, values: dict) -> Rules | None:
         return None
 
 
+def test_every_game_chosen_loads_its_declarations_sound(request):
+    """Each game the suite is run over (every one declared, where none is named) loads: a game bragref refuses to
+    load (its code fails to import, or a move's declaration the command line cannot be made from, `verbs
+    .declaration_faults`) is left out of every list, so it is named here with why, not passed over."""
+    chosen = [find_game(name).name for name in request.config.getoption("bragref_game", default=[]) or []]
+    broken = {name: why for name, why in GAMES.why_broken().items() if not chosen or name in chosen}
+    assert not broken, "; ".join(broken.values())
+
+
 def test_every_game_declares_what_the_tools_read(game):
+    assert not game_faults(game), game_faults(game)  # every move's declaration sound (what loading it checks)
     assert game.name and game.title and game.rule.startswith("R") and game.presets
     assert len({a.verb for a in game.actions}) == len(game.actions)
     assert game.protocol[0] == PROTOCOL[0] and game.protocol <= PROTOCOL  # one this bragref speaks

@@ -15,7 +15,7 @@ from bragref.games.base import Option
 from bragref.games.brag import Brag
 from bragref.structs import replace
 
-STICK_FROM = Option("stick_from", "money", "Sticking is allowed once the stake is at least this", "R10", own=True,
+STICK_FROM = Option("stick_from", "money", "Sticking is allowed once the stake is at least this", "R100", own=True,
                     zero=True)
 
 
@@ -47,7 +47,7 @@ class Flash(verbs.Verb, frozen=True):
     verb = "flash"
     params = (verbs.Param("card", "cards", "The card turned face up", held=True, one=True),)
     summary = "A player turns one of their cards face up, once a deal."
-    help = "PLAYER turns CARD face up at their turn, once a deal, and still acts (R10); it is seen (R8.9)."
+    help = "PLAYER turns CARD face up at their turn, once a deal, and still acts (R100); it is seen (R8.9)."
     examples = ("bill 7h",)
 
     def told(self, before, after, called):
@@ -62,7 +62,7 @@ class StickBrag(Brag):
     name = "stick-brag"
     aliases = ("stick brag",)
     title = "Stick brag"
-    rule = "R10"
+    rule = "R100"
     protocol = (1, 0)  # the game protocol it is written for (bragref.games.PROTOCOL)
     actions = (*Brag.actions, Stick, Flash)
     options = (*Brag.options, STICK_FROM)  # a house rule of its own: no field of bragref's `Rules` for it
@@ -87,14 +87,14 @@ class StickBrag(Brag):
             if action.player != acting:
                 raise Refused(f"{action.player} may flash only at their turn, in the betting", "R2.5")
             if self.flashed(hand, action.player):
-                raise Refused(f"{action.player} has flashed a card already this deal: once a deal", "R10")
+                raise Refused(f"{action.player} has flashed a card already this deal: once a deal", "R100")
             if len(action.card) != 1:
-                raise Refused("a flash turns one card face up", "R10")
+                raise Refused("a flash turns one card face up", "R100")
             return replace(hand, flashed=(*hand.flashed, (action.player, action.card[0])))
         if isinstance(action, Stick):
             if not self.may_stick(hand):
                 least = hand.rules.money(hand.rules.value("stick_from"))
-                raise Refused(f"sticking starts once the stake is {least} (house rule stick-from)", "R10")
+                raise Refused(f"sticking starts once the stake is {least} (house rule stick-from)", "R100")
             return super().apply(hand, verbs.Fold(action.player))
         return super().apply(hand, action)
 
