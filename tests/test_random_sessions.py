@@ -191,8 +191,11 @@ def recorded(ledger: Ledger) -> dict[str, list[tuple]]:
     commands recorded it, but for the digest of the hand after each action (`actions.state`), which a ledger keeps
     for its replay points only where it has them (an import's judge has none), and the times a history does not
     hold: of a `use` (which session is current is not the session's own story) and of a loan's row of table money
-    (the loan's own time stands for both)."""
+    (the loan's own time stands for both), and where a row other than an action was entered (a history carries
+    each action's, not its deal's or its seating's: those are `import` in the ledger it is imported into)."""
     rows = {table: ledger.conn.execute(f"SELECT * FROM {table} ORDER BY id").fetchall() for table in LOG_TABLES}
+    rows = {table: [{**dict(row), "entered": None} if table != "actions" and "entered" in row.keys() else row
+                    for row in table_rows] for table, table_rows in rows.items()}
     rows["actions"] = [{**dict(row), "state": None} for row in rows["actions"]]
     rows["session_events"] = [{**dict(row), "at": None} if row["event"] == "use" else row
                               for row in rows["session_events"]]
