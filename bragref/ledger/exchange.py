@@ -390,7 +390,9 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
             judge.forecast = Forecast(ledger.conn, chain_head(ledger.conn), last)  # where the copy will go
         try:
             judged = import_document(judge, document, name, on_hand, use)
-            already = holding(ledger, export(judge, judged))
+            hands = judge.conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+            already = holding(ledger, export(judge, judged)) if alike(ledger, hands) else None  # exported (every
+            # hand replayed again, and held whole) only where a session could hold the same
             if already is not None:
                 raise AlreadyImported(already)
             return transplant(judge, ledger, judged.name, path)
@@ -431,13 +433,17 @@ def holding(ledger: Ledger, exported: dict) -> str | None:
     """The name of a session of `ledger` holding what the session `exported` (as `export` gives it) holds, if one
     does: compared by `content`, among the sessions of as many hands (an import's question, answered by exporting
     only those)."""
-    alike = [row[0] for row in ledger.conn.execute(
-        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?",
-        (len(exported["hands"]),))]
-    if not alike:
+    names = alike(ledger, len(exported["hands"]))
+    if not names:
         return None
     mine = content(exported)
-    return next((name for name in alike if content(export(ledger, ledger.session(name))) == mine), None)
+    return next((name for name in names if content(export(ledger, ledger.session(name))) == mine), None)
+
+
+def alike(ledger: Ledger, hands: int) -> list[str]:
+    """The names of the sessions of `ledger` of `hands` hands: the only ones that can hold a history of as many."""
+    return [row[0] for row in ledger.conn.execute(
+        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?", (hands,))]
 
 
 def transplant(source: Ledger, target: Ledger, name: str, path: str) -> Session:
