@@ -823,3 +823,24 @@ def test_where_lines_were_entered_is_kept_in_hands_foreseen_in_other_processes(t
     ledger.close()
     assert said == [["seat"] * len(hands[0]["actions"]), ["import"] * len(hands[1]["actions"]),
                     ["import", *["command"] * (len(hands[2]["actions"]) - 1)], ["command"] * len(hands[3]["actions"])]
+
+
+def test_an_import_judges_each_action_once(tmp_path, monkeypatch):
+    """Each line of a history is judged by the rules once (the rules are pure: a hand judged is not replayed again to
+    be compared with the ledger's sessions): as many steps of the engine as actions, where no session of the ledger
+    has as many hands, so none can hold the same history. The same history again is still refused (R9.1)."""
+    from bragref.games import from_preset, play
+    from bragref.ledger import exchange
+    from bragref.ledger.simulate import simulate
+    from bragref.ledger.store import Ledger
+
+    source = Ledger(":memory:")
+    document = exchange.export(source, simulate(source, "s", from_preset("pagat"), ["Ann", "Bob", "Cy"], 30, 7))
+    actions = sum(len(hand["actions"]) for hand in document["hands"])
+    steps, step = [], play._step
+    monkeypatch.setattr(play, "_step", lambda *args: steps.append(1) or step(*args))
+    ledger = Ledger(str(tmp_path / "t.db"))
+    exchange.import_judged(ledger, document)
+    assert len(steps) == actions
+    with pytest.raises(exchange.AlreadyImported):
+        exchange.import_judged(ledger, document, "again")

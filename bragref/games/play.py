@@ -29,19 +29,32 @@ def legal(hand: Hand) -> Legal:
     return _game(hand.rules).legal(hand)
 
 
+_last: tuple = (None, None, None)  # the last action applied: its hand, itself, and the hand after it
+
+
 def apply(hand: Hand, action, game=None) -> Hand:
     """The next state, or `Refused` naming the rule and carrying what is legal instead; `game`, the hand's, where
     the caller has it already.
 
     Games raise plain `Refused`; the legal moves are attached here, once, for every refusal.
+
+    A hand and an action are values (frozen), so the same two give the same hand after: the last pair applied is
+    remembered, and the same pair applied again at once (a history's see, whose cost its reading checks by applying
+    it, then recorded) is not judged twice.
     """
+    global _last
+    last = _last
+    if last[1] is action and last[0] is hand:
+        return last[2]
     game = game or _game(hand.rules)
     try:
-        return _step(game, hand, action)
+        after = _step(game, hand, action)
     except Refused as refused:
         if refused.legal is None:
             refused.legal, refused.rules = game.legal(hand), hand.rules
         raise
+    _last = (hand, action, after)
+    return after
 
 
 def legal_phrases(legal: Legal, rules: Rules, table: bool | str = False) -> list[str]:

@@ -410,7 +410,11 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
             judge.forecast = Forecast(ledger.conn, chain_head(ledger.conn), last)  # where the copy will go
         try:
             judged = import_document(judge, document, name, on_hand, use)
-            already = holding(ledger, export(judge, judged), identified=bool(document.get("session_id")))
+            identified = bool(document.get("session_id"))
+            hands = judge.conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+            already = (holding(ledger, export(judge, judged), identified) if alike(ledger, hands, identified)
+                       else None)  # exported (every hand replayed again, and held whole) only where a session could
+            # hold the same
             if already is not None:
                 raise AlreadyImported(already)
             return transplant(judge, ledger, judged.name, path)
@@ -725,14 +729,20 @@ def holding(ledger: Ledger, exported: dict, identified: bool = False) -> str | N
     does: compared by `content`, among the sessions of as many hands (an import's question, answered by exporting
     only those); where `identified` (the history has an identity, which no session here has), only among sessions
     without one: two identities are two nights, whatever they hold."""
-    alike = [row[0] for row in ledger.conn.execute(
-        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?"
-        + (" AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'identity')"
-           if identified else ""), (len(exported["hands"]),))]
-    if not alike:
+    names = alike(ledger, len(exported["hands"]), identified)
+    if not names:
         return None
     mine = content(exported)
-    return next((name for name in alike if content(export(ledger, ledger.session(name))) == mine), None)
+    return next((name for name in names if content(export(ledger, ledger.session(name))) == mine), None)
+
+
+def alike(ledger: Ledger, hands: int, identified: bool = False) -> list[str]:
+    """The names of the sessions of `ledger` of `hands` hands: the only ones that can hold a history of as many
+    (where `identified`, only those without an identity: `holding`)."""
+    return [row[0] for row in ledger.conn.execute(
+        "SELECT s.name FROM sessions s WHERE (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) = ?"
+        + (" AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'identity')"
+           if identified else ""), (hands,))]
 
 
 def transplant(source: Ledger, target: Ledger, name: str, path: str) -> Session:

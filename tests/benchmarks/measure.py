@@ -69,14 +69,15 @@ def in_turn(command: Callable[[], list[str]], floor: Callable[[], list[str]], ru
 
 
 def said(name: str, pairs: list[tuple[Run, Run]], judged: str, target: float | None, floor: str = "the floor") -> str:
-    """A line of the figure: the command's and the floor's wall and CPU (medians), the median of the pairs' ratios
-    of the one `judged` (`wall` or `cpu`) beside its target, and the command's peak memory."""
+    """A line of the figure: the command's and the floor's wall and CPU (medians), the medians of the pairs' wall
+    and CPU ratios, the target beside the one `judged` (`wall` or `cpu`), and the command's peak memory."""
     def median(values) -> float:
         return statistics.median(values)
 
-    ratio = median(getattr(run, judged) / getattr(low, judged) for run, low in pairs)
+    ratio = {kind: median(getattr(run, kind) / getattr(low, kind) for run, low in pairs) for kind in ("wall", "cpu")}
     codes = sorted({run.code for run, _ in pairs})
     return (f"{name}: wall {median(r.wall for r, _ in pairs):.2f} s, CPU {median(r.cpu for r, _ in pairs):.2f} s "
             f"({floor}: wall {median(f.wall for _, f in pairs):.2f} s, CPU {median(f.cpu for _, f in pairs):.2f} s); "
-            f"{'CPU' if judged == 'cpu' else judged} {ratio:.2f}x {floor}" + (f" (target <= {target}x)" if target else "")
+            f"wall {ratio['wall']:.2f}x, CPU {ratio['cpu']:.2f}x {floor}"
+            + (f" (target: {'CPU' if judged == 'cpu' else judged} <= {target}x)" if target else "")
             + f"; peak {max(r.peak for r, _ in pairs):.0f} MiB; exit {','.join(map(str, codes))}; {len(pairs)} pairs")

@@ -1,25 +1,34 @@
-"""The benchmark ratios CI keeps (issue 65): `bet`, `audit`, `history` and `import`, each run in turn with its floor
-(the one its benchmark measures it beside), fail the run where the median of the pairs' CPU ratios is more than
-`MARGIN` above the ratio recorded in `ratios.json`.
+"""The goals CI holds: `bet`, `audit --all`, `history` and `import`, each run in turn with its floor (the floors of
+docs/benchmarks.md's figures, measured in the same run), fail the run where the median of the pairs' ratios is past
+the goal by more than `NOISE`, or where `import` holds more than 64 MiB at its peak.
 
-Run: python tests/benchmarks/ratios.py [--record]   (`.ci/run` runs it after the test suite: about 40 s)
+Run: python tests/benchmarks/ratios.py   (`.ci/run` runs it after the test suite: about three minutes, quiet)
 
-Only ratios are compared, each measured in this run, a command and its floor in turn: a machine slower or busier
-than the one that recorded them slows both alike, so the ratio holds where seconds would not. A machine of another
-kind may run Python and the floors' C at other relative speeds, and so sit at ratios of its own with the code
-unchanged: there, `--record` measures them (three times, each command's median kept) and rewrites `ratios.json`, to be
-committed with the reason. A ratio past its limit is measured once more, with twice the pairs, before it fails: one
-noisy minute of a shared machine is not a slower bragref. With `--record` nothing fails.
+| figure | measured as | goal | fails above |
+| --- | --- | --- | --- |
+| `bet` on a fresh ledger | wall / python + one durable insert | 2.5x | 2.75x |
+| `audit --all` | CPU / read + SHA-256 every row | 2.5x | 2.75x |
+| `history` of the session | CPU / read each action + print a line | 2.0x | 5.8x, until the goal is met (`NOT_YET`) |
+| `import` of its history | wall / tomllib + one-transaction insert | 4.0x | 4.4x |
+| `import` | peak memory (the process or any one of its workers) | 64 MiB | 64 MiB |
 
-The ledgers are small, so that the whole check stays within CI's minute: 1,000 simulated hands (about 10,400 actions,
-which one process audits), their history as a file to import, and a fresh ledger's bet. The figures of the issues'
-targets, on 10,000 hands and more, are the benchmarks' (`bench_audit.py` and the others; docs/benchmarks.md).
+The limits are the goals, written here, not ratios recorded from a run: nothing re-records them, and a slower bragref
+fails whatever it measured before. A goal not met yet is held, in `NOT_YET`, no worse than the bragref that missed
+it measured, and its line says the goal is not met: CI stays the guard against a slower bragref meanwhile. Only ratios are compared, each a command and its floor run one after the other
+(`measure.in_turn`): a machine slower or busier than another slows both alike, so the ratio holds where seconds do
+not; `NOISE` is what a shared machine moves a median of pairs by (docs/benchmarks.md). A ratio past its limit is
+measured once more, with twice the pairs, before it fails: one noisy minute is not a slower bragref. Each line
+says the wall and the CPU ratio both, whichever the goal judges. Memory is not a ratio: the most any of the imports
+held at once.
+
+The ledger is the goals' own: 10,000 simulated hands (four players, loans allowed; about 104,000 actions), its
+history the file imported. On a smaller one the commands' fixed costs (Python's start, bragref's imports, the workers'
+start) weigh more than in the goals' figures, and a session held whole in memory would not show.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import sys
@@ -33,10 +42,14 @@ from bench_spine import FLOOR as ONE_INSERT
 from bench_spine import bets, build_ledger
 from measure import bragref_command, in_turn, installed, measured
 
-RECORDED = Path(__file__).with_name("ratios.json")
-MARGIN = 0.15  # how far above its recorded ratio a command may go
-HANDS = 1_000
+HANDS = 10_000  # the ledger's, as the goals' figures are measured
+NOISE = 0.10  # how far past its goal a median of pairs may go before it fails
+GOALS = {"bet": ("wall", 2.5), "audit": ("cpu", 2.5), "history": ("cpu", 2.0), "import": ("wall", 4.0)}
+MEMORY_GOAL = 64  # MiB
 PAIRS = {"bet": 11, "audit": 5, "history": 5, "import": 5}  # each command's pairs with its floor, in turn
+NOT_YET = {"history": 5.8}  # goals not met yet (issue 78), each held no worse than this bragref measured (history:
+# 5.07-5.49x CPU on 10,000 hands, docs/benchmarks.md): the line says the goal is not met, and a slower bragref fails.
+# An entry goes when its goal is met; none is ever raised.
 
 
 def commands(work: Path) -> dict[str, tuple]:
@@ -63,46 +76,47 @@ def commands(work: Path) -> dict[str, tuple]:
     }
 
 
-def ratio(command, floor, pairs: int) -> float:
-    """The median of `pairs` pairs' CPU ratios, the command and its floor run in turn (`measure.in_turn`)."""
-    return statistics.median(run.cpu / low.cpu for run, low in in_turn(command, floor, pairs))
+def ratios(command, floor, pairs: int) -> tuple[float, float, float]:
+    """The medians of `pairs` pairs' wall and CPU ratios, the command and its floor run in turn, and the command's
+    peak memory (MiB, the most of any run); a command that fails fails the check."""
+    runs = in_turn(command, floor, pairs)
+    failed = next((run.code for run, _ in runs if run.code), 0)
+    if failed:
+        sys.exit(f"benchmark ratios: a command measured exited {failed}: {' '.join(command())}")
+    return (statistics.median(run.wall / low.wall for run, low in runs),
+            statistics.median(run.cpu / low.cpu for run, low in runs), max(run.peak for run, _ in runs))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--record", action="store_true", help="Measure the ratios (three times) and rewrite "
-                        f"{RECORDED.name} rather than check them.")
-    args = parser.parse_args()
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     print(installed())
-    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))["ratios"]
     work = Path(tempfile.mkdtemp(prefix="bragref-ratios-"))
-    failed = []
+    failed, peaks = [], {}
     try:
         for name, (command, floor) in commands(work).items():
-            if args.record:
-                now = statistics.median(ratio(command, floor, PAIRS[name]) for _ in range(3))
-                print(f"{name}: CPU {now:.2f}x its floor (was {recorded[name]:.2f}x)")
-                recorded[name] = round(now, 2)
-                continue
-            limit = recorded[name] * (1 + MARGIN)
-            now = ratio(command, floor, PAIRS[name])
-            again = ratio(command, floor, 2 * PAIRS[name]) if now > limit else None
-            over = again is not None and again > limit
-            said = f"; measured again: {again:.2f}x" if again is not None else ""
-            print(f"{name}: CPU {now:.2f}x its floor{said} (recorded {recorded[name]:.2f}x, limit {limit:.2f}x)"
+            judged, goal = GOALS[name]
+            limit = NOT_YET.get(name, goal * (1 + NOISE))
+            wall, cpu, peak = ratios(command, floor, PAIRS[name])
+            said = f"{name}: wall {wall:.2f}x, CPU {cpu:.2f}x its floor"
+            now = cpu if judged == "cpu" else wall
+            if now > limit:
+                wall, cpu, peak = ratios(command, floor, 2 * PAIRS[name])
+                said += f"; measured again: wall {wall:.2f}x, CPU {cpu:.2f}x"
+                now = cpu if judged == "cpu" else wall
+            peaks[name] = peak
+            over = now > limit
+            unmet = f"; goal NOT MET yet, held below {limit:.2f}x" if name in NOT_YET and now > goal else ""
+            print(f"{said} (goal: {judged} <= {goal}x, failing above {limit:.2f}x{unmet})"
                   f"{': TOO SLOW' if over else ''}")
             failed += [name] if over else []
+        over = peaks["import"] > MEMORY_GOAL
+        print(f"import: peak {peaks['import']:.0f} MiB (goal: <= {MEMORY_GOAL} MiB){': TOO MUCH' if over else ''}")
+        failed += ["import's memory"] if over else []
     finally:
         shutil.rmtree(work)
-    if args.record:
-        document = json.loads(RECORDED.read_text(encoding="utf-8"))
-        document["ratios"] = recorded
-        RECORDED.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-        print(f"recorded in {RECORDED}")
-    elif failed:
-        sys.exit(f"benchmark ratios: {', '.join(failed)} more than {MARGIN:.0%} above the recorded ({RECORDED.name})")
-    else:
-        print(f"benchmark ratios: each within {MARGIN:.0%} of the recorded")
+    if failed:
+        sys.exit(f"benchmark ratios: {', '.join(failed)} past the goal (docs/benchmarks.md)")
+    print("benchmark ratios: each within its goal")
 
 
 if __name__ == "__main__":
