@@ -23,7 +23,7 @@ import click
 from bragref import __version__
 from bragref.cli import cli
 
-MAN_DATE = "2026-11-28"  # in every page's header; moved with a release, so pages change only when the CLI does
+MAN_DATE = "2026-12-07"  # in every page's header; moved with a release, so pages change only when the CLI does
 
 
 def every_command() -> click.Group:
