@@ -118,7 +118,8 @@ json_value = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.
        value=json_value)
 @pytest.mark.slow
 def test_mangled_histories_exit_by_the_contract(target, history, tmp_path_factory, path, value):
-    """One field of a real history replaced by anything at all: the import exits 0, 2 or 3, never 1."""
+    """One field of a real history replaced by anything at all: the import exits 0, 2 or 3, never 1; or 4 where the
+    history keeps the identity of a night the ledger holds and its hands now differ (CLI.md, Beyond one machine)."""
     import json
 
     document = json.loads(json.dumps(history))
@@ -136,7 +137,8 @@ def test_mangled_histories_exit_by_the_contract(target, history, tmp_path_factor
     before = snapshot(target)
     name = f"mangled-{len(before['sessions'])}"  # a name of its own: one taken would refuse it before its hands
     result = CliRunner().invoke(cli, ["--db", str(target), "import", str(file), "--as", name])
-    assert result.exit_code in {0, 2, 3}, (path, value, result.output)
+    assert result.exit_code in {0, 2, 3} or result.exit_code == 4 and "differs from the one here" in result.output, \
+        (path, value, result.output)
     assert "Traceback" not in result.output and "internal error" not in result.output, (path, value, result.output)
     if result.exit_code != 0:
         assert snapshot(target) == before
