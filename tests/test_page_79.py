@@ -288,3 +288,15 @@ def test_after_a_misdeal_the_tv_says_which_hand_number_was_voided_r9_1(browser, 
         assert "hand 2 voided (misdealt)" in tv.locator("#where").text_content(), tv.locator("#where").text_content()
     finally:
         running.stop()
+
+
+def test_the_referee_in_the_phone_is_offered_on_the_referees_page_alone_not_a_seats(tmp_path):
+    """A player's own page offers no `this referee on your phone` (a newcomer's evening found it on every seat, with
+    a file's path in its words): it is the referee's to run."""
+    running = Seated(dealt(tmp_path / "ledger.db"))
+    try:
+        assert "this referee on your phone" in web.get(running.url).text
+        seat = web.get(running.seat("Bob"))
+        assert seat.status_code == 200 and "seat" in seat.text and "this referee on your phone" not in seat.text
+    finally:
+        running.stop()

@@ -56,6 +56,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
     files["referee"] = outlived(referee_page(files["page.html"], read("static", "referee.html").read_bytes()),
                                 kept[1])
+    files["seat"] = files["referee"]  # a seat's page: the referee's page without the referee in the phone
     if phone:
         files["referee"] = files["referee"].replace(b'<div id="forms"></div>', b'<div id="forms"></div>\n' + PHONE, 1)
     files["page.html"] = outlived(files["page.html"], kept[0])
@@ -130,7 +131,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         if coded:
             return seat_code(request)
         file, kind = REFEREE[rest]
-        return sent(request, "referee" if rest == "" else file, kind)
+        return sent(request, ("referee" if view == "referee" else "seat") if rest == "" else file, kind)
 
     async def refereeing(request: Request) -> Response:
         """Everything under `/r/TOKEN/`: a wrong token is a path not served (404), found in constant time."""
@@ -254,7 +255,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
 
 PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" '
          b'alt="this referee on your phone: the address of /app/ on this server"><p>Scanned, the phone runs the '
-         b'referee itself, with its own ledger, no laptop needed (docs/app.md). Over plain http from another '
+         b'referee itself, with its own ledger, no laptop needed. Over plain http from another '
          b'machine it keeps no offline copy: put it on an https host for that.</p></details>')
 APP_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
              ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".json": "application/json",

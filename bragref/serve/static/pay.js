@@ -5,6 +5,8 @@
 // Self-contained: it listens to the `table` events page.js sends, and draws with text nodes only.
 "use strict";
 
+let answeredAt = null;  // the ledger's digest when the last answer was said here
+
 function payItem(row, seat, head) {
   const item = document.createElement("li");
   const line = document.createElement("p");
@@ -44,6 +46,7 @@ function payItem(row, seat, head) {
         const response = await transport.post(seat ? "ask" : "act", { words: row.words, head });
         const said = await response.json();
         answer.textContent = said.recorded || said.refused || said.error || "";
+        answeredAt = said.head || head;  // said of the ledger as it then stood: cleared once it moves on
       } catch (error) {
         answer.textContent = "Not recorded: the server did not answer.";
       } finally {
@@ -60,6 +63,11 @@ document.addEventListener("table", event => {
   const section = document.getElementById("pay");
   if (!section) return;
   const rows = t.pay || [];
+  const answer = document.getElementById("paid-answer");
+  if (answer && answeredAt !== null && t.digest !== answeredAt) {  // an undo, the next hand: no longer the news
+    answer.textContent = "";
+    answeredAt = null;
+  }
   section.hidden = rows.length === 0;
   section.querySelector("ul").replaceChildren(...rows.map(row => payItem(row, t.seat, t.digest)));
 });

@@ -44,6 +44,8 @@
     } else if (data.kind === "failed") {
       failed = data.said;  // said here, where the ledger is spoken of: no table will come
       kept(data.said, "refused");
+      const top = document.getElementById("said");  // and at the top, where "waiting for the ledger" stood
+      if (top) top.textContent = data.said;
     }
   };
 

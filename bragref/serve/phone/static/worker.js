@@ -161,10 +161,10 @@ async function boot() {
   try {
     await openStore();
   } catch (error) {
-    post({ kind: "failed", said: error.name === "NoModificationAllowedError"
+    error.said = error.name === "NoModificationAllowedError"
       ? "This ledger is open in another tab or window of this browser: close it there, then reload this page."
-      : `This browser keeps no file for the ledger here (${error.message}): nothing could be recorded.` });
-    throw error;
+      : `This browser keeps no file for the ledger here (${error.message}): nothing could be recorded.`;
+    throw error;  // said once, by `booted`'s catch: the ledger's own words, not the browser's
   }
   const opened = performance.now();
   py.runPython(`from bragref.serve.phone.table import Phone\nphone = Phone(${JSON.stringify(LEDGER)})`);
@@ -178,4 +178,5 @@ async function boot() {
 }
 
 const booted = boot();
-booted.catch(error => post({ kind: "failed", said: `bragref could not start in this phone: ${error.message}` }));
+booted.catch(error => post({ kind: "failed",
+  said: error.said || `bragref could not start in this phone: ${error.message}` }));
