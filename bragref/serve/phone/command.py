@@ -5,15 +5,16 @@ from __future__ import annotations
 import click
 
 
-@click.group(short_help="The referee in the phone: bragref as a web application with no server.")
-def app() -> None:
-    """The referee in the phone: bragref's engine and ledger running in the browser itself (on Pyodide), behind the
-    same referee's page as `serve --referee`, offline once loaded, its ledger kept in the phone (docs/app.md).
+app = click.Group(
+    "app",
+    short_help="The referee in the phone: bragref as a web application with no server.",
+    help="""The referee in the phone: bragref's engine and ledger running in the browser itself (on Pyodide), behind
+    the same referee's page as `serve --referee`, offline once loaded, its ledger kept in the phone (docs/app.md).
 
     \b
     Example:
       bragref app build referee
-    """
+    """)
 
 
 @app.command(short_help="Write the application into DIR, for any static file server.")
