@@ -119,8 +119,8 @@ json_value = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.
 @pytest.mark.slow
 def test_mangled_histories_exit_by_the_contract(target, history, tmp_path_factory, path, value):
     """One field of a real history replaced by anything at all: the import exits 0, 2 or 3, never 1; or 4 where the
-    history keeps the identity of a night the ledger holds and its hands now differ (docs/reference.md, Beyond one
-    machine)."""
+    history keeps the identity of a night the ledger holds and its hands now differ
+    (docs/reference.md, Beyond one machine)."""
     import json
 
     document = json.loads(json.dumps(history))
