@@ -274,17 +274,7 @@ def _imported(ledger: Ledger, document: dict, rules: Rules, name: str | None, on
         name = session.name
         _lines(ledger, name, None, [], document.get("before", []), document.get("_before_at"), None)
         for hand, foreseen in _hands(document["hands"], rules):
-            try:
-                with _stamped(ledger, hand.get("_dealt_at")):
-                    _deal(ledger, name, hand)
-            except (BadInput, Refused) as error:
-                raise Located(error, hand["number"], "the deal") from None
-            entered = _entered(hand)
-            if foreseen is None or not _played(ledger, name, hand, foreseen, entered):
-                _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {}, entered)
-            if "result" in hand:
-                _check_result(ledger, name, hand)
-            _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
+            _import_hand(ledger, name, hand, foreseen)
             on_hand()
     return ledger.session(name)
 
@@ -643,15 +633,18 @@ def _extended(ledger: Ledger, name: str, document: dict, start: int) -> int:
     return dealt
 
 
-def _import_hand(ledger: Ledger, name: str, hand: dict) -> None:
-    """A hand of a history recorded as `import_document` records it."""
+def _import_hand(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen | None = None) -> None:
+    """A hand of a history recorded in session `name`: its deal, its actions (recorded as `foreseen` where another
+    process read them ahead and the ledger agrees, `_played`, else each judged), its result checked, the lines after
+    it."""
     try:
         with _stamped(ledger, hand.get("_dealt_at")):
             _deal(ledger, name, hand)
     except (BadInput, Refused) as error:
         raise Located(error, hand["number"], "the deal") from None
     entered = _entered(hand)
-    _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {}, entered)
+    if foreseen is None or not _played(ledger, name, hand, foreseen, entered):
+        _lines(ledger, name, hand["number"], hand["players"], hand["actions"], hand.get("_at"), {}, entered)
     if "result" in hand:
         _check_result(ledger, name, hand)
     _lines(ledger, name, hand["number"], hand["players"], hand.get("after", []), hand.get("_after_at"), None)
