@@ -49,7 +49,9 @@ def zero_sum_groups(values: list[int]) -> list[list[int]]:
                 top, top_bit = best[mask ^ bit], bit
         best[mask] = top + (total[mask] == 0)
         last[mask] = top_bit
-    groups, current, mask = [], [], full
+    groups: list[list[int]] = []
+    current: list[int] = []
+    mask = full
     while mask:
         if total[mask] == 0 and current:
             groups.append(current)
