@@ -39,7 +39,7 @@ def shows(words: list[str]) -> bool:
     """Whether an answer (its words) only shows something, a report, the help, the rules or the match, or quits:
     it records nothing, whatever the ledger holds."""
     verb = words[0].lower()
-    return verb in SHOWING or verb in ("rules", "match") and words[1:] in ([], ["show"])
+    return verb in SHOWING or (verb in ("rules", "match") and words[1:] in ([], ["show"]))
 
 
 def game_answers(game) -> dict[str, tuple[type, dict]]:
@@ -98,7 +98,7 @@ class Answers:
             return self._verb(*own, args)
         handler = ANSWERS.get(verb)
         if handler is None:
-            if looks_like_cards(words[0]) or len(words) > 1 and looks_like_cards(words[1]) and self._names(words[0]):
+            if looks_like_cards(words[0]) or (len(words) > 1 and looks_like_cards(words[1]) and self._names(words[0])):
                 return self._verb(game_verbs()["show"], {}, words)  # CARDS, or NAME CARDS: a show
             raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, (*ANSWERS, *SHOWING))}: ? lists "
                            f"them")

@@ -258,7 +258,7 @@ def encode(value) -> bytes:
         text = _fast(value)
     except ValueError:  # not a number
         text = None
-    if text is None or ("e+" in text or "e-" in text) and _exponent(text):  # a digit before: "three-card" is none
+    if text is None or (("e+" in text or "e-" in text) and _exponent(text)):  # a digit before: "three-card" is none
         text = _slow(value)
     return text.encode()
 
@@ -470,7 +470,7 @@ def _convert(value, kind, path: str):
             try:
                 k = _convert(k, keys, "$")
             except ValidationError as error:
-                raise ValidationError(f"{str(error)} - at `key` in `{path}`") from None
+                raise ValidationError(f"{error!s} - at `key` in `{path}`") from None
             made[k] = _convert(v, values, f"{path}[...]")
         return made
     if isinstance(kind, type):

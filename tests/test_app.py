@@ -53,7 +53,7 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
         assert needed in files
     sw = (app_built / "sw.js").read_text()
     about = json.loads((app_built / "bragref-app.json").read_text())
-    assert f'"bragref-${{VERSION}}"' not in sw and about["version"] in sw  # the cache is named for this build
+    assert '"bragref-${VERSION}"' not in sw and about["version"] in sw  # the cache is named for this build
     cached = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert sorted(set(cached) - {"./"}) == sorted(set(files) - {"sw.js"})
     wheels = {name.split("-")[0] for name in about["wheels"]}

@@ -63,7 +63,7 @@ def filled(button: dict, move, rules: Rules) -> list[str] | None:
         if field["kind"] == "amount":
             low = int(round(float(field["min"]) / float(rules.unit)))
             high = None if field["max"] is None else int(round(float(field["max"]) / float(rules.unit)))
-            if value < low or high is not None and value > high:
+            if value < low or (high is not None and value > high):
                 return None
             given = [plain(value)]
         elif field["kind"] == "players":
@@ -74,7 +74,7 @@ def filled(button: dict, move, rules: Rules) -> list[str] | None:
             offered = {card: seen for card, seen in field["pack"]}
             given = [card_text(card) for card in value]
             if any(card not in offered or offered[card] for card in given) or \
-                    field["count"] is not None and len(given) > field["count"]:
+                    (field["count"] is not None and len(given) > field["count"]):
                 return None
         words += [*([field["keyword"]] if field["keyword"] else []), *given]
     return words

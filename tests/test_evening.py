@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from bragref.api import open_ledger
-from conftest import ROOT, Bragref
+from conftest import ROOT
 from tests.test_cover import covered_then_seen, four  # noqa: F401 - fixtures shared with the cover tests
 from tests.test_show import nets, seen  # noqa: F401 - the see of test_show
 

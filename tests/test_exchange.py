@@ -400,8 +400,8 @@ def test_mangled_histories_are_refused_or_rejected_never_a_bug(eventful, tmp_pat
         path.write_text(body, encoding="utf-8")
         before = target.dump()
         result = target(f"import {path} --as s{trial}", code=None)
-        assert result.exit_code in (0, 2, 3) or result.exit_code == 4 and "differs from the one here" in \
-            result.output, (trial, body, result.output)  # 4: the night an earlier trial imported, told otherwise
+        assert result.exit_code in (0, 2, 3) or (result.exit_code == 4 and "differs from the one here" in \
+            result.output), (trial, body, result.output)  # 4: the night an earlier trial imported, told otherwise
         if result.exit_code:
             assert target.dump() == before
 

@@ -5,7 +5,6 @@ Held once for every game, in the replay every write, import and audit goes throu
 side show is tested in tests/games/test_teenpatti.py, the referee's picker in tests/test_referee.py."""
 
 import random
-import sqlite3
 
 import pytest
 

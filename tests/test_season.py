@@ -239,7 +239,7 @@ def test_a_payment_of_no_amount_of_money_is_found_by_audit(bragref, amount):
     """A payment of 0 or less passed the test of being no more than is owed (R1.1)."""
     play_nights(bragref)
     forged_payment(bragref.db, "Cat", "Andy", amount)
-    assert f"is not an amount of money: a payment is a whole number of units above 0 (R1.1)" in \
+    assert "is not an amount of money: a payment is a whole number of units above 0 (R1.1)" in \
         bragref("audit --all", code=4).stdout
 
 

@@ -643,7 +643,7 @@ def test_a_posting_changed_is_told_by_its_player_kind_and_both_sums(played):
             "SELECT p.id, h.number, p.player, p.kind, p.amount FROM postings p JOIN hands h ON h.id = p.hand_id"
             " WHERE p.player IS NOT NULL AND p.kind = 'win' ORDER BY p.id LIMIT 1").fetchone()
         conn.execute("UPDATE postings SET amount = amount + 1 WHERE id = ?", (posting,))
-    found = [f for f in audit_all(played.db) if f.startswith(f"session") and f"hand {number}:" in f]
+    found = [f for f in audit_all(played.db) if f.startswith("session") and f"hand {number}:" in f]
     assert any(f.endswith(f"hand {number}: its postings sum to 1, not 0 (R1.2)") for f in found), found
     assert any(f.endswith(f"hand {number}: win for {player} is recorded as {amount + 1}, but the replay gives "
                           f"{amount}") for f in found), found

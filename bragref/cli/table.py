@@ -227,7 +227,7 @@ class Table:
         usage = {"history": "history [N]: N, a hand's number, like 3", "replay": "replay N: N, a hand's number, like 3",
                  "summary": "summary takes nothing more"}[command]
         most = {"history": 1, "replay": 1, "summary": 0}[command]
-        if len(args) > most or command == "replay" and not args or args and not args[0].isdigit():
+        if len(args) > most or (command == "replay" and not args) or (args and not args[0].isdigit()):
             raise BadInput(usage)
         with told_here():
             cli.main(["--db", str(self.app.db), "--session", self.book.session, command, *args], prog_name="bragref",

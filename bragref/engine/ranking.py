@@ -162,7 +162,7 @@ class BragRanking:
         """Judge a shown hand (R8.6): the kept three plus `discards`, or all the cards dealt, the best three kept."""
         if len(cards) + len(discards) != self.cards or (discards and len(cards) != 3):
             raise BadInput(self.count_message(len(cards), len(discards)))
-        if max(cards) >= self.pack or discards and max(discards) >= self.pack:
+        if max(cards) >= self.pack or (discards and max(discards) >= self.pack):
             card = next(card for card in (*cards, *discards) if card >= self.pack)
             raise BadInput(f"{card_text(card)} is not in this pack: it holds {self.jokers} jokers (R8.7)")
         if discards or len(cards) == 3:  # the three kept are the three shown

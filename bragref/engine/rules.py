@@ -80,7 +80,7 @@ class Rules(structs.Struct, frozen=True):
                            f"EUR, not {self.currency!r}")
         for name in ("ante", "min_bet", "max_bet", "raise_limit"):
             value = getattr(self, name)
-            if not (type(value) is int or value is None and name != "ante"):  # 1.5 or True from Python: no money
+            if not (type(value) is int or (value is None and name != "ante")):  # 1.5 or True from Python: no money
                 raise BadInput(f"{name.replace('_', '-')} is a whole number of units, not {value!r} (R1.1)")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")

@@ -230,9 +230,10 @@ def spoken(name: str, target: str, protocol: object) -> None:
 
 GAMES: Registry = Registry(declared_games)
 
-__all__ = ["GAMES", "PROTOCOL", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "deal_params", "every_option",
-           "find_game", "game_of", "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option",
-           "ranking_for", "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
+__all__ = ["GAMES", "PROTOCOL", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "checked", "deal_params",
+           "every_option", "find_game", "from_preset", "game_of", "game_verbs", "games_using", "hand_ranking",
+           "parse_option", "ranking_for", "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in",
+           "verb_of"]
 
 
 def find_game(name: str) -> Game:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from bragref.engine.rules import Rules
@@ -61,13 +61,13 @@ class HouseRules(ABC):
     def check_rules(self, rules: Rules) -> None:
         """`BadInput` where its rules, each allowed alone (`Option.check`), do not go together (a chaal limit below
         the first stake, R13.2). A game with no such rules checks nothing more: each was checked alone."""
-        return None
+        return
 
     def check_given(self, name: str, value: object, rules: Rules) -> None:
         """`BadInput` where the table may not set house rule `name` to `value` under this game (`session new`'s
         options, `rules set`): a rule it may hold, kept from another game (R9.3), but not one to set here (Three
         Card Poker's ante, R17.1). By default every value `check_rules` allows may be set."""
-        return None
+        return
 
     def preset_for(self, given: dict[str, Any]) -> str:
         """The preset a new session starts from when none is named, given the options typed (by default the
@@ -212,7 +212,7 @@ def brag_ranking_of(threes_high: bool, a23: str, wild: str, cards: int) -> BragR
     return brag_ranking(threes_high, a23, wild, cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pack_of(wild: str) -> int:
     """The cards in the pack under the house rule `wild` (R8.7): the 52, and the jokers it adds; worked out once a
     rule, as every card a show names is asked about."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 from abc import ABC, abstractmethod
-from functools import lru_cache
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import bragref.structs as structs
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from bragref.games.protocol import Game
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cards() -> ModuleType:
     """The card module, loaded by the first action that has cards (betting never pays for it), and kept: an import
     said again in a function costs more than reading a show's cards."""
@@ -259,21 +259,21 @@ def game_faults(game: Game) -> list[str]:
     return faults
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_params(kind: type[Verb]) -> tuple[Param, ...]:
     """The parameters of kind `cards` an action type declares, read once a type: most declare none, and every
     action made or replayed asks (the audit's replay too)."""
     return tuple(param for param in kind.params if param.kind == "cards")
 
 
-@lru_cache(maxsize=None)
+@cache
 def held_cards(kind: type[Verb]) -> tuple[str, ...]:
     """The names of the parameters of kind `cards` an action type declares as a player's own (`Param.held`: a show's,
     a draw's), read once a type: what R8.9 checks of every action replayed (`play.check_cards`)."""
     return tuple(param.name for param in card_params(kind) if param.held)
 
 
-@lru_cache(maxsize=None)
+@cache
 def hand_cards(kind: type[Verb]) -> tuple[str, ...]:
     """The names of the parameters of kind `cards` an action type declares as a player's whole hand (held, none of
     one card: a show's cards and discards), read once a type: what R8.10 checks (`play.check_hand`); none where a

@@ -950,7 +950,6 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
         ledger.match_new(name)
     else:
         raise BadInput(f"{line.text!r}: unknown verb {verb!r}{did_you_mean(verb, [*game_verbs(), *HOUSEKEEPING])}")
-    return None
 
 
 class _Written(Reader):

@@ -4,10 +4,11 @@ rows, read in the order they were written, given to its game's engine one at a t
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from functools import lru_cache
 from itertools import repeat
-from typing import Callable, Iterator, NamedTuple
+from typing import NamedTuple
 
 import bragref.structs as structs
 
