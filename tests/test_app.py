@@ -297,8 +297,8 @@ def test_the_workers_python_answers_as_the_referees_page_is_answered(tmp_path):
     empty.write_bytes(b"")
     for wrong in (junk, empty):  # said in a person's words: no exception's name, no path inside the phone
         said = json.loads(phone.audit(str(wrong)))
-        assert said == ["this file is not a bragref ledger (choose the .db file that export ledger or a table's "
-                        "laptop made)"], said
+        assert said == [("this file is not a bragref ledger (choose the .db file that export ledger or a table's "
+                        "laptop made)")], said
     other = tmp_path / "other.db"
     subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
                     "Dee,Eve"], capture_output=True, check=True)

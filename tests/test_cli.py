@@ -85,7 +85,7 @@ def test_undo_of_a_settling_action_reverses_its_postings(five):
 def test_see_records_its_cost(five):
     for line in ("bet andy 2", "fold bill", "fold chris", "fold dan", "bet eddie 2", "see andy"):
         five(line)
-    see = [e for e in five.json("history") if e["action"] == "see"][0]
+    see = next(e for e in five.json("history") if e["action"] == "see")
     assert see["amount"] == 4 and see["pot"] == 8  # no antes: 2 + 2 + the see's 4
 
 

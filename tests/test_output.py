@@ -200,5 +200,5 @@ def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
     and money right-aligned."""
     headers, rows = table
     align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
-    assert table_text([dict(zip(headers, row)) for row in rows]) == tabulate(
+    assert table_text([dict(zip(headers, row, strict=False)) for row in rows]) == tabulate(
         rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)

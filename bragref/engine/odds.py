@@ -92,7 +92,7 @@ def _sweep(available: list[int], size: int, limit: int, followed: int, start: _S
     """
     states: dict[_State, list[int]] = {start: [1] + [0] * size}
     moves: dict[_State, _State | None] = {}
-    for rank, phase in zip(ORDER, PHASES):
+    for rank, phase in zip(ORDER, PHASES, strict=True):
         holdings = _holdings(available[rank], followed, min(limit, size))
         following: dict[_State, list[int]] = {}
         for state, by_size in states.items():
@@ -181,7 +181,7 @@ def _flushes(available: list[int], size: int, need: int, suits: tuple[int, ...])
         ace = now if phase == ACE else ace
         if _run(two, one, now, ace, phase, need):
             return None  # counted among the runs
-        flush = tuple(min(need, n + (held >> s & 1)) for n, s in zip(flush, suits))
+        flush = tuple(min(need, n + (held >> s & 1)) for n, s in zip(flush, suits, strict=True))
         return (flush, one, now, ace, pair or count >= need - 1)
 
     start = ((0,) * len(suits), False, False, False, False)
@@ -203,9 +203,9 @@ def _some_suit(available: list[int], size: int, need: int,
             if alike not in seen:
                 seen[alike] = count(available, size, need, suits)
             sign = 1 if many % 2 else -1
-            total = [t + sign * n for t, n in zip(total, seen[alike])]
+            total = [t + sign * n for t, n in zip(total, seen[alike], strict=True)]
     return tuple(total)
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()

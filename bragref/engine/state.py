@@ -88,7 +88,7 @@ class Offer(structs.Struct, frozen=True):
         """The money the move's amount `name` may take alone: its own range where the move gives one, else
         `range`."""
         ranges = dict(self.ranges)
-        return ranges[name] if name in ranges else self.range
+        return ranges.get(name, self.range)
 
 
 def offers(*maybe: Offer | None) -> tuple[Offer, ...]:

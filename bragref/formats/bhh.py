@@ -196,7 +196,7 @@ def _lazily(part: Callable[[int, int], str], starts: list[int], end: int, path: 
         return None
     document = {**head, "hands": []}
     check_shape(document)
-    document["hands"] = Hands(part, list(zip(starts, [*starts[1:], end])), path)
+    document["hands"] = Hands(part, list(zip(starts, [*starts[1:], end], strict=True)), path)
     return document
 
 

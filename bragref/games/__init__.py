@@ -152,7 +152,7 @@ class Registry(Mapping[str, Game]):
             module, _, cls = self.declared[name].partition(":")
             try:
                 game = getattr(importlib.import_module(module), cls)()
-            except Exception as error:  # an installed game's code that does not load: any error of its own
+            except Exception as error:  # noqa: BLE001 - an installed game's code: any error of its own
                 raise BadInput(f"the game {name!r} ({self.declared[name]}) cannot be loaded: {error}") from None
             if game.name != name:
                 raise BadInput(f"{self.declared[name]} is declared as the game {name!r} but names itself "
@@ -208,7 +208,7 @@ class Registry(Mapping[str, Game]):
     def why_broken(self) -> dict[str, str]:
         """Every declared game that does not load, with why: what the command line adds where a command is not
         found, since it may be a verb of one of them."""
-        self.ordered  # tries every declared game
+        self.ordered  # noqa: B018 - reading it tries every declared game
         return dict(self.broken)
 
     def __len__(self) -> int:
