@@ -8,8 +8,13 @@ so the command line, which imports this package for every command, pays nothing 
 __all__ = ["__version__"]  # read on first use, as the rest: the console script imports this package before it can
 # take Ctrl-C (`bragref.console`), so it imports nothing
 
+TYPE_CHECKING = False  # `typing.TYPE_CHECKING` without importing `typing`; gone again below, `dir()` unchanged
+if TYPE_CHECKING:
+    from typing import Any
+del TYPE_CHECKING
 
-def __getattr__(name: str):
+
+def __getattr__(name: str) -> "Any":  # each name its own kind of thing
     import importlib
 
     if name == "__version__":

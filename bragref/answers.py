@@ -39,7 +39,7 @@ def shows(words: list[str]) -> bool:
     """Whether an answer (its words) only shows something, a report, the help, the rules or the match, or quits:
     it records nothing, whatever the ledger holds."""
     verb = words[0].lower()
-    return verb in SHOWING or verb in ("rules", "match") and words[1:] in ([], ["show"])
+    return verb in SHOWING or (verb in ("rules", "match") and words[1:] in ([], ["show"]))
 
 
 def game_answers(game) -> dict[str, tuple[type, dict]]:
@@ -98,7 +98,7 @@ class Answers:
             return self._verb(*own, args)
         handler = ANSWERS.get(verb)
         if handler is None:
-            if looks_like_cards(words[0]) or len(words) > 1 and looks_like_cards(words[1]) and self._names(words[0]):
+            if looks_like_cards(words[0]) or (len(words) > 1 and looks_like_cards(words[1]) and self._names(words[0])):
                 return self._verb(game_verbs()["show"], {}, words)  # CARDS, or NAME CARDS: a show
             raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, (*ANSWERS, *SHOWING))}: ? lists "
                            f"them")
@@ -198,7 +198,8 @@ class Answers:
         evening started from the referee's page, R9.1)."""
         if not args or len(args) % 2 == 0:
             raise BadInput("session new NAME players A,B,C [game G] [ante AMOUNT] [unit U] [currency C] [stakes S]")
-        name, given = args[0], {key.lstrip("-").replace("-", "_"): value for key, value in zip(args[1::2], args[2::2])}
+        name, given = args[0], {key.lstrip("-").replace("-", "_"): value
+                                for key, value in zip(args[1::2], args[2::2], strict=False)}
         players = [p.strip() for p in given.pop("players", "").split(",") if p.strip()]
         made = self.book.session_new(name, players, given.pop("game", None) or "brag", given.pop("preset", None),
                                      next_only=True, **given)
@@ -286,15 +287,15 @@ ANSWERS = {  # the answers that record, by their first word; a game's own come f
     "paid": Answers._paid,
     "pay-to": Answers._pay_to,
     "repay": Answers._repay,
-    **{kind: (lambda kind: lambda a, args: a._purse(kind, args))(kind) for kind in ("buy-in", "top-up", "cash-out")},
+    **{kind: lambda a, args, kind=kind: a._purse(kind, args) for kind in ("buy-in", "top-up", "cash-out")},
     "close": Answers._close,
     "session": Answers._session,
     "player": Answers._player,
     "rename": Answers._rename,
     "match": Answers._match,
-    **{answer: (lambda kind, given: lambda a, args: a._verb(kind, given, args))(kind, given)  # from each declaration
+    **{answer: lambda a, args, kind=kind, given=given: a._verb(kind, given, args)  # from each declaration
        for kind in game_verbs().values() for answer, given in ((kind.verb, {}), *kind.answers.items())},
-    **{alias: (lambda kind: lambda a, args: a._verb(kind, {}, args))(kind)  # a game's words: chaal, pack
+    **{alias: lambda a, args, kind=kind: a._verb(kind, {}, args)  # a game's words: chaal, pack
        for alias, kind in verb_aliases().items()},
 }
 

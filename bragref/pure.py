@@ -66,7 +66,7 @@ def _is_classvar(annotation) -> bool:
 
 def _own_annotations(cls) -> dict:
     """The annotations the class statement wrote (strings under `from __future__ import annotations`)."""
-    own = cls.__dict__.get("__annotations__")
+    own = cls.__dict__.get("__annotations__")  # noqa: RUF063 - `inspect`'s costs an import; 3.14's way below
     if own is None:  # Python 3.14 evaluates annotations only when asked (PEP 649)
         try:
             import annotationlib
@@ -77,7 +77,7 @@ def _own_annotations(cls) -> dict:
 
 
 def _made(source: str, name: str, names: dict):
-    exec(source, names)
+    exec(source, names)  # noqa: S102 - source this module wrote, as the standard library's dataclasses do
     return names[name]
 
 
@@ -140,7 +140,7 @@ class _StructMeta(type):
         super().__init__(name, bases, namespace)
 
     @staticmethod
-    def _write(cls, name, fields, defaults, post, frozen):
+    def _write(cls, name, fields, defaults, post, frozen):  # noqa: PLW0211 - `cls`: the class being made
         names = {"_MISSING": _MISSING}
         parameters, lines = [], []
         for f in fields:
@@ -214,7 +214,7 @@ def replace(struct, /, **changes):
     fields = len(values)
     values.update(changes)
     if len(values) != fields:  # a name that is no field
-        name = sorted(changes.keys() - cls.__struct_fieldset__)[0]
+        name = min(changes.keys() - cls.__struct_fieldset__)
         raise TypeError(f"`{cls.__name__}` has no field '{name}'")
     post = cls.__struct_post__
     if post is not None:
@@ -258,7 +258,7 @@ def encode(value) -> bytes:
         text = _fast(value)
     except ValueError:  # not a number
         text = None
-    if text is None or ("e+" in text or "e-" in text) and _exponent(text):  # a digit before: "three-card" is none
+    if text is None or (("e+" in text or "e-" in text) and _exponent(text)):  # a digit before: "three-card" is none
         text = _slow(value)
     return text.encode()
 
@@ -458,7 +458,7 @@ def _convert(value, kind, path: str):
         if made is tuple and args and args[-1] is not Ellipsis:
             if len(value) != len(args):
                 raise ValidationError(f"Expected `array` of length {len(args)}, got {len(value)}{_at(path)}")
-            return tuple(_convert(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
+            return tuple(_convert(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args, strict=False)))
         member = args[0] if args else typing.Any
         return made(_convert(v, member, f"{path}[{i}]") for i, v in enumerate(value))
     if kind is dict or origin is dict:
@@ -470,7 +470,7 @@ def _convert(value, kind, path: str):
             try:
                 k = _convert(k, keys, "$")
             except ValidationError as error:
-                raise ValidationError(f"{str(error)} - at `key` in `{path}`") from None
+                raise ValidationError(f"{error!s} - at `key` in `{path}`") from None
             made[k] = _convert(v, values, f"{path}[...]")
         return made
     if isinstance(kind, type):

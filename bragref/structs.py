@@ -11,30 +11,38 @@ order of fields, defaults, `__post_init__` and `replace`."""
 from __future__ import annotations
 
 import os
-
-msgspec = None
-if not os.environ.get("BRAGREF_PURE"):
-    try:
-        import msgspec
-    except ImportError:  # no build for this Python (Pyodide): the pure path
-        msgspec = None
-
-PURE = msgspec is None  # which path this process took
+from typing import TYPE_CHECKING
 
 __all__ = ["PURE", "DecodeError", "Struct", "ValidationError", "asdict", "convert", "decode", "encode", "field",
            "force_setattr", "replace"]
 
-if msgspec is not None:
-    Struct = msgspec.Struct
-    field = msgspec.field
-    replace = msgspec.structs.replace
-    asdict = msgspec.structs.asdict
-    force_setattr = msgspec.structs.force_setattr
-    encode = msgspec.json.encode
-    decode = msgspec.json.decode
-    convert = msgspec.convert
-    DecodeError = msgspec.DecodeError
-    ValidationError = msgspec.ValidationError
+if TYPE_CHECKING:  # the type checker's view: msgspec's names and their stubs (the pure path gives the same behaviour)
+    from msgspec import DecodeError, Struct, ValidationError, convert, field
+    from msgspec.json import decode, encode
+    from msgspec.structs import asdict, force_setattr, replace
+
+    PURE: bool
 else:
-    from bragref.pure import (DecodeError, Struct, ValidationError, asdict, convert, decode, encode, field,
-                               force_setattr, replace)
+    msgspec = None
+    if not os.environ.get("BRAGREF_PURE"):
+        try:
+            import msgspec
+        except ImportError:  # no build for this Python (Pyodide): the pure path
+            msgspec = None
+
+    PURE = msgspec is None  # which path this process took
+
+    if msgspec is not None:
+        Struct = msgspec.Struct
+        field = msgspec.field
+        replace = msgspec.structs.replace
+        asdict = msgspec.structs.asdict
+        force_setattr = msgspec.structs.force_setattr
+        encode = msgspec.json.encode
+        decode = msgspec.json.decode
+        convert = msgspec.convert
+        DecodeError = msgspec.DecodeError
+        ValidationError = msgspec.ValidationError
+    else:
+        from bragref.pure import (DecodeError, Struct, ValidationError, asdict, convert, decode, encode, field,
+                                   force_setattr, replace)

@@ -319,7 +319,8 @@ def rules_set_words(rules: Rules, before: Rules, option: str) -> str:
     changed its preset with it, the other rules that preset brought (a game for lives, R14.4)."""
     said = rule_changed(rules, option, already=rules == before)
     name = option.strip().lower().replace("_", "-")
-    others = [f"{r['rule']} {r['value'] or '(none)'}" for r, was in zip(describe_rules(rules), describe_rules(before))
+    others = [f"{r['rule']} {r['value'] or '(none)'}"
+              for r, was in zip(describe_rules(rules), describe_rules(before), strict=False)
               if r["rule"] not in (name, "preset") and r["value"] != was["value"]]
     if not others or rules.preset == before.preset or rules.game != before.game:
         return said

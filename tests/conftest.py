@@ -188,7 +188,8 @@ class Served:
         os.close(out_end)
         os.close(err_end)
         self.pid = self.process.pid
-        self.stdout, self.stderr = open(out, encoding="utf-8"), open(err, encoding="utf-8")
+        self.stdout, self.stderr = open(out, encoding="utf-8"), open(err, encoding="utf-8")  # noqa: SIM115 - the
+        # program's output, read while it runs and closed when it is stopped
 
     def send_signal(self, signum: int) -> None:
         if self.process.exitcode is None:

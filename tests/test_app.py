@@ -53,7 +53,7 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
         assert needed in files
     sw = (app_built / "sw.js").read_text()
     about = json.loads((app_built / "bragref-app.json").read_text())
-    assert f'"bragref-${{VERSION}}"' not in sw and about["version"] in sw  # the cache is named for this build
+    assert '"bragref-${VERSION}"' not in sw and about["version"] in sw  # the cache is named for this build
     cached = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert sorted(set(cached) - {"./"}) == sorted(set(files) - {"sw.js"})
     wheels = {name.split("-")[0] for name in about["wheels"]}
@@ -297,8 +297,8 @@ def test_the_workers_python_answers_as_the_referees_page_is_answered(tmp_path):
     empty.write_bytes(b"")
     for wrong in (junk, empty):  # said in a person's words: no exception's name, no path inside the phone
         said = json.loads(phone.audit(str(wrong)))
-        assert said == ["this file is not a bragref ledger (choose the .db file that export ledger or a table's "
-                        "laptop made)"], said
+        assert said == [("this file is not a bragref ledger (choose the .db file that export ledger or a table's "
+                        "laptop made)")], said
     other = tmp_path / "other.db"
     subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
                     "Dee,Eve"], capture_output=True, check=True)

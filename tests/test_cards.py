@@ -1,7 +1,7 @@
 """Cards and their ranking (R8): notation, every class count, the seed's orderings, each house rule."""
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -169,7 +169,7 @@ def same_order_apart_from(default: BragRanking, switched: BragRanking, moved) ->
     masks = [c for c in combinations(range(52), 3) if not moved(default.class_of(default.key3(*c)), c)]
     by_default = sorted(masks, key=lambda c: default.key3(*c))
     pairs = [(default.key3(*c), switched.key3(*c)) for c in by_default]
-    for (d1, s1), (d2, s2) in zip(pairs, pairs[1:]):
+    for (d1, s1), (d2, s2) in pairwise(pairs):
         assert (d1 < d2) == (s1 < s2)
 
 

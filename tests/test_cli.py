@@ -85,7 +85,7 @@ def test_undo_of_a_settling_action_reverses_its_postings(five):
 def test_see_records_its_cost(five):
     for line in ("bet andy 2", "fold bill", "fold chris", "fold dan", "bet eddie 2", "see andy"):
         five(line)
-    see = [e for e in five.json("history") if e["action"] == "see"][0]
+    see = next(e for e in five.json("history") if e["action"] == "see")
     assert see["amount"] == 4 and see["pot"] == 8  # no antes: 2 + 2 + the see's 4
 
 
@@ -211,11 +211,10 @@ def test_a_ledger_object_sees_every_change_to_a_session_whoever_writes_it(tmp_pa
         mine.session(None)
         change(other if index % 2 else mine)
         assert mine.session(None) == Ledger(path).session(None)
-    with pytest.raises(Refused):
-        with mine.write():
-            mine.close_session(None)
-            assert mine.session(None).closed
-            raise Refused("changed my mind", "R9.1")
+    with pytest.raises(Refused), mine.write():
+        mine.close_session(None)
+        assert mine.session(None).closed
+        raise Refused("changed my mind", "R9.1")
     other.join(None, "Dan")  # its event takes the row id the rolled-back close had
     assert not mine.session(None).closed and mine.session(None) == Ledger(path).session(None)
 

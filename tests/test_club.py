@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Self
 
 import pytest
 
@@ -62,7 +63,7 @@ class Replicating:
         self.process.kill()
         self.process.wait()
 
-    def __enter__(self) -> "Replicating":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

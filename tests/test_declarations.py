@@ -59,8 +59,8 @@ class Tell(Verb, frozen=True):
 
 
 @pytest.mark.parametrize("kind, fault", [
-    (Lay, "'cards', 'more' are each several words typed as arguments (cards or players without `option`): a command "
-          "reads one such; give the others `option` (`option=\"--more\"`)"),
+    (Lay, ("'cards', 'more' are each several words typed as arguments (cards or players without `option`): a command "
+          "reads one such; give the others `option` (`option=\"--more\"`)")),
     (Lay, "Param('cards', 'cards') is read as words up to the next parameter's keyword, and 'more' after it has none"),
     (Tap, "Param('hard', 'flag'): a flag is typed as an option: `option=\"--hard\"`"),
     (Turn, "Param('up', 'toggle', option='--up'): a toggle is typed as either of two options"),
@@ -69,8 +69,8 @@ class Tell(Verb, frozen=True):
     (Call, "Param('sum', 'money', option='sum'): an option is `--` and a lower-case word"),
     (Call, "answers['c'] = {'whole': True}: an answer is a word, with the values it sets of the parameters (sum)"),
     (Spoken, "Spoken.verb = 'Speak up': a verb is one lower-case word"),
-    (Tell, "Param('players', 'players') is read as words up to the next parameter's keyword, and 'amount' after it "
-           "has none"),
+    (Tell, ("Param('players', 'players') is read as words up to the next parameter's keyword, and 'amount' after it "
+           "has none")),
 ])
 def test_a_declaration_the_tools_cannot_be_made_from_is_named(kind, fault):
     faults = declaration_faults(kind)

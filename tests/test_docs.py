@@ -176,7 +176,7 @@ def test_the_readmes_first_hand_is_a_true_transcript(bragref, own_games):
     compare every line (a digest's hash aside: it covers the rows' times)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Refereeing one hand", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
-    steps = re.split(r"^\$ ", block, flags=re.M)[1:]
+    steps = re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]
     digest = re.compile(r"\b\d+-[0-9a-f]{16}\b")
     exit_code = None
     for step in steps:
@@ -213,7 +213,7 @@ def readme_sessions() -> list[str]:
     """The console examples of the games' page (docs/games.md, linked from the README) that start a session of
     their own."""
     games = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
-    return [block for block in re.findall(r"```console\n(.*?)```", games, flags=re.S)
+    return [block for block in re.findall(r"```console\n(.*?)```", games, flags=re.DOTALL)
             if block.startswith("$ bragref session new")]
 
 
@@ -222,7 +222,7 @@ def test_the_readmes_game_examples_run_as_written(bragref, block, own_games):
     """Each game's example, in a ledger of its own: every command is taken, or refused (exit 3) where its comment
     says so, and every line shown under it is among what it prints; a comment beginning "..." leaves steps out, so
     the example is run up to there."""
-    for step in re.split(r"^\$ ", block, flags=re.M)[1:]:
+    for step in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
         command, _, shown = step.partition("\n")
         command, _, comment = command.partition(" #")
         if comment.strip().startswith("..."):

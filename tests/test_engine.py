@@ -130,7 +130,7 @@ def test_pot_limit_caps_the_money_in_one_bet():
 def test_pot_limit_with_no_money_leaves_no_bet():
     h = hand(ante=0, pot_limit=True)
     assert legal(h).range("bet") is None
-    with pytest.raises(Refused, match="R4.4"):
+    with pytest.raises(Refused, match=r"R4\.4"):
         apply(h, Bet("Andy", 1))
 
 
@@ -144,7 +144,7 @@ def test_raise_limit_applies_after_the_first_bet():
 def test_money_is_integer_units():
     assert parse_amount("1.50", "0.01") == 150
     assert parse_amount("£2", "0.01") == 200
-    with pytest.raises(BadInput, match="R1.1"):
+    with pytest.raises(BadInput, match=r"R1\.1"):
         parse_amount("1.505", "0.01")
     assert format_money(150, "0.01", "£") == "£1.50"
     assert format_money(-7, "1") == "-7"

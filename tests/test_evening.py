@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from bragref.api import open_ledger
-from conftest import ROOT, Bragref
+from conftest import ROOT
 from tests.test_cover import covered_then_seen, four  # noqa: F401 - fixtures shared with the cover tests
 from tests.test_show import nets, seen  # noqa: F401 - the see of test_show
 
@@ -117,7 +117,7 @@ def test_on_a_terminal_the_block_fits_80_columns_and_bolds_the_player_to_act(bra
 def test_a_stale_free_evening_of_eight_hands_at_the_table(bragref):
     bragref('session new friday --players "Andy,Bill,Chris,Dan,Eddie"')
     answers = []
-    for hand in range(8):  # each hand: the first to act bets 2, the next folds, and so on until one is left
+    for _hand in range(8):  # each hand: the first to act bets 2, the next folds, and so on until one is left
         answers += ["d", "b 2", "f", "f", "f", "f"]
     result = bragref.table(*answers, "q")
     assert "stale" not in result.output and "error" not in result.output and "refused" not in result.output
@@ -355,7 +355,7 @@ def test_history_shows_local_time_without_microseconds(evening, monkeypatch):
 
 def test_numbers_are_right_aligned_in_tables(evening):
     lines = evening("balances").stdout.splitlines()
-    header, rule, *rows = lines
+    header, _rule, *rows = lines
     assert header.endswith("net") and rows[0].endswith(" £0.60") and rows[1].endswith("-£0.70")
     assert len({len(row) for row in rows}) == 1
 

@@ -400,8 +400,8 @@ def test_mangled_histories_are_refused_or_rejected_never_a_bug(eventful, tmp_pat
         path.write_text(body, encoding="utf-8")
         before = target.dump()
         result = target(f"import {path} --as s{trial}", code=None)
-        assert result.exit_code in (0, 2, 3) or result.exit_code == 4 and "differs from the one here" in \
-            result.output, (trial, body, result.output)  # 4: the night an earlier trial imported, told otherwise
+        assert result.exit_code in (0, 2, 3) or (result.exit_code == 4 and "differs from the one here" in \
+            result.output), (trial, body, result.output)  # 4: the night an earlier trial imported, told otherwise
         if result.exit_code:
             assert target.dump() == before
 
@@ -787,8 +787,8 @@ def test_a_history_that_does_not_say_where_its_lines_were_entered_is_imported_as
 
 
 @pytest.mark.parametrize("change, says", [
-    (("'seat',", "'phone',"), "'phone' is not where a line was entered (command, table, referee, seat, seat-self, "
-                              'app, import, or "" for a line that does not say)'),
+    (("'seat',", "'phone',"), ("'phone' is not where a line was entered (command, table, referee, seat, seat-self, "
+                              'app, import, or "" for a line that does not say)')),
     (("'seat',\n", ""), "it is not one for each line of the hand's actions"),
 ])
 def test_where_a_line_was_entered_that_cannot_be_is_bad_input_naming_it(entered_from_everywhere, tmp_path, change,

@@ -130,15 +130,15 @@ def test_mangled_histories_exit_by_the_contract(target, history, tmp_path_factor
             node = node[step]
         except (KeyError, IndexError, TypeError):
             break
-    if isinstance(node, dict) and isinstance(path[-1], str) or isinstance(node, list) and isinstance(path[-1], int) \
-            and path[-1] < len(node):
+    if (isinstance(node, dict) and isinstance(path[-1], str)) or (isinstance(node, list) and isinstance(path[-1], int) \
+            and path[-1] < len(node)):
         node[path[-1]] = value
     file = tmp_path_factory.mktemp("mangled") / "h.json"
     file.write_text(json.dumps(document), encoding="utf-8")
     before = snapshot(target)
     name = f"mangled-{len(before['sessions'])}"  # a name of its own: one taken would refuse it before its hands
     result = CliRunner().invoke(cli, ["--db", str(target), "import", str(file), "--as", name])
-    assert result.exit_code in {0, 2, 3} or result.exit_code == 4 and "differs from the one here" in result.output, \
+    assert result.exit_code in {0, 2, 3} or (result.exit_code == 4 and "differs from the one here" in result.output), \
         (path, value, result.output)
     assert "Traceback" not in result.output and "internal error" not in result.output, (path, value, result.output)
     if result.exit_code != 0:

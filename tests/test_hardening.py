@@ -17,6 +17,7 @@ import sys
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -569,7 +570,7 @@ def test_a_killed_import_leaves_no_worker_and_no_scratch_folder(tmp_path):
         found = []
         for pid in filter(str.isdigit, os.listdir("/proc")):
             with contextlib.suppress(OSError):
-                if str(target).encode() in open(f"/proc/{pid}/cmdline", "rb").read():
+                if str(target).encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
                     found.append(int(pid))
         return found
 

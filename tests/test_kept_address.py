@@ -11,6 +11,7 @@ import socket
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from test_referee import Referee, dealt, status
@@ -79,7 +80,7 @@ def test_a_new_address_only_when_asked(tmp_path):
         assert plain.url not in (first.url, renewed.url)
     finally:
         plain.stop()
-    assert renewed.token in open(kept_file(db), encoding="utf-8").read()
+    assert renewed.token in Path(kept_file(db)).read_text(encoding="utf-8")
 
 
 def test_nothing_is_kept_unless_asked(tmp_path):

@@ -30,7 +30,7 @@ def test_loans_are_recorded_under_every_short_money_setting_but_not_onto_a_cover
     for setting in ("cover", "borrow", "both"):
         check_lend(Rules(short_money=setting), "A", "B", False, SHORT)  # R7.1: never forbidden as such
         check_lend(Rules(short_money=setting), "A", "B", True, SHORT)  # from the pocket, mid-hand too
-    with pytest.raises(Refused, match="short-money cover does not allow .*: lend between hands, or the short player") \
+    with pytest.raises(Refused, match=r"short-money cover does not allow .*: lend between hands, or the short player") \
             as refused:
         check_lend(Rules(stakes="table"), "A", "B", True, SHORT)
     assert refused.value.rule == "R7.5"

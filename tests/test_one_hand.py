@@ -5,7 +5,6 @@ Held once for every game, in the replay every write, import and audit goes throu
 side show is tested in tests/games/test_teenpatti.py, the referee's picker in tests/test_referee.py."""
 
 import random
-import sqlite3
 
 import pytest
 
@@ -113,7 +112,7 @@ def test_a_show_names_the_hand_seen_in_every_game_r8_10():
     rng = random.Random(79)
     for name, game in GAMES.items():
         checked = False
-        for deal in range(200):
+        for _deal in range(200):
             rules = from_preset(next(iter(game.presets)), game=game.name)
             seats = ["Ann", "Bob", "Cy", "Di"][:max(3, game.players[0])]
             dealt = {**game.deal_follows(rules, seats, None, lambda: True), **random_dealt(rules, rng, seats)}

@@ -162,8 +162,8 @@ def test_with_the_game_installed_bragrefs_own_documentation_tests_still_pass(ins
     bragref's own games, run with the plug-in installed."""
     counting = ["tests/test_cli.py::test_games_lists_every_game_with_its_options_and_who_keeps_each_r10_2",
                 "tests/games/test_hoyle.py::test_an_option_hoyle_does_not_use_is_refused_naming_the_games_that_do",
-                "tests/games/test_threecardpoker.py::"
-                "test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips"]
+                ("tests/games/test_threecardpoker.py::"
+                "test_dealers_choice_through_all_eight_games_conserves_money_and_round_trips")]
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "-m",
                              "not slow", "tests/test_docs.py", "tests/test_golden.py", *counting], capture_output=True,
                             text=True, env=installed, cwd=Path(__file__).parent.parent)
@@ -229,9 +229,9 @@ def test_a_bug_in_an_installed_games_own_code_names_its_distribution_not_bragref
 
     bragref("session", "new", "f", "--players", "Ann,Bob,Cy", "--game", "faulty", code=0)
     bragref("deal", code=0)
-    ours = [sys.executable, "-c", "import sys\nfrom bragref.games.brag.betting import BragBetting\n"
+    ours = [sys.executable, "-c", ("import sys\nfrom bragref.games.brag.betting import BragBetting\n"
             "from bragref.__main__ import main\ndef look(*args):\n    raise RuntimeError('a bug of bragref')\n"
-            "BragBetting._look = look\nsys.argv[0] = 'bragref'\nmain()\n"]  # bragref's look failing, called by
+            "BragBetting._look = look\nsys.argv[0] = 'bragref'\nmain()\n")]  # bragref's look failing, called by
     # bragref's betting, called by the game's own `apply`
     said = bragref("look", "bob", code=1, run=ours)
     assert "internal error (a bug in bragref " in said and "RuntimeError('a bug of bragref')" in said, said
@@ -309,9 +309,9 @@ def test_a_verb_declaration_the_command_line_cannot_take_is_the_games_fault_name
     def run(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, env=env, cwd=tmp_path)
 
-    blamed = ["the game 'lay-brag' (bragref_lay:LayBrag, of bragref-lay 1.0, installed beside bragref) cannot be "
-              "loaded: its verb 'lay' (bragref_lay.Lay)", "'cards', 'more' are each several words typed as "
-              "arguments", 'give the others `option` (`option="--more"`)']
+    blamed = [("the game 'lay-brag' (bragref_lay:LayBrag, of bragref-lay 1.0, installed beside bragref) cannot be "
+              "loaded: its verb 'lay' (bragref_lay.Lay)"), ("'cards', 'more' are each several words typed as "
+              "arguments"), 'give the others `option` (`option="--more"`)']
     helped = run("bragref", "lay", "--help")
     said = " ".join(helped.stderr.split())
     assert helped.returncode == 2 and "internal error" not in said and "Traceback" not in said, said

@@ -167,7 +167,7 @@ class ClaimsAPot(Brag):
 
 
 def test_a_game_claiming_an_optional_protocol_it_does_not_write_fails_the_conformance_suite():
-    with pytest.raises(AssertionError, match="claims Banked, and leaves .* to the default"):
+    with pytest.raises(AssertionError, match=r"claims Banked, and leaves .* to the default"):
         conformance.test_every_optional_protocol_a_game_claims_it_keeps(HalfBanked())
     with pytest.raises(AssertionError, match="the optional protocols are"):
         conformance.test_every_optional_protocol_a_game_claims_it_keeps(ClaimsAPot())
@@ -207,7 +207,7 @@ def test_a_game_written_for_a_protocol_this_bragref_does_not_speak_is_left_out_s
 
 def test_a_game_asked_for_by_its_own_name_that_does_not_load_says_why(monkeypatch):
     monkeypatch.setitem(GAMES.declared, "broken-brag", "bragref_broken_missing:Nope")
-    with pytest.raises(BadInput, match="'broken-brag' .* cannot be loaded"):
+    with pytest.raises(BadInput, match=r"'broken-brag' .* cannot be loaded"):
         find_game("broken-brag")
 
 

@@ -67,9 +67,9 @@ def typed_at_twins(folder, commands, blind: bool) -> int:
         acting = twins[0].json("status").get("to_act") or "andy"
         words = [acting if word == TO_ACT else word for word in typed]
         results = [invoke(["--db", str(twin.db), *prefix, verb, *words]) for twin, invoke in
-                   zip(twins, (lambda words: runner.invoke(cli, words), lambda words: run(runner, words)))]
+                   zip(twins, (lambda words: runner.invoke(cli, words), lambda words: run(runner, words)), strict=True)]
         said = [(result.exit_code, result.stdout.replace(str(twin.db), "DB"), result.stderr.replace(str(twin.db), "DB"))
-                for result, twin in zip(results, twins)]
+                for result, twin in zip(results, twins, strict=True)]
         assert said[0] == said[1], (prefix, verb, words)
         assert twins[0].dump() == twins[1].dump(), (prefix, verb, words)
         quick += type(results[1]).__name__ == "Quick"

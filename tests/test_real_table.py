@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from test_referee import PHONE, TV, Referee, bragref, calmed, dump, opened, status, tap, waited
 from test_serve import until, web
+import itertools
 
 pytestmark = pytest.mark.slow  # a server and browsers: CI's whole run, not the quick subset
 
@@ -242,7 +243,7 @@ def test_a_tap_just_after_close_asks_to_be_confirmed_closes_nothing(browser, tmp
 
 
 def test_a_double_tap_on_a_card_leaves_it_picked(browser, tmp_path):
-    with refereed(browser, tmp_path, "Ann,Bob", "deal", "bet bob 1", "see ann") as (db, page):
+    with refereed(browser, tmp_path, "Ann,Bob", "deal", "bet bob 1", "see ann") as (_db, page):
         page.locator("#moves").get_by_role("button", name="show Bob", exact=True).click()
         calmed(page)
         card = page.locator("#picked").get_by_role("button", name="Kh", exact=True)
@@ -414,7 +415,7 @@ def test_the_nights_chart_on_a_tv_has_labels_a_room_can_read(browser, tmp_path):
         assert min(heights) >= 24, heights
         boxes = page.evaluate("[...document.querySelectorAll('#running text')].slice(1).map(t => { const r = "
                               "t.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })")
-        for one, other in zip(boxes, boxes[1:]):
+        for one, other in itertools.pairwise(boxes):
             assert one[1] <= other[0] + 1 or one[3] <= other[2] or other[3] <= one[2], (one, other)
         chart = page.evaluate("document.getElementById('running').getBoundingClientRect().height")
         assert chart >= 0.3 * TV["height"]  # it fills the space it has

@@ -48,8 +48,8 @@ CASES = {
         THREE_STAKE, f"{THIRTY_ONE}; show bill Kh 3d 4h", "show bill Kh 3d 5h", "R15.4",
         "Bill has shown: now draw or stick"),
     "R2.2 a three-stake move once the hand is over": (
-        THREE_STAKE, "deal --up 'Kh 2c Ad'; call bill; fold chris; fold andy; concede bill; concede chris; "
-        "concede andy", "stick andy", "R2.2", "this hand is over: deal the next one"),
+        THREE_STAKE, ("deal --up 'Kh 2c Ad'; call bill; fold chris; fold andy; concede bill; concede chris; "
+        "concede andy"), "stick andy", "R2.2", "this hand is over: deal the next one"),
     "R3.4 a second look in Teen Patti": (
         TEEN_PATTI, "deal; look bill", "look bill", "R3.4", "Bill has already looked"),
     "R13.5 a look at a retained hand in Teen Patti": (

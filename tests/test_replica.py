@@ -231,8 +231,8 @@ def test_the_backup_is_said_in_a_line_and_a_warning_past_a_minute_diverged_or_un
     from bragref.told import backup_words
 
     assert backup_words("current", 0, 40.0, None, "21:04:05") == ("backed up (checked 21:04:05)", False)
-    assert backup_words("behind", 3, 2.0, 1.5, "21:04:05") == ("backed up 2 s ago; 3 rows on the way (checked "
-                                                               "21:04:05)", False)
+    assert backup_words("behind", 3, 2.0, 1.5, "21:04:05") == (("backed up 2 s ago; 3 rows on the way (checked "
+                                                               "21:04:05)"), False)
     assert backup_words("behind", 1, 200.0, 180.0, "21:04:05") == (
         "not backed up for 3 min: 1 row on this laptop only (checked 21:04:05)", True)
     assert backup_words("diverged", None, None, None, "21:04:05")[1]

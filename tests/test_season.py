@@ -40,7 +40,7 @@ def play_nights(bragref: Bragref) -> None:
 
     clock = store.now
     try:
-        for day, (name, (players, lines)) in zip((1, 8, 15), NIGHTS.items()):
+        for day, (name, (players, lines)) in zip((1, 8, 15), NIGHTS.items(), strict=False):
             seconds = count()
             store.now = lambda day=day, seconds=seconds: f"2026-11-{day:02}T20:00:{next(seconds):02}.000000+00:00"
             bragref(f'session new {name} --players "{players}"')
@@ -239,7 +239,7 @@ def test_a_payment_of_no_amount_of_money_is_found_by_audit(bragref, amount):
     """A payment of 0 or less passed the test of being no more than is owed (R1.1)."""
     play_nights(bragref)
     forged_payment(bragref.db, "Cat", "Andy", amount)
-    assert f"is not an amount of money: a payment is a whole number of units above 0 (R1.1)" in \
+    assert "is not an amount of money: a payment is a whole number of units above 0 (R1.1)" in \
         bragref("audit --all", code=4).stdout
 
 
@@ -270,7 +270,7 @@ def written_apart(tmp_path: Path) -> list[Path]:
     """Three tables' nights, each in a ledger of its own written by a process of its own, exported as JSON with the
     night's date (a session keeps its recorded times): 1, 8 and 15 November."""
     histories = []
-    for day, (name, (players, lines)) in zip((1, 8, 15), NIGHTS.items()):
+    for day, (name, (players, lines)) in zip((1, 8, 15), NIGHTS.items(), strict=False):
         db = tmp_path / f"{name}.db"
         script = tmp_path / f"{name}.brag"
         script.write_text("\n".join([f'session new friday --players "{players}"', *lines,
@@ -365,8 +365,8 @@ def test_the_seasons_chart_goes_to_standard_output_as_dash(bragref, tmp_path, mo
 
 
 @pytest.mark.parametrize("target, said", [
-    ("/dev/stdout", "is not a regular file (a folder, a device or a pipe): write to a regular file (`--chart -` "
-                    "writes it to standard output)"),
+    ("/dev/stdout", ("is not a regular file (a folder, a device or a pipe): write to a regular file (`--chart -` "
+                    "writes it to standard output)")),
     ("/proc/season.svg", "cannot write in '/proc'")])
 def test_a_chart_that_cannot_be_written_there_is_bad_input(bragref, target, said):
     """A pipe (`--chart /dev/stdout | cat`) or a folder nobody may write in (not even root: /proc) is bad input, exit
@@ -374,7 +374,7 @@ def test_a_chart_that_cannot_be_written_there_is_bad_input(bragref, target, said
     play_nights(bragref)
     before = bragref.dump()
     shown = subprocess.run([sys.executable, "-m", "bragref", "--db", str(bragref.db), "season", "--chart", target],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "NO_COLOR": "1"})
+                           capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
     assert shown.returncode == 2 and said in shown.stderr and "Traceback" not in shown.stderr, shown.stderr
     assert shown.stdout == "" and bragref.dump() == before
 

@@ -50,8 +50,9 @@ def test_open_example_by_single_commands(five):
 
 
 def test_blind_example_chris_cannot_see_bill(five):
-    lines = [l.split("#")[0].strip() for l in (SAMPLES / "pagat-blind-example.brag").read_text().splitlines()[6:]]
-    lines = [l for l in lines if l]
+    lines = [line.split("#")[0].strip()
+             for line in (SAMPLES / "pagat-blind-example.brag").read_text().splitlines()[6:]]
+    lines = [line for line in lines if line]
     round6 = lines.index("fold Andy")
     for line in lines[: round6 + 2]:  # up to Bill's blind 5 in round 6
         five(line)

@@ -147,10 +147,10 @@ def test_serve_needs_a_ledger_and_starting_it_costs_other_commands_nothing(tmp_p
     missing = subprocess.run([sys.executable, "-m", "bragref", "--db", str(tmp_path / "none.db"), "serve"],
                              capture_output=True, text=True)
     assert missing.returncode == 2 and "no ledger at" in missing.stderr and not (tmp_path / "none.db").exists()
-    loaded = subprocess.run([sys.executable, "-c", "import atexit, sys; from bragref.__main__ import main; "
+    loaded = subprocess.run([sys.executable, "-c", ("import atexit, sys; from bragref.__main__ import main; "
                              "atexit.register(lambda: print(sorted(m for m in sys.modules if sys.modules[m] is not None "
                              "and m.split('.')[0] in ('starlette', 'uvicorn', 'segno', 'typing_extensions')))); "
-                             f"sys.argv = ['bragref', '--db', {str(ledger)!r}, 'bet', 'bill', '1']; main()"],
+                             f"sys.argv = ['bragref', '--db', {str(ledger)!r}, 'bet', 'bill', '1']; main()")],
                             capture_output=True, text=True)
     assert loaded.returncode == 0 and loaded.stdout.strip().splitlines()[-1] == "[]", loaded.stdout + loaded.stderr
 

@@ -312,7 +312,7 @@ def test_audit_checks_the_table_money_each_deal_records(bragref):
         from bragref.ledger.chain import head, insert
 
         row = conn.execute("SELECT * FROM hands WHERE number = 1").fetchone()
-        values = dict(zip([d[0] for d in conn.execute("SELECT * FROM hands").description], row))
+        values = dict(zip([d[0] for d in conn.execute("SELECT * FROM hands").description], row, strict=True))
         values.update(id=None, number=2, purses='{"A": 50, "B": 9}')
         del values["id"]
         insert(conn, "hands", values, head(conn))

@@ -130,7 +130,7 @@ def test_a_pure_struct_behaves_as_msgspecs():
     assert pure.asdict(Raise("Ann", to=4)) == {"player": "Ann", "amount": 1, "said": [], "to": 4}
     pure.force_setattr(bet, "amount", 9)
     assert bet.amount == 9
-    with pytest.raises(pure.ValidationError, match="below zero - at `\\$`|below zero"):
+    with pytest.raises(pure.ValidationError, match=r"below zero - at `\$`|below zero"):
         pure.convert({"player": "Ann", "amount": -1}, Bet)
 
 

@@ -360,11 +360,11 @@ def test_litestreams_tables_are_known_and_said_on_the_sound_line(played):
 
 
 @pytest.mark.parametrize("forged, found", [
-    ("INSERT INTO _litestream_lock VALUES (1)", "Litestream's _litestream_lock holds 1 row, where Litestream leaves "
-                                                "it empty"),
+    ("INSERT INTO _litestream_lock VALUES (1)", ("Litestream's _litestream_lock holds 1 row, where Litestream leaves "
+                                                "it empty")),
     ("INSERT INTO _litestream_lock VALUES ('forged'), (2)", "_litestream_lock holds 2 rows"),
-    ("WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
-     "INSERT INTO _litestream_seq SELECT i, i FROM n", "_litestream_seq holds 1000 rows"),
+    (("WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+     "INSERT INTO _litestream_seq SELECT i, i FROM n"), "_litestream_seq holds 1000 rows"),
     ("INSERT INTO _litestream_seq VALUES (2, 1)", "_litestream_seq holds 2 rows"),
     ("UPDATE _litestream_seq SET id = 2", "_litestream_seq holds the row (2, 1)"),
     ("UPDATE _litestream_seq SET seq = -7", "_litestream_seq holds the row (1, -7)"),
@@ -639,11 +639,11 @@ def test_a_posting_changed_is_told_by_its_player_kind_and_both_sums(played):
     """Postings are compared with the replay's by player and kind (R1.2): a sum nudged, a sum that is not a number."""
     with raw(played.db) as conn:
         drop_triggers(conn)
-        posting, number, player, kind, amount = conn.execute(
+        posting, number, player, _kind, amount = conn.execute(
             "SELECT p.id, h.number, p.player, p.kind, p.amount FROM postings p JOIN hands h ON h.id = p.hand_id"
             " WHERE p.player IS NOT NULL AND p.kind = 'win' ORDER BY p.id LIMIT 1").fetchone()
         conn.execute("UPDATE postings SET amount = amount + 1 WHERE id = ?", (posting,))
-    found = [f for f in audit_all(played.db) if f.startswith(f"session") and f"hand {number}:" in f]
+    found = [f for f in audit_all(played.db) if f.startswith("session") and f"hand {number}:" in f]
     assert any(f.endswith(f"hand {number}: its postings sum to 1, not 0 (R1.2)") for f in found), found
     assert any(f.endswith(f"hand {number}: win for {player} is recorded as {amount + 1}, but the replay gives "
                           f"{amount}") for f in found), found

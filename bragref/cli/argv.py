@@ -106,7 +106,7 @@ def typed_words(kind, values: dict) -> list[str]:
     words: list[str] = []
     for param in kind.params:
         value = values[param.name]
-        if value is None or value == () or value is False and param.kind == "flag":
+        if value is None or value == () or (value is False and param.kind == "flag"):
             continue
         words += param.keywords[:1]
         if param.kind in ("flag", "toggle"):

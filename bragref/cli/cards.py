@@ -115,7 +115,7 @@ def compare(app, hands: tuple[str, ...], suit_order: bool, out: Output, **option
 
     strengths = [strength(j) for _, j in judged]
     rows = []
-    for (cards, j), mine in zip(judged, strengths):
+    for (cards, j), mine in zip(judged, strengths, strict=False):
         place = 1 + sum(1 for other in strengths if other > mine)
         rows.append({"hand": hand_text(cards), "class": j.cls, "place": place, "overall": ranking.place(j.key3),
                      "name": ranking.describe(j), **facts(rules, cards)})

@@ -33,7 +33,7 @@ def players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
         if book is None:
             return []
         return _matching(book.current_session().seats, incomplete)
-    except Exception:  # a half-typed command line must never print an error from the completer
+    except Exception:  # noqa: BLE001 - a half-typed command line must never print an error from the completer
         return []
 
 
@@ -60,5 +60,5 @@ def sessions(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
     try:
         book = _book(ctx)
         return _matching(book.session_names(), incomplete) if book else []
-    except Exception:  # as above
+    except Exception:  # noqa: BLE001 - as above
         return []

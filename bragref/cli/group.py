@@ -178,10 +178,10 @@ def damaged(error: Exception) -> bool:
     """Whether `error` is a ledger damaged outside bragref showing itself (a page SQLite cannot read, a row's JSON or
     text that does not decode): the contract's exit 5, not a bug. Only modules already loaded are asked."""
     sqlite3, structs = sys.modules.get("sqlite3"), sys.modules.get("bragref.structs")
-    return (sqlite3 is not None and isinstance(error, sqlite3.DatabaseError)
-            or structs is not None and isinstance(error, structs.DecodeError)
+    return ((sqlite3 is not None and isinstance(error, sqlite3.DatabaseError))
+            or (structs is not None and isinstance(error, structs.DecodeError))
             or isinstance(error, UnicodeDecodeError)
-            or isinstance(error, IndexError) and str(error) == "No item with that key")  # a column gone: sqlite3.Row
+            or (isinstance(error, IndexError) and str(error) == "No item with that key"))  # a column gone: sqlite3.Row
 
 
 def below_zero(usage: click.ClickException, words: list[str]) -> str | None:

@@ -56,8 +56,8 @@ def table_answers() -> str:
     def roff(text: str) -> str:
         return text.replace("\\", "\\e").replace("-", "\\-")
 
-    lines = [".SH ANSWERS", "Leave PLAYER out for the player the prompt names, AMOUNT for the least allowed; at a "
-             "showdown, CARDS alone show for the player named (at a side show, name the player)."]
+    lines = [".SH ANSWERS", ("Leave PLAYER out for the player the prompt names, AMOUNT for the least allowed; at a "
+             "showdown, CARDS alone show for the player named (at a side show, name the player).")]
     for game in GAMES.values():
         rules = from_preset(next(iter(game.presets)), game=game.name)
         lines.append(f'.SS "{roff(game.title)} (\\-\\-game {game.name})"')

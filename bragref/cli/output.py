@@ -200,14 +200,16 @@ def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -
     every report's default, so a report pays neither for importing tabulate nor for its general formatter, a whole
     session's `history` most. While a report is printed to fit a width (`fitting`: at the table), a last column of
     text too wide for it is wrapped at spaces within its own column."""
-    widths = [max(len(header) + 2, *map(len, column)) for header, column in zip(headers, zip(*texts))]
+    widths = [max(len(header) + 2, *map(len, column))
+              for header, column in zip(headers, zip(*texts, strict=False), strict=False)]
     room = FIT[-1] - sum(widths[:-1]) - 2 * (len(widths) - 1) if FIT and len(widths) > 1 else None
     if room is not None and widths[-1] > room >= MIN_WRAPPED and align[-1] == "left":
         widths[-1] = room
         texts = [[*row[:-1], part] if index == 0 else [""] * (len(row) - 1) + [part]
                  for row in texts for index, part in enumerate(textwrap.wrap(row[-1], room, break_long_words=False,
                                                                              break_on_hyphens=False) or [""])]
-    pattern = "  ".join(f"{{:{'>' if side == 'right' else '<'}{width}}}" for width, side in zip(widths, align))
+    pattern = "  ".join(f"{{:{'>' if side == 'right' else '<'}{width}}}"
+                        for width, side in zip(widths, align, strict=False))
     lines = [pattern.format(*headers).rstrip(), "  ".join("-" * width for width in widths)]
     lines += [pattern.format(*row).rstrip() for row in texts]
     return "\n".join(lines)

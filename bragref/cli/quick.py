@@ -71,7 +71,7 @@ def _read(words: list[str]) -> tuple[App, str, type, list[str]] | None:
     given: dict[str, str] = {}
     while words and words[0].startswith("-"):
         name, equals, value = words[0].partition("=")
-        if name not in GLOBAL or name in given or not equals and (len(words) < 2 or words[1].startswith("-")):
+        if name not in GLOBAL or name in given or (not equals and (len(words) < 2 or words[1].startswith("-"))):
             return None
         given[name], words = (value, words[1:]) if equals else (words[1], words[2:])
     if not words or words[0] in COMMAND_MODULES or asks_help(words[1:]) or \
@@ -86,7 +86,7 @@ def _read(words: list[str]) -> tuple[App, str, type, list[str]] | None:
             return None  # no such command: the command line names the nearest
     db, session = (given.get(name) if name in given else os.environ.get(variable) or None
                    for name, variable in GLOBAL.items())
-    if db == "" or session == "" or db is not None and os.path.isdir(db):
+    if db == "" or session == "" or (db is not None and os.path.isdir(db)):
         return None  # what the command line says of these is its own
     return App(db or default_db(), session, "--session" in given), words[0], kind, words[1:]
 

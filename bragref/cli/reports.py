@@ -287,7 +287,7 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     money = rules.money
     at_table = bool(book.on_table(all_sessions, kept))  # hands at table stakes: settled at the table (R1.3)
     lines = settle_lines(payments, money, at_table)
-    lines[:len(payments)] = [line + pay_words(p) for line, p in zip(lines, payments)]
+    lines[:len(payments)] = [line + pay_words(p) for line, p in zip(lines, payments, strict=False)]
     if payments and out.fmt is not None:  # sentences, unless a table format is asked for
         linked = any("pay" in p for p in payments)
         out.table([{"from": p["from"], "to": p["to"], "amount": money(p["amount"]),

@@ -92,8 +92,8 @@ def table_help(rules, games=None) -> str:
                       "  history [N]  a hand's actions     replay N  a hand told for a dispute",
                       "  summary      the night           bal  balances     settle  who pays whom",
                       "  ?            this help           q    quit (all is already saved)",
-                      "Each command's own words work too: rules set ante 2, player join Dan --after Andy, "
-                      "session close."])
+                      ("Each command's own words work too: rules set ante 2, player join Dan --after Andy, "
+                      "session close.")])
 
 
 class Table:
@@ -227,7 +227,7 @@ class Table:
         usage = {"history": "history [N]: N, a hand's number, like 3", "replay": "replay N: N, a hand's number, like 3",
                  "summary": "summary takes nothing more"}[command]
         most = {"history": 1, "replay": 1, "summary": 0}[command]
-        if len(args) > most or command == "replay" and not args or args and not args[0].isdigit():
+        if len(args) > most or (command == "replay" and not args) or (args and not args[0].isdigit()):
             raise BadInput(usage)
         with told_here():
             cli.main(["--db", str(self.app.db), "--session", self.book.session, command, *args], prog_name="bragref",
@@ -294,12 +294,13 @@ def block(line: str, rows: list[tuple], money, acting: str | None, width: int) -
     name_width = max(len("player"), min(max(len(r[0]) for r in rows), width - rest - 2))
     lines = textwrap.wrap(line, width, break_on_hyphens=False) or [""]
     head = "  " + "player".ljust(name_width) + "".join("  " + t.rjust(w) if t != "state" else "  " + t.ljust(w)
-                                                        for (t, _), w in zip(columns, widths))
+                                                        for (t, _), w in zip(columns, widths, strict=True))
     lines.append(head[:width].rstrip())
-    for row, cell in zip(rows, cells):
+    for row, cell in zip(rows, cells, strict=True):
         name = row[0] if len(row[0]) <= name_width else row[0][:name_width - 1] + "…"
         text = name.ljust(name_width) + "".join(
-            "  " + (c.ljust(w) if title == "state" else c.rjust(w)) for (title, _), c, w in zip(columns, cell, widths))
+            "  " + (c.ljust(w) if title == "state" else c.rjust(w))
+            for (title, _), c, w in zip(columns, cell, widths, strict=True))
         marker = "> " if row[0] == acting else "  "
         text = (marker + text).rstrip()[:width]
         lines.append(paint(text, bold=True) if row[0] == acting else text)
@@ -310,8 +311,7 @@ SHOWN = {  # what the table only shows, by its first word (`answers.shows`)
     **dict.fromkeys(("st", "status"), Table._status),
     **dict.fromkeys(("bal", "balances"), Table._balances),
     "settle": Table._settle,
-    **{report: (lambda report: lambda t, a: t._report(report, a))(report) for report in ("history", "replay",
-                                                                                        "summary")},
+    **{report: lambda t, a, report=report: t._report(report, a) for report in ("history", "replay", "summary")},
     **dict.fromkeys(("?", "help"), lambda t, a: click.echo(help_text(t.now()[0].rules))),
     "rules": Table._rules,
     "match": Table._match,

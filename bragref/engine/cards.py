@@ -11,6 +11,7 @@ This module knows notation and which cards are wild (R8.7); how hands rank is
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from bragref.engine.errors import BadInput
@@ -43,7 +44,7 @@ def card_text(card: int) -> str:
     return RANKS[rank_of(card)] + SUITS[suit_of(card)]
 
 
-def hand_text(cards) -> str:
+def hand_text(cards: Iterable[int]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
@@ -69,12 +70,12 @@ def parse_card(text: str, jokers: int = 0) -> int:
 _BETWEEN_CARDS = re.compile(r"[\s,]+")  # compiled once: a long history or audit reads thousands of shows
 
 
-def split_cards(texts) -> list[str]:
+def split_cards(texts: Iterable[str]) -> list[str]:
     """Card words from arguments that may each hold several: ``"Kh Kd" "4c"`` or ``"Kh,Kd,4c"``."""
     return [word for text in texts for word in _BETWEEN_CARDS.split(text) if word]
 
 
-def parse_cards(texts, jokers: int = 0, taken: set[int] | frozenset[int] = frozenset()) -> tuple[int, ...]:
+def parse_cards(texts: Iterable[str], jokers: int = 0, taken: set[int] | frozenset[int] = frozenset()) -> tuple[int, ...]:
     """Several cards, none twice and none among `taken` (cards already seen in this deal)."""
     cards: list[int] = []
     for word in split_cards(texts):

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-def did_you_mean(word: str, known) -> str:
+if TYPE_CHECKING:
+    from bragref.engine.rules import Rules
+    from bragref.engine.state import Legal
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
     """` (did you mean 'bet'?)` for a near miss among `known`, else nothing: for a message about a mistyped word."""
     import difflib  # here: only a mistyped word pays for it
 
@@ -46,7 +53,7 @@ class Refused(BragError):
     `rules` the hand's house rules, whose money it is said in (R1.1a).
     """
 
-    def __init__(self, reason: str, rule: str, legal=None, rules=None):
+    def __init__(self, reason: str, rule: str, legal: Legal | None = None, rules: Rules | None = None):
         super().__init__(f"{reason} ({rule})")
         self.reason = reason
         self.rule = rule

@@ -9,7 +9,7 @@ winnings, a bystander being a payee like any player.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bragref.engine.errors import Refused
 from bragref.engine.names import same
@@ -48,7 +48,8 @@ def check_lend(rules: Rules, lender: str, borrower: str, mid_hand: bool, short: 
                       "R7.5")
 
 
-def check_repay(owed: dict[tuple[str, str], int], borrower: str, lender: str, amount: int, money) -> None:
+def check_repay(owed: dict[tuple[str, str], int], borrower: str, lender: str, amount: int,
+                money: Callable[[int], str]) -> None:
     due = owed.get((lender, borrower), 0)
     if amount > due:
         raise Refused(f"{borrower} owes {lender} {money(due)}, so cannot repay {money(amount)}", "R7.5")

@@ -33,10 +33,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from bragref.engine.cards import NATURALS
 
 HIGH, PAIR, FLUSH, RUN, RUNNING_FLUSH, PRIAL = range(6)
+_State = tuple[Any, ...]  # a sweep's state: what its count follows (flags, masks, counts), by position
 ORDER = (12, *range(12))  # the ace, then 2 … K
 ACE, TWO, ON, KING = range(4)  # where a rank comes in `ORDER`: all that taking it depends on
 PHASES = (ACE, TWO, *(ON,) * 10, KING)
@@ -77,8 +79,8 @@ def _natural_counts(available: list[int], size: int, need: int) -> list[int]:
     return counts
 
 
-def _sweep(available: list[int], size: int, limit: int, followed: int, start: tuple,
-           advance: Callable[[tuple, int, int, int], tuple | None]) -> dict[tuple, int]:
+def _sweep(available: list[int], size: int, limit: int, followed: int, start: _State,
+           advance: Callable[[_State, int, int, int], _State | None]) -> dict[_State, int]:
     """How many `size`-card sets of natural cards, none holding more than `limit` of a rank, end in each state.
 
     Ranks are taken in `ORDER`; a rank's cards are held as the suits of `followed` (a mask) held, and how many
@@ -88,11 +90,11 @@ def _sweep(available: list[int], size: int, limit: int, followed: int, start: tu
     kept by how many cards they hold, so that each state advances once for them all, and each advance is worked
     out once.
     """
-    states: dict[tuple, list[int]] = {start: [1] + [0] * size}
-    moves: dict[tuple, tuple | None] = {}
-    for rank, phase in zip(ORDER, PHASES):
+    states: dict[_State, list[int]] = {start: [1] + [0] * size}
+    moves: dict[_State, _State | None] = {}
+    for rank, phase in zip(ORDER, PHASES, strict=True):
         holdings = _holdings(available[rank], followed, min(limit, size))
-        following: dict[tuple, list[int]] = {}
+        following: dict[_State, list[int]] = {}
         for state, by_size in states.items():
             for held, count, held_ways in holdings:
                 move = (state, held, count, phase)
@@ -133,7 +135,7 @@ def _by_ranks(available: list[int], size: int, need: int) -> list[int]:
     """Per class, the sets whose ranks alone make it: prial, run (running flushes included), pair and high card
     (flushes included). A state: whether the last two ranks and the ace are held, and the best class so far."""
 
-    def advance(state: tuple, _held: int, count: int, phase: int) -> tuple:
+    def advance(state: _State, _held: int, count: int, phase: int) -> _State:
         two, one, ace, best = state
         if count >= need or best == PRIAL:
             return (False, False, False, PRIAL)
@@ -156,7 +158,7 @@ def _running_flushes(available: list[int], size: int, need: int, suits: tuple[in
     ranks and the ace hold, and which have made one."""
     every = sum(1 << s for s in suits)
 
-    def advance(state: tuple, held: int, _count: int, phase: int) -> tuple:
+    def advance(state: _State, held: int, _count: int, phase: int) -> _State:
         two, one, ace, made = state
         ace = held if phase == ACE else ace
         for a, b, c in _windows(two, one, held, ace, phase):
@@ -173,13 +175,13 @@ def _flushes(available: list[int], size: int, need: int, suits: tuple[int, ...])
     not. A state: how many of each suit are held (up to `need`), whether the last two ranks and the ace are held,
     and whether a pair is."""
 
-    def advance(state: tuple, held: int, count: int, phase: int) -> tuple | None:
+    def advance(state: _State, held: int, count: int, phase: int) -> _State | None:
         flush, two, one, ace, pair = state
         now = count > 0
         ace = now if phase == ACE else ace
         if _run(two, one, now, ace, phase, need):
             return None  # counted among the runs
-        flush = tuple(min(need, n + (held >> s & 1)) for n, s in zip(flush, suits))
+        flush = tuple(min(need, n + (held >> s & 1)) for n, s in zip(flush, suits, strict=True))
         return (flush, one, now, ace, pair or count >= need - 1)
 
     start = ((0,) * len(suits), False, False, False, False)
@@ -188,21 +190,22 @@ def _flushes(available: list[int], size: int, need: int, suits: tuple[int, ...])
     return sum(ways for pair, ways in made if pair), sum(ways for pair, ways in made if not pair)
 
 
-def _some_suit(available: list[int], size: int, need: int, count: Callable, width: int) -> tuple[int, ...]:
+def _some_suit(available: list[int], size: int, need: int,
+               count: Callable[[list[int], int, int, tuple[int, ...]], tuple[int, ...]], width: int) -> tuple[int, ...]:
     """`count` (`_flushes`, `_running_flushes`: `width` numbers) for "in some suit": by inclusion and exclusion
     over the sets of suits that `size` cards can hold `need` each of. Suits held in the same ranks count the same:
     once."""
     total = [0] * width
-    seen: dict[tuple, tuple[int, ...]] = {}
+    seen: dict[_State, tuple[int, ...]] = {}
     for many in range(1, size // need + 1):
         for suits in combinations(range(4), many):
             alike = tuple(sorted(tuple(mask >> s & 1 for mask in available) for s in suits))
             if alike not in seen:
                 seen[alike] = count(available, size, need, suits)
             sign = 1 if many % 2 else -1
-            total = [t + sign * n for t, n in zip(total, seen[alike])]
+            total = [t + sign * n for t, n in zip(total, seen[alike], strict=True)]
     return tuple(total)
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()

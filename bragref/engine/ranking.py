@@ -15,8 +15,10 @@ that game's package, not a branch here; which a hand is judged by, its game says
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from typing import Any, Protocol
 
 import bragref.structs as structs
 
@@ -42,7 +44,7 @@ class Judged(structs.Struct, frozen=True):
     prial: bool = False  # three of a rank, whatever its game calls it (a trail, R13.6): won with, a shuffle (R9.2)
 
 
-def natural_order(a: int, b: int, c: int, threes_high: bool, a23_high: bool) -> tuple:
+def natural_order(a: int, b: int, c: int, threes_high: bool, a23_high: bool) -> tuple[int, ...]:
     """Where three natural cards stand (R8.1–R8.4): (class, then what breaks ties within it)."""
     r1, r2, r3 = sorted((a >> 2, b >> 2, c >> 2), reverse=True)
     if r1 == r3:
@@ -59,6 +61,22 @@ def natural_order(a: int, b: int, c: int, threes_high: bool, a23_high: bool) -> 
     return (4 if flush else 3, sequence)
 
 
+class Ranking(Protocol):
+    """What an order of hands answers (`Game.ranking_for`): brag's (`BragRanking`), or a game's own."""
+
+    def judge(self, cards: tuple[int, ...], discards: tuple[int, ...] = ()) -> Judged: ...
+
+    def place(self, key3: int) -> int: ...
+
+    def wild_in(self, judged: Judged) -> int: ...
+
+    def describe(self, judged: Judged) -> str: ...
+
+    def suit_key(self, judged: Judged) -> tuple[int, ...]: ...
+
+    def class_counts(self) -> list[tuple[str, int]]: ...
+
+
 TABLES = frozenset({"pack", "orders", "_table", "_place", "distinct"})  # what `BragRanking._build` makes
 
 
@@ -71,7 +89,7 @@ class BragRanking:
         self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
         self.wild, self.jokers = wild_cards(wild)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         """The order's tables (`TABLES`), built the first time one is asked for: counting the classes
         (`class_counts`, a first `odds`) needs none of them, and building them was a third of its time."""
         if name not in TABLES:
@@ -79,7 +97,7 @@ class BragRanking:
         self._build()
         return self.__dict__[name]
 
-    def natural_order(self, a: int, b: int, c: int) -> tuple:
+    def natural_order(self, a: int, b: int, c: int) -> tuple[int, ...]:
         """Where three natural cards stand: (class, then what breaks ties within it); higher is better. A game's own
         order reads, as this one does, only the cards' ranks and whether they share a suit (`_build` asks once for
         each such kind of three)."""
@@ -115,7 +133,7 @@ class BragRanking:
         plain = [c for c in range(self.pack) if c not in self.wild]
         wild_mask = sum(BIT[c] for c in wild)
         table = {mask: key * 4 + 3 for mask, key in natural.items() if not mask & wild_mask}
-        best_third: dict[tuple, int] = {}
+        best_third: dict[tuple[int, ...], int] = {}
         for a, b in combinations(plain, 2):
             ab = BIT[a] | BIT[b]
             kind = (a >> 2, b >> 2, (a & 3) == (b & 3))
@@ -144,7 +162,7 @@ class BragRanking:
         """Judge a shown hand (R8.6): the kept three plus `discards`, or all the cards dealt, the best three kept."""
         if len(cards) + len(discards) != self.cards or (discards and len(cards) != 3):
             raise BadInput(self.count_message(len(cards), len(discards)))
-        if max(cards) >= self.pack or discards and max(discards) >= self.pack:
+        if max(cards) >= self.pack or (discards and max(discards) >= self.pack):
             card = next(card for card in (*cards, *discards) if card >= self.pack)
             raise BadInput(f"{card_text(card)} is not in this pack: it holds {self.jokers} jokers (R8.7)")
         if discards or len(cards) == 3:  # the three kept are the three shown
@@ -190,7 +208,7 @@ class BragRanking:
             words += ", the best hand"
         return words
 
-    def _words(self, order: tuple) -> str:
+    def _words(self, order: tuple[int, ...]) -> str:
         """A natural order in words: ``prial of threes`` · ``run, A-2-3`` · ``pair of nines, odd card K``."""
         kind = CLASSES[order[0]]
         if kind == "prial":
@@ -216,7 +234,7 @@ class BragRanking:
         return [(name, counts[CLASSES.index(name)]) for name in BEST_FIRST]
 
 
-def display_order(cards) -> tuple[int, ...]:
+def display_order(cards: Iterable[int]) -> tuple[int, ...]:
     """Highest card first; jokers last."""
     ordered = sorted(cards, reverse=True)  # the jokers, numbered after every natural card, first
     if not ordered or ordered[0] < NATURALS:

@@ -9,6 +9,7 @@ is not a field here: every field below is obeyed.
 
 from __future__ import annotations
 
+from typing import Any
 
 import bragref.structs as structs
 from bragref.structs import asdict, replace
@@ -53,19 +54,19 @@ class Rules(structs.Struct, frozen=True):
     own: tuple[tuple[str, object], ...] = ()  # a game's own house rules by name, each pair (name, value), sorted,
     # those at their default left out: the rules a game declares with `Option(own=True)` (Teen Patti's variant)
 
-    def value(self, name: str, fallback=None):
+    def value(self, name: str, fallback: object = None) -> Any:  # each rule its own type
         """A house rule's value by name: a field's, else a game's own rule's (`own`), else `fallback`."""
         if name in DEFAULTS:
             return getattr(self, name)
         return dict(self.own).get(name, fallback)
 
-    def with_values(self, **values) -> Rules:
+    def with_values(self, **values: object) -> Rules:
         """These rules with `values` set, each a field's or, for any other name, a game's own rule's (`own`)."""
         own = {name: value for name, value in values.items() if name not in DEFAULTS}
         return replace(self, **{name: value for name, value in values.items() if name in DEFAULTS},
                        own=tuple(sorted({**dict(self.own), **own}.items())) if own else self.own)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         """Each value checked on its own; that the game and its preset exist, the games check
         (`bragref.games.from_preset`), since the rules are theirs to know."""
         parse_unit(self.unit)
@@ -79,7 +80,7 @@ class Rules(structs.Struct, frozen=True):
                            f"EUR, not {self.currency!r}")
         for name in ("ante", "min_bet", "max_bet", "raise_limit"):
             value = getattr(self, name)
-            if not (type(value) is int or value is None and name != "ante"):  # 1.5 or True from Python: no money
+            if not (type(value) is int or (value is None and name != "ante")):  # 1.5 or True from Python: no money
                 raise BadInput(f"{name.replace('_', '-')} is a whole number of units, not {value!r} (R1.1)")
         if self.ante < 0:
             raise BadInput("the ante cannot be negative (R2.3)")

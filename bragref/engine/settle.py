@@ -21,10 +21,7 @@ def settle(nets: dict[str, int]) -> list[Payment]:
     if sum(nets.values()) != 0:
         raise ValueError(f"nets must sum to zero, not {sum(nets.values())} (R1.2)")
     people = sorted((name for name, net in nets.items() if net), key=lambda n: (nets[n], n))
-    if len(people) <= EXACT_LIMIT:
-        groups = zero_sum_groups([nets[p] for p in people])
-    else:
-        groups = [list(range(len(people)))]
+    groups = zero_sum_groups([nets[p] for p in people]) if len(people) <= EXACT_LIMIT else [list(range(len(people)))]
     payments: list[Payment] = []
     for group in groups:
         payments += _greedy({people[i]: nets[people[i]] for i in group}, pair_first=len(people) > EXACT_LIMIT)
@@ -49,7 +46,9 @@ def zero_sum_groups(values: list[int]) -> list[list[int]]:
                 top, top_bit = best[mask ^ bit], bit
         best[mask] = top + (total[mask] == 0)
         last[mask] = top_bit
-    groups, current, mask = [], [], full
+    groups: list[list[int]] = []
+    current: list[int] = []
+    mask = full
     while mask:
         if total[mask] == 0 and current:
             groups.append(current)

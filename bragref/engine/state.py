@@ -7,11 +7,19 @@ Players are held in turn order: the dealer's left first, the dealer last (R2.4).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import bragref.structs as structs
 from bragref.structs import replace as evolve  # a new value with some fields changed (made in C by msgspec)
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules
+
+if TYPE_CHECKING:  # the type checker's view of a shown hand; at run time its field takes any value, as before
+    from bragref.engine.ranking import Judged
+else:
+    Judged = object
 
 BETTING = frozenset({"unlooked", "open", "blind"})
 
@@ -47,7 +55,7 @@ class Range(structs.Struct, frozen=True):
     min_rule: str
     max_rule: str | None
 
-    def said(self, money) -> str:
+    def said(self, money: Callable[[int], str]) -> str:
         """`2 or more`, `2`, `2–8`: the range in money as `money` writes it."""
         if self.max is None:
             return f"{money(self.min)} or more"
@@ -55,7 +63,7 @@ class Range(structs.Struct, frozen=True):
             return money(self.min)
         return f"{money(self.min)}–{money(self.max)}"
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, int | None]:
         """The range as `status --json` carries it: `{"min": 2, "max": null}`."""
         return {"min": self.min, "max": self.max}
 
@@ -80,7 +88,7 @@ class Offer(structs.Struct, frozen=True):
         """The money the move's amount `name` may take alone: its own range where the move gives one, else
         `range`."""
         ranges = dict(self.ranges)
-        return ranges[name] if name in ranges else self.range
+        return ranges.get(name, self.range)
 
 
 def offers(*maybe: Offer | None) -> tuple[Offer, ...]:
@@ -89,7 +97,7 @@ def offers(*maybe: Offer | None) -> tuple[Offer, ...]:
     return tuple(offer for offer in maybe if offer is not None)
 
 
-def ranged(verb: str, allowed: Range | None, **fields) -> Offer | None:
+def ranged(verb: str, allowed: Range | None, **fields: Any) -> Offer | None:
     """`verb` with the money it may take, if any amount is allowed."""
     return None if allowed is None else Offer(verb, allowed, **fields)
 
@@ -100,7 +108,7 @@ def widest(*ranges: Range | None) -> Range | None:
     if not given:
         return None
     low = min(given, key=lambda r: r.min)
-    high = None if any(r.max is None for r in given) else max(given, key=lambda r: r.max)
+    high = None if any(r.max is None for r in given) else max(given, key=lambda r: r.max or 0)  # each max a number here
     return Range(low.min, None if high is None else high.max, low.min_rule, None if high is None else high.max_rule)
 
 
@@ -109,13 +117,13 @@ def costing(verb: str, cost: int | None) -> Offer | None:
     return None if cost is None else Offer(verb, cost=cost)
 
 
-def naming(verb: str, names: tuple[str, ...], **fields) -> Offer | None:
+def naming(verb: str, names: tuple[str, ...], **fields: Any) -> Offer | None:
     """`verb` for any of `names`, if there are any (who may show, concede, be awarded the pot)."""
     return Offer(verb, names=tuple(names), **fields) if names else None
 
 
 def showing(show: tuple[str, ...], concede: tuple[str, ...] = (), award: tuple[str, ...] = (),
-            **fields) -> tuple[Offer, ...]:
+            **fields: Any) -> tuple[Offer, ...]:
     """What a showdown offers the table: who may show, concede, and among whom the pot may be awarded."""
     return offers(naming("show", show, **fields), naming("concede", concede), naming("award", award))
 
@@ -127,7 +135,7 @@ class Legal(structs.Struct, frozen=True):
     player: str | None = None
     offers: tuple[Offer, ...] = ()
 
-    def offer(self, verb: str, **values) -> Offer | None:
+    def offer(self, verb: str, **values: object) -> Offer | None:
         """The move `verb` offered with exactly `values` (`offer("bet", blind=True)`: a blind bet), or None."""
         return next((o for o in self.offers if o.verb == verb and dict(o.values) == values), None)
 
@@ -135,7 +143,7 @@ class Legal(structs.Struct, frozen=True):
         """Whether `verb` is offered in any form."""
         return any(o.verb == verb for o in self.offers)
 
-    def range(self, verb: str, **values) -> Range | None:
+    def range(self, verb: str, **values: object) -> Range | None:
         """The money `verb` with `values` may take (a Hoyle call's all-in: `range("call")`), or None."""
         return next((o.range for o in self.offers if o.verb == verb and dict(o.values) == values and o.range), None)
 
@@ -147,7 +155,7 @@ class Legal(structs.Struct, frozen=True):
         """The players `verb` may name now (who may show, concede, be awarded the pot)."""
         return next((o.names for o in self.offers if o.verb == verb), ())
 
-    def told(self, verb: str, key: str):
+    def told(self, verb: str, key: str) -> object:
         """What the table is told with `verb` under `key` (a side show's `to`), or None."""
         return next((dict(o.values).get(key) for o in self.offers if o.verb == verb), None)
 
@@ -207,7 +215,7 @@ class Shown(structs.Struct, frozen=True):
     """A hand exposed at a see or showdown, as the ranking judged it (an `engine.ranking.Judged`)."""
 
     player: str
-    judged: object
+    judged: Judged  # as the game's ranking judged it
 
 
 class Held(structs.Struct, frozen=True):
@@ -280,14 +288,14 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
     if retained_by not in order:
         retained_by = None  # the retained hand left with its player; the pot stays carried
     faceup = retained_by is not None and rules.retained_blind == "faceup"
-    purse = dict.fromkeys(order) if rules.stakes == "pocket" else {name: (purses or {}).get(name, 0) for name in order}
+    purse: dict[str, int | None] = dict.fromkeys(order) if rules.stakes == "pocket" else {name: (purses or {}).get(name, 0) for name in order}
     for name, money in purse.items():
         if money is not None and money < ante:
             raise Refused(f"{name} has {rules.money(money)} on the table, less than the ante of {rules.money(ante)}: "
                           f"{name} tops up or leaves before the deal", "R1.3")
     players = tuple(
         Player(name, "blind" if name == retained_by else "unlooked", ante,
-               1 if faceup or name != retained_by else 2, None if purse[name] is None else purse[name] - ante)
+               1 if faceup or name != retained_by else 2, None if (left := purse[name]) is None else left - ante)
         for name in order
     )
     return Hand(rules, players, dealer, carried_in + ante * len(players), carried_in, retained_by, faceup)
@@ -323,13 +331,13 @@ def one_hand(hand: Hand, name: str, cards: tuple[int, ...]) -> None:
                    f"player holds one hand (R8.10)")
 
 
-def with_player(hand: Hand, index: int, **changes) -> tuple[Player, ...]:
+def with_player(hand: Hand, index: int, **changes: Any) -> tuple[Player, ...]:
     players = list(hand.players)
     players[index] = evolve(players[index], **changes)
     return tuple(players)
 
 
-def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]:
+def paying(hand: Hand, index: int, amount: int, **changes: Any) -> tuple[Player, ...]:
     """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3)."""
     players = list(hand.players)
     player = players[index]
@@ -341,9 +349,10 @@ def paying(hand: Hand, index: int, amount: int, **changes) -> tuple[Player, ...]
 def credit(hand: Hand, name: str, amount: int) -> Hand:
     """A loan raises the borrower's table money, mid-hand too (R7.5); from the pocket, or out of the hand, no change."""
     index = next((i for i, p in enumerate(hand.players) if p.name == name), None)
-    if index is None or hand.players[index].purse is None:
+    purse = None if index is None else hand.players[index].purse
+    if index is None or purse is None:
         return hand
-    return evolve(hand, players=with_player(hand, index, purse=hand.players[index].purse + amount))
+    return evolve(hand, players=with_player(hand, index, purse=purse + amount))
 
 
 def next_to_act(players: tuple[Player, ...], after: int) -> int:
@@ -369,8 +378,17 @@ def check_turn(hand: Hand, name: str, rule: str = "R2.5", what: str = "act", fol
         raise Refused(f"{name} has {folded if status == 'folded' else status} and takes no further part in this hand",
                       "R2.4")
     if index != hand.to_act:
-        raise Refused(f"it is {hand.acting.name}'s turn, not {name}'s: nobody may {what} out of turn", rule)
+        turn = hand.acting
+        assert turn is not None, "betting with nobody to act"
+        raise Refused(f"it is {turn.name}'s turn, not {name}'s: nobody may {what} out of turn", rule)
     return index
+
+
+def _contest(hand: Hand) -> Contest:
+    """The pot being decided: a hand in the showdown phase has one."""
+    contest = hand.contest
+    assert contest is not None, "a showdown without a pot to decide"
+    return contest
 
 
 def _check_contender(hand: Hand, name: str, verb: str) -> None:
@@ -378,15 +396,16 @@ def _check_contender(hand: Hand, name: str, verb: str) -> None:
         raise Refused(f"this hand is over, so there is nothing to {verb}: deal the next one", "R2.2")
     if hand.phase != "showdown":
         raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
-    if name not in hand.contest.contenders:
-        rule = {"see": "R5.4", "show": "R13.3", "showdown": "R6.5", "cover": "R7.3"}[hand.contest.how]
+    contest = _contest(hand)
+    if name not in contest.contenders:
+        rule = {"see": "R5.4", "show": "R13.3", "showdown": "R6.5", "cover": "R7.3"}[contest.how]
         raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", rule)
 
 
 def concede(hand: Hand, name: str) -> Hand:
     """A player at a see, showdown or covered pot throws in without showing (R5.4, R7.3)."""
     _check_contender(hand, name, "concede")
-    contest = hand.contest
+    contest = _contest(hand)
     if name == contest.challenger:
         return _contest_won(hand, contest.holders, "concede")
     holders = tuple(h for h in contest.holders if h != name)
@@ -402,14 +421,15 @@ def may_show(hand: Hand) -> tuple[str, ...]:
     if hand.phase != "showdown":
         return ()
     shown = [s.player for s in hand.shown]
-    contest = hand.contest
+    contest = _contest(hand)
     waiting = tuple([h for h in contest.holders if h not in shown])
     if waiting or contest.challenger is None:
         return waiting
     return () if contest.challenger in shown else (contest.challenger,)
 
 
-def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...], judge) -> Hand:
+def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...],
+         judge: Callable[[tuple[int, ...], tuple[int, ...]], Judged]) -> Hand:
     """`name` exposes their cards, which `judge` (the game's ranking's) reads; when every hand needed is shown, the
     cards decide (R5.4, R6.5, R7.3, R8)."""
     _check_contender(hand, name, "show")
@@ -418,11 +438,12 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
         if any(s.player == name for s in hand.shown):
             raise Refused(f"{name} has already shown", "R5.4")
         first = " and ".join(waiting)
-        how = hand.contest.how
+        contest = _contest(hand)
+        how = contest.how
         role = {"see": " was seen and", "show": " was asked for a show and",
                 "cover": " won the pot after this one and"}[how]
         raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
-                      "R7.3" if hand.contest.covered_by else "R13.3" if how == "show" else "R5.4")
+                      "R7.3" if contest.covered_by else "R13.3" if how == "show" else "R5.4")
     shown = evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),))
     return shown if len(waiting) > 1 else _decide(shown)  # holders still to show: nothing is decided yet
 
@@ -431,7 +452,7 @@ def _decide(hand: Hand) -> Hand:
     """Once every contender has shown, the best hand takes the pot; until then, the hand as it is."""
     if may_show(hand):
         return hand
-    contest = hand.contest
+    contest = _contest(hand)
     keys = {s.player: s.judged.key for s in hand.shown}  # the contenders' among them
     best = max([keys[h] for h in contest.holders])
     if contest.challenger and keys[contest.challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6) ...
@@ -450,10 +471,11 @@ def award(hand: Hand, names: tuple[str, ...]) -> Hand:
         _check_contender(hand, name, "award")
     if len(set(names)) != len(names):
         raise BadInput("each winner is named once")
-    if hand.contest.challenger in names and len(names) > 1 and not hand.contest.split_ties:
-        raise Refused(f"{hand.contest.challenger} wins alone or not at all: on equal hands the "
-                      f"{ {'see': 'seer', 'show': 'asker'}.get(hand.contest.how, 'coverer')} loses",
-                      "R7.3" if hand.contest.covered_by else "R13.3" if hand.contest.how == "show" else "R5.4")
+    contest = _contest(hand)
+    if contest.challenger in names and len(names) > 1 and not contest.split_ties:
+        raise Refused(f"{contest.challenger} wins alone or not at all: on equal hands the "
+                      f"{ {'see': 'seer', 'show': 'asker'}.get(contest.how, 'coverer')} loses",
+                      "R7.3" if contest.covered_by else "R13.3" if contest.how == "show" else "R5.4")
     return _contest_won(hand, names, "award")
 
 
@@ -467,7 +489,7 @@ def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[t
 
 
 def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
-    contest = hand.contest
+    contest = _contest(hand)
     order = tuple([p.name for p in hand.players])
     won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
                     contest.holders, contest.challenger)
@@ -481,8 +503,8 @@ def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
         coverers = [c.covered_by for c in hand.covered]
         earlier = len(coverers) if won.covered_by is None else coverers.index(won.covered_by)
         if earlier:
-            pot = hand.covered[earlier - 1]
-            contest = Contest(pot.amount, "cover", winners, pot.covered_by, pot.covered_by)
+            covered = hand.covered[earlier - 1]
+            contest = Contest(covered.amount, "cover", winners, covered.covered_by, covered.covered_by)
             return _decide(evolve(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
     totals: dict[str, int] = {}  # every pot's winners, a share of nothing too
     for pot in decided:

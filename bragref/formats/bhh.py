@@ -196,7 +196,7 @@ def _lazily(part: Callable[[int, int], str], starts: list[int], end: int, path: 
         return None
     document = {**head, "hands": []}
     check_shape(document)
-    document["hands"] = Hands(part, list(zip(starts, [*starts[1:], end])), path)
+    document["hands"] = Hands(part, list(zip(starts, [*starts[1:], end], strict=True)), path)
     return document
 
 
@@ -304,7 +304,7 @@ def _check(table: dict, shape: dict, where: str) -> None:
         if name not in table:
             if required:
                 raise BadInput(f"{where} has no `{name}`")
-        elif not isinstance(table[name], kind) or isinstance(table[name], bool) and kind is int:
+        elif not isinstance(table[name], kind) or (isinstance(table[name], bool) and kind is int):
             raise BadInput(f"{where}: `{name}` should be {kind.__name__}, not {_brief(table[name])}")
     for name, given in table.items():
         if name not in shape and not name.startswith("_"):
@@ -453,7 +453,7 @@ def changed_rules(rules: Rules, words: list[str]) -> Rules:
     for word in words:
         name, equals, text = word.partition("=")
         field = name.replace("-", "_")
-        if not equals or field not in RULE_FIELDS and field not in every_option():
+        if not equals or (field not in RULE_FIELDS and field not in every_option()):
             raise BadInput(f"{word!r} is not rule=value")
         option = every_option().get(field)
         kind = getattr(option, "kind", "text")

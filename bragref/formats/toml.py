@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 # Characters a TOML string cannot hold raw: control characters other than tab, and DEL.
-_CONTROL = {chr(c) for c in (*range(0x00, 0x09), *range(0x0A, 0x20), 0x7F)}
+_CONTROL = {chr(c) for c in (*range(0x09), *range(0x0A, 0x20), 0x7F)}
 
 
 def string(text: str) -> str:

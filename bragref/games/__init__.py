@@ -17,6 +17,7 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any
 
 from bragref.structs import replace
 
@@ -24,6 +25,13 @@ from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
 from bragref.games.base import RANKING_OPTIONS, TABLE_OPTIONS, Option
 from bragref.games.protocol import PROTOCOL, Game
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from bragref.engine.ranking import Ranking
+    from bragref.engine.state import Hand
+    from bragref.games.verbs import Param, Verb
 
 
 GROUP = "bragref.games"  # the entry-point group a distribution declares its games in
@@ -122,17 +130,17 @@ def _entry_points(path: str) -> dict[str, str]:
     return games
 
 
-class Registry(Mapping):
+class Registry(Mapping[str, Game]):
     """The games by name, found by `declared` when first asked for, each made from its declaration the first time
     it is asked for."""
 
-    def __init__(self, declared):
+    def __init__(self, declared: Callable[[], dict[str, str]]) -> None:
         self.find = declared  # () -> {name: "package:Class"}
         self.loaded: dict[str, Game] = {}
 
     @cached_property
     def declared(self) -> dict[str, str]:
-        found = self.find()
+        found: dict[str, str] = self.find()
         if not found:
             raise BadInput("no games are installed: bragref's own are declared in its package's metadata, which is "
                            "missing (install bragref: `pip install .`)")
@@ -144,7 +152,7 @@ class Registry(Mapping):
             module, _, cls = self.declared[name].partition(":")
             try:
                 game = getattr(importlib.import_module(module), cls)()
-            except Exception as error:  # an installed game's code that does not load: any error of its own
+            except Exception as error:  # noqa: BLE001 - an installed game's code: any error of its own
                 raise BadInput(f"the game {name!r} ({self.declared[name]}) cannot be loaded: {error}") from None
             if game.name != name:
                 raise BadInput(f"{self.declared[name]} is declared as the game {name!r} but names itself "
@@ -200,14 +208,14 @@ class Registry(Mapping):
     def why_broken(self) -> dict[str, str]:
         """Every declared game that does not load, with why: what the command line adds where a command is not
         found, since it may be a verb of one of them."""
-        self.ordered  # tries every declared game
+        self.ordered  # noqa: B018 - reading it tries every declared game
         return dict(self.broken)
 
     def __len__(self) -> int:
         return len(self.ordered)
 
 
-def spoken(name: str, target: str, protocol) -> None:
+def spoken(name: str, target: str, protocol: object) -> None:
     """`BadInput` unless the game `name` (`target`) was written for a protocol this bragref speaks (`PROTOCOL`):
     the same major, and a minor no later than its own. A game written for a later one may rely on hooks this bragref
     never asks for, so it is not played wrongly: it is left out, and asking for it says why."""
@@ -222,9 +230,10 @@ def spoken(name: str, target: str, protocol) -> None:
 
 GAMES: Registry = Registry(declared_games)
 
-__all__ = ["GAMES", "PROTOCOL", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "deal_params", "every_option",
-           "find_game", "game_of", "checked", "from_preset", "game_verbs", "games_using", "hand_ranking", "parse_option",
-           "ranking_for", "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in", "verb_of"]
+__all__ = ["GAMES", "PROTOCOL", "RANKING_OPTIONS", "TABLE_OPTIONS", "Game", "Option", "checked", "deal_params",
+           "every_option", "find_game", "from_preset", "game_of", "game_verbs", "games_using", "hand_ranking",
+           "parse_option", "ranking_for", "rules_changed", "rules_from_text", "typed", "verb_aliases", "verb_in",
+           "verb_of"]
 
 
 def find_game(name: str) -> Game:
@@ -242,7 +251,7 @@ def find_game(name: str) -> Game:
     raise BadInput(f"unknown game {name!r} (games: {', '.join(GAMES)}) (R10.2)")
 
 
-def game_of(rules) -> Game:
+def game_of(rules: Rules) -> Game:
     """The game a hand under `rules` is played by (R10.1); bad input where it is not installed here (a game added
     from elsewhere, then taken away)."""
     try:
@@ -252,35 +261,35 @@ def game_of(rules) -> Game:
                        f"play or read its hands") from None
 
 
-def ranking_for(rules, turned: int | None = None):
+def ranking_for(rules: Rules, turned: int | None = None) -> Ranking:
     """The ranking hands under `rules` are judged by, its game's, built once per rule set (`turned`: a card turned up
     after the deal, where the game's wild cards depend on it, R13.7)."""
     return game_of(rules).ranking_for(rules, turned)
 
 
-def hand_ranking(hand):
+def hand_ranking(hand: Hand) -> Ranking:
     """The ranking a dealt hand is judged by: its game's, under its rules and what its deal recorded."""
     return game_of(hand.rules).hand_ranking(hand)
 
 
-def verb_of(rules, verb: str) -> type:
+def verb_of(rules: Rules, verb: str) -> type[Verb]:
     """The action type `verb` names in a hand under `rules`: the game's own where it declares one (Teen Patti's
     `see`), else the family's."""
     return verb_in(rules.game, verb)
 
 
-def verb_in(game: str, verb: str) -> type:
+def verb_in(game: str, verb: str) -> type[Verb]:
     """`verb_of` for the game named `game`."""
     return kind_in(GAMES[game], verb)
 
 
-def kind_in(game: Game, verb: str) -> type:
+def kind_in(game: Game, verb: str) -> type[Verb]:
     """`verb_of` for `game` itself, where the caller has found it already."""
     return game.verbs.get(verb) or game_verbs()[verb]
 
 
 @cache
-def verb_aliases() -> dict[str, type]:
+def verb_aliases() -> dict[str, type[Verb]]:
     """Every game's other names for its verbs, as commands and `table` answers, each with the action type the game
     declares for the verb (`chaal`: Teen Patti's bet, told and helped in its words)."""
     family = game_verbs()  # a game's other name that is a verb of the family (Svara's fold, its pass) is no new command
@@ -289,22 +298,22 @@ def verb_aliases() -> dict[str, type]:
 
 
 @cache
-def game_verbs() -> dict[str, type]:
+def game_verbs() -> dict[str, type[Verb]]:
     """Every game's action types, by verb, in the order the games declare them: the command line's commands,
     `table`'s answers, hand-history lines, ledger rows and replay sentences are made from their declarations
     (`games.verbs`)."""
-    verbs: dict[str, type] = {}
+    verbs: dict[str, type[Verb]] = {}
     for game in GAMES.values():
         for kind in game.actions:
             verbs.setdefault(kind.verb, kind)  # a game's own type for a family verb takes the same words
     return verbs
 
 
-def deal_params() -> list:
+def deal_params() -> list[Param]:
     """Every game's deal parameters, each name once: where two games take the same (`--up`), its help says both."""
     from bragref.structs import replace
 
-    found: dict = {}
+    found: dict[str, Param] = {}
     for param in (param for game in GAMES.values() for param in game.deal_params):
         known = found.get(param.name)
         also = f"{param.help[:1].lower()}{param.help[1:]}"
@@ -324,7 +333,7 @@ def every_option() -> dict[str, Option]:
     return options
 
 
-def typed(given: dict, rules) -> dict:
+def typed(given: dict[str, Any], rules: Rules) -> dict[str, Any]:
     """Options given as text (`{"see_cost": "equal"}`), read as each one's declaration says, under `rules` (for the
     unit and currency of money); None means not given and is left out."""
     options = every_option()
@@ -332,7 +341,7 @@ def typed(given: dict, rules) -> dict:
             for name, text in given.items() if text is not None}
 
 
-def rules_from_text(game: str | None, preset: str | None = None, **given):
+def rules_from_text(game: str | None, preset: str | None = None, **given: Any) -> Rules:
     """The rules `session new` was given: the game's preset (default: its first), the options given on top (as
     text, in the session's money); an option the game does not use is refused, naming the games that use it."""
     game = game or "brag"
@@ -351,7 +360,7 @@ def rules_from_text(game: str | None, preset: str | None = None, **given):
                        **values)
 
 
-def from_preset(preset: str = "pagat", **options) -> Rules:
+def from_preset(preset: str = "pagat", **options: Any) -> Rules:
     """The game's preset (`options["game"]`, else brag) with `options` (already typed values) on top: the way rules
     are made from outside, since whether the game and its preset exist is the games' to say (R10.2)."""
     game = find_game(options.get("game", "brag"))
@@ -416,7 +425,7 @@ def checked(rules: Rules) -> Rules:
     return normal(rules, game)
 
 
-def normal(rules: Rules, game) -> Rules:
+def normal(rules: Rules, game: Game) -> Rules:
     """`rules` without a game's own rule at its default (`Rules.own` holds only what was set otherwise), so that two
     sets of rules that play alike are equal: a game's own default first, else that of any game declaring it."""
     declared = {**every_option(), **{option.name: option for option in game.options}}

@@ -9,6 +9,7 @@ The table's own rules (ante, unit, currency, stakes, short money) are not any ga
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import bragref.structs as structs
 
@@ -32,7 +33,7 @@ class Option(structs.Struct, frozen=True):
     kind: str
     help: str
     rule: str
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     own: bool = False  # a rule of the game's own, kept in `Rules.own`, not a field of `Rules` (an installed game's)
     fallback: object = None  # an own rule's default (a field's is `Rules`' own default)
     span: tuple[int, int] | None = None  # the least and most a `number` or `money` may be (money: in units)
@@ -49,14 +50,14 @@ class Option(structs.Struct, frozen=True):
         return self.name.replace("_", "-")
 
     @property
-    def default(self):
+    def default(self) -> Any:  # a value of its kind
         return self.fallback if self.own else DEFAULTS[self.name]
 
-    def of(self, rules: Rules):
+    def of(self, rules: Rules) -> Any:
         """Its value under `rules`: the default where none is set."""
         return rules.value(self.name, self.default)
 
-    def check(self, value, rules: Rules) -> None:
+    def check(self, value: Any, rules: Rules) -> None:
         """`BadInput` unless `value` is one this rule may have (its kind, its choices, its span)."""
         if value is None and self.default is None:
             return
@@ -94,7 +95,7 @@ class Option(structs.Struct, frozen=True):
             return "on" if value else "off"
         return "none" if value is None else str(value)
 
-    def read(self, text: str, rules: Rules):
+    def read(self, text: str, rules: Rules) -> Any:
         """The value `text` gives this option under `rules` (for the unit and currency of its money)."""
         text = text.strip()
         if self.default is None and text.lower() in ("none", "off", ""):
@@ -128,7 +129,7 @@ class Option(structs.Struct, frozen=True):
             return parse_wild(text)
         return text
 
-    def accepts(self, value) -> bool:
+    def accepts(self, value: object) -> bool:
         """Whether a value as a hand history holds it (JSON or TOML) has this option's type."""
         if self.kind == "money":
             return (value is None and self.default is None) or (isinstance(value, int) and not isinstance(value, bool))

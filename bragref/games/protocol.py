@@ -20,13 +20,19 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from functools import cached_property, lru_cache
-from typing import ClassVar, Protocol
+from functools import cache, cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Legal
+from bragref.engine.state import Hand, Legal, PotResult, Result
 from bragref.games import telling
 from bragref.games.base import DECIDED, POT_CARRIED, Carried, Option
+
+if TYPE_CHECKING:  # names for the type checker alone: loaded at run time where they are used
+    from random import Random
+
+    from bragref.engine.ranking import BragRanking, Ranking
+    from bragref.games.verbs import Param, Verb
 
 PROTOCOL = (1, 1)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
@@ -50,20 +56,20 @@ class HouseRules(ABC):
     """Its house rules beside the table's (`Option`s) and its presets; `options` has no default."""
 
     options: ClassVar[tuple[Option, ...]]  # its own house rules, beside the table's
-    presets: ClassVar[dict[str, dict]] = {}
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def check_rules(self, rules: Rules) -> None:
         """`BadInput` where its rules, each allowed alone (`Option.check`), do not go together (a chaal limit below
         the first stake, R13.2). A game with no such rules checks nothing more: each was checked alone."""
-        return None
+        return
 
-    def check_given(self, name: str, value, rules: Rules) -> None:
+    def check_given(self, name: str, value: object, rules: Rules) -> None:
         """`BadInput` where the table may not set house rule `name` to `value` under this game (`session new`'s
         options, `rules set`): a rule it may hold, kept from another game (R9.3), but not one to set here (Three
         Card Poker's ante, R17.1). By default every value `check_rules` allows may be set."""
-        return None
+        return
 
-    def preset_for(self, given: dict) -> str:
+    def preset_for(self, given: dict[str, Any]) -> str:
         """The preset a new session starts from when none is named, given the options typed (by default the
         game's first; Bastard Brag's for lives where `--scoring lives` is given)."""
         return next(iter(self.presets))
@@ -72,7 +78,7 @@ class HouseRules(ABC):
 class Dealing(ABC):
     """How a hand begins: `deal` (to write), and what a deal records, is told and costs."""
 
-    deal_params: ClassVar[tuple] = ()  # what a deal may record beside the seats (`verbs.Param`s): Teen Patti's joker
+    deal_params: ClassVar[tuple[Param, ...]] = ()  # what a deal may record beside the seats (`verbs.Param`s): Teen Patti's joker
     dealt_keys: ClassVar[tuple[str, ...]] = ()  # what else its deals record, following from the hands before (a
     # match's lives, R14.4; a svara's tied players, R16.7): hand histories carry these as they carry `deal_params`
     reminder: ClassVar[str] = ""  # said at every deal, e.g. Hoyle's cut (R11.7)
@@ -84,11 +90,11 @@ class Dealing(ABC):
         """A new hand: every seated player's ante in, the carried pot and retained hand of the hand before (R2, R6);
         `dealt` holds the values of its `deal_params` as written (`{"joker": "7h"}`)."""
 
-    def deal_wants(self, rules: Rules) -> tuple:
+    def deal_wants(self, rules: Rules) -> tuple[Param, ...]:
         """The `deal_params` a deal under `rules` must be given (none by default)."""
         return ()
 
-    def deal_may(self, rules: Rules, previous: Hand | None) -> tuple:
+    def deal_may(self, rules: Rules, previous: Hand | None) -> tuple[Param, ...]:
         """The `deal_params` the next deal may be given after `previous` (the table offers them by name): by
         default every one it must be given."""
         return self.deal_wants(rules)
@@ -101,7 +107,7 @@ class Dealing(ABC):
         """That record in a sentence for the table, or nothing."""
         return ""
 
-    def decided_at_deal(self, hand: Hand):
+    def decided_at_deal(self, hand: Hand) -> Verb | None:
         """The move a deal decides by itself, recorded with the deal as part of it (Svara's deal left with one
         player, whose pot it is: R16.7), or None (by default: none)."""
         return None
@@ -129,7 +135,7 @@ class Dealing(ABC):
         """How a seated player without cards in the hand is said to be, and the rule (out of a match, R14.4)."""
         return "not dealt into this hand", "R2.5"
 
-    def random_dealt(self, rules: Rules, seats: list[str], rng) -> dict[str, str]:
+    def random_dealt(self, rules: Rules, seats: list[str], rng: Random) -> dict[str, str]:
         """What a deal must record beside the seats (`deal_wants`), at random, for random play: a card each."""
         from bragref.engine.cards import NATURALS, card_text
 
@@ -140,15 +146,15 @@ class Playing(ABC):
     """What may be done and what it does: `actions`, `legal` and `apply` (to write), and the cards a move may name
     (R8.9)."""
 
-    actions: ClassVar[tuple[type, ...]]  # the action types a hand of it takes, each naming its `verb`
+    actions: ClassVar[tuple[type[Verb], ...]]  # the action types a hand of it takes, each naming its `verb`
 
-    def actions_under(self, rules: Rules) -> tuple[type, ...]:
+    def actions_under(self, rules: Rules) -> tuple[type[Verb], ...]:
         """The action types a hand under `rules` may take (the table's help lists these): all of `actions` unless a
         house rule leaves some out (Bastard Brag for lives has no betting, R14.4)."""
         return self.actions
 
     @cached_property
-    def verbs(self) -> dict[str, type]:
+    def verbs(self) -> dict[str, type[Verb]]:
         """Its action types by verb: where it declares its own type for a verb of the family (Teen Patti's `see`, a
         show asked for), that type tells and judges the action in its hands."""
         return {kind.verb: kind for kind in self.actions}
@@ -158,10 +164,10 @@ class Playing(ABC):
         """What may be done now: by the player to act, or by the table at a showdown."""
 
     @abstractmethod
-    def apply(self, hand: Hand, action) -> Hand:
+    def apply(self, hand: Hand, action: Verb) -> Hand:
         """The next state, or `Refused` citing the rule that forbids the action."""
 
-    def random_action(self, hand: Hand, rng) -> object | None:
+    def random_action(self, hand: Hand, rng: Random) -> object | None:
         """A move for random play that names cards where no offer can (a draw), or None: random play then picks
         among the offers (`games.randomplay`)."""
         return None
@@ -197,7 +203,7 @@ class Playing(ABC):
 
 
 @lru_cache(maxsize=16)
-def brag_ranking_of(threes_high: bool, a23: str, wild: str, cards: int):
+def brag_ranking_of(threes_high: bool, a23: str, wild: str, cards: int) -> BragRanking:
     """Brag's order under these house rules (`engine.ranking.brag_ranking`), its module loaded the first time a hand
     is judged: only commands that rank cards load the card tables, and an import said again in a function costs
     more than finding the order (every show asks for it)."""
@@ -206,7 +212,7 @@ def brag_ranking_of(threes_high: bool, a23: str, wild: str, cards: int):
     return brag_ranking(threes_high, a23, wild, cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pack_of(wild: str) -> int:
     """The cards in the pack under the house rule `wild` (R8.7): the 52, and the jokers it adds; worked out once a
     rule, as every card a show names is asked about."""
@@ -217,6 +223,9 @@ def pack_of(wild: str) -> int:
 
 class Settling(ABC):
     """Where a settled hand's money goes: `outcome` (to write), money carried to a later hand, a bank."""
+
+    if TYPE_CHECKING:  # what it reads of the game it is part of (`Identity`'s), for the type checker alone
+        name: ClassVar[str]
 
     banked: ClassVar[bool] = False  # each player bets against the dealer's bank, not for a pot (R17): reports say
     # what the bank and the players won, never a "biggest pot"
@@ -243,14 +252,17 @@ class Settling(ABC):
 class Judging(ABC):
     """The order hands are judged by: `ranking` (to name) and what `rank`, `compare` and `odds` add."""
 
+    if TYPE_CHECKING:  # what it reads of the game it is part of (`Settling`'s), for the type checker alone
+        end_rules: ClassVar[dict[str, str]]
+
     ranking: ClassVar[str]  # the order of hands it is judged by
 
-    def ranking_for(self, rules: Rules, turned: int | None = None):
+    def ranking_for(self, rules: Rules, turned: int | None = None) -> Ranking:
         """The order hands under `rules` are judged by, built once per rule set; `turned` is a card turned up after
         the deal, for a game whose wild cards it names (R13.7)."""
         return brag_ranking_of(rules.threes_high, rules.a23, rules.wild, rules.cards)
 
-    def hand_ranking(self, hand: Hand):
+    def hand_ranking(self, hand: Hand) -> Ranking:
         """The order this hand is judged by (its rules', and whatever its deal recorded)."""
         return self.ranking_for(hand.rules)
 
@@ -265,12 +277,12 @@ class Judging(ABC):
 
         return f"{rules.cards} cards from a pack of {NATURALS + wild_cards(rules.wild)[1]}"
 
-    def hand_facts(self, rules: Rules, cards: tuple[int, ...]) -> dict:
+    def hand_facts(self, rules: Rules, cards: tuple[int, ...]) -> dict[str, Any]:
         """What `rank --json` adds for a hand under this game beside its class and place (three-stake's thirty-one
         points, R15.4); nothing by default."""
         return {}
 
-    def class_facts(self, rules: Rules, name: str) -> dict:
+    def class_facts(self, rules: Rules, name: str) -> dict[str, Any]:
         """What `odds --json` adds to the row of a class beside its count (Svara's points, R16.2); nothing by
         default."""
         return {}
@@ -282,6 +294,9 @@ class Judging(ABC):
 
 class Telling(ABC):
     """The game's own words, where the family's (`games.telling`) do not fit."""
+
+    if TYPE_CHECKING:  # what it reads of the game it is part of (`Settling`'s), for the type checker alone
+        def carried(self, rules: Rules) -> Carried: ...
 
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
     aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers
@@ -300,16 +315,16 @@ class Telling(ABC):
         """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""
         return None
 
-    def pot_reason(self, pot, hand: Hand) -> str:
+    def pot_reason(self, pot: PotResult, hand: Hand) -> str:
         """Why a pot (`engine.state.PotResult`) went where it did, the cards and the rule: the family's telling."""
-        return telling.reason(self, pot, hand)
+        return telling.reason(cast("Game", self), pot, hand)  # a part of the game it tells
 
-    def pot_note(self, pot) -> str:
+    def pot_note(self, pot: PotResult) -> str:
         """`history`'s note on a pot won: how (`won_ways`), and what decided it where the cards might not have."""
         how = self.won_ways[pot.how][0].format(challenger=pot.challenger, holders=", ".join(pot.holders))
         return f"{how}; {DECIDED[pot.decided_by]}" if pot.decided_by else how
 
-    def carried_note(self, result, rules: Rules | None = None) -> str | None:
+    def carried_note(self, result: Result, rules: Rules | None = None) -> str | None:
         """`history`'s note on money a settled hand under `rules` left carried, by how it ended, or None: carried
         forward under the rule the game's `carried(rules)` names (brag's R6.2, as `settle` says it), or a pot that
         stays carried with a retained hand face up (R6.4). An override may take `result` alone: it is then called so."""
@@ -333,11 +348,11 @@ class Showing(ABC):
     table_money_keys: ClassVar[tuple[str, ...]] = ()  # which of `table_keys` hold amounts, every number in them
     # (three-stake's pots, Hoyle's totals): what the live page shows in the session's money
 
-    def table_keys(self, hand: Hand) -> dict:
+    def table_keys(self, hand: Hand) -> dict[str, Any]:
         """What `status --json` carries for this game beside every game's keys (docs/reference.md, The table now)."""
         return {}
 
-    def player_keys(self, hand: Hand, name: str) -> dict:
+    def player_keys(self, hand: Hand, name: str) -> dict[str, Any]:
         """What `status --json` carries per player for this game (a player's lives, R14.4)."""
         return {}
 
@@ -350,7 +365,7 @@ class Matches(ABC):
         return False
 
     def match_of(self, hand: Hand | None, rules: Rules, seats: list[str], called: bool,
-                 played: Callable[[], int] = lambda: 0) -> dict | None:
+                 played: Callable[[], int] = lambda: 0) -> dict[str, Any] | None:
         """`bragref match --json`: the match the last hand belongs to, or where none is going on (or a new one was
         `called`) the one the next deal starts (`played()` as for `deal_follows`); None where the game plays
         none."""
@@ -389,7 +404,7 @@ class Banked(Protocol):
 
     def fixed_dealer(self, rules: Rules, seats: list[str]) -> str | None: ...
 
-    def check_given(self, name: str, value, rules: Rules) -> None: ...
+    def check_given(self, name: str, value: object, rules: Rules) -> None: ...
 
 
 class PlaysMatches(Protocol):
@@ -399,11 +414,11 @@ class PlaysMatches(Protocol):
     def plays_matches(self, rules: Rules) -> bool: ...
 
     def match_of(self, hand: Hand | None, rules: Rules, seats: list[str], called: bool,
-                 played: Callable[[], int] = lambda: 0) -> dict | None: ...
+                 played: Callable[[], int] = lambda: 0) -> dict[str, Any] | None: ...
 
-    def preset_for(self, given: dict) -> str: ...
+    def preset_for(self, given: dict[str, Any]) -> str: ...
 
-    def actions_under(self, rules: Rules) -> tuple[type, ...]: ...
+    def actions_under(self, rules: Rules) -> tuple[type[Verb], ...]: ...
 
     def showdown_rule(self, hand: Hand) -> str: ...
 
@@ -412,18 +427,18 @@ class Redeals(Protocol):
     """A tie dealt again among the tied players, others buying in (R16.7): what that deal may be given, the pot it
     decides by itself, and how that pot is told. Svara's."""
 
-    def deal_may(self, rules: Rules, previous: Hand | None) -> tuple: ...
+    def deal_may(self, rules: Rules, previous: Hand | None) -> tuple[Param, ...]: ...
 
-    def decided_at_deal(self, hand: Hand): ...
+    def decided_at_deal(self, hand: Hand) -> Verb | None: ...
 
-    def pot_reason(self, pot, hand: Hand) -> str: ...
+    def pot_reason(self, pot: PotResult, hand: Hand) -> str: ...
 
 
 class DealtFaceUp(Protocol):
     """A card of each player's dealt face up and recorded with the deal (R15.1): drawn for random play, and known
     to be its holder's. Three-stake brag's."""
 
-    def random_dealt(self, rules: Rules, seats: list[str], rng) -> dict[str, str]: ...
+    def random_dealt(self, rules: Rules, seats: list[str], rng: Random) -> dict[str, str]: ...
 
     def cards_known(self, hand: Hand, player: str | None) -> tuple[int, ...]: ...
 
@@ -439,16 +454,16 @@ class OwnPack(Protocol):
 class ScoresHands(Protocol):
     """Hands that score beside their class (R16.2: points), said by `rank` and `odds`. Svara's."""
 
-    def hand_facts(self, rules: Rules, cards: tuple[int, ...]) -> dict: ...
+    def hand_facts(self, rules: Rules, cards: tuple[int, ...]) -> dict[str, Any]: ...
 
-    def class_facts(self, rules: Rules, name: str) -> dict: ...
+    def class_facts(self, rules: Rules, name: str) -> dict[str, Any]: ...
 
 
 class TurnsUpWild(Protocol):
     """Wild cards named by a card turned up after the deal (R13.7): the order each hand is judged by, and `odds`
     before the card is turned. Teen Patti's."""
 
-    def hand_ranking(self, hand: Hand): ...
+    def hand_ranking(self, hand: Hand) -> Ranking: ...
 
     def class_counts(self, rules: Rules, turned: int | None = None) -> list[tuple[str, int]]: ...
 
@@ -463,13 +478,15 @@ class EndsOnTime(Protocol):
 OPTIONAL = (Banked, PlaysMatches, Redeals, DealtFaceUp, OwnPack, ScoresHands, TurnsUpWild, EndsOnTime)
 
 
-def claimed(game) -> tuple[type, ...]:
+def claimed(game: Identity | type[Identity]) -> tuple[type, ...]:
     """The optional protocols `game` claims (`Identity.claims`), in `OPTIONAL`'s order."""
     return tuple(protocol for protocol in OPTIONAL if protocol in game.claims)
 
 
 def hooks_of(protocol: type) -> tuple[str, ...]:
     """The hooks an optional protocol names, in its order: its methods and attributes."""
-    names = [*protocol.__dict__.get("__annotations__", {}),
+    from inspect import get_annotations  # here: only the conformance suite and the tests ask
+
+    names = [*get_annotations(protocol),
              *(name for name, value in vars(protocol).items() if callable(value) and not name.startswith("_"))]
     return tuple(dict.fromkeys(names))

@@ -33,7 +33,8 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
         return Award(tuple(rng.sample(award, min(winners, len(award)))))
     offers = [offer for offer in now.offers if offer.verb not in ("show", "concede", "award")]
     kinds = [verb_of(hand.rules, offer.verb) for offer in offers]
-    weights = [patience if offer.verb == "fold" else kind.offered_weight(offer) for offer, kind in zip(offers, kinds)]
+    weights = [patience if offer.verb == "fold" else kind.offered_weight(offer)
+               for offer, kind in zip(offers, kinds, strict=True)]
     chosen = rng.choices(range(len(offers)), weights)[0]  # each move as its verb picks it
     return kinds[chosen].offered_pick(hand, now.player, offers[chosen], rng)
 

@@ -5,10 +5,16 @@ each pot and why, the cards shown and the rule that decided (R5.4, R6, R7.3, R11
 
 from __future__ import annotations
 
-from bragref.engine.state import Hand
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from bragref.engine.state import Hand, PotResult
+
+if TYPE_CHECKING:
+    from bragref.games.protocol import Game
 
 
-def ended(game, hand: Hand, called=str) -> str:
+def ended(game: Game, hand: Hand, called: Callable[[str], str] = str) -> str:
     """How a settled hand ended, in a sentence or two citing the rules: the game's own words where it has them
     (`Game.over_words`), else who took each pot and why."""
     money = hand.rules.money
@@ -16,9 +22,12 @@ def ended(game, hand: Hand, called=str) -> str:
     if said:
         return said[0].upper() + said[1:]
     result = hand.result
+    assert result is not None, "a settled hand has its result"
     if result.how == "carried":
-        return (f"Everyone folded to {called(result.retained_by)}, who had not looked: nobody took the pot, and its "
-                f"{money(result.carried)} was carried into the next hand, {called(result.retained_by)} keeping the "
+        blind = result.retained_by
+        assert blind is not None, "a pot carried has its blind player (R6.2)"
+        return (f"Everyone folded to {called(blind)}, who had not looked: nobody took the pot, and its "
+                f"{money(result.carried)} was carried into the next hand, {called(blind)} keeping the "
                 f"blind hand (R6.2).")
     if hand.covered:
         text = f"The pots were settled newest first (R7.3): {pots_words(game, hand)}."
@@ -37,7 +46,7 @@ def ended(game, hand: Hand, called=str) -> str:
     return text
 
 
-def reason(game, pot, hand: Hand) -> str:
+def reason(game: Game, pot: PotResult, hand: Hand) -> str:
     """Why a pot went where it did, in words a table can check: the cards each showed and the rule that decided
     (`equal hands (pair of kings): the seer loses (R5.4)`)."""
     if pot.how == "folds":
@@ -79,12 +88,13 @@ def reason(game, pot, hand: Hand) -> str:
     return f"{where}, {winners[0]} ({describe(best)}){beaten} ({game.end_rules['cards']})"
 
 
-def pots_words(game, hand: Hand) -> str:
+def pots_words(game: Game, hand: Hand) -> str:
     """Every pot of a settled hand that held money, each as `pot_words` tells it, in the result's order."""
+    assert hand.result is not None, "a settled hand has its result"
     return "; ".join(pot_words(game, pot, hand, index) for index, pot in enumerate(hand.result.pots) if pot.amount)
 
 
-def pot_words(game, pot, hand: Hand, index: int) -> str:
+def pot_words(game: Game, pot: PotResult, hand: Hand, index: int) -> str:
     """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`;
     without covers, the `index`th pot is the main pot or a side pot (R11.6)."""
     money = hand.rules.money

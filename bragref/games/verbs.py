@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 
 from abc import ABC, abstractmethod
-from functools import lru_cache
-from typing import ClassVar
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import bragref.structs as structs
 
@@ -25,9 +26,18 @@ from bragref.engine.names import resolve
 from bragref.engine.state import Hand, Legal, held_by
 from bragref.games import game_of, hand_ranking
 
+if TYPE_CHECKING:
+    from random import Random
+    from types import ModuleType
+    from typing import Self
 
-@lru_cache(maxsize=None)
-def _cards():
+    from bragref.engine.rules import Rules
+    from bragref.engine.state import Offer
+    from bragref.games.protocol import Game
+
+
+@cache
+def _cards() -> ModuleType:
     """The card module, loaded by the first action that has cards (betting never pays for it), and kept: an import
     said again in a function costs more than reading a show's cards."""
     from bragref.engine import cards
@@ -40,10 +50,11 @@ def _read_cards(text: str) -> tuple[int, ...]:
     if not text:
         return ()
     cards = _cards()
-    return cards.parse_cards([text], cards.MAX_JOKERS)
+    read: tuple[int, ...] = cards.parse_cards([text], cards.MAX_JOKERS)
+    return read
 
 
-def checked(move, rules) -> Verb:
+def checked(move: object, rules: Rules) -> Verb:
     """A move made from Python, checked at the API's door as the command line's words are: one of
     bragref's moves, each field of its declared type (an amount an int of units, never a bool; a flag a bool), and
     its cards card numbers the rules can deal (R8.9: jokers only where the rules add them), none given twice: what
@@ -118,7 +129,7 @@ class Param(structs.Struct, frozen=True):
             return "CARD"
         return {"money": "AMOUNT", "cards": "CARDS", "players": "PLAYERS"}.get(self.kind, self.name.upper())
 
-    def shown(self, value, money=str, player=str) -> list[str]:
+    def shown(self, value: Any, money: Callable[[int], str] = str, player: Callable[[str], str] = str) -> list[str]:
         """`value` as words: a flag its word for on or off; anything else its keyword, then the value (money as
         `money` writes it, each player as `player` does), or nothing where it was not given."""
         if self.kind == "flag":
@@ -144,7 +155,7 @@ WORD = re.compile(r"[a-z][a-z0-9-]*")  # a verb, as a command and an answer are 
 OPTION = re.compile(r"--[a-z][a-z0-9-]*")  # a parameter's option, as click and the quick path read it
 
 
-def declaration_faults(kind) -> list[str]:
+def declaration_faults(kind: object) -> list[str]:
     """What is wrong with an action type's declaration, each said naming the declaration at fault; nothing where the
     command line, `table`, the ledger and the hand history can all be made from it (`verb_command`,
     `cli.argv.answer_words`, `Verb.from_words`). Checked of every game when it loads (`games.Registry`), so that a
@@ -159,7 +170,7 @@ def declaration_faults(kind) -> list[str]:
     return faults
 
 
-def _faults(kind) -> list[str]:
+def _faults(kind: type[Verb]) -> list[str]:
     faults: list[str] = []
     if kind.subject not in ("player", "table"):
         faults.append(f"subject = {kind.subject!r}: a move is a player's (\"player\") or the table's (\"table\")")
@@ -225,7 +236,7 @@ def _said(param: Param) -> str:
     return f"Param({param.name!r}, {param.kind!r}{f', option={param.option!r}' if param.option else ''})"
 
 
-def game_faults(game) -> list[str]:
+def game_faults(game: Game) -> list[str]:
     """What is wrong with a game's declarations of its moves and of what its deal records (`deal_params`, each typed
     as `bragref deal --NAME`), each said naming the declaration; nothing for a game that declares them soundly."""
     faults: list[str] = []
@@ -248,22 +259,22 @@ def game_faults(game) -> list[str]:
     return faults
 
 
-@lru_cache(maxsize=None)
-def card_params(kind: type) -> tuple[Param, ...]:
+@cache
+def card_params(kind: type[Verb]) -> tuple[Param, ...]:
     """The parameters of kind `cards` an action type declares, read once a type: most declare none, and every
     action made or replayed asks (the audit's replay too)."""
     return tuple(param for param in kind.params if param.kind == "cards")
 
 
-@lru_cache(maxsize=None)
-def held_cards(kind: type) -> tuple[str, ...]:
+@cache
+def held_cards(kind: type[Verb]) -> tuple[str, ...]:
     """The names of the parameters of kind `cards` an action type declares as a player's own (`Param.held`: a show's,
     a draw's), read once a type: what R8.9 checks of every action replayed (`play.check_cards`)."""
     return tuple(param.name for param in card_params(kind) if param.held)
 
 
-@lru_cache(maxsize=None)
-def hand_cards(kind: type) -> tuple[str, ...]:
+@cache
+def hand_cards(kind: type[Verb]) -> tuple[str, ...]:
     """The names of the parameters of kind `cards` an action type declares as a player's whole hand (held, none of
     one card: a show's cards and discards), read once a type: what R8.10 checks (`play.check_hand`); none where a
     held parameter names one card (a draw, a flash)."""
@@ -296,7 +307,7 @@ class Typed(Reader):
 
     strict = False
 
-    def __init__(self, hand: Hand):
+    def __init__(self, hand: Hand) -> None:
         self.hand = hand
 
     def money(self, text: str, param: Param) -> int:
@@ -310,7 +321,7 @@ class Typed(Reader):
         """A player's cards may be none face up on the table: in Bastard Brag's centre (R14.1), Teen Patti's joker
         (R13.7). A card shown already the rules refuse, after whose turn it is to show (R5.4)."""
         cards = _cards()
-        read = cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
+        read: tuple[int, ...] = cards.parse_cards(texts, cards.wild_cards(self.hand.rules.wild)[1], taken=taken)
         if param.held:
             up = game_of(self.hand.rules).cards_up(self.hand)
             for card in read:
@@ -324,12 +335,12 @@ class Verb(structs.Struct, frozen=True):
 
     verb: ClassVar[str]
     subject: ClassVar[str] = "player"  # "player": a player does it; "table": the table as a whole does it
-    answers: ClassVar[dict[str, dict]] = {}  # `table` answers beyond the verb itself, each with the values it sets
+    answers: ClassVar[dict[str, dict[str, Any]]] = {}  # `table` answers beyond the verb itself, each with the values it sets
     params: ClassVar[tuple[Param, ...]] = ()
     summary: ClassVar[str] = ""  # the command's one-line help
     help: ClassVar[str] = ""  # what it does, citing the rules
     examples: ClassVar[tuple[str, ...]] = ()  # the command's arguments in examples, e.g. ("dan",)
-    unoffered: ClassVar[dict] = {}  # what `status --json` carries under `legal` for the move in a hand of any game
+    unoffered: ClassVar[dict[str, Any]] = {}  # what `status --json` carries under `legal` for the move in a hand of any game
     # while it is not offered (docs/reference.md, The table now); nothing: its key is in its own game's hands alone,
     # false till offered
 
@@ -346,9 +357,9 @@ class Verb(structs.Struct, frozen=True):
 
     # ---- the ledger's row ---------------------------------------------------------
 
-    def args(self) -> dict:
+    def args(self) -> dict[str, Any]:
         """The action's values after its player, as the ledger keeps them (JSON)."""
-        stored = {}
+        stored: dict[str, Any] = {}
         for param in self.params:
             value = getattr(self, param.name)
             if param.kind == "cards":
@@ -359,12 +370,12 @@ class Verb(structs.Struct, frozen=True):
         return stored
 
     @classmethod
-    def from_args(cls, player: str | None, args: dict):
+    def from_args(cls, player: str | None, args: dict[str, Any]) -> Self:
         if all(param.kind not in ("cards", "players") for param in cls.params):  # stored as they are (audit's path)
             return cls(**args) if cls.subject == "table" else cls(player, **args)
-        values = {}
+        values: dict[str, Any] = {}
         for param in cls.params:
-            value = args.get(param.name)
+            value: Any = args.get(param.name)
             if param.kind == "cards":
                 value = _read_cards(value)
             elif param.kind == "players":
@@ -374,18 +385,19 @@ class Verb(structs.Struct, frozen=True):
 
     # ---- words: the hand history's lines and the table's answers --------------------
 
-    def written(self, before: Hand, after: Hand, who) -> list[str]:
+    def written(self, before: Hand, after: Hand, who: Callable[[str], str]) -> list[str]:
         """The words after the verb in a history line (`2 blind`), amounts in units, each player as `who` writes
         them (`p1`)."""
         return [word for param in self.params for word in param.shown(getattr(self, param.name), player=who)]
 
     @classmethod
-    def from_words(cls, subject: str | None, words: list[str], read: Reader, given: dict | None = None,
-                   hand: Hand | None = None, now: Legal | None = None):
+    def from_words(cls, subject: str | None, words: list[str], read: Reader, given: dict[str, Any] | None = None,
+                   hand: Hand | None = None, now: Legal | None = None) -> Self:
         """The action these words say (`2 blind`, `old keep`, `Kh Qh Jh discard 2c`), each read by `read`; values in
         `given` are set already (the answer `bb` is a blind bet). Where `hand` and what is legal in it (`now`) are
         given, what is left out is filled in as the game says (`fill`: the smallest bet, say)."""
-        values, taken, at = dict(given or {}), set(), 0
+        values, at = dict(given or {}), 0
+        taken: set[int] = set()
         for index, param in enumerate(cls.params):
             later = {word for p in cls.params[index + 1:] for word in (*p.keywords, *p.words)}
             if param.name in values:
@@ -402,7 +414,7 @@ class Verb(structs.Struct, frozen=True):
                 values[param.name] = value
         if at < len(words):
             raise BadInput(f"unexpected {' '.join(words[at:])!r} after {cls.verb} ({cls.usage()})")
-        if now is not None:
+        if hand is not None and now is not None:
             values = cls.fill(hand, now, values)
         for param in cls.params:
             if param.name not in values:
@@ -412,14 +424,15 @@ class Verb(structs.Struct, frozen=True):
         return cls(**values) if cls.subject == "table" else cls(subject, **values)
 
     @classmethod
-    def from_history(cls, subject: str | None, words: list[str], read: Reader, hand: Hand, apply):
+    def from_history(cls, subject: str | None, words: list[str], read: Reader, hand: Hand,
+                     apply: Callable[[Hand, Verb], Hand]) -> Self:
         """The action a history line's words say, checked against the hand it is played in (`apply` gives the state
         after an action) where the words say more than the action (what a see cost); by default they are read as an
         answer is, every word as written."""
         return cls.from_words(subject, words, read)
 
     @classmethod
-    def fill(cls, hand: Hand, now: Legal, values: dict) -> dict:
+    def fill(cls, hand: Hand, now: Legal, values: dict[str, Any]) -> dict[str, Any]:
         """What the table may leave out, filled in from the hand (by default, nothing is)."""
         return values
 
@@ -437,7 +450,8 @@ class Verb(structs.Struct, frozen=True):
     # ---- an offer: the move as `legal` offers it (`engine.state.Offer`) -----------------
 
     @classmethod
-    def offered_words(cls, offer, rules, say=str, table: bool | str = False) -> str:
+    def offered_words(cls, offer: Offer, rules: Rules, say: Callable[[str], str] = str,
+                      table: bool | str = False) -> str:
         """How the move reads where what may be done is listed (a refusal's "may" line, a prompt; `table`: as
         `bragref table` takes it, or `"page"`: in words, with nothing of a command in them): its verb in the game's
         words, with the money it takes or costs, or the players it may name; nothing for a move said with another (a
@@ -450,7 +464,7 @@ class Verb(structs.Struct, frozen=True):
         return f"{words} ({', '.join(offer.names)})" if offer.names else words
 
     @classmethod
-    def offered_json(cls, offer) -> dict:
+    def offered_json(cls, offer: Offer) -> dict[str, Any]:
         """What `status --json` carries for the move under `legal`, by its verb: the money it takes (`{"min": 1,
         "max": null}`), its cost (`{"cost": 4}`), the players it may name, or true. A verb whose keys the contract
         names otherwise (a blind bet's `blind_bet`) says its own."""
@@ -461,7 +475,7 @@ class Verb(structs.Struct, frozen=True):
         return {cls.verb: list(offer.names) if offer.names else True}
 
     @classmethod
-    def offered_params(cls, offer, rules) -> tuple[Param, ...]:
+    def offered_params(cls, offer: Offer, rules: Rules) -> tuple[Param, ...]:
         """The parameters a move under `offer` may be given where it is made, beside what the offer gives itself: by
         default those it must be given (`required`) and those a word introduces (`all-in`, `pp`). A move says its
         own where others are wanted under some offers (a look at one of two hands, with keep or fold, R6.3), or
@@ -471,12 +485,12 @@ class Verb(structs.Struct, frozen=True):
     pick_weight: ClassVar[float] = 0.3  # how often random play makes the move, against the others offered
 
     @classmethod
-    def offered_weight(cls, offer) -> float:
+    def offered_weight(cls, offer: Offer) -> float:
         """How often random play makes the offered move, against the others offered (`pick_weight`)."""
         return cls.pick_weight
 
     @classmethod
-    def offered_pick(cls, hand: Hand, player: str | None, offer, rng):
+    def offered_pick(cls, hand: Hand, player: str | None, offer: Offer, rng: Random) -> Self:
         """One move of the offer at random, for random play: an amount near the least the offer takes (now and then
         more), else one of `offered_moves`."""
         given = dict(offer.values)
@@ -489,7 +503,7 @@ class Verb(structs.Struct, frozen=True):
             cls(player, **given, **{money[0].name: amount})
 
     @classmethod
-    def offered_moves(cls, hand: Hand, player: str | None, offer) -> list:
+    def offered_moves(cls, hand: Hand, player: str | None, offer: Offer) -> list[Self]:
         """The moves the offer names outright, with the values it is offered with, at the ends of the money it
         takes (a range without an end tried 5 above its least), and the cards it names, where it names any: the
         first of the game's pack not seen in the deal (`hand`, R8.9). What the conformance suite tries (`bragref
@@ -497,7 +511,7 @@ class Verb(structs.Struct, frozen=True):
         names = {param.name for param in cls.params}
         given = {name: value for name, value in offer.values if name in names}
         money = [param for param in cls.params if param.kind == "money" and param.name not in given]
-        amounts = [{}] if offer.range is None or not money else [
+        amounts: list[dict[str, int]] = [{}] if offer.range is None or not money else [
             {money[0].name: amount} for amount in sorted({offer.range.min, offer.range.max if offer.range.max is not
                                                           None else offer.range.min + 5})]
         cards = {param.name: _unseen(hand, player, not param.single)  # one card drawn, or a hand shown
@@ -520,7 +534,7 @@ class Verb(structs.Struct, frozen=True):
         """Its on-or-off value (a bet blind or open), None for an action without one."""
         return next((getattr(self, p.name) for p in self.params if p.kind == "flag"), None)
 
-    def detail(self, money=str) -> str | None:
+    def detail(self, money: Callable[[int], str] = str) -> str | None:
         """What `history` notes of the action beyond its amount and flag (`old keep`, `all-in`), any amount in it as
         `money` writes it (the session's money, R1.1a)."""
         words: list[str] = []
@@ -534,11 +548,13 @@ class Verb(structs.Struct, frozen=True):
 
     # ---- sentences -------------------------------------------------------------------
 
-    def said(self, money, called=str, say=str) -> str:
+    def said(self, money: Callable[[int], str], called: Callable[[str], str] = str,
+             say: Callable[[str], str] = str) -> str:
         """The action in a few words, money in the session's money, each player as `called` names them and the verb
         as `say` words it (`Bill bet £0.50 blind`; Teen Patti's `Bina chaal 1 blind`): what `undo` voided, what the
         table recorded. An off flag goes unsaid (an open bet is just a bet)."""
-        words = [called(self.player)] if self.subject == "player" else ["the table"]
+        words = [called(cast(Any, self).player)] if self.subject == "player" else ["the table"]  # a player's verb
+        # declares its `player` field
         words.append(say(self.verb))
         for param in self.params:
             value = getattr(self, param.name)
@@ -547,7 +563,7 @@ class Verb(structs.Struct, frozen=True):
                 words += [say(word) for word in shown] if param.kind in ("flag", "toggle") else shown  # svara's dark
         return " ".join(words)
 
-    def told(self, before: Hand, after: Hand | None, called) -> str:
+    def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
         """The replay's sentence: what the action cost, what it changed and the rule for it; `after` is None for
         an action later voided; `called` gives each player's name now (R2.6)."""
         text = self.said(before.rules.money, called)
@@ -569,7 +585,7 @@ def _unseen(hand: Hand, player: str | None, whole: bool) -> tuple[int, ...]:
                       and card not in seen and card not in known))[:hand.rules.cards if whole else 1]
 
 
-def _take(param: Param, words: list[str], at: int, read: Reader, later: set[str], taken: set[int]):
+def _take(param: Param, words: list[str], at: int, read: Reader, later: set[str], taken: set[int]) -> tuple[Any, int]:
     """One parameter's value from `words[at:]`, and where the next begins; None where it is not there."""
     here = words[at] if at < len(words) else None
     if here is None or (here in later and param.kind not in ("cards", "players")):
@@ -612,26 +628,29 @@ class Bet(Verb, frozen=True):
     unoffered = {"bet": None, "blind_bet": None}
 
     @classmethod
-    def offered_words(cls, offer, rules, say=str, table=False):
+    def offered_words(cls, offer: Offer, rules: Rules, say: Callable[[str], str] = str,
+                      table: bool | str = False) -> str:
         blind = " blind" if dict(offer.values).get("blind") else ""
+        assert offer.range is not None, "a bet is offered with the money it may take"
         return f"{say(cls.verb)}{blind} {offer.range.said(rules.money)}"
 
     @classmethod
-    def offered_json(cls, offer):
+    def offered_json(cls, offer: Offer) -> dict[str, Any]:
+        assert offer.range is not None, "a bet is offered with the money it may take"
         return {"blind_bet" if dict(offer.values).get("blind") else "bet": offer.range.json()}
 
     @classmethod
-    def offered_weight(cls, offer) -> float:
+    def offered_weight(cls, offer: Offer) -> float:
         return 0.25 if dict(offer.values).get("blind") else 0.45
 
     @classmethod
-    def fill(cls, hand, now, values):
+    def fill(cls, hand: Hand, now: Legal, values: dict[str, Any]) -> dict[str, Any]:
         if "amount" not in values:  # at the table, no amount is the smallest the rules allow (R4.2)
             allowed = now.range("bet", blind=True) if values.get("blind") else now.range("bet")
             values["amount"] = allowed.min if allowed else max(hand.stake, 1)  # else the engine says why (R3.4, R4)
         return values
 
-    def told(self, before, after, called):
+    def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
         money = before.rules.money
         worth = f", worth {money(2 * self.amount)} open (R3.3)" if self.blind else ""
         text = f"{called(self.player)} bet {money(self.amount)} {'blind' if self.blind else 'open'}{worth}"
@@ -656,7 +675,7 @@ class Fold(Verb, frozen=True):
     examples = ("dan",)
     unoffered = {"fold": False}
 
-    def told(self, before, after, called):
+    def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
         return f"{called(self.player)} folded."
 
 
@@ -672,10 +691,10 @@ class Concede(Verb, frozen=True):
     unoffered = {"concede": []}
 
     @classmethod
-    def offered_moves(cls, hand, player, offer):
+    def offered_moves(cls, hand: Hand, player: str | None, offer: Offer) -> list[Self]:
         return [cls(name) for name in offer.names]
 
-    def told(self, before, after, called):
+    def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
         """The rule of the contest given up: a see (R5.4), a showdown (R6.5; Hoyle's R11.4), a covered pot (R7.3)."""
         game = game_of(before.rules)
         contest = before.contest
@@ -703,15 +722,15 @@ class Show(Verb, frozen=True):
     unoffered = {"show": []}
 
     @classmethod
-    def offered_params(cls, offer, rules):
+    def offered_params(cls, offer: Offer, rules: Rules) -> tuple[Param, ...]:
         return cls.params if rules.cards > 3 else cls.params[:1]  # discards in 4- and 5-card brag alone (R8.6)
 
-    def detail(self, money=str):
-        hand_text = _cards().hand_text
+    def detail(self, money: Callable[[int], str] = str) -> str | None:
+        hand_text: Callable[[Iterable[int]], str] = _cards().hand_text
         return hand_text(self.cards) + (f" / {hand_text(self.discards)}" if self.discards else "")
 
-    def told(self, before, after, called):
-        hand_text = _cards().hand_text
+    def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
+        hand_text: Callable[[Iterable[int]], str] = _cards().hand_text
         if after is None:
             return f"{called(self.player)} showed {hand_text(self.cards)}."
         judged = next(s for s in after.shown if s.player == self.player).judged
@@ -734,20 +753,21 @@ class Award(Verb, frozen=True):
     unoffered = {"award": []}
 
     @classmethod
-    def offered_moves(cls, hand, player, offer):
+    def offered_moves(cls, hand: Hand, player: str | None, offer: Offer) -> list[Self]:
         return [cls((name,)) for name in offer.names]
 
     @property
     def player(self) -> str:
         return self.players[0]
 
-    def said(self, money, called=str, say=str):
+    def said(self, money: Callable[[int], str], called: Callable[[str], str] = str,
+             say: Callable[[str], str] = str) -> str:
         return f"the table's award to {' and '.join(called(name) for name in self.players)}"
 
-    def detail(self, money=str):
+    def detail(self, money: Callable[[int], str] = str) -> str | None:
         return ",".join(self.players)
 
-    def told(self, before, after, called):
+    def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
         return f"The table awarded the pot to {' and '.join(called(n) for n in self.players)} without cards."
 
 
@@ -763,9 +783,9 @@ class Said(structs.Struct, frozen=True):
 
     verb: str
     words: tuple[str, ...] = ()
-    named: dict = {}
+    named: dict[str, Any] = {}
     kind: type | None = None
-    given: dict = {}
+    given: dict[str, Any] = {}
     fill: bool = True
     answer: bool = False
 

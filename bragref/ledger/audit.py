@@ -21,7 +21,7 @@ import sqlite3
 from collections import defaultdict
 from contextlib import contextmanager, suppress
 from operator import itemgetter
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from bragref.engine.errors import BadInput, printable
 from bragref.engine.money import MAX_UNITS
@@ -67,7 +67,7 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     file = conn if file is None else file
     try:
         tasks = plan(conn, session_ids, digest, deep)
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - whatever the file holds, a finding
         return [f"the ledger cannot be read ({error.__class__.__name__}: {error})"]
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
@@ -78,7 +78,7 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
     findings: list[str] = []
     held: dict[int, list[Held]] = defaultdict(list)
     with progress(len(tasks), "Auditing") as advance:
-        for task, found in zip(tasks, results):
+        for task, found in zip(tasks, results, strict=True):
             checked(task, found)
             if task[0] == "totals":  # a session's hands are told before its totals, in their order
                 findings += [h.text for h in sorted(held.pop(task[1], ()), key=lambda h: h.number)]
@@ -219,7 +219,7 @@ def run(conn: sqlite3.Connection, task: tuple) -> list:
             check = conservation if kind == "totals" else table_money
             return [f"session {name}: {finding}" for finding in check(conn, session_id)]
         return CHECKS[kind](conn, *args)
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - whatever the file holds, a finding
         return [f"{kind}: the ledger cannot be read ({error.__class__.__name__}: {error})"]
 
 
@@ -493,16 +493,16 @@ def settle_up(ledger, row_id: int, payer: str, payee: str, amount, money: str | 
     people = {key(row["player"]) for row in rows}
     strangers = [name for name in dict.fromkeys((payer, payee)) if key(name) not in people]
     if strangers:
-        return [f"{said}: {' and '.join(strangers)} played in no session then, so was owed nothing and owed "
-                f"nothing (R2.6)"]
+        return [(f"{said}: {' and '.join(strangers)} played in no session then, so was owed nothing and owed "
+                f"nothing (R2.6)")]
     try:
         owed = sum(p["amount"] for p in ledger.payments(sessions, settle_ups=True, rows=rows)
                    if p["money"] == money and key(p["from"]) == key(payer) and key(p["to"]) == key(payee))
     except LedgerUnavailable:
         return []  # the nets do not add up: the postings were changed, which conservation reports (R1.2)
     if amount > owed:
-        return [f"{said} is more than settle --all then showed {payer} owing {payee}, "
-                f"{kept[money][0].rules.money(owed)} (R1.2)"]
+        return [(f"{said} is more than settle --all then showed {payer} owing {payee}, "
+                f"{kept[money][0].rules.money(owed)} (R1.2)")]
     return []
 
 
@@ -519,8 +519,8 @@ def taken_back(conn: sqlite3.Connection, seq: int, row_id: int, repeated: tuple,
     if voided[4] != seq - 1:
         return [f"{said}, a payment that was final: something was recorded after it (R9.1)"]
     if tuple(voided[:3]) != repeated:
-        return [f"{said} but does not repeat it: the void says {repeated[0]} paid {repeated[1]} {repeated[2]!r}, "
-                f"the payment {voided[0]} paid {voided[1]} {voided[2]!r}"]
+        return [(f"{said} but does not repeat it: the void says {repeated[0]} paid {repeated[1]} {repeated[2]!r}, "
+                f"the payment {voided[0]} paid {voided[1]} {voided[2]!r}")]
     return []
 
 
@@ -563,7 +563,7 @@ class Read:
     (`actions`, `posted`, `credits`), tuples read by position (`at`: each column's, by table): a name looked up in a
     `sqlite3.Row` costs up to ten times a position, and the replay reads several of each action."""
 
-    KEPT = {"actions": "actions", "postings": "posted", "purses": "credits"}
+    KEPT: ClassVar[dict[str, str]] = {"actions": "actions", "postings": "posted", "purses": "credits"}
 
     def __init__(self, conn: sqlite3.Connection, cursors: dict[str, sqlite3.Cursor]):
         self.tables = {table: cursor.fetchall() for table, cursor in cursors.items()}
@@ -752,9 +752,9 @@ def session_hands(conn: sqlite3.Connection, session_id: int, hands: list[sqlite3
                 findings.append((number, f"{where}: its deal is voided, but actions of it still stand (R9.1)"))
             continue  # a misdeal: the hand never happened, and the next deal follows the one before (R9.1)
         if hand.carried_in != row["carried_in"]:  # the game changed with a pot carried, before bragref 0.12.6
-            findings.append((number, f"{where} records {row['carried_in']} carried in, but "
+            findings.append((number, (f"{where} records {row['carried_in']} carried in, but "
                                      f"{row['carried_in'] - hand.carried_in} of it is in no pot: its game, "
-                                     f"{hand.rules.game}, takes no carried pot in (R6.2, R9.3)"))
+                                     f"{hand.rules.game}, takes no carried pot in (R6.2, R9.3)")))
         previous = hand
     return findings
 
@@ -799,8 +799,8 @@ def carried_findings(where: str, row: sqlite3.Row, previous, later: dict[str, se
     if carried[1] is not None and row["retained_by"] in later.get(carried[1], ()):
         carried = (carried[0], row["retained_by"])
     if (row["carried_in"], row["retained_by"]) != carried:
-        return [f"{where} records {row['carried_in']} carried in, retained by {row['retained_by']}, but the "
-                f"hand before carried {carried[0]}, retained by {carried[1]} (R6.2)"]
+        return [(f"{where} records {row['carried_in']} carried in, retained by {row['retained_by']}, but the "
+                f"hand before carried {carried[0]}, retained by {carried[1]} (R6.2)")]
     return []
 
 
@@ -914,11 +914,11 @@ def entered(conn: sqlite3.Connection) -> list[str]:
             findings.append(f"{table} row {row_id} says it was entered at {printable(repr(value)[:60])}, which is "
                             f"not where bragref enters a row ({', '.join(ENTERED)}): written outside bragref")
     for table, seated in (
-            ("actions", "verb != 'void' AND player IS NOT NULL AND EXISTS (SELECT 1 FROM hands h, json_each(h.seats) "
-                        "s WHERE h.id = actions.hand_id AND s.value = actions.player)"),
-            ("purses", "kind IN ('buy-in', 'top-up', 'cash-out') AND EXISTS (SELECT 1 FROM session_events e WHERE "
+            ("actions", ("verb != 'void' AND player IS NOT NULL AND EXISTS (SELECT 1 FROM hands h, json_each(h.seats) "
+                        "s WHERE h.id = actions.hand_id AND s.value = actions.player)")),
+            ("purses", ("kind IN ('buy-in', 'top-up', 'cash-out') AND EXISTS (SELECT 1 FROM session_events e WHERE "
                        "e.session_id = purses.session_id AND (e.event = 'seat' AND e.player = purses.player OR "
-                       "e.event = 'rename' AND e.detail = purses.player))"),  # seated, by any name they had (R2.6)
+                       "e.event = 'rename' AND e.detail = purses.player))")),  # seated, by any name they had (R2.6)
             *((table, "0") for table in ENTERED_ROWS if table not in ("actions", "purses"))):
         for row_id, value in conn.execute(f"SELECT id, entered FROM {table} WHERE {phones} AND NOT ({seated}) "
                                           f"ORDER BY id"):

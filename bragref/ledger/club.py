@@ -53,8 +53,8 @@ def pull(source: str, club: Callable[[bool], Ledger | None], digest: str | None 
         try:
             kind, path = _kind(source, stack, timeout)
             if kind == "history" and digest is not None:
-                pulled.findings = [f"a hand history has no chain to hold digest {digest}: pull the table's ledger or "
-                                   f"its replica"]
+                pulled.findings = [(f"a hand history has no chain to hold digest {digest}: pull the table's ledger or "
+                                   f"its replica")]
             elif kind == "history":
                 _history(pulled, path, club)
             else:

@@ -222,7 +222,7 @@ def unavailable(error: Exception, path=None, conn: sqlite3.Connection | None = N
         return LedgerUnavailable(f"{where} is busy: another terminal is writing to it; try again")
     if "readonly" in text or "read-only" in text:
         return LedgerUnavailable(f"{where} is read-only: nothing was written (check the file's and folder's permissions)")
-    if "full" in text or "disk I/O error" in text and _disk_full(path or _path_of(conn)):
+    if "full" in text or ("disk I/O error" in text and _disk_full(path or _path_of(conn))):
         return LedgerUnavailable(f"the disk holding {where} is full: nothing was written; free some space and try again")
     return LedgerUnavailable(f"cannot use {where}: {text}; nothing was written")
 

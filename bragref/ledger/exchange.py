@@ -310,7 +310,7 @@ def foresee(rules: Rules, hand: dict) -> Foreseen | None:
         game = game_of(rules)
         players, dealer = hand["players"], hand["dealer"]
         money = hand.get("table_money")
-        purses = None if money is None else dict(zip(players, money))
+        purses = None if money is None else dict(zip(players, money, strict=False))
         declared = {key: hand[key] for key in (*(param.name for param in game.deal_params), *bhh.dealt_fields())
                     if key in hand}
         carried, retained_by = hand.get("carried", 0), hand.get("retained_by")
@@ -327,7 +327,7 @@ def foresee(rules: Rules, hand: dict) -> Foreseen | None:
             played.append((action, put_in(now, after)))
             now = after
         return Foreseen(deal, played, now)
-    except Exception:  # judged again with the ledger, which says what is wrong
+    except Exception:  # noqa: BLE001 - judged again with the ledger, which says what is wrong
         return None
 
 
@@ -546,7 +546,7 @@ def _compared(mine: dict, theirs: dict) -> tuple[int | None, int | None, str]:
     first differ, `hand N` or `before the first hand`)."""
     ours, others = items(mine), items(theirs)
     held = 0
-    for (_, item), (number, other) in zip(ours, others):
+    for (_, item), (number, other) in zip(ours, others, strict=False):
         if item != other:
             return None, None, "before the first hand" if number is None else f"hand {number}"
         held += 1
@@ -840,7 +840,7 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
                     ledger.entered = entered[index - 1 - start] if entered else "import"
                     try:
                         if acting:
-                            numbers[index] = act(lambda hand: _action(hand, line))
+                            numbers[index] = act(lambda hand, line=line: _action(hand, line))
                             continue
                         if isinstance(line, BadInput):
                             raise line
@@ -950,7 +950,6 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
         ledger.match_new(name)
     else:
         raise BadInput(f"{line.text!r}: unknown verb {verb!r}{did_you_mean(verb, [*game_verbs(), *HOUSEKEEPING])}")
-    return None
 
 
 class _Written(Reader):

@@ -76,7 +76,7 @@ def restore(replica: str, path: str, timeout: float | None = None) -> None:
                        f"      path: {json.dumps(os.path.abspath(replica))}\n")
         command += ["-config", settings, path]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=timeout)
+        done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=timeout, check=False)
     except subprocess.TimeoutExpired:  # `run` has killed it
         raise BadInput(f"Litestream did not restore it within {timeout:g} s (the store did not answer in time; "
                        f"--timeout gives it longer)") from None

@@ -68,8 +68,8 @@ def owing(payer: str, payee: str, owed: dict[str, int], money: str, kept: dict[s
     if not elsewhere:
         return here, ""
     return (f"{here} in units of {money}, and {', '.join(words for _, words in elsewhere)}",
-            f"; one in units of {' or '.join(each for each, _ in elsewhere)} is recorded with --session naming a "
-            f"session kept in them")
+            (f"; one in units of {' or '.join(each for each, _ in elsewhere)} is recorded with --session naming a "
+            f"session kept in them"))
 
 
 def amount_in(amount: str | int, rules: Rules) -> int:

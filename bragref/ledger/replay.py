@@ -4,10 +4,11 @@ rows, read in the order they were written, given to its game's engine one at a t
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from functools import lru_cache
 from itertools import repeat
-from typing import Callable, Iterator, NamedTuple
+from typing import NamedTuple
 
 import bragref.structs as structs
 
@@ -138,7 +139,7 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
     `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
     try:
         dealt_hand = dealt(row) if start is None else start
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
         raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
     number = row["number"]
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
@@ -162,7 +163,7 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
             standing = [(action_id, action) for action_id, action in standing if action_id != r["voids"]]
             try:
                 after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 - whatever the rows hold: unreplayable
                 raise Unreplayable(f"its void {seq} leaves actions the rules refuse ({error})", number) from None
             yield Step(r, None, seq, False, None, seqs.get(r["voids"]), hand, after)
         else:
@@ -190,11 +191,11 @@ def final(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row]
 def _applied(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> tuple[Verb, Hand]:
     try:
         action = action_of(row, hand.rules)
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
         raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
     try:
         return action, play.apply(hand, action)
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - a game's code, whatever it raises: unreplayable
         raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}",
                            number) from None
 

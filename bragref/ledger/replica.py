@@ -12,7 +12,7 @@ import os
 import sqlite3
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from bragref.engine.errors import BadInput
 
@@ -83,7 +83,7 @@ def status(conn: sqlite3.Connection, ledger: str, replica: str | None = None, ti
     if state == DIVERGED:
         return Health(where, DIVERGED, said=f"it ends at {chain.digest_of(theirs)}, which is not a link of this "
                                             f"ledger's chain (which ends at {chain.digest_of(ours)})")
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     pending = _recorded(conn, theirs[0]) if state == BEHIND else None
     return Health(where, state, missing, _age(newest, now), pending_s=_age(pending, now))
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import heapq
 import sqlite3
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
-from typing import Callable, Iterator
+from datetime import UTC, datetime
 
 import bragref.structs as structs
 
@@ -76,7 +76,7 @@ REVERSES = {  # what puts right something recorded by mistake once it is final (
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def deal_columns(rules: Rules, seats: list[str], dealer: str, carried: int, retained_by: str | None,

@@ -52,7 +52,7 @@ class Watcher:
                 return False
             table = self.table() if self.book is not None else None
             views = self._views(table)
-        except Exception as error:  # whatever the file holds (or not), the server stays up and says why
+        except Exception as error:  # noqa: BLE001 - whatever the file holds (or not), the server stays up and says why
             self._close()
             return self._cannot_read(error)
         if self.trouble is not None:
@@ -130,7 +130,7 @@ class Watcher:
             book, self.book = self.book, None
             try:
                 book.close()
-            except Exception:  # a connection to a file gone bad closes as it can
+            except Exception:  # noqa: BLE001, S110 - a connection to a file gone bad closes as it can
                 pass
 
     @staticmethod
@@ -226,7 +226,7 @@ class Watcher:
             return None
         try:
             ledger = Ledger.read_only(self.path)
-        except Exception:  # the ledger cannot be read now: `look` says why
+        except Exception:  # noqa: BLE001 - the ledger cannot be read now: `look` says why
             return None
         try:
             if not replicated(ledger.file):

@@ -102,7 +102,7 @@ def host_of(header: str) -> tuple[str, int | None] | None:
     header = header.strip().lower()
     if header.startswith("["):
         name, bracket, rest = header[1:].partition("]")
-        if not bracket or rest and not rest.startswith(":"):
+        if not bracket or (rest and not rest.startswith(":")):
             return None
         port = rest[1:]
     else:

@@ -140,7 +140,7 @@ def command_line(action, rules: Rules) -> list[str]:
     words = [action.verb, *([action.player] if action.subject == "player" else [])]
     for param in type(action).params:
         value = getattr(action, param.name)
-        if value is None or value == () or value is False and param.kind == "flag":
+        if value is None or value == () or (value is False and param.kind == "flag"):
             continue
         if param.kind == "flag":
             words.append(param.option)

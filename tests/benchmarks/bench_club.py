@@ -133,8 +133,9 @@ def restore(work: Path, hands: int, writes: int, runs: int) -> None:
     copying = timed(["cp", str(db), str(out)], runs, clear)
     print(f"restore of {hands:,} hands ({db.stat().st_size / 1e6:.1f} MB), a replica of {shape}: "
           f"{restoring:.2f} s; copying the file: {copying:.2f} s ({restoring / copying:.1f}x); median of {runs}")
-    for source, what in [(folder / "plain.db", "the ledger's file as bragref alone left it (audited, every hand "
-                                               "judged again)"), (Path(f"{db}-replica"), "that replica (restored too)")]:
+    for source, what in [(folder / "plain.db", ("the ledger's file as bragref alone left it (audited, every hand "
+                                               "judged again)")),
+                         (Path(f"{db}-replica"), "that replica (restored too)")]:
         if source.exists():
             pulled(source, folder / f"club-{source.stem}.db", what)
 

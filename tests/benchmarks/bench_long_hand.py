@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_spine import bragref_command, floor  # noqa: E402
-from measure import installed, measured  # noqa: E402
+from bench_spine import bragref_command, floor
+from measure import installed, measured
 
-from bragref.engine.rules import Rules  # noqa: E402
-from bragref.games.verbs import Bet  # noqa: E402
-from bragref.ledger.store import Ledger  # noqa: E402
+from bragref.engine.rules import Rules
+from bragref.games.verbs import Bet
+from bragref.ledger.store import Ledger
 
 SEATS = ["Andy", "Bill"]
 

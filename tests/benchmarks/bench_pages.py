@@ -22,9 +22,9 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_serve import bragref, start  # noqa: E402
+from bench_serve import bragref, start
 
-import httpx  # noqa: E402
+import httpx
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 DRAWN = "document.body.dataset.head !== undefined && document.body.dataset.head !== ''"

@@ -49,8 +49,8 @@ def test_wild_cards_tried_as_a_few_ranks_judge_as_every_rank_does(wild, threes_h
             for cards in combinations(range(ranking.pack), 3)}
     for plain, wild_owns in held:
         every_rank = max((ranking._order([(rank, False) for rank in plain] + [(r, r != own) for r, own in
-                                                                              zip(ranks, wild_owns)]),
-                          -sum(r != own for r, own in zip(ranks, wild_owns)))
+                                                                              zip(ranks, wild_owns, strict=False)]),
+                          -sum(r != own for r, own in zip(ranks, wild_owns, strict=False)))
                          for ranks in product(range(13), repeat=len(wild_owns)))
         assert ranking._best(plain, wild_owns) == (every_rank[0], -every_rank[1])
 

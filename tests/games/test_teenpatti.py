@@ -343,7 +343,7 @@ def independent_class(cards) -> int:
     suits = {card & 3 for card in cards}
     if ranks[0] == ranks[2]:
         return 5
-    run = ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1 or ranks == [0, 1, 12]  # A-2-3; K-A-2 is not one
+    run = (ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1) or ranks == [0, 1, 12]  # A-2-3; K-A-2 is not one
     if run:
         return 4 if len(suits) == 1 else 3
     if len(suits) == 1:

@@ -316,7 +316,7 @@ def test_the_class_counts_and_the_pair_plus_edges_by_brute_force_r17_5_r17_6():
     assert list(counts.values()) == [48, 52, 720, 1096, 3744, 16440] and len({j.key for j in judged.values()}) == 741
 
     def edge(table):  # the bank's share of each unit wagered on the Pair Plus
-        returned = sum(counts[cls] * pay for cls, pay in zip(PAID, table)) - counts["high card"]
+        returned = sum(counts[cls] * pay for cls, pay in zip(PAID, table, strict=False)) - counts["high card"]
         return -returned / len(HANDS)
 
     assert round(edge((40, 30, 6, 4, 1)), 5) == 0.02317  # docs/games.md: 2.32%
@@ -339,7 +339,7 @@ def test_the_ante_and_play_edge_by_brute_force_r17_6():
                     unqualified[0] += 1
     for keys, _ in groups.values():
         keys.sort()
-    bonus = dict(zip(PAID, (5, 4, 1)))
+    bonus = dict(zip(PAID, (5, 4, 1), strict=False))
     total = 0.0
     for hand in HANDS:
         key = judged[hand].key

@@ -26,7 +26,7 @@ def lives_of(text: str, seats: list[str]) -> dict[str, int]:
     counts = text.split()
     if len(counts) != len(seats) or not all(c.isascii() and c.isdigit() for c in counts):
         raise BadInput(f"a match's lives are a count for each seated player ({len(seats)}), not {text!r} (R14.4)")
-    return dict(zip(seats, map(int, counts)))
+    return dict(zip(seats, map(int, counts), strict=False))
 
 
 def follows(rules, seats: list[str], previous, restart: bool, called=str, played=lambda: 0) -> dict[str, str]:

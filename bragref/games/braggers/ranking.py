@@ -81,7 +81,7 @@ class BraggersRanking(BragRanking):
         naturals = [(rank, False) for rank in plain]
         options = []
         for ranks in product(ranks_worth_trying, repeat=len(wild)):
-            used = [(rank, rank != own) for rank, own in zip(ranks, wild)]
+            used = [(rank, rank != own) for rank, own in zip(ranks, wild, strict=False)]
             order = self._order(naturals + used)
             options.append((order, -sum(flag for _, flag in used)))
         order, minus_used = max(options)

@@ -295,7 +295,7 @@ def _settle_if_done(hand: HoyleHand) -> HoyleHand:
         return hand
     winners = []
     for pot in pots(hand):
-        amount, eligible = pot
+        _amount, eligible = pot
         live = [name for name in eligible if name in contenders] or list(eligible)
         best = max((shown.get(name, -1) for name in live), default=-1)
         top = tuple(name for name in live if shown.get(name, -1) == best)

@@ -30,6 +30,6 @@ def after_time(until: str | None, began: str, now: str, dealt: Callable[[], dict
         raise Refused(f"it is past {until}, and every player has dealt {each} hand{'s' if each != 1 else ''}: the "
                       f"evening is over (session close)", "R11.7")
     most = max(counts)
-    owing = [name for name, count in zip(seats, counts) if count < most]
+    owing = [name for name, count in zip(seats, counts, strict=False) if count < most]
     return (f"It is past {until}: deal on until every player has dealt {most} hand{'s' if most != 1 else ''}; "
             f"still to deal: {', '.join(owing)} (R11.7).")

@@ -54,7 +54,7 @@ def made(cards: tuple[int, ...], jokers: frozenset[int]) -> tuple[int, str]:
         total = sum(value(c) for c in plain if suit_of(c) == suit) + 11 * len(wild)
         if 2 * total > best:
             best, how = 2 * total, "jokers" if suit is None else f"in {SUIT_NAMES[suit]}"
-    if sum(rank_of(c) == ACE for c in cards) + sum(rank_of(c) != ACE for c in wild) >= 2 and 44 > best:
+    if sum(rank_of(c) == ACE for c in cards) + sum(rank_of(c) != ACE for c in wild) >= 2 and best < 44:
         best, how = 44, "two aces"
     for anchor in cards:
         rank = rank_of(anchor)

@@ -49,7 +49,8 @@ class Wager(Verb, frozen=True):
     @classmethod
     def _ranges(cls, offer):
         """(label, range) of the Ante and of the Pair Plus, each wagered alone."""
-        return [(label, offer.range_of(param.name)) for label, param in zip(("Ante", "Pair Plus"), cls.params)]
+        return [(label, offer.range_of(param.name))
+                for label, param in zip(("Ante", "Pair Plus"), cls.params, strict=False)]
 
     @classmethod
     def offered_pick(cls, hand, player, offer, rng):

@@ -88,7 +88,7 @@ def bank_room(hand: PokerHand) -> int | None:
     if bank is None:
         return None
     rules = hand.rules
-    return bank - sum(exposure(rules, a, p) for a, p in zip(hand.antes, hand.pair_plus))
+    return bank - sum(exposure(rules, a, p) for a, p in zip(hand.antes, hand.pair_plus, strict=False))
 
 
 def wager_ranges(hand: PokerHand, player) -> tuple[Range | None, Range | None]:
@@ -124,7 +124,7 @@ def to_show(hand: PokerHand) -> tuple[str, ...]:
     """Who shows, and has not (R17.4): the banker where anyone played, and every player who played or holds a Pair
     Plus."""
     shown = {s.player for s in hand.shown}
-    names = [p.name for p, play, pp in zip(hand.players, hand.plays, hand.pair_plus)
+    names = [p.name for p, play, pp in zip(hand.players, hand.plays, hand.pair_plus, strict=False)
              if p.status == "open" and (play or pp) and p.name != hand.banker]
     if any(hand.plays):
         names.append(hand.banker)

@@ -54,12 +54,14 @@ class ThreeStake(Game):
     def cards_seen(self, hand, player=None):
         """The face-up cards (a player's own is still theirs to show, R15.4) and the cards drawn, beside those
         shown (R8.9)."""
-        seen = {card: f"face up for {p.name}" for p, card in zip(hand.players, hand.up) if p.name != player}
+        seen = {card: f"face up for {p.name}"
+                for p, card in zip(hand.players, hand.up, strict=False) if p.name != player}
         seen.update({card: f"drawn by {name}" for name, cards in hand.drawn for card in cards})
         return {**seen, **super().cards_seen(hand, player)}
 
     def cards_known(self, hand, player):
-        return tuple(card for p, card in zip(hand.players, hand.up) if p.name == player)  # their face-up card
+        return tuple(card for p, card in zip(hand.players, hand.up, strict=False)
+                     if p.name == player)  # their face-up card
 
     def in_pack(self, rules, card):
         return 0 <= card < 52  # no jokers (R15.1)
@@ -140,7 +142,7 @@ class ThreeStake(Game):
         return {"stage": None if hand.phase == "over" else hand.stage,
                 "three_pots": [{"pot": pot, "amount": amount, "winners": list(decided[pot]),
                                 "carried": carried and pot == "thirty-one"}
-                               for pot, amount in zip(play.POTS, amounts)],
+                               for pot, amount in zip(play.POTS, amounts, strict=False)],
                 "totals": {p.name: play.total(hand, p) for p in hand.players},
                 "to_call": hand.stake - play.total(hand, acting) if acting is not None and hand.stage == "brag"
                 else None}

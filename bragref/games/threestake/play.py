@@ -349,5 +349,5 @@ def hand_words(hand: ThreeStakeHand) -> str:
     """The face-up cards, as the deal tells them."""
     from bragref.engine.cards import card_text
 
-    return ", ".join(f"{p.name} {card_text(card)}" for p, card in zip(hand.players, hand.up))
+    return ", ".join(f"{p.name} {card_text(card)}" for p, card in zip(hand.players, hand.up, strict=False))
 

@@ -88,9 +88,9 @@ class Phone:
                 findings = audited.findings()
             finally:
                 audited.ledger.close()
-        except Exception:  # not a ledger at all (empty, another kind of file): said as a finding, in a person's words
-            findings = ["this file is not a bragref ledger (choose the .db file that export ledger or a "
-                        "table's laptop made)"]
+        except Exception:  # noqa: BLE001 - not a ledger at all: said as a finding, in words
+            findings = [("this file is not a bragref ledger (choose the .db file that export ledger or a "
+                        "table's laptop made)")]
         return json.dumps(findings)
 
     def replace(self, path: str) -> None:
