@@ -247,7 +247,7 @@ def test_a_move_of_one_card_declared_so_is_tried_with_one_card_whatever_its_name
     assert [len(move.swapped) for move in moves] == [1]
 
 
-def test_no_verb_of_bragref_leaves_one_card_to_its_name():
+def test_no_verb_of_bragref_leaves_one_card_to_its_name(own_games):
     """bragref's own moves and deals say what they name: every parameter of one card declares `one`."""
     params = [param for game in GAMES.values() for kind in game.actions for param in kind.params] + \
              [param for game in GAMES.values() for param in game.deal_params]
