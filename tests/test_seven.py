@@ -110,8 +110,8 @@ def test_it_is_played_through_the_command_line(seven_installed, tmp_path):
     assert json.loads(bragref("status", "--json"))["legal"]["lay"] is True
     recorded = bragref("history", "1", "--json")
     for words, code, said in [
-            (("lay", "cy", "8h", "8d", "8c", "--back", "2h,3d,5c"), 3, "it is Bob's turn, not Cy's: nobody may lay "
-                                                                       "out of turn (R101.2)"),
+            (("lay", "cy", "8h", "8d", "8c", "--back", "2h,3d,5c"), 3,
+             "it is Bob's turn, not Cy's: nobody may lay out of turn (R101.2)"),
             (("lay", "bob", "7h", "7d", "2c", "--back", "Ah,Kh,Qh"), 3, "the front is the higher hand"),
             (("lay", "bob", "7h", "7d", "--back", "Ah,Kh,Qh"), 2, "two hands of three cards"),
             (("lay", "bob", "7h", "7d", "7c", "--back", "7h,Kh,Qh"), 2, "7h")]:

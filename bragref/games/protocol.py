@@ -25,10 +25,9 @@ from typing import ClassVar, Protocol
 
 from bragref.engine import state
 from bragref.engine.rules import DEFAULTS, Rules
-from bragref.engine.state import Hand, Legal
+from bragref.engine.state import Hand, Legal, Player
 from bragref.games import telling
 from bragref.games.base import DECIDED, POT_CARRIED, TABLE_OPTIONS, Carried, Option
-from bragref.structs import replace
 
 PROTOCOL = (1, 2)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
@@ -417,7 +416,8 @@ class PlainGame(Game):
         """Every seated player's ante in, with the money carried in (R2.3), each player `open`, the dealer's left
         to act first (R2.4); no hand is retained."""
         hand = state.deal(rules, seats, dealer, carried_in, None, purses)
-        return replace(hand, players=tuple(replace(player, status="open") for player in hand.players))
+        players = tuple(Player(p.name, "open", p.paid, p.hands, p.purse) for p in hand.players)
+        return Hand(hand.rules, players, hand.dealer, hand.pot, hand.carried_in)
 
     def outcome(self, hand: Hand) -> list[tuple[str | None, str, int]]:
         """What each player paid (`stake`), took (`win`), and the money carried in and left carried (R1.2)."""

@@ -259,9 +259,10 @@ def guessed(game) -> list[tuple[str, type]]:
                                     kind) for kind in kinds), ("its deal_params", game.deal_params, type(game))]:
         for param in params:
             if isinstance(param, Param) and param.kind == "cards" and param.one is None and param.name == "card":
-                said.append((f"the game {game.name!r}: {where}: {_said(param)} does not say whether it names one "
-                             f"card, and is read as one by its name `card` (deprecated, kept through game protocol "
-                             f"1.x): say `one=True` (docs/adding-a-game.md, section 3)", owner))
+                message = (f"the game {game.name!r}: {where}: {_said(param)} does not say whether it names one "
+                           f"card, and is read as one by its name `card` (deprecated, kept through game protocol "
+                           f"1.x): say `one=True` (docs/adding-a-game.md, section 3)")
+                said.append((message, owner))
     return said
 
 
