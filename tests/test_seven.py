@@ -125,8 +125,9 @@ def test_it_is_played_through_the_command_line(seven_installed, tmp_path):
     assert "Antes 1 each, with 3 carried forward" in bragref("deal")
     for words in (("cy", "5h", "5d", "5c", "--back", "6h,6d,9s"), ("ann", "Ah", "Ad", "Ac", "--back", "6c,6s,Ts")):
         bragref("lay", *words)
-    assert "Ann won front and back and scoops the pot of 6 (R101.4)" in bragref("lay", "bob", "2c", "2d", "2h",
-                                                                                "--back", "3c,3d,4h")
+    scooped = bragref("lay", "bob", "2c", "2d", "2h", "--back", "3c,3d,4h")
+    assert ("Ann won front and back (Ah Ad Ac, prial of aces; 6c 6s 10s, pair of sixes, odd card 10) and scoops the "
+            "pot of 6 (R101.4)") in scooped
     assert [(row["player"], row["net"]) for row in json.loads(bragref("balances", "--json"))] == \
         [("Ann", 4), ("Bob", -2), ("Cy", -2)]
     assert "Bob laid 7h 7d 7c in front and Ah Kh Qh behind." in bragref("replay", "1")

@@ -106,12 +106,14 @@ class SevenCardBrag(PlainGame):
     presets = {"parlett": {}}
     actions = (Lay,)
     end_rules: ClassVar[dict[str, str]] = {**PlainGame.end_rules, "scoop": SCOOP}
-    won_ways: ClassVar[dict[str, tuple[str, str]]] = {**PlainGame.won_ways, "scoop": ("won front and back", "by a scoop")}
+    won_ways: ClassVar[dict[str, tuple[str, str]]] = {**PlainGame.won_ways,
+                                                      "scoop": ("won front and back", "by a scoop")}
 
     def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
              purses: dict[str, int] | None = None, dealt: dict[str, str] | None = None) -> Hand:
         if len(seats) > 7:
-            raise Refused(f"seven cards each for {len(seats)} players is more than a pack: seven play at most", "R101.1")
+            raise Refused(f"seven cards each for {len(seats)} players is more than a pack: seven play at most",
+                          "R101.1")
         hand = super().deal(rules, seats, dealer, carried_in, retained_by, purses, dealt)
         return SevenHand(**{field: getattr(hand, field) for field in hand.__struct_fields__})
 
@@ -181,7 +183,10 @@ class SevenCardBrag(PlainGame):
 
         if hand.result.how == "scoop":
             (winner, amount), = hand.result.winnings
-            return f"{winner} won front and back and scoops the pot of {money(amount)} ({SCOOP})."
+            laid = next(each for each in hand.laid if each.player == winner)
+            hands = "; ".join(f"{hand_text(cards)}, {ranking.describe(ranking.judge(cards))}"
+                              for cards in (laid.front, laid.back))
+            return f"{winner} won front and back ({hands}) and scoops the pot of {money(amount)} ({SCOOP})."
         return (f"{best('front')} and {best('back')}: nobody won both, and the pot of {money(hand.result.carried)} is "
                 f"carried to the next deal ({SCOOP}).")
 
