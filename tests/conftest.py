@@ -256,25 +256,48 @@ def own_games(monkeypatch) -> None:
     monkeypatch.setattr(GAMES, "declared", own)
 
 
-@pytest.fixture(scope="session")
-def plugin_installed(tmp_path_factory, worker_id) -> dict:
-    """The environment of a Python with the test plug-in (`tests/plugin_game`: `stick-brag`, whose own move is
-    `stick`) installed beside bragref (`pip install --target`). Built once a run, by the first worker to need it,
-    in the run's own folder, where the others find it (a build is 5 s)."""
+def installed_beside(tmp_path_factory, worker_id, *distributions: str) -> dict:
+    """The environment of a Python with the test distributions named (folders of tests/: `plugin_game`,
+    `seven_game`, `kemps_game`) installed beside bragref (`pip install --target`). Built once a run for each set, by
+    the first worker to need it, in the run's own folder, where the others find it (a build is 5 s)."""
     folder = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
-    target, failed = folder / "plugin-site", folder / "plugin-site.failed"
-    with open(folder / "plugin-site.lock", "w") as lock:
+    site = "-".join(distributions)
+    target, failed = folder / f"{site}-site", folder / f"{site}-site.failed"
+    with open(folder / f"{site}-site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # the other workers wait for the first one's build
         if not target.exists() and not failed.exists():
-            source = tmp_path_factory.mktemp("source") / "plugin_game"
-            shutil.copytree(Path(__file__).parent / "plugin_game", source)  # built from a copy: it leaves nothing
+            sources = []
+            for distribution in distributions:
+                source = tmp_path_factory.mktemp("source") / distribution
+                shutil.copytree(Path(__file__).parent / distribution, source)  # built from a copy: it leaves nothing
+                sources.append(str(source))
             pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
-                                  str(target), str(source)], capture_output=True, text=True)
+                                  str(target), *sources], capture_output=True, text=True)
             if pip.returncode != 0:
                 failed.write_text(pip.stderr.strip()[-300:])
     if failed.exists():
-        pytest.skip(f"pip could not build the plugin here: {failed.read_text()}")
+        pytest.skip(f"pip could not build the test distributions here: {failed.read_text()}")
     return {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
+
+
+@pytest.fixture(scope="session")
+def plugin_installed(tmp_path_factory, worker_id) -> dict:
+    """The test plug-in (`tests/plugin_game`: `stick-brag`, whose own move is `stick`) installed beside bragref."""
+    return installed_beside(tmp_path_factory, worker_id, "plugin_game")
+
+
+@pytest.fixture(scope="session")
+def seven_installed(tmp_path_factory, worker_id) -> dict:
+    """Seven-card brag (`tests/seven_game`: docs/adding-a-game.md's worked example, a game without betting)
+    installed beside bragref."""
+    return installed_beside(tmp_path_factory, worker_id, "seven_game")
+
+
+@pytest.fixture(scope="session")
+def kemps_installed(tmp_path_factory, worker_id) -> dict:
+    """The stand-in for Kemps brag (`tests/kemps_game`: names outside the protocol, and a deprecated guess)
+    installed beside bragref."""
+    return installed_beside(tmp_path_factory, worker_id, "kemps_game")
 
 
 @pytest.fixture(scope="module")

@@ -19,13 +19,13 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from bragref.engine import errors, state
+from bragref.engine import cards, errors, state
 from bragref.engine.errors import BadInput
 from bragref.engine.rules import Rules
 from bragref.games import GAMES, PROTOCOL, Registry, find_game, protocol, verbs
 from bragref.games.base import Carried, Option
 from bragref.games.brag import Brag
-from bragref.games.protocol import OPTIONAL, Banked, Game, claimed, hooks_of
+from bragref.games.protocol import OPTIONAL, Banked, Game, PlainGame, claimed, hooks_of
 from bragref.games.verbs import FAMILY_VERBS, Param, Verb
 from bragref.testing import conformance
 from conftest import ROOT
@@ -38,7 +38,9 @@ VALUES = (Param, Option, Carried, state.Offer, state.Range, state.Legal, state.H
           state.PotResult)  # what a game
 # declares with and builds
 BUILDERS = (state.offers, state.ranged, state.costing, state.naming, state.showing, state.widest, state.held_by,
-            state.holding, state.hand_changed)  # and what a game says of a hand seen (R8.10)
+            state.holding, state.hand_changed,  # and what a game says of a hand seen (R8.10), and whose turn it is
+            state.check_turn, state.paying)  # and what a player puts in (R2.5, R1.3)
+CARDS = ("card_text", "hand_text")  # `bragref.engine.cards`' functions a game writes cards with, and `NATURALS`
 
 
 def signature(value) -> str:
@@ -93,6 +95,7 @@ def surface() -> str:
     for optional in OPTIONAL:
         lines += [f"optional.{optional.__name__}.{name}  {member(optional, name).rsplit('  ', 1)[0]}"
                   for name in hooks_of(optional)]
+    lines += [f"Base.PlainGame.{name}  {member(PlainGame, name)}" for name in public(PlainGame)]
     lines += [f"Verb.{name}  {member(Verb, name)}" for name in public(Verb)]
     for value in VALUES:
         lines += fields(value)
@@ -102,6 +105,8 @@ def surface() -> str:
     for kind in FAMILY_VERBS.values():
         lines += [f"{kind.__name__}.verb  {kind.verb!r}", *fields(kind)]
     lines += [f"state.{builder.__name__}  function  {signature(builder)}" for builder in BUILDERS]
+    lines += [f"cards.{name}  function  {signature(getattr(cards, name))}" for name in CARDS]
+    lines += [f"cards.NATURALS  {cards.NATURALS!r}"]
     lines += [f"errors.Refused  {signature(errors.Refused.__init__)}", "errors.BadInput  Exception"]
     import bragref.games as registry
 
@@ -242,7 +247,7 @@ def test_a_move_of_one_card_declared_so_is_tried_with_one_card_whatever_its_name
     assert [len(move.swapped) for move in moves] == [1]
 
 
-def test_no_verb_of_bragref_leaves_one_card_to_its_name():
+def test_no_verb_of_bragref_leaves_one_card_to_its_name(own_games):
     """bragref's own moves and deals say what they name: every parameter of one card declares `one`."""
     params = [param for game in GAMES.values() for kind in game.actions for param in kind.params] + \
              [param for game in GAMES.values() for param in game.deal_params]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import bragref.structs as structs
-from bragref.structs import replace as evolve  # a new value with some fields changed (made in C by msgspec)
+from bragref.structs import replace as _evolve  # a new value with some fields changed (made in C by msgspec)
 
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.rules import Rules
@@ -308,7 +308,7 @@ def held_by(hand: Hand, name: str) -> Held | None:
 
 def holding(hand: Hand, name: str, cards: tuple[int, ...], where: str) -> Hand:
     """The hand with `name`'s cards seen `where` (R8.10): every later record of their hand names the same cards."""
-    return evolve(hand, held=tuple([h for h in hand.held if h.player != name]) + (Held(name, tuple(cards), where),))
+    return _evolve(hand, held=tuple([h for h in hand.held if h.player != name]) + (Held(name, tuple(cards), where),))
 
 
 def hand_changed(hand: Hand, name: str) -> Hand:
@@ -316,7 +316,7 @@ def hand_changed(hand: Hand, name: str) -> Hand:
     they held no longer bind their next show (R8.10)."""
     if held_by(hand, name) is None:
         return hand
-    return evolve(hand, held=tuple([h for h in hand.held if h.player != name]))
+    return _evolve(hand, held=tuple([h for h in hand.held if h.player != name]))
 
 
 def one_hand(hand: Hand, name: str, cards: tuple[int, ...]) -> None:
@@ -333,7 +333,7 @@ def one_hand(hand: Hand, name: str, cards: tuple[int, ...]) -> None:
 
 def with_player(hand: Hand, index: int, **changes: Any) -> tuple[Player, ...]:
     players = list(hand.players)
-    players[index] = evolve(players[index], **changes)
+    players[index] = _evolve(players[index], **changes)
     return tuple(players)
 
 
@@ -342,7 +342,7 @@ def paying(hand: Hand, index: int, amount: int, **changes: Any) -> tuple[Player,
     players = list(hand.players)
     player = players[index]
     purse = None if player.purse is None else player.purse - amount
-    players[index] = evolve(player, paid=player.paid + amount, purse=purse, **changes)  # `with_player`'s, in one call
+    players[index] = _evolve(player, paid=player.paid + amount, purse=purse, **changes)  # `with_player`'s, in one call
     return tuple(players)
 
 
@@ -352,7 +352,7 @@ def credit(hand: Hand, name: str, amount: int) -> Hand:
     purse = None if index is None else hand.players[index].purse
     if index is None or purse is None:
         return hand
-    return evolve(hand, players=with_player(hand, index, purse=purse + amount))
+    return _evolve(hand, players=with_player(hand, index, purse=purse + amount))
 
 
 def next_to_act(players: tuple[Player, ...], after: int) -> int:
@@ -413,7 +413,7 @@ def concede(hand: Hand, name: str) -> Hand:
         return _contest_won(hand, (contest.challenger,), "concede")
     if not contest.challenger and len(holders) == 1:
         return _contest_won(hand, holders, "concede")
-    return _decide(evolve(hand, contest=evolve(contest, holders=holders)))
+    return _decide(_evolve(hand, contest=_evolve(contest, holders=holders)))
 
 
 def may_show(hand: Hand) -> tuple[str, ...]:
@@ -444,7 +444,7 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
                 "cover": " won the pot after this one and"}[how]
         raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
                       "R7.3" if contest.covered_by else "R13.3" if how == "show" else "R5.4")
-    shown = evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),))
+    shown = _evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),))
     return shown if len(waiting) > 1 else _decide(shown)  # holders still to show: nothing is decided yet
 
 
@@ -493,7 +493,7 @@ def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
     order = tuple([p.name for p in hand.players])
     won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
                     contest.holders, contest.challenger)
-    return pot_won(evolve(hand, contest=None), won, winners)
+    return pot_won(_evolve(hand, contest=None), won, winners)
 
 
 def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
@@ -505,7 +505,7 @@ def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
         if earlier:
             covered = hand.covered[earlier - 1]
             contest = Contest(covered.amount, "cover", winners, covered.covered_by, covered.covered_by)
-            return _decide(evolve(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
+            return _decide(_evolve(hand, phase="showdown", to_act=None, contest=contest, decided=decided))
     totals: dict[str, int] = {}  # every pot's winners, a share of nothing too
     for pot in decided:
         for name, amount in pot.winnings:
@@ -514,4 +514,20 @@ def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     judged = {s.player: s.judged for s in hand.shown}
     prial = any(judged[name].prial for name in totals if name in judged)  # a pot won with a shown prial
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
-    return evolve(hand, phase="over", to_act=None, decided=decided, result=result)
+    return _evolve(hand, phase="over", to_act=None, decided=decided, result=result)
+
+
+DEPRECATED = {"evolve": ("bragref.structs.replace", _evolve)}  # names a game once read here, kept through protocol
+# 1.x, each with the name to use instead (docs/adding-a-game.md, section 8)
+
+
+def __getattr__(name: str) -> object:
+    """A deprecated name, warning (`DeprecationWarning`) where a game reads it, naming what to use instead."""
+    if name not in DEPRECATED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import warnings
+
+    instead, value = DEPRECATED[name]
+    warnings.warn(f"bragref.engine.state.{name} is deprecated (kept through game protocol 1.x): use {instead}, the "
+                  f"same function", DeprecationWarning, stacklevel=2)
+    return value

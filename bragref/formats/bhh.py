@@ -27,12 +27,11 @@ import bragref.structs as structs
 from bragref.engine.errors import BadInput
 from bragref.engine.money import check_units
 from bragref.engine.rules import DEFAULTS, Rules
-from bragref.games import GAMES, checked, every_option
+from bragref.games import GAMES, checked, every_option, game_of
 from bragref.formats import toml
 
 FORMAT = 1
 HEADER = f"# bhh {FORMAT}: a Brag hand history, written by bragref (man 5 bragref-bhh)"
-VARIANTS = {3: "three-card brag", 4: "four-card brag", 5: "five-card brag"}
 LINE_LISTS = frozenset({"before", "actions", "result", "after", "_before_at", "_at", "_entered", "_after_at"})
 TABLE = "table"  # the subject of what the table does together: showdown, award, void, rules, close
 
@@ -371,7 +370,9 @@ def check_shape(document: dict) -> None:
 
 
 def variant(rules: Rules) -> str:
-    return VARIANTS[rules.cards]
+    """What the history's `variant` says: its game's (`Game.variant`), the family's by the cards dealt
+    (`three-card brag`) unless the game says its own."""
+    return game_of(rules).variant(rules)
 
 
 # ---- rules ----------------------------------------------------------------------------
@@ -390,11 +391,19 @@ def _placed(names) -> list[str]:
                   (len(RULES_ORDER), name))
 
 
+def written(rules: Rules) -> frozenset[str]:
+    """The rules of `RULE_FIELDS` a rules table under `rules` writes: those its game declares (`Game.written_rules`:
+    every one, for bragref's games), and any other not at its default, so that nothing is lost."""
+    declared = game_of(rules).written_rules()
+    return frozenset(name for name in RULE_FIELDS if name in declared or getattr(rules, name) != DEFAULTS[name])
+
+
 def rules_table(rules: Rules) -> dict:
-    """Every rule by its option name (`see-cost`), a game's own among them where set (`Rules.own`: the rules a game
-    declares are left out at their default, so a history of any other game reads as it always has); a rule that is
-    off (None) is left out."""
-    values = {**{name: getattr(rules, name) for name in RULE_FIELDS}, **dict(rules.own)}
+    """Every rule the game writes (`written`) by its option name (`see-cost`), a game's own among them where set
+    (`Rules.own`: the rules a game declares are left out at their default, so a history of any other game reads as it
+    always has); a rule that is off (None) is left out."""
+    kept = written(rules)
+    values = {**{name: getattr(rules, name) for name in RULE_FIELDS if name in kept}, **dict(rules.own)}
     return {name.replace("_", "-"): values[name] for name in _placed(values) if values[name] is not None}
 
 

@@ -158,7 +158,7 @@ class Registry(Mapping[str, Game]):
                 raise BadInput(f"{self.declared[name]} is declared as the game {name!r} but names itself "
                                f"{game.name!r}")
             spoken(name, self.declared[name], game.protocol)
-            from bragref.games.verbs import game_faults  # every game's module has loaded it already
+            from bragref.games.verbs import game_faults, guessed  # every game's module has loaded it already
 
             faults = game_faults(game)
             if faults:  # a declaration the command line or the table cannot be made from: the game's, named
@@ -167,6 +167,8 @@ class Registry(Mapping[str, Game]):
                 whose = f", of {theirs}, installed beside bragref" if theirs else ""
                 raise BadInput(f"the game {name!r} ({self.declared[name]}{whose}) cannot be loaded: "
                                f"{'; '.join(faults)}")
+            for deprecated, owner in guessed(game):
+                warned(deprecated, owner)
             self.loaded[name] = game
         return game
 
@@ -213,6 +215,18 @@ class Registry(Mapping[str, Game]):
 
     def __len__(self) -> int:
         return len(self.ordered)
+
+
+def warned(message: str, owner: type) -> None:
+    """A `DeprecationWarning` of a game's declaration, placed where the class that makes it is written."""
+    import inspect
+    import warnings
+
+    try:
+        where, line = inspect.getsourcefile(owner) or "<unknown>", inspect.getsourcelines(owner)[1]
+    except (OSError, TypeError):
+        where, line = "<unknown>", 0
+    warnings.warn_explicit(message, DeprecationWarning, where, line, module=owner.__module__)
 
 
 def spoken(name: str, target: str, protocol: object) -> None:

@@ -23,10 +23,11 @@ from collections.abc import Callable
 from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
-from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Legal, PotResult, Result
+from bragref.engine import state
+from bragref.engine.rules import DEFAULTS, Rules
+from bragref.engine.state import Hand, Legal, Player, PotResult, Result
 from bragref.games import telling
-from bragref.games.base import DECIDED, POT_CARRIED, Carried, Option
+from bragref.games.base import DECIDED, POT_CARRIED, TABLE_OPTIONS, Carried, Option
 
 if TYPE_CHECKING:  # names for the type checker alone: loaded at run time where they are used
     from random import Random
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # names for the type checker alone: loaded at run time where 
     from bragref.engine.ranking import BragRanking, Ranking
     from bragref.games.verbs import Param, Verb
 
-PROTOCOL = (1, 1)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
+PROTOCOL = (1, 2)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
 
 class Identity(ABC):
@@ -51,12 +52,24 @@ class Identity(ABC):
     # hooks are 0.19's
     claims: ClassVar[tuple[type, ...]] = ()  # the optional protocols it keeps (`Banked`…), each of `OPTIONAL`
 
+    def variant(self, rules: Rules) -> str:
+        """What a hand history's `variant` says of a session under `rules` (`three-card brag`): by default the
+        family's, by the cards each player is dealt (R8.6)."""
+        return VARIANTS[rules.cards]
+
 
 class HouseRules(ABC):
     """Its house rules beside the table's (`Option`s) and its presets; `options` has no default."""
 
     options: ClassVar[tuple[Option, ...]]  # its own house rules, beside the table's
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def written_rules(self) -> tuple[str, ...]:
+        """The rules a hand history's rules table writes, by name (`see_cost`), beside the game's own
+        (`Option(own=True)`, written where set): by default every rule of the family's, each a field of `Rules`, as
+        bragref's games write them. A rule left out here is written all the same where it is not at its default,
+        so that nothing a session played under is lost."""
+        return tuple(DEFAULTS)
 
     def check_rules(self, rules: Rules) -> None:
         """`BadInput` where its rules, each allowed alone (`Option.check`), do not go together (a chaal limit below
@@ -380,6 +393,9 @@ class Matches(ABC):
         return {}
 
 
+VARIANTS = {3: "three-card brag", 4: "four-card brag", 5: "five-card brag"}  # the family's `variant`, by its cards
+
+
 class Game(Identity, HouseRules, Dealing, Playing, Settling, Judging, Telling, Showing, Matches):
     """A game bragref referees: every protocol, the family's defaults where the game says nothing else. The registry
     (`bragref.games`) finds a game by name or alias.
@@ -388,6 +404,52 @@ class Game(Identity, HouseRules, Dealing, Playing, Settling, Judging, Telling, S
     >>> find_game("Three Card Brag").name
     'brag'
     """
+
+
+class PlainGame(Game):
+    """The neutral base of a game without brag's betting: subclass it, name the game and write its moves (`actions`,
+    `legal`, `apply`). Its deal puts each player's ante and any carried pot in (R2.3), everyone's cards open to
+    their holder (`Player.status` `open`), nothing retained, and the hand's first player to act, phase `betting`
+    (what `status --json` calls a hand in play); its `outcome` is the postings of `Result`; money it leaves carried
+    is its own (`carried`: cited by its `rule`, taken in by its own deals alone). Its hand history says its own
+    `variant` (its `title`) and writes only the rules it declares: the table's, and its `options`."""
+
+    options: ClassVar[tuple[Option, ...]] = ()  # the table's rules alone, unless the game declares its own
+    ranking: ClassVar[str] = "brag"  # three-card hands, judged by brag's order (R8)
+
+    def variant(self, rules: Rules) -> str:
+        """Its `title`: a hand history of it says what it is, not the family's `three-card brag`."""
+        return self.title
+
+    def written_rules(self) -> tuple[str, ...]:
+        """The game and its preset, the table's rules (ante, short money, stakes, unit, currency) and its
+        `options`."""
+        return ("game", "preset", *(option.name for option in TABLE_OPTIONS), *(option.name for option in self.options))
+
+    def deal(self, rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retained_by: str | None = None,
+             purses: dict[str, int] | None = None, dealt: dict[str, str] | None = None) -> Hand:
+        """Every seated player's ante in, with the money carried in (R2.3), each player `open`, the dealer's left
+        to act first (R2.4); no hand is retained."""
+        hand = state.deal(rules, seats, dealer, carried_in, None, purses)
+        players = tuple(Player(p.name, "open", p.paid, p.hands, p.purse) for p in hand.players)
+        return Hand(hand.rules, players, hand.dealer, hand.pot, hand.carried_in)
+
+    def outcome(self, hand: Hand) -> list[tuple[str | None, str, int]]:
+        """What each player paid (`stake`), took (`win`), and the money carried in and left carried (R1.2)."""
+        result = hand.result
+        assert result is not None, "a hand settles once it is over"
+        rows: list[tuple[str | None, str, int]] = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
+        rows += [(name, "win", amount) for name, amount in result.winnings]
+        if hand.carried_in:
+            rows.append((None, "carry-in", -hand.carried_in))
+        if result.carried:
+            rows.append((None, "carry-out", result.carried))
+        return rows
+
+    def carried(self, rules: Rules) -> Carried:
+        """Money its hands leave carried: the game's own, under its `rule`, for a later deal of its own."""
+        return Carried("carried pot", "left in the middle, nobody taking it", self.rule, "whoever wins a later hand",
+                       only=self.name)
 
 
 # ---- optional protocols: kinds of game the family's defaults know nothing of --------------------------------------

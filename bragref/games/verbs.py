@@ -259,6 +259,24 @@ def game_faults(game: Game) -> list[str]:
     return faults
 
 
+def guessed(game: Game) -> list[tuple[str, type]]:
+    """What a game's declarations leave to a guess that is deprecated (kept through protocol 1.x), each said naming
+    the declaration and what to write instead, with the class that declares it: a parameter of cards named `card`
+    that does not say `one`, read as one card by its name, as 0.19 read it (`Param.single`). Warned of when the game
+    loads (`games.Registry`)."""
+    said: list[tuple[str, type]] = []
+    kinds = [kind for kind in getattr(game, "actions", ()) if isinstance(kind, type) and issubclass(kind, Verb)]
+    for where, params, owner in [*((f"its verb {kind.verb!r} ({kind.__module__}.{kind.__qualname__})", kind.params,
+                                    kind) for kind in kinds), ("its deal_params", game.deal_params, type(game))]:
+        for param in params:
+            if isinstance(param, Param) and param.kind == "cards" and param.one is None and param.name == "card":
+                message = (f"the game {game.name!r}: {where}: {_said(param)} does not say whether it names one "
+                           f"card, and is read as one by its name `card` (deprecated, kept through game protocol "
+                           f"1.x): say `one=True` (docs/adding-a-game.md, section 3)")
+                said.append((message, owner))
+    return said
+
+
 @cache
 def card_params(kind: type[Verb]) -> tuple[Param, ...]:
     """The parameters of kind `cards` an action type declares, read once a type: most declare none, and every

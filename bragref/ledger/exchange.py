@@ -257,8 +257,8 @@ def import_document(ledger: Ledger, document: dict, name: str | None = None, on_
     session is made the current one unless not `use`."""
     rules = bhh.rules_from_table(document["rules"])
     if document["variant"] != bhh.variant(rules):
-        raise BadInput(f"the variant is {document['variant']!r} but the rules deal {rules.cards} cards "
-                       f"({bhh.variant(rules)!r})")
+        said = f"the rules deal {rules.cards} cards" if "cards" in bhh.written(rules) else f"the game is {rules.game}"
+        raise BadInput(f"the variant is {document['variant']!r} but {said} ({bhh.variant(rules)!r})")
     where, ledger.entered = ledger.entered, "import"  # what the history does not say was entered: its import
     try:
         return _imported(ledger, document, rules, name, on_hand, use)

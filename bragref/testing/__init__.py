@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import warnings
 
 
 def arguments(words: list[str]) -> tuple[list[str], list[str]]:
@@ -24,6 +25,16 @@ def arguments(words: list[str]) -> tuple[list[str], list[str]]:
         return words[:at], words[at + 1:]
     at = next((index for index, word in enumerate(words) if word.startswith("-")), len(words))
     return words[:at], words[at:]
+
+
+def deprecated(caught: list[warnings.WarningMessage]) -> list[warnings.WarningMessage]:
+    """The warnings of names and guesses of the game protocol that are deprecated (docs/adding-a-game.md, section
+    8), each once: what a game's author is to change."""
+    said: dict[str, warnings.WarningMessage] = {}
+    for warning in caught:
+        if issubclass(warning.category, DeprecationWarning) and "game protocol" in str(warning.message):
+            said.setdefault(f"{warning.filename}:{warning.lineno}:{warning.message}", warning)
+    return list(said.values())
 
 
 def run(games: list[str], *pytest_args: str) -> int:
@@ -38,11 +49,16 @@ def run(games: list[str], *pytest_args: str) -> int:
     from bragref.engine.errors import BadInput
     from bragref.games import find_game
 
-    try:
-        names = [find_game(game).name for game in games]
-    except BadInput as error:
-        print(f"bragref.testing: {error}", file=sys.stderr)
-        return 2
+    with warnings.catch_warnings(record=True) as caught:  # what a game reads that is deprecated, said as it loads
+        warnings.simplefilter("always", DeprecationWarning)
+        try:
+            names = [find_game(game).name for game in games]
+        except BadInput as error:
+            print(f"bragref.testing: {error}", file=sys.stderr)
+            return 2
+    for warning in deprecated(caught):
+        print(f"bragref.testing: {warning.filename}:{warning.lineno}: DeprecationWarning: {warning.message}",
+              file=sys.stderr)
     suite = importlib.util.find_spec("bragref.testing.conformance").origin  # not imported here: pytest imports it
     chosen = [word for name in names for word in ("--bragref-game", name)]
     return int(pytest.main([suite, "-p", "bragref.testing.plugin", "-o", "addopts=", "-p",

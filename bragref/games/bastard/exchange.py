@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.state import Hand, Legal, Offer, evolve, offers
+from bragref.engine.state import Hand, Legal, Offer, offers
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 from bragref.games.bastard.actions import Exchange, Knock, Pass
 from bragref.games.bastard.lives import check_alive, dealt_in, lives_of
 from bragref.games.bastard.options import AFTER_KNOCK, CENTRE_UP, EXCHANGES, KNOCK_FROM, SCORING

@@ -10,7 +10,8 @@ lives each player has are what a deal records (`dealt`), so every hand of a matc
 from __future__ import annotations
 
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.state import Legal, PotResult, Result, Shown, evolve, showing
+from bragref.engine.state import Legal, PotResult, Result, Shown, showing
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 from bragref.games import hand_ranking
 from bragref.games.bastard.options import ENTRY, LIVES
 from bragref.games.verbs import Show

@@ -7,6 +7,7 @@ shares (turns, folding, covering, contesting shown hands) are `engine.state`'s.
 from __future__ import annotations
 
 from bragref.engine import state
+from bragref.structs import replace as evolve
 from bragref.games import hand_ranking
 from bragref.games.brag import moves
 from bragref.games.brag.moves import may_bet_blind, sees_blind
@@ -191,7 +192,7 @@ class BragBetting:
         if high is not None and amount > high:
             raise Refused(f"{kind} may be at most {money(high)} here, not {money(amount)}", high_rule)
         players = state.paying(hand, index, amount, status="blind" if blind else "open")
-        return state.evolve(
+        return evolve(
             hand,
             players=players,
             pot=hand.pot + amount,
@@ -217,7 +218,7 @@ class BragBetting:
                 raise Refused(f"{player.name} holds one hand: look without --hand", "R6.3")
             changes = {"status": "open"}
         faceup = hand.faceup and player.name != hand.retained_by
-        return state.evolve(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
+        return evolve(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
 
     def _see(self, hand: Hand, name: str) -> Hand:
         index = state.check_turn(hand, name, what="see")

@@ -8,7 +8,8 @@ from bragref.engine.errors import Refused
 from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import (BETTING, Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
-                                  evolve, next_to_act, paying, pot_won, with_player)
+                                  next_to_act, paying, pot_won, with_player)
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 
 
 def faceup_deal(hand: Hand) -> bool:

@@ -13,8 +13,9 @@ from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
-from bragref.engine.state import (Hand, Legal, Offer, PotResult, Range, Result, Shown, costing, evolve, offers,
+from bragref.engine.state import (Hand, Legal, Offer, PotResult, Range, Result, Shown, costing, offers,
                                   ranged, showing)
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 from bragref.games.hoyle.actions import Call, Raise, Stand
 from bragref.games.hoyle.options import MAX_STAKE, MIN_RAISE
 

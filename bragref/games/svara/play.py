@@ -14,8 +14,8 @@ from __future__ import annotations
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
-from bragref.engine.state import (Contest, Hand, Legal, Offer, Player, PotResult, Range, Result, Shown, costing, evolve,
-                                  offers, ranged, showing)
+from bragref.engine.state import (Contest, Hand, Legal, Offer, Player, PotResult, Range, Result, Shown, costing, offers, ranged, showing)
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 from bragref.games.brag.betting import affordable, ceil_half
 from bragref.games.svara.actions import Bet, Look, Open, Pass
 from bragref.games.svara.options import JOKERS, SVARA_BUYIN

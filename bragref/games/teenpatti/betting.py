@@ -13,8 +13,8 @@ import bragref.structs as structs
 from bragref.engine import state
 from bragref.engine.errors import Refused
 from bragref.engine.money import check_units
-from bragref.engine.state import (Contest, Hand, Legal, Offer, Player, PotResult, Range, Shown, costing, evolve,
-                                  offers, ranged, showing)
+from bragref.engine.state import (Contest, Hand, Legal, Offer, Player, PotResult, Range, Shown, costing, offers, ranged, showing)
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 from bragref.games.brag.actions import Look, See
 from bragref.games.brag.betting import affordable, ceil_half
 from bragref.games.brag.moves import check_purse, sees_blind

@@ -14,8 +14,9 @@ import bragref.structs as structs
 
 from bragref.engine import state
 from bragref.engine.errors import Refused
-from bragref.engine.state import (Hand, Legal, Offer, Range, Result, Shown, costing, evolve, offers, ranged, showing,
+from bragref.engine.state import (Hand, Legal, Offer, Range, Result, Shown, costing, offers, ranged, showing,
                                   widest)
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 from bragref.games.brag.betting import affordable
 from bragref.games.threecardpoker.actions import Pass, Play, Wager
 from bragref.games.threecardpoker.options import ANTE_BONUS, PAIR_PLUS, QUALIFY, paytable

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.engine.errors import BadInput, Refused
-from bragref.engine.state import Hand, Legal, Offer, PotResult, Result, Shown, costing, evolve, naming, offers, ranged
+from bragref.engine.state import Hand, Legal, Offer, PotResult, Result, Shown, costing, naming, offers, ranged
+from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 from bragref.games import ranking_for
 from bragref.games.threestake.actions import Call, Draw, Stand, Stick
 from bragref.games.threestake.options import DRAW_LIMIT, MAX_STAKE
