@@ -251,6 +251,7 @@ def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
     it once paid, and no button to record it. The payee's seat never offers to pay themselves: it holds up the code
     for the payer and records with one tap that the amount was received. Where the scheme takes no amount (Revolut),
     what to type is said before the button that opens it. Screenshots with BRAGREF_SCREENSHOTS=FOLDER."""
+    from axe_playwright_python.sync_playwright import Axe
     from test_referee import PHONE, Referee
 
     shots = os.environ.get("BRAGREF_SCREENSHOTS")
@@ -291,6 +292,9 @@ def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
         assert theirs.get_by_role("button", name="pay Ann").count() == 0  # never a payment to herself
         assert theirs.get_by_text("Show this to Bill: it opens the payment").is_visible()
         assert theirs.get_by_role("button", name="received ₹12.50 from Bill").is_visible()
+        for shown in (page, payee):  # the boxes, their buttons and codes: nothing serious for a screen reader
+            violations = Axe().run(shown).response["violations"]
+            assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
         payee.close()
         paid.tap()
         page.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")

@@ -143,6 +143,9 @@ def test_names_are_text_and_each_page_reaches_it(tmp_path):
             assert client.get(base + "season.css").status_code == 200
     empty = served(tmp_path / "none.db")
     assert empty.status_code == 200 and "No hand recorded yet" in empty.text
+    (tmp_path / "bad.db").write_bytes(b"not a ledger at all" * 100)
+    bad = served(tmp_path / "bad.db")
+    assert bad.status_code == 503 and "The ledger cannot be read" in bad.text and "<script" not in bad.text
 
 
 def test_a_long_season_stays_light(tmp_path, monkeypatch):

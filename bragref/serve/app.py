@@ -129,8 +129,13 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         """`…/season`: what `bragref stats` reports, as pictures, on every page's address (linked from the night)."""
         if request.method not in ("GET", "HEAD"):
             return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, "Allow": "GET"})
-        made = await run_in_threadpool(season_made)
         kind = "text/html; charset=utf-8"
+        try:
+            made = await run_in_threadpool(season_made)
+        except Exception as error:  # a ledger that cannot be read now: said, as every page says it (`Watcher`)
+            from bragref.serve.season import unreadable
+
+            return Response(unreadable(error), 503, media_type=kind, headers=HEADERS)
         if "gzip" in request.headers.get("accept-encoding", "").lower():
             return Response(made["zipped"], media_type=kind, headers={**HEADERS, **ZIPPED})
         return Response(made["body"], media_type=kind, headers={**HEADERS, "Vary": "Accept-Encoding"})

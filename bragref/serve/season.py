@@ -316,6 +316,14 @@ def ranking(game: str) -> list[str]:
         return []
 
 
+def unreadable(error: Exception) -> str:
+    """The season page where the ledger cannot be read now (another file put in its place, a disk gone): why."""
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/><title>bragref — the season</title>'
+            f'<link rel="stylesheet" href="season.css"/></head><body><h1>The season</h1><p>The ledger cannot be read '
+            f'now ({_e(error)}); reload this page to look again.</p><p><a href="./">back to the table</a></p>'
+            f'</body></html>')
+
+
 def drawn(read: dict | None) -> str:
     """The page of what `figures` read (an empty season where there was nothing to read)."""
     if read is None:
