@@ -3,8 +3,10 @@ audited, replaced, removed), and `settle` writing beside each payment the link t
 in where the scheme takes them. Every amount below is worked out by hand: one hand, Bill folds at once and Ann wins the
 antes, so Bill pays Ann one ante."""
 
+import os
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 
@@ -210,8 +212,8 @@ def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(
     seats = Seats("ask")
     with TestClient(make_app(str(bragref.db), referee="t" * 32, seats=seats)) as client:
         link = "upi://pay?pa=ann@okbank&pn=Ann&am=12.50&cu=INR&tn=bragref%20settle-up"
-        row = {"from": "Bill", "to": "Ann", "amount": 1250, "said": "Bill pays Ann ₹12.50", "link": link,
-               "note": None, "words": "paid Bill Ann 12.50"}
+        row = {"from": "Bill", "to": "Ann", "amount": 1250, "owed": "₹12.50", "said": "Bill pays Ann ₹12.50",
+               "link": link, "note": None, "words": "paid Bill Ann 12.50"}
         referee = client.get(f"/r/{'t' * 32}/status.json").json()
         assert referee["pay"] == [row]
         paths = referee["seats"]
@@ -243,30 +245,58 @@ def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(
 
 @pytest.mark.slow  # a server and a browser
 def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
-    """On a 360 px phone the referee's page shows each payment owed with a pay button and a QR code that draws, nothing
-    scrolls sideways, and one tap of `paid` records it; the payer's seat shows the same button and code, no `paid`;
-    the next night, the payee's seat records with one tap that it was received."""
-    from test_referee import PHONE, Referee, opened
+    """On a 360 px touch phone the referee's page shows each payment owed as one box: its line, a pay button, a QR code
+    that draws and says who scans it, and a button that says what it records (`record: Bill paid Ann ₹12.50`, one
+    tap); nothing scrolls sideways. The payer's seat says "you pay", has the same button and code and says who records
+    it once paid, and no button to record it. The payee's seat never offers to pay themselves: it holds up the code
+    for the payer and records with one tap that the amount was received. Where the scheme takes no amount (Revolut),
+    what to type is said before the button that opens it. Screenshots with BRAGREF_SCREENSHOTS=FOLDER."""
+    from axe_playwright_python.sync_playwright import Axe
+    from test_referee import PHONE, Referee
+
+    shots = os.environ.get("BRAGREF_SCREENSHOTS")
+
+    def phone(url: str, name: str | None = None):
+        page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True).new_page()
+        page.goto(url)
+        page.wait_for_selector("#pay:not([hidden])")
+        page.wait_for_function("[...document.querySelectorAll('#pay img')].every(i => i.complete && i.naturalWidth)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        if shots and name:
+            page.locator("#pay").screenshot(path=str(Path(shots) / f"settle-up-{name}.png"))
+        return page
 
     table = Bragref(tmp_path / "ledger.db")
     night(table)
     table("pay-to ann paypal:AnnSmith")
     running = Referee(table.db, more=("--seats", "ask"))
     try:
-        page = opened(browser, running.url)
-        page.wait_for_selector("#pay:not([hidden])")
-        assert page.locator("#pay").get_by_text("Bill pays Ann ₹12.50").is_visible()
-        assert page.get_by_role("button", name="pay Ann").is_visible()
-        qr = page.get_by_role("img", name="QR code: Bill pays Ann ₹12.50, https://paypal.me/AnnSmith/12.50INR")
-        qr.wait_for()
-        page.wait_for_function("[...document.querySelectorAll('#pay img')].every(i => i.complete && i.naturalWidth)")
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        seat = opened(browser, running.players.rstrip("/") + web_status(running.url)["seats"]["Bill"])
-        seat.wait_for_selector("#pay:not([hidden])")
-        assert seat.get_by_role("button", name="pay Ann").is_visible()
-        assert seat.get_by_role("button", name="paid: Bill to Ann").count() == 0
-        assert seat.get_by_role("button", name="received from Bill").count() == 0  # the payer cannot say so
-        page.get_by_role("button", name="paid: Bill to Ann").click()
+        page = phone(running.url, "referee")
+        owed = page.locator("#pay li").filter(has_text="Bill pays Ann ₹12.50")
+        assert owed.count() == 1  # the line, its button, its code and its record in one box
+        assert owed.get_by_role("button", name="pay Ann").is_visible()
+        qr = owed.get_by_role("img", name="QR code: Bill pays Ann ₹12.50, https://paypal.me/AnnSmith/12.50INR")
+        assert qr.is_visible() and owed.get_by_text("Bill scans this to pay Ann").is_visible()
+        paid = owed.get_by_role("button", name="record: Bill paid Ann ₹12.50")
+        assert paid.is_visible()
+        seats = web_status(running.url)["seats"]
+        seat = phone(running.players.rstrip("/") + seats["Bill"])
+        mine = seat.locator("#pay li")
+        assert mine.count() == 1 and mine.locator("p").first.text_content() == "You pay Ann ₹12.50"
+        assert mine.get_by_role("button", name="pay Ann").is_visible()
+        assert "Once Ann has it, Ann's phone or the referee records it" in mine.text_content()
+        assert seat.locator("#pay").get_by_role("button").count() == 1  # to pay; nothing the payer can record
+        payee = phone(running.players.rstrip("/") + seats["Ann"], "payee")
+        theirs = payee.locator("#pay li")
+        assert theirs.locator("p").first.text_content() == "Bill pays you ₹12.50"
+        assert theirs.get_by_role("button", name="pay Ann").count() == 0  # never a payment to herself
+        assert theirs.get_by_text("Show this to Bill: it opens the payment").is_visible()
+        assert theirs.get_by_role("button", name="received ₹12.50 from Bill").is_visible()
+        for shown in (page, payee):  # the boxes, their buttons and codes: nothing serious for a screen reader
+            violations = Axe().run(shown).response["violations"]
+            assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
+        payee.close()
+        paid.tap()
         page.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
         assert page.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹12.50."
         page.wait_for_selector("#pay", state="hidden")  # nothing owed now
@@ -274,19 +304,24 @@ def test_a_newcomers_settle_up_on_a_phone(browser, tmp_path):
         page.wait_for_selector("#pay:not([hidden])")
         page.wait_for_function("document.getElementById('paid-answer').textContent === ''")
         page.wait_for_timeout(600)  # the page's calm after a tap
-        page.get_by_role("button", name="paid: Bill to Ann").click()
+        page.get_by_role("button", name="record: Bill paid Ann ₹12.50").tap()
         page.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
         running.post("session close")
         table('session new saturday --players "Ann,Bill" --unit 0.01 --currency ₹ --ante 12.50')
         table("deal")
         table("fold bill")
+        table("pay-to ann revolut:annsmith")  # no amount in the link: what to type is said before its button
         for _ in range(50):  # the server sees the new night within its look at the ledger (every 0.2 s)
             seats = web_status(running.url)["seats"]
             if "Ann" in seats:
                 break
             time.sleep(0.1)
-        payee = opened(browser, running.players.rstrip("/") + seats["Ann"])
-        payee.get_by_role("button", name="received from Bill").click()
+        seat = phone(running.players.rstrip("/") + seats["Bill"], "payer-revolut")
+        said = seat.locator("#pay li > *").evaluate_all("all => all.map(e => e.textContent || e.alt)")
+        note = next(i for i, text in enumerate(said) if "type it in Revolut" in text)
+        assert note < said.index("pay Ann") and "₹12.50" in said[0]
+        payee = phone(running.players.rstrip("/") + seats["Ann"])
+        payee.get_by_role("button", name="received ₹12.50 from Bill").tap()
         payee.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
         assert payee.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹12.50."
     finally:

@@ -11,6 +11,7 @@ import contextlib
 import gzip
 import io
 import secrets
+import threading
 from importlib import resources
 
 import bragref.structs as structs
@@ -27,7 +28,8 @@ from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
           "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript"),
-          "transport.js": ("transport.js", "text/javascript; charset=utf-8")}
+          "transport.js": ("transport.js", "text/javascript; charset=utf-8"),
+          "season.css": ("season.css", "text/css; charset=utf-8")}  # and "season": `season_page`
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
            "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
            "witness.js": ("witness.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
@@ -107,6 +109,36 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
                 backing.cancel()
 
     writer = Referee(path, session, seats) if referee else None
+    season_kept: dict = {}  # the season page of the ledger's newest state: its digest, the page, the page gzipped
+    season_lock = threading.Lock()
+
+    def season_made() -> dict:
+        """The season page (`serve.season`) of the ledger as it is now, drawn once per state of the ledger (its
+        digest): read in a thread of its own, on a read-only connection of its own."""
+        from bragref.serve.season import drawn, figures
+
+        with season_lock:
+            read = figures(path, session, season_kept.get("digest"))
+            digest = read["digest"] if read else ""
+            if season_kept.get("digest") != digest:
+                body = drawn(read).encode()
+                season_kept.update(digest=digest, body=body, zipped=gzip.compress(body, 6, mtime=0))
+            return dict(season_kept)
+
+    async def season_page(request: Request) -> Response:
+        """`…/season`: what `bragref stats` reports, as pictures, on every page's address (linked from the night)."""
+        if request.method not in ("GET", "HEAD"):
+            return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, "Allow": "GET"})
+        kind = "text/html; charset=utf-8"
+        try:
+            made = await run_in_threadpool(season_made)
+        except Exception as error:  # a ledger that cannot be read now: said, as every page says it (`Watcher`)
+            from bragref.serve.season import unreadable
+
+            return Response(unreadable(error), 503, media_type=kind, headers=HEADERS)
+        if "gzip" in request.headers.get("accept-encoding", "").lower():
+            return Response(made["zipped"], media_type=kind, headers={**HEADERS, **ZIPPED})
+        return Response(made["body"], media_type=kind, headers={**HEADERS, "Vary": "Accept-Encoding"})
 
     async def page(request: Request, rest: str, view: str, writes: dict) -> Response:
         """What a writing page's own paths answer: its writes (`writes`: each path's handler, by POST alone), its
@@ -115,6 +147,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
             if request.method != "POST":
                 return PlainTextResponse("Only POST writes here.", 405, headers={**HEADERS, "Allow": "POST"})
             return await writes[rest](request)
+        if rest == "season":
+            return await season_page(request)
         if rest == "app.svg" and view == "referee" and phone:
             return app_code(request)
         coded = rest == "qr.svg" and view == "referee" and seats is not None
@@ -242,7 +276,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     routes = [Route(base + name, static, methods=["GET"]) for name in STATIC]
     if phone:
         routes.append(Route("/app/{rest:path}", application, methods=["GET"]))
-    routes += [Route(base + "status.json", status, methods=["GET"]), Route(base + "events", events, methods=["GET"])]
+    routes += [Route(base + "status.json", status, methods=["GET"]), Route(base + "events", events, methods=["GET"]),
+               Route(base + "season", season_page, methods=["GET"])]
     every_method = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
     if referee:
         routes.append(Route("/r/{token}/{rest:path}", refereeing, methods=every_method))

@@ -260,8 +260,8 @@ def night_settle(book, rules) -> list[str]:
 
 def pay_rows(book, rules) -> list[dict]:
     """Each payment still owed in the table's money (`settle --all`, net of the settle-ups recorded, R1.2), with the
-    link that pays it where the payee has a pay-to handle (`pay`, and `note` beside it) and the words that record it
-    (`paid FROM TO AMOUNT`): for the referee's page and the payer's own seat, never the players' page (`public`)."""
+    link that pays it where the payee has a pay-to handle (`pay`, and `note` beside it), the amount in the table's
+    money (`owed`) and the words that record it (`paid FROM TO AMOUNT`): for the referee's page and the payer's own seat, never the players' page (`public`)."""
     import shlex
 
     from bragref.engine.money import format_money
@@ -271,7 +271,7 @@ def pay_rows(book, rules) -> list[dict]:
         if payment["money"] != kept or payment["to"] == CARRIED_POT:
             continue
         amount = rules.money(payment["amount"])
-        rows.append({"from": payment["from"], "to": payment["to"], "amount": payment["amount"],
+        rows.append({"from": payment["from"], "to": payment["to"], "amount": payment["amount"], "owed": amount,
                      "said": f"{payment['from']} pays {payment['to']} {amount}", "link": payment.get("pay"),
                      "note": payment.get("pay_note"),
                      "words": shlex.join(["paid", payment["from"], payment["to"],

@@ -1,52 +1,62 @@
 // Settling up from the phones: each payment still owed (the table's `pay`, sent to the referee's page and to the
-// payer's and the payee's own seat pages only, never to the players' page) as a line, the link that pays it as a
-// button with its QR code (`pay.svg`, drawn on the server), and a button that records it through the same answers as
-// every other tap: `paid` on the referee's page (`POST act`), `received` on the payee's seat (`POST ask`).
+// payer's and the payee's own seat pages only, never to the players' page) as a box of its own: its line, what to know
+// before paying (a scheme that takes no amount), the link that pays it as a button with its QR code (`pay.svg`, drawn
+// on the server, saying who scans it), and a button that says what it records through the same answers as every other
+// tap: `record: Bill paid Ann ₹12.50` on the referee's page (`POST act`), `received ₹12.50 from Bill` on the payee's
+// seat (`POST ask`). A seat's page says it as theirs ("You pay Ann", "Bill pays you"); the payee's is never offered a
+// payment to themselves, the payer never a record of their own word.
 // Self-contained: it listens to the `table` events page.js sends, and draws with text nodes only.
 "use strict";
 
 let answeredAt = null;  // the ledger's digest when the last answer was said here
 
+function said(tag, text, className) {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
 function payItem(row, seat, head) {
   const item = document.createElement("li");
-  const line = document.createElement("p");
-  line.textContent = row.said;
-  item.appendChild(line);
+  const owed = row.owed || "";
+  item.appendChild(said("p", seat === row.from ? `You pay ${row.to} ${owed}` : seat === row.to
+    ? `${row.from} pays you ${owed}` : row.said, "owed"));
+  if (row.note) item.appendChild(said("p", row.note));  // before the button: what to type where the link cannot say
   if (row.link) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "pay-link";
-    button.textContent = `pay ${row.to}`;
-    button.title = row.link;
-    button.addEventListener("click", () => {  // upi:// opens the phone's payment app; an https link a new tab
-      if (row.link.startsWith("https://")) window.open(row.link, "_blank", "noopener,noreferrer");
-      else window.location.assign(row.link);
-    });
-    item.appendChild(button);
+    if (seat !== row.to) {  // the payee is never offered a payment to themselves
+      const button = said("button", `pay ${row.to}`, "pay-link");
+      button.type = "button";
+      button.title = row.link;
+      button.addEventListener("click", () => {  // upi:// opens the phone's payment app; an https link a new tab
+        if (row.link.startsWith("https://")) window.open(row.link, "_blank", "noopener,noreferrer");
+        else window.location.assign(row.link);
+      });
+      item.appendChild(button);
+    }
     const code = document.createElement("img");
     code.src = `pay.svg?from=${encodeURIComponent(row.from)}&to=${encodeURIComponent(row.to)}`;
     code.alt = `QR code: ${row.said}, ${row.link}`;
     code.width = 180;
     code.height = 180;
     item.appendChild(code);
+    item.appendChild(said("p", !seat ? `${row.from} scans this to pay ${row.to}.` : seat === row.to
+      ? `Show this to ${row.from}: it opens the payment on their phone.` : "Or scan it from the phone you pay with.",
+      "scan"));
   }
-  if (row.note) {
-    const note = document.createElement("p");
-    note.textContent = row.note;
-    item.appendChild(note);
-  }
-  if (!seat || seat === row.to) {  // the referee records it, or the payee says it was received; the payer cannot
-    const paid = document.createElement("button");
+  if (seat && seat === row.from) {  // a payer's word that they paid is not the payee's
+    item.appendChild(said("p", `Once ${row.to} has it, ${row.to}'s phone or the referee records it.`));
+  } else {  // the referee records it, or the payee says it was received
+    const paid = said("button", seat ? `received ${owed} from ${row.from}` : `record: ${row.from} paid ${row.to} ${owed}`);
     paid.type = "button";
-    paid.textContent = seat ? `received from ${row.from}` : `paid: ${row.from} to ${row.to}`;
     paid.addEventListener("click", async () => {
       const answer = document.getElementById("paid-answer");
       paid.disabled = true;
       try {
         const response = await transport.post(seat ? "ask" : "act", { words: row.words, head });
-        const said = await response.json();
-        answer.textContent = said.recorded || said.refused || said.error || "";
-        answeredAt = said.head || head;  // said of the ledger as it then stood: cleared once it moves on
+        const told = await response.json();
+        answer.textContent = told.recorded || told.refused || told.error || "";
+        answeredAt = told.head || head;  // said of the ledger as it then stood: cleared once it moves on
       } catch (error) {
         answer.textContent = "Not recorded: the server did not answer.";
       } finally {
