@@ -198,7 +198,7 @@ def test_readable_across_a_room_and_on_a_phone_and_axe_clean(browser, tmp_path):
                                   " s.getBoundingClientRect().right, s.querySelectorAll('text').length,"
                                   " Math.max(...[...s.querySelectorAll('text')].map(t => t.getBoundingClientRect()"
                                   ".right))])")
-            for left, right, texts, furthest in boxes:
+            for _left, right, _texts, furthest in boxes:
                 assert furthest <= right + 0.5  # no word runs out of its picture
             shots = os.environ.get("BRAGREF_SCREENSHOTS")
             if shots:

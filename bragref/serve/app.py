@@ -132,7 +132,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         kind = "text/html; charset=utf-8"
         try:
             made = await run_in_threadpool(season_made)
-        except Exception as error:  # a ledger that cannot be read now: said, as every page says it (`Watcher`)
+        except Exception as error:  # noqa: BLE001 - a ledger that cannot be read now: said, as every page says it
             from bragref.serve.season import unreadable
 
             return Response(unreadable(error), 503, media_type=kind, headers=HEADERS)

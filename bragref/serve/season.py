@@ -12,6 +12,7 @@ text (`escape`), and the page is well-formed XML as well as HTML."""
 from __future__ import annotations
 
 from html import escape
+from itertools import pairwise
 
 W = 360  # the pictures' width, in their own units
 FONT = 15  # a label's size, in those units
@@ -194,8 +195,8 @@ def _dealers(found: dict) -> str:
     expected, as `stats` lists them."""
     cases = [(d, t) for d in found["dealers"] for t in d["types"] if t["flagged"]]
     parts = ['<section id="dealers" aria-labelledby="dealers-head"><h2 id="dealers-head">Dealers</h2>',
-             "<p>The hand types shown in the hands each dealt, against what a fair deal makes, with the chance of at "
-             "least that many.</p>"]
+             ("<p>The hand types shown in the hands each dealt, against what a fair deal makes, with the chance of at "
+              "least that many.</p>")]
     if cases:
         parts.append(_flagged(cases))
     else:
@@ -226,8 +227,9 @@ def page(found: dict, said, ranks: dict[str, list[str]] | None = None) -> str:
         return head + back + "</header><main><p>No hand recorded yet.</p></main></body></html>"
     hands = sum(d["hands"] for d in found["dealers"])
     people = _people(found["players"])
-    parts = [head, f"<p>Play read from the ledger's chain: {len(people)} player{'s' * (len(people) != 1)}, "
-                   f"{hands} hand{'s' * (hands != 1)} dealt, every night kept; reload for the newest. {back[3:-4]}.</p></header><main>"]
+    parts = [head, (f"<p>Play read from the ledger's chain: {len(people)} player{'s' * (len(people) != 1)}, "
+                    f"{hands} hand{'s' * (hands != 1)} dealt, every night kept; reload for the newest. "
+                    f"{back[3:-4]}.</p></header><main>")]
     moneys = list(dict.fromkeys(r["money"] for r in found["players"]))
     parts.append('<section aria-labelledby="net-head"><h2 id="net-head">Net by game</h2>')
     for i, money in enumerate(moneys):
@@ -270,7 +272,7 @@ def _ranked(orders: list[list[str]], rank: list[str]) -> list[str]:
     for order in orders:
         for cls in order:
             after.setdefault(cls, set())
-        for better, worse in zip(order, order[1:]):
+        for better, worse in pairwise(order):
             after[worse].add(better)
     ranked: list[str] = []
     while len(ranked) < len(after):
@@ -312,7 +314,7 @@ def ranking(game: str) -> list[str]:
     try:
         rules = Rules(game=game)
         return [cls for cls, _ in game_of(rules).class_counts(rules)]
-    except Exception:  # a game no longer installed, a plug-in's own: its types as the players' shows order them
+    except Exception:  # noqa: BLE001 - a game no longer installed, a plug-in's own: ordered by the shows
         return []
 
 
