@@ -88,8 +88,8 @@ def moved_words(health) -> str:
     status` says it, and what to do."""
     line, _ = said(health)
     return (f"{line}\nNothing was recorded: this ledger's replica has moved on (another machine's Litestream has"
-            f" written into it). Carry on from the replica (`litestream restore`), or give this ledger a replica of its own"
-            f" (`litestream-config --replica`, then `replica status --replica URL`) once you know it is the night's.")
+            f" written into it). Carry on from the replica (`litestream restore`), or give this ledger a replica of its"
+            f" own (`litestream-config --replica`, then `replica status --replica URL`) once you know it is the night's.")
 
 
 COMMANDS = [replica]
