@@ -417,6 +417,9 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
         play = httpx.get(f"{listening.group(1)}/ledger/play.json?_shape=array").json()  # the stats (issue 77)
         assert {(row["player"], row["hands"], row["won_hands"], row["net"]) for row in play} == {
             (r["player"], r["hands"], r["won_hands"], str(r["net"])) for r in STANDINGS}
+        for private in ("/ledger/handles.json", "/ledger.json?sql=select+*+from+handles"):  # never published
+            assert httpx.get(f"{listening.group(1)}{private}").status_code == 403, private
+        assert "handles" not in httpx.get(f"{listening.group(1)}/ledger.json").text
         dealers = httpx.get(f"{listening.group(1)}/ledger/dealers.json?_shape=array").json()
         assert [(row["dealer"], row["hands"], row["dealt_in"], row["prials_shown"]) for row in dealers] == [
             ("Andy", 3, 9, 0)]  # Andy (andy on night 2) dealt each night's one hand, nobody showed

@@ -210,4 +210,7 @@ def metadata(database: str) -> dict:
     """Datasette's metadata for the ledger served as `database` (its file's name without `.db`)."""
     return {"title": "bragref: the club's ledger",
             "description": "Every hand, bet and settle-up, append-only and hash-chained (`bragref audit` checks it).",
-            "databases": {database: {"queries": QUERIES}}}
+            "databases": {database: {"queries": QUERIES, "allow_sql": False,
+                                     "tables": {"handles": {"hidden": True, "allow": False}}}}}
+    # a pay-to handle is shown on the referee's page and the payer's own seat page alone (docs/season.md): its table
+    # is hidden and refused, and arbitrary SQL, which could read it, is off: the canned queries are the publication
