@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from bragref.engine.errors import BadInput
-from bragref.ledger.db import LedgerUnavailable
+from bragref.ledger.db import LedgerUnavailable, litestream_attached
 
 CURRENT, BEHIND, DIVERGED, UNREACHABLE = "current", "behind", "diverged", "unreachable"
 TIMEOUT_S = 60.0  # the most a restore may take (a store that hangs): past it the replica is unreachable
@@ -184,14 +184,15 @@ def remembered(ledger: str) -> dict | None:
 
 
 def remember(ledger: str, replica: str, state: str, head: tuple[int, str], at: datetime) -> None:
-    """The replica's check kept beside the ledger (`checked_path`), written whole (a temporary file, then a rename);
+    """The replica's check kept beside the ledger (`checked_path`), with whether a Litestream was attached to the
+    ledger then (`db.litestream_attached`), written whole (a temporary file, then a rename);
     where it cannot be written (a folder of someone else's), the next write checks again."""
     path = checked_path(ledger)
     try:
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(path), delete=False,
                                          prefix=".replica-checked-") as file:
             json.dump({"replica": replica, "state": state, "seq": head[0], "hash": head[1],
-                       "at": at.isoformat(timespec="seconds")}, file)
+                       "at": at.isoformat(timespec="seconds"), "attached": litestream_attached(ledger)}, file)
         os.replace(file.name, path)
     except OSError:
         with suppress(OSError, NameError):
@@ -213,8 +214,9 @@ def before_write(conn: sqlite3.Connection, ledger: str, now: datetime | None = N
     """A returning laptop told before it writes (docs/club.md, Is the replica sound?): where the ledger open on `conn`
     (at `ledger`) holds Litestream's tables and has a replica configured (`configured`), its state, checked by
     restoring the replica (`status`, within `CHECK_TIMEOUT_S`) unless it is known: checked, not diverged, less than
-    `FRESH_S` ago, the ledger having only grown since (its chain holds the head it was checked at); a ledger holding no
-    row yet is not checked. `Moved` where the
+    `FRESH_S` ago, the ledger having only grown since (its chain holds the head it was checked at), and a Litestream
+    attached to it now where one was then and not where none was (a laptop that died took its Litestream with it: its
+    first write after checks, however soon); a ledger holding no row yet is not checked. `Moved` where the
     replica has diverged; the state where it was checked now (the shell says an unreachable one), else None."""
     from bragref.ledger import chain
     from bragref.ledger.db import replicated
@@ -231,7 +233,7 @@ def before_write(conn: sqlite3.Connection, ledger: str, now: datetime | None = N
         age = (now - datetime.fromisoformat(kept["at"])).total_seconds()
         found = conn.execute("SELECT hash FROM chain WHERE seq = ?", (kept["seq"],)).fetchone()
         grown = (found[0] if found else chain.GENESIS if kept["seq"] == 0 else None) == kept["hash"]
-        if 0 <= age < FRESH_S and grown:
+        if 0 <= age < FRESH_S and grown and kept.get("attached") == litestream_attached(ledger):
             if age >= REFRESHED_S:
                 remember(ledger, replica, kept["state"], head, now)
             return None
