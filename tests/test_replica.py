@@ -416,3 +416,18 @@ def test_the_referees_page_warns_when_the_replica_cannot_be_reached(bragref, lit
         server.terminate()
         server.wait(20)
     assert "warning:" in server.stderr.read()  # said at the start too, and the page started all the same
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"replica": 1}', '{"replica": "r", "state": "current", "seq": 1, '
+                                  '"hash": "x", "at": "2026-01-01T00:00:00"}', '{"replica": "r", "state": "odd", '
+                                  '"seq": 1, "hash": "x", "at": "2026-01-01T00:00:00+00:00"}'],
+                         ids=["empty", "broken", "list", "partial", "no-zone", "state"])
+def test_a_kept_check_edited_by_hand_is_ignored(tmp_path, text):
+    """The check kept beside the ledger is read only where it is one bragref wrote: anything else is as none (the
+    replica checked again at the next write), never an error."""
+    from bragref.ledger.replica import checked_path, remembered
+
+    ledger = str(tmp_path / "table.db")
+    with open(checked_path(ledger), "w") as file:
+        file.write(text)
+    assert remembered(ledger) is None

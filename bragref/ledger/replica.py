@@ -174,9 +174,9 @@ def remembered(ledger: str) -> dict | None:
     try:
         with open(checked_path(ledger), encoding="utf-8") as file:
             kept = json.load(file)
-        datetime.fromisoformat(kept["at"])
-        if isinstance(kept["replica"], str) and kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE) and \
-                isinstance(kept["seq"], int) and isinstance(kept["hash"], str):
+        if datetime.fromisoformat(kept["at"]).tzinfo is not None and isinstance(kept["replica"], str) and \
+                kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE) and isinstance(kept["seq"], int) and \
+                isinstance(kept["hash"], str):
             return kept
     except (OSError, ValueError, KeyError, TypeError):
         pass
