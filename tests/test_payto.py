@@ -3,6 +3,7 @@ audited, replaced, removed), and `settle` writing beside each payment the link t
 in where the scheme takes them. Every amount below is worked out by hand: one hand, Bill folds at once and Ann wins the
 antes, so Bill pays Ann one ante."""
 
+import json
 import os
 import sqlite3
 import time
@@ -333,3 +334,73 @@ def web_status(url: str) -> dict:
     import httpx
 
     return httpx.get(url + "status.json").json()
+
+
+# ---- handles travel with the nights: `club pull`, `export` and `import`; the newest entered wins -------------------
+
+
+def test_a_tables_handles_are_pulled_with_its_nights_and_the_clubs_settle_up_shows_the_links(tmp_path):
+    table = Bragref(tmp_path / "table.db")
+    night(table)
+    table("pay-to ann upi:ann@okbank")
+    club = Bragref(tmp_path / "club.db")
+    assert club(f"club pull {table.db}").stdout == \
+        f"{table.db}: imported 1 session: n1 (still being played: pulled as it stands); 1 pay-to handle\n"
+    assert club.json("settle --all") == table.json("settle --all") and "pay" in club.json("settle --all")[0]
+    club("audit --all")
+    before = club.dump()
+    assert club(f"club pull {table.db}").stdout == f"{table.db}: imported nothing; 1 session already there: n1\n"
+    assert club.dump() == before  # each handle once
+
+
+def handle_of(bragref: Bragref) -> str | None:
+    return next(iter(bragref.json("settle --all")), {}).get("pay")
+
+
+def test_the_newest_handle_wins_wherever_it_was_entered(tmp_path):
+    """The club and a table disagree: the handle entered last, at the table or at the club, is the one, chained in
+    the club's ledger as its newest; an older one pulled is left out; a removal at the table travels too."""
+    table = Bragref(tmp_path / "table.db")
+    night(table)
+    table("pay-to ann upi:ann@okbank")
+    club = Bragref(tmp_path / "club.db")
+    club(f"club pull {table.db}")
+    club("pay-to ann upi:ann@newbank")  # entered at the club after the table's
+    assert club(f"club pull {table.db}").stdout.endswith("already there: n1\n")
+    assert "ann@newbank" in handle_of(club)
+    time.sleep(0.01)
+    table("pay-to ann upi:ann@third")  # entered at the table after the club's
+    assert club(f"club pull {table.db}").stdout.endswith("; 1 pay-to handle\n")
+    assert "ann@third" in handle_of(club)
+    table("pay-to ann --remove")
+    club(f"club pull {table.db}")
+    assert handle_of(club) is None
+    club("audit --all")
+
+
+def test_an_export_carries_the_nights_players_handles_and_an_import_records_them(tmp_path):
+    table = Bragref(tmp_path / "table.db")
+    night(table)
+    table("pay-to ann upi:ann@okbank")
+    document = json.loads(table("export --format json").stdout)
+    assert [line.split(" ", 2)[1:] for line in document["_handles"]] == [["upi:ann@okbank", "Ann"]]
+    for form in ("json", "bhh"):
+        table(f"export -o {tmp_path / f'n1.{form}'}" + (" --format json" if form == "json" else ""))
+        other = Bragref(tmp_path / f"other-{form}.db")
+        other(f"import {tmp_path / f'n1.{form}'}")
+        assert handle_of(other) == handle_of(table)
+        other("audit --all")
+    club = Bragref(tmp_path / "club.db")  # a history pulled: likewise
+    club(f"club pull {tmp_path / 'n1.bhh'}")
+    assert handle_of(club) == handle_of(table)
+
+
+def test_datasette_does_not_publish_the_handles():
+    """A handle is shown on the referee's page and the payer's own seat page alone: Datasette hides the table and
+    refuses it, and arbitrary SQL, which could read it, is off (the canned queries are the publication)."""
+    from bragref.ledger.published import metadata
+
+    published = metadata("club")["databases"]["club"]
+    assert published["tables"]["handles"] == {"hidden": True, "allow": False}
+    assert published["allow_sql"] is False
+    assert not any("handles" in query["sql"] for query in published["queries"].values())

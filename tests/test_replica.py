@@ -4,10 +4,14 @@ ledger Litestream once replicated is checkpointed again once no Litestream is at
 
 import json
 import os
+import shutil
 import socket
 import sqlite3
+import subprocess
+import sys
 import time
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 
@@ -224,6 +228,116 @@ def test_the_referees_page_starts_saying_how_its_replica_stands(bragref, litestr
         server.wait(10)
 
 
+# ---- the terminal's own writes: told before they write, cheaply ----------------------------------------------------
+
+
+def moved_on(tmp_path, litestream, old: Bragref) -> Bragref:
+    """The table moved to a replacement laptop restored from `old`'s replica, which played on and replicated into the
+    same replica (its Litestream given `old`'s replica): `old`'s replica has moved on. The replacement."""
+    old('session new friday --players "Andy,Bill"')
+    replicated(litestream, old)
+    replacement = Bragref(tmp_path / "replacement.db")
+    restore(f"{old.db}-replica", str(replacement.db))
+    replica = Path(f"{old.db}-replica")
+    before = set(replica.rglob("*"))
+    with Replicating(litestream, replacement, "--replica", str(replica)) as running:
+        running.replica = replica
+        night(replacement, 2)
+        deadline = time.monotonic() + 20  # its first sync written into the replica, then stopped as a service is
+        while set(replica.rglob("*")) == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        running.stop()
+    assert "diverged" in old("replica status", code=4).stderr
+    return replacement
+
+
+WRITES = ["deal", "session new saturday --players Andy,Bill", "lend andy bill 5", "player join Cat", "paid andy bill 1",
+          "pay-to andy paypal:andy", "rules set ante 2", "session close"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("write", WRITES)
+def test_a_returning_laptops_terminal_is_refused_before_it_writes(tmp_path, bragref, litestream, write):
+    """The old laptop, back: any command that records something is refused, exit 4 as `replica status` exits for a
+    diverged replica and as `serve --referee` is refused, saying why and what to do; nothing recorded."""
+    moved_on(tmp_path, litestream, bragref)
+    before = seq(bragref)
+    result = bragref(write, code=4)
+    assert "diverged" in result.stderr and "Record nothing here" in result.stderr, result.output
+    assert "nothing was recorded" in result.stderr.lower(), result.output
+    assert seq(bragref) == before
+
+
+@pytest.mark.slow
+def test_a_replica_of_the_empty_file_litestream_was_started_on_is_behind_and_writes_go_on(bragref, litestream):
+    """Litestream started on an empty file before the night's first row: its replica holds no row of bragref's, a
+    beginning of the ledger (behind, every row missing), not another history."""
+    from test_club import litestream_once
+
+    bragref.db.touch()
+    litestream_once(litestream, bragref.db)
+    bragref('session new friday --players "Andy,Bill"')
+    bragref("deal")
+    assert bragref.json("replica status") == {"replica": f"{bragref.db}-replica", "state": "behind",
+                                              "missing": seq(bragref), "age_s": None}
+
+
+@pytest.mark.slow
+def test_a_move_on_the_quick_path_is_refused_too(tmp_path, bragref, litestream):
+    moved_on(tmp_path, litestream, bragref)
+    before = seq(bragref)
+    done = subprocess.run([sys.executable, "-m", "bragref", "--db", str(bragref.db), "deal"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 4 and "diverged" in done.stderr, done.stdout + done.stderr
+    assert seq(bragref) == before
+
+
+@pytest.mark.slow
+def test_the_replica_named_to_replica_status_is_the_one_writes_check(tmp_path, bragref, litestream):
+    """A replica that is not the folder beside the ledger (a URL, or a folder named with --replica) is checked by
+    writes once `replica status --replica` has named it."""
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    other = Bragref(tmp_path / "other.db")
+    other('session new other --players "Cat,Dan"')
+    replicated(litestream, other)
+    bragref("deal")  # the folder beside it is its own: written
+    bragref(f"replica status --replica {other.db}-replica", code=4)
+    before = seq(bragref)
+    assert "diverged" in bragref("fold bill", code=4).stderr
+    assert seq(bragref) == before
+
+
+@pytest.mark.slow
+def test_writes_check_the_replica_only_after_a_quiet_minute(bragref, litestream, monkeypatch):
+    """Cheap: a write restores the replica only where its state is not known (no check remembered for this ledger's
+    chain, or none for a minute: a laptop switched off and back); during play every write after the first is known
+    and restores nothing. A ledger with no replica restores nothing ever."""
+    from bragref.ledger import litestream as through, replica
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    restores = []
+    restoring = through.restore
+    monkeypatch.setattr(through, "restore", lambda *args, **kw: (restores.append(args), restoring(*args, **kw))[1])
+    bragref("deal")  # hand 2: Andy first
+    assert len(restores) == 1  # never checked before: once
+    bragref("bet andy 1")
+    bragref("fold bill")
+    bragref("deal")  # hand 3: Bill first
+    assert len(restores) == 1  # known: the ledger only grew since, a moment ago
+    kept = replica.checked_path(str(bragref.db))
+    known = json.loads(Path(kept).read_text())
+    known["at"] = "2020-01-01T00:00:00+00:00"  # a quiet hour
+    Path(kept).write_text(json.dumps(known))
+    bragref("bet bill 1")
+    assert len(restores) == 2
+    os.remove(kept)
+    shutil.rmtree(f"{bragref.db}-replica")  # no replica configured any more: nothing to check
+    bragref("fold andy")
+    assert len(restores) == 2
+
+
 # ---- the referee's page shows the backup -----------------------------------------------------------------------
 
 
@@ -302,3 +416,20 @@ def test_the_referees_page_warns_when_the_replica_cannot_be_reached(bragref, lit
         server.terminate()
         server.wait(20)
     assert "warning:" in server.stderr.read()  # said at the start too, and the page started all the same
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"replica": 1}',
+                                  ('{"replica": "r", "state": "current", "seq": 1, '
+                                   '"hash": "x", "at": "2026-01-01T00:00:00"}'),
+                                  ('{"replica": "r", "state": "odd", '
+                                   '"seq": 1, "hash": "x", "at": "2026-01-01T00:00:00+00:00"}')],
+                         ids=["empty", "broken", "list", "partial", "no-zone", "state"])
+def test_a_kept_check_edited_by_hand_is_ignored(tmp_path, text):
+    """The check kept beside the ledger is read only where it is one bragref wrote: anything else is as none (the
+    replica checked again at the next write), never an error."""
+    from bragref.ledger.replica import checked_path, remembered
+
+    ledger = str(tmp_path / "table.db")
+    with open(checked_path(ledger), "w") as file:
+        file.write(text)
+    assert remembered(ledger) is None

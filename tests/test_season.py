@@ -417,6 +417,9 @@ def test_the_ledger_opens_in_datasette_with_its_canned_queries(bragref, tmp_path
         play = httpx.get(f"{listening.group(1)}/ledger/play.json?_shape=array").json()  # the stats (issue 77)
         assert {(row["player"], row["hands"], row["won_hands"], row["net"]) for row in play} == {
             (r["player"], r["hands"], r["won_hands"], str(r["net"])) for r in STANDINGS}
+        for private in ("/ledger/handles.json", "/ledger.json?sql=select+*+from+handles"):  # never published
+            assert httpx.get(f"{listening.group(1)}{private}").status_code == 403, private
+        assert "handles" not in httpx.get(f"{listening.group(1)}/ledger.json").text
         dealers = httpx.get(f"{listening.group(1)}/ledger/dealers.json?_shape=array").json()
         assert [(row["dealer"], row["hands"], row["dealt_in"], row["prials_shown"]) for row in dealers] == [
             ("Andy", 3, 9, 0)]  # Andy (andy on night 2) dealt each night's one hand, nobody showed
@@ -451,9 +454,9 @@ def test_the_published_queries_tell_each_amount_in_its_own_sessions_money(bragre
         with sqlite3.connect(bragref.db) as conn:
             return conn.execute(queries[query]["sql"], {"player": "bill"}).fetchall()
 
-    assert rows("standings") == [("Bill", 2, "£0.25", "£0.50", "-£0.25"), ("Andy", 2, "£0.00", "£0.25", "-£0.25"),
-                                 ("Cat", 1, "-£0.25", "-£0.25", "-£0.25"), ("Bill", 1, "1", "1", "1"),
-                                 ("Andy", 1, "-1", "-1", "-1")]
+    assert rows("standings") == [  # n1 and n3 on one date: one night of two sessions, its result theirs together
+        ("Bill", 1, "£0.25", "£0.25", "£0.25", 2), ("Andy", 1, "£0.00", "£0.00", "£0.00", 2),
+        ("Cat", 1, "-£0.25", "-£0.25", "-£0.25", 1), ("Bill", 1, "1", "1", "1", 1), ("Andy", 1, "-1", "-1", "-1", 1)]
     assert [(night, hands, pot) for night, _, hands, pot in rows("nights")] == [("n1", 1, "£2.25"), ("n2", 1, "4"),
                                                                                 ("n3", 1, "£0.50")]
     assert rows("biggest_pots") == [("n1", 1, "£2.25", "Bill"), ("n3", 1, "£0.50", "Andy"), ("n2", 1, "4", "Bill")]
@@ -513,6 +516,35 @@ def test_the_published_play_and_dealers_are_what_stats_counts(bragref, tmp_path)
 def test_nights_are_dates_two_tables_one_evening_are_one_night_and_sessions_count_both(tmp_path):
     """Issue 76: Andy at both tables on 1 November is one night for him (two sessions), Bill and Cat one each; a
     night's result (best, worst) is the date's, both tables together."""
+    club = one_evening_club(tmp_path)
+    rows = {row["player"]: row for row in club.json("season")}
+    assert {name: (row["nights"], row["sessions"]) for name, row in rows.items()} == \
+        {"Andy": (2, 3), "Bill": (2, 2), "Cat": (1, 1)}
+    nightly = [row for row in club.json("season --nights") if row["player"] == "Andy"]
+    assert len(nightly) == 3 and rows["Andy"]["net"] == sum(row["net"] for row in nightly)
+    first = sum(row["net"] for row in nightly if row["date"] == "2026-11-01")
+    second = sum(row["net"] for row in nightly if row["date"] == "2026-11-08")
+    assert (rows["Andy"]["best"], rows["Andy"]["worst"]) == (max(first, second), min(first, second))
+    assert "sessions" in club("season --csv").stdout.splitlines()[0].split(",")
+
+
+def test_datasettes_standings_count_dates_as_season_does(tmp_path):
+    """Issue 76: the published `standings` count a person's nights as `season` does, by date (two tables one
+    evening are one night), best and worst each a date's result, and the sessions beside them."""
+    from bragref.ledger.published import QUERIES
+
+    club = one_evening_club(tmp_path)
+    with sqlite3.connect(club.db) as conn:
+        published = conn.execute(QUERIES["standings"]["sql"]).fetchall()
+    assert published == [(row["player"], row["nights"], str(row["net"]), str(row["best"]), str(row["worst"]),
+                          row["sessions"]) for row in club.json("season")]
+    assert [(player, nights, sessions) for player, nights, *_, sessions in published if player == "Andy"] == \
+        [("Andy", 2, 3)]
+
+
+def one_evening_club(tmp_path) -> Bragref:
+    """A club's ledger of three tables' nights: table-1 (Andy, Bill) and table-2 (Andy, Cat) on 1 November, table-1b
+    (Andy, Bill) on 8 November, each a hand played to a fold."""
     histories = []
     for name, players, winner, day in (("table-1", "Andy,Bill", "bill", 1), ("table-2", "Andy,Cat", "andy", 1),
                                        ("table-1b", "Andy,Bill", "andy", 8)):
@@ -530,12 +562,4 @@ def test_nights_are_dates_two_tables_one_evening_are_one_night_and_sessions_coun
     club = Bragref(tmp_path / "club.db")
     for history in histories:
         club(f"import {history}")
-    rows = {row["player"]: row for row in club.json("season")}
-    assert {name: (row["nights"], row["sessions"]) for name, row in rows.items()} == \
-        {"Andy": (2, 3), "Bill": (2, 2), "Cat": (1, 1)}
-    nightly = [row for row in club.json("season --nights") if row["player"] == "Andy"]
-    assert len(nightly) == 3 and rows["Andy"]["net"] == sum(row["net"] for row in nightly)
-    first = sum(row["net"] for row in nightly if row["date"] == "2026-11-01")
-    second = sum(row["net"] for row in nightly if row["date"] == "2026-11-08")
-    assert (rows["Andy"]["best"], rows["Andy"]["worst"]) == (max(first, second), min(first, second))
-    assert "sessions" in club("season --csv").stdout.splitlines()[0].split(",")
+    return club

@@ -6,6 +6,7 @@ recorded without loading click (`quick`). The command line itself, click's, is `
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -109,6 +110,8 @@ class App:
             from bragref.ledger.store import Ledger
 
             self._ledger = Ledger(self.existing() if not create else self.db, create=create)
+            if self.db != ":memory:":
+                self._ledger.before_write = lambda: replica_checked(self._ledger, self.db)
         return self._ledger
 
     def book(self, create: bool = False):
@@ -135,6 +138,25 @@ class App:
     def close(self) -> None:
         if self._ledger is not None:
             self._ledger.close()
+
+
+def replica_checked(ledger, path: str) -> None:
+    """A returning laptop told before it writes (docs/club.md, Is the replica sound?): the ledger's replica checked
+    where one is configured and its state is not known (`replica.before_write`: raises `Moved` where it has moved
+    on); a replica that cannot be reached is a warning, and the write goes on. Nothing loaded where no replica is."""
+    beside = os.path.abspath(path)  # `replica.checked_path` and `replica.default_replica`, read without loading them
+    if not (os.path.exists(f"{beside}-replica-checked.json") or os.path.isdir(f"{beside}-replica")):
+        return
+    from bragref.ledger.replica import UNREACHABLE, before_write
+
+    health = before_write(ledger.conn, path)
+    if health is not None and health.state == UNREACHABLE:
+        from bragref.told import replica_words
+
+        with contextlib.suppress(AttributeError, OSError):
+            sys.stderr.write(plain(f"{paint('warning:', fg='yellow', bold=True)} "
+                                   f"{replica_words(health.replica, health.state, None, None, health.said)}",
+                                   sys.stderr) + "\n")
 
 
 def interrupted(wrote: bool) -> int:

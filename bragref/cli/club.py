@@ -152,6 +152,7 @@ def said(pulled) -> str:
         return f"{count} session{'s' * (count != 1)}"
 
     paid = f"; {pulled.payments} settle-up{'s' * (pulled.payments != 1)} (paid)" if pulled.payments else ""
+    paid += f"; {pulled.handles} pay-to handle{'s' * (pulled.handles != 1)}" if pulled.handles else ""
     if not pulled.imported and not pulled.there and not pulled.extended:
         return "no sessions" + paid
     imported = f"imported {sessions(len(pulled.imported))}: {names(pulled.imported)}" if pulled.imported \

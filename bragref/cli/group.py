@@ -11,8 +11,8 @@ import sys
 import click
 
 from bragref import __version__
-from bragref.cli import (COMMAND_MODULES, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_REFUSED, App, brief, complete,
-                         default_db, interrupted, paint, refusal_text)
+from bragref.cli import (COMMAND_MODULES, EXIT_AUDIT, EXIT_BAD_INPUT, EXIT_BUG, EXIT_BUSY, EXIT_REFUSED, App, brief,
+                         complete, default_db, interrupted, paint, refusal_text)
 from bragref.cli.argv import NEGATIVE, below_zero as said_below_zero
 from bragref.engine.errors import BadInput, Refused, did_you_mean, printable
 from bragref.ledger.db import LedgerUnavailable
@@ -115,6 +115,11 @@ def refused_or_bad(error: Refused | BadInput | LedgerUnavailable) -> int:
     if isinstance(error, Refused):
         complain(refusal_text(error))
         return EXIT_REFUSED
+    if type(error).__name__ == "Moved":  # the replica has moved on (`replica.Moved`), told as `serve --referee` is
+        from bragref.cli.replica import moved_words
+
+        complain(moved_words(error.health))
+        return EXIT_AUDIT
     complain(f"{paint('error:', fg='red', bold=True)} {brief(str(error))}")
     return EXIT_BAD_INPUT if isinstance(error, BadInput) else EXIT_BUSY
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from bragref.cli import EXIT_AUDIT, EXIT_BUSY, paint
+from datetime import UTC
 
 replica = click.Group(
     "replica",
@@ -45,14 +46,19 @@ def status(app, where: str | None, timeout: float, as_json: bool) -> None:
       bragref replica status
       bragref replica status --replica s3://club-bucket/table-1 --json
     """
+    from datetime import datetime
+
     from bragref.cli.output import emit_json
-    from bragref.ledger.replica import DIVERGED, UNREACHABLE, status as checked
+    from bragref.ledger.chain import head
+    from bragref.ledger.replica import DIVERGED, UNREACHABLE, remember, status as checked
     from bragref.ledger.store import Ledger
 
     path = app.existing()
     ledger = Ledger.read_only(path)
     try:
-        health = checked(ledger.conn, path, where, timeout)
+        now = datetime.now(UTC)
+        health = checked(ledger.conn, path, where, timeout, now)
+        remember(path, health.replica, health.state, head(ledger.conn), now)  # the replica this ledger's writes check
     finally:
         ledger.close()
     if as_json:
@@ -74,6 +80,17 @@ def said(health) -> tuple[str, bool]:
     if health.state in (CURRENT, BEHIND):
         return line, False
     return f"{paint('error:', fg='red', bold=True)} {line}", True
+
+
+
+
+def moved_words(health) -> str:
+    """Why nothing was recorded on a ledger whose replica has moved on (`replica.Moved`): its state as `replica
+    status` says it, and what to do."""
+    line, _ = said(health)
+    return (f"{line}\nNothing was recorded: this ledger's replica has moved on (another machine's Litestream has"
+            f" written into it). Carry on from the replica (`litestream restore`), or give this ledger a replica of its"
+            f" own (`litestream-config --replica`, then `replica status --replica URL`) once you know it is the night's.")
 
 
 COMMANDS = [replica]

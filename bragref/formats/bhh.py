@@ -271,7 +271,8 @@ SESSION_ID = re.compile(r"[0-9a-f]{32,64}")  # a session's identity, as `session
 MAX_TEXT = 64 * 2**20  # a hand history's size: a year of weekly evenings is under 5 MiB
 SCALARS = ("_created_at", "_dealt_at")  # custom fields that are one text, not a list
 ITEMS = {"players": str, "antes": int, "table_money": int, "before": str, "actions": str, "result": str, "after": str,
-         "_before_at": str, "_at": str, "_entered": str, "_after_at": str, "_created_at": str, "_dealt_at": str}
+         "_before_at": str, "_at": str, "_entered": str, "_after_at": str, "_created_at": str, "_dealt_at": str,
+         "_handles": str}
 SHAPE = {  # field: (type, required)
     "bhh": (int, True), "variant": (str, True), "session": (str, True), "session_id": (str, False),
     "players": (list, True),

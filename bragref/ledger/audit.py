@@ -137,6 +137,8 @@ def described(conn: sqlite3.Connection, task: tuple) -> str:
         return "pay-to handles: each one pay-to takes, for a person of the sessions (R2.6)"
     if kind == "closings":
         return "closed sessions: nothing played after a close (R9.1)"
+    if kind == "identities":
+        return "each session's identity: given once, to it alone, as bragref mints it"
     if kind == "entered":
         return "where each row was entered: one of the places bragref enters rows, a phone only for its own player"
     if kind == "digest":
@@ -153,7 +155,7 @@ def plan(conn: sqlite3.Connection, session_ids: list[int], digest: str | None, d
     names = {session_id: conn.execute("SELECT name FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
              for session_id in session_ids}
     tasks += pieces(conn, names)
-    tasks += [("closings",), ("entered",)]
+    tasks += [("closings",), ("entered",), ("identities",)]
     tasks += [("payments",)] if conn.execute("SELECT 1 FROM payments LIMIT 1").fetchone() else []
     tasks += [("handles",)] if conn.execute("SELECT 1 FROM handles LIMIT 1").fetchone() else []
     tasks += [("digest", digest)] if digest is not None else []
@@ -963,5 +965,38 @@ def handles(conn: sqlite3.Connection) -> list[str]:
     return findings
 
 
+def identities(conn: sqlite3.Connection) -> list[str]:
+    """Each session's identity as bragref mints it (docs/reference.md, Beyond one machine): an `identity` event
+    naming no player, 128 random bits or more written as lower-case hex digits (`seats.IDENTITY`), given to a
+    session once (at `session new`, or an older bragref's open night at its next write: a second, the same again
+    or another, would change which night it is) and to one session alone (two nights are two, whatever they hold).
+    One given after its night's close is `closings`' finding; rows no link names are the chain's."""
+    from bragref.ledger.seats import IDENTITY
+
+    findings: list[str] = []
+    given: dict[int, str] = {}  # session → the identity it was given first
+    whose: dict[str, str] = {}  # identity → the session it was given to first
+    for row_id, session_id, name, player, detail in conn.execute(
+            "SELECT e.id, e.session_id, s.name, e.player, e.detail FROM session_events e JOIN chain c ON"
+            " c.tbl = 'session_events' AND c.row_id = e.id LEFT JOIN sessions s ON s.id = e.session_id"
+            " WHERE e.event = 'identity' ORDER BY c.seq"):
+        said = f"session_events row {row_id} gives session {name}"
+        if not isinstance(detail, str) or not IDENTITY.fullmatch(detail) or player is not None:
+            shown = printable(repr(detail)[:70]) if isinstance(detail, str) else f"a {type(detail).__name__}"
+            shown += f", naming {printable(repr(player))}" if player is not None else ""
+            findings.append(f"{said} an identity bragref does not mint ({shown}): one is 32 to 64 lower-case hex"
+                            f" digits (128 random bits or more) and names no player")
+        elif session_id in given:
+            again = ("the same again" if detail == given[session_id] else
+                     f"{detail}, where it had {given[session_id]}: its identity changed")
+            findings.append(f"{said} a second identity ({again}): a night is given one, once")
+        elif detail in whose:
+            findings.append(f"{said} the identity of session {whose[detail]} ({detail}): two nights are two")
+        else:
+            given[session_id] = detail
+            whose[detail] = name
+    return findings
+
+
 CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "walk": walk, "closings": closings,
-          "payments": payments, "handles": handles, "digest": given_digest, "entered": entered}
+          "identities": identities, "payments": payments, "handles": handles, "digest": given_digest, "entered": entered}

@@ -39,6 +39,7 @@ class Pulled(structs.Struct):
     findings: list[str] = structs.field(default_factory=list)
     failed: list[tuple[str | None, Exception]] = structs.field(default_factory=list)
     payments: int = 0  # the table's settle-ups (`paid`) and their voids recorded here, each once
+    handles: int = 0  # the table's pay-to handles recorded here: those newer than the club's (`handles_entered`)
     extended: list[str] = structs.field(default_factory=list)  # nights held here already that grew: what was recorded
     # in each (`friday: 3 more hands`)
 
@@ -64,6 +65,7 @@ def pull(source: str, club: Callable[[bool], Ledger | None], digest: str | None 
                     _sessions(pulled, ledger, club)
                     if not pulled.failed:
                         _payments(pulled, ledger, club)
+                        _handles(pulled, ledger, club)
         except (BadInput, Refused) as error:
             pulled.failed.append((None, error))
     return pulled
@@ -197,6 +199,15 @@ def _payments(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | No
             pulled.payments += 1
 
 
+def _handles(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | None]) -> None:
+    """The table's pay-to handles (`pay-to`, its removals too), each recorded in the club's ledger where it was entered
+    after the club's newest for that person (`Money.handles_entered`): the newest entered wins, wherever."""
+    rows = [tuple(row) for row in ledger.conn.execute("SELECT at, player, handle FROM handles ORDER BY id")]
+    here = club(False) if rows else None
+    if here is not None:
+        pulled.handles += here.handles_entered(rows)
+
+
 def _sessions(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | None]) -> None:
     """Each session of a sound ledger, oldest first: found in the club's ledger already, or recorded there."""
     from bragref.ledger.exchange import SOURCE_DIGEST, digest_of, export, held_as_rows, holding
@@ -208,6 +219,7 @@ def _sessions(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | No
             pulled.there.append((session.name, held))
             continue
         exported = export(ledger, session)
+        exported.pop("_handles", None)  # the table's handles are pulled after its sessions, every one (`_handles`)
         exported[SOURCE_DIGEST] = digest_of(ledger, session)  # named where the club's copy differs
         here = club(False)
         already = holding(here, exported) if here is not None and not session.identity else None  # a night with

@@ -88,6 +88,9 @@ def export_stream(ledger: Ledger, session: Session) -> tuple[dict, Iterator[dict
             **({"session_id": session.identity} if session.identity else {}),
             "before": [], "_created_at": created["created_at"], "_before_at": [], "rules": bhh.rules_table(rules),
             "hands": []}
+    handles = handles_of(ledger, session)
+    if handles:
+        head = {**{k: v for k, v in head.items() if k != "hands"}, "_handles": handles, "hands": []}
     told = _Told(ledger, rules)
     while following is not None and following[0] != "hands":
         table, row = following
@@ -95,6 +98,33 @@ def export_stream(ledger: Ledger, session: Session) -> tuple[dict, Iterator[dict
         head["_before_at"].append(row["at"])
         following = next(facts, None)
     return head, told.hands(following, facts)
+
+
+def handles_of(ledger: Ledger, session: Session) -> list[str]:
+    """How the night's players are paid, for a history to carry (`_handles`, man 5 bragref-bhh): each one's newest
+    pay-to row, `AT HANDLE PLAYER` (`-` where it took the handle away), in the order they were recorded; none where
+    no player of the night has one."""
+    from bragref.engine.names import key
+
+    players = {key(name) for (name,) in ledger.conn.execute(
+        "SELECT player FROM session_events WHERE session_id = ? AND event = 'seat' UNION SELECT detail FROM"
+        " session_events WHERE session_id = ? AND event = 'rename'", (session.id, session.id)) if isinstance(name, str)}
+    newest: dict[str, tuple] = {}
+    for row_id, at, player, handle in ledger.conn.execute("SELECT id, at, player, handle FROM handles ORDER BY id"):
+        if isinstance(player, str) and key(player) in players:
+            newest[key(player)] = (row_id, f"{at} {handle if handle is not None else '-'} {player}")
+    return [line for _, line in sorted(newest.values())]
+
+
+def handles_in(document: dict) -> list[tuple]:
+    """A history's `_handles` (`handles_of`), as rows `Money.handles_entered` takes: what does not read is left out."""
+    rows = []
+    for line in document.get("_handles") or ():
+        parts = line.split(" ", 2) if isinstance(line, str) else ()
+        if len(parts) == 3:
+            at, handle, player = parts
+            rows.append((at, player, None if handle == "-" else handle))
+    return rows
 
 
 class _Told:
@@ -382,8 +412,11 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
     if found is not None:
         there, start = found
         if start is None:
+            ledger.handles_entered(handles_in(document))  # how its players are paid, where newer than here
             raise AlreadyImported(there.name)
-        raise extend(ledger, there, document, start)
+        grown = extend(ledger, there, document, start)
+        ledger.handles_entered(handles_in(document))
+        raise grown
     wanted = name or document["session"]
     if isinstance(wanted, str) and any(same(wanted, taken) for taken in ledger.session_names()):
         if name is not None:
@@ -406,8 +439,11 @@ def import_judged(ledger: Ledger, document: dict, name: str | None = None, use: 
                        else None)  # exported (every hand replayed again, and held whole) only where a session could
             # hold the same
             if already is not None:
+                ledger.handles_entered(handles_in(document))
                 raise AlreadyImported(already)
-            return transplant(judge, ledger, judged.name, path)
+            made = transplant(judge, ledger, judged.name, path)
+            ledger.handles_entered(handles_in(document))
+            return made
         finally:
             judge.close()
 

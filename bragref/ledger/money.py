@@ -352,6 +352,56 @@ class Money:
             self._insert("handles", at=self.now(), player=player, handle=None if given is None else str(given))
             return player, given, was
 
+    def handles_entered(self, rows: list[tuple]) -> int:
+        """Handles entered elsewhere (a table's `handles` rows, pulled; an imported history's `_handles`), each
+        (when it was entered, the person, the handle or None for a removal): recorded here, chained, where it is
+        newer than this ledger's newest row for that person (by when each was entered: the newest entered wins,
+        wherever), for a person of this ledger's sessions (R2.6), a removal only where there is a handle to remove,
+        a handle only where it reads (`payto.handle`). The count recorded (docs/club.md, Pay links)."""
+        from datetime import datetime
+
+        from bragref.engine import payto
+
+        def when(at) -> datetime | None:
+            try:
+                return datetime.fromisoformat(at) if isinstance(at, str) else None
+            except ValueError:
+                return None
+
+        rows = sorted((row for row in rows if when(row[0]) is not None), key=lambda row: when(row[0]))
+        if not rows:
+            return 0
+        def chosen() -> list[tuple]:
+            newest: dict[str, tuple] = {}
+            for at, player, handle in self._q("SELECT at, player, handle FROM handles ORDER BY id"):
+                newest[key(player)] = (when(at), handle)
+            taken = []
+            for at, player, handle in rows:
+                was = newest.get(key(player)) if isinstance(player, str) else None
+                if not isinstance(player, str) or (was is not None and (was[0] is None or was[0] >= when(at))):
+                    continue
+                if handle is None and (was is None or was[1] is None):
+                    continue  # nothing to take away here
+                try:
+                    handle = None if handle is None else str(payto.handle(handle))
+                except (BadInput, TypeError, AttributeError):
+                    continue
+                if not self._q("SELECT 1 FROM session_events WHERE player = :p COLLATE NOCASE OR event = 'rename'"
+                               " AND detail = :p COLLATE NOCASE UNION ALL SELECT 1 FROM loans WHERE lender = :p"
+                               " COLLATE NOCASE LIMIT 1", {"p": player}):
+                    continue  # nobody this ledger's sessions know
+                taken.append((at, player, handle))
+                newest[key(player)] = (when(at), handle)
+            return taken
+
+        if not chosen():  # read first: a pull that brings nothing new writes nothing
+            return 0
+        with self.write():
+            taken = chosen()
+            for at, player, handle in taken:
+                self._insert("handles", at=at, player=player, handle=handle)
+        return len(taken)
+
     def handles(self) -> dict[str, Handle]:
         """Each person's handle now (by `names.key`): their newest row's, persons whose newest row removed it left
         out. A row whose handle does not read (changed outside bragref: `audit` names it) is left out too."""

@@ -39,6 +39,13 @@ nightly(session_id, person, result) AS (
   WHERE p.player IS NOT NULL GROUP BY p.session_id, lower(COALESCE(f.now, p.player))
 )"""
 
+DATED = """dated(person, session_id, night, result, sessions) AS (
+  SELECT MIN(n.person), MIN(n.session_id), date(s.created_at, 'localtime'), SUM(n.result), COUNT(*) FROM nightly n
+    JOIN sessions s ON s.id = n.session_id JOIN money m ON m.session_id = n.session_id
+  GROUP BY lower(n.person), m.unit, m.currency, date(s.created_at, 'localtime')
+)"""  # each person's result on each date they played, per money: a night is a date (`season.night_of`, the local
+# date: Datasette's machine's), two tables one evening one night of two sessions
+
 
 def said(units: str, money: str = "m") -> str:
     """SQL for the integer amount `units` as text in the money of `money` (a row of `MONEY`), as `format_money`
@@ -56,14 +63,16 @@ def first_of(money: str = "m") -> str:
 QUERIES = {
     "standings": {
         "title": "Standings",
-        "description": "Each player's season: nights played, the season's net from settled hands (loans and "
-                       "settle-ups apart), the best and worst night; best first, for each money the sessions keep.",
-        "sql": f"WITH RECURSIVE {MONEY},\n{NAMED}\n"
-               f"SELECT MIN(n.person) AS player, COUNT(*) AS nights, {said('SUM(n.result)')} AS net,"
-               f" {said('MAX(n.result)')} AS best, {said('MIN(n.result)')} AS worst"
-               f" FROM nightly n JOIN money m ON m.session_id = n.session_id"
-               f" GROUP BY lower(n.person), m.unit, m.currency"
-               f" ORDER BY {first_of()}, SUM(n.result) DESC, lower(player)",
+        "description": "Each player's season: nights played (dates: two tables one evening are one night), the "
+                       "season's net from settled hands (loans and settle-ups apart), the best and worst night (a "
+                       "date's result, its sessions together), and the sessions played; best first, for each money "
+                       "the sessions keep.",
+        "sql": f"WITH RECURSIVE {MONEY},\n{NAMED},\n{DATED}\n"
+               f"SELECT MIN(d.person) AS player, COUNT(*) AS nights, {said('SUM(d.result)')} AS net,"
+               f" {said('MAX(d.result)')} AS best, {said('MIN(d.result)')} AS worst, SUM(d.sessions) AS sessions"
+               f" FROM dated d JOIN money m ON m.session_id = d.session_id"
+               f" GROUP BY lower(d.person), m.unit, m.currency"
+               f" ORDER BY {first_of()}, SUM(d.result) DESC, lower(player)",
     },
     "nights": {
         "title": "Nights",
@@ -201,4 +210,7 @@ def metadata(database: str) -> dict:
     """Datasette's metadata for the ledger served as `database` (its file's name without `.db`)."""
     return {"title": "bragref: the club's ledger",
             "description": "Every hand, bet and settle-up, append-only and hash-chained (`bragref audit` checks it).",
-            "databases": {database: {"queries": QUERIES}}}
+            "databases": {database: {"queries": QUERIES, "allow_sql": False,
+                                     "tables": {"handles": {"hidden": True, "allow": False}}}}}
+    # a pay-to handle is shown on the referee's page and the payer's own seat page alone (docs/season.md): its table
+    # is hidden and refused, and arbitrary SQL, which could read it, is off: the canned queries are the publication

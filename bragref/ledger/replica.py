@@ -8,13 +8,16 @@ for row, the beginning of the ledger's history; any other holds a history that i
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import tempfile
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bragref.engine.errors import BadInput
+from bragref.ledger.db import LedgerUnavailable, litestream_attached
 
 CURRENT, BEHIND, DIVERGED, UNREACHABLE = "current", "behind", "diverged", "unreachable"
 TIMEOUT_S = 60.0  # the most a restore may take (a store that hangs): past it the replica is unreachable
@@ -111,6 +114,15 @@ def _held(path: str) -> tuple[tuple[int, str], str | None] | None:
     from bragref.ledger.db import LedgerUnavailable, as_it_is
 
     try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as raw:
+            tables = [name for (name,) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name"
+                                                      " NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE"
+                                                      " '\\_litestream\\_%' ESCAPE '\\'")]
+        if not tables:  # the empty file Litestream was started on, before bragref's first row: a beginning of it
+            return (0, chain.GENESIS), None
+    except sqlite3.DatabaseError:
+        return None
+    try:
         rows, file = as_it_is(path)
     except (BadInput, LedgerUnavailable, sqlite3.DatabaseError):
         return None
@@ -130,3 +142,103 @@ def _held(path: str) -> tuple[tuple[int, str], str | None] | None:
     finally:
         rows.close()
         file.close()
+
+
+# ---- a returning laptop told before it writes: the replica checked before a write where its state is not known -----
+
+FRESH_S = 60.0  # seconds a replica's checked state stays known while the ledger only grows from the chain it was
+# checked at: play keeps it known (each write refreshes it); a laptop quiet for longer (switched off, replaced, back)
+# is checked again before its next write
+CHECK_TIMEOUT_S = 10.0  # the most a write waits for the replica's restore, as `serve --referee` waits at its start
+REFRESHED_S = 10.0  # a known state's time is written again at most this often (a write's cost: none, mostly)
+
+
+class Moved(LedgerUnavailable):
+    """The ledger's replica holds a history that is not this ledger's (`DIVERGED`): nothing may be written here
+    (docs/club.md, Is the replica sound?). `health`: what was found."""
+
+    def __init__(self, health: Health):
+        super().__init__(health.said)
+        self.health = health
+
+
+def checked_path(ledger: str) -> str:
+    """Where the replica's last check is kept beside the ledger at `ledger` (`LEDGER-replica-checked.json`): which
+    replica, how it stood, the ledger's chain head then, and when."""
+    return f"{os.path.abspath(ledger)}-replica-checked.json"
+
+
+def remembered(ledger: str) -> dict | None:
+    """The replica's last check kept beside the ledger (`checked_path`), or None where none is (or what is there
+    is not one: a file edited by hand is ignored, and the replica checked again)."""
+    try:
+        with open(checked_path(ledger), encoding="utf-8") as file:
+            kept = json.load(file)
+        if datetime.fromisoformat(kept["at"]).tzinfo is not None and isinstance(kept["replica"], str) and \
+                kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE) and isinstance(kept["seq"], int) and \
+                isinstance(kept["hash"], str):
+            return kept
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return None
+
+
+def remember(ledger: str, replica: str, state: str, head: tuple[int, str], at: datetime) -> None:
+    """The replica's check kept beside the ledger (`checked_path`), with whether a Litestream was attached to the
+    ledger then (`db.litestream_attached`), written whole (a temporary file, then a rename);
+    where it cannot be written (a folder of someone else's), the next write checks again."""
+    path = checked_path(ledger)
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(path), delete=False,
+                                         prefix=".replica-checked-") as file:
+            json.dump({"replica": replica, "state": state, "seq": head[0], "hash": head[1],
+                       "at": at.isoformat(timespec="seconds"), "attached": litestream_attached(ledger)}, file)
+        os.replace(file.name, path)
+    except OSError:
+        with suppress(OSError, NameError):
+            os.remove(file.name)
+
+
+def configured(ledger: str) -> str | None:
+    """The replica the ledger at `ledger` is known to have: the one last checked (`replica status [--replica URL]`,
+    `serve --referee [--replica URL]`), else the folder `litestream-config` names by default where it exists; None
+    where neither is (no replica is configured that bragref knows of)."""
+    kept = remembered(ledger)
+    if kept is not None:
+        return kept["replica"]
+    folder = default_replica(ledger)
+    return folder if os.path.isdir(folder) else None
+
+
+def before_write(conn: sqlite3.Connection, ledger: str, now: datetime | None = None) -> Health | None:
+    """A returning laptop told before it writes (docs/club.md, Is the replica sound?): where the ledger open on `conn`
+    (at `ledger`) holds Litestream's tables and has a replica configured (`configured`), its state, checked by
+    restoring the replica (`status`, within `CHECK_TIMEOUT_S`) unless it is known: checked, not diverged, less than
+    `FRESH_S` ago, the ledger having only grown since (its chain holds the head it was checked at), and a Litestream
+    attached to it now where one was then and not where none was (a laptop that died took its Litestream with it: its
+    first write after checks, however soon); a ledger holding no row yet is not checked. `Moved` where the
+    replica has diverged; the state where it was checked now (the shell says an unreachable one), else None."""
+    from bragref.ledger import chain
+    from bragref.ledger.db import replicated
+
+    replica = configured(ledger)
+    if replica is None or not replicated(conn):
+        return None
+    head = chain.head(conn)
+    if head[0] == 0:  # nothing recorded yet (an empty file Litestream was started on): no history to have left
+        return None
+    now = now or datetime.now(UTC)
+    kept = remembered(ledger)
+    if kept is not None and kept["replica"] == replica and kept["state"] != DIVERGED:
+        age = (now - datetime.fromisoformat(kept["at"])).total_seconds()
+        found = conn.execute("SELECT hash FROM chain WHERE seq = ?", (kept["seq"],)).fetchone()
+        grown = (found[0] if found else chain.GENESIS if kept["seq"] == 0 else None) == kept["hash"]
+        if 0 <= age < FRESH_S and grown and kept.get("attached") == litestream_attached(ledger):
+            if age >= REFRESHED_S:
+                remember(ledger, replica, kept["state"], head, now)
+            return None
+    health = status(conn, ledger, replica, CHECK_TIMEOUT_S, now)
+    remember(ledger, replica, health.state, head, now)
+    if health.state == DIVERGED:
+        raise Moved(health)
+    return health

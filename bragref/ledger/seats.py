@@ -49,6 +49,14 @@ def minted() -> str:
     return secrets.token_hex(IDENTITY_BYTES)
 
 
+def as_text(value) -> str | None:
+    """An identity as text whatever the row holds (a forged one may hold a number or bytes: `audit` names it), so
+    that every report still reads the ledger."""
+    if value is None or isinstance(value, str):
+        return value
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
 def made(row, events) -> Session:
     """The session a `sessions` row and its life's events (`LIFE`, in order) make."""
     rules = Rules.from_json(row["rules"])
@@ -69,7 +77,7 @@ def made(row, events) -> Session:
             seats[seats.index(old)] = new
             renamed = renamed_to(renamed, old, new)
         elif event["event"] == "identity":
-            identity = identity or event["detail"]  # the first stands: a session is given one once
+            identity = identity or as_text(event["detail"])  # the first stands: a session is given one once
         else:
             closed = True
     return Session(row["id"], row["name"], rules, seats, closed, renamed, identity)
@@ -167,8 +175,8 @@ class Seating:
         rows = self._q(
             "SELECT s.id, s.name, s.created_at, (SELECT COUNT(*) FROM hands h WHERE h.session_id = s.id) AS hands,"
             " EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = s.id AND e.event = 'close') AS closed,"
-            " (SELECT e.detail FROM session_events e WHERE e.session_id = s.id AND e.event = 'identity' ORDER BY e.id"
-            " LIMIT 1) AS identity FROM sessions s ORDER BY s.id"
+            " (SELECT CAST(e.detail AS TEXT) FROM session_events e WHERE e.session_id = s.id AND e.event = 'identity'"
+            " ORDER BY e.id LIMIT 1) AS identity FROM sessions s ORDER BY s.id"
         )
         current = self._q("SELECT session_id FROM session_events WHERE event = 'use' ORDER BY id DESC LIMIT 1")
         current_id = current[0]["session_id"] if current else None

@@ -148,6 +148,8 @@ class Ledger(Seating, Money):
         self._columns: dict[str, tuple[str, ...]] = {}  # each log table's columns, as the queue reads them
         self.identifying = True  # an open session an older bragref made, with no identity, is given one when it is
         # next written in (`Seating.session`); not in an import's judge, nor in a copy being extended
+        self.before_write: Callable[[], None] | None = None  # called before each write takes the lock (the terminal's
+        # check of the ledger's replica, `replica.before_write`: it raises where nothing may be written)
 
     @classmethod
     def read_only(cls, path: str) -> Ledger:
@@ -170,6 +172,8 @@ class Ledger(Seating, Money):
         chain's last link once and then follows it as it adds links (`_head`), and likewise what sessions are read
         from (`_mark`): statements a row, not three."""
         outermost = not self.conn.in_transaction
+        if outermost and self.before_write is not None:
+            self.before_write()
         try:
             with transaction(self.conn, self._committed if outermost else lambda: None):
                 if outermost:

@@ -8,6 +8,7 @@ import secrets
 import sys
 
 import click
+from datetime import UTC
 
 
 @click.command(short_help="The table, live and read-only, on every phone and a big screen.")
@@ -118,8 +119,11 @@ def backed_up(path: str, replica: str | None) -> None:
     """A returning laptop told before it writes (docs/club.md, Is the replica sound?): a ledger holding Litestream's
     tables has its replica restored and compared, said in a line; one that has moved on to another history
     (diverged) is refused, exit 4, before anything is served."""
+    from datetime import datetime
+
+    from bragref.ledger.chain import head
     from bragref.ledger.db import replicated
-    from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, status
+    from bragref.ledger.replica import BEHIND, CURRENT, DIVERGED, remember, status
     from bragref.ledger.store import Ledger
     from bragref.told import replica_words
 
@@ -129,7 +133,9 @@ def backed_up(path: str, replica: str | None) -> None:
     try:
         if not replicated(ledger.file):
             return
-        health = status(ledger.conn, path, replica, REPLICA_TIMEOUT_S)
+        now = datetime.now(UTC)
+        health = status(ledger.conn, path, replica, REPLICA_TIMEOUT_S, now)
+        remember(path, health.replica, health.state, head(ledger.conn), now)  # what the terminal's writes check
     finally:
         ledger.close()
     line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)

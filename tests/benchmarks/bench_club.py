@@ -11,7 +11,8 @@ recorded in a hundred writes, each beside copying the ledger's file (the least a
 `bragref club pull` into a new club ledger of the ledger's file and of each replica (restored, audited, every hand
 judged again); (c) with `--pulls`, `bragref club pull` of a table's ledger of one night of 10, 1,000 and 10,000
 hands into a new club ledger, and pulled again (known by its identity: nothing recorded, the club's ledger checked
-unchanged), beside `bragref audit --all` of the table's ledger (what every pull does first: the floor).
+unchanged), beside `bragref audit --all` of the table's ledger (what every pull does first: the floor); (d) with
+`--check`, what the terminal's check of the replica costs a write (`write_check`).
 """
 
 from __future__ import annotations
@@ -171,16 +172,63 @@ def pulls(work: Path, sizes: list[int]) -> None:
               f"); floor, the source's audit: {audit:.2f} s")
 
 
+def write_check(work: Path, runs: int = 2000) -> None:
+    """(d) What the terminal's check of the replica costs a write where its state is known (`cli.replica_checked`: the
+    kept check read, Litestream's attachment probed, the chain looked up), in process, beside the least a write reads
+    (`chain.head`, which every write reads first): each the median of `runs` calls; and the first write's check, which
+    restores the replica (a folder beside the ledger: the least a restore can be)."""
+    from bragref.cli import replica_checked
+    from bragref.ledger import chain
+    from bragref.ledger.replica import FRESH_S
+
+    db = work / "checked.db"
+    a_session(db)
+    process = replicating(db)
+    try:
+        ledger = Ledger(str(db))
+        try:
+            began = time.perf_counter()
+            replica_checked(ledger, str(db))  # not known: restored and compared
+            first = time.perf_counter() - began
+
+            def median(call) -> float:
+                times = []
+                for _ in range(runs):
+                    began = time.perf_counter()
+                    call()
+                    times.append(time.perf_counter() - began)
+                return statistics.median(times)
+
+            known = median(lambda: replica_checked(ledger, str(db)))
+            floor = median(lambda: chain.head(ledger.conn))
+            none = median(lambda: replica_checked(ledger, str(work / "elsewhere.db")))
+        finally:
+            ledger.close()
+    finally:
+        stopped(process)
+    print(f"a write's check of the replica where its state is known (for {FRESH_S:g} s of play): {known * 1e6:.0f} µs"
+          f" a write (target: under 1 ms, beside a bet's 100 ms and more as a command); floor, the chain's head read: "
+          f"{floor * 1e6:.0f} µs; with no replica beside the ledger: {none * 1e6:.1f} µs; the first write's check, "
+          f"restoring the replica: {first * 1e3:.0f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=21, help="Pairs of bets; restores of each replica.")
     parser.add_argument("--pulls", default="", help="Only (c): the nights' sizes in hands, e.g. 10,1000,10000.")
+    parser.add_argument("--check", action="store_true", help="Only (d): a write's check of the replica.")
     args = parser.parse_args()
     print(measure.installed())
     print(subprocess.run([binary(), "version"], check=True, capture_output=True, text=True).stdout.strip(),
           "(Litestream)")
     work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
+    if args.check:
+        try:
+            write_check(work)
+        finally:
+            shutil.rmtree(work)
+        return
     if args.pulls:
         try:
             pulls(work, [int(size) for size in args.pulls.split(",")])
