@@ -27,10 +27,15 @@ from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
           "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript"),
-          "transport.js": ("transport.js", "text/javascript; charset=utf-8")}
+          "transport.js": ("transport.js", "text/javascript; charset=utf-8"),
+          "table.js": ("table.js", "text/javascript; charset=utf-8")}
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
            "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
-           "witness.js": ("witness.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
+           "witness.js": ("witness.js", "text/javascript; charset=utf-8"),
+           "referee-page.js": ("referee-page.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
+BUNDLES = {  # each page's one script: its files, in the order they run (the players' page's, then the referee's)
+    "table.js": ("transport.js", "chart.js", "page.js"),
+    "referee-page.js": ("transport.js", "chart.js", "page.js", "referee.js", "pay.js", "witness.js")}
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -53,7 +58,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     `phone.build.built`), its QR code on the referee's page."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
-    files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
+    files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values() if file not in BUNDLES}
+    files.update(bundled(files))
     files["referee"] = outlived(referee_page(files["page.html"], read("static", "referee.html").read_bytes()),
                                 kept[1])
     files["seat"] = files["referee"]  # a seat's page: the referee's page without the referee in the phone
@@ -291,9 +297,21 @@ class Seated(structs.Struct, forbid_unknown_fields=True):
     player: str
 
 
+def bundled(files: dict[str, bytes]) -> dict[str, bytes]:
+    """Each page's one script (`BUNDLES`), from the files as written: one request and one compile on a slow phone
+    where there were six, its first table drawn sooner. The files run as they did as separate scripts: each is
+    strict (the first's `"use strict"` opens the whole), and they shared one global scope already."""
+    return {name: b"\n".join(files[part] for part in parts) for name, parts in BUNDLES.items()}
+
+
 def referee_page(page: bytes, controls: bytes) -> bytes:
     """The referee's page: the players' page (one page, not two copies of it) with the referee's script and controls
-    (`static/referee.html`: the script's line, then the controls) where it marks them."""
+    (`static/referee.html`: the script's line, then the controls) where it marks them; the referee's script (its
+    page's one, `BUNDLES`) carries the players' page's, whose own line goes."""
+    own = b'<script src="table.js" defer></script>\n'
+    if own not in page:
+        raise AssertionError(f"the page has lost its script {own!r}")
+    page = page.replace(own, b"", 1)
     script, _, section = controls.partition(b"\n")
     for marker, part in ((b"<!-- the referee's script -->", script), (b"<!-- the referee's controls -->",
                                                                         section.rstrip(b"\n").lstrip())):

@@ -83,10 +83,13 @@ function show(t) {
     if (line.voided) li.className = "voided";
     return li;
   }));
-  while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
-    actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
-  }  // newest (each keeps its number)
-  actions.scrollTop = actions.scrollHeight;  // the newest in view
+  if (getComputedStyle(actions).overflowY !== "visible") {  // a TV's list, of the screen's height; a phone's list
+    // grows with the page, and its size is not asked for: a layout forced in the middle of drawing is done twice
+    while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
+      actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
+    }  // newest (each keeps its number)
+    actions.scrollTop = actions.scrollHeight;  // the newest in view
+  }
   const loans = (t.balances || []).some(b => b.loans);
   fill(document.getElementById("balances"),  // the night's result apart from money lent and repaid (R7.5)
     [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["result", true], ["loans", true]] : []),
