@@ -186,6 +186,35 @@ def test_each_page_runs_one_script_made_of_the_files_as_written(browser, tmp_pat
         running.stop()
 
 
+def test_each_page_is_sent_with_its_first_table_drawn_without_a_request_and_not_again(browser, tmp_path):
+    """The referee's, the players' and a seat's page carry their first table (the object their stream sends, as
+    data): drawn as the page's script has run, `status.json` never fetched, and the stream's first event, the same
+    table, not drawn again (the scripts take over from it)."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "</script><!--x", "--players", ",".join(FOUR), "--currency", "£")
+    bragref(db, "deal")
+    running = Seated(db)
+    try:
+        for url, view in ((running.url, running.url), (running.players, running.players),
+                          (running.seat("Cat"), running.seat("Cat"))):
+            sent = web.get(url).text
+            table = json.loads(sent.split('<script type="application/json" id="first-table">')[1].split("</script>")[0])
+            assert table == status(view) and "</script><!--x" not in sent and 'rel="preload"' not in sent
+            page = browser.new_page(viewport=PHONE, bypass_csp=True)
+            page.add_init_script("window.drawn = 0; document.addEventListener('table', () => { window.drawn++; });")
+            fetched = []
+            page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[1]))
+            page.goto(url)
+            page.wait_for_function("document.getElementById('live').textContent.startsWith('Live')")  # the stream
+            page.wait_for_timeout(300)  # its first event, the same table, heard
+            assert page.evaluate("window.drawn") == 1, url
+            assert "status.json" not in fetched
+            assert page.locator("#title").text_content() == "</script><!--x · Three Card Brag"  # text, never markup
+            page.close()
+    finally:
+        running.stop()
+
+
 def test_a_seats_code_stays_until_closed_and_a_new_one_is_asked_twice(browser, tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db)

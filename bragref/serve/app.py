@@ -66,6 +66,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     if phone:
         files["referee"] = files["referee"].replace(b'<div id="forms"></div>', b'<div id="forms"></div>\n' + PHONE, 1)
     files["page.html"] = outlived(files["page.html"], kept[0])
+    for file in ("page.html", "referee", "seat"):  # each sent with its first table in it (`with_table`)
+        files[file] = files[file].replace(PRELOAD, b"", 1)
     zipped = {file: gzip.compress(body, 9, mtime=0) for file, body in files.items()}  # once, at the start
 
     def sent(request: Request, file: str, kind: str) -> Response:
@@ -75,9 +77,16 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
             return Response(zipped[file], media_type=kind, headers={**HEADERS, **ZIPPED})
         return Response(files[file], media_type=kind, headers={**HEADERS, "Vary": "Accept-Encoding"})
 
+    def sent_page(request: Request, file: str, view: str) -> Response:
+        """A page with its first table in it (`with_table`), gzipped where the browser takes it."""
+        body = with_table(files[file], watcher.views[view])
+        if "gzip" in request.headers.get("accept-encoding", "").lower():
+            return Response(gzip.compress(body, 6), media_type=STATIC[""][1], headers={**HEADERS, **ZIPPED})
+        return Response(body, media_type=STATIC[""][1], headers={**HEADERS, "Vary": "Accept-Encoding"})
+
     async def static(request: Request) -> Response:
         file, kind = STATIC[request.url.path[len(base):]]
-        return sent(request, file, kind)
+        return sent_page(request, file, "players") if file == "page.html" else sent(request, file, kind)
 
     async def status(request: Request, view: str = "players") -> Response:
         if "gzip" in request.headers.get("accept-encoding", "").lower():  # a page's first table, fetched with its files
@@ -137,7 +146,9 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         if coded:
             return seat_code(request)
         file, kind = REFEREE[rest]
-        return sent(request, ("referee" if view == "referee" else "seat") if rest == "" else file, kind)
+        if rest == "":
+            return sent_page(request, "referee" if view == "referee" else "seat", view)
+        return sent(request, file, kind)
 
     async def refereeing(request: Request) -> Response:
         """Everything under `/r/TOKEN/`: a wrong token is a path not served (404), found in constant time."""
@@ -259,7 +270,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     return app if hosts is None else HostCheck(app, *hosts)
 
 
-PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" '
+PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" loading="lazy" '
          b'alt="this referee on your phone: the address of /app/ on this server"><p>Scanned, the phone runs the '
          b'referee itself, with its own ledger, no laptop needed. Over plain http from another '
          b'machine it keeps no offline copy: put it on an https host for that.</p></details>')
@@ -295,6 +306,21 @@ class Seated(structs.Struct, forbid_unknown_fields=True):
     """The body of a seat's re-issue: whose."""
 
     player: str
+
+
+PRELOAD = b'<link rel="preload" href="status.json" as="fetch" crossorigin="anonymous">\n'  # the page's first table,
+# fetched with its files where the page does not carry it (the referee in the phone)
+
+
+def with_table(page: bytes, table: bytes) -> bytes:
+    """The page with its first table (`table`, the object its stream sends) in it, as data: a `<script
+    type="application/json">` is never run, and each `<` in it is written `\\u003c`, so nothing the ledger holds
+    ends the element or opens another. On a slow phone the table is drawn as soon as the page's script has run, with
+    no request of its own (docs/benchmarks.md)."""
+    if page.count(b"</body>") != 1:
+        raise AssertionError("the page has lost its </body>")
+    return page.replace(b"</body>", b'<script type="application/json" id="first-table">'
+                        + table.replace(b"<", b"\\u003c") + b"</script>\n</body>")
 
 
 def bundled(files: dict[str, bytes]) -> dict[str, bytes]:
