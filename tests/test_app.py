@@ -47,8 +47,8 @@ def test_a_folder_holding_other_files_is_refused_and_left_as_it_was(tmp_path):
 
 def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_caches_them_all(app_built):
     files = sorted(p.relative_to(app_built).as_posix() for p in app_built.rglob("*") if p.is_file())
-    for needed in ("index.html", "manifest.webmanifest", "sw.js", "worker.js", "app.js", "transport.js",
-                   "referee.js", "page.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+    for needed in ("index.html", "manifest.webmanifest", "sw.js", "worker.js", "app.js", "referee-page.js",
+                   "page.css", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip"):
         assert needed in files
     sw = (app_built / "sw.js").read_text()
@@ -67,8 +67,11 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
     manifest = json.loads((app_built / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and manifest["icons"]
     page = (app_built / "index.html").read_text()
-    served = (Path(__file__).parent.parent / "bragref/serve/static/referee.js").read_text()
-    assert (app_built / "referee.js").read_text() == served  # the same page, not a fork of it
+    static = Path(__file__).parent.parent / "bragref/serve/static"
+    served = "\n".join((static / name).read_text() for name in ("transport.js", "chart.js", "page.js", "referee.js",
+                                                                "pay.js", "witness.js"))
+    assert (app_built / "referee-page.js").read_text() == served  # the same page, not a fork of it
+    assert 'src="referee-page.js"' in page and 'src="table.js"' not in page
     assert 'id="ledger-file"' in page and 'name="ledger file"' in page and "export ledger" in page
     assert sum(p.stat().st_size for p in app_built.rglob("*") if p.is_file()) <= 20e6
 

@@ -138,9 +138,9 @@ def test_the_pages_files_are_sent_compressed_and_weigh_under_30_kib(tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db)
     try:
-        for url, files in ((running.url, ("", "page.css", "page.js", "chart.js", "referee.js")),
-                           (running.players, ("", "page.css", "page.js", "chart.js")),
-                           (running.seat("Cat"), ("", "page.css", "page.js", "chart.js", "referee.js"))):
+        for url, files in ((running.url, ("", "page.css", "referee-page.js")),
+                           (running.players, ("", "page.css", "table.js")),
+                           (running.seat("Cat"), ("", "page.css", "referee-page.js"))):
             weight = 0
             for file in files:
                 zipped = web.get(url + file, headers={"Accept-Encoding": "gzip, deflate, br"})
@@ -151,6 +151,66 @@ def test_the_pages_files_are_sent_compressed_and_weigh_under_30_kib(tmp_path):
                 plain = web.get(url + file, headers={"Accept-Encoding": "identity"})
                 assert "content-encoding" not in plain.headers and plain.content == zipped.content  # httpx unzips
             assert weight <= 30 * 1024, (url, weight)
+    finally:
+        running.stop()
+
+
+def test_each_page_runs_one_script_made_of_the_files_as_written(browser, tmp_path):
+    """A slow phone draws its first table sooner from one script than from six (docs/benchmarks.md): each page
+    fetches one, the same files as written, in the order they ran as scripts of their own (one page, not a fork)."""
+    from pathlib import Path
+
+    static = Path(__file__).parent.parent / "bragref/serve/static"
+    written = {name: (static / name).read_text() for name in
+               ("transport.js", "chart.js", "page.js", "referee.js", "pay.js", "witness.js")}
+    running = Seated(dealt(tmp_path / "ledger.db"))
+    try:
+        for url, script, parts in (
+                (running.url, "referee-page.js", ("transport.js", "chart.js", "page.js", "referee.js", "pay.js",
+                                                  "witness.js")),
+                (running.players, "table.js", ("transport.js", "chart.js", "page.js")),
+                (running.seat("Cat"), "referee-page.js", ("transport.js", "chart.js", "page.js", "referee.js", "pay.js",
+                                                          "witness.js"))):
+            assert web.get(url + script).text == "\n".join(written[part] for part in parts)
+            page = browser.new_page(viewport=PHONE, bypass_csp=True)
+            fetched = []
+            page.on("request", lambda request, fetched=fetched: fetched.append(request.url.rsplit("/", 1)[1])
+                    if request.resource_type == "script" else None)
+            page.goto(url)
+            page.wait_for_function("Boolean(document.body.dataset.head)")
+            assert fetched == [script], url
+            if url == running.url:  # the referee's controls drawn with the first table, by the same script
+                assert page.locator("#moves button").count() > 0 and page.locator("#forms > *").count() > 0
+            page.close()
+    finally:
+        running.stop()
+
+
+def test_each_page_is_sent_with_its_first_table_drawn_without_a_request_and_not_again(browser, tmp_path):
+    """The referee's, the players' and a seat's page carry their first table (the object their stream sends, as
+    data): drawn as the page's script has run, `status.json` never fetched, and the stream's first event, the same
+    table, not drawn again (the scripts take over from it)."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "</script><!--x", "--players", ",".join(FOUR), "--currency", "£")
+    bragref(db, "deal")
+    running = Seated(db)
+    try:
+        for url, view in ((running.url, running.url), (running.players, running.players),
+                          (running.seat("Cat"), running.seat("Cat"))):
+            sent = web.get(url).text
+            table = json.loads(sent.split('<script type="application/json" id="first-table">')[1].split("</script>")[0])
+            assert table == status(view) and "</script><!--x" not in sent and 'rel="preload"' not in sent
+            page = browser.new_page(viewport=PHONE, bypass_csp=True)
+            page.add_init_script("window.drawn = 0; document.addEventListener('table', () => { window.drawn++; });")
+            fetched = []
+            page.on("request", lambda request, fetched=fetched: fetched.append(request.url.rsplit("/", 1)[1]))
+            page.goto(url)
+            page.wait_for_function("document.getElementById('live').textContent.startsWith('Live')")  # the stream
+            page.wait_for_timeout(300)  # its first event, the same table, heard
+            assert page.evaluate("window.drawn") == 1, url
+            assert "status.json" not in fetched
+            assert page.locator("#title").text_content() == "</script><!--x · Three Card Brag"  # text, never markup
+            page.close()
     finally:
         running.stop()
 

@@ -13,6 +13,8 @@ import pytest
 
 from conftest import Bragref
 
+STATIC = Path(__file__).parent.parent / "bragref/serve/static"
+
 
 def night(bragref: Bragref, name: str = "n1", money: str = "--unit 0.01 --currency ₹", ante: str = "12.50") -> None:
     """A night of one hand: Ann deals, Bill folds, Ann wins the antes; Bill owes Ann one ante."""
@@ -227,7 +229,8 @@ def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(
             code = client.get(path + "pay.svg", params={"from": "Bill", "to": "Ann"})
             assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
             assert "Bill pays Ann" in code.text
-            assert 'src="pay.js"' in client.get(path).text
+            assert 'src="referee-page.js"' in client.get(path).text
+            assert (STATIC / "pay.js").read_text() in client.get(path + "referee-page.js").text
         assert client.get(paths["Cat"] + "pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
         assert client.get("/pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
         head = referee["digest"]

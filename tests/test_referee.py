@@ -191,7 +191,8 @@ def test_the_door_origin_size_token_and_method(referee, ledger):
     assert len(referee.token) >= 22  # at least 128 random bits, URL-safe base64
     page = web.get(referee.url)
     assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
-    assert 'id="referee"' in page.text and 'src="referee.js"' in page.text  # the players' page, and the controls
+    assert 'id="referee"' in page.text and 'src="referee-page.js"' in page.text  # the players' page, the controls
+    assert 'src="table.js"' not in page.text  # its one script carries the players' page's
     assert 'id="referee"' not in web.get(referee.players).text and 'id="players"' in page.text
     assert page.headers["cache-control"] == "no-store"
 
@@ -512,11 +513,11 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
 
 
 def test_the_first_table_is_drawn_though_it_came_before_the_referees_script(browser, standing):
-    """The referee's script is the page's last, and on a busy machine it can arrive after the stream's first table:
+    """The referee's page's script can arrive, on a busy machine, after the stream's first table:
     the moves and forms are drawn from that table all the same (else not until the ledger next changed: on an empty
     path, whose session only that page's form starts, never), as the stream opens once every script listens."""
     page = browser.new_page(viewport=PHONE, bypass_csp=True)
-    page.route("**/referee.js", lambda route: (time.sleep(1.5), route.continue_()))  # the first table comes first
+    page.route("**/referee-page.js", lambda route: (time.sleep(1.5), route.continue_()))  # the first table comes first
     page.goto(standing.url)
     page.locator("#moves").get_by_role("button", name="fold Bob", exact=True).wait_for(timeout=15_000)
     assert page.locator("#forms > *").count() > 0  # the forms, drawn from the same first table

@@ -29,10 +29,15 @@ from bragref.serve.where import host_of
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
           "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript"),
           "transport.js": ("transport.js", "text/javascript; charset=utf-8"),
+          "table.js": ("table.js", "text/javascript; charset=utf-8"),
           "season.css": ("season.css", "text/css; charset=utf-8")}  # and "season": `season_page`
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
            "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
-           "witness.js": ("witness.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
+           "witness.js": ("witness.js", "text/javascript; charset=utf-8"),
+           "referee-page.js": ("referee-page.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
+BUNDLES = {  # each page's one script: its files, in the order they run (the players' page's, then the referee's)
+    "table.js": ("transport.js", "chart.js", "page.js"),
+    "referee-page.js": ("transport.js", "chart.js", "page.js", "referee.js", "pay.js", "witness.js")}
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -55,13 +60,16 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     `phone.build.built`), its QR code on the referee's page."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
-    files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values()}
+    files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values() if file not in BUNDLES}
+    files.update(bundled(files))
     files["referee"] = outlived(referee_page(files["page.html"], read("static", "referee.html").read_bytes()),
                                 kept[1])
     files["seat"] = files["referee"]  # a seat's page: the referee's page without the referee in the phone
     if phone:
         files["referee"] = files["referee"].replace(b'<div id="forms"></div>', b'<div id="forms"></div>\n' + PHONE, 1)
     files["page.html"] = outlived(files["page.html"], kept[0])
+    for file in ("page.html", "referee", "seat"):  # each sent with its first table in it (`with_table`)
+        files[file] = files[file].replace(PRELOAD, b"", 1)
     zipped = {file: gzip.compress(body, 9, mtime=0) for file, body in files.items()}  # once, at the start
 
     def sent(request: Request, file: str, kind: str) -> Response:
@@ -71,9 +79,16 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
             return Response(zipped[file], media_type=kind, headers={**HEADERS, **ZIPPED})
         return Response(files[file], media_type=kind, headers={**HEADERS, "Vary": "Accept-Encoding"})
 
+    def sent_page(request: Request, file: str, view: str) -> Response:
+        """A page with its first table in it (`with_table`), gzipped where the browser takes it."""
+        body = with_table(files[file], watcher.views[view])
+        if "gzip" in request.headers.get("accept-encoding", "").lower():
+            return Response(gzip.compress(body, 6), media_type=STATIC[""][1], headers={**HEADERS, **ZIPPED})
+        return Response(body, media_type=STATIC[""][1], headers={**HEADERS, "Vary": "Accept-Encoding"})
+
     async def static(request: Request) -> Response:
         file, kind = STATIC[request.url.path[len(base):]]
-        return sent(request, file, kind)
+        return sent_page(request, file, "players") if file == "page.html" else sent(request, file, kind)
 
     async def status(request: Request, view: str = "players") -> Response:
         if "gzip" in request.headers.get("accept-encoding", "").lower():  # a page's first table, fetched with its files
@@ -165,7 +180,9 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
         if coded:
             return seat_code(request)
         file, kind = REFEREE[rest]
-        return sent(request, ("referee" if view == "referee" else "seat") if rest == "" else file, kind)
+        if rest == "":
+            return sent_page(request, "referee" if view == "referee" else "seat", view)
+        return sent(request, file, kind)
 
     async def refereeing(request: Request) -> Response:
         """Everything under `/r/TOKEN/`: a wrong token is a path not served (404), found in constant time."""
@@ -288,7 +305,7 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     return app if hosts is None else HostCheck(app, *hosts)
 
 
-PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" '
+PHONE = (b'<details id="phone-app"><summary>this referee on your phone</summary><img src="app.svg" loading="lazy" '
          b'alt="this referee on your phone: the address of /app/ on this server"><p>Scanned, the phone runs the '
          b'referee itself, with its own ledger, no laptop needed. Over plain http from another '
          b'machine it keeps no offline copy: put it on an https host for that.</p></details>')
@@ -326,9 +343,36 @@ class Seated(structs.Struct, forbid_unknown_fields=True):
     player: str
 
 
+PRELOAD = b'<link rel="preload" href="status.json" as="fetch" crossorigin="anonymous">\n'  # the page's first table,
+# fetched with its files where the page does not carry it (the referee in the phone)
+
+
+def with_table(page: bytes, table: bytes) -> bytes:
+    """The page with its first table (`table`, the object its stream sends) in it, as data: a `<script
+    type="application/json">` is never run, and each `<` in it is written `\\u003c`, so nothing the ledger holds
+    ends the element or opens another. On a slow phone the table is drawn as soon as the page's script has run, with
+    no request of its own (docs/benchmarks.md)."""
+    if page.count(b"</body>") != 1:
+        raise AssertionError("the page has lost its </body>")
+    return page.replace(b"</body>", b'<script type="application/json" id="first-table">'
+                        + table.replace(b"<", b"\\u003c") + b"</script>\n</body>")
+
+
+def bundled(files: dict[str, bytes]) -> dict[str, bytes]:
+    """Each page's one script (`BUNDLES`), from the files as written: one request and one compile on a slow phone
+    where there were six, its first table drawn sooner. The files run as they did as separate scripts: each is
+    strict (the first's `"use strict"` opens the whole), and they shared one global scope already."""
+    return {name: b"\n".join(files[part] for part in parts) for name, parts in BUNDLES.items()}
+
+
 def referee_page(page: bytes, controls: bytes) -> bytes:
     """The referee's page: the players' page (one page, not two copies of it) with the referee's script and controls
-    (`static/referee.html`: the script's line, then the controls) where it marks them."""
+    (`static/referee.html`: the script's line, then the controls) where it marks them; the referee's script (its
+    page's one, `BUNDLES`) carries the players' page's, whose own line goes."""
+    own = b'<script src="table.js" defer></script>\n'
+    if own not in page:
+        raise AssertionError(f"the page has lost its script {own!r}")
+    page = page.replace(own, b"", 1)
     script, _, section = controls.partition(b"\n")
     for marker, part in ((b"<!-- the referee's script -->", script), (b"<!-- the referee's controls -->",
                                                                         section.rstrip(b"\n").lstrip())):

@@ -77,8 +77,8 @@ def main() -> None:
             seat = players.rstrip("/") + httpx.get(server.referee + "status.json").json()["seats"]["Cat"]
             pages = {"referee's page": server.referee, "players' page": players, "seat page": seat}
             raw = {name: b"".join(httpx.get(url + file, headers={"Accept-Encoding": "identity"}).content
-                                  for file in ("", "page.css", "page.js", "chart.js",
-                                               *(["referee.js"] if name != "players' page" else [])))
+                                  for file in ("", "page.css",
+                                               "table.js" if name == "players' page" else "referee-page.js"))
                    for name, url in pages.items()}
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])

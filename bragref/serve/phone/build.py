@@ -33,7 +33,8 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 # and the time zones' data python-dateutil asks for, which nothing bragref runs there reads (a third of the wheels'
 # weight, and most of their files to unpack at each start)
 NOT_IN_THE_PHONE = {"msgspec", "starlette", "uvicorn", "pip", "setuptools", "tzdata"}
-PAGE = ("page.css", "page.js", "chart.js", "referee.js", "transport.js", "pay.js", "witness.js")  # serve's own files, as it serves them
+PAGE = ("page.css", "page.js", "chart.js", "referee.js", "transport.js", "pay.js", "witness.js")  # serve's own files
+SENT = ("page.css", "referee-page.js")  # as serve sends them: the style sheet and the referee's page's one script
 OWN = ("app.js", "app.css", "worker.js", "icon.svg")  # the application's own files (`static/`)
 MARK = "bragref-app.json"  # what says a folder holds an application this command built: it may be built over
 
@@ -68,7 +69,16 @@ def build(folder: str, force: bool = False, say=lambda line: None) -> dict[str, 
         wheels.append(name)
     serve = resources.files("bragref.serve").joinpath("static")
     own = resources.files("bragref.serve.phone").joinpath("static")
-    files = {name: serve.joinpath(name).read_bytes() for name in PAGE}
+    from bragref.serve.command import admit_typing_extensions
+
+    admit_typing_extensions()
+    from bragref.serve.app import bundled
+
+    sources = {name: serve.joinpath(name).read_bytes() for name in PAGE}
+    files = {name: {**sources, **bundled(sources)}[name] for name in SENT}
+    for name in PAGE:  # a build of before, when the page ran each file as a script of its own
+        if name not in files:
+            (root / name).unlink(missing_ok=True)
     files.update({name: own.joinpath(name).read_bytes() for name in OWN})
     files["index.html"] = index(serve.joinpath("page.html").read_bytes(), serve.joinpath("referee.html").read_bytes())
     files["manifest.webmanifest"] = json.dumps(MANIFEST, indent=1).encode()

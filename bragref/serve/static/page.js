@@ -83,10 +83,13 @@ function show(t) {
     if (line.voided) li.className = "voided";
     return li;
   }));
-  while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
-    actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
-  }  // newest (each keeps its number)
-  actions.scrollTop = actions.scrollHeight;  // the newest in view
+  if (getComputedStyle(actions).overflowY !== "visible") {  // a TV's list, of the screen's height; a phone's list
+    // grows with the page, and its size is not asked for: a layout forced in the middle of drawing is done twice
+    while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
+      actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
+    }  // newest (each keeps its number)
+    actions.scrollTop = actions.scrollHeight;  // the newest in view
+  }
   const loans = (t.balances || []).some(b => b.loans);
   fill(document.getElementById("balances"),  // the night's result apart from money lent and repaid (R7.5)
     [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["result", true], ["loans", true]] : []),
@@ -132,16 +135,21 @@ function ended(event) {  // said within 5 s of the server stopping, instead of r
 
 let shownText = null;  // the table last shown, as it came: the stream's first is the one already fetched
 
-function showText(data) {
-  if (data === shownText) return;
-  shownText = data;
+function showText(data) {  // the page's own first table writes each `<` as `\u003c`: the same table, not drawn again
+  const same = data.replace(/</g, "\\u003c");
+  if (same === shownText) return;
+  shownText = same;
   show(JSON.parse(data));
 }
 
 function listen() {  // after the page's last deferred script has run: a table shown before it would be lost to it
-  transport.get("status.json").then(first => first.ok ? first.text() : null).then(data => {  // fetched with the page's
-    if (data && shownText === null) showText(data);  // files (preloaded): drawn before the stream has connected
-  }).catch(() => null);
+  const carried = document.getElementById("first-table");  // the page served with its first table in it: drawn now
+  if (carried) showText(carried.textContent);
+  else {
+    transport.get("status.json").then(first => first.ok ? first.text() : null).then(data => {  // fetched with the
+      if (data && shownText === null) showText(data);  // page's files (preloaded): drawn before the stream connects
+    }).catch(() => null);
+  }
   source = transport.events("events");
   source.addEventListener("status", event => showText(event.data));
   source.addEventListener("ended", ended);  // the server said it is stopping

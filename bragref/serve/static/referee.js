@@ -40,8 +40,8 @@ function say(kind, message) {
   answer.className = kind;
   answer.textContent = message;
   saidAt = Date.now();
-  const shown = answer.getBoundingClientRect();  // the answer in view: a picker that closed may have left it above
-  if (kind && shown.top < 0) answer.scrollIntoView({ block: "start" });
+  // the answer in view: a picker that closed may have left it above (its place asked only then: a layout forced)
+  if (kind && answer.getBoundingClientRect().top < 0) answer.scrollIntoView({ block: "start" });
 }
 
 function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked
