@@ -82,8 +82,8 @@ class Answers:
     """One session's answers, recorded through `book` (`api.Book`, speaking of that session); what each records is
     told to `tell`, a line at a time, in the table's words."""
 
-    def __init__(self, book, tell):
-        self.book, self.tell = book, tell
+    def __init__(self, book, tell, page: bool = False):
+        self.book, self.tell, self.page = book, tell, page  # page: told on a page, in its words (`told.rule_changed`)
 
     def now(self):
         return self.book.current_session(), self.book.current()

@@ -138,7 +138,8 @@ def recorded_words(action, before: Hand | None, after: Hand) -> str:
     put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
     money = after.rules.money
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
-    said = action.said(money, say=game_of(after.rules).say)  # in the game's words: Teen Patti's chaal, pack
+    say = game_of(after.rules).say  # in the game's words: Teen Patti's chaal, pack
+    said = action.said_at(before, money, say) if before is not None else action.said(money, say=say)
     return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
 
 
@@ -227,12 +228,18 @@ def moved(last) -> bool:
     return isinstance(last, tuple) and len(last) == 3 and hasattr(last[2], "said")
 
 
-def asked_words(words: list[str], last) -> str:
-    """What a seat's request asks, in a line, from what trying it recorded (`Book.last`): `Ann asks: bet £2`, `Ann
-    asks: buy-in £5`."""
+def asked_words(words: list[str], last, before: Hand | None = None) -> str:
+    """What a seat's request asks, in a line, from what trying it recorded (`Book.last`) on the hand as it stood
+    (`before`): `Ann asks: bet £2`, `Ann asks: see for £2` (what a move of no amount of its own costs, as its button
+    said it), `Ann asks: buy-in £5`."""
     if moved(last):
         _, current, action = last
-        said = action.said(current.hand.rules.money, say=game_of(current.hand.rules).say)
+        money = current.hand.rules.money
+        said = action.said(money, say=game_of(current.hand.rules).say)
+        paid = sum(p.paid for p in current.hand.players) - sum(p.paid for p in before.players) \
+            if before is not None and before is not current.hand else 0
+        if paid > 0 and action.stated_amount() is None:
+            said += f" for {money(paid)}"
         player = getattr(action, "player", None)
         return f"{player} asks: {said.removeprefix(player + ' ')}" if player else f"Asked: {said}"
     session, name, units, _ = last  # table money: (session, the player, the amount, what they have after)
@@ -335,8 +342,9 @@ def entry_words(entry: dict, game) -> str:
 
 def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list[dict]:
     """A hand's `history` entries as a page lists them: `n`, the number the page shows beside each (the order they
-    were recorded in), `text` (who, what in the game's own words: Teen Patti's `chaal`, `blind chaal`, `pack`,
-    `show`; the amount in the session's money; the note), an undo naming the line it voids by that number (R9.1),
+    were recorded in), `text` (who, what in the game's own words: Teen Patti's `chaal`, `blind chaal`, `pack`; the
+    amount in the session's money; the note; or the line as the game words it whole, `Game.entry_line`: Teen
+    Patti's `Dan asks Cat for a show, £2` apart from `Cat shows Kd Kc 8s`, R13.3), an undo naming the line it voids by that number (R9.1),
     `voided` for a line voided since. What an action shows that is its players' own business while the hand is in
     play (an entry marked `private`: a Teen Patti side show's cards, R13.4) is not said, unless `private` (the
     referee's page)."""
@@ -352,7 +360,8 @@ def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list
         did = "undo" if entry["action"] == "void" else \
             (f"{game.say('blind')} " if entry["blind"] else "") + game.say(entry["action"])
         amount = money(entry["amount"]) if entry["amount"] is not None else ""
-        text = " · ".join(part for part in (entry["player"] or "", f"{did} {amount}".strip(), note) if part)
+        text = game.entry_line(entry, note, money) if entry["action"] != "void" else None
+        text = text or " · ".join(part for part in (entry["player"] or "", f"{did} {amount}".strip(), note) if part)
         lines.append({"n": n, "text": unbroken(text), "voided": entry["voided"]})
     return lines
 

@@ -72,8 +72,8 @@ def test_a_dealers_choice_evening_at_80_columns(tmp_path):
     answered(child, "d", "Teen Patti")  # Chris deals again after the misdeal: Andy first
     for answer, shown in (("l", "Recorded: Andy look."), ("c 0.20", "Recorded: Andy chaal £0.20"),
                           ("l", "Recorded: Bill look."), ("c 0.20", "Recorded: Bill chaal £0.20"),
-                          ("l", "Recorded: Chris look."), ("ss 0.20", "Recorded: Chris sideshow £0.20"),
-                          ("acc", "Recorded: Bill accept."), ("Kh Kd 4c", "name the player: Bill or Chris"),
+                          ("l", "Recorded: Chris look."), ("ss 0.20", "Recorded: Chris chaals £0.20 and asks Bill for a side show"),
+                          ("acc", "Recorded: Bill accepts Chris's side show."), ("Kh Kd 4c", "name the player: Bill or Chris"),
                           ("bill Kh Kd 4c", "Recorded: Bill show Kh Kd 4c."), ("2h 3d 5c", "Chris packs at the"),
                           ("p", "Hand 4 over: Bill")):
         answered(child, answer, shown)

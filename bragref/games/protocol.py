@@ -28,7 +28,7 @@ from bragref.engine.state import Hand, Legal
 from bragref.games import telling
 from bragref.games.base import DECIDED, POT_CARRIED, Carried, Option
 
-PROTOCOL = (1, 1)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
+PROTOCOL = (1, 2)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
 
 class Identity(ABC):
@@ -295,6 +295,13 @@ class Telling(ABC):
     def say(self, word: str) -> str:
         """A word of the family's (`bet`, `open`) in the game's own terms (`chaal`, `seen`)."""
         return self.terms.get(word, word)
+
+    def entry_line(self, entry: dict, note: str, money) -> str | None:
+        """A `history` entry as a page's list of the hand says it, where the game words it whole (Teen Patti's show
+        asked for, said apart from the cards shown, R13.3); `note` is what the page may say of it (its detail, or
+        nothing where that is its players' own business, R13.4), `money` writes amounts. None: the family's
+        `Bob · bet £2 · note`."""
+        return None
 
     def over_words(self, hand: Hand) -> str | None:
         """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""

@@ -43,6 +43,8 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
         after = hand if step.live else None
         action = step.action
         stated, flagged, detail = (None, None, void_detail(step)) if action is None else _told(action, hand.rules)
+        if action is not None:
+            detail = action.noted(step.before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
         entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"] if stated is None else stated,  # else what it put in
                         "blind": flagged, "detail": detail,

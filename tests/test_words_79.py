@@ -1,0 +1,113 @@
+"""Words a person reads, from issue 79's newcomers (no browser: the pages' words as the server writes them). Teen
+Patti's show asked for and its cards shown are two things, said apart everywhere (R13.3); a side show says with whom
+(R13.4); rules, games and states in words on the pages; `history` names who boiled in (R16.7)."""
+
+import json
+
+import pytest
+
+TEEN_PATTI = """
+    session new t --players Ann,Bob,Cat,Dan --game teen-patti --currency £
+    deal
+    look bob
+    bet bob 2
+    look cat
+    bet cat 2
+    look dan
+    bet dan 2
+    fold ann
+    bet bob 2
+    sideshow cat 2
+    accept bob
+    show bob Jh Jc 4s
+    show cat Kd Kc 8s
+    see dan
+"""
+
+
+def page(bragref, view: str = "referee") -> dict:
+    """The table as a page of `view` is sent it (`referee`, `players`)."""
+    from bragref.serve.watch import Watcher
+
+    watcher = Watcher(str(bragref.db))
+    assert watcher.look()
+    return json.loads(watcher.views[view])
+
+
+def lines(bragref, view: str = "referee") -> list[str]:
+    return [line["text"] for line in page(bragref, view)["told"]["lines"]]
+
+
+def test_a_show_asked_for_and_a_show_of_the_cards_are_said_apart_in_the_hands_list_r13_3(bragref):
+    bragref.lines(TEEN_PATTI)
+    said = lines(bragref)
+    assert "Dan asks Cat for a show, £2" in said, said
+    assert "Cat asks Bob for a side show, £2" in said, said
+    assert "Bob accepts Cat's side show" in said, said
+    assert "Bob shows Jh Jc 4s" in said and "Cat shows Kd Kc 8s" in said, said
+    assert not [line for line in said if line.endswith(" · show £2") or " · show · " in line], said
+    shown = lines(bragref, "players")  # a side show's cards are the two players' business while in play (R13.4)
+    assert "Bob shows Jh Jc 4s" not in shown and "Cat shows Kd Kc 8s" not in shown, shown
+    assert "Dan asks Cat for a show, £2" in shown, shown
+
+
+def test_a_refused_side_show_says_whose_it_was_r13_4(bragref):
+    bragref.lines(TEEN_PATTI.split("    accept bob")[0])
+    bragref("refuse bob")
+    assert "Bob refuses Cat's side show" in lines(bragref)
+    entry = bragref.json("history")[-1]
+    assert (entry["action"], entry["detail"]) == ("refuse", "Cat's side show"), entry
+
+
+def test_history_notes_with_whom_a_show_or_a_side_show_was_asked_r13_3_r13_4(bragref):
+    bragref.lines(TEEN_PATTI)
+    notes = {entry["action"]: entry["detail"] for entry in bragref.json("history")}
+    assert notes["see"] == "asks Cat for a show", notes
+    assert notes["sideshow"] == "asks Bob for a side show", notes
+    assert notes["accept"] == "Cat's side show", notes
+    text = bragref("history").stdout
+    assert "asks Cat for a show" in text and "asks Bob for a side show" in text, text
+
+
+def test_what_was_recorded_says_a_show_asked_for_apart_from_a_show_r13_3(bragref):
+    bragref.lines(TEEN_PATTI.split("    see dan")[0])
+    said = bragref.table("see dan").stdout
+    assert "Recorded: Dan asks Cat for a show (£2 into the pot)." in said, said
+    bragref.lines(TEEN_PATTI.split("    sideshow cat 2")[0].replace("session new t", "session new u"))
+    said = bragref.table("sideshow cat 2", "accept bob").stdout
+    assert "Recorded: Cat chaals £2 and asks Bob for a side show (£2 into the pot)." in said, said
+    assert "Recorded: Bob accepts Cat's side show." in said, said
+
+
+def test_the_replay_says_with_whom_a_voided_side_show_was_asked_r13_4(bragref):
+    bragref.lines(TEEN_PATTI.split("    accept bob")[0])
+    bragref("undo")
+    told = bragref("replay 1").stdout
+    assert "Cat chaalled £2 and asked Bob for a side show." in told, told
+
+
+def asked(bragref, player: str, words: str) -> tuple[int, dict]:
+    """A seat's request, asked as `POST /s/SEAT/ask` asks it, judged and left waiting for the referee."""
+    from bragref.serve.referee import Referee
+    from bragref.serve.seats import Seats
+
+    head = bragref.json("status")["digest"]
+    body = json.dumps({"words": words, "head": head}).encode()
+    return Referee(str(bragref.db), None, Seats("ask")).ask(player, body)
+
+
+def test_a_seats_request_keeps_what_its_move_costs(bragref):
+    """A see costs what it costs (R5.3), and the request's line says so, as the seat's button did (`see for £2`)."""
+    bragref.lines("""
+        session new friday --players Ann,Bob,Cat,Dan --currency £
+        deal
+        bet bob 1
+        bet cat 1
+        fold dan
+        fold ann
+    """)
+    code, said = asked(bragref, "Bob", "see bob")
+    assert code == 202, said
+    assert said["asked"] == "Bob asks: see for £2", said
+    code, said = asked(bragref, "Bob", "bet bob 2")
+    assert said["asked"] == "Bob asks: bet £2", said  # an amount of its own: said once
