@@ -309,24 +309,45 @@ def describe_rules(rules: Rules) -> list[dict]:
             *({"rule": o.key, "value": o.shown(rules), "ref": o.rule} for o in (ante, *game.options, *table))]
 
 
-def rule_changed(rules: Rules, option: str, already: bool = False) -> str:
+RULE_TITLES = {"game": "Game", "a23": "A-2-3"}  # a rule's title where its key said with capitals will not do
+VALUE_WORDS = {"faceup": "face up"}
+
+
+def rule_title(key: str) -> str:
+    """A house rule as a page names it: `Short money`, `See cost`, `A-2-3`, never its key (`short-money`)."""
+    return RULE_TITLES.get(key, key.replace("_", " ").replace("-", " ").capitalize())
+
+
+def value_words(value) -> str:
+    """A house rule's value as a page says it: `face up`, `black deuces`; amounts and numbers as they are."""
+    text = str(value)
+    return VALUE_WORDS.get(text, text.replace("-", " ") if re.fullmatch(r"[a-z]+(?:-[a-z]+)+", text) else text)
+
+
+def rule_changed(rules: Rules, option: str, already: bool = False, page: bool = False) -> str:
     """`ante is now £0.20 from the next hand (R2.3, R9.3).`: the one rule changed, not all of them; or `ante is
-    already £0.20 (R2.3).`"""
+    already £0.20 (R2.3).` On a `page`, in its words: the rule's title, a game's too (`Game is now Teen Patti from
+    the next hand`); the terminal keeps the rule's key and the game's name, as `rules set` takes them (docs/reference.md)."""
     name = option.strip().lower().replace("_", "-")
     row = next((r for r in describe_rules(rules) if r["rule"] == name), None)
     value = getattr(rules, name.replace("-", "_"), "") if row is None else row["value"] or "(none)"  # None: a preset
     ref = row["ref"] if row is not None else ""
+    if page:
+        name, value = rule_title(name), game_of(rules).title if name == "game" else value_words(value)
     if already:
         return f"{name} is already {value}{f' ({ref})' if ref else ''}."
     return f"{name} is now {value} from the next hand ({f'{ref}, R9.3' if ref else 'R9.3'})."
 
 
-def rules_set_words(rules: Rules, before: Rules, option: str) -> str:
+def rules_set_words(rules: Rules, before: Rules, option: str, page: bool = False) -> str:
     """What the table is told of one house rule set from `before` to `rules` (R9.3): the rule, and where a game
-    changed its preset with it, the other rules that preset brought (a game for lives, R14.4)."""
-    said = rule_changed(rules, option, already=rules == before)
+    changed its preset with it, the other rules that preset brought (a game for lives, R14.4); on a `page`, in its
+    words (`rule_changed`)."""
+    said = rule_changed(rules, option, already=rules == before, page=page)
     name = option.strip().lower().replace("_", "-")
-    others = [f"{r['rule']} {r['value'] or '(none)'}" for r, was in zip(describe_rules(rules), describe_rules(before))
+    others = [f"{rule_title(r['rule']).lower() if page else r['rule']} "
+              f"{value_words(r['value'] or '(none)') if page else r['value'] or '(none)'}"
+              for r, was in zip(describe_rules(rules), describe_rules(before))
               if r["rule"] not in (name, "preset") and r["value"] != was["value"]]
     if not others or rules.preset == before.preset or rules.game != before.game:
         return said
@@ -600,8 +621,7 @@ def pack_of(rules: Rules) -> list[str]:
 
 def rule_options(rules: Rules) -> list[list[str]]:
     """The house rules `rules set` may change between hands under `rules` (R9.3), each [its name, its words]."""
-    return [["game", "game (R10)"], *([o.key, on_page(f"{o.key.replace('_', ' ').replace('-', ' ')}: {o.help[:1].lower()}{o.help[1:]} "
-                                                        f"({o.rule})")]
+    return [["game", "Game (R10)"], *([o.key, on_page(f"{rule_title(o.key)}: {o.help[:1].lower()}{o.help[1:]} ({o.rule})")]
                                         for o in (*TABLE_OPTIONS, *game_of(rules).options) if o.kind != "time")]
 
 
@@ -613,7 +633,8 @@ def rule_values(rules: Rules) -> dict[str, list | None]:
     values: dict[str, list | None] = {"game": [[game.name, game.title] for game in GAMES.values()]}
     for option in (*TABLE_OPTIONS, *game_of(rules).options):
         listed = [["on", "on"], ["off", "off"]] if option.kind == "bool" else \
-            [[str(c), str(c)] for c in option.choices] if option.kind in ("choice", "count") and option.choices else None
+            [[str(c), value_words(c)] for c in option.choices] if option.kind in ("choice", "count") and option.choices \
+            else None
         values[option.key] = listed
     return values
 

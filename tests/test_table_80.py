@@ -158,11 +158,11 @@ def test_what_the_table_prints_fits_80_columns_and_takes_the_commands_own_words(
     Bragref(db)('session new night --players "Andy,Bill,Chris,Dan" --unit 0.01 --currency £ --game three-card-poker')
     child = table_at_80(db)
     answered(child, "d", "Andy banks")
-    answered(child, "wager bill --ante 1 --pair-plus 0.50", "Recorded: Bill wager £1.00 pair-plus £0.50")
+    answered(child, "wager bill --ante 1 --pair-plus 0.50", "Recorded: Bill wagers an Ante of £1.00 and a Pair Plus of £0.50")
     answered(child, "bal", "Hand 1 is not over yet")
     answered(child, "settle", "Hand 1 is not over yet")
     answered(child, "pass dan", "(R17.2)")  # out of turn
-    answered(child, "wager chris --pair-plus 0.50 --ante 2", "Recorded: Chris wager £2.00 pair-plus £0.50")
+    answered(child, "wager chris --pair-plus 0.50 --ante 2", "Recorded: Chris wagers an Ante of £2.00 and a Pair Plus of £0.50")
     for answer, shown in (("pass dan", "Recorded: Dan pass."), ("play bill", "Recorded: Bill play"),
                           ("play chris", "Recorded: Chris play"), ("show andy 2c 3d 5h", "Recorded: Andy show"),
                           ("show bill Kh Kd 4c", "Recorded: Bill show"), ("show chris Qs Jd 9c", "Hand 1 over")):

@@ -111,3 +111,69 @@ def test_a_seats_request_keeps_what_its_move_costs(bragref):
     assert said["asked"] == "Bob asks: see for £2", said
     code, said = asked(bragref, "Bob", "bet bob 2")
     assert said["asked"] == "Bob asks: bet £2", said  # an amount of its own: said once
+
+
+def referee_said(bragref, words: str) -> str:
+    """What the referee's page is told when it records `words` (`POST act`)."""
+    from bragref.serve.referee import Referee
+
+    head = bragref.json("status")["digest"]
+    code, said = Referee(str(bragref.db), None).act(json.dumps({"words": words, "head": head}).encode())
+    assert code == 200, said
+    return said["recorded"]
+
+
+def test_a_game_changed_from_the_page_is_said_by_its_title_the_terminal_keeping_its_words_r9_3(bragref):
+    bragref.lines("""
+        session new friday --players Ann,Bob --currency £
+        deal
+        fold bob
+    """)
+    said = referee_said(bragref, "rules game teen-patti")
+    assert said == "Game is now Teen Patti from the next hand (R10, R9.3).", said
+    said = referee_said(bragref, "rules chaal-limit 8")
+    assert said == "Chaal limit is now £8 from the next hand (R13.2, R9.3).", said
+    assert "teen-patti" not in referee_said(bragref, "rules game teen-patti")  # already: said in words too
+    printed = bragref("rules set game brag").stdout  # the terminal keeps its promised words (docs/reference.md)
+    assert printed.startswith("game is now brag from the next hand (R10, R9.3)."), printed
+
+
+def test_a_three_card_poker_wager_is_said_in_words_r17_2(bragref):
+    bragref.lines("""
+        session new t --players Ann,Bob,Cat --game three-card-poker --currency £
+        deal
+    """)
+    said = bragref.table("wager bob --ante 2 --pair-plus 1").stdout
+    assert "Recorded: Bob wagers an Ante of £2 and a Pair Plus of £1 (£3 into the pot)." in said, said
+    code, asked_ = asked(bragref, "Cat", "wager cat --ante 2")
+    assert asked_["asked"] == "Cat asks: wager an Ante of £2", asked_
+    assert "pair-plus" not in referee_said(bragref, "wager cat --ante 1 --pair-plus 1")
+
+
+def test_the_rules_form_names_each_rule_and_value_in_words(bragref):
+    bragref.lines("""
+        session new friday --players Ann,Bob --currency £
+    """)
+    form = next(form for form in page(bragref)["told"]["forms"] if form["verb"] == "rules")
+    labels = dict(form["fields"][0]["options"])
+    assert labels["game"] == "Game (R10)", labels
+    assert labels["short-money"].startswith("Short money: "), labels
+    assert labels["see-cost"].startswith("See cost: "), labels
+    assert labels["a23"].startswith("A-2-3: "), labels
+    for key, label in form["fields"][0]["options"]:  # a title, never the rule's key (`see-cost:`, `a23:`)
+        title = label.split(":")[0].split(" (")[0]
+        assert title[0].isupper() and "-" not in title.replace("A-2-3", ""), (key, label)
+    values = form["fields"][1]["choices"]
+    assert ["faceup", "face up"] in values["retained-blind"], values["retained-blind"]
+
+
+def test_the_players_are_waiting_for_the_deal_before_it_not_sitting_out(bragref):
+    bragref.lines("""
+        session new friday --players Ann,Bob --currency £
+    """)
+    assert page(bragref, "players")["told"]["states"] == {"Ann": "waiting for the deal", "Bob": "waiting for the deal"}
+    bragref("deal")
+    bragref("fold bob")
+    bragref("player join Cat")  # seated after the hand: dealt in at the next
+    states = page(bragref, "players")["told"]["states"]
+    assert states["Cat"] == "waiting for the deal" and states["Ann"] != "waiting for the deal", states

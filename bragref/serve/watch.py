@@ -317,8 +317,9 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
             "shown_lines": hand_lines(actions, hand.rules, private=not playing) if hand is not None else [],
             "season": season,
             "keys": [pair for pair in own_words(hand) if pair[1]] if hand else [],
-            "states": {**dict.fromkeys(session.seats, "seated"),
-                       **({p.name: game_of(hand.rules).say(p.status) for p in hand.players} if hand else {})},
+            "states": {**dict.fromkeys(session.seats, "waiting for the deal"),  # before it, or seated since
+                       **({p.name: game_of(hand.rules).say(p.status).replace("-", " ") for p in hand.players}
+                          if hand else {})},  # in words: `sitting out`, not `sitting-out`
             "players": {p.name: own_phrases(hand, p.name) for p in hand.players} if hand else {},
             "settle": settle,
             "chart": running,
