@@ -177,3 +177,24 @@ def test_the_players_are_waiting_for_the_deal_before_it_not_sitting_out(bragref)
     bragref("player join Cat")  # seated after the hand: dealt in at the next
     states = page(bragref, "players")["told"]["states"]
     assert states["Cat"] == "waiting for the deal" and states["Ann"] != "waiting for the deal", states
+
+
+def test_history_names_who_boiled_in_at_a_svara_deal_r16_7(bragref):
+    bragref.lines("""
+        session new s --players Ann,Bob,Cat,Dan --game svara --currency £
+        deal
+        bet bob 2
+        bet cat 2
+        bet dan 2
+        bet ann 2
+        open bob
+        show bob Ah Kh 9h
+        show cat As Ks 9s
+        concede dan
+        show ann 7c 8c 9c
+        deal --boil dan
+    """)
+    deal = next(entry for entry in bragref.json("history 2") if entry["action"] == "deal")
+    assert deal["detail"] == "Cat and Bob in free; Dan boiled in for £7 (R16.7)", deal
+    assert "Dan boiled in" in bragref("history 2").stdout
+    assert any("Dan boiled in" in line for line in lines(bragref, "players"))
