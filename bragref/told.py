@@ -546,14 +546,16 @@ def _plain(rules: Rules) -> Callable[[int], str]:
     return lambda units: Rules(unit=rules.unit).money(units)
 
 
-def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None) -> list[dict]:
+def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None, misdeal: int | None = None) -> list[dict]:
     """The table's other answers as the referee's page offers them, each a form: its verb, when it is taken
     (`between` hands, or at `any` time), and its fields in the order the answer's words take them (`field`); an
     irreversible one (`close`, a cash-out) with what it will do, said before it is recorded (`confirm`). Between
     hands: the deal with the game's own deal choices (its dealer, or banker where the dealer banks, at the first deal
     alone: then the deal passes on, R2.2; face-up cards, boil-in: `Game.deal_wants`, `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a
     settle-up (`paid`) and the close (R9.1); at any time, loans (R7.5) and undo (R9.1). `table_money`: what each has
-    on the table between hands, at table stakes."""
+    on the table between hands, at table stakes. `misdeal`: the number of the hand whose deal an undo would void,
+    nothing else live in it since: the undo then says so and asks to be confirmed, as every irreversible tap does
+    (R9.1)."""
     rules, seats = session.rules, list(session.seats)
     game = game_of(rules)
 
@@ -585,7 +587,9 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
             form("lend", field("lender", seats), field("borrower", seats), field("amount", kind="amount"), when="any"),
             form("repay", field("borrower", seats), field("lender", seats), field("amount", kind="amount"),
                  when="any"),
-            form("undo", field("reason", kind="text", optional=True), when="any")]
+            form("undo", field("reason", kind="text", optional=True), when="any",
+                 confirm=f"undo the deal of hand {misdeal}: a misdeal (R9.1), the antes go back and {hand.dealer} deals "
+                         f"again" if misdeal is not None and hand is not None else None)]
 
 
 def field(name: str, options: list | None = None, kind: str = "player", optional: bool = False,
