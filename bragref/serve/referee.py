@@ -165,8 +165,8 @@ class Referee:
         told: list[str] = []
         try:
             self._pin(book, head, starting)
-            before = None if starting else book.current()  # the hand as it stood: what a move costs
-            before = before.hand if before is not None else None
+            before = None if starting or self.seats is None else book.current()  # the hand as it stood: what a
+            before = before.hand if before is not None else None  # move costs, said in a seat's request's line
             if trying:
                 with book.trying():
                     Answers(book, told.append, page=True).record(words)
