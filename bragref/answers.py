@@ -63,11 +63,11 @@ def time_words(book) -> str:
         return "This is the evening's last hand: with it every player has dealt as often as the others (R11.7)."
 
 
-def set_rule(book, option: str, value: str) -> str:
-    """Set one house rule from its words, between hands (R9.3); what the table is told. A rule set to what it is
-    already records nothing (`rules_changed`)."""
+def set_rule(book, option: str, value: str, page: bool = False) -> str:
+    """Set one house rule from its words, between hands (R9.3); what the table is told (on a `page`, in its words). A
+    rule set to what it is already records nothing (`rules_changed`)."""
     rules = book.rules_set(option, value)
-    return rules_set_words(rules, book.last[0], option)
+    return rules_set_words(rules, book.last[0], option, page)
 
 
 def leave(book, name: str) -> str:
@@ -82,8 +82,8 @@ class Answers:
     """One session's answers, recorded through `book` (`api.Book`, speaking of that session); what each records is
     told to `tell`, a line at a time, in the table's words."""
 
-    def __init__(self, book, tell):
-        self.book, self.tell = book, tell
+    def __init__(self, book, tell, page: bool = False):
+        self.book, self.tell, self.page = book, tell, page  # page: told on a page, in its words (`told.rule_changed`)
 
     def now(self):
         return self.book.current_session(), self.book.current()
@@ -173,7 +173,7 @@ class Answers:
         words = args[1:] if args[0] == "set" else args  # the command's own words: `rules set ante 2`
         if len(words) != 2:
             raise BadInput("rules OPTION VALUE, e.g. rules ante 2")
-        self.tell(set_rule(self.book, *words))
+        self.tell(set_rule(self.book, *words, page=self.page))
 
     def _player(self, args: list[str]) -> None:
         """`player join|leave|rename …`, the commands' own words for `j`, `leave` and `rename`."""

@@ -138,7 +138,8 @@ def recorded_words(action, before: Hand | None, after: Hand) -> str:
     put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
     money = after.rules.money
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
-    said = action.said(money, say=game_of(after.rules).say)  # in the game's words: Teen Patti's chaal, pack
+    say = game_of(after.rules).say  # in the game's words: Teen Patti's chaal, pack
+    said = action.said_at(before, money, say) if before is not None else action.said(money, say=say)
     return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
 
 
@@ -227,12 +228,18 @@ def moved(last) -> bool:
     return isinstance(last, tuple) and len(last) == 3 and hasattr(last[2], "said")
 
 
-def asked_words(words: list[str], last) -> str:
-    """What a seat's request asks, in a line, from what trying it recorded (`Book.last`): `Ann asks: bet £2`, `Ann
-    asks: buy-in £5`."""
+def asked_words(words: list[str], last, before: Hand | None = None) -> str:
+    """What a seat's request asks, in a line, from what trying it recorded (`Book.last`) on the hand as it stood
+    (`before`): `Ann asks: bet £2`, `Ann asks: see for £2` (what a move of no amount of its own costs, as its button
+    said it), `Ann asks: buy-in £5`."""
     if moved(last):
         _, current, action = last
-        said = action.said(current.hand.rules.money, say=game_of(current.hand.rules).say)
+        money = current.hand.rules.money
+        said = action.said(money, say=game_of(current.hand.rules).say)
+        paid = sum(p.paid for p in current.hand.players) - sum(p.paid for p in before.players) \
+            if before is not None and before is not current.hand else 0
+        if paid > 0 and action.stated_amount() is None:
+            said += f" for {money(paid)}"
         player = getattr(action, "player", None)
         return f"{player} asks: {said.removeprefix(player + ' ')}" if player else f"Asked: {said}"
     session, name, units, _ = last  # table money: (session, the player, the amount, what they have after)
@@ -302,24 +309,44 @@ def describe_rules(rules: Rules) -> list[dict]:
             *({"rule": o.key, "value": o.shown(rules), "ref": o.rule} for o in (ante, *game.options, *table))]
 
 
-def rule_changed(rules: Rules, option: str, already: bool = False) -> str:
+RULE_TITLES = {"game": "Game", "a23": "A-2-3"}  # a rule's title where its key said with capitals will not do
+VALUE_WORDS = {"faceup": "face up"}
+
+
+def rule_title(key: str) -> str:
+    """A house rule as a page names it: `Short money`, `See cost`, `A-2-3`, never its key (`short-money`)."""
+    return RULE_TITLES.get(key, key.replace("_", " ").replace("-", " ").capitalize())
+
+
+def value_words(value) -> str:
+    """A house rule's value as a page says it: `face up`, `black deuces`; amounts and numbers as they are."""
+    text = str(value)
+    return VALUE_WORDS.get(text, text.replace("-", " ") if re.fullmatch(r"[a-z]+(?:-[a-z]+)+", text) else text)
+
+
+def rule_changed(rules: Rules, option: str, already: bool = False, page: bool = False) -> str:
     """`ante is now £0.20 from the next hand (R2.3, R9.3).`: the one rule changed, not all of them; or `ante is
-    already £0.20 (R2.3).`"""
+    already £0.20 (R2.3).` On a `page`, in its words: the rule's title, a game's too (`Game is now Teen Patti from
+    the next hand`); the terminal keeps the rule's key and the game's name, as `rules set` takes them (docs/reference.md)."""
     name = option.strip().lower().replace("_", "-")
     row = next((r for r in describe_rules(rules) if r["rule"] == name), None)
     value = getattr(rules, name.replace("-", "_"), "") if row is None else row["value"] or "(none)"  # None: a preset
     ref = row["ref"] if row is not None else ""
+    if page:
+        name, value = rule_title(name), game_of(rules).title if name == "game" else value_words(value)
     if already:
         return f"{name} is already {value}{f' ({ref})' if ref else ''}."
     return f"{name} is now {value} from the next hand ({f'{ref}, R9.3' if ref else 'R9.3'})."
 
 
-def rules_set_words(rules: Rules, before: Rules, option: str) -> str:
+def rules_set_words(rules: Rules, before: Rules, option: str, page: bool = False) -> str:
     """What the table is told of one house rule set from `before` to `rules` (R9.3): the rule, and where a game
-    changed its preset with it, the other rules that preset brought (a game for lives, R14.4)."""
-    said = rule_changed(rules, option, already=rules == before)
+    changed its preset with it, the other rules that preset brought (a game for lives, R14.4); on a `page`, in its
+    words (`rule_changed`)."""
+    said = rule_changed(rules, option, already=rules == before, page=page)
     name = option.strip().lower().replace("_", "-")
-    others = [f"{r['rule']} {r['value'] or '(none)'}"
+    others = [f"{rule_title(r['rule']).lower() if page else r['rule']} "
+              f"{value_words(r['value'] or '(none)') if page else r['value'] or '(none)'}"
               for r, was in zip(describe_rules(rules), describe_rules(before), strict=False)
               if r["rule"] not in (name, "preset") and r["value"] != was["value"]]
     if not others or rules.preset == before.preset or rules.game != before.game:
@@ -336,8 +363,9 @@ def entry_words(entry: dict, game) -> str:
 
 def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list[dict]:
     """A hand's `history` entries as a page lists them: `n`, the number the page shows beside each (the order they
-    were recorded in), `text` (who, what in the game's own words: Teen Patti's `chaal`, `blind chaal`, `pack`,
-    `show`; the amount in the session's money; the note), an undo naming the line it voids by that number (R9.1),
+    were recorded in), `text` (who, what in the game's own words: Teen Patti's `chaal`, `blind chaal`, `pack`; the
+    amount in the session's money; the note; or the line as the game words it whole, `Game.entry_line`: Teen
+    Patti's `Dan asks Cat for a show, £2` apart from `Cat shows Kd Kc 8s`, R13.3), an undo naming the line it voids by that number (R9.1),
     `voided` for a line voided since. What an action shows that is its players' own business while the hand is in
     play (an entry marked `private`: a Teen Patti side show's cards, R13.4) is not said, unless `private` (the
     referee's page)."""
@@ -353,7 +381,8 @@ def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list
         did = "undo" if entry["action"] == "void" else \
             (f"{game.say('blind')} " if entry["blind"] else "") + game.say(entry["action"])
         amount = money(entry["amount"]) if entry["amount"] is not None else ""
-        text = " · ".join(part for part in (entry["player"] or "", f"{did} {amount}".strip(), note) if part)
+        text = game.entry_line(entry, note, money) if entry["action"] != "void" else None
+        text = text or " · ".join(part for part in (entry["player"] or "", f"{did} {amount}".strip(), note) if part)
         lines.append({"n": n, "text": unbroken(text), "voided": entry["voided"]})
     return lines
 
@@ -517,14 +546,16 @@ def _plain(rules: Rules) -> Callable[[int], str]:
     return lambda units: Rules(unit=rules.unit).money(units)
 
 
-def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None) -> list[dict]:
+def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None, misdeal: int | None = None) -> list[dict]:
     """The table's other answers as the referee's page offers them, each a form: its verb, when it is taken
     (`between` hands, or at `any` time), and its fields in the order the answer's words take them (`field`); an
     irreversible one (`close`, a cash-out) with what it will do, said before it is recorded (`confirm`). Between
     hands: the deal with the game's own deal choices (its dealer, or banker where the dealer banks, at the first deal
     alone: then the deal passes on, R2.2; face-up cards, boil-in: `Game.deal_wants`, `deal_may`), seating, table money at table stakes (R1.3), the rules (R9.3), a
     settle-up (`paid`) and the close (R9.1); at any time, loans (R7.5) and undo (R9.1). `table_money`: what each has
-    on the table between hands, at table stakes."""
+    on the table between hands, at table stakes. `misdeal`: the number of the hand whose deal an undo would void,
+    nothing else live in it since: the undo then says so and asks to be confirmed, as every irreversible tap does
+    (R9.1)."""
     rules, seats = session.rules, list(session.seats)
     game = game_of(rules)
 
@@ -556,7 +587,9 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None)
             form("lend", field("lender", seats), field("borrower", seats), field("amount", kind="amount"), when="any"),
             form("repay", field("borrower", seats), field("lender", seats), field("amount", kind="amount"),
                  when="any"),
-            form("undo", field("reason", kind="text", optional=True), when="any")]
+            form("undo", field("reason", kind="text", optional=True), when="any",
+                 confirm=f"undo the deal of hand {misdeal}: a misdeal (R9.1), the antes go back and {hand.dealer} deals "
+                         f"again" if misdeal is not None and hand is not None else None)]
 
 
 def field(name: str, options: list | None = None, kind: str = "player", optional: bool = False,
@@ -592,8 +625,7 @@ def pack_of(rules: Rules) -> list[str]:
 
 def rule_options(rules: Rules) -> list[list[str]]:
     """The house rules `rules set` may change between hands under `rules` (R9.3), each [its name, its words]."""
-    return [["game", "game (R10)"], *([o.key, on_page(f"{o.key.replace('_', ' ').replace('-', ' ')}: {o.help[:1].lower()}{o.help[1:]} "
-                                                        f"({o.rule})")]
+    return [["game", "Game (R10)"], *([o.key, on_page(f"{rule_title(o.key)}: {o.help[:1].lower()}{o.help[1:]} ({o.rule})")]
                                         for o in (*TABLE_OPTIONS, *game_of(rules).options) if o.kind != "time")]
 
 
@@ -605,7 +637,8 @@ def rule_values(rules: Rules) -> dict[str, list | None]:
     values: dict[str, list | None] = {"game": [[game.name, game.title] for game in GAMES.values()]}
     for option in (*TABLE_OPTIONS, *game_of(rules).options):
         listed = [["on", "on"], ["off", "off"]] if option.kind == "bool" else \
-            [[str(c), str(c)] for c in option.choices] if option.kind in ("choice", "count") and option.choices else None
+            [[str(c), value_words(c)] for c in option.choices] if option.kind in ("choice", "count") and option.choices \
+            else None
         values[option.key] = listed
     return values
 

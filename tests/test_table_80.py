@@ -72,8 +72,8 @@ def test_a_dealers_choice_evening_at_80_columns(tmp_path):
     answered(child, "d", "Teen Patti")  # Chris deals again after the misdeal: Andy first
     for answer, shown in (("l", "Recorded: Andy look."), ("c 0.20", "Recorded: Andy chaal £0.20"),
                           ("l", "Recorded: Bill look."), ("c 0.20", "Recorded: Bill chaal £0.20"),
-                          ("l", "Recorded: Chris look."), ("ss 0.20", "Recorded: Chris sideshow £0.20"),
-                          ("acc", "Recorded: Bill accept."), ("Kh Kd 4c", "name the player: Bill or Chris"),
+                          ("l", "Recorded: Chris look."), ("ss 0.20", "Recorded: Chris chaals £0.20 and asks Bill for a side show"),
+                          ("acc", "Recorded: Bill accepts Chris's side show."), ("Kh Kd 4c", "name the player: Bill or Chris"),
                           ("bill Kh Kd 4c", "Recorded: Bill show Kh Kd 4c."), ("2h 3d 5c", "Chris packs at the"),
                           ("p", "Hand 4 over: Bill")):
         answered(child, answer, shown)
@@ -158,11 +158,11 @@ def test_what_the_table_prints_fits_80_columns_and_takes_the_commands_own_words(
     Bragref(db)('session new night --players "Andy,Bill,Chris,Dan" --unit 0.01 --currency £ --game three-card-poker')
     child = table_at_80(db)
     answered(child, "d", "Andy banks")
-    answered(child, "wager bill --ante 1 --pair-plus 0.50", "Recorded: Bill wager £1.00 pair-plus £0.50")
+    answered(child, "wager bill --ante 1 --pair-plus 0.50", "Recorded: Bill wagers an Ante of £1.00 and a Pair Plus of £0.50")
     answered(child, "bal", "Hand 1 is not over yet")
     answered(child, "settle", "Hand 1 is not over yet")
     answered(child, "pass dan", "(R17.2)")  # out of turn
-    answered(child, "wager chris --pair-plus 0.50 --ante 2", "Recorded: Chris wager £2.00 pair-plus £0.50")
+    answered(child, "wager chris --pair-plus 0.50 --ante 2", "Recorded: Chris wagers an Ante of £2.00 and a Pair Plus of £0.50")
     for answer, shown in (("pass dan", "Recorded: Dan pass."), ("play bill", "Recorded: Bill play"),
                           ("play chris", "Recorded: Chris play"), ("show andy 2c 3d 5h", "Recorded: Andy show"),
                           ("show bill Kh Kd 4c", "Recorded: Bill show"), ("show chris Qs Jd 9c", "Hand 1 over")):

@@ -324,6 +324,18 @@ class Telling(ABC):
         """A word of the family's (`bet`, `open`) in the game's own terms (`chaal`, `seen`)."""
         return self.terms.get(word, word)
 
+    def deal_note(self, hand: Hand) -> str | None:
+        """What `history` notes of a deal beyond its dealer and antes, in the session's money, or None (Svara's
+        svara deal: who is in free and who boiled in, R16.7)."""
+        return None
+
+    def entry_line(self, entry: dict[str, Any], note: str, money: Callable[[int], str]) -> str | None:
+        """A `history` entry as a page's list of the hand says it, where the game words it whole (Teen Patti's show
+        asked for, said apart from the cards shown, R13.3); `note` is what the page may say of it (its detail, or
+        nothing where that is its players' own business, R13.4), `money` writes amounts. None: the family's
+        `Bob · bet £2 · note`."""
+        return None
+
     def over_words(self, hand: Hand) -> str | None:
         """How a settled hand ended, in the game's own words, where the family's do not fit (lives, R14.4)."""
         return None

@@ -564,6 +564,11 @@ class Verb(structs.Struct, frozen=True):
                 words += param.shown(value)
         return " ".join(words) or None
 
+    def noted(self, before: Hand, detail: str | None) -> str | None:
+        """What `history` notes of the action played on `before`: its `detail`, or, where the verb alone does not
+        say whom it concerns, that too (a Teen Patti show asked of Cat, R13.3; a side show asked of Bob, R13.4)."""
+        return detail
+
     # ---- sentences -------------------------------------------------------------------
 
     def said(self, money: Callable[[int], str], called: Callable[[str], str] = str,
@@ -580,6 +585,11 @@ class Verb(structs.Struct, frozen=True):
                 shown = param.shown(value, money, called)
                 words += [say(word) for word in shown] if param.kind in ("flag", "toggle") else shown  # svara's dark
         return " ".join(words)
+
+    def said_at(self, before: Hand, money: Callable[[int], str], say: Callable[[str], str] = str) -> str:
+        """`said`, played on `before`: what the table is told was recorded (`Recorded: …`). A game whose verb alone
+        does not say what was done says it here (Teen Patti's `Dan asks Cat for a show`, not `Dan show`, R13.3)."""
+        return self.said(money, say=say)
 
     def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
         """The replay's sentence: what the action cost, what it changed and the rule for it; `after` is None for

@@ -28,7 +28,8 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
     first = next(steps, None)
     hand = dealt(row) if first is None else first.before  # as dealt: the replay dealt it already
     entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
-                "amount": hand.pot - hand.carried_in, "blind": None, "detail": None, "pot": hand.pot,
+                "amount": hand.pot - hand.carried_in, "blind": None, "detail": game_of(hand.rules).deal_note(hand),
+                "pot": hand.pot,
                 "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None, "entered": entered_text(row["entered"])}]
     misdealt = False
@@ -43,6 +44,8 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
         after = hand if step.live else None
         action = step.action
         stated, flagged, detail = (None, None, void_detail(step)) if action is None else _told(action, hand.rules)
+        if action is not None:
+            detail = action.noted(step.before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
         entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
                         "amount": r["amount"] if stated is None else stated,  # else what it put in
                         "blind": flagged, "detail": detail,

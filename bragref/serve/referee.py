@@ -165,13 +165,15 @@ class Referee:
         told: list[str] = []
         try:
             self._pin(book, head, starting)
+            before = None if starting or self.seats is None else book.current()  # the hand as it stood: what a
+            before = before.hand if before is not None else None  # move costs, said in a seat's request's line
             if trying:
                 with book.trying():
-                    Answers(book, told.append).record(words)
-                    line = asked_words(words, book.last)
+                    Answers(book, told.append, page=True).record(words)
+                    line = asked_words(words, book.last, before)
             else:
-                Answers(book, told.append).record(words)
-                line = asked_words(words, book.last) if moved(book.last) else ""
+                Answers(book, told.append, page=True).record(words)
+                line = asked_words(words, book.last, before) if moved(book.last) else ""
         except Stale:
             raise Written(409, {"stale": "the table has changed since the page showed it: nothing was recorded; the "
                                          "page shows it as it is now",

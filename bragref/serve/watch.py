@@ -317,13 +317,16 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
             "shown_lines": hand_lines(actions, hand.rules, private=not playing) if hand is not None else [],
             "season": season,
             "keys": [pair for pair in own_words(hand) if pair[1]] if hand else [],
-            "states": {**dict.fromkeys(session.seats, "seated"),
-                       **({p.name: game_of(hand.rules).say(p.status) for p in hand.players} if hand else {})},
+            "states": {**dict.fromkeys(session.seats, "sitting out" if playing else "waiting for the deal"),  # not
+                       # dealt in (a svara deal's, R16.7), or before the first deal, or seated since the last
+                       **({p.name: game_of(hand.rules).say(p.status).replace("-", " ") for p in hand.players}
+                          if hand else {})},  # in words: `sitting out`, not `sitting-out`
             "players": {p.name: own_phrases(hand, p.name) for p in hand.players} if hand else {},
             "settle": settle,
             "chart": running,
             "moves": moves(hand) if playing else [],
-            "forms": forms(session, hand, table_money)}
+            "forms": forms(session, hand, table_money, current.number if playing and not any(
+                entry["seq"] and entry["action"] != "void" and not entry["voided"] for entry in actions) else None)}
 
 
 def unstarted(said: str = "No session yet: the referee starts one.") -> dict:

@@ -388,7 +388,7 @@ def test_the_table_plays_a_hand_of_three_card_poker(bragref):
     bragref(f"session new p {FOUR}")
     out = bragref.table("d", "w 5", "w pp 2", "p", "pl", "Qh 6d 4c", "Kh Ks 2c", "8c 8d 3h", "q").output
     assert "Bill (open) — wager (Ante 1 or more, Pair Plus 1 or more) · pass > " in out and "Bill (open) — play for 5 · fold > " in out
-    assert "Recorded: Chris wager pair-plus 2 (2 into the pot)." in out  # `pp`: the Pair Plus, no player named
+    assert "Recorded: Chris wagers a Pair Plus of 2 (2 into the pot)." in out  # `pp`: the Pair Plus, no player named
     assert nets(bragref) == {"Andy": 8, "Bill": -10, "Chris": 2, "Dan": 0}
 
 

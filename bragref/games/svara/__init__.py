@@ -80,6 +80,15 @@ class Svara(Game):
         return (f"The svara deal (R16.7): {' and '.join(free) or 'none of the tied players'} dealt in "
                 f"free{boiled}.")
 
+    def deal_note(self, hand):
+        if not hand.svara_deal:
+            return None
+        free = [p.name for p in hand.players if p.name in hand.tied]
+        each = " each" if len(hand.boiled) > 1 else ""
+        boiled = f"{' and '.join(hand.boiled)} boiled in for {hand.rules.money(hand.buy_in)}{each}" if hand.boiled \
+            else "nobody boiled in"
+        return f"{' and '.join(free) or 'none of the tied players'} in free; {boiled} (R16.7)"
+
     def legal(self, hand):
         return play.legal(hand)
 

@@ -112,6 +112,18 @@ class TeenPatti(Game):
     def cards_up(self, hand):
         return {} if hand.turned is None else {hand.turned: "is the card turned up, in nobody's hand (R13.7)"}
 
+    def entry_line(self, entry, note, money):
+        """A show asked for and the cards shown are two things (R13.3), a side show asked of someone (R13.4):
+        `Dan asks Cat for a show, £2`, `Cat shows Kd Kc 8s`, `Bob accepts Cat's side show`."""
+        player, action, detail = entry["player"], entry["action"], entry["detail"]
+        if action in ("see", "sideshow") and detail:
+            return f"{player} {detail}" + (f", {money(entry['amount'])}" if entry["amount"] is not None else "")
+        if action in ("accept", "refuse") and detail:
+            return f"{player} {action}s {detail}"
+        if action == "show" and player:
+            return f"{player} shows {note}" if note else f"{player} shows their cards"
+        return None
+
     def news(self, hand):
         side = hand.sideshow
         return "" if side is None or side.loser is None else packed(side) + "."

@@ -89,10 +89,16 @@ class Sideshow(Verb, frozen=True):
     def offered_json(cls, offer):
         return {cls.verb: {**offer.range.json(), "with": offer.names[0]}}
 
+    def noted(self, before, detail):
+        return f"asks {_asked(before, self.player)} for a side show"
+
+    def said_at(self, before, money, say=str):
+        return f"{self.player} {say('bet')}s {money(self.amount)} and asks {_asked(before, self.player)} for a side show"
+
     def told(self, before, after, called):
         who, money = called(self.player), before.rules.money
         if after is None:
-            return f"{who} chaalled {money(self.amount)} and asked for a side show."
+            return f"{who} chaalled {money(self.amount)} and asked {called(_asked(before, self.player))} for a side show."
         if after.phase == "showdown":
             return (f"{who} chaalled {money(self.amount)} seen, asking for a side show, and took the pot to the cap: "
                     f"every player left shows (R13.5).")
@@ -119,6 +125,12 @@ class Accept(Verb, frozen=True):
     @classmethod
     def offered_json(cls, offer):
         return {cls.verb: True}
+
+    def noted(self, before, detail):
+        return f"{before.sideshow.asker}'s side show"
+
+    def said_at(self, before, money, say=str):
+        return f"{self.player} accepts {before.sideshow.asker}'s side show"
 
     def told(self, before, after, called):
         asker = called(before.sideshow.asker)
@@ -147,6 +159,12 @@ class Refuse(Verb, frozen=True):
     def offered_json(cls, offer):
         return {cls.verb: True}
 
+    def noted(self, before, detail):
+        return f"{before.sideshow.asker}'s side show"
+
+    def said_at(self, before, money, say=str):
+        return f"{self.player} refuses {before.sideshow.asker}'s side show"
+
     def told(self, before, after, called):
         then = "" if after is None else "; play goes on (R13.4)"
         return f"{called(self.player)} refused {called(before.sideshow.asker)}'s side show{then}."
@@ -162,9 +180,15 @@ class ShowFor(See):
             "the only other player left for a show: that player shows first and the better hand takes the pot "
             "(R13.3); a seen player may not ask a blind one.")
 
+    def noted(self, before, detail):
+        return f"asks {_other(before, self.player)} for a show"
+
+    def said_at(self, before, money, say=str):
+        return f"{self.player} asks {_other(before, self.player)} for a show"
+
     def told(self, before, after, called):
         who, money = called(self.player), before.rules.money
-        other = next(p.name for p in before.betting if p.name != self.player)
+        other = _other(before, self.player)
         if after is None:
             return f"{who} asked {called(other)} for a show."
         blind = sees_blind(before, before.player(self.player))
@@ -173,6 +197,18 @@ class ShowFor(See):
         ties = "split the pot" if SHOW_TIE.of(before.rules) == "split" else f"lose for {who}"
         return (f"{who} paid {money(after.pot - before.pot)} to ask {called(other)} for a show: {terms} (R13.3). "
                 f"{called(other)} shows first; equal hands {ties}.")
+
+
+def _asked(before, asker: str) -> str:
+    """Whom `asker` asks for a side show: the previous player still in (R13.4)."""
+    from bragref.games.teenpatti.betting import previous_in
+
+    return previous_in(before, before.index(asker)).name
+
+
+def _other(before, player: str) -> str:
+    """The other player left, whom a show is asked of (R13.3)."""
+    return next(p.name for p in before.betting if p.name != player)
 
 
 def _in_sideshow(before) -> bool:

@@ -98,11 +98,20 @@ class Wager(Verb, frozen=True):
     def stated_amount(self) -> int | None:
         return (self.ante or 0) + (self.pair_plus or 0)
 
-    def told(self, before, after, called):
-        money = before.rules.money
+    def wagers(self, money) -> str:
+        """`an Ante of £2 and a Pair Plus of £1`: the wagers in words, each by its name (R17.2)."""
         wagers = [f"an Ante of {money(self.ante)}"] if self.ante else []
         wagers += [f"a Pair Plus of {money(self.pair_plus)}"] if self.pair_plus else []
-        return f"{called(self.player)} wagered {' and '.join(wagers)} against the bank (R17.2)."
+        return " and ".join(wagers)
+
+    def said(self, money, called=str, say=str):
+        return f"{called(self.player)} {say(self.verb)} {self.wagers(money)}"  # not `wager £2 pair-plus £1`
+
+    def said_at(self, before, money, say=str):
+        return f"{self.player} wagers {self.wagers(money)}"
+
+    def told(self, before, after, called):
+        return f"{called(self.player)} wagered {self.wagers(before.rules.money)} against the bank (R17.2)."
 
 
 class Pass(Verb, frozen=True):

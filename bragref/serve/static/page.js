@@ -63,7 +63,7 @@ function show(t) {
   fill(document.getElementById("players"),
     [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
     players.map(p => [[[p.name === t.seat ? `${p.name} (you)` : p.name],
-      [[p.state === "sitting-out" || !states[p.name] ? p.state.replace(/-/g, " ") : states[p.name],
+      [[states[p.name] || p.state.replace(/-/g, " "),
         ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
       ...(money ? [[cash(p.table_money), true]] : [])],
       [p.name === t.to_act ? "acting" : t.hand && OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]

@@ -93,16 +93,27 @@ function unreadable(move, inputs) {  // an amount left empty or not a number: sa
     return !value && !field.optional;
   })());
   if (!bad) return false;
-  say("refused", `amount? Fill in ${bad.label.toLowerCase()} for ${move.label}${bad.min ? ` (at least ${bad.min})`
-    : ""}: nothing was sent.`);
+  const currency = (table && table.money && table.money.currency) || "";  // the session's money (R1.1a)
+  say("refused", `amount? Fill in ${bad.label.toLowerCase()} for ${move.label}${bad.min ? ` (at least ${currency}${
+    bad.min})` : ""}: nothing was sent.`);
   return true;
 }
 
 const SUITS = { h: ["♥", "red"], d: ["♦", "red"], c: ["♣", "black"], s: ["♠", "black"] };
 
-function cardFace(card) {  // `Kh` with its suit's symbol, red or black, beside it; a joker as it is written
+const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+const SUIT_WORDS = { h: "hearts", d: "diamonds", c: "clubs", s: "spades" };
+
+function cardFace(card) {  // `Kh` as its rank and its suit's symbol, red or black (`K♥`); a joker as it is written
   const suit = SUITS[card.slice(-1)];
-  return suit ? [card, element("span", { class: `suit ${suit[1]}`, "aria-hidden": "true" }, suit[0])] : [card];
+  return suit ? [card.slice(0, -1), element("span", { class: `suit ${suit[1]}`, "aria-hidden": "true" }, suit[0])]
+    : [card];
+}
+
+function cardWords(card) {  // `king of hearts`, `joker 1`: the card said, beside its name as written (`Kh`)
+  const rank = RANK_WORDS[card.slice(0, -1)], suit = SUIT_WORDS[card.slice(-1)];
+  return rank && suit ? `${rank} of ${suit}` : card.replace(/^X/, "joker ");
 }
 
 const RANKS = "AKQJ1098765432X";
@@ -118,7 +129,8 @@ function picker(label, cards, picked) {
     const first = !i || all[i - 1][0].slice(-1) !== card.slice(-1);  // each suit from a row of its own
     const button = element("button", { type: "button", disabled: Boolean(seen), title: seen || null,
       class: first ? "first" : null,
-      "aria-label": card, "aria-pressed": picked.includes(card) ? "true" : "false" }, ...cardFace(card));
+      "aria-label": card, "aria-description": cardWords(card), "aria-pressed": picked.includes(card) ? "true" : "false" },
+    ...cardFace(card));
     button.addEventListener("click", () => {
       if (lastPick.card === card && Date.now() - lastPick.at < CALM_MS) return;  // a double tap's second
       lastPick = { card, at: Date.now() };
@@ -317,6 +329,7 @@ function drawForms(t) {
 const FATES = { recorded: "recorded", refused: "refused" };
 let shownHand;  // the hand the page shows: what was said of another is cleared
 
+let closedSaid = null;  // a seat's page: the closed night it has said is closed
 let adopted = false;  // a seat's page: its request found at its first table (a page reloaded while it waited)
 
 function fate(request) {  // a seat's page: what became of its request, and asking it again for the table as it is
@@ -453,6 +466,10 @@ document.addEventListener("table", event => {
   table = event.detail;
   document.getElementById("referee-head").textContent = seated() ? `${table.seat}'s moves` : "Record";
   fate(table.request);
+  if (seated() && table.closed && closedSaid !== table.session) {  // what was recorded before is the night's past
+    closedSaid = table.session;
+    say("", "The night is closed: nothing more is recorded in it.");
+  }
   if (document.getElementById("requests")) { drawRequests(table); drawSeats(table); }
   const backup = document.getElementById("backup");  // the ledger's replica, where Litestream replicates it
   if (backup) {
