@@ -306,6 +306,25 @@ def test_the_workers_python_answers_as_the_referees_page_is_answered(tmp_path):
     assert json.loads(phone.status())["session"] == "friday" and not other.exists()
 
 
+def test_the_workers_python_draws_a_pay_links_qr_code_as_serve_draws_it(tmp_path):
+    """`pay.svg` in the phone (issue 77's pay buttons): the worker draws the QR code of a payment the referee's page
+    shows, with the link that pays it, as serve's `pay.svg` draws it; none for a payment not shown or with no link."""
+    from bragref.serve.phone.table import Phone
+    from bragref.serve.watch import pay_picture
+
+    phone = Phone(str(tmp_path / "bragref.db"))
+    for words in ("session new n1 --players Ann,Bill --unit 0.01 --currency ₹ --ante 12.50", "deal", "fold bill",
+                  "pay-to ann upi:ann@okbank"):
+        answer = json.loads(phone.act(json.dumps({"words": words, "head": json.loads(phone.status())["digest"]})))
+        assert answer["status"] == 200, answer
+    [row] = json.loads(phone.status())["pay"]
+    assert row["link"].startswith("upi://pay?pa=ann@okbank")
+    svg = phone.pay("Bill", "Ann")
+    assert svg.startswith("<?xml") and "<svg" in svg and "Bill pays Ann ₹12.50" in svg
+    assert svg.encode() == pay_picture(phone.watcher.views["referee"], "Bill", "Ann")
+    assert phone.pay("Ann", "Bill") is None and phone.pay("Bill", "Cat") is None
+
+
 @pytest.mark.filterwarnings("ignore:Using `httpx`")  # Starlette's test client, on the httpx installed
 def test_serve_serves_the_application_at_app_and_its_code_on_the_referees_page(app_built, tmp_path, monkeypatch):
     from bragref.serve.command import admit_typing_extensions
@@ -332,3 +351,84 @@ def test_serve_serves_the_application_at_app_and_its_code_on_the_referees_page(a
     with TestClient(served.make_app(str(tmp_path / "ledger.db"), referee="token")) as client:  # not asked for
         assert "this referee on your phone" not in client.get("/r/token/").text
         assert client.get("/app/").status_code == 404
+
+
+# The phone's share sheet stood in for (headless Chromium has none): what was shared is kept for the test to read;
+# `window.sharing` says how the next share ends ("shared", or the name of the error it rejects with).
+SHARE_SHEET = """
+window.shared = [];
+window.sharing = "shared";
+navigator.canShare = data => Boolean(data && data.files && data.files.length);
+navigator.share = async data => {
+  if (window.sharing !== "shared") throw new DOMException("the share sheet was closed", window.sharing);
+  window.shared.push(...await Promise.all(data.files.map(async file => ({ name: file.name, type: file.type,
+    title: data.title, text: await file.text(), size: file.size }))));
+};
+"""
+
+
+def exported_by(page, button: str) -> str:
+    """What the ledger's line said after `button` was tapped and its answer came (an opened file's audit done)."""
+    page.evaluate("document.getElementById('kept').className = 'waiting'")
+    page.get_by_role("button", name=button).click()
+    page.wait_for_function("document.getElementById('kept').className !== 'waiting' && "
+                           "!document.getElementById('kept').textContent.startsWith('Auditing')")
+    return page.locator("#kept").text_content()
+
+
+@pytest.mark.slow
+def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_sheet_where_there_is_one(
+        chromium, app_url, tmp_path):
+    """Issue 77's pay buttons in the app: the QR code of a payment's link is drawn by the worker (no server to fetch
+    `pay.svg` from). Issue 75's Web Share: `export ledger` and `export history` hand their files to the phone's share
+    sheet where the browser can share files, a download where sharing them fails; a share the referee closes exports
+    nothing (the ledger is not marked exported, so opening another over it still asks twice)."""
+    from test_referee import tap
+
+    context = phone(chromium, tmp_path / "profile")
+    try:
+        context.add_init_script(SHARE_SHEET)
+        page = opened(context, app_url)
+        tap(page, "session new", name="n1", players="Ann, Bill")
+        for words in ("rules ante 10", "deal", "fold bill", "pay-to ann https://pay.example.org/ann"):
+            head = shown(page)["digest"]
+            answer = page.evaluate("([words, head]) => bragrefApp.post('act', {words, head}).then(r => r.json())",
+                                   [words, head])
+            assert "recorded" in answer, answer
+        page.wait_for_function("document.body.dataset.head !== undefined && "
+                               "document.querySelector('#pay img') !== null")
+        code = page.locator("#pay img").first
+        assert "Bill pays Ann" in code.get_attribute("alt")
+        page.wait_for_function("document.querySelector('#pay img').complete && "
+                               "document.querySelector('#pay img').naturalWidth > 0")  # drawn, not a broken image
+        assert code.get_attribute("src").startswith("blob:")
+
+        page.evaluate("window.sharing = 'AbortError'")  # the referee closes the share sheet: nothing exported
+        assert exported_by(page, "export history") == ("Not exported: the share of n1.bhh was closed. Tap export "
+                                                        "history again to send it.")
+        assert page.evaluate("window.shared") == []
+        page.evaluate("window.sharing = 'shared'")
+        said = exported_by(page, "export history")
+        assert said == "Exported n1.bhh."
+        [history] = page.evaluate("window.shared")
+        assert history["name"] == "n1.bhh" and "pay-to" not in history["text"] and "fold" in history["text"].lower()
+
+        other = tmp_path / "other.db"  # the test of "exported": another ledger opened over this one
+        subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
+                        "Dee,Eve"], capture_output=True, check=True)
+        page.evaluate("window.sharing = 'AbortError'")
+        exported_by(page, "export ledger")
+        page.get_by_label("ledger file").set_input_files(str(other))
+        assert "not been exported" in exported_by(page, "open ledger")  # the closed share sheet exported nothing
+        page.evaluate("window.sharing = 'NotAllowedError'")  # a share the browser refuses: downloaded instead
+        with page.expect_download() as downloading:
+            page.get_by_role("button", name="export ledger").click()
+        assert downloading.value.suggested_filename == "n1.db"
+        page.evaluate("window.sharing = 'shared'")
+        said = exported_by(page, "export ledger")
+        assert said.startswith("Exported n1.db")
+        [ledger] = [file for file in page.evaluate("window.shared") if file["name"] == "n1.db"]
+        assert ledger["type"] == "application/vnd.sqlite3" and ledger["size"] > 4096
+        assert "Opened other.db" in exported_by(page, "open ledger")  # exported: replaced without asking
+    finally:
+        context.close()

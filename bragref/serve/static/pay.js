@@ -1,6 +1,6 @@
 // Settling up from the phones: each payment still owed (the table's `pay`, sent to the referee's page and to the
 // payer's and the payee's own seat pages only, never to the players' page) as a line, the link that pays it as a
-// button with its QR code (`pay.svg`, drawn on the server), and a button that records it through the same answers as
+// button with its QR code (`pay.svg`, drawn by bragref: the server's, or the phone's worker's), and a button that records it through the same answers as
 // every other tap: `paid` on the referee's page (`POST act`), `received` on the payee's seat (`POST ask`).
 // Self-contained: it listens to the `table` events page.js sends, and draws with text nodes only.
 "use strict";
@@ -24,7 +24,7 @@ function payItem(row, seat, head) {
     });
     item.appendChild(button);
     const code = document.createElement("img");
-    code.src = `pay.svg?from=${encodeURIComponent(row.from)}&to=${encodeURIComponent(row.to)}`;
+    transport.picture(code, `pay.svg?from=${encodeURIComponent(row.from)}&to=${encodeURIComponent(row.to)}`);
     code.alt = `QR code: ${row.said}, ${row.link}`;
     code.width = 180;
     code.height = 180;

@@ -99,6 +99,11 @@ const HANDLERS = {
              took: { bragref: acted - began, kept: performance.now() - acted } };
   },
   status() { return { status: 200, body: phone.status() }; },
+  picture({ path }) {  // `pay.svg?from=…&to=…`: a pay link's QR code, as serve draws it
+    const asked = new URLSearchParams(path.split("?")[1]);
+    const svg = phone.pay(asked.get("from") || "", asked.get("to") || "");
+    return svg === undefined || svg === null ? { status: 404, body: "" } : { status: 200, body: svg };
+  },
   exportLedger() {
     if (!py.FS.analyzePath(LEDGER).exists) return { error: "There is no ledger here yet: start a session first." };
     const data = py.FS.readFile(LEDGER);
