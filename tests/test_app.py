@@ -90,6 +90,11 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobil
 @pytest.fixture(scope="module")
 def app_url(app_built):
     """The application served by `python -m http.server` on loopback (a service worker registers there)."""
+    yield from served(app_built)
+
+
+def served(folder: Path):
+    """`folder` served by `python -m http.server` on loopback: its address, until the generator is closed."""
     import socket
     import time
     import urllib.request
@@ -98,7 +103,7 @@ def app_url(app_built):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
-                               str(app_built)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
     try:
         for _ in range(100):
@@ -430,5 +435,63 @@ def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_shee
         [ledger] = [file for file in page.evaluate("window.shared") if file["name"] == "n1.db"]
         assert ledger["type"] == "application/vnd.sqlite3" and ledger["size"] > 4096
         assert "Opened other.db" in exported_by(page, "open ledger")  # exported: replaced without asking
+    finally:
+        context.close()
+
+
+REBUILT = """import sys
+import bragref.version
+bragref.version.__version__ += "+next"  # a later bragref: another build, its own version
+from bragref.serve.phone.build import build
+build(sys.argv[1])
+"""
+
+
+@pytest.mark.slow
+def test_a_new_build_is_taken_at_the_next_start_never_in_the_open_tab(chromium, app_built, tmp_path):
+    """Issue 75: a new version of the app, built over the folder the phone loaded it from, is fetched in the
+    background while the old one stays in the open tab (taps recorded by it, a reload keeping it: never mid-hand);
+    the browser closed and opened again with no network starts the new one, on the same ledger."""
+    from test_referee import tap
+
+    folder = tmp_path / "app"
+    shutil.copytree(app_built, folder)
+    serving = served(folder)
+    url = next(serving)
+    profile = tmp_path / "profile"
+    context = phone(chromium, profile)
+    try:
+        page = opened(context, url)
+        old = page.evaluate("document.documentElement.dataset.app")
+        page.evaluate("navigator.serviceWorker.ready")
+        tap(page, "session new", name="night", players="Ann, Bob, Cat")
+        tap(page, "deal")  # a hand under way
+        rebuilt = subprocess.run([sys.executable, "-c", REBUILT, str(folder)], capture_output=True, text=True)
+        assert rebuilt.returncode == 0, rebuilt.stderr
+        new = json.loads((folder / "bragref-app.json").read_text())["version"]
+        assert new != old and new.split("-")[0].endswith("+next")
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as a start with network does
+        page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)",
+                               polling=200, timeout=120_000)  # the new one fetched, waiting: not taken
+        head = shown(page)["digest"]
+        said = tap(page, next(label for label in page.locator("#moves > button").all_text_contents()
+                              if label.startswith("fold ")))
+        assert "fold" in said.lower() and shown(page)["digest"] != head
+        assert page.evaluate("document.documentElement.dataset.app") == old
+        page.reload()  # mid-hand: still the old
+        page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
+        assert page.evaluate("document.documentElement.dataset.app") == old
+        before = shown(page)
+    finally:
+        context.close()
+    serving.close()  # the next start has no network, nor any server: every file from the phone
+
+    context = phone(chromium, profile, offline=True)
+    try:
+        page = opened(context, url)
+        assert page.evaluate("document.documentElement.dataset.app") == new
+        assert shown(page)["digest"] == before["digest"]  # the same ledger, carried on
+        cached = page.evaluate("caches.keys()")
+        assert cached == [f"bragref-{new}"]  # the old build's files let go
     finally:
         context.close()
