@@ -56,14 +56,16 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
     assert f'"bragref-${{VERSION}}"' not in sw and about["version"] in sw  # the cache is named for this build
     cached = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert sorted(set(cached) - {"./"}) == sorted(set(files) - {"sw.js"})
-    wheels = {name.split("-")[0] for name in about["wheels"]}
+    wheels = {name.split("-")[0] for name in about["packed"]}
     assert {"bragref", "click", "sqlite_utils", "tabulate", "segno"} <= wheels
     assert not wheels & {"msgspec", "starlette", "uvicorn"}  # compiled, or HTTP serving: not in the phone
-    own = next(wheel for wheel in about["wheels"] if wheel.startswith("bragref-"))
-    with zipfile.ZipFile(app_built / "wheels" / own) as bragref:
-        names = bragref.namelist()
-    assert "bragref/serve/phone/table.py" in names and not any(name.endswith(".pyc") for name in names)
-    assert any(name.endswith(".dist-info/entry_points.txt") for name in names)  # the games are found by them
+    assert about["site"] == "wheels/site.pack.gz" and about["wheels"] == []  # Node is here: compiled at build
+    packed = unpack((app_built / about["site"]).read_bytes())
+    assert "bragref/serve/phone/table.pyc" in packed and "bragref/serve/phone/table.py" not in packed
+    assert any(name.startswith("bragref-") and name.endswith(".dist-info/entry_points.txt") for name in packed)
+    pyc = packed["bragref/serve/phone/table.pyc"]
+    assert pyc[2:4] == b"\r\n" and int.from_bytes(pyc[4:8], "little") == 1  # bytecode, its source's hash unchecked
+    assert not [name for name in packed if name.endswith(".py") and name + "c" not in packed]  # each module compiled
     manifest = json.loads((app_built / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and manifest["icons"]
     page = (app_built / "index.html").read_text()
@@ -71,6 +73,38 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
     assert (app_built / "referee.js").read_text() == served  # the same page, not a fork of it
     assert 'id="ledger-file"' in page and 'name="ledger file"' in page and "export ledger" in page
     assert sum(p.stat().st_size for p in app_built.rglob("*") if p.is_file()) <= 20e6
+
+
+def unpack(data: bytes) -> dict[str, bytes]:
+    """`app build`'s pack (`build.pack`), each file by its path."""
+    import gzip
+
+    data = gzip.decompress(data)
+    length = int.from_bytes(data[:4], "big")
+    files, at = {}, 4 + length
+    for name, size in json.loads(data[4:at]):
+        files[name], at = data[at:at + size], at + size
+    assert at == len(data)
+    return files
+
+
+def test_without_node_the_wheels_are_shipped_as_they_are(app_built, tmp_path, monkeypatch):
+    """Where Node is not installed the build says so and ships the wheels (the phone compiles at each start)."""
+    from bragref.serve.phone import build as building
+
+    monkeypatch.setattr(building.shutil, "which", lambda name: None)
+    said = []
+    building.build(str(tmp_path / "app"), say=said.append)
+    about = json.loads((tmp_path / "app" / "bragref-app.json").read_text())
+    assert about["site"] is None and about["wheels"] == about["packed"]
+    assert any("Node is not installed" in line for line in said)
+    own = next(wheel for wheel in about["wheels"] if wheel.startswith("bragref-"))
+    with zipfile.ZipFile(tmp_path / "app" / "wheels" / own) as bragref:
+        names = bragref.namelist()
+    assert "bragref/serve/phone/table.py" in names and not any(name.endswith(".pyc") for name in names)
+    assert any(name.endswith(".dist-info/entry_points.txt") for name in names)  # the games are found by them
+    sw = (tmp_path / "app" / "sw.js").read_text()
+    assert f'"wheels/{own}"' in sw and "site.pack" not in sw
 
 
 def test_a_folder_built_before_is_built_over_without_force(app_built, tmp_path):

@@ -150,19 +150,40 @@ self.onmessage = ({ data }) => {
   });
 };
 
+async function fetched(path) {  // a file of this application's, its bytes (gunzipped by the browser where .gz)
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path} is missing from this application (${response.status})`);
+  const body = path.endsWith(".gz") ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+function unpacked(bytes, site) {  // `app build`'s pack: bragref and its dependencies, compiled for this Python
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+  let at = 4 + length;
+  const made = new Set();
+  for (const [name, size] of index) {
+    const folder = `${site}/${name}`.replace(/\/[^/]*$/, "");
+    if (!made.has(folder)) { py.FS.mkdirTree(folder); made.add(folder); }
+    py.FS.writeFile(`${site}/${name}`, bytes.subarray(at, at + size));
+    at += size;
+  }
+}
+
 async function boot() {
   const started = performance.now();
   post({ kind: "booting", said: "Starting bragref in this phone…" });
+  const runtime = loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, packages: [] });
   const about = await (await fetch("bragref-app.json")).json();
-  py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, packages: [] });
-  const runtime = performance.now();
+  const parts = about.site ? [fetched(about.site)] : about.wheels.map(wheel => fetched(`wheels/${wheel}`));
+  parts.forEach(part => part.catch(() => null));  // fetched while Pyodide starts; a failure is said below
+  py = await runtime;
+  const ran = performance.now();
   const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const wheel of about.wheels) {
-    const bytes = new Uint8Array(await (await fetch(`wheels/${wheel}`)).arrayBuffer());
-    py.unpackArchive(bytes, "wheel", { extractDir: site });
-  }
+  if (about.site) unpacked(await parts[0], site);
+  else for (const part of parts) py.unpackArchive(await part, "wheel", { extractDir: site });
   py.FS.mkdirTree("/ledger");
-  const unpacked = performance.now();
+  const unpackedAt = performance.now();
   try {
     await openStore();
   } catch (error) {
@@ -178,7 +199,7 @@ async function boot() {
   status();
   post({ kind: "ready", version: about.version, ms: Math.round(performance.now() - started),
          kept: store.slot >= 0, generation: store.generation,
-         took: { pyodide: runtime - started, wheels: unpacked - runtime, ledger: opened - unpacked,
+         took: { pyodide: ran - started, wheels: unpackedAt - ran, ledger: opened - unpackedAt,
                  bragref: imported - opened, table: performance.now() - imported } });
 }
 
