@@ -160,9 +160,16 @@ def connect_read_only(path: str) -> sqlite3.Connection:
     """The ledger file opened for reading only, as it stands (no migration), rows read by name as `connect` reads
     them: through a URI made from the whole path, so that a folder whose name holds `#`, `?` or `%` is still the
     one meant."""
-    from pathlib import Path  # here: a write never needs it, and it is not cheap to import
+    if os.name == "nt":
+        from pathlib import Path  # a drive's letter and backslashes: pathlib's own file URI
 
-    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        uri = Path(path).resolve().as_uri()
+    else:  # as pathlib writes it, without `Path.as_uri`, whose import of urllib.request (http.client, email) costs
+        # more than the rest of a read (most in the phone, where it was a fifth of a warm start's bragref)
+        from urllib.parse import quote_from_bytes
+
+        uri = "file://" + quote_from_bytes(os.fsencode(os.path.realpath(path)))
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True)
     conn.row_factory = sqlite3.Row
     return conn
 
