@@ -65,7 +65,7 @@ def build(folder: str, force: bool = False, say=lambda line: None) -> dict[str, 
     made = wheels_of_the_phone()
     site = compiled(root / "pyodide", made, say)
     wheels = []
-    if site is None:  # no Node here to run Pyodide's Python: the wheels as they are, compiled in the phone at each start
+    if site is None:  # no Node here to run Pyodide's Python: the wheels as they are, compiled in the phone each start
         for name, data in made:
             (root / "wheels" / name).write_bytes(data)
             weights[f"wheels/{name}"] = len(data)
@@ -279,8 +279,8 @@ def _where(top: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-COMPILE = r"""// Run by `node` at build time: Pyodide's own Python (the phone's) compiles the unpacked wheels' modules to bytecode
-// in the host folder mounted at /site, so that the phone never compiles them (Pyodide keeps no bytecode of its own)
+COMPILE = r"""// Run by `node` at build time: Pyodide's own Python (the phone's) compiles the unpacked wheels' modules to
+// bytecode in the host folder mounted at /site, so that the phone never compiles them (Pyodide keeps no bytecode)
 const [runtime, folder] = process.argv.slice(2);
 const { loadPyodide } = await import(new URL(`file://${runtime}/pyodide.mjs`).href);
 const py = await loadPyodide({ indexURL: `${runtime}/`, packages: [] });
