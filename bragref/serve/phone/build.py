@@ -279,8 +279,8 @@ def _where(top: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-COMPILE = r"""// Run by `node` at build time: Pyodide's own Python (the phone's) compiles the unpacked wheels' modules to
-// bytecode in the host folder mounted at /site, so that the phone never compiles them (Pyodide keeps no bytecode)
+COMPILE = r"""// Run by `node` at build time: Pyodide's own Python (the phone's) compiles the unpacked wheels' modules
+// to bytecode in the host folder mounted at /site, so that the phone never compiles them (Pyodide keeps none)
 const [runtime, folder] = process.argv.slice(2);
 const { loadPyodide } = await import(new URL(`file://${runtime}/pyodide.mjs`).href);
 const py = await loadPyodide({ indexURL: `${runtime}/`, packages: [] });
