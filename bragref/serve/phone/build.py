@@ -35,7 +35,7 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 NOT_IN_THE_PHONE = {"msgspec", "starlette", "uvicorn", "pip", "setuptools", "tzdata"}
 PAGE = ("page.css", "page.js", "chart.js", "referee.js", "transport.js", "pay.js", "witness.js")  # serve's own files, as it serves them
 OWN = ("app.js", "app.css", "worker.js", "icon.svg")  # the application's own files (`static/`)
-SITE = "site.pack.gz"  # the wheels unpacked and compiled for Pyodide's Python, as one file (`compiled`)
+SITE = "site.pack"  # the wheels unpacked and compiled for Pyodide's Python, as one gzipped file (`compiled`)
 MARK = "bragref-app.json"  # what says a folder holds an application this command built: it may be built over
 
 

@@ -150,11 +150,14 @@ self.onmessage = ({ data }) => {
   });
 };
 
-async function fetched(path) {  // a file of this application's, its bytes (gunzipped by the browser where .gz)
+async function fetched(path) {  // a file of this application's, its bytes: gunzipped where they are gzip's (the
+  // pack; a server may have unzipped it already, as some do for a file whose name ends .gz: its name does not)
   const response = await fetch(path);
   if (!response.ok) throw new Error(`${path} is missing from this application (${response.status})`);
-  const body = path.endsWith(".gz") ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
-  return new Uint8Array(await new Response(body).arrayBuffer());
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
 
 function unpacked(bytes, site) {  // `app build`'s pack: bragref and its dependencies, compiled for this Python
@@ -198,6 +201,7 @@ async function boot() {
   const imported = performance.now();
   status();
   post({ kind: "ready", version: about.version, ms: Math.round(performance.now() - started),
+         began: performance.timeOrigin + started,  // when the worker's own start began, on the wall clock
          kept: store.slot >= 0, generation: store.generation,
          took: { pyodide: ran - started, wheels: unpackedAt - ran, ledger: opened - unpackedAt,
                  bragref: imported - opened, table: performance.now() - imported } });
