@@ -112,7 +112,9 @@ IN_PAGE = """async () => {  // Pyodide alone, started in the page just opened, f
 def said_start(page) -> str:
     """Where the worker's start went (its own clock), as it said when ready."""
     took = page.evaluate("bragrefApp.started")
-    return ", ".join(f"{part} {ms / 1000:.2f}" for part, ms in took.items()) + " s"
+    before = page.evaluate("bragrefApp.began")  # from the page's navigation to the worker's first line
+    opened = "" if before is None else f"the page opened to the worker's start {before / 1000:.2f}, "
+    return opened + ", ".join(f"{part} {ms / 1000:.2f}" for part, ms in took.items()) + " s"
 
 
 def floor(context, url: str) -> float:
