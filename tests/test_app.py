@@ -16,8 +16,11 @@ from pathlib import Path
 import pytest
 
 
-def build(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bragref", "app", "build", *args], capture_output=True, text=True)
+def build(*args: str, **env: str) -> subprocess.CompletedProcess:
+    import os
+
+    return subprocess.run([sys.executable, "-m", "bragref", "app", "build", *args], capture_output=True, text=True,
+                          env={**os.environ, **env})
 
 
 @pytest.fixture(scope="session")
@@ -56,14 +59,16 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
     assert '"bragref-${VERSION}"' not in sw and about["version"] in sw  # the cache is named for this build
     cached = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert sorted(set(cached) - {"./"}) == sorted(set(files) - {"sw.js"})
-    wheels = {name.split("-")[0] for name in about["wheels"]}
+    wheels = {name.split("-")[0] for name in about["packed"]}
     assert {"bragref", "click", "sqlite_utils", "tabulate", "segno"} <= wheels
     assert not wheels & {"msgspec", "starlette", "uvicorn"}  # compiled, or HTTP serving: not in the phone
-    own = next(wheel for wheel in about["wheels"] if wheel.startswith("bragref-"))
-    with zipfile.ZipFile(app_built / "wheels" / own) as bragref:
-        names = bragref.namelist()
-    assert "bragref/serve/phone/table.py" in names and not any(name.endswith(".pyc") for name in names)
-    assert any(name.endswith(".dist-info/entry_points.txt") for name in names)  # the games are found by them
+    assert about["site"] == "wheels/site.pack" and about["wheels"] == []  # Node is here: compiled at build
+    packed = unpack((app_built / about["site"]).read_bytes())
+    assert "bragref/serve/phone/table.pyc" in packed and "bragref/serve/phone/table.py" not in packed
+    assert any(name.startswith("bragref-") and name.endswith(".dist-info/entry_points.txt") for name in packed)
+    pyc = packed["bragref/serve/phone/table.pyc"]
+    assert pyc[2:4] == b"\r\n" and int.from_bytes(pyc[4:8], "little") == 1  # bytecode, its source's hash unchecked
+    assert not [name for name in packed if name.endswith(".py") and name + "c" not in packed]  # each module compiled
     manifest = json.loads((app_built / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and manifest["icons"]
     page = (app_built / "index.html").read_text()
@@ -76,10 +81,43 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
     assert sum(p.stat().st_size for p in app_built.rglob("*") if p.is_file()) <= 20e6
 
 
+def unpack(data: bytes) -> dict[str, bytes]:
+    """`app build`'s pack (`build.pack`), each file by its path."""
+    import gzip
+
+    data = gzip.decompress(data)
+    length = int.from_bytes(data[:4], "big")
+    files, at = {}, 4 + length
+    for name, size in json.loads(data[4:at]):
+        files[name], at = data[at:at + size], at + size
+    assert at == len(data)
+    return files
+
+
+def test_without_node_the_wheels_are_shipped_as_they_are(app_built, tmp_path, monkeypatch):
+    """Where Node is not installed the build says so and ships the wheels (the phone compiles at each start)."""
+    from bragref.serve.phone import build as building
+
+    monkeypatch.setattr(building.shutil, "which", lambda name: None)
+    said = []
+    building.build(str(tmp_path / "app"), say=said.append)
+    about = json.loads((tmp_path / "app" / "bragref-app.json").read_text())
+    assert about["site"] is None and about["wheels"] == about["packed"]
+    assert any("Node is not installed" in line for line in said)
+    own = next(wheel for wheel in about["wheels"] if wheel.startswith("bragref-"))
+    with zipfile.ZipFile(tmp_path / "app" / "wheels" / own) as bragref:
+        names = bragref.namelist()
+    assert "bragref/serve/phone/table.py" in names and not any(name.endswith(".pyc") for name in names)
+    assert any(name.endswith(".dist-info/entry_points.txt") for name in names)  # the games are found by them
+    sw = (tmp_path / "app" / "sw.js").read_text()
+    assert f'"wheels/{own}"' in sw and "site.pack" not in sw
+
+
 def test_a_folder_built_before_is_built_over_without_force(app_built, tmp_path):
     again = tmp_path / "again"
     shutil.copytree(app_built, again)
-    result = build(str(again))
+    result = build(str(again), PATH="")  # no Node on the way: quicker, and said
+    assert "Node is not installed here" in result.stdout
     assert result.returncode == 0, result.stderr
     assert "Built the referee in the phone" in result.stdout
 
@@ -93,6 +131,11 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobil
 @pytest.fixture(scope="module")
 def app_url(app_built):
     """The application served by `python -m http.server` on loopback (a service worker registers there)."""
+    yield from served(app_built)
+
+
+def served(folder: Path):
+    """`folder` served by `python -m http.server` on loopback: its address, until the generator is closed."""
     import socket
     import time
     import urllib.request
@@ -101,7 +144,7 @@ def app_url(app_built):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d",
-                               str(app_built)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
     try:
         for _ in range(100):
@@ -309,6 +352,25 @@ def test_the_workers_python_answers_as_the_referees_page_is_answered(tmp_path):
     assert json.loads(phone.status())["session"] == "friday" and not other.exists()
 
 
+def test_the_workers_python_draws_a_pay_links_qr_code_as_serve_draws_it(tmp_path):
+    """`pay.svg` in the phone (issue 77's pay buttons): the worker draws the QR code of a payment the referee's page
+    shows, with the link that pays it, as serve's `pay.svg` draws it; none for a payment not shown or with no link."""
+    from bragref.serve.phone.table import Phone
+    from bragref.serve.watch import pay_picture
+
+    phone = Phone(str(tmp_path / "bragref.db"))
+    for words in ("session new n1 --players Ann,Bill --unit 0.01 --currency ₹ --ante 12.50", "deal", "fold bill",
+                  "pay-to ann upi:ann@okbank"):
+        answer = json.loads(phone.act(json.dumps({"words": words, "head": json.loads(phone.status())["digest"]})))
+        assert answer["status"] == 200, answer
+    [row] = json.loads(phone.status())["pay"]
+    assert row["link"].startswith("upi://pay?pa=ann@okbank")
+    svg = phone.pay("Bill", "Ann")
+    assert svg.startswith("<?xml") and "<svg" in svg and "Bill pays Ann ₹12.50" in svg
+    assert svg.encode() == pay_picture(phone.watcher.views["referee"], "Bill", "Ann")
+    assert phone.pay("Ann", "Bill") is None and phone.pay("Bill", "Cat") is None
+
+
 @pytest.mark.filterwarnings("ignore:Using `httpx`")  # Starlette's test client, on the httpx installed
 def test_serve_serves_the_application_at_app_and_its_code_on_the_referees_page(app_built, tmp_path, monkeypatch):
     from bragref.serve.command import admit_typing_extensions
@@ -335,3 +397,146 @@ def test_serve_serves_the_application_at_app_and_its_code_on_the_referees_page(a
     with TestClient(served.make_app(str(tmp_path / "ledger.db"), referee="token")) as client:  # not asked for
         assert "this referee on your phone" not in client.get("/r/token/").text
         assert client.get("/app/").status_code == 404
+
+
+# The phone's share sheet stood in for (headless Chromium has none): what was shared is kept for the test to read;
+# `window.sharing` says how the next share ends ("shared", or the name of the error it rejects with).
+SHARE_SHEET = """
+window.shared = [];
+window.sharing = "shared";
+navigator.canShare = data => Boolean(data && data.files && data.files.length);
+navigator.share = async data => {
+  if (window.sharing !== "shared") throw new DOMException("the share sheet was closed", window.sharing);
+  window.shared.push(...await Promise.all(data.files.map(async file => ({ name: file.name, type: file.type,
+    title: data.title, text: await file.text(), size: file.size }))));
+};
+"""
+
+
+def exported_by(page, button: str) -> str:
+    """What the ledger's line said after `button` was tapped and its answer came (an opened file's audit done)."""
+    page.evaluate("document.getElementById('kept').className = 'waiting'")
+    page.get_by_role("button", name=button).click()
+    page.wait_for_function("document.getElementById('kept').className !== 'waiting' && "
+                           "!document.getElementById('kept').textContent.startsWith('Auditing')")
+    return page.locator("#kept").text_content()
+
+
+@pytest.mark.slow
+def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_sheet_where_there_is_one(
+        chromium, app_url, tmp_path):
+    """Issue 77's pay buttons in the app: the QR code of a payment's link is drawn by the worker (no server to fetch
+    `pay.svg` from). Issue 75's Web Share: `export ledger` and `export history` hand their files to the phone's share
+    sheet where the browser can share files, a download where sharing them fails; a share the referee closes exports
+    nothing (the ledger is not marked exported, so opening another over it still asks twice)."""
+    from test_referee import tap
+
+    context = phone(chromium, tmp_path / "profile")
+    try:
+        context.add_init_script(SHARE_SHEET)
+        page = opened(context, app_url)
+        tap(page, "session new", name="n1", players="Ann, Bill")
+        for words in ("rules ante 10", "deal", "fold bill", "pay-to ann https://pay.example.org/ann"):
+            head = shown(page)["digest"]
+            answer = page.evaluate("([words, head]) => bragrefApp.post('act', {words, head}).then(r => r.json())",
+                                   [words, head])
+            assert "recorded" in answer, answer
+        page.wait_for_function("document.body.dataset.head !== undefined && "
+                               "document.querySelector('#pay img') !== null")
+        code = page.locator("#pay img").first
+        assert "Bill pays Ann" in code.get_attribute("alt")
+        page.wait_for_function("document.querySelector('#pay img').complete && "
+                               "document.querySelector('#pay img').naturalWidth > 0")  # drawn, not a broken image
+        assert code.get_attribute("src").startswith("blob:")
+
+        page.evaluate("window.sharing = 'AbortError'")  # the referee closes the share sheet: nothing exported
+        assert exported_by(page, "export history") == ("Not exported: the share of n1.bhh was closed. Tap export "
+                                                        "history again to send it.")
+        assert page.evaluate("window.shared") == []
+        page.evaluate("window.sharing = 'shared'")
+        said = exported_by(page, "export history")
+        assert said == "Exported n1.bhh."
+        [history] = page.evaluate("window.shared")
+        assert history["name"] == "n1.bhh" and "pay-to" not in history["text"] and "fold" in history["text"].lower()
+
+        other = tmp_path / "other.db"  # the test of "exported": another ledger opened over this one
+        subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
+                        "Dee,Eve"], capture_output=True, check=True)
+        page.evaluate("window.sharing = 'AbortError'")
+        exported_by(page, "export ledger")
+        page.get_by_label("ledger file").set_input_files(str(other))
+        assert "not been exported" in exported_by(page, "open ledger")  # the closed share sheet exported nothing
+        page.evaluate("window.sharing = 'NotAllowedError'")  # a share the browser refuses: downloaded instead
+        with page.expect_download() as downloading:
+            page.get_by_role("button", name="export ledger").click()
+        assert downloading.value.suggested_filename == "n1.db"
+        page.evaluate("window.sharing = 'shared'")
+        said = exported_by(page, "export ledger")
+        assert said.startswith("Exported n1.db")
+        [ledger] = [file for file in page.evaluate("window.shared") if file["name"] == "n1.db"]
+        assert ledger["type"] == "application/vnd.sqlite3" and ledger["size"] > 4096
+        assert "Opened other.db" in exported_by(page, "open ledger")  # exported: replaced without asking
+    finally:
+        context.close()
+
+
+REBUILT = """import sys
+import bragref.version
+bragref.version.__version__ += "+next"  # a later bragref: another build, its own version
+from bragref.serve.phone import build
+build.shutil.which = lambda name: None  # and built where Node is not: the phone unpacks and compiles its wheels
+build.build(sys.argv[1])
+"""
+
+
+@pytest.mark.slow
+def test_a_new_build_is_taken_at_the_next_start_never_in_the_open_tab(chromium, app_built, tmp_path):
+    """Issue 75: a new version of the app, built over the folder the phone loaded it from, is fetched in the
+    background while the old one stays in the open tab (taps recorded by it, a reload keeping it: never mid-hand);
+    the browser closed and opened again with no network starts the new one, on the same ledger. The new one is built
+    as where Node is not installed (the wheels shipped as they are), so that the phone's other way in is run too."""
+    from test_referee import tap
+
+    folder = tmp_path / "app"
+    shutil.copytree(app_built, folder)
+    serving = served(folder)
+    url = next(serving)
+    profile = tmp_path / "profile"
+    context = phone(chromium, profile)
+    try:
+        page = opened(context, url)
+        old = page.evaluate("document.documentElement.dataset.app")
+        page.evaluate("navigator.serviceWorker.ready")
+        tap(page, "session new", name="night", players="Ann, Bob, Cat")
+        tap(page, "deal")  # a hand under way
+        rebuilt = subprocess.run([sys.executable, "-c", REBUILT, str(folder)], capture_output=True, text=True)
+        assert rebuilt.returncode == 0, rebuilt.stderr
+        about = json.loads((folder / "bragref-app.json").read_text())
+        new = about["version"]
+        assert about["site"] is None and about["wheels"]
+        assert new != old and new.split("-")[0].endswith("+next")
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as a start with network does
+        page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)",
+                               polling=200, timeout=120_000)  # the new one fetched, waiting: not taken
+        head = shown(page)["digest"]
+        said = tap(page, next(label for label in page.locator("#moves > button").all_text_contents()
+                              if label.startswith("fold ")))
+        assert "fold" in said.lower() and shown(page)["digest"] != head
+        assert page.evaluate("document.documentElement.dataset.app") == old
+        page.reload()  # mid-hand: still the old
+        page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
+        assert page.evaluate("document.documentElement.dataset.app") == old
+        before = shown(page)
+    finally:
+        context.close()
+    serving.close()  # the next start has no network, nor any server: every file from the phone
+
+    context = phone(chromium, profile, offline=True)
+    try:
+        page = opened(context, url)
+        assert page.evaluate("document.documentElement.dataset.app") == new
+        assert shown(page)["digest"] == before["digest"]  # the same ledger, carried on
+        cached = page.evaluate("caches.keys()")
+        assert cached == [f"bragref-{new}"]  # the old build's files let go
+    finally:
+        context.close()

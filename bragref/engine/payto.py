@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from urllib.parse import quote, urlsplit
 
 import bragref.structs as structs
 
@@ -79,6 +78,8 @@ def link(text: str) -> str:
         raise BadInput(f"a pay-to link is at most {MAX_LINK} characters")
     if any(c.isspace() or not c.isprintable() for c in text):
         raise BadInput("a pay-to link has no spaces or unprintable characters in it")
+    from urllib.parse import urlsplit  # here: a table with no pay-to link never needs it (the phone's first table)
+
     try:
         parts = urlsplit(text)
         host = parts.hostname
@@ -127,6 +128,8 @@ def pay_link(to: Handle, payee: str, units: int, unit: str, currency: str, note:
         return Link(None, f"{to.says()} carries {ONLY[to.scheme][1]} only, not {money}: no link; "
                           f"pay {payee} another way")
     if to.scheme == "upi":
+        from urllib.parse import quote
+
         return Link(f"upi://pay?pa={quote(to.name, safe='@')}&pn={quote(payee, safe='')}&am={value}&cu=INR"
                     f"&tn={quote(note, safe='')}", None)
     if to.scheme == "monzo":

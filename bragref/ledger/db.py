@@ -156,13 +156,22 @@ def connect_like(conn: sqlite3.Connection, path: str = ":memory:") -> sqlite3.Co
     return scratch
 
 
+URI_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~/")  # as in a file URI
+
+
 def connect_read_only(path: str) -> sqlite3.Connection:
     """The ledger file opened for reading only, as it stands (no migration), rows read by name as `connect` reads
     them: through a URI made from the whole path, so that a folder whose name holds `#`, `?` or `%` is still the
     one meant."""
-    from pathlib import Path  # here: a write never needs it, and it is not cheap to import
+    if os.name == "nt":
+        from pathlib import Path  # a drive's letter and backslashes: pathlib's own file URI
 
-    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        uri = Path(path).resolve().as_uri()
+    else:  # as pathlib writes it (urllib.parse.quote_from_bytes), without `Path.as_uri`, whose import of
+        # urllib.request (http.client, email) was most of the phone's first table at a warm start
+        uri = "file://" + "".join(chr(byte) if byte in URI_SAFE else f"%{byte:02X}"
+                                  for byte in os.fsencode(os.path.realpath(path)))
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True)
     conn.row_factory = sqlite3.Row
     return conn
 

@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from bragref.serve.referee import MAX_BODY, Referee
 from bragref.serve.seats import Seats
-from bragref.serve.watch import Watcher
+from bragref.serve.watch import Watcher, pay_picture
 from bragref.serve.where import host_of
 
 STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css", "text/css; charset=utf-8"),
@@ -251,16 +251,11 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     def pay_code(request: Request, view: str) -> Response:
         """The QR code of the link that pays one payment the page shows (`?from=NAME&to=NAME`): the referee's page
         every payment's, a seat's page its own player's (`watch.pay_rows`); anything else 404."""
-        shown = structs.decode(watcher.views.get(view, b"{}")).get("pay") or []
-        asked = (request.query_params.get("from", ""), request.query_params.get("to", ""))
-        row = next((row for row in shown if (row["from"], row["to"]) == asked and row["link"]), None)
-        if row is None:
+        picture = pay_picture(watcher.views.get(view, b"{}"), request.query_params.get("from", ""),
+                              request.query_params.get("to", ""))
+        if picture is None:
             return not_served()
-        import segno
-
-        image = io.BytesIO()
-        segno.make(row["link"], error="m").save(image, kind="svg", scale=5, border=2, title=row["said"])
-        return Response(image.getvalue(), media_type="image/svg+xml", headers=HEADERS)
+        return Response(picture, media_type="image/svg+xml", headers=HEADERS)
 
     def app_code(request: Request) -> Response:
         """The QR code of the referee in the phone (`/app/`), at the address the referee's page was opened at."""

@@ -279,6 +279,23 @@ def pay_rows(book, rules) -> list[dict]:
     return rows
 
 
+def pay_picture(view: bytes, payer: str, payee: str) -> bytes | None:
+    """The QR code (SVG) of the link that pays one payment a page shows (`view`: its table, `pay_rows` in it): the
+    one from `payer` to `payee` with a link, else None. Drawn alike for serve's `pay.svg` and the referee in the
+    phone's worker."""
+    shown = structs.decode(view or b"{}").get("pay") or []
+    row = next((row for row in shown if (row["from"], row["to"]) == (payer, payee) and row["link"]), None)
+    if row is None:
+        return None
+    import io
+
+    import segno
+
+    image = io.BytesIO()
+    segno.make(row["link"], error="m").save(image, kind="svg", scale=5, border=2, title=row["said"])
+    return image.getvalue()
+
+
 def season_of(book) -> dict | None:
     """The season's chart of the nights kept in the table's money (R1.1), where there is more than one."""
     if len(book.session_names()) < 2:

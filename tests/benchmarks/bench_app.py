@@ -1,5 +1,5 @@
 """Benchmark for the referee in the phone (issue 75). Run: python tests/benchmarks/bench_app.py [--actions 200]
-[--hands 1000]
+[--hands 1000] [--starts N] [--folder DIR]
 
 Builds the application (`bragref app build`), serves it with `python -m http.server` on loopback and drives Debian's
 Chromium (a phone's screen, touch, a profile of its own), printing beside each target a floor measured in the same
@@ -17,6 +17,10 @@ run:
   150 MB;
 - `--hands` hands recorded in the app (straight to the worker, as the page posts them), then taps timed again:
   target within 1.2x of the taps at hand 1.
+Each warm start also prints where the worker's own clock says it went (Pyodide, bragref's files written, the ledger
+read, bragref imported, the first table) and Pyodide alone started at once after in the same page, the floor nearest
+in time. `--starts N`: only the first load and N warm starts, each beside that floor (the start alone, compared build
+with build: `--folder` runs an application built already, e.g. by another bragref).
 """
 
 from __future__ import annotations
@@ -97,6 +101,22 @@ def started(context, url: str, throttle: float = 1) -> float:
     return time.perf_counter() - began
 
 
+IN_PAGE = """async () => {  // Pyodide alone, started in the page just opened, from the same files (the same cache)
+  const began = performance.now();
+  const { loadPyodide } = await import('./pyodide/pyodide.mjs');
+  await loadPyodide({ indexURL: './pyodide/' });
+  return (performance.now() - began) / 1000;
+}"""
+
+
+def said_start(page) -> str:
+    """Where the worker's start went (its own clock), as it said when ready."""
+    took = page.evaluate("bragrefApp.started")
+    before = page.evaluate("bragrefApp.began")  # from the page's navigation to the worker's first line
+    opened = "" if before is None else f"the page opened to the worker's start {before / 1000:.2f}, "
+    return opened + ", ".join(f"{part} {ms / 1000:.2f}" for part, ms in took.items()) + " s"
+
+
 def floor(context, url: str) -> float:
     page = context.new_page()
     page.goto(url + "floor.html")
@@ -125,6 +145,28 @@ def taps(page, count: int) -> tuple[list[float], list[float]]:
     return times, floors
 
 
+def starts(kind, profile: Path, url: str, count: int) -> None:
+    """`count` warm starts offline, each the browser opened again on the profile, beside Pyodide alone at once
+    after in the same page; their medians."""
+    import os
+
+    mine, floors = [], []
+    for _ in range(count):
+        context = kind.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=["--no-sandbox"],
+                                                 offline=True, **PHONE)
+        try:
+            mine.append(started(context, url))
+            where = said_start(context.pages[0])
+            floors.append(context.pages[0].evaluate(IN_PAGE))
+        finally:
+            context.close()
+        print(f"  warm start {mine[-1]:.2f} s, Pyodide alone after it {floors[-1]:.2f} s; the worker: {where}; "
+              f"load {os.getloadavg()[0]:.1f}")
+    print(f"warm start offline to the first tap, median of {count}: {statistics.median(mine):.2f} s (target 3 s); "
+          f"Pyodide alone beside each: {statistics.median(floors):.2f} s; the difference "
+          f"{statistics.median(m - f for m, f in zip(mine, floors, strict=True)):.2f} s")
+
+
 def p90(values: list[float]) -> float:
     return sorted(values)[int(len(values) * 0.9) - 1]
 
@@ -133,10 +175,16 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--starts", type=int, default=0, help="only the starts: this many warm starts offline, each "
+                        "beside Pyodide alone started at once after in the same page")
+    parser.add_argument("--folder", help="an application built already (default: built here)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-app-"))
     folder = work / "app"
-    subprocess.run([sys.executable, "-m", "bragref", "app", "build", str(folder)], check=True, capture_output=True)
+    if args.folder:
+        shutil.copytree(args.folder, folder)
+    else:
+        subprocess.run([sys.executable, "-m", "bragref", "app", "build", str(folder)], check=True, capture_output=True)
     parts: dict[str, int] = {}
     for file in folder.rglob("*"):
         if file.is_file():
@@ -160,6 +208,10 @@ def main() -> None:
             print(f"first load over loopback: {first:.2f} s (target 8 s; floor, Pyodide alone: {first_floor:.2f} s)")
             page = context.pages[0]
             page.evaluate("navigator.serviceWorker.ready")
+            if args.starts:
+                context.close()
+                starts(kind, profile, url, args.starts)
+                return
             page.clock.install()
             from test_referee import tap
 
@@ -180,6 +232,10 @@ def main() -> None:
             context = kind.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=["--no-sandbox"],
                                                      offline=True, **PHONE)
             warm = started(context, url)
+            where = said_start(context.pages[0])
+            beside = context.pages[0].evaluate(IN_PAGE)  # the floor, at once after, in the same browser
+            print(f"warm start offline to the first tap: {warm:.2f} s; Pyodide alone started at once after in the "
+                  f"same page: {beside:.2f} s; the worker's own clock: {where}")
             context.close()
             context = kind.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=["--no-sandbox"],
                                                      offline=True, **PHONE)

@@ -36,6 +36,7 @@ NOT_IN_THE_PHONE = {"msgspec", "starlette", "uvicorn", "pip", "setuptools", "tzd
 PAGE = ("page.css", "page.js", "chart.js", "referee.js", "transport.js", "pay.js", "witness.js")  # serve's own files
 SENT = ("page.css", "referee-page.js")  # as serve sends them: the style sheet and the referee's page's one script
 OWN = ("app.js", "app.css", "worker.js", "icon.svg")  # the application's own files (`static/`)
+SITE = "site.pack"  # the wheels unpacked and compiled for Pyodide's Python, as one gzipped file (`compiled`)
 MARK = "bragref-app.json"  # what says a folder holds an application this command built: it may be built over
 
 
@@ -62,11 +63,17 @@ def build(folder: str, force: bool = False, say=lambda line: None) -> dict[str, 
             data = tar.extractfile(f"package/{name}").read()
             (root / "pyodide" / name).write_bytes(data)
             weights[f"pyodide/{name}"] = len(data)
+    made = wheels_of_the_phone()
+    site = compiled(root / "pyodide", made, say)
     wheels = []
-    for name, data in wheels_of_the_phone():
-        (root / "wheels" / name).write_bytes(data)
-        weights[f"wheels/{name}"] = len(data)
-        wheels.append(name)
+    if site is None:  # no Node here to run Pyodide's Python: the wheels as they are, compiled in the phone each start
+        for name, data in made:
+            (root / "wheels" / name).write_bytes(data)
+            weights[f"wheels/{name}"] = len(data)
+            wheels.append(name)
+    else:
+        (root / "wheels" / SITE).write_bytes(site)
+        weights[f"wheels/{SITE}"] = len(site)
     serve = resources.files("bragref.serve").joinpath("static")
     own = resources.files("bragref.serve.phone").joinpath("static")
     from bragref.serve.command import admit_typing_extensions
@@ -82,13 +89,15 @@ def build(folder: str, force: bool = False, say=lambda line: None) -> dict[str, 
     files.update({name: own.joinpath(name).read_bytes() for name in OWN})
     files["index.html"] = index(serve.joinpath("page.html").read_bytes(), serve.joinpath("referee.html").read_bytes())
     files["manifest.webmanifest"] = json.dumps(MANIFEST, indent=1).encode()
-    listed = sorted([*files, *(f"pyodide/{name}" for name in RUNTIME), *(f"wheels/{name}" for name in wheels)])
+    listed = sorted([*files, *(f"pyodide/{name}" for name in RUNTIME),
+                     *(f"wheels/{name}" for name in (wheels or [SITE]))])
     digest = hashlib.sha256()
     for name in listed:
         digest.update(name.encode() + b"\0" + hashlib.sha256(files[name] if name in files else
                                                             (root / name).read_bytes()).digest())
     version = f"{__version__}-{digest.hexdigest()[:12]}"
-    about = {"bragref": __version__, "version": version, "pyodide": PYODIDE, "wheels": wheels}
+    about = {"bragref": __version__, "version": version, "pyodide": PYODIDE, "wheels": wheels,
+             "site": None if site is None else f"wheels/{SITE}", "packed": [name for name, _ in made]}
     files[MARK] = json.dumps(about, indent=1).encode()
     listed.append(MARK)
     files["sw.js"] = own.joinpath("sw.js").read_bytes().replace(
@@ -278,3 +287,61 @@ def _where(top: str) -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise BadInput(f"{top} is not installed as a package here: the application cannot be built")
     return Path(next(iter(spec.submodule_search_locations)))
+
+
+COMPILE = r"""// Run by `node` at build time: Pyodide's own Python (the phone's) compiles the unpacked wheels' modules
+// to bytecode in the host folder mounted at /site, so that the phone never compiles them (Pyodide keeps none)
+const [runtime, folder] = process.argv.slice(2);
+const { loadPyodide } = await import(new URL(`file://${runtime}/pyodide.mjs`).href);
+const py = await loadPyodide({ indexURL: `${runtime}/`, packages: [] });
+py.mountNodeFS("/site", folder);
+py.runPython(`
+import compileall, py_compile, sys
+ok = compileall.compile_dir("/site", quiet=1, legacy=True, workers=1,
+                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+sys.stdout.write(f"compiled by {sys.version.split()[0]}: {ok}\\n")
+`);
+"""
+
+
+def compiled(runtime: Path, wheels: list[tuple[str, bytes]], say=lambda line: None) -> bytes | None:
+    """The wheels unpacked and their modules compiled by the phone's own Python (Pyodide run once in Node, from the
+    runtime just written), packed as one file the worker writes straight into its site-packages (`pack`): no
+    wheel to unpack and no module to compile at each start. None where Node is not here (or fails): the phone then
+    unpacks the wheels and compiles at each start, a second or so slower."""
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        say("Node is not installed here: the phone will compile bragref at each start (about a second slower)")
+        return None
+    with tempfile.TemporaryDirectory() as scratch:
+        site = Path(scratch) / "site"
+        for _, data in wheels:
+            with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+                wheel.extractall(site)
+        script = Path(scratch) / "compile.mjs"
+        script.write_text(COMPILE)
+        try:
+            ran = subprocess.run([node, str(script), str(runtime.resolve()), str(site)], capture_output=True,
+                                 text=True, timeout=600, check=False)  # its failure is read and said below
+        except (OSError, subprocess.TimeoutExpired) as error:
+            ran = None
+            why = str(error)
+        if ran is None or ran.returncode or not ran.stdout.strip().endswith("True"):
+            if ran is not None:
+                why = (ran.stderr.strip().splitlines() or ran.stdout.strip().splitlines() or ["no word"])[-1]
+            say(f"bragref could not be compiled for the phone here ({why[:200]}): it will compile at each start")
+            return None
+        files = sorted(p for p in site.rglob("*") if p.is_file() and not (p.suffix == ".py" and
+                                                                           p.with_suffix(".pyc").is_file()))
+        return pack([(p.relative_to(site).as_posix(), p.read_bytes()) for p in files])
+
+
+def pack(files: list[tuple[str, bytes]]) -> bytes:
+    """Files as one, gzipped: a 4-byte big-endian length, a JSON list of `[path, size]`, then each file's bytes in
+    turn (read by the worker with no archive library: the browser's own `DecompressionStream`, then a slice each)."""
+    import gzip
+
+    index = json.dumps([[name, len(data)] for name, data in files], separators=(",", ":")).encode()
+    return gzip.compress(len(index).to_bytes(4, "big") + index + b"".join(data for _, data in files), mtime=0)

@@ -44,6 +44,15 @@ class Phone:
         self.watcher.look()
         return self.watcher.views["referee"].decode()
 
+    def pay(self, payer: str, payee: str) -> str | None:
+        """`pay.svg?from=PAYER&to=PAYEE`: the QR code of the link that pays a payment the referee's page shows, as
+        serve draws it (`watch.pay_picture`), or None where the page shows no such payment with a link."""
+        from bragref.serve.watch import pay_picture
+
+        self.watcher.look()
+        picture = pay_picture(self.watcher.views["referee"], payer, payee)
+        return None if picture is None else picture.decode()
+
     def settle(self) -> None:
         """The ledger in its one file: its write-ahead log checkpointed into it and emptied, so that the file the
         worker keeps is the whole ledger (read by no connection in between: the watcher's is shut first)."""

@@ -1,10 +1,10 @@
 // Settling up from the phones: each payment still owed (the table's `pay`, sent to the referee's page and to the
 // payer's and the payee's own seat pages only, never to the players' page) as a box of its own: its line, what to know
 // before paying (a scheme that takes no amount), the link that pays it as a button with its QR code (`pay.svg`, drawn
-// on the server, saying who scans it), and a button that says what it records through the same answers as every other
-// tap: `record: Bill paid Ann ₹12.50` on the referee's page (`POST act`), `received ₹12.50 from Bill` on the payee's
-// seat (`POST ask`). A seat's page says it as theirs ("You pay Ann", "Bill pays you"); the payee's is never offered a
-// payment to themselves, the payer never a record of their own word.
+// by bragref, the server's or the phone's worker's, saying who scans it), and a button that says what it records
+// through the same answers as every other tap: `record: Bill paid Ann ₹12.50` on the referee's page (`POST act`),
+// `received ₹12.50 from Bill` on the payee's seat (`POST ask`). A seat's page says it as theirs ("You pay Ann", "Bill
+// pays you"); the payee's is never offered a payment to themselves, the payer never a record of their own word.
 // Self-contained: it listens to the `table` events page.js sends, and draws with text nodes only.
 "use strict";
 
@@ -35,7 +35,7 @@ function payItem(row, seat, head) {
       item.appendChild(button);
     }
     const code = document.createElement("img");
-    code.src = `pay.svg?from=${encodeURIComponent(row.from)}&to=${encodeURIComponent(row.to)}`;
+    transport.picture(code, `pay.svg?from=${encodeURIComponent(row.from)}&to=${encodeURIComponent(row.to)}`);
     code.alt = `QR code: ${row.said}, ${row.link}`;
     code.width = 180;
     code.height = 180;

@@ -9,4 +9,5 @@ const transport = window.bragrefApp || {
     body: JSON.stringify(body) }),
   get: path => fetch(path),
   events: path => new EventSource(path),
+  picture: (image, path) => { image.src = path; },  // an image bragref draws (a pay link's QR code), into an <img>
 };

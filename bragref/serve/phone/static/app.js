@@ -39,6 +39,7 @@
     else if (data.kind === "ready") {
       ready = true;
       window.bragrefApp.started = data.took;  // where the start's time went (the benchmark reads it)
+      window.bragrefApp.began = data.began - performance.timeOrigin;  // the page opened to the worker's start
       document.documentElement.dataset.app = data.version;
       kept(`bragref runs in this phone: the ledger is kept in it${storage}. Started in ${(data.ms / 1000).toFixed(1)} s.`);
     } else if (data.kind === "failed") {
@@ -72,11 +73,22 @@
       return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "application/json" } });
     },
     async get(path) {
+      if (path.startsWith("pay.svg?")) {
+        const answer = await ask({ kind: "picture", path });
+        return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "image/svg+xml" } });
+      }
       if (path !== "status.json") return new Response("", { status: 404 });
       const answer = await ask({ kind: "status" });
       return new Response(answer.body, { status: answer.status, headers: { "Content-Type": "application/json" } });
     },
     events() { return new Source(); },
+    async picture(image, path) {  // drawn by the worker (no server to ask): the image's address is its own blob's
+      const answer = await window.bragrefApp.get(path);
+      if (!answer.ok) return;
+      const address = URL.createObjectURL(await answer.blob());
+      image.addEventListener("load", () => URL.revokeObjectURL(address), { once: true });
+      image.src = address;
+    },
     ask,  // the ledger's own messages, for the tests and the controls below
   };
 
@@ -147,13 +159,14 @@
         await ask({ kind: "exported" });
         kept(`Exported ${answer.name}: bragref --db ${answer.name} audit --all checks it; club pull takes it.`,
           "recorded");
-      }
+      } else kept(`Not exported: the share of ${answer.name} was closed. Tap export ledger again to send it.`);
     });
     document.getElementById("export-history").addEventListener("click", async () => {
       const answer = await ask({ kind: "exportHistory" });
       if (answer.error) { kept(answer.error, "refused"); return; }
       if (await hand(answer.name, new Blob([answer.text], { type: "text/plain" }))) kept(`Exported ${answer.name}.`,
         "recorded");
+      else kept(`Not exported: the share of ${answer.name} was closed. Tap export history again to send it.`);
     });
     document.getElementById("open-ledger").addEventListener("click", () => {
       const file = document.getElementById("ledger-file").files[0];

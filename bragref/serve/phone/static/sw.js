@@ -9,9 +9,12 @@ self.addEventListener("install", event => {
   event.waitUntil(caches.open(CACHE).then(cache => cache.addAll(FILES.map(file => new Request(file, { cache: "reload" })))));
 });
 
-self.addEventListener("activate", event => {
+self.addEventListener("activate", event => {  // a build is activated only when no page of the one before is open;
+  // it claims the page that installed it (the first load's, not yet any service worker's), so that a new build
+  // found while that page is open waits for the next start as it does under any other page: a reload keeps the old
   event.waitUntil(caches.keys().then(names => Promise.all(names
-    .filter(name => name.startsWith("bragref-") && name !== CACHE).map(name => caches.delete(name)))));
+    .filter(name => name.startsWith("bragref-") && name !== CACHE).map(name => caches.delete(name))))
+    .then(() => self.clients.claim()));
 });
 
 self.addEventListener("fetch", event => {

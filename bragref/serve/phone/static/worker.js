@@ -99,6 +99,11 @@ const HANDLERS = {
              took: { bragref: acted - began, kept: performance.now() - acted } };
   },
   status() { return { status: 200, body: phone.status() }; },
+  picture({ path }) {  // `pay.svg?from=…&to=…`: a pay link's QR code, as serve draws it
+    const asked = new URLSearchParams(path.split("?")[1]);
+    const svg = phone.pay(asked.get("from") || "", asked.get("to") || "");
+    return svg === undefined || svg === null ? { status: 404, body: "" } : { status: 200, body: svg };
+  },
   exportLedger() {
     if (!py.FS.analyzePath(LEDGER).exists) return { error: "There is no ledger here yet: start a session first." };
     const data = py.FS.readFile(LEDGER);
@@ -145,19 +150,43 @@ self.onmessage = ({ data }) => {
   });
 };
 
+async function fetched(path) {  // a file of this application's, its bytes: gunzipped where they are gzip's (the
+  // pack; a server may have unzipped it already, as some do for a file whose name ends .gz: its name does not)
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path} is missing from this application (${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unzipped).arrayBuffer());
+}
+
+function unpacked(bytes, site) {  // `app build`'s pack: bragref and its dependencies, compiled for this Python
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+  let at = 4 + length;
+  const made = new Set();
+  for (const [name, size] of index) {
+    const folder = `${site}/${name}`.replace(/\/[^/]*$/, "");
+    if (!made.has(folder)) { py.FS.mkdirTree(folder); made.add(folder); }
+    py.FS.writeFile(`${site}/${name}`, bytes.subarray(at, at + size));
+    at += size;
+  }
+}
+
 async function boot() {
   const started = performance.now();
   post({ kind: "booting", said: "Starting bragref in this phone…" });
+  const runtime = loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, packages: [] });
   const about = await (await fetch("bragref-app.json")).json();
-  py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, packages: [] });
-  const runtime = performance.now();
+  const parts = about.site ? [fetched(about.site)] : about.wheels.map(wheel => fetched(`wheels/${wheel}`));
+  parts.forEach(part => part.catch(() => null));  // fetched while Pyodide starts; a failure is said below
+  py = await runtime;
+  const ran = performance.now();
   const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const wheel of about.wheels) {
-    const bytes = new Uint8Array(await (await fetch(`wheels/${wheel}`)).arrayBuffer());
-    py.unpackArchive(bytes, "wheel", { extractDir: site });
-  }
+  if (about.site) unpacked(await parts[0], site);
+  else for (const part of parts) py.unpackArchive(await part, "wheel", { extractDir: site });
   py.FS.mkdirTree("/ledger");
-  const unpacked = performance.now();
+  const unpackedAt = performance.now();
   try {
     await openStore();
   } catch (error) {
@@ -172,8 +201,9 @@ async function boot() {
   const imported = performance.now();
   status();
   post({ kind: "ready", version: about.version, ms: Math.round(performance.now() - started),
+         began: performance.timeOrigin + started,  // when the worker's own start began, on the wall clock
          kept: store.slot >= 0, generation: store.generation,
-         took: { pyodide: runtime - started, wheels: unpacked - runtime, ledger: opened - unpacked,
+         took: { pyodide: ran - started, wheels: unpackedAt - ran, ledger: opened - unpackedAt,
                  bragref: imported - opened, table: performance.now() - imported } });
 }
 
