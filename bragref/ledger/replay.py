@@ -205,7 +205,7 @@ def final(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row]
     if not loans and all(r["verb"] != "void" for r in actions):
         with suppress(Exception):
             hand = dealt(row)
-            return play.replay(hand, [action_of(r, hand.rules) for r in actions])
+            return replayed_from_deal(row, hand, [action_of(r, hand.rules) for r in actions])
     hand = None
     for step in replayed(row, actions, loans):
         hand = step.after
@@ -232,6 +232,26 @@ def _opened(row: sqlite3.Row) -> dict:
             _OPENINGS[0] = 0
         node = _OPENINGS[key] = {}
     return node
+
+
+def replayed_from_deal(row: sqlite3.Row, hand: Hand, actions: list[Verb]) -> Hand:
+    """`play.replay` of `actions` from `hand`, the deal `row` records (`dealt`), each opening met before looked up,
+    not judged again (`_opened`): the rules' refusal, where they refuse one, is theirs (`final`, `audit`)."""
+    node = _opened(row)
+    for index, action in enumerate(actions):
+        try:
+            hand, node = node[action]
+        except KeyError:  # an opening not met before: judged, and remembered
+            after = play.replay(hand, (action,))
+            child = {} if index + 1 < OPENING else None
+            node[action] = (after, child)
+            _OPENINGS[0] += 1
+            hand, node = after, child
+        except TypeError:  # an action that is no key (a plug-in's holding a list)
+            return play.replay(hand, actions[index:])
+        if node is None:
+            return play.replay(hand, actions[index + 1:]) if index + 1 < len(actions) else hand
+    return hand
 
 
 def _applied(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> tuple[Verb, Hand]:
