@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from itertools import product
 
 from bragref.engine.rules import Rules
@@ -357,8 +358,15 @@ def rules_set_words(rules: Rules, before: Rules, option: str, page: bool = False
 def entry_words(entry: dict, game) -> str:
     """What a `history` entry did, in the game's own words: Teen Patti's `chaal`, `blind chaal`, `pack` (its verbs'
     other names that are no verb of the family: not Svara's fold for its pass); Svara's `dark bet`."""
-    named = {verb: alias for alias, verb in game.aliases_of_verbs.items() if alias not in game_verbs()}
-    return (f"{game.say('blind')} " if entry["blind"] else "") + named.get(entry["action"], entry["action"])
+    action = entry["action"]
+    return (f"{game.say('blind')} " if entry["blind"] else "") + _verb_names(game).get(action, action)
+
+
+@cache
+def _verb_names(game) -> dict[str, str]:
+    """A game's own names for the family's verbs that `entry_words` tells (its verbs' other names that are no verb of
+    the family): made once a game, not once an entry (a whole session's `history` tells a hundred thousand)."""
+    return {verb: alias for alias, verb in game.aliases_of_verbs.items() if alias not in game_verbs()}
 
 
 def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list[dict]:

@@ -185,6 +185,45 @@ def grid_text(headers: list[str], rows: list[list], fmt: str = "simple") -> str:
     return tabulate(cells, headers=headers, tablefmt=fmt, disable_numparse=True, colalign=align)
 
 
+def plain(text: str) -> str:
+    """A text cell as `grid_text` prints it in the simple format: every unprintable character escaped (`cell`),
+    stripped. The texts of a long report repeat (names, verbs, notes): each is worked out once, of the last few
+    thousand."""
+    done = _PLAIN.get(text)
+    if done is None:
+        if len(_PLAIN) >= PLAIN_KEPT:
+            _PLAIN.clear()
+        done = _PLAIN[text] = (text if text.isprintable() else cell(text)).strip()
+    return done
+
+
+_PLAIN: dict[str, str] = {}
+PLAIN_KEPT = 4096
+
+
+class _Amounts(dict):
+    """Amounts in one money as a table's cells (`plain`), each worked out once (`amount_texts`)."""
+
+    def __init__(self, unit: str, currency: str):
+        super().__init__()
+        self.unit, self.currency = unit, currency
+
+    def __missing__(self, units: int) -> str:
+        from bragref.engine.money import format_money
+
+        if len(self) >= PLAIN_KEPT:
+            self.clear()
+        text = self[units] = plain(format_money(units, self.unit, self.currency))
+        return text
+
+
+@functools.lru_cache(maxsize=16)
+def amount_texts(unit: str, currency: str) -> dict[int, str]:
+    """Each amount in the money of `unit` and `currency` as `Rules.money` writes it, as a table's cell: looked up,
+    not formatted again, for every cell of a long report."""
+    return _Amounts(unit, currency)
+
+
 MARKDOWN = frozenset({"github", "pipe"})  # tabulate's formats that are Markdown, where a cell's text is escaped
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 

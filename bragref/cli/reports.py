@@ -6,8 +6,8 @@ import click
 
 from bragref.api import open_ledger
 from bragref.cli.lines import situation
-from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, Output, csv_chunks, json_item, json_listed,
-                                grid_text, output_options)
+from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Output, amount_texts, csv_chunks,
+                                grid_text, json_item, json_listed, output_options, plain, simple_table)
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
@@ -107,12 +107,7 @@ def told(session, replays, out: Output, first: bool) -> str:
         if out.form != "table":
             every += entries
             continue
-        game = game_of(hand.rules)
-        money = MoneyColumns(entries, hand)
-        text = grid_text(["#", "player", "action", *money.headers, "note"],
-                         [["" if e["seq"] is None else e["seq"], e["player"] or "",
-                           entry_words(e, game) + (" (voided)" if e["voided"] else ""),
-                           *money.cells(e), note(e)] for e in entries], out.fmt or "simple")
+        text = hand_table(entries, hand, out.fmt or "simple")
         number = row["number"]
         ending = (f"Hand {number} was a misdeal (R9.1): it never happened; the same dealer deals again." if misdealt
                   else outcome(number, hand) if hand.phase == "over" else situation(number, hand))
@@ -123,6 +118,34 @@ def told(session, replays, out: Output, first: bool) -> str:
     if out.form == "csv":
         return "".join(csv_chunks(every, header=first))
     return "".join(texts)
+
+
+def hand_table(entries: list[dict], hand: Hand, fmt: str) -> str:
+    """A hand's `history` table in `fmt`: a line per entry, its money columns as the hand needs them (`MoneyColumns`).
+    The simple format, every report's default, is made from each cell's text straight (`simple_table`): a whole
+    session's history is a hundred thousand lines."""
+    game = game_of(hand.rules)
+    money = MoneyColumns(entries, hand)
+    headers = ["#", "player", "action", *money.headers, "note"]
+    if fmt != "simple":
+        return grid_text(headers, [["" if e["seq"] is None else e["seq"], e["player"] or "",
+                                    entry_words(e, game) + (" (voided)" if e["voided"] else ""),
+                                    *money.cells(e), note(e)] for e in entries], fmt)
+    amounts, into = amount_texts(hand.rules.unit, hand.rules.currency), money.into
+    rows = []
+    for e in entries:
+        cells = ["" if e["seq"] is None else str(e["seq"]), plain(e["player"] or ""),
+                 plain(entry_words(e, game) + " (voided)" if e["voided"] else entry_words(e, game))]
+        if money.amount:
+            cells.append("" if e["amount"] is None else amounts[e["amount"]])
+            if into:
+                cells.append(str(e["into"] or ""))
+            cells.append("" if e["pot"] is None else amounts[e["pot"]])
+        if money.stake:
+            cells.append("" if e["stake"] is None else amounts[e["stake"]])
+        cells.append(plain(note(e)))
+        rows.append(cells)
+    return simple_table(headers, rows, ["right" if h in NUMBER_COLUMNS else "left" for h in headers])
 
 
 def note(entry: dict) -> str:

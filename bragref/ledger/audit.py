@@ -26,11 +26,10 @@ from typing import ClassVar, NamedTuple
 from bragref.engine.errors import BadInput, printable
 from bragref.engine.money import MAX_UNITS
 from bragref.engine.state import Hand
-from bragref.games import play
 from bragref.ledger.chain import DIGEST_HEX, GENESIS, LATER_COLUMNS, LOG_TABLES, hashed, link
 from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
-from bragref.ledger.replay import Unreplayable, dealt, final, live_actions, postings, read_action
+from bragref.ledger.replay import Unreplayable, dealt, final, live_actions, postings, read_action, replayed_from_deal
 from bragref.ledger.seats import renamed_to
 
 
@@ -772,7 +771,7 @@ def replayed_hand(read: Read, row: sqlite3.Row, actions: list[tuple], credits: l
         with suppress(Exception):
             hand = dealt(row)
             game = hand.rules.game
-            return play.replay(hand, [read_action(game, r[verb], r[player], r[args]) for r in actions])
+            return replayed_from_deal(row, hand, [read_action(game, r[verb], r[player], r[args]) for r in actions])
     return final(row, read.rowed("actions", actions), read.rowed("purses", credits))
 
 

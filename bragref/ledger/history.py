@@ -33,6 +33,7 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
                 "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None, "entered": entered_text(row["entered"])}]
     misdealt = False
+    tell = _tellings(hand.rules)
     for step in chain([first], steps) if first is not None else ():
         misdealt = misdealt or step.misdeal
         r, hand = step.row, step.after
@@ -43,7 +44,7 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
             continue
         after = hand if step.live else None
         action = step.action
-        stated, flagged, detail = (None, None, void_detail(step)) if action is None else _told(action, hand.rules)
+        stated, flagged, detail = (None, None, void_detail(step)) if action is None else tell[action]
         if action is not None:
             detail = action.noted(step.before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
         entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
@@ -61,12 +62,29 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
     return entries, hand, misdealt
 
 
-@lru_cache(maxsize=4096)
-def _told(action, rules) -> tuple[int | None, bool | None, str | None]:
-    """What a history entry says of an action beyond its verb: the amount it states, its flag, its detail (in the
-    money of `rules`). Actions are values, and a session repeats a few hundred of them (`store.action_of` reads each
-    once): each is told once."""
-    return action.stated_amount(), action.flagged(), action.detail(rules.money)
+class _Told(dict):
+    """What a history entry says of an action beyond its verb, by action: the amount it states, its flag, its detail
+    (in the money of `rules`). Actions are values, and a session repeats a few hundred of them (`store.action_of`
+    reads each once): each is told once, of the last few thousand."""
+
+    def __init__(self, rules):
+        super().__init__()
+        self.money = rules.money
+
+    def __missing__(self, action) -> tuple[int | None, bool | None, str | None]:
+        if len(self) >= TOLD_KEPT:
+            self.clear()
+        told = self[action] = action.stated_amount(), action.flagged(), action.detail(self.money)
+        return told
+
+
+TOLD_KEPT = 4096
+
+
+@lru_cache(maxsize=16)
+def _tellings(rules) -> _Told:
+    """The actions told so far in the money of `rules` (`_Told`): looked up once a hand, not once an action."""
+    return _Told(rules)
 
 
 def void_detail(step) -> str:

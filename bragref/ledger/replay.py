@@ -87,11 +87,21 @@ def rules_of(text: str) -> Rules:
 def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: int, last: int) -> dict[int, list]:
     """The rows of `table` (`actions`, `purses`, `postings`) for hands `first`..`last` of a session, in one query,
     by hand id, each hand's in the order written: read along the table's index of hand ids, which holds them in
-    that order, so that SQLite sorts nothing."""
+    that order, so that SQLite sorts nothing. Each row is a dict of its columns by name (a whole session's replay
+    reads a dozen of each of its rows' columns by name, which a dict finds at once and `sqlite3.Row` by comparing
+    the names before)."""
     grouped: dict[int, list] = {}
-    for row in conn.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ?"
-                            " AND number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last)):
-        grouped.setdefault(row["hand_id"], []).append(row)
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    cursor.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ?"
+                   " AND number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last))
+    names = [column[0] for column in cursor.description]
+    at = names.index("hand_id")
+    for values in cursor:
+        hand_rows = grouped.get(values[at])
+        if hand_rows is None:
+            hand_rows = grouped[values[at]] = []
+        hand_rows.append(dict(zip(names, values, strict=True)))
     return grouped
 
 
@@ -147,6 +157,8 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
     standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
     # only where a void will replay it
     hand, seq = dealt_hand, 0
+    # a hand of plain actions from its row's deal (most): its opening states are the same as other hands' (`_opened`)
+    node = _opened(row) if start is None and not voided and not loans else None
     for r, loan in weave(actions, loans, lambda r: (r, False), lambda r: (r, True)) if loans else \
             zip(actions, repeat(False)):
         if loan:
@@ -166,6 +178,19 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
             except Exception as error:  # noqa: BLE001 - whatever the rows hold: unreplayable
                 raise Unreplayable(f"its void {seq} leaves actions the rules refuse ({error})", number) from None
             yield Step(r, None, seq, False, None, seqs.get(r["voids"]), hand, after)
+        elif node is not None:
+            action = _read(hand, r, seq, number)
+            try:
+                after, node = node[action]
+            except KeyError:  # an opening not met before: judged, and remembered
+                after = _judged(hand, action, seq, number)
+                child = {} if seq < OPENING else None
+                node[action] = (after, child)
+                _OPENINGS[0] += 1
+                node = child
+            except TypeError:  # an action that is no key (a plug-in's holding a list): judged, and the rest
+                after, node = _judged(hand, action, seq, number), None
+            yield Step(r, action, seq, True, None, None, hand, after)
         else:
             action, after = _applied(hand, r, seq, number)
             if voided:
@@ -181,20 +206,70 @@ def final(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row]
     if not loans and all(r["verb"] != "void" for r in actions):
         with suppress(Exception):
             hand = dealt(row)
-            return play.replay(hand, [action_of(r, hand.rules) for r in actions])
+            return replayed_from_deal(row, hand, [action_of(r, hand.rules) for r in actions])
     hand = None
     for step in replayed(row, actions, loans):
         hand = step.after
     return dealt(row) if hand is None else hand
 
 
+OPENING = 4  # actions: a hand's first few are the same as many another's (who folds, who bets blind, what), and
+# each such opening is judged once (`_opened`); later ones are seldom met twice in a session
+OPENINGS_KEPT = 20_000  # openings remembered at most; past this they are forgotten and remembered again
+_OPENINGS: dict = {0: 0}  # a deal's row's values → its openings (0: how many are remembered)
+
+
+def _opened(row: sqlite3.Row) -> dict:
+    """The openings met so far of hands dealt as `row` records its deal: each action applied to the dealt hand, and
+    the hand after it with the actions met after it (`replayed`). A hand and an action are values, and the rules
+    give the same two the same hand after: a session's hands open alike (10,000 simulated hands: a third of their
+    first four actions' states met before), and each is judged once."""
+    key = (row["rules"], row["seats"], row["dealer"], row["carried_in"], row["retained_by"], row["purses"],
+           row["dealt"])
+    node = _OPENINGS.get(key)
+    if node is None:
+        if _OPENINGS[0] >= OPENINGS_KEPT:
+            _OPENINGS.clear()
+            _OPENINGS[0] = 0
+        node = _OPENINGS[key] = {}
+    return node
+
+
+def replayed_from_deal(row: sqlite3.Row, hand: Hand, actions: list[Verb]) -> Hand:
+    """`play.replay` of `actions` from `hand`, the deal `row` records (`dealt`), each opening met before looked up,
+    not judged again (`_opened`): the rules' refusal, where they refuse one, is theirs (`final`, `audit`)."""
+    node = _opened(row)
+    for index, action in enumerate(actions):
+        try:
+            hand, node = node[action]
+        except KeyError:  # an opening not met before: judged, and remembered
+            after = play.replay(hand, (action,))
+            child = {} if index + 1 < OPENING else None
+            node[action] = (after, child)
+            _OPENINGS[0] += 1
+            hand, node = after, child
+        except TypeError:  # an action that is no key (a plug-in's holding a list)
+            return play.replay(hand, actions[index:])
+        if node is None:
+            return play.replay(hand, actions[index + 1:]) if index + 1 < len(actions) else hand
+    return hand
+
+
 def _applied(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> tuple[Verb, Hand]:
+    action = _read(hand, row, seq, number)
+    return action, _judged(hand, action, seq, number)
+
+
+def _read(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> Verb:
     try:
-        action = action_of(row, hand.rules)
+        return action_of(row, hand.rules)
     except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
         raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
+
+
+def _judged(hand: Hand, action: Verb, seq: int, number: int) -> Hand:
     try:
-        return action, play.apply(hand, action)
+        return play.apply(hand, action)
     except Exception as error:  # noqa: BLE001 - a game's code, whatever it raises: unreplayable
         raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}",
                            number) from None

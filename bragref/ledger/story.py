@@ -5,6 +5,7 @@ every action and void, how it ended, the players by the names they have now (R2.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
@@ -14,8 +15,23 @@ from bragref.ledger.replay import MISDEALT, dealt, rules_of
 
 
 def local_time(at: str) -> str:
-    """A stored UTC time as the table's clock showed it: `2026-11-22 20:01:05 GMT`, no microseconds."""
-    return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+    """A stored UTC time as the table's clock showed it: `2026-11-22 20:01:05 GMT`, no microseconds. The clock's
+    minute is worked out once a minute (`_local_minute`: a whole session's `history` heads thousands of hands), its
+    second added, where the local time differs from the stored one by whole minutes (every zone's, today)."""
+    when = datetime.fromisoformat(at)
+    minute = _local_minute(when.replace(second=0, microsecond=0))
+    if minute is None:
+        return when.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+    clock, zone = minute
+    return f"{clock}:{when.second:02} {zone}"
+
+
+@lru_cache(maxsize=256)
+def _local_minute(when: datetime) -> tuple[str, str] | None:
+    """The local clock's `YYYY-MM-DD HH:MM` and zone at `when` (a whole minute), None where its offset is not whole
+    minutes (a zone's local mean time, before 1900)."""
+    local = when.astimezone()
+    return None if local.second else (local.strftime("%Y-%m-%d %H:%M"), local.strftime("%Z"))
 
 
 def story(ledger, session, number: int) -> list[str]:
