@@ -526,3 +526,48 @@ def test_on_a_phone_no_settle_up_control_sits_among_the_moves_and_the_referee_re
     finally:
         running.stop()
     assert table.json("settle --all") == []
+
+
+def test_the_nights_settle_and_summary_say_what_was_paid_beside_it_and_what_is_still_owed(bragref):
+    """`settle` and `summary` of the night list its who-pays-whom (the session's, as docs/reference.md promises; its JSON
+    unchanged), each line marked with what of it was paid since the night began (`paid` belongs to no session), and
+    then what is still owed over every night net of every payment, as `settle --all` says it."""
+    night(bragref)
+    bragref("paid bill ann 5")
+    assert bragref("settle").stdout == ("Bill pays Ann ₹12.50 (₹5.00 of it paid)\n"
+                                        "Paid since the night began: Bill paid Ann ₹5.00.\n"
+                                        "Still owed over every night, net of every payment: Bill pays Ann ₹7.50.\n")
+    assert "Settle up: Bill pays Ann ₹12.50 (₹5.00 of it paid)." in bragref("summary").stdout
+    bragref("paid bill ann 7.50")
+    said = bragref("settle").stdout
+    assert said.startswith("Bill pays Ann ₹12.50 (paid)\n"), said
+    assert said.endswith("Still owed over every night, net of every payment: nobody owes anybody.\n"), said
+    summary = bragref("summary").stdout
+    assert "Settle up: Bill pays Ann ₹12.50 (paid).\n" in summary, summary
+    assert "Still owed over every night, net of every payment: nobody owes anybody." in summary, summary
+    assert "(paid)" in bragref("summary --fmt markdown").stdout
+    assert bragref.json("settle") == [{"from": "Bill", "to": "Ann", "amount": 1250}]  # the night's, as promised
+    assert bragref("settle --all").stdout == "All square: nobody owes anybody.\n"
+
+
+def test_a_players_phone_says_what_is_still_owed_in_words_after_the_close(bragref):
+    """Evening 1: a seat page after the close showed "(settle --all)", a command: the page says it in words."""
+    from starlette.testclient import TestClient
+
+    from bragref.serve.app import make_app
+    from bragref.serve.seats import Seats
+
+    night(bragref)
+    bragref("paid bill ann 5")
+    with TestClient(make_app(str(bragref.db), referee="t" * 32, seats=Seats("ask"))) as client:
+        seat = client.get(f"/r/{'t' * 32}/status.json").json()["seats"]["Bill"]
+        bragref("session close")
+        for _ in range(50):  # the server sees the close within its look at the ledger
+            if client.get(seat + "status.json").json()["closed"]:
+                break
+            time.sleep(0.1)
+        for path in (f"/r/{'t' * 32}/", seat, "/"):
+            shown = client.get(path + "status.json").json()
+            words = " ".join([shown["said"], *shown["told"]["settle"]])
+            assert "Still owed over every night, net of every payment: Bill pays Ann ₹7.50." in words, words
+            assert "--all" not in words and "(settle" not in words, words

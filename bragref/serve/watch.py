@@ -248,12 +248,11 @@ class Watcher:
 def night_settle(book, rules) -> list[str]:
     """Who pays whom over the night, as `settle` says it (the carried pot explained), and the settle-ups recorded
     since the night began with what is still owed net of them, which the night's figures do not count (R1.2)."""
-    money, payments = rules.money, book.settle()
-    lines = settle_lines(payments, money, bool(book.on_table()))
+    money, payments, paid = rules.money, book.settle(), book.paid_since()
+    lines = settle_lines(payments, money, bool(book.on_table()), paid)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         lines.append(carried_words(carried, list(book.carried()), money))
-    paid = book.paid_since()
     if paid:
         kept = kept_in(rules)
         lines += paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], money)
