@@ -257,3 +257,10 @@ def test_a_payment_the_payees_phone_records_is_sound_and_no_other_phone_mark_on_
     bragref("undo")  # the payment to Aunt May, voided at the terminal: a phone never voids one
     forged(bragref.db, "UPDATE payments SET entered = 'seat-self' WHERE voids IS NOT NULL")
     assert "payments row 3 says a player's phone entered it" in bragref("audit --all", code=4).stdout
+    forged(bragref.db, "UPDATE payments SET entered = 'command' WHERE voids IS NOT NULL")
+    bragref('paid Bill "Aunt May" 1')
+    bragref('session new saturday --players "Aunt May,Bill" --unit 0.01 --currency £')
+    forged(bragref.db, "UPDATE payments SET entered = 'seat-self' WHERE id = 4")  # she had no seat when it was paid
+    assert "payments row 4 says a player's phone entered it" in bragref("audit --all", code=4).stdout
+    forged(bragref.db, "UPDATE payments SET entered = 'command' WHERE id = 4")
+    bragref("audit --all")

@@ -921,10 +921,12 @@ def entered(conn: sqlite3.Connection) -> list[str]:
             ("purses", ("kind IN ('buy-in', 'top-up', 'cash-out') AND EXISTS (SELECT 1 FROM session_events e WHERE "
                        "e.session_id = purses.session_id AND (e.event = 'seat' AND e.player = purses.player OR "
                        "e.event = 'rename' AND e.detail = purses.player))")),  # seated, by any name they had (R2.6)
-            ("payments", ("entered = 'seat-self' AND voids IS NULL AND EXISTS (SELECT 1 FROM session_events e WHERE "
-                          "e.event = 'seat' AND e.player = payments.payee OR e.event = 'rename' AND e.detail = "
-                          "payments.payee)")),  # the payee's own phone says it was paid, recorded at once: never
-            # asked of the referee (`seat`), never a void, never to someone who never sat (docs/serve.md)
+            ("payments", ("entered = 'seat-self' AND voids IS NULL AND EXISTS (SELECT 1 FROM session_events e, "
+                          "chain ce, chain cp WHERE ce.tbl = 'session_events' AND ce.row_id = e.id AND cp.tbl = "
+                          "'payments' AND cp.row_id = payments.id AND ce.seq < cp.seq AND (e.event = 'seat' AND "
+                          "e.player = payments.payee OR e.event = 'rename' AND e.detail = payments.payee))")),  # the
+            # payee's own phone says it was paid, recorded at once: never asked of the referee (`seat`), never a void,
+            # never to someone who had not sat by then, by any name they had (docs/serve.md, R2.6)
             *((table, "0") for table in ENTERED_ROWS if table not in ("actions", "purses", "payments"))):
         for row_id, value in conn.execute(f"SELECT id, entered FROM {table} WHERE {phones} AND NOT ({seated}) "
                                           f"ORDER BY id"):
