@@ -247,13 +247,14 @@ def asked_words(words: list[str], last, before: Hand | None = None) -> str:
     return f"{name} asks: {words[0].lower()} {session.rules.money(units)}"
 
 
-def settle_lines(payments: list[dict], money, at_table: bool) -> list[str]:
-    """Who pays whom (`settle`'s rows), a line each, amounts as `money` writes them; all square, or, where hands at
-    table stakes were settled at the table by the cash-outs, that said (R1.3)."""
+def settle_lines(payments: list[dict], money, at_table: bool, paid: list = ()) -> list[str]:
+    """Who pays whom (`settle`'s rows), a line each, amounts as `money` writes them, each marked with what of it the
+    settle-ups since the night began (`paid`, `Payment`s) paid (`paid_beside`); all square, or, where hands at table
+    stakes were settled at the table by the cash-outs, that said (R1.3)."""
     if not payments:
         return ["Nothing to pay: the hands at table stakes were settled at the table (R1.3)." if at_table else
                 "All square: nobody owes anybody."]
-    lines = [f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in payments]
+    lines = [f"{p['from']} pays {p['to']} {money(p['amount'])}{paid_beside(p, paid, money)}" for p in payments]
     if at_table:
         lines.append("The hands at table stakes were paid at the table, in the cash-outs (R1.3): what is paid here is "
                      "loans and hands played from the pocket.")
@@ -270,14 +271,23 @@ def carried_words(amount: int, kinds: list, money) -> str:
             f"that money in the middle; if the evening ends here, the table shares it out as it agrees.")
 
 
+def paid_beside(payment: dict, paid: list, money) -> str:
+    """What is said beside a line of the night's who-pays-whom (`settle`'s row) of the settle-ups recorded since the
+    night began from its payer to its payee (`paid`, `Payment`s): ` (paid)` once they come to its amount, else
+    ` (₹5.00 of it paid)`; nothing where none was. The night's figures do not count them (`paid` belongs to no
+    session, R1.2): this says they were made."""
+    made = sum(p.amount for p in paid if p.payer == payment["from"] and p.payee == payment["to"])
+    return "" if not made else " (paid)" if made >= payment["amount"] else f" ({money(made)} of it paid)"
+
+
 def paid_lines(paid: list, owed: list[dict], money) -> list[str]:
     """The settle-ups recorded since the night began (`Payment`s, at least one) and, net of them, what is still owed
-    over every night (`settle --all`'s rows in the night's money): the night's who-pays-whom does not count them
-    (R1.2)."""
+    over every night (`settle --all`'s rows in the night's money), in words (a player's phone shows them): the
+    night's who-pays-whom does not count them (R1.2)."""
     still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
     done = "; ".join(f"{p.payer} paid {p.payee} {money(p.amount)}" for p in paid)
     return [f"Paid since the night began: {done}.",
-            f"Still owed, net of every payment (settle --all): {still}."]
+            f"Still owed over every night, net of every payment: {still}."]
 
 
 def started_words(made) -> str:

@@ -227,3 +227,40 @@ def test_a_phones_buy_in_is_its_seated_players_by_any_name_they_had(bragref):
     bragref("lend andy william 2")
     forged(bragref.db, "UPDATE loans SET entered = 'seat'")
     assert "loans row 1 says a player's phone entered it" in bragref("audit", code=4).stdout
+
+
+def test_a_payment_the_payees_phone_records_is_sound_and_no_other_phone_mark_on_money_is(bragref):
+    """The payee's phone records a settle-up it received (`received £0.50 from Bill`, docs/serve.md, Settling up
+    from the phones): `seat-self` on a payment to the seat's own player, before or after the close, audits sound. A
+    phone never records a payment to someone who never sat (a bystander lender), never asks one for the referee to
+    record (`seat`), and never voids one: each of those marks is a finding."""
+    bragref('session new friday --players "Ann,Bill" --unit 0.01 --currency £ --ante 0.50')
+    bragref("deal")
+    bragref("fold bill")  # Bill owes Ann the ante
+    bragref('lend "Aunt May" bill 1 --bystander')
+    bragref("session close")
+    page = Referee(str(bragref.db), None, Seats("ask"))
+    code, said = page.ask("Ann", body(words="paid Bill Ann 0.50", head=bragref.json("status")["digest"]))
+    assert code == 200, said
+    with sqlite3.connect(bragref.db) as conn:
+        assert conn.execute("SELECT payer, payee, entered FROM payments").fetchall() == [("Bill", "Ann", "seat-self")]
+    assert bragref("audit --all").exit_code == 0
+    bragref('paid Bill "Aunt May" 1')  # the referee's, at the terminal
+    forged(bragref.db, "UPDATE payments SET entered = 'seat-self' WHERE id = 2")  # a phone, on someone else's
+    found = bragref("audit --all", code=4).stdout
+    assert "payments row 2 says a player's phone entered it" in found and "payments row 1" not in found, found
+    forged(bragref.db, "UPDATE payments SET entered = 'command' WHERE id = 2")
+    bragref("audit --all")
+    forged(bragref.db, "UPDATE payments SET entered = 'seat' WHERE id = 1")  # no phone asks the referee to record one
+    assert "payments row 1 says a player's phone entered it" in bragref("audit --all", code=4).stdout
+    forged(bragref.db, "UPDATE payments SET entered = 'seat-self' WHERE id = 1")
+    bragref("undo")  # the payment to Aunt May, voided at the terminal: a phone never voids one
+    forged(bragref.db, "UPDATE payments SET entered = 'seat-self' WHERE voids IS NOT NULL")
+    assert "payments row 3 says a player's phone entered it" in bragref("audit --all", code=4).stdout
+    forged(bragref.db, "UPDATE payments SET entered = 'command' WHERE voids IS NOT NULL")
+    bragref('paid Bill "Aunt May" 1')
+    bragref('session new saturday --players "Aunt May,Bill" --unit 0.01 --currency £')
+    forged(bragref.db, "UPDATE payments SET entered = 'seat-self' WHERE id = 4")  # she had no seat when it was paid
+    assert "payments row 4 says a player's phone entered it" in bragref("audit --all", code=4).stdout
+    forged(bragref.db, "UPDATE payments SET entered = 'command' WHERE id = 4")
+    bragref("audit --all")

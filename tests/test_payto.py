@@ -407,3 +407,167 @@ def test_datasette_does_not_publish_the_handles():
     assert published["tables"]["handles"] == {"hidden": True, "allow": False}
     assert published["allow_sql"] is False
     assert not any("handles" in query["sql"] for query in published["queries"].values())
+
+
+def test_the_referees_page_records_a_payment_after_the_close_and_says_plainly_what_to_do_without_a_head(bragref):
+    """Break 2 of the evening: a closed night's table still has a digest (the ledger's, `pay_head` beside the start
+    of the next session, whose own head is empty), and the referee's page records `paid` at it like any tap, before
+    and after the close. A write that says no table (an empty head) is told in plain words what to do, nothing
+    recorded."""
+    from starlette.testclient import TestClient
+
+    from bragref.serve.app import make_app
+
+    night(bragref)
+    with TestClient(make_app(str(bragref.db), referee="t" * 32)) as client:
+        status = f"/r/{'t' * 32}/status.json"
+        before = client.get(status).json()
+        recorded = client.post(f"/r/{'t' * 32}/act", json={"words": "paid Bill Ann 2.50", "head": before["digest"]})
+        assert recorded.status_code == 200, recorded.json()  # between hands
+        bragref("session close")
+        for _ in range(50):  # the server sees the close within its look at the ledger
+            closed = client.get(status).json()
+            if closed.get("closed_session"):
+                break
+            time.sleep(0.1)
+        assert closed["digest"] == "" and closed["pay_head"] == bragref.json("status")["digest"]
+        [row] = closed["pay"]
+        assert row["words"] == "paid Bill Ann 10.00"
+        for head in ("", None):
+            said = client.post(f"/r/{'t' * 32}/act", json={"words": row["words"], "head": head or ""})
+            assert said.status_code == 400
+            error = said.json()["error"]
+            assert "reload" in error.lower() and "nothing was recorded" in error.lower(), error
+            assert "digest" not in error and "head" not in error, error
+        assert bragref.json("settle --all") == [{"from": "Bill", "to": "Ann", "amount": 1000, "money": "₹0.01"}]
+        recorded = client.post(f"/r/{'t' * 32}/act", json={"words": row["words"], "head": closed["pay_head"]})
+        assert recorded.status_code == 200 and recorded.json()["recorded"] == "Recorded: Bill paid Ann ₹10.00."
+    assert bragref.json("settle --all") == []
+    bragref("audit --all")
+
+
+def test_settle_up_is_offered_between_hands_and_after_the_close_never_during_a_hand(bragref):
+    """`paid` is recorded between hands and after a close (R1.2): during a hand no page is sent a settle-up to record
+    or pay (the referee's, the payer's and the payee's seats), so no slip among the moves records one."""
+    from starlette.testclient import TestClient
+
+    from bragref.serve.app import make_app
+    from bragref.serve.seats import Seats
+
+    night(bragref)
+    with TestClient(make_app(str(bragref.db), referee="t" * 32, seats=Seats("ask"))) as client:
+        status = f"/r/{'t' * 32}/status.json"
+        referee = client.get(status).json()
+        seats = referee["seats"]
+        assert len(referee["pay"]) == 1
+        assert all(len(client.get(seats[p] + "status.json").json()["pay"]) == 1 for p in ("Ann", "Bill"))
+        bragref("deal")
+        for _ in range(50):
+            if client.get(status).json()["phase"] == "betting":
+                break
+            time.sleep(0.1)
+        assert client.get(status).json()["pay"] == []
+        assert all(client.get(seats[p] + "status.json").json()["pay"] == [] for p in ("Ann", "Bill"))
+        bragref("bet ann 12.50")
+        bragref("fold bill")  # Bill loses his ante again: he owes Ann two
+        for _ in range(50):
+            if client.get(status).json()["pay"]:
+                break
+            time.sleep(0.1)
+        assert [row["said"] for row in client.get(status).json()["pay"]] == ["Bill pays Ann ₹25.00"]
+        assert [row["said"] for row in client.get(seats["Ann"] + "status.json").json()["pay"]] == ["Bill pays Ann ₹25.00"]
+
+
+@pytest.mark.slow  # a server and a browser
+def test_on_a_phone_no_settle_up_control_sits_among_the_moves_and_the_referee_records_one_after_the_close(browser,
+                                                                                                       tmp_path):
+    """At 360x740, touch: while a hand is in play neither the referee's page nor the payee's or payer's seat shows a
+    settle-up control (a slip among the moves would record a payment); between hands they are back, and after the
+    close the referee's page records one with a tap (evening 1, breaks 2 and the settle-up beside the moves)."""
+    from test_referee import PHONE, Referee
+
+    def phone(url: str):
+        page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True).new_page()
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.head !== undefined")
+        return page
+
+    settling = ("record: ", "received ", "pay Ann")
+    table = Bragref(tmp_path / "ledger.db")
+    night(table)
+    running = Referee(table.db, more=("--seats", "ask"))
+    try:
+        page = phone(running.url)
+        page.wait_for_selector("#pay:not([hidden])")
+        seats = web_status(running.url)["seats"]
+        payee, payer = phone(running.players.rstrip("/") + seats["Ann"]), phone(running.players.rstrip("/") + seats["Bill"])
+        for shown in (payee, payer):
+            shown.wait_for_selector("#pay:not([hidden])")
+        running.post("deal")  # hand 2: Ann to act
+        page.wait_for_selector("#moves button")
+        payee.wait_for_selector("#moves button")
+        for shown in (page, payee, payer):
+            shown.wait_for_selector("#pay", state="hidden")
+            buttons = shown.get_by_role("button").evaluate_all(
+                "all => all.filter(b => b.offsetParent !== null).map(b => b.textContent)")
+            assert not [b for b in buttons if b.startswith(settling)], buttons
+        running.post("bet ann 12.50")
+        running.post("fold bill")
+        for shown in (page, payee, payer):
+            shown.wait_for_selector("#pay:not([hidden])")
+        assert payee.get_by_role("button", name="received ₹25.00 from Bill").is_visible()
+        running.post("session close")
+        page.wait_for_function("document.getElementById('said').textContent.includes('closed')")
+        page.wait_for_timeout(600)  # the page's calm after a change
+        page.get_by_role("button", name="record: Bill paid Ann ₹25.00").tap()
+        page.wait_for_function("document.getElementById('paid-answer').textContent !== ''")
+        assert page.locator("#paid-answer").text_content() == "Recorded: Bill paid Ann ₹25.00."
+        page.wait_for_selector("#pay", state="hidden")  # nothing owed now
+    finally:
+        running.stop()
+    assert table.json("settle --all") == []
+
+
+def test_the_nights_settle_and_summary_say_what_was_paid_beside_it_and_what_is_still_owed(bragref):
+    """`settle` and `summary` of the night list its who-pays-whom (the session's, as docs/reference.md promises; its JSON
+    unchanged), each line marked with what of it was paid since the night began (`paid` belongs to no session), and
+    then what is still owed over every night net of every payment, as `settle --all` says it."""
+    night(bragref)
+    bragref("paid bill ann 5")
+    assert bragref("settle").stdout == ("Bill pays Ann ₹12.50 (₹5.00 of it paid)\n"
+                                        "Paid since the night began: Bill paid Ann ₹5.00.\n"
+                                        "Still owed over every night, net of every payment: Bill pays Ann ₹7.50.\n")
+    assert "Settle up: Bill pays Ann ₹12.50 (₹5.00 of it paid)." in bragref("summary").stdout
+    bragref("paid bill ann 7.50")
+    said = bragref("settle").stdout
+    assert said.startswith("Bill pays Ann ₹12.50 (paid)\n"), said
+    assert said.endswith("Still owed over every night, net of every payment: nobody owes anybody.\n"), said
+    summary = bragref("summary").stdout
+    assert "Settle up: Bill pays Ann ₹12.50 (paid).\n" in summary, summary
+    assert "Still owed over every night, net of every payment: nobody owes anybody." in summary, summary
+    assert "(paid)" in bragref("summary --fmt markdown").stdout
+    assert bragref.json("settle") == [{"from": "Bill", "to": "Ann", "amount": 1250}]  # the night's, as promised
+    assert bragref("settle --all").stdout == "All square: nobody owes anybody.\n"
+
+
+def test_a_players_phone_says_what_is_still_owed_in_words_after_the_close(bragref):
+    """Evening 1: a seat page after the close showed "(settle --all)", a command: the page says it in words."""
+    from starlette.testclient import TestClient
+
+    from bragref.serve.app import make_app
+    from bragref.serve.seats import Seats
+
+    night(bragref)
+    bragref("paid bill ann 5")
+    with TestClient(make_app(str(bragref.db), referee="t" * 32, seats=Seats("ask"))) as client:
+        seat = client.get(f"/r/{'t' * 32}/status.json").json()["seats"]["Bill"]
+        bragref("session close")
+        for _ in range(50):  # the server sees the close within its look at the ledger
+            if client.get(seat + "status.json").json()["closed"]:
+                break
+            time.sleep(0.1)
+        for path in (f"/r/{'t' * 32}/", seat, "/"):
+            shown = client.get(path + "status.json").json()
+            words = " ".join([shown["said"], *shown["told"]["settle"]])
+            assert "Still owed over every night, net of every payment: Bill pays Ann ₹7.50." in words, words
+            assert "--all" not in words and "(settle" not in words, words

@@ -119,7 +119,7 @@ def test_the_nights_settle_up_counts_what_was_paid_since_and_the_closed_night_st
         assert f"Paid since the night began: {paid['from']} paid {paid['to']} £0.10." in settle
         owed = json.loads(bragref(db, "settle", "--all", "--json"))
         still = "; ".join(f"{p['from']} pays {p['to']} £{p['amount'] / 10:.2f}" for p in owed)
-        assert f"Still owed, net of every payment (settle --all): {still}." in settle
+        assert f"Still owed over every night, net of every payment: {still}." in settle
         assert any(line.startswith("The carried pot is the £") for line in settle), settle
         bragref(db, "session", "close")
         assert until(lambda: status(running.url)["session"] is None)

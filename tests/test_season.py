@@ -135,9 +135,11 @@ def test_a_night_at_table_stakes_counts_in_net_and_never_in_owed_r1_3(bragref):
         {"player": "Dev", "nights": 1, "hands": 2, "won_hands": 1, "net": -90, "best": -90, "worst": -90,
          "biggest_pot": 50, "money": "£0.01", "sessions": 2}]  # the table-stakes session counts in the season; both
     # sessions were played today: one night (a date), its result theirs together
-    assert bragref("--session t1 settle").stdout == (
-        "Dev pays Eve £1.00\nThe hands at table stakes were paid at the table, in the cash-outs (R1.3): what is paid "
-        "here is loans and hands played from the pocket.\nCashed out: Cath £6.20, Dev £4.90, Eve £4.90.\n")
+    assert bragref("--session t1 settle").stdout == (  # the night's who-pays-whom, what was paid since beside it
+        "Dev pays Eve £1.00 (£0.80 of it paid)\nThe hands at table stakes were paid at the table, in the cash-outs "
+        "(R1.3): what is paid here is loans and hands played from the pocket.\nCashed out: Cath £6.20, Dev £4.90, "
+        "Eve £4.90.\nPaid since the night began: Dev paid Eve £0.80.\n"
+        "Still owed over every night, net of every payment: Cath pays Eve £0.10.\n")
     bragref("audit --all")
 
 

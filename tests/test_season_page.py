@@ -65,7 +65,8 @@ def test_the_hand_computed_evening_drawn_from_the_figures_stats_reports(bragref)
     assert (ann / cat, bill / cat) == (pytest.approx(2 / 7, abs=0.01), pytest.approx(5 / 7, abs=0.01))
     assert set(bars(svg, "loss")) == {"Ann brag", "Bill brag"}
     assert ann_x + ann == pytest.approx(cat_x) and bill_x + bill == pytest.approx(cat_x)  # losses end at zero
-    assert table_rows(net)[1:] == [["Cat", "brag", "7"], ["Ann", "brag", "-2"], ["Bill", "brag", "-5"]]
+    assert table_rows(net)[1:] == [["Cat", "Three Card Brag", "7"], ["Ann", "Three Card Brag", "−\u20602"],
+                                   ["Bill", "Three Card Brag", "−\u20605"]]  # the pages' words and minus sign
 
     won = figure(tree, "won")
     assert table_rows(won)[1:] == [["Ann", "2", "0", "0"], ["Bill", "2", "1", "0"], ["Cat", "2", "1", "1"]]
@@ -92,10 +93,10 @@ def test_the_hand_computed_evening_drawn_from_the_figures_stats_reports(bragref)
     # Cat's prial in Ann's one deal of three hands: at least one prial in 3 dealt is 1 in 140, below 1 in 100, and
     # said as what it is, chance, not proof (docs/season.md)
     flagged = figure(tree, "flagged")
-    assert table_rows(flagged)[1:] == [["Ann", "brag", "prial", "1", "0.0071", "1 in 140", "yes"]]
+    assert table_rows(flagged)[1:] == [["Ann", "Three Card Brag", "prial", "1", "0.0071", "1 in 140", "yes"]]
     dealers = next(s for s in tree.iter("section") if s.get("id") == "dealers")
     said = " ".join(dealers.itertext())
-    assert "chance, not proof" in said and "Bill dealt 1 hand of brag (3 dealt in, 0 shown)" in said
+    assert "chance, not proof" in said and "Bill dealt 1 hand of Three Card Brag (3 dealt in, 0 shown)" in said
 
 
 def test_a_rigged_dealer_is_drawn_flagged_as_chance_not_proof(tmp_path):
@@ -110,8 +111,8 @@ def test_a_rigged_dealer_is_drawn_flagged_as_chance_not_proof(tmp_path):
     assert set(shown) == {"Dan brag prial"}
     assert shown["Dan brag prial"][1] > 100 * expected["Dan brag prial"][1]
     drawn = " ".join(svg.itertext())
-    assert "Dan, brag: prial" in drawn and "10 shown, 0.047 expected" in drawn and "1 in more than a trillion" in drawn
-    assert table_rows(flagged)[1:] == [["Dan", "brag", "prial", "10", "0.047", "1 in more than a trillion", "yes"]]
+    assert "Dan, Three Card Brag: prial" in drawn and "10 shown, 0.047 expected" in drawn and "1 in more than a trillion" in drawn
+    assert table_rows(flagged)[1:] == [["Dan", "Three Card Brag", "prial", "10", "0.047", "1 in more than a trillion", "yes"]]
     caption = "".join(flagged.find("figcaption").itertext())
     assert caption.startswith("Below 1 in 100") and "chance, not proof" in caption and "chance, not proof" in answer.text
 
@@ -211,3 +212,23 @@ def test_readable_across_a_room_and_on_a_phone_and_axe_clean(browser, tmp_path):
             page.close()
     finally:
         running.stop()
+
+
+def test_the_season_page_says_games_and_money_as_the_table_page_does(bragref):
+    """Evening 1: the season page said game keys (`teen-patti`) and a hyphen for a loss (`-£0.10`) where the table's
+    page says the game's title and `−£0.10` (a minus sign, joined to its amount). The same words and money here."""
+    bragref('session new tp --players "Ann,Bob,Cat" --unit 0.01 --currency £ --ante 0.10 --game teen-patti')
+    bragref.lines("""
+        deal
+        fold bob
+        fold cat
+    """)  # Ann wins the boots: Ann +£0.20, Bob and Cat −£0.10
+    tree = parsed(served(bragref.db).text)
+    net = figure(tree, "net")
+    assert table_rows(net)[1:] == [["Ann", "Teen Patti", "£0.20"], ["Bob", "Teen Patti", "−\u2060£0.10"],
+                                   ["Cat", "Teen Patti", "−\u2060£0.10"]]
+    labels = [text.text for text in net.iter(SVG + "text")]
+    assert "Bob · Teen Patti" in labels and "−\u2060£0.10" in labels and "+£0.20" in labels, labels
+    body = " ".join(next(tree.iter("body")).itertext())
+    assert "teen-patti" not in body and "-£" not in body, body
+    assert "Ann dealt 1 hand of Teen Patti" in body, body

@@ -14,7 +14,7 @@ from bragref.ledger.history import hand_history, named_now
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
-from bragref.told import carried_words, entry_words, outcome, own_words, paid_in, seats_words, settle_lines, witness
+from bragref.told import carried_words, entry_words, outcome, own_words, paid_in, paid_lines, seats_words, settle_lines, witness
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -272,7 +272,10 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     sit in each player's table money, to cash out (R1.3): only loans and hands
     played from the pocket are paid here, and each player's cash-out (or what
     is on the table still) is listed. Asked while a hand is being played, a
-    last line says so, and what is in its pot.
+    last line says so, and what is in its pot. Settle-ups recorded since the
+    session began (`paid`, which belongs to no session) are said beside the
+    payment they go to ("(paid)"), and then what is still owed over every
+    night, net of every payment, as --all says it.
 
     \b
     Example:
@@ -309,7 +312,8 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     """`print_payments` of the sessions kept in money `kept` (None: the session's), whose amounts `rules` write."""
     money = rules.money
     at_table = bool(book.on_table(all_sessions, kept))  # hands at table stakes: settled at the table (R1.3)
-    lines = settle_lines(payments, money, at_table)
+    paid = [] if all_sessions else book.paid_since()  # the night's: what of it was paid since, said beside it
+    lines = settle_lines(payments, money, at_table, paid)
     lines[:len(payments)] = [line + pay_words(p) for line, p in zip(lines, payments, strict=False)]
     if payments and out.fmt is not None:  # sentences, unless a table format is asked for
         linked = any("pay" in p for p in payments)
@@ -324,6 +328,18 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         click.echo(carried_words(carried, list(book.carried(all_sessions, kept)), money))
+    if paid:  # `paid` belongs to no session (R1.2): the night's figures stand, and what is still owed is said
+        for line in still_owed(book, rules, paid):
+            click.echo(line)
+
+
+def still_owed(book, rules, paid: list) -> list[str]:
+    """The settle-ups recorded since the session began (`paid`, at least one) and what is still owed over every night
+    in its money, net of every payment (`settle --all`'s rows): said after the night's who-pays-whom."""
+    from bragref.ledger.money import kept_in
+
+    kept = kept_in(rules)
+    return paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], rules.money)
 
 
 COMMANDS = [status, history, balances, settle]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from bragref.cli.output import HAND_NUMBERS
-from bragref.cli.reports import in_play_notes
+from bragref.cli.reports import in_play_notes, still_owed
 from bragref.ledger.money import CARRIED_POT
+from bragref.told import paid_beside
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
@@ -32,8 +33,9 @@ def replay(app, number: int) -> None:
 @click.pass_obj
 def summary(app, all_sessions: bool, fmt: str) -> None:
     """Hands played, the biggest pot, each player's net in the session's money, who pays whom in the fewest
-    payments, and the ledger's digest (which `bragref audit --digest` checks later); and a hand still being played,
-    if one is, with what is in its pot (the figures are the settled hands').
+    payments (a settle-up recorded since, `paid`, said beside the payment it goes to, then what is still owed over
+    every night), and the ledger's digest (which `bragref audit --digest` checks later); and a hand still being
+    played, if one is, with what is in its pot (the figures are the settled hands').
 
     \b
     Example:
@@ -119,8 +121,12 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
         nights = f"{leader['nights']} night{'s' if leader['nights'] != 1 else ''}"
         lines.append(f"Season leader: {said(leader['player'])}, {signed(leader['net'])} over {nights} "
                      f"(`bragref season`).")
-    settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}" for p in payments)
+    paid = [] if all_sessions else book.paid_since()  # the night's: what of it was paid since, said beside it
+    settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}{paid_beside(p, paid, money)}"
+                       for p in payments)
     lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
+    if paid:  # `paid` belongs to no session (R1.2): the night's figures stand, and what is still owed is said
+        lines.append(said(still_owed(book, book.scope()[0].rules, paid)[-1]))
     if any(book.on_table(all_sessions, kept).values()):
         lines.append("(Hands at table stakes were paid from the table: their results are in each player's table "
                      "money, to cash out, R1.3. Settling up pays loans and hands from the pocket.)")

@@ -902,8 +902,8 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
 def entered(conn: sqlite3.Connection) -> list[str]:
     """Where each row says it was entered (`entered`, docs/reference.md, Interactive) is one of the places bragref
     enters rows (`store.ENTERED`, as text); and a player's phone (`seat`, `seat-self`) enters only its own player's
-    moves in a hand they are dealt into, and their own buy-ins, top-ups and cash-outs while seated: never a deal, a
-    void, a loan, the rules, another row. A row that keeps none (written before bragref kept it) is as it was."""
+    moves in a hand they are dealt into, their own buy-ins, top-ups and cash-outs while seated, and (`seat-self`) a
+    settle-up paid to its own player, a person who sat: never a deal, a void, a loan, the rules, another row. A row that keeps none (written before bragref kept it) is as it was."""
     from bragref.ledger.store import ENTERED, ENTERED_ROWS
 
     places = ", ".join(f"'{place}'" for place in ENTERED)
@@ -920,7 +920,13 @@ def entered(conn: sqlite3.Connection) -> list[str]:
             ("purses", ("kind IN ('buy-in', 'top-up', 'cash-out') AND EXISTS (SELECT 1 FROM session_events e WHERE "
                        "e.session_id = purses.session_id AND (e.event = 'seat' AND e.player = purses.player OR "
                        "e.event = 'rename' AND e.detail = purses.player))")),  # seated, by any name they had (R2.6)
-            *((table, "0") for table in ENTERED_ROWS if table not in ("actions", "purses"))):
+            ("payments", ("entered = 'seat-self' AND voids IS NULL AND EXISTS (SELECT 1 FROM session_events e, "
+                          "chain ce, chain cp WHERE ce.tbl = 'session_events' AND ce.row_id = e.id AND cp.tbl = "
+                          "'payments' AND cp.row_id = payments.id AND ce.seq < cp.seq AND (e.event = 'seat' AND "
+                          "e.player = payments.payee OR e.event = 'rename' AND e.detail = payments.payee))")),  # the
+            # payee's own phone says it was paid, recorded at once: never asked of the referee (`seat`), never a void,
+            # never to someone who had not sat by then, by any name they had (docs/serve.md, R2.6)
+            *((table, "0") for table in ENTERED_ROWS if table not in ("actions", "purses", "payments"))):
         for row_id, value in conn.execute(f"SELECT id, entered FROM {table} WHERE {phones} AND NOT ({seated}) "
                                           f"ORDER BY id"):
             findings.append(f"{table} row {row_id} says a player's phone entered it ({value}), but a phone enters "

@@ -204,7 +204,8 @@ class Referee:
             book.pin(head)
             return
         if not starting:
-            raise BadInput("no head: the digest of the table the page showed is what an answer is for")
+            raise BadInput("nothing was recorded: this page did not say which table it was showing. Reload the "
+                           "page and tap again")
         if os.path.isfile(self.path):
             if book.session_names() and not book.current_session().closed:
                 raise Stale("a session has been opened since the page showed none")

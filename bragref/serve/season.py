@@ -75,6 +75,24 @@ def _figure(name: str, picture: Picture, caption: str, head: list[str], rows: li
             f'</table></details></figure>')
 
 
+def titled(game: str) -> str:
+    """A game as the table's pages name it, its title (`Teen Patti`, not the key `teen-patti`); a game no longer
+    installed by its key."""
+    from bragref.engine.rules import Rules
+    from bragref.games import game_of
+
+    try:
+        return game_of(Rules(game=game)).title
+    except Exception:  # noqa: BLE001 - a plug-in's game no longer installed: its key is all there is to say
+        return game
+
+
+def signed(written: str, units: int) -> str:
+    """An amount as the table's pages write it (`told.unbroken`, page.js): a loss with a minus sign joined to it
+    (`−£0.30`), never a hyphen."""
+    return "−\u2060" + written.lstrip("-") if units < 0 else written
+
+
 def _share(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else ""
 
@@ -94,7 +112,7 @@ def _net(rows: list[dict], said, name: str, several: bool) -> str:
     for r in rows:
         amount = said(r["money"], r["net"])
         of = f"{r['player']} {r['game']}" + (f" {r['money']}" if several else "")
-        picture.label(f"{r['player']} · {r['game']}", ("+" if r["net"] > 0 else "") + amount)
+        picture.label(f"{r['player']} · {titled(r['game'])}", ("+" if r["net"] > 0 else "") + amount)
         if r["net"] >= 0:
             picture.bar("gain", of, zero, r["net"] * scale)
         else:
@@ -105,7 +123,7 @@ def _net(rows: list[dict], said, name: str, several: bool) -> str:
     caption = (f"Net by game{money}: each player's result in each game over the season, gains right of the line, "
                "losses left of it.")
     return _figure(name, picture, caption, ["player", "game", "net"],
-                   [[r["player"], r["game"], said(r["money"], r["net"])] for r in rows], numeric=2)
+                   [[r["player"], titled(r["game"]), said(r["money"], r["net"])] for r in rows], numeric=2)
 
 
 def _people(rows: list[dict]) -> list[dict]:
@@ -165,7 +183,7 @@ def _types(game: str, classes: dict[str, list], name: str) -> str:
         picture.bar("expected", cls, 0, W * expected / most, BAR / 2, BAR + 1)
         picture.down(BAR + BAR / 2 + 1)
         rows.append([cls, count, _expected(expected), f"{100 * odds:.2f}%"])
-    caption = (f"{game}: the hand types of the {shows} hand{'s' * (shows != 1)} shown (filled) against what the odds "
+    caption = (f"{titled(game)}: the hand types of the {shows} hand{'s' * (shows != 1)} shown (filled) against what the odds "
                "of the game's pack make of as many hands (the outlined bar below each).")
     return _figure(name, picture, caption, ["hand type", "shown", "expected", "odds"], rows)
 
@@ -175,7 +193,7 @@ def _flagged(cases: list[tuple[dict, dict]]) -> str:
     for deal, t in cases:
         of = f"{deal['dealer']} {deal['game']} {t['class']}"
         most = max(t["shown"], t["expected"])
-        picture.label(f"{deal['dealer']}, {deal['game']}: {t['class']}")
+        picture.label(f"{deal['dealer']}, {titled(deal['game'])}: {t['class']}")
         picture.label(f"{t['shown']} shown, {_expected(t['expected'])} expected")
         picture.bar("shown", of, 0, W * t["shown"] / most)
         picture.bar("expected", of, 0, W * t["expected"] / most, BAR / 2, BAR + 1)
@@ -186,7 +204,7 @@ def _flagged(cases: list[tuple[dict, dict]]) -> str:
                "that a fair deal makes at least as many less than once in a hundred; chance, not proof.")
     return _figure("flagged", picture, caption, ["dealer", "game", "hand type", "shown", "expected", "chance",
                                                  "below 1 in 100"],
-                   [[d["dealer"], d["game"], t["class"], t["shown"], _expected(t["expected"]), t["one_in"], "yes"]
+                   [[d["dealer"], titled(d["game"]), t["class"], t["shown"], _expected(t["expected"]), t["one_in"], "yes"]
                     for d, t in cases], numeric=3)
 
 
@@ -209,7 +227,8 @@ def _dealers(found: dict) -> str:
                     f"{t['class']}: {t['shown']} shown, {_expected(t['expected'])} expected, {t['one_in']}"
                     + (" (below 1 in 100)" if t["flagged"] else "") for t in above)
                 or "no hand type shown more often than a fair deal makes")
-        parts.append(f"<li>{_e(d['dealer'])} dealt {d['hands']} hand{'s' * (d['hands'] != 1)} of {_e(d['game'])} "
+        parts.append(f"<li>{_e(d['dealer'])} dealt {d['hands']} hand{'s' * (d['hands'] != 1)} of "
+                     f"{_e(titled(d['game']))} "
                      f"({d['dealt']} dealt in, {d['shown']} shown): {_e(said)}.</li>")
     parts.append("</ul></section>")
     return "".join(parts)
@@ -331,5 +350,5 @@ def drawn(read: dict | None) -> str:
     if read is None:
         return page({"players": [], "dealers": []}, None)
     moneys = read["moneys"]
-    return page(read["stats"], lambda money, units: moneys[money].money(units) if money in moneys else str(units),
-                read["ranks"])
+    return page(read["stats"], lambda money, units: signed(moneys[money].money(units) if money in moneys else
+                                                           str(units), units), read["ranks"])

@@ -169,7 +169,9 @@ class Watcher:
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
                 money = {p["name"]: p["table_money"] for p in data["players"] if "table_money" in p}
                 settle = night_settle(book, session.rules)
-                data["pay"] = pay_rows(book, session.rules)
+                between = current is None or current.hand.phase == "over"
+                data["pay"] = pay_rows(book, session.rules) if between or session.closed else []  # `paid` is
+                # recorded between hands and after a close (R1.2): never offered among a hand's moves
                 data["closing"] = book.closing_digest() if session.closed else None  # every phone keeps it
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
@@ -246,12 +248,11 @@ class Watcher:
 def night_settle(book, rules) -> list[str]:
     """Who pays whom over the night, as `settle` says it (the carried pot explained), and the settle-ups recorded
     since the night began with what is still owed net of them, which the night's figures do not count (R1.2)."""
-    money, payments = rules.money, book.settle()
-    lines = settle_lines(payments, money, bool(book.on_table()))
+    money, payments, paid = rules.money, book.settle(), book.paid_since()
+    lines = settle_lines(payments, money, bool(book.on_table()), paid)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         lines.append(carried_words(carried, list(book.carried()), money))
-    paid = book.paid_since()
     if paid:
         kept = kept_in(rules)
         lines += paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], money)
@@ -362,6 +363,7 @@ def refereed(table: dict | None) -> dict:
         start = unstarted(f"{table['said']} Start the next session here.")
         night = {key: table["told"][key] for key in ("settle", "chart", "season")}
         return {**start, "balances": table["balances"], "money": table["money"], "pay": table.get("pay", []),
+                "pay_head": table["digest"],  # a settle-up is recorded at the closed night's table, as it stands
                 "closing": table.get("closing"), "closed_session": table["session"], "told": {**start["told"], **night}}
     told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
     return {**table, "actions": [_shown(entry, True) for entry in table["actions"]], "told": told_}

@@ -55,7 +55,7 @@ function payItem(row, seat, head) {
       try {
         const response = await transport.post(seat ? "ask" : "act", { words: row.words, head });
         const told = await response.json();
-        answer.textContent = told.recorded || told.refused || told.error || "";
+        answer.textContent = told.recorded || told.refused || told.stale || told.error || "";
         answeredAt = told.head || head;  // said of the ledger as it then stood: cleared once it moves on
       } catch (error) {
         answer.textContent = "Not recorded: the server did not answer.";
@@ -72,12 +72,14 @@ document.addEventListener("table", event => {
   const t = event.detail || {};
   const section = document.getElementById("pay");
   if (!section) return;
-  const rows = t.pay || [];
+  const rows = t.pay || [];  // sent between hands and after a close alone (R1.2): never among a hand's moves
+  const head = "pay_head" in t ? t.pay_head : t.digest;  // a closed night's table as it stands (the referee's page
+  // shows the start of the next session beside it, whose own head is empty)
   const answer = document.getElementById("paid-answer");
-  if (answer && answeredAt !== null && t.digest !== answeredAt) {  // an undo, the next hand: no longer the news
+  if (answer && answeredAt !== null && head !== answeredAt) {  // an undo, the next hand: no longer the news
     answer.textContent = "";
     answeredAt = null;
   }
   section.hidden = rows.length === 0;
-  section.querySelector("ul").replaceChildren(...rows.map(row => payItem(row, t.seat, t.digest)));
+  section.querySelector("ul").replaceChildren(...rows.map(row => payItem(row, t.seat, head)));
 });
