@@ -369,7 +369,7 @@ def referee_page(page: bytes, controls: bytes) -> bytes:
     """The referee's page: the players' page (one page, not two copies of it) with the referee's script and controls
     (`static/referee.html`: the script's line, then the controls) where it marks them; the referee's script (its
     page's one, `BUNDLES`) carries the players' page's, whose own line goes."""
-    own = b'<script src="table.js" defer blocking="render"></script>\n'
+    own = b'<script src="table.js" defer></script>\n'
     if own not in page:
         raise AssertionError(f"the page has lost its script {own!r}")
     page = page.replace(own, b"", 1)
