@@ -215,6 +215,41 @@ def test_each_page_is_sent_with_its_first_table_drawn_without_a_request_and_not_
         running.stop()
 
 
+ORDER = """window.order = [];
+new MutationObserver(() => { if (document.body.dataset.head && !order.includes('drawn')) order.push('drawn'); })
+  .observe(document, {attributes: true, subtree: true, attributeFilter: ['data-head']});
+const Stream = window.EventSource;
+window.EventSource = function (...given) { order.push('stream'); return new Stream(...given); };
+Object.assign(window.EventSource, Stream);
+const dated = Date.prototype.toLocaleString;
+Date.prototype.toLocaleString = function (...given) { order.push('dates'); return dated.apply(this, given); };"""
+
+
+def test_a_pages_first_table_is_painted_before_its_stream_and_a_seats_witnessed_times(browser, tmp_path):
+    """What a page's first table does not need waits until it is painted (docs/benchmarks.md): the stream of tables
+    is opened after (its first event is that table again), and a seat page's witnessed list writes its times after
+    (a phone's first date in its own locale's words loads that locale's data, about 0.2 s on a slow phone)."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "friday", "--players", ",".join(FOUR), "--currency", "£")
+    bragref(db, "deal")
+    running = Seated(db)
+    try:
+        for url in (running.url, running.players, running.seat("Cat")):
+            page = browser.new_page(viewport=PHONE, bypass_csp=True)
+            page.add_init_script(ORDER)
+            page.goto(url)
+            page.wait_for_function("document.getElementById('live').textContent.startsWith('Live')")  # the stream
+            order = page.evaluate("order")
+            assert order[0] == "drawn" and "stream" in order, (url, order)  # no stream, no date, before the table
+            if url == running.seat("Cat"):
+                page.wait_for_function("order.includes('dates')")
+                when = page.locator("#witnessed li").first.text_content()
+                assert when.count(" · ") == 2, when  # the night, the hand, and the time it was shown
+            page.close()
+    finally:
+        running.stop()
+
+
 def test_a_seats_code_stays_until_closed_and_a_new_one_is_asked_twice(browser, tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db)

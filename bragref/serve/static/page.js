@@ -114,7 +114,8 @@ const REPLACED = "This seat's code was replaced by the referee: this phone no lo
   + "you the new code.";  // issued anew: this address is over
 let lost = null;  // while the stream is down: when the page gives this address up
 
-let source = null;  // the stream of tables, opened once every script of the page listens (`listen`)
+let source = null;  // the stream of tables, opened once every script of the page listens and the first table is
+// painted (`listen`, `follow`)
 
 function ended(event) {  // said within 5 s of the server stopping, instead of retrying forever
   source.close();
@@ -142,6 +143,12 @@ function showText(data) {  // the page's own first table writes each `<` as `\u0
   show(JSON.parse(data));
 }
 
+function afterPaint(work) {  // work the first table does not need, done once the page as drawn now is painted (a
+  // hidden page paints nothing: done at once)
+  if (document.hidden) setTimeout(work, 0);
+  else requestAnimationFrame(() => setTimeout(work, 0));
+}
+
 function listen() {  // after the page's last deferred script has run: a table shown before it would be lost to it
   const carried = document.getElementById("first-table");  // the page served with its first table in it: drawn now
   if (carried) showText(carried.textContent);
@@ -150,6 +157,10 @@ function listen() {  // after the page's last deferred script has run: a table s
       if (data && shownText === null) showText(data);  // page's files (preloaded): drawn before the stream connects
     }).catch(() => null);
   }
+  afterPaint(follow);  // the stream opened after the first table is painted: its first event is that table again
+}
+
+function follow() {  // the stream of tables, each drawn as it comes
   source = transport.events("events");
   source.addEventListener("status", event => showText(event.data));
   source.addEventListener("ended", ended);  // the server said it is stopping
