@@ -173,6 +173,35 @@ def test_a_request_the_referee_makes_at_the_table_is_recorded_not_stale(seated):
     assert status(seated.url)["requests"][0]["stale"]
 
 
+def test_two_seats_asking_at_a_showdown_keep_each_others_request(tmp_path):
+    """Svara's showdown waits for Ann and Bob both to show (R16.5): both ask from their phones; recording Ann's show
+    changes the table's digest but not what Bob may do, so his request still waits, not moved past (issue 79, the
+    evening's break 3), and the referee records it. A request goes as moved past only once its move is no longer
+    the player's to make: the hand over, or that move no longer on offer to them."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "x", "--players", "Ann,Bob,Cat", "--currency", "£", "--game", "svara")
+    for words in ("deal", "pass bob", "pass cat", "deal", "look cat", "bet cat 1", "bet ann 1", "bet bob 1",
+                  "pass cat", "see ann"):
+        bragref(db, *words.split())
+    running = Seated(db)
+    try:
+        ann = running.ask("Ann", "show ann Ah Kh Qh")
+        bob = running.ask("Bob", "show bob 6c 7d 9s")
+        assert (ann.status_code, bob.status_code) == (202, 202), (ann.text, bob.text)
+        assert running.answer(ann.json()["id"]).status_code == 200
+        waiting = status(running.url)["requests"]
+        assert [(r["player"], r["stale"]) for r in waiting] == [("Bob", False)]
+        fate = status(running.seat("Bob"))["request"]
+        assert (fate["state"], fate["stale"]) == ("waiting", False)
+        recorded = running.answer(bob.json()["id"])
+        assert recorded.status_code == 200, recorded.text
+        assert status(running.seat("Bob"))["request"]["state"] == "recorded"
+        shows = [a["action"] for a in json.loads(bragref(db, "history", "2", "--json"))].count("show")
+        assert shows == 2
+    finally:
+        running.stop()
+
+
 def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db, "record")

@@ -19,7 +19,7 @@ from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
-from bragref.serve.seats import Seats
+from bragref.serve.seats import Seats, passed
 from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
                           pot_line, session_form, settle_lines, situation, whose_turn)
 
@@ -68,7 +68,7 @@ class Watcher:
             seated = [p["name"] for p in table["players"]] if table and not table["closed"] else []
             self.seats.seat(seated)
             referee = {**referee, "seats": self.seats.paths(seated), "seating": self.seats.mode,
-                       "requests": [{**r, "stale": bool(table) and r["head"] != table["digest"]}
+                       "requests": [{**r, "stale": passed(r, table)}
                                     for r in self.seats.waiting()], "reached": self.seats.reached}
         if self.backup is not None:
             referee = {**referee, "backup": self.backup}
@@ -372,7 +372,7 @@ def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
         return {**unstarted("No session yet: the referee starts one."), "seat": player, "request": request,
                 "told": {**unstarted()["told"], "forms": []}}
     if request is not None:
-        request = {**request, "stale": request["state"] == "waiting" and request["head"] != table["digest"]}
+        request = {**request, "stale": request["state"] == "waiting" and passed(request, table)}
     shown = {**public(table), "pay": [row for row in table.get("pay", [])  # what they owe, and what they are owed
                                       if player in (row["from"], row["to"])]}
     if table["closed"]:
