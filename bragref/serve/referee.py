@@ -86,6 +86,7 @@ class Referee:
             _, _, line = self._write(words, answer.head, "seat-self", trying=True)
             if self.seats.mode == "record" and self._acting(player, words):
                 told, head, _ = self._write(words, answer.head, "seat-self")
+                self.seats.recorded(player, told, head)
                 return 200, {"recorded": "\n".join(told), "head": head}
         except Written as written:
             return written.code, written.said

@@ -41,6 +41,7 @@ class Seats:
         self.requests: dict[str, Request] = {}  # player -> their request, the last asked
         self.numbers = itertools.count(1)
         self.lock = threading.Lock()  # the writes' threads take a request, or make a move, one at a time
+        self.phoned: dict | None = None  # the move a phone recorded last (`--seats record`): its line and new head
 
     def seat(self, players: list[str]) -> bool:
         """Give each seated player without a seat one; whether any was given."""
@@ -101,6 +102,13 @@ class Seats:
             for request in self.requests.values():
                 if request.state == "waiting" and not request.taken and request.line == line:
                     request.state, request.said, request.taken = "recorded", said, True
+
+    def recorded(self, player: str, told: list[str], head: str) -> None:
+        """`player`'s phone recorded a move itself (`--seats record`): the referee's page says so, naming the phone
+        (`Ann's phone recorded: Ann looks at their cards.`), while the table stands at `head`."""
+        first, *rest = told or [""]
+        self.phoned = {"line": "\n".join([f"{player}'s phone recorded: {first.removeprefix('Recorded: ')}", *rest]),
+                       "head": head}
 
     def fate(self, player: str) -> dict | None:
         """What `player`'s seat page is told of their last request."""
