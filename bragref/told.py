@@ -133,14 +133,35 @@ def legal_words(legal: Legal, rules: Rules | None = None, table: bool | str = Fa
     return ", ".join(legal_phrases(legal, rules or Rules(), table))
 
 
-def recorded_words(action, before: Hand | None, after: Hand) -> str:
+def recorded_words(action, before: Hand | None, after: Hand, page: bool = False) -> str:
     """The line after each answer that records an action (docs/reference.md, Interactive): who, what, and the money it
-    put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
+    put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`); on a `page`, a move
+    said by its verb alone as a sentence (`Recorded: Cat looks at their cards.`, `sentence`), where the terminal
+    says the words typed (`Recorded: Cat look.`)."""
     money = after.rules.money
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
     say = game_of(after.rules).say  # in the game's words: Teen Patti's chaal, pack
     said = action.said_at(before, money, say) if before is not None else action.said(money, say=say)
-    return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
+    return f"Recorded: {sentence(said, action, say) if page else said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
+
+
+DONE = {"look": "looks at their cards"}  # a verb whose sentence says more than the verb (R3.4)
+
+
+def sentence(said: str, action, say: Callable[[str], str] = str) -> str:
+    """A move said by its verb alone (`Cat look`, `Ann fold`, Teen Patti's `Bob pack`: the words typed) as a sentence
+    of what happened: `Cat looks at their cards`, `Ann folds`, `Bob packs`. A move with more to say (an amount, cards,
+    whom it asks) is said as its verb says it."""
+    player, verb = getattr(action, "player", None), say(action.verb)
+    if not player or said != f"{player} {verb}" or " " in verb:
+        return said
+    if action.verb in DONE:
+        return f"{player} {DONE[action.verb]}"
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return f"{player} {verb}es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return f"{player} {verb[:-1]}ies"
+    return f"{player} {verb}s"
 
 
 def dealt_words(current, previous, told: str = "") -> str:

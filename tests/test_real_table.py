@@ -199,7 +199,7 @@ def test_a_double_tap_on_fold_records_one_fold_for_the_player_it_named(browser, 
         page.wait_for_timeout(900)  # whatever a second tap would have done, it has done
         actions = [(a["player"], a["action"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
         assert actions == [("Ann", "deal"), ("Bob", "fold")], actions
-        assert page.locator("#answer").text_content().startswith("Recorded: Bob fold")
+        assert page.locator("#answer").text_content().startswith("Recorded: Bob folds")
         assert "Cat to act" in page.locator("#whose").text_content()  # whose turn, beside the buttons
 
 
