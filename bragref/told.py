@@ -153,6 +153,9 @@ def sentence(said: str, action, say: Callable[[str], str] = str) -> str:
     of what happened: `Cat looks at their cards`, `Ann folds`, `Bob packs`. A move with more to say (an amount, cards,
     whom it asks) is said as its verb says it."""
     player, verb = getattr(action, "player", None), say(action.verb)
+    own = action.sentence() if callable(getattr(action, "sentence", None)) else None  # a verb's own (R6.3's look)
+    if player and own:
+        return f"{player} {own}"
     if not player or said != f"{player} {verb}" or " " in verb:
         return said
     if action.verb in DONE:
@@ -494,6 +497,11 @@ def moves(hand: Hand) -> list[dict]:
                 button["label"] = " ".join([game.say(offer.verb), *who, *rest])
                 if kind.subject == "player" and player:  # a player's own move: on their seat, named without them
                     button["own"] = " ".join([game.say(offer.verb), *rest])
+                worded = kind.page_label(dict(chosen)) if hasattr(kind, "page_label") else None  # a choice in words
+                if worded:  # (a retained hand's, R6.3): its player after it
+                    button["label"] = f"{worded} ({player})" if player else worded
+                    if "own" in button:
+                        button["own"] = worded
                 button["said"] = offer.said
                 buttons.append(button)
     return buttons
@@ -580,8 +588,10 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
     rules, seats = session.rules, list(session.seats)
     game = game_of(rules)
 
-    def form(verb, *fields, when="between", confirm=None):
-        return {"verb": verb, "when": when, "fields": list(fields), "confirm": confirm}
+    def form(verb, *fields, when="between", confirm=None, button=None):  # button: its record button's name, where
+        # the form's own (`rules`) does not say what the tap does
+        return {"verb": verb, "when": when, "fields": list(fields), "confirm": confirm,
+                **({"button": button} if button else {})}
 
     between = hand is None or hand.phase == "over"
     wants = game.deal_wants(rules)
@@ -599,7 +609,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
                              for name, has in money.items()} if kind == "cash-out" else None)
                for kind in ("buy-in", "top-up", "cash-out") if rules.stakes == "table"),
              form("rules", field("option", rule_options(rules)),
-                  field("value", kind="value", by="option", choices=rule_values(rules), now=rule_now(rules))),
+                  field("value", kind="value", by="option", choices=rule_values(rules), now=rule_now(rules)),
+                  button="change rule"),
              form("paid", field("payer", seats), field("payee", seats), field("amount", kind="amount"),
                   field("note", kind="text", optional=True, keyword="--note")),
              form("close", confirm=f"close {session.name}: {f'cash out {close} (R1.3), then ' if close else ''}nothing "

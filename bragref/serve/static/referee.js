@@ -303,7 +303,8 @@ function drawForms(t) {
     if (!always) box.addEventListener("toggle", () => { state.open = box.open; });
     if (!always) box.firstChild.addEventListener("click", event => { if (calmed()) event.preventDefault(); });
     const inputs = form.fields.map(spec => field(form, spec, state));
-    const button = element("button", { type: "button" }, state.confirming ? `confirm ${form.verb}` : form.verb);
+    const button = element("button", { type: "button" },  // named as the form is, or what its tap does (`change rule`)
+      state.confirming ? `confirm ${form.verb}` : form.button || form.verb);
     const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
     button.addEventListener("click", async () => {
       if (busy || calmed()) return;
