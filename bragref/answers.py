@@ -116,7 +116,7 @@ class Answers:
         before = self.now()[1]
         self.book.record(move)
         _, current, action = self.book.last
-        self.tell(recorded_words(action, before.hand if before else None, current.hand))
+        self.tell(recorded_words(action, before.hand if before else None, current.hand, self.page))
         if current.hand.phase == "over":
             self.tell(outcome(current.number, current.hand))
             self.tell(witness(self.book.digest()))

@@ -134,14 +134,38 @@ def legal_words(legal: Legal, rules: Rules | None = None, table: bool | str = Fa
     return ", ".join(legal_phrases(legal, rules or Rules(), table))
 
 
-def recorded_words(action, before: Hand | None, after: Hand) -> str:
+def recorded_words(action, before: Hand | None, after: Hand, page: bool = False) -> str:
     """The line after each answer that records an action (docs/reference.md, Interactive): who, what, and the money it
-    put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`)."""
+    put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`); on a `page`, a move
+    said by its verb alone as a sentence (`Recorded: Cat looks at their cards.`, `sentence`), where the terminal
+    says the words typed (`Recorded: Cat look.`)."""
     money = after.rules.money
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
     say = game_of(after.rules).say  # in the game's words: Teen Patti's chaal, pack
     said = action.said_at(before, money, say) if before is not None else action.said(money, say=say)
-    return f"Recorded: {said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
+    return f"Recorded: {sentence(said, action, say) if page else said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
+
+
+DONE = {"look": "looks at their cards"}  # a verb whose sentence says more than the verb (R3.4)
+
+
+def sentence(said: str, action, say: Callable[[str], str] = str) -> str:
+    """A move said by its verb alone (`Cat look`, `Ann fold`, Teen Patti's `Bob pack`: the words typed) as a sentence
+    of what happened: `Cat looks at their cards`, `Ann folds`, `Bob packs`. A move with more to say (an amount, cards,
+    whom it asks) is said as its verb says it."""
+    player, verb = getattr(action, "player", None), say(action.verb)
+    own = action.sentence() if callable(getattr(action, "sentence", None)) else None  # a verb's own (R6.3's look)
+    if player and own:
+        return f"{player} {own}"
+    if not player or said != f"{player} {verb}" or " " in verb:
+        return said
+    if action.verb in DONE:
+        return f"{player} {DONE[action.verb]}"
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return f"{player} {verb}es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return f"{player} {verb[:-1]}ies"
+    return f"{player} {verb}s"
 
 
 def dealt_words(current, previous, told: str = "") -> str:
@@ -491,6 +515,11 @@ def moves(hand: Hand) -> list[dict]:
                 button["label"] = " ".join([game.say(offer.verb), *who, *rest])
                 if kind.subject == "player" and player:  # a player's own move: on their seat, named without them
                     button["own"] = " ".join([game.say(offer.verb), *rest])
+                worded = kind.page_label(dict(chosen)) if hasattr(kind, "page_label") else None  # a choice in words
+                if worded:  # (a retained hand's, R6.3): its player after it
+                    button["label"] = f"{worded} ({player})" if player else worded
+                    if "own" in button:
+                        button["own"] = worded
                 button["said"] = offer.said
                 buttons.append(button)
     return buttons
@@ -577,8 +606,10 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
     rules, seats = session.rules, list(session.seats)
     game = game_of(rules)
 
-    def form(verb, *fields, when="between", confirm=None):
-        return {"verb": verb, "when": when, "fields": list(fields), "confirm": confirm}
+    def form(verb, *fields, when="between", confirm=None, button=None):  # button: its record button's name, where
+        # the form's own (`rules`) does not say what the tap does
+        return {"verb": verb, "when": when, "fields": list(fields), "confirm": confirm,
+                **({"button": button} if button else {})}
 
     between = hand is None or hand.phase == "over"
     wants = game.deal_wants(rules)
@@ -596,7 +627,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
                              for name, has in money.items()} if kind == "cash-out" else None)
                for kind in ("buy-in", "top-up", "cash-out") if rules.stakes == "table"),
              form("rules", field("option", rule_options(rules)),
-                  field("value", kind="value", by="option", choices=rule_values(rules), now=rule_now(rules))),
+                  field("value", kind="value", by="option", choices=rule_values(rules), now=rule_now(rules)),
+                  button="change rule"),
              form("paid", field("payer", seats), field("payee", seats), field("amount", kind="amount"),
                   field("note", kind="text", optional=True, keyword="--note")),
              form("close", confirm=f"close {session.name}: {f'cash out {close} (R1.3), then ' if close else ''}nothing "

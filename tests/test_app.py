@@ -209,7 +209,7 @@ def game_set(page, game: str) -> str:
     page.locator("#forms summary", has_text="rules").click()  # a form between hands: opened, then filled in
     page.get_by_label("rules option", exact=True).select_option("game")
     page.get_by_label("rules value", exact=True).select_option(game)
-    rules = page.locator("#forms").get_by_role("button", name="rules", exact=True)
+    rules = page.locator("#forms").get_by_role("button", name="change rule", exact=True)  # the form is `rules`
     page.evaluate("document.getElementById('answer').className = 'waiting'")
     rules.click()
     page.wait_for_function("!['waiting', ''].includes(document.getElementById('answer').className)")

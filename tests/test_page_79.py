@@ -488,3 +488,31 @@ def test_a_seat_clears_what_it_recorded_once_the_night_is_closed_and_nobody_sits
         assert states == ["waiting for the deal"] * 2, states
     finally:
         running.stop()
+
+
+def test_the_tvs_hand_list_shows_its_numbers_from_10_on_whole(browser, tmp_path):
+    """On the TV (1920x1080) the hand's list was cut at its left edge from line 10 on (".0.", ".1.": the evening
+    after issue 79): each line's number sits whole inside the list's box, however many digits."""
+    db = dealt(tmp_path / "ledger.db")
+    for _ in range(3):
+        for player in ("bob", "cat", "dan", "ann"):
+            bragref(db, "bet", player, "1")
+    running = Referee(db)
+    try:
+        tv = opened(browser, running.players, TV)
+        tv.wait_for_function("document.querySelectorAll('#actions li').length >= 12")
+        cut = tv.evaluate("""() => {
+            const list = document.getElementById('actions'), room = parseFloat(getComputedStyle(list).paddingLeft);
+            return [...list.children].map(item => {
+                const probe = document.createElement('span');  // the marker's words, in the line's own font
+                probe.textContent = `${item.value}. `;
+                probe.style.cssText = 'position:absolute;white-space:pre;font:' + getComputedStyle(item).font;
+                document.body.append(probe);
+                const wide = probe.getBoundingClientRect().width;
+                probe.remove();
+                return [item.value, wide, room];
+            }).filter(([, wide, room]) => wide > room);
+        }""")
+        assert cut == [], cut
+    finally:
+        running.stop()

@@ -382,7 +382,7 @@ def test_a_plug_in_games_own_move_is_tapped_from_its_button(browser, tmp_path, p
         page = opened(browser, running.url)
         tap(page, "flash Bob", cards=("7h",))  # its move naming a card: the game's pack, from its declaration
         assert page.locator("#moves").get_by_role("button", name="flash Bob").count() == 0  # once a deal
-        assert tap(page, "stick Bob") == "Recorded: Bob stick."
+        assert tap(page, "stick Bob") == "Recorded: Bob sticks."
         assert "Cy to act" in page.locator("#said").text_content()
         assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json", env=plugin_installed))] == \
             ["deal", "flash", "stick"]

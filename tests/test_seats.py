@@ -173,6 +173,62 @@ def test_a_request_the_referee_makes_at_the_table_is_recorded_not_stale(seated):
     assert status(seated.url)["requests"][0]["stale"]
 
 
+def showdown(db: Path) -> Path:
+    """Svara among Ann, Bob and Cat, hand 2 at its showdown: Ann and Bob to show (R16.5)."""
+    bragref(db, "session", "new", "x", "--players", "Ann,Bob,Cat", "--currency", "£", "--game", "svara")
+    for words in ("deal", "pass bob", "pass cat", "deal", "look cat", "bet cat 1", "bet ann 1", "bet bob 1",
+                  "pass cat", "see ann"):
+        bragref(db, *words.split())
+    return db
+
+
+def test_under_seats_record_a_seat_page_says_its_show_waits_for_the_referee(browser, tmp_path):
+    """`--seats record` records the player to act's moves at once, but a show (nobody to act: the referee sees the
+    cards) still waits for the referee: the seat page says so beside its moves (the evening after issue 79)."""
+    running = Seated(showdown(tmp_path / "ledger.db"), "record")
+    try:
+        ann = status(running.seat("Ann"))
+        assert [move["label"] for move in ann["told"]["moves"]] == ["show", "concede"]
+        assert "show is recorded by the referee" in ann["told"]["asks"], ann["told"].get("asks")
+        assert status(running.seat("Cat"))["told"].get("asks", "") == ""  # nothing of Cat's is on offer
+        page = phone(browser, running.seat("Ann"))
+        page.locator("#moves p.asks").wait_for()
+        assert "recorded by the referee" in page.locator("#moves p.asks").text_content()
+        assert running.ask("Ann", "show ann Ah Kh Qh").status_code == 202  # as said: it waits
+    finally:
+        running.stop()
+    brag = Seated(dealt(tmp_path / "brag.db"), "record")
+    try:
+        assert status(brag.seat("Bob"))["told"].get("asks", "") == ""  # Bob to act: his moves record at once
+    finally:
+        brag.stop()
+
+
+def test_two_seats_asking_at_a_showdown_keep_each_others_request(tmp_path):
+    """Svara's showdown waits for Ann and Bob both to show (R16.5): both ask from their phones; recording Ann's show
+    changes the table's digest but not what Bob may do, so his request still waits, not moved past (issue 79, the
+    evening's break 3), and the referee records it. A request goes as moved past only once its move is no longer
+    the player's to make: the hand over, or that move no longer on offer to them."""
+    db = showdown(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        ann = running.ask("Ann", "show ann Ah Kh Qh")
+        bob = running.ask("Bob", "show bob 6c 7d 9s")
+        assert (ann.status_code, bob.status_code) == (202, 202), (ann.text, bob.text)
+        assert running.answer(ann.json()["id"]).status_code == 200
+        waiting = status(running.url)["requests"]
+        assert [(r["player"], r["stale"]) for r in waiting] == [("Bob", False)]
+        fate = status(running.seat("Bob"))["request"]
+        assert (fate["state"], fate["stale"]) == ("waiting", False)
+        recorded = running.answer(bob.json()["id"])
+        assert recorded.status_code == 200, recorded.text
+        assert status(running.seat("Bob"))["request"]["state"] == "recorded"
+        shows = [a["action"] for a in json.loads(bragref(db, "history", "2", "--json"))].count("show")
+        assert shows == 2
+    finally:
+        running.stop()
+
+
 def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db, "record")
@@ -359,3 +415,23 @@ def test_axe_finds_nothing_serious_on_a_seat_page(browser, standing):
     calmed(page)  # the page at rest: faded for a moment after the tap, its controls take none
     violations = Axe().run(page).response["violations"]
     assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
+
+
+def test_under_seats_record_the_referees_answer_line_says_what_a_phone_recorded(browser, tmp_path):
+    """The referee's answer line kept its own last "Recorded: …" while the phones played on (the evening after issue
+    79): a move a phone records is said there, naming the phone, as soon as the table shows it."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db, "record")
+    try:
+        referee = phone(browser, running.url)
+        referee.locator("#moves").get_by_role("button", name="look Bob", exact=True).click()
+        referee.wait_for_function("document.getElementById('answer').textContent.startsWith('Recorded: Bob')")
+        assert running.ask("Bob", "bet bob 1").status_code == 200
+        referee.wait_for_function("document.getElementById('answer').textContent.startsWith("
+                                  "\"Bob's phone recorded: Bob \")", timeout=3000)
+        assert running.ask("Cat", "fold cat").status_code == 200
+        referee.wait_for_function("document.getElementById('answer').textContent.startsWith("
+                                  "\"Cat's phone recorded: Cat \")", timeout=3000)
+        assert referee.locator("#answer").get_attribute("class") == "recorded"
+    finally:
+        running.stop()

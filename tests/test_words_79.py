@@ -197,3 +197,29 @@ def test_history_names_who_boiled_in_at_a_svara_deal_r16_7(bragref):
     assert deal["detail"] == "Cat and Bob in free; Dan boiled in for £7 (R16.7)", deal
     assert "Dan boiled in" in bragref("history 2").stdout
     assert any("Dan boiled in" in line for line in lines(bragref, "players"))
+
+
+def test_what_the_page_says_was_recorded_of_a_move_of_no_amount_is_a_sentence(bragref):
+    """`Recorded: Cat look.`, `Ann fold`, `Bob pack` read on a page as the words typed, not as what happened (the
+    evening after issue 79): there a move said by its verb alone is a sentence, in the game's words; the terminal
+    keeps the words its transcripts show (`Recorded: Cat fold.`)."""
+    from bragref.serve.referee import Referee
+
+    def tapped(words: str) -> str:
+        code, said = Referee(str(bragref.db), None).act(json.dumps(
+            {"words": words, "head": bragref.json("status")["digest"]}).encode())
+        assert code == 200, said
+        return said["recorded"]
+
+    bragref.lines("""
+        session new b --players Ann,Bob,Cat --currency £
+        deal
+    """)
+    assert tapped("look bob").startswith("Recorded: Bob looks at their cards.")
+    assert tapped("bet bob 2").startswith("Recorded: Bob bet £2 (£2 into the pot).")  # with its amount: as before
+    assert tapped("fold cat").startswith("Recorded: Cat folds.")
+    assert "Recorded: Ann folds." in tapped("fold ann")
+    bragref.lines("session new p --players Ann,Bob,Cat --currency £ --game teen-patti\ndeal")
+    assert tapped("fold bob").startswith("Recorded: Bob packs.")
+    said = bragref.table("fold cat").stdout
+    assert "Recorded: Cat pack." in said, said  # the terminal's words, as its transcripts show them

@@ -20,8 +20,8 @@ from bragref.engine.names import key, resolve
 from bragref.games import game_of
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.store import Ledger, Stale
-from bragref.serve.seats import Seats
-from bragref.told import asked_words, legal_words, moved, on_page
+from bragref.serve.seats import Seats, passed
+from bragref.told import asked_words, legal_words, moved, moves, on_page
 
 MAX_BODY = 4096  # bytes: an answer is a line; anything longer is not one (413)
 OWN_MONEY = ("buy-in", "top-up", "cash-out")  # what a seat asks between hands, for its own player alone (R1.3)
@@ -82,19 +82,22 @@ class Referee:
             if self._received(player, words):  # the payee says they were paid: theirs to say, recorded at once
                 told, head, _ = self._write(words, answer.head, "seat-self")
                 return 200, {"recorded": "\n".join(told), "head": head}
-            self._own(player, words)
+            hand = self._own(player, words)
             _, _, line = self._write(words, answer.head, "seat-self", trying=True)
             if self.seats.mode == "record" and self._acting(player, words):
                 told, head, _ = self._write(words, answer.head, "seat-self")
+                self.seats.recorded(player, told, head)
                 return 200, {"recorded": "\n".join(told), "head": head}
         except Written as written:
             return written.code, written.said
-        request = self.seats.asked(player, answer.words, line, answer.head)
+        request = self.seats.asked(player, answer.words, line, answer.head, hand)
         return 202, {"asked": line, "id": request.id}
 
     def answer(self, body: bytes) -> tuple[int, dict]:
-        """The referee records or refuses a request (docs/reference.md, A page for each seat): 200, 409 (the ledger has
-        moved on since it was asked: it is dropped as stale), 404 (no request waits by that id)."""
+        """The referee records or refuses a request (docs/reference.md, A page for each seat): 200 (recorded at the
+        table as it is now where the table changed since it was asked but its move is still its player's to make:
+        `seats.passed`), 409 (the table has moved past it: it is dropped as stale), 404 (no request waits by that
+        id)."""
         try:
             reply = read(body, Reply)[0]
         except Written as written:
@@ -108,7 +111,13 @@ class Referee:
             request.state, request.said = "refused", "The referee refused it: nothing was recorded."
             return 200, {"refused": request.line}
         try:
-            told, head, _ = self._write(split(request.words), request.head, "seat")
+            try:
+                told, head, _ = self._write(split(request.words), request.head, "seat")
+            except Written as written:  # the table changed since it was asked: still its player's move, it is made
+                if written.code != 409 or not written.said.get("head") or self._passed(request, written.said["head"]):
+                    raise
+                request.head = written.said["head"]  # asked again at the table as it now stands
+                told, head, _ = self._write(split(request.words), request.head, "seat")
         except Written as written:
             request.state = "stale" if written.code == 409 else "refused"
             request.said = written.said.get("stale") or written.said.get("refused") or written.said.get("error", "")
@@ -116,15 +125,28 @@ class Referee:
         request.state, request.said = "recorded", "\n".join(told)
         return 200, {"recorded": request.said, "head": head}
 
+    def _passed(self, request, head: str) -> bool:
+        """Whether the table at `head` has moved past `request` (`seats.passed`, as the pages judge it)."""
+        book = Book(lambda: Ledger(self.path, create=False), self.session)
+        try:
+            session, current = book.current_session(), book.current()
+            hand = current.hand if current is not None else None
+            table = {"digest": head, "closed": session.closed, "hand": current.number if current else 0,
+                     "told": {"moves": moves(hand) if hand is not None and hand.phase != "over" else []}}
+        finally:
+            book.close()
+        return passed({"head": request.head, "hand": request.hand, "words": request.words,
+                       "player": request.player}, table)
+
     @staticmethod
     def _received(player: str, words: list[str]) -> bool:
         """Whether `words` are `paid FROM TO AMOUNT` with TO the seat's own player, named in full: a payee confirming
         a settle-up they received (docs/serve.md, Settling up from the phones), judged as `paid` judges it (R1.2)."""
         return len(words) >= 4 and words[0].lower() == "paid" and key(words[2]) == key(player)
 
-    def _own(self, player: str, words: list[str]) -> None:
+    def _own(self, player: str, words: list[str]) -> int:
         """Refused (403) unless the words are a move of the game or a seat's own money, naming `player` (a seat never
-        asks for another, nor deals, lends or undoes)."""
+        asks for another, nor deals, lends or undoes); the number of the hand they are asked in (0: none dealt)."""
         if not words:
             raise Written(400, {"error": "those words ask nothing"})
         book = Book(lambda: Ledger(self.path, create=False), self.session)
@@ -142,6 +164,7 @@ class Referee:
         if not ours or named != player:
             raise Written(403, {"error": f"a seat asks for its own moves and money alone, naming {player}: nothing "
                                          f"was asked"})
+        return current.number if current is not None else 0
 
     def _acting(self, player: str, words: list[str]) -> bool:
         """Whether `words` are a move of the player to act: what `--seats record` records at once."""

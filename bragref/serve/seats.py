@@ -26,6 +26,7 @@ class Request(structs.Struct):
     head: str
     state: str = "waiting"
     said: str = ""  # what the fate said: the confirmation line, or why it was refused
+    hand: int = 0  # the number of the hand it was asked in (0: before the first)
     taken: bool = False  # an answer has it (`Seats.take`): no other answer, nor the referee's own move, takes it
 
 
@@ -40,6 +41,7 @@ class Seats:
         self.requests: dict[str, Request] = {}  # player -> their request, the last asked
         self.numbers = itertools.count(1)
         self.lock = threading.Lock()  # the writes' threads take a request, or make a move, one at a time
+        self.phoned: dict | None = None  # the move a phone recorded last (`--seats record`): its line and new head
 
     def seat(self, players: list[str]) -> bool:
         """Give each seated player without a seat one; whether any was given."""
@@ -69,17 +71,17 @@ class Seats:
         """Each seated player's seat path, as the referee's page is given them."""
         return {player: f"/s/{self.tokens[player]}/" for player in players if player in self.tokens}
 
-    def asked(self, player: str, words: str, line: str, head: str) -> Request:
+    def asked(self, player: str, words: str, line: str, head: str, hand: int = 0) -> Request:
         """`player`'s request, waiting: it replaces any they had waiting."""
         request = Request(f"{player[:1].lower()}{next(self.numbers)}-{secrets.token_hex(4)}", player, words, line,
-                          head)
+                          head, hand=hand)
         with self.lock:
             self.requests[player] = request
         return request
 
     def waiting(self) -> list[dict]:
         """The requests waiting for the referee, as the referee's page is given them."""
-        return [{"id": r.id, "player": r.player, "words": r.words, "line": r.line, "head": r.head}
+        return [{"id": r.id, "player": r.player, "words": r.words, "line": r.line, "head": r.head, "hand": r.hand}
                 for r in self.requests.values() if r.state == "waiting" and not r.taken]
 
     def take(self, request_id: str) -> Request | None:
@@ -101,8 +103,36 @@ class Seats:
                 if request.state == "waiting" and not request.taken and request.line == line:
                     request.state, request.said, request.taken = "recorded", said, True
 
+    def recorded(self, player: str, told: list[str], head: str) -> None:
+        """`player`'s phone recorded a move itself (`--seats record`): the referee's page says so, naming the phone
+        (`Ann's phone recorded: Ann looks at their cards.`), while the table stands at `head`."""
+        first, *rest = told or [""]
+        self.phoned = {"line": "\n".join([f"{player}'s phone recorded: {first.removeprefix('Recorded: ')}", *rest]),
+                       "head": head}
+
     def fate(self, player: str) -> dict | None:
         """What `player`'s seat page is told of their last request."""
         request = self.requests.get(player)
-        return None if request is None else {"id": request.id, "words": request.words, "line": request.line,
-                                             "head": request.head, "state": request.state, "said": request.said}
+        return None if request is None else {"id": request.id, "player": request.player, "words": request.words,
+                                             "line": request.line, "head": request.head, "hand": request.hand,
+                                             "state": request.state, "said": request.said}
+
+
+def passed(request: dict, table: dict | None) -> bool:
+    """Whether the table has moved past a waiting `request` (as `Seats.waiting` gives it), as `table` stands now: its
+    move is no longer its player's to make. Not whenever anything was recorded since it was asked: at a showdown,
+    another player's show changes the table but leaves this player's own show on offer (R16.5). Moved past: no table,
+    another hand dealt since, or, a move of the game, no move of that verb on offer to that player now; a seat's own
+    money (`buy-in`) waits while the table is between the same hands."""
+    if not table or table.get("closed"):
+        return True
+    if request["head"] == table["digest"]:
+        return False
+    if table.get("hand", 0) != request.get("hand", 0):
+        return True
+    verb = request["words"].split()[0].lower() if request["words"].split() else ""
+    moves = table["told"]["moves"]
+    if verb in ("buy-in", "top-up", "cash-out"):
+        return bool(moves)  # a hand in play since: asked between hands, for between hands
+    return not any(move.get("own") and move["words"][0].lower() == verb and move["words"][1:2] == [request["player"]]
+                   for move in moves)

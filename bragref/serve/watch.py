@@ -19,7 +19,7 @@ from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
-from bragref.serve.seats import Seats
+from bragref.serve.seats import Seats, passed
 from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
                           pot_line, session_form, settle_lines, situation, whose_turn)
 
@@ -68,14 +68,16 @@ class Watcher:
             seated = [p["name"] for p in table["players"]] if table and not table["closed"] else []
             self.seats.seat(seated)
             referee = {**referee, "seats": self.seats.paths(seated), "seating": self.seats.mode,
-                       "requests": [{**r, "stale": bool(table) and r["head"] != table["digest"]}
-                                    for r in self.seats.waiting()], "reached": self.seats.reached}
+                       "requests": [{**r, "stale": passed(r, table)}
+                                    for r in self.seats.waiting()], "reached": self.seats.reached,
+                       "phoned": self.seats.phoned}
         if self.backup is not None:
             referee = {**referee, "backup": self.backup}
         views = {"referee": structs.encode(referee),
                  "players": structs.encode(unstarted() if table is None else public(table))}
         for player, token in (self.seats.tokens.items() if self.seats is not None else ()):
-            views[f"seat:{token}"] = structs.encode(seated_view(table, player, self.seats.fate(player)))
+            views[f"seat:{token}"] = structs.encode(seated_view(table, player, self.seats.fate(player),
+                                                                self.seats.mode))
         return views
 
     def refresh(self) -> None:
@@ -380,18 +382,19 @@ def public(table: dict) -> dict:
             "told": {**told_, "lines": table["told"]["shown_lines"], "moves": [], "forms": []}}
 
 
-def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
+def seated_view(table: dict | None, player: str, request: dict | None, mode: str = "ask") -> dict:
     """What `player`'s own page is shown (their seat): what the players' page shows, marked as theirs, their moves
     when the table waits for them (named without their own player: `bet`, `fold`; only their own, never the table's
     such as an award; the cards seen in the deal disabled but those shown privately, which the players' page does not
-    know), between hands their own buy-in, top-up and cash-out, their request's fate (`stale` too while it waits for a
+    know), between hands their own buy-in, top-up and cash-out, why their moves wait for the referee where a tap
+    of theirs does not record at once (`asks`, under `--seats record`), their request's fate (`stale` too while it waits for a
     table that has moved on), and the settle-ups they owe or are owed (`pay`: the payer pays by its link, the payee
     says it was received)."""
     if table is None:
         return {**unstarted("No session yet: the referee starts one."), "seat": player, "request": request,
                 "told": {**unstarted()["told"], "forms": []}}
     if request is not None:
-        request = {**request, "stale": request["state"] == "waiting" and request["head"] != table["digest"]}
+        request = {**request, "stale": request["state"] == "waiting" and passed(request, table)}
     shown = {**public(table), "pay": [row for row in table.get("pay", [])  # what they owe, and what they are owed
                                       if player in (row["from"], row["to"])]}
     if table["closed"]:
@@ -406,7 +409,20 @@ def seated_view(table: dict | None, player: str, request: dict | None) -> dict:
     own = [{**form, "fields": [{**field, "options": [player], "value": player} if field["name"] == "name" else field
                                for field in form["fields"]]}
            for form in table["told"]["forms"] if form["verb"] in ("buy-in", "top-up", "cash-out")]
-    return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": mine, "forms": own}}
+    return {**shown, "seat": player, "request": request,
+            "told": {**shown["told"], "moves": mine, "forms": own, "asks": waits(table, player, mine, mode)}}
+
+
+def waits(table: dict, player: str, mine: list[dict], mode: str) -> str:
+    """Why `player`'s moves on offer wait for the referee under `--seats record`, which records at once only the
+    player to act's moves: a show (the referee sees the cards), or a move at nobody's turn. Empty where a tap
+    records, or asks as every tap does (`--seats ask`)."""
+    if mode != "record" or not mine or table.get("to_act") == player:
+        return ""
+    if table.get("phase") == "showdown":
+        return ("A show is recorded by the referee, who sees the cards: your tap asks them, and waits for their "
+                "record.")
+    return "Not your turn to act: your tap asks the referee, who records it."
 
 
 def _shown(entry: dict, private: bool) -> dict:

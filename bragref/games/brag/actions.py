@@ -53,6 +53,20 @@ class Look(Verb, frozen=True):
         return {"look": True}
 
     @classmethod
+    def page_label(cls, chosen: dict) -> str | None:
+        """A retained hand's choice on a page's button, in the page's may-line words (R6.3): `look at the new hand
+        and keep it`, not `look new keep`."""
+        if "hand" not in chosen:
+            return None
+        return f"look at the {chosen['hand']} hand and {'keep' if chosen.get('keep') else 'fold'} it"
+
+    def sentence(self) -> str | None:
+        """What a retained hand's look did, as a page says it was recorded: `looks at the new hand and folds it`."""
+        if self.hand is None:
+            return None
+        return f"looks at the {self.hand} hand and {'keeps' if self.keep else 'folds'} it"
+
+    @classmethod
     def offered_params(cls, offer, rules):
         return cls.params if dict(offer.values).get("retained") else ()  # which hand, and keep or fold it (R6.3)
 

@@ -215,6 +215,9 @@ function drawMoves(t) {
     });
     panel.append(element("p", {}, `Tap “${move.label}” again, or below, to ${verb} it.`), again);
   });
+  if (t.told && t.told.asks) moves.append(element("p", { class: "asks" }, t.told.asks));  // after the buttons: why a
+  // seat's tap waits for the referee (`--seats record`: a show), moving none of them
+
 }
 
 function choices(label, options, chosen) {  // any of a list: who boils in, whom a split pot goes to
@@ -300,7 +303,8 @@ function drawForms(t) {
     if (!always) box.addEventListener("toggle", () => { state.open = box.open; });
     if (!always) box.firstChild.addEventListener("click", event => { if (calmed()) event.preventDefault(); });
     const inputs = form.fields.map(spec => field(form, spec, state));
-    const button = element("button", { type: "button" }, state.confirming ? `confirm ${form.verb}` : form.verb);
+    const button = element("button", { type: "button" },  // named as the form is, or what its tap does (`change rule`)
+      state.confirming ? `confirm ${form.verb}` : form.button || form.verb);
     const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
     button.addEventListener("click", async () => {
       if (busy || calmed()) return;
@@ -479,6 +483,8 @@ document.addEventListener("table", event => {
   }
   if (changed) {
     if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > 3000) say("", "");  // old news
+    if (!seated() && table.phoned && table.phoned.head === table.digest) say("recorded", table.phoned.line);  // a
+    // phone recorded its player's move (`--seats record`): said, not the page's own last answer
     shownHand = table.hand;
     open = null;  // a field or picker left open was for the table as it was
     Object.values(kept).forEach(state => { state.confirming = ""; });
