@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -54,6 +55,9 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
                    "page.css", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip"):
         assert needed in files
+    index = (app_built / "index.html").read_text()
+    linked = set(re.findall(r'(?:href|src)="([^"#:]+)"', index))
+    assert linked and linked <= set(files), linked - set(files)  # no link the phone cannot follow offline (season)
     sw = (app_built / "sw.js").read_text()
     about = json.loads((app_built / "bragref-app.json").read_text())
     assert '"bragref-${VERSION}"' not in sw and about["version"] in sw  # the cache is named for this build

@@ -131,6 +131,10 @@ LEDGER = b"""<section id="ledger" aria-labelledby="ledger-head">
 """
 
 
+PRELOAD = b'<link rel="preload" href="status.json" as="fetch" crossorigin="anonymous">\n'
+SEASON = b'<p><a href="season">The season: how each played, and the deals against the odds</a></p>'
+
+
 def index(page: bytes, controls: bytes) -> bytes:
     """The application's page: the referee's page as `serve --referee` serves it (one page: serve's own), with the
     manifest, the application's script (which puts the Web Worker where serve's HTTP is) and its ledger's controls."""
@@ -140,6 +144,10 @@ def index(page: bytes, controls: bytes) -> bytes:
     from bragref.serve.app import referee_page
 
     html = referee_page(page, controls)
+    for gone in (PRELOAD, SEASON):  # no server here: its table is the worker's, and the season page is serve's
+        if gone not in html:
+            raise AssertionError(f"the page has lost its {gone!r}")
+        html = html.replace(gone, b"", 1)
     for marker, part in ((b"</head>", HEAD + b"</head>"), (b"</main>", LEDGER + b"</main>")):
         if marker not in html:
             raise AssertionError(f"the page has lost its {marker!r}")
