@@ -14,6 +14,7 @@ from typing import Self
 import pytest
 
 import bragref
+from bragref.ledger.db import litestream_attached
 from conftest import Bragref
 
 pytestmark = pytest.mark.slow  # Litestream's processes: CI's whole run, not the quick subset
@@ -46,8 +47,11 @@ class Replicating:
         with open(self.log, "w") as log:
             self.process = subprocess.Popen([litestream, "replicate", "-config", str(self.config)], stdout=log,
                                             stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 10  # running, as a service is before the evening starts: its signals handled
-        while "replicating to" not in self.log.read_text() and time.monotonic() < deadline:
+        deadline = time.monotonic() + 10  # running, as a service is before the evening starts: its signals handled,
+        # and its read transaction open on the ledger (a write before it is checkpointed away by bragref's connection
+        # closing, as on a ledger no Litestream replicates, and Litestream 0.5 then sends none of what follows)
+        while not ("replicating to" in self.log.read_text() and litestream_attached(str(table.db))) \
+                and time.monotonic() < deadline:
             time.sleep(0.02)
 
     def stop(self) -> None:
