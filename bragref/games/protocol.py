@@ -418,6 +418,20 @@ class Game(Identity, HouseRules, Dealing, Playing, Settling, Judging, Telling, S
     """
 
 
+def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
+    """A finished hand's postings (`Game.outcome`): what each player paid (`stake`), took (`win`), and the money carried
+    in and left carried (`carry-in`, `carry-out`; R1.2): the family's, and `PlainGame`'s."""
+    result = hand.result
+    assert result is not None, "a hand settles once it is over"
+    rows: list[tuple[str | None, str, int]] = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
+    rows += [(name, "win", amount) for name, amount in result.winnings]
+    if hand.carried_in:
+        rows.append((None, "carry-in", -hand.carried_in))
+    if result.carried:
+        rows.append((None, "carry-out", result.carried))
+    return rows
+
+
 class PlainGame(Game):
     """The neutral base of a game without brag's betting: subclass it, name the game and write its moves (`actions`,
     `legal`, `apply`). Its deal puts each player's ante and any carried pot in (R2.3), everyone's cards open to
@@ -448,15 +462,7 @@ class PlainGame(Game):
 
     def outcome(self, hand: Hand) -> list[tuple[str | None, str, int]]:
         """What each player paid (`stake`), took (`win`), and the money carried in and left carried (R1.2)."""
-        result = hand.result
-        assert result is not None, "a hand settles once it is over"
-        rows: list[tuple[str | None, str, int]] = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
-        rows += [(name, "win", amount) for name, amount in result.winnings]
-        if hand.carried_in:
-            rows.append((None, "carry-in", -hand.carried_in))
-        if result.carried:
-            rows.append((None, "carry-out", result.carried))
-        return rows
+        return postings(hand)
 
     def carried(self, rules: Rules) -> Carried:
         """Money its hands leave carried: the game's own, under its `rule`, for a later deal of its own."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bragref.games import verbs as act
 from bragref.engine import state
 from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS
-from bragref.games.protocol import Game
+from bragref.games.protocol import Game, postings
 from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.brag.betting import BragBetting
 
@@ -38,11 +38,4 @@ class Brag(Game):
         return _BETTING.apply(hand, action)
 
     def outcome(self, hand):
-        result = hand.result
-        rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
-        rows += [(name, "win", amount) for name, amount in result.winnings]
-        if hand.carried_in:
-            rows.append((None, "carry-in", -hand.carried_in))
-        if result.carried:
-            rows.append((None, "carry-out", result.carried))
-        return rows
+        return postings(hand)
