@@ -308,9 +308,6 @@ class Judging(ABC):
 class Telling(ABC):
     """The game's own words, where the family's (`games.telling`) do not fit."""
 
-    if TYPE_CHECKING:  # what it reads of the game it is part of (`Settling`'s), for the type checker alone
-        def carried(self, rules: Rules) -> Carried: ...
-
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
     aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers
     labels: ClassVar[dict[str, str]] = {}  # a person's words for its own keys (`pair_plus`: "Pair Plus")
@@ -353,7 +350,8 @@ class Telling(ABC):
         """`history`'s note on money a settled hand under `rules` left carried, by how it ended, or None: carried
         forward under the rule the game's `carried(rules)` names (brag's R6.2, as `settle` says it), or a pot that
         stays carried with a retained hand face up (R6.4). An override may take `result` alone: it is then called so."""
-        rule = self.carried(rules).rule if rules is not None else POT_CARRIED.rule
+        game = cast(Settling, self)  # a `Game` is both: its money carried is `Settling.carried`'s
+        rule = game.carried(rules).rule if rules is not None else POT_CARRIED.rule
         return {"carried": f"carried forward ({rule})", "faceup": "stays carried (R6.4)"}.get(result.how)
 
     def now_words(self, hand: Hand) -> str:
