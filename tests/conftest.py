@@ -180,10 +180,12 @@ class Served:
     `bragref`'s own `main`, with the test's environment and working folder; where a test starts a server with an
     environment of its own (a plug-in installed), it starts it the usual way (`served`)."""
 
-    def __init__(self, args: list[str]):
+    def __init__(self, args: list[str], code: str | None = None, env: dict | None = None):
+        """`bragref ARGS`; or, given `code`, `python -c CODE ARGS` (with `env` for its environment, if given)."""
         (out, out_end), (err, err_end) = os.pipe(), os.pipe()
-        self.process = FORKS.Process(target=forked.bragref, args=(args, dict(os.environ), os.getcwd(),
-                                                                   DupFd(out_end), DupFd(err_end)), daemon=True)
+        target, given = (forked.bragref, (args,)) if code is None else (forked.python, (code, args))
+        self.process = FORKS.Process(target=target, args=(*given, dict(os.environ if env is None else env),
+                                                          os.getcwd(), DupFd(out_end), DupFd(err_end)), daemon=True)
         self.process.start()
         os.close(out_end)
         os.close(err_end)

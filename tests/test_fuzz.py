@@ -45,12 +45,16 @@ def mid_hand(path):
 
 
 def snapshot(path) -> dict:
+    """Each table's count of rows and its last row: the ledger's triggers refuse every UPDATE and DELETE
+    (tests/test_trust.py holds them), so a command has written nothing exactly when no table has a row more. Reading
+    every row before and after each of the 1,500 cases was a third of this file's time."""
     import sqlite3
 
     from conftest import TABLES
 
     with sqlite3.connect(path) as conn:
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in TABLES}
+        return {t: (conn.execute(f"SELECT count(*) FROM {t}").fetchone(),
+                    conn.execute(f"SELECT * FROM {t} ORDER BY rowid DESC LIMIT 1").fetchone()) for t in TABLES}
 
 
 @pytest.mark.slow
@@ -136,7 +140,7 @@ def test_mangled_histories_exit_by_the_contract(target, history, tmp_path_factor
     file = tmp_path_factory.mktemp("mangled") / "h.json"
     file.write_text(json.dumps(document), encoding="utf-8")
     before = snapshot(target)
-    name = f"mangled-{len(before['sessions'])}"  # a name of its own: one taken would refuse it before its hands
+    name = f"mangled-{before['sessions'][0][0]}"  # a name of its own: one taken would refuse it before its hands
     result = CliRunner().invoke(cli, ["--db", str(target), "import", str(file), "--as", name])
     assert result.exit_code in {0, 2, 3} or (result.exit_code == 4 and "differs from the one here" in result.output), \
         (path, value, result.output)

@@ -13,12 +13,13 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
 from bragref.ledger.audit import audit
 from bragref.ledger.chain import GENESIS, LOG_TABLES, link
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, Served
 
 pytestmark = pytest.mark.slow  # audits of tampered copies, processes killed: CI's whole run, not the quick subset
 
@@ -435,15 +436,15 @@ def live_bets(path) -> list[str]:
 
 
 def test_sigkill_at_random_moments_loses_nothing_that_returned(bragref, tmp_path):
+    """Each child forked from a process that has imported bragref (`Served`): killed as a command runs, as a
+    terminal's is, without the half second of Python's start and bragref's imports a trial."""
     rng = random.Random(7)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for trial in range(50):
         db = tmp_path / f"crash{trial}.db"
         runner = type(bragref)(db)
         runner('session new s --players "Andy,Bill"')
         runner("deal")
-        child = subprocess.Popen([sys.executable, "-c", CHILD, str(db), "0", "40"], stdout=subprocess.PIPE, env=env,
-                                 text=True)
+        child = Served([str(db), "0", "40"], code=CHILD)
         acknowledged = 0
         wanted = rng.randint(0, 30)
         while acknowledged < wanted:
@@ -452,10 +453,12 @@ def test_sigkill_at_random_moments_loses_nothing_that_returned(bragref, tmp_path
                 break
             acknowledged += line.startswith("ACK")
         if rng.random() < 0.7:  # kill at once, or a little later, mid-command
-            subprocess.run(["sleep", f"{rng.uniform(0, 0.03):.3f}"])
+            time.sleep(rng.uniform(0, 0.03))
         child.send_signal(signal.SIGKILL)
         acknowledged += sum(line.startswith("ACK") for line in child.stdout)  # returned before the kill, unread
         child.wait()
+        child.stdout.close()
+        child.stderr.close()
         bets = live_bets(db)
         assert len(bets) in (acknowledged, acknowledged + 1), f"trial {trial}: {acknowledged} returned, {len(bets)} kept"
         assert bets == [("Bill", "Andy")[i % 2] for i in range(len(bets))]  # each once, in order

@@ -171,26 +171,23 @@ def test_every_legal_action_typed_as_its_command_records_exactly_it(game, tmp_pa
         money = ["--unit", "0.01", "--currency", "£"] if rng.random() < 0.5 else []
         assert runner.invoke(cli, ["--db", db, "session", "new", preset, "--players", ",".join(names), "--game",
                                    game.name, "--preset", preset, *money], catch_exceptions=False).exit_code == 0
+        ledger = Ledger(db)  # the session's reader: the hand it keeps is checked against the rows at each `current`,
+        # and each command writes from a connection of its own
+        session = ledger.session(None)
         for _ in range(12):
-            ledger = Ledger(db)
-            session = ledger.session(None)
             dealt = random_dealt(session.rules, rng, session.seats)
-            ledger.close()
             assert runner.invoke(cli, ["--db", db, "deal", *(w for k, v in dealt.items() for w in (f"--{k}", v))],
                                  catch_exceptions=False).exit_code == 0
-            while True:
-                ledger = Ledger(db)
-                hand = ledger.current(ledger.session(None)).hand
-                ledger.close()
-                if hand.phase == "over":
-                    break
+            hand = ledger.current(session).hand
+            while hand.phase != "over":
                 action = random_action(hand, rng)
                 words = command_line(action, hand.rules)
                 result = runner.invoke(cli, ["--db", db, *words], catch_exceptions=False)
-                ledger = Ledger(db)
                 assert result.exit_code == 0, (words, result.output)
-                assert ledger.current(ledger.session(None)).hand == engine.apply(hand, action), words
-                ledger.close()
+                after = ledger.current(session).hand
+                assert after == engine.apply(hand, action), words
+                hand = after
+        ledger.close()
 
 
 def test_no_two_verbs_of_a_game_share_an_answer_and_no_answer_reads_as_a_card(game):
