@@ -301,8 +301,10 @@ def page(found: dict, said, ranks: dict[str, list[tuple[str, float]]] | None = N
     people = _people(found["players"], idle)
     played = len(people) - len(idle)
     parts = [HEAD, body, (f'<p id="summary">Play read from the ledger\'s chain over {_e(span(first, last))}: '
-                          f"{hands} hand{'s' * (hands != 1)} dealt, {played} of the season's {len(people)} "
-                          f"player{'s' * (len(people) != 1)} dealt in. {back[3:-4]}.</p>"), live,
+                          f"{hands} hand{'s' * (hands != 1)} dealt, "
+                          + (f"{played} of the season's {len(people)} players" if idle else
+                             f"{played} player{'s' * (played != 1)}")
+                          + f" dealt in. {back[3:-4]}.</p>"), live,
              chosen(first, last), "</header><main>"]
     if not hands:
         parts.append('<p class="said" id="none">No hand in this range: every player and hand type at zero.</p>')
