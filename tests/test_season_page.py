@@ -352,13 +352,16 @@ def test_the_page_follows_the_ledger_and_its_nights_are_chosen_on_a_phone(browse
     from test_referee import PHONE, Referee
 
     table = Bragref(tmp_path / "ledger.db")
-    table('session new n1 --players "Ann,Bill,Cat"')
-    table.lines("deal\nfold bill\nfold cat")
-    running = Referee(table.db)
+    running = Referee(table.db)  # no ledger yet: the evening starts with the page open
     try:
         page = browser.new_page(viewport=PHONE, bypass_csp=True)
         page.goto(running.players + "season")
         page.wait_for_function("document.getElementById('live').textContent.startsWith('Live')")
+        assert "No hand recorded yet" in page.inner_text("main") and page.locator("#range").count() == 0
+        table('session new n1 --players "Ann,Bill,Cat"')
+        table.lines("deal\nfold bill\nfold cat")
+        page.wait_for_function("document.querySelector('#won tbody tr')?.cells[1].textContent === '1'")
+        assert page.locator("#range").count() == 1  # the first hand brings the form that chooses the nights
         page.click("#won summary")
         page.evaluate("window.kept = 'the same page'")
         won = "[...document.querySelectorAll('#won tbody tr')].map(r => [...r.cells].map(c => c.textContent))"

@@ -33,9 +33,13 @@ async function redraw() {
       if (details) details.open = true;
     }
     document.querySelector("main").replaceWith(document.adoptNode(main));
-    const summary = fresh.getElementById("summary");
-    const mine = document.getElementById("summary");
-    if (summary && mine) mine.replaceWith(document.adoptNode(summary));
+    if (!document.getElementById("range") && fresh.getElementById("range")) {  // the first hand of an empty ledger:
+      document.querySelector("header").replaceWith(document.adoptNode(fresh.querySelector("header")));  // its form
+    } else {
+      const summary = fresh.getElementById("summary");
+      const mine = document.getElementById("summary");
+      if (summary && mine) mine.replaceWith(document.adoptNode(summary));
+    }
     document.body.dataset.digest = fresh.body.dataset.digest || "";
     sayLive(`${FOLLOWING} Drawn again at ${new Date().toLocaleTimeString()}.`);
   } catch (error) {
@@ -57,7 +61,12 @@ function follow() {
     if (first && digest === document.body.dataset.digest) return;  // the page as served is of this ledger
     redraw();
   });
-  source.addEventListener("ended", () => { source.close(); sayLive(STOPPED); });
+  source.addEventListener("ended", event => {  // the server is stopping, or this seat's address was issued anew
+    source.close();
+    let replaced = false;
+    try { replaced = JSON.parse(event.data).replaced === true; } catch (error) { replaced = false; }
+    sayLive(replaced ? "This seat's address has ended: the pictures are as they were." : STOPPED);
+  });
   source.onopen = () => sayLive(FOLLOWING);
   source.onerror = () => sayLive(source.readyState === EventSource.CLOSED ? STOPPED : "Reconnecting…");
 }
