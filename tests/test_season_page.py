@@ -391,9 +391,18 @@ def test_the_page_follows_the_ledger_and_its_nights_are_chosen_on_a_phone(browse
         today = date.today().isoformat()
         page.goto(f"{running.players}season?from={today}&to={today}")
         page.wait_for_function("document.getElementById('live').textContent.startsWith('Live')")
-        table.lines("deal\nfold ann\nfold bill")  # a third hand, within the range: drawn for the range
+        fetched = []
+        page.on("request", lambda request: fetched.append(request.url) if "/season" in request.url else None)
+        table("deal")  # a third hand, within the range: drawn for the range as it is dealt
         page.wait_for_function("document.querySelector('#won tbody tr').cells[1].textContent === '3'")
         assert page.input_value("#range-from") == today and "3 hands dealt" in page.inner_text("#summary")
+        assert fetched == [f"{running.players}season?from={today}&to={today}"]
+        table("bet ann 1")  # a bet is not `stats` over the whole ledger again: the page waits for the hand's end
+        page.wait_for_timeout(1500)
+        assert len(fetched) == 1, fetched
+        table.lines("fold bill\nfold cat")  # Cat deals, Ann first: Ann wins
+        page.wait_for_function("document.querySelector('#won tbody tr').cells[2].textContent === '2'")
+        assert len(fetched) == 2, fetched
         page.close()
     finally:
         running.stop()
