@@ -1,6 +1,7 @@
 """The season page of `serve` (issue 77, docs/serve.md, The season page): what `bragref stats` reports, drawn by the
 server as inline SVG a room can read (per-player bars, the hand types shown against their odds, per dealer the cases
-below 1 in 100, said as chance, not proof), each picture with its figures as a table, no script."""
+below 1 in 100, said as chance, not proof), each picture with its figures as a table; over the nights `stats --from
+--to` takes, zeros drawn, following the ledger as hands are dealt and end."""
 
 import gzip
 import os

@@ -2,7 +2,10 @@
 inline SVG a room can read: per player the net by game, the hands won and those won at a showdown, the shares looked at
 and bet blind; per game the hand types shown against what the odds make of as many hands; per dealer the hand types
 shown at a chance below 1 in 100, said as chance, not proof. Each picture has its figures as a table beside it, for a
-screen reader and for whoever wants the numbers. No script: a few lines of SVG, written once per state of the ledger.
+screen reader and for whoever wants the numbers; everyone of the season, and every hand type of each game, at zero
+where the nights shown hold none of theirs. The nights are `stats --from --to`'s (`?from=&to=`, a form on the page
+chooses them). A few lines of SVG, written once per state of the ledger and range; the page's one script
+(static/season.js) only fetches it again as hands are dealt and end, following the pages' stream.
 
 The pictures are 360 units wide and scale with the page (`width: 100%`): a label of 15 units is 14 px on a 360 px phone
 and over 24 px on a TV, where a picture takes half the screen's width. A label and its figures share a line where

@@ -1,8 +1,8 @@
 // The season page follows the ledger (serve/season.py, docs/serve.md): it listens to the one stream of tables every
-// page of the table listens to (`events`, through transport.js) and, each time a hand is dealt or ends (or a
-// session starts or closes), fetches this page again for the same nights (`?from=&to=`) and puts its pictures and their figures in place of the old, an
-// open table of figures left open: a hand recorded while the page is open shows without a reload. Without this
-// script the page is whole as served, and says to reload.
+// page of the table listens to (`events`, through transport.js) and, each time a hand is dealt or ends (or a session
+// starts or closes), fetches this page again for the same nights (`?from=&to=`) and puts its pictures and their
+// figures in place of the old, an open table of figures left open: a hand recorded while the page is open shows
+// without a reload. Without this script the page is whole as served, and says to reload.
 "use strict";
 
 const FOLLOWING = "Live: the pictures follow the ledger as hands are recorded.";
