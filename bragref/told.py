@@ -304,12 +304,18 @@ def paid_beside(payment: dict, paid: list, money) -> str:
     return "" if not made else " (paid)" if made >= payment["amount"] else f" ({money(made)} of it paid)"
 
 
+def phoned(payment) -> str:
+    """What is said after a settle-up recorded from a phone (`Payment`, its `entered`): whose phone, which is always
+    its payee's (` (from Ann's phone)`: the payee's seat said it was received, docs/serve.md); nothing otherwise."""
+    return f" (from {payment.payee}'s phone)" if payment.entered == "seat-self" else ""
+
+
 def paid_lines(paid: list, owed: list[dict], money) -> list[str]:
     """The settle-ups recorded since the night began (`Payment`s, at least one) and, net of them, what is still owed
     over every night (`settle --all`'s rows in the night's money), in words (a player's phone shows them): the
     night's who-pays-whom does not count them (R1.2)."""
     still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
-    done = "; ".join(f"{p.payer} paid {p.payee} {money(p.amount)}" for p in paid)
+    done = "; ".join(f"{p.payer} paid {p.payee} {money(p.amount)}{phoned(p)}" for p in paid)
     return [f"Paid since the night began: {done}.",
             f"Still owed over every night, net of every payment: {still}."]
 

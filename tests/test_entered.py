@@ -264,3 +264,39 @@ def test_a_payment_the_payees_phone_records_is_sound_and_no_other_phone_mark_on_
     assert "payments row 4 says a player's phone entered it" in bragref("audit --all", code=4).stdout
     forged(bragref.db, "UPDATE payments SET entered = 'command' WHERE id = 4")
     bragref("audit --all")
+
+
+def test_a_payment_the_payees_phone_records_says_whose_phone(bragref):
+    """Issue 77: a settle-up confirmed from a seat was said nowhere as from whose phone. The row keeps `seat-self`
+    (the one phone that records a payment is its payee's, which audit holds it to), and everything that tells of it
+    names that phone: the referee's page at once (`Ann's phone recorded: …`), the night's lines on every page and
+    `settle` (`Bill paid Ann £0.50 (from Ann's phone)`), and audit's finding where the mark is not sound."""
+    from bragref.serve.watch import Watcher
+
+    bragref('session new friday --players "Ann,Bill,Cat" --unit 0.01 --currency £ --ante 0.50')
+    bragref("deal")  # Ann deals: Bill first
+    bragref("fold bill")
+    bragref("fold cat")  # Bill and Cat owe Ann their antes
+    seats = Seats("ask")
+    page = Referee(str(bragref.db), None, seats)
+    code, said = page.ask("Ann", body(words="paid Bill Ann 0.50", head=bragref.json("status")["digest"]))
+    assert code == 200, said
+    assert seats.phoned["line"] == "Ann's phone recorded: Bill paid Ann £0.50."  # on the referee's page
+    bragref("paid Cat Ann 0.50")  # at the terminal: no phone
+    with sqlite3.connect(bragref.db) as conn:
+        assert conn.execute("SELECT payer, payee, entered FROM payments").fetchall() == [
+            ("Bill", "Ann", "seat-self"), ("Cat", "Ann", "command")]
+    told = bragref("settle").stdout
+    assert "Bill paid Ann £0.50 (from Ann's phone); Cat paid Ann £0.50." in told, told
+    watcher = Watcher(str(bragref.db))
+    watcher.look()
+    lines = json.loads(watcher.views["players"])["told"]["settle"]
+    assert any("Bill paid Ann £0.50 (from Ann's phone); Cat paid Ann £0.50." in line for line in lines), lines
+    watcher._close()
+    bragref("audit")
+    bragref('lend "Aunt May" cat 1 --bystander')  # a phone's mark on a payment to someone who never sat: a finding
+    # that names the phone it claims
+    bragref('paid Cat "Aunt May" 1')
+    forged(bragref.db, "UPDATE payments SET entered = 'seat-self' WHERE id = 3")
+    found = bragref("audit", code=4).stdout
+    assert "payments row 3 says a player's phone entered it (seat-self, from Aunt May's phone)" in found, found

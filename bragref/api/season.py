@@ -62,6 +62,13 @@ class Season:
         return {**found, "players": [row for row in found["players"] if row["player"] == chosen],
                 "dealers": [row for row in found["dealers"] if row["dealer"] == chosen]}
 
+    def cast(self) -> dict:
+        """Everyone seated in any session (`players`, by the name they have now, R2.6) and every game dealt
+        (`games`): whom and what the season page draws at zero where a range holds none of their hands."""
+        from bragref.ledger.stats import cast
+
+        return cast(self.ledger, self.ledger.all_sessions())
+
     def _nights(self, first: str | None, last: str | None) -> list:
         """The sessions created (local date) from `first` to `last`, `YYYY-MM-DD`, both inclusive (either left open),
         oldest first."""

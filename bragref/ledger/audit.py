@@ -899,6 +899,10 @@ def table_money(conn: sqlite3.Connection, session_id: int) -> list[str]:
     return findings
 
 
+PHONE_OF = {"actions": "player", "purses": "player", "payments": "payee"}  # whose phone a row's `seat`/`seat-self`
+# says entered it: an action's or a buy-in's player, a settle-up's payee (who alone says it was received)
+
+
 def entered(conn: sqlite3.Connection) -> list[str]:
     """Where each row says it was entered (`entered`, docs/reference.md, Interactive) is one of the places bragref
     enters rows (`store.ENTERED`, as text); and a player's phone (`seat`, `seat-self`) enters only its own player's
@@ -927,10 +931,12 @@ def entered(conn: sqlite3.Connection) -> list[str]:
             # payee's own phone says it was paid, recorded at once: never asked of the referee (`seat`), never a void,
             # never to someone who had not sat by then, by any name they had (docs/serve.md, R2.6)
             *((table, "0") for table in ENTERED_ROWS if table not in ("actions", "purses", "payments"))):
-        for row_id, value in conn.execute(f"SELECT id, entered FROM {table} WHERE {phones} AND NOT ({seated}) "
-                                          f"ORDER BY id"):
-            findings.append(f"{table} row {row_id} says a player's phone entered it ({value}), but a phone enters "
-                            f"only its own seated player's moves and money: written outside bragref")
+        whose = PHONE_OF.get(table, "NULL")  # the phone it names: the one the row's player holds
+        for row_id, value, named in conn.execute(f"SELECT id, entered, {whose} FROM {table} WHERE {phones} AND NOT "
+                                                 f"({seated}) ORDER BY id"):
+            phone = f", from {printable(str(named))[:60]}'s phone" if isinstance(named, str) else ""
+            findings.append(f"{table} row {row_id} says a player's phone entered it ({value}{phone}), but a phone "
+                            f"enters only its own seated player's moves and money: written outside bragref")
     return findings
 
 

@@ -36,6 +36,7 @@ class Payment(structs.Struct, frozen=True):
     amount: int
     note: str | None
     rules: Rules
+    entered: str | None = None  # where it was entered (`store.ENTERED`): `seat-self`, the payee's own phone
 
     def said(self) -> str:
         """`Andy paid Bill £5.00 (for Friday).`"""
@@ -289,7 +290,7 @@ class Money:
                               f"{elsewhere}", "R1.2")
             row_id = self._insert("payments", at=self.now(), payer=payer, payee=payee, amount=units, note=note,
                                   money=money)
-            return Payment(row_id, payer, payee, units, note, rules)
+            return Payment(row_id, payer, payee, units, note, rules, self.entered)
 
     def paid_up(self) -> dict[str, dict[str, int]]:
         """Per money (`kept_in`) and person (by `names.key`): payments made less payments received, voided ones left
@@ -327,7 +328,8 @@ class Money:
         rows = self._q("SELECT p.* FROM payments p JOIN chain c ON c.tbl = 'payments' AND c.row_id = p.id"
                        " WHERE c.seq > ? AND p.voids IS NULL AND NOT EXISTS (SELECT 1 FROM payments v WHERE"
                        " v.voids = p.id) ORDER BY c.seq", (made,))
-        return [Payment(row["id"], row["payer"], row["payee"], row["amount"], row["note"], session.rules)
+        return [Payment(row["id"], row["payer"], row["payee"], row["amount"], row["note"], session.rules,
+                        row["entered"] if "entered" in row.keys() else None)  # none kept before schema 14
                 for row in rows if ("money" not in row.keys() or row["money"] is None or row["money"] == money)]
 
     # ---- how each person is paid (`pay-to`, docs/reference.md, The season) ------------------

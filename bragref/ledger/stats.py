@@ -179,3 +179,20 @@ def _signature(by_class: dict[str, int]) -> tuple:
     """What a dealer's deals are grouped by within a game: the odds their rules make (4-card brag's are not 3-card
     brag's)."""
     return tuple(sorted(by_class.items()))
+
+
+def cast(ledger, sessions: list) -> dict:
+    """Who and what `sessions` hold, hands or none: `players`, everyone seated at any of them once each, by the name
+    they have now (R2.6), as first met; `games`, every game dealt in them, as first dealt. The season page draws each
+    at zero where a range holds none of their hands (docs/season.md)."""
+    players: dict[str, str] = {}
+    games: dict[str, None] = {}
+    for session in sessions:
+        for (name,) in ledger._q("SELECT player FROM session_events WHERE session_id = ? AND event = 'seat' ORDER BY id",
+                                 (session.id,)):
+            name = session.now_called(name)
+            players.setdefault(key(name), name)
+        for (game,) in ledger._q("SELECT COALESCE(json_extract(rules, '$.game'), 'brag') FROM hands WHERE session_id = ?"
+                                 " GROUP BY 1 ORDER BY MIN(id)", (session.id,)):
+            games.setdefault(game)
+    return {"players": list(players.values()), "games": list(games)}

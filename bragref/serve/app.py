@@ -30,19 +30,25 @@ STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css"
           "page.js": ("page.js", "text/javascript; charset=utf-8"), "chart.js": ("chart.js", "text/javascript"),
           "transport.js": ("transport.js", "text/javascript; charset=utf-8"),
           "table.js": ("table.js", "text/javascript; charset=utf-8"),
-          "season.css": ("season.css", "text/css; charset=utf-8")}  # and "season": `season_page`
+          "season.css": ("season.css", "text/css; charset=utf-8"),
+          "season.js": ("season.js", "text/javascript; charset=utf-8"),
+          "season-page.js": ("season-page.js", "text/javascript; charset=utf-8")}  # and "season": `season_page`
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
            "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
            "witness.js": ("witness.js", "text/javascript; charset=utf-8"),
            "referee-page.js": ("referee-page.js", "text/javascript; charset=utf-8")}  # and "": `referee_page`
 BUNDLES = {  # each page's one script: its files, in the order they run (the players' page's, then the referee's)
     "table.js": ("transport.js", "chart.js", "page.js"),
-    "referee-page.js": ("transport.js", "chart.js", "page.js", "referee.js", "pay.js", "witness.js")}
+    "referee-page.js": ("transport.js", "chart.js", "page.js", "referee.js", "pay.js", "witness.js"),
+    "season-page.js": ("transport.js", "season.js")}  # the season page's: it follows the pages' one stream
 HEADERS = {  # the page's own files only, no framing, no sniffing: whatever the ledger holds stays text
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
 ZIPPED = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+SEASON_HEADERS = {  # the season page's range is a form sent to the page itself (GET): it writes nothing
+    "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace("form-action 'none'", "form-action 'self'")}
+SEASON_KEPT = 16  # the season pages kept drawn for the ledger's newest state: one per range asked for
 
 
 def make_app(path: str, session: str | None = None, base: str = "/", every: float = 0.2,
@@ -124,36 +130,52 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
                 backing.cancel()
 
     writer = Referee(path, session, seats) if referee else None
-    season_kept: dict = {}  # the season page of the ledger's newest state: its digest, the page, the page gzipped
+    season_kept: dict = {"digest": None, "pages": {}}  # the season pages of the ledger's newest state (its digest):
+    # each range asked for, the page and the page gzipped
     season_lock = threading.Lock()
 
-    def season_made() -> dict:
-        """The season page (`serve.season`) of the ledger as it is now, drawn once per state of the ledger (its
-        digest): read in a thread of its own, on a read-only connection of its own."""
+    def season_made(first: str | None, last: str | None) -> dict:
+        """The season page (`serve.season`) of the nights from `first` to `last`, of the ledger as it is now, drawn
+        once per state of the ledger (its digest) and range: read in a thread of its own, on a read-only connection
+        of its own. The last `SEASON_KEPT` ranges asked for are kept."""
         from bragref.serve.season import drawn, figures
 
         with season_lock:
-            read = figures(path, session, season_kept.get("digest"))
+            pages = season_kept["pages"]
+            read = figures(path, session, season_kept["digest"] if (first, last) in pages else None, first, last)
             digest = read["digest"] if read else ""
-            if season_kept.get("digest") != digest:
-                body = drawn(read).encode()
-                season_kept.update(digest=digest, body=body, zipped=gzip.compress(body, 6, mtime=0))
-            return dict(season_kept)
+            if season_kept["digest"] != digest:
+                season_kept["digest"], pages = digest, {}
+                season_kept["pages"] = pages
+            if (first, last) not in pages:
+                body = drawn(read, first, last).encode()
+                while len(pages) >= SEASON_KEPT:
+                    pages.pop(next(iter(pages)))
+                pages[first, last] = {"body": body, "zipped": gzip.compress(body, 6, mtime=0)}
+            return pages[first, last]
 
     async def season_page(request: Request) -> Response:
-        """`…/season`: what `bragref stats` reports, as pictures, on every page's address (linked from the night)."""
+        """`…/season`: what `bragref stats` reports, as pictures, on every page's address (linked from the night);
+        `?from=YYYY-MM-DD&to=YYYY-MM-DD`, the nights `stats --from --to` takes (a date that is not one: 400, said on
+        the page with the form that chooses them)."""
+        from bragref.engine.errors import BadInput
+        from bragref.serve.season import day, refused, unreadable
+
         if request.method not in ("GET", "HEAD"):
             return PlainTextResponse("Method not allowed.", 405, headers={**HEADERS, "Allow": "GET"})
-        kind = "text/html; charset=utf-8"
+        kind, headers = "text/html; charset=utf-8", {**HEADERS, **SEASON_HEADERS}
+        asked = request.query_params.get("from"), request.query_params.get("to")
         try:
-            made = await run_in_threadpool(season_made)
+            first, last = day(asked[0], "from"), day(asked[1], "to")
+        except BadInput as error:
+            return Response(refused(str(error), *asked), 400, media_type=kind, headers=headers)
+        try:
+            made = await run_in_threadpool(season_made, first, last)
         except Exception as error:  # noqa: BLE001 - a ledger that cannot be read now: said, as every page says it
-            from bragref.serve.season import unreadable
-
-            return Response(unreadable(error), 503, media_type=kind, headers=HEADERS)
+            return Response(unreadable(error), 503, media_type=kind, headers=headers)
         if "gzip" in request.headers.get("accept-encoding", "").lower():
-            return Response(made["zipped"], media_type=kind, headers={**HEADERS, **ZIPPED})
-        return Response(made["body"], media_type=kind, headers={**HEADERS, "Vary": "Accept-Encoding"})
+            return Response(made["zipped"], media_type=kind, headers={**headers, **ZIPPED})
+        return Response(made["body"], media_type=kind, headers={**headers, "Vary": "Accept-Encoding"})
 
     async def page(request: Request, rest: str, view: str, writes: dict) -> Response:
         """What a writing page's own paths answer: its writes (`writes`: each path's handler, by POST alone), its
@@ -357,7 +379,8 @@ def bundled(files: dict[str, bytes]) -> dict[str, bytes]:
     """Each page's one script (`BUNDLES`), from the files as written: one request and one compile on a slow phone
     where there were six, its first table drawn sooner. The files run as they did as separate scripts: each is
     strict (the first's `"use strict"` opens the whole), and they shared one global scope already."""
-    return {name: b"\n".join(files[part] for part in parts) for name, parts in BUNDLES.items()}
+    return {name: b"\n".join(files[part] for part in parts) for name, parts in BUNDLES.items()
+            if all(part in files for part in parts)}  # the referee in the phone has no season page: no season.js
 
 
 def referee_page(page: bytes, controls: bytes) -> bytes:

@@ -81,6 +81,7 @@ class Referee:
             answer, words = read(body, Answer)
             if self._received(player, words):  # the payee says they were paid: theirs to say, recorded at once
                 told, head, _ = self._write(words, answer.head, "seat-self")
+                self.seats.recorded(player, told, head)  # the referee's page names the phone: `Ann's phone recorded`
                 return 200, {"recorded": "\n".join(told), "head": head}
             hand = self._own(player, words)
             _, _, line = self._write(words, answer.head, "seat-self", trying=True)

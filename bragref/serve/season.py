@@ -2,7 +2,10 @@
 inline SVG a room can read: per player the net by game, the hands won and those won at a showdown, the shares looked at
 and bet blind; per game the hand types shown against what the odds make of as many hands; per dealer the hand types
 shown at a chance below 1 in 100, said as chance, not proof. Each picture has its figures as a table beside it, for a
-screen reader and for whoever wants the numbers. No script: a few lines of SVG, written once per state of the ledger.
+screen reader and for whoever wants the numbers; everyone of the season, and every hand type of each game, at zero
+where the nights shown hold none of theirs. The nights are `stats --from --to`'s (`?from=&to=`, a form on the page
+chooses them). A few lines of SVG, written once per state of the ledger and range; the page's one script
+(static/season.js) only fetches it again as hands are dealt and end, following the pages' stream.
 
 The pictures are 360 units wide and scale with the page (`width: 100%`): a label of 15 units is 14 px on a 360 px phone
 and over 24 px on a TV, where a picture takes half the screen's width. A label and its figures share a line where
@@ -102,9 +105,11 @@ def _expected(value: float) -> str:
     return f"{value:.1f}" if value >= 0.1 else f"{value:.2g}"
 
 
-def _net(rows: list[dict], said, name: str, several: bool) -> str:
-    """Each player's net in each game: gains right of zero, losses left, to one scale (one money's)."""
+def _net(rows: list[dict], said, name: str, several: bool, idle: list[str] = ()) -> str:
+    """Each player's net in each game: gains right of zero, losses left, to one scale (one money's); each of `idle`
+    (players with no hand in the range) at zero, last, a bar of nothing and a row that says so."""
     rows = sorted(rows, key=lambda r: -r["net"])
+    money = rows[0]["money"] if rows else None
     gain, loss = max([r["net"] for r in rows] + [0]), -min([r["net"] for r in rows] + [0])
     zero = W * loss / (gain + loss) if gain + loss else 0
     scale = W / (gain + loss) if gain + loss else 0
@@ -118,23 +123,39 @@ def _net(rows: list[dict], said, name: str, several: bool) -> str:
         else:
             picture.bar("loss", of, zero + r["net"] * scale, -r["net"] * scale)
         picture.down()
+    for player in idle:
+        picture.label(f"{player} · no hands", said(money, 0))
+        picture.bar("gain", player, zero, 0)
+        picture.down()
     picture.line(zero)
-    money = f" (in units of {rows[0]['money']})" if several else ""
-    caption = (f"Net by game{money}: each player's result in each game over the season, gains right of the line, "
-               "losses left of it.")
+    kept = f" (in units of {money})" if several else ""
+    caption = (f"Net by game{kept}: each player's result in each game over the nights shown, gains right of the "
+               "line, losses left of it.")
     return _figure(name, picture, caption, ["player", "game", "net"],
-                   [[r["player"], titled(r["game"]), said(r["money"], r["net"])] for r in rows], numeric=2)
+                   [[r["player"], titled(r["game"]), said(r["money"], r["net"])] for r in rows]
+                   + [[player, "no hands", said(money, 0)] for player in idle], numeric=2)
 
 
-def _people(rows: list[dict]) -> list[dict]:
-    """Each player's rows added up over their games and money (counts only)."""
+def _people(rows: list[dict], everyone: list[str] = ()) -> list[dict]:
+    """Each player's rows added up over their games and money (counts only); each of `everyone` with no row at zero
+    (a player of the season with no hand in the range)."""
+    from bragref.engine.names import key
+
     people: dict[str, dict] = {}
     for r in rows:
-        p = people.setdefault(r["player"], {"player": r["player"], "hands": 0, "won_hands": 0, "showdowns_won": 0,
-                                             "looked": 0, "blind": 0})
-        for key in ("hands", "won_hands", "showdowns_won", "looked", "blind"):
-            p[key] += r[key]
+        p = people.setdefault(key(r["player"]), {"player": r["player"], "hands": 0, "won_hands": 0,
+                                                  "showdowns_won": 0, "looked": 0, "blind": 0})
+        for count in ("hands", "won_hands", "showdowns_won", "looked", "blind"):
+            p[count] += r[count]
+    for player in everyone:
+        people.setdefault(key(player), {"player": player, "hands": 0, "won_hands": 0, "showdowns_won": 0,
+                                        "looked": 0, "blind": 0})
     return list(people.values())
+
+
+def _part(part: int, whole: int) -> float:
+    """A bar's share of the whole width: nothing of nothing."""
+    return W * part / whole if whole else 0
 
 
 def _won(people: list[dict]) -> str:
@@ -142,11 +163,8 @@ def _won(people: list[dict]) -> str:
     for p in people:
         picture.label(p["player"], f"won {p['won_hands']} of {p['hands']} · {p['showdowns_won']} at a showdown")
         picture.bar("track", p["player"], 0, W)
-        if p["hands"]:
-            if p["won_hands"]:
-                picture.bar("won", p["player"], 0, W * p["won_hands"] / p["hands"])
-            if p["showdowns_won"]:
-                picture.bar("showdown", p["player"], 0, W * p["showdowns_won"] / p["hands"], BAR / 2, BAR / 4)
+        picture.bar("won", p["player"], 0, _part(p["won_hands"], p["hands"]))
+        picture.bar("showdown", p["player"], 0, _part(p["showdowns_won"], p["hands"]), BAR / 2, BAR / 4)
         picture.down()
     caption = ("Hands won: of the hands each player was dealt in (the whole bar), those they won (filled) and, of "
                "those, the ones won at a showdown or a see (the dark band).")
@@ -157,23 +175,23 @@ def _won(people: list[dict]) -> str:
 def _looked(people: list[dict]) -> str:
     picture = Picture("looked-said")
     for p in people:
-        picture.label(p["player"], f"looked {_share(p['looked'], p['hands'])} · blind {_share(p['blind'], p['hands'])}")
+        picture.label(p["player"], f"looked {_share(p['looked'], p['hands'])} · blind {_share(p['blind'], p['hands'])}"
+                      if p["hands"] else "no hands")
         for kind, dy in (("looked", 0), ("blind", BAR / 2 + 2)):
             picture.bar("track", p["player"] if kind == "looked" else f"{p['player']} blind", 0, W, BAR / 2, dy)
-            if p["hands"] and p[kind]:
-                picture.bar(kind, p["player"], 0, W * p[kind] / p["hands"], BAR / 2, dy)
+            picture.bar(kind, p["player"], 0, _part(p[kind], p["hands"]), BAR / 2, dy)
         picture.down(BAR + 2)
     caption = ("Looked and blind: the share of the hands dealt in that each player looked at (the upper bar, filled) "
                "and bet blind in (the lower bar, outlined).")
     return _figure("looked", picture, caption, ["player", "hands dealt in", "looked", "blind"],
-                   [[p["player"], p["hands"], _share(p["looked"], p["hands"]), _share(p["blind"], p["hands"])]
-                    for p in people])
+                   [[p["player"], p["hands"], _share(p["looked"], p["hands"]) or "no hands",
+                     _share(p["blind"], p["hands"]) or "no hands"] for p in people])
 
 
 def _types(game: str, classes: dict[str, list], name: str) -> str:
     """A game's hand types shown against what the odds make of as many hands shown."""
     shows = sum(count for count, _ in classes.values())
-    most = max(max(count, shows * odds) for count, odds in classes.values())
+    most = max(max(count, shows * odds) for count, odds in classes.values()) or 1  # nothing shown: bars of nothing
     picture = Picture(f"{name}-said")
     rows = []
     for cls, (count, odds) in classes.items():
@@ -234,33 +252,77 @@ def _dealers(found: dict) -> str:
     return "".join(parts)
 
 
-def page(found: dict, said, ranks: dict[str, list[str]] | None = None) -> str:
-    """The season page of `found` (`Book.stats()`), amounts written by `said(money, units)` in their own money, each
-    game's hand types in the order `ranks` gives (best first, R8)."""
-    head = ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/>'
-            '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
-            '<meta name="color-scheme" content="light dark"/><title>bragref — the season</title>'
-            '<link rel="stylesheet" href="season.css"/></head><body><header><h1>The season</h1>')
+HEAD = ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/>'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
+        '<meta name="color-scheme" content="light dark"/><title>bragref — the season</title>'
+        '<link rel="stylesheet" href="season.css"/><script src="season-page.js" defer=""></script></head>')
+LIVE = "Reload this page for the newest."  # said until the page's script follows the ledger (season.js)
+
+
+def chosen(first: str | None, last: str | None, error: str | None = None) -> str:
+    """The form that chooses the nights shown (`?from=&to=`, `stats --from --to`): two dates, either left empty, sent
+    to this page again; `error`, why the range asked for was not taken, said above it."""
+    said = f'<p class="said" role="alert" id="range-error">{_e(error)}</p>' if error else ""
+    return (f'{said}<form id="range" method="get" action="season" aria-labelledby="range-head">'
+            '<h2 id="range-head">Nights shown</h2><div class="fields">'
+            f'<p><label for="range-from">from</label><input type="date" id="range-from" name="from" '
+            f'value="{_e(first or "")}"/></p>'
+            f'<p><label for="range-to">to</label><input type="date" id="range-to" name="to" value="{_e(last or "")}"/>'
+            '</p></div><p class="go"><button type="submit">show</button> <a href="season">every night</a></p></form>')
+
+
+def span(first: str | None, last: str | None) -> str:
+    """The nights shown, in words."""
+    if first and last:
+        return f"the nights from {first} to {last}"
+    if first:
+        return f"the nights from {first} on"
+    if last:
+        return f"the nights up to {last}"
+    return "every night kept"
+
+
+def page(found: dict, said, ranks: dict[str, list[tuple[str, float]]] | None = None, cast: dict | None = None,
+         first: str | None = None, last: str | None = None, digest: str = "", error: str | None = None) -> str:
+    """The season page of `found` (`Book.stats(None, first, last)`: the nights from `first` to `last`), amounts
+    written by `said(money, units)` in their own money, each game's hand types in the order `ranks` gives (best
+    first, R8, with their odds: those never shown drawn at zero); `cast` (`Book.cast()`), the season's players and
+    games, each drawn at zero where the range holds none of their hands; `digest`, the ledger's when it was read,
+    which the page's script follows (season.js); `error`, why the range asked for is not one (no figures)."""
+    cast = cast or {"players": [], "games": []}
+    body = f'<body data-digest="{_e(digest)}"><header><h1>The season</h1>'
     back = '<p><a href="./">back to the table</a></p>'
-    if not found["players"] and not found["dealers"]:
-        return head + back + "</header><main><p>No hand recorded yet.</p></main></body></html>"
+    live = f'<p id="live" role="status">{LIVE}</p>'
+    if error:
+        return (HEAD + body + back + "</header><main>" + chosen(first, last, error) + "</main></body></html>")
+    if not found["players"] and not found["dealers"] and not cast["players"]:
+        return HEAD + body + back + live + "</header><main><p>No hand recorded yet.</p></main></body></html>"
     hands = sum(d["hands"] for d in found["dealers"])
-    people = _people(found["players"])
-    parts = [head, (f"<p>Play read from the ledger's chain: {len(people)} player{'s' * (len(people) != 1)}, "
-                    f"{hands} hand{'s' * (hands != 1)} dealt, every night kept; reload for the newest. "
-                    f"{back[3:-4]}.</p></header><main>")]
-    moneys = list(dict.fromkeys(r["money"] for r in found["players"]))
+    dealt_in = {row["player"] for row in found["players"]}
+    idle = [player for player in cast["players"] if player not in dealt_in and
+            not any(_same(player, other) for other in dealt_in)]
+    people = _people(found["players"], idle)
+    played = len(people) - len(idle)
+    parts = [HEAD, body, (f'<p id="summary">Play read from the ledger\'s chain over {_e(span(first, last))}: '
+                          f"{hands} hand{'s' * (hands != 1)} dealt, "
+                          + (f"{played} of the season's {len(people)} players" if idle else
+                             f"{played} player{'s' * (played != 1)}")
+                          + f" dealt in. {back[3:-4]}.</p>"), live,
+             chosen(first, last), "</header><main>"]
+    if not hands:
+        parts.append('<p class="said" id="none">No hand in this range: every player and hand type at zero.</p>')
+    moneys = list(dict.fromkeys(r["money"] for r in found["players"])) or [None]
     parts.append('<section aria-labelledby="net-head"><h2 id="net-head">Net by game</h2>')
     for i, money in enumerate(moneys):
         parts.append(_net([r for r in found["players"] if r["money"] == money], said,
-                          "net" if i == 0 else f"net-{i + 1}", len(moneys) > 1))
+                          "net" if i == 0 else f"net-{i + 1}", len(moneys) > 1, idle if i == 0 else ()))
     parts.append('</section><section aria-labelledby="won-head"><h2 id="won-head">Hands won</h2>')
     parts.append(_won(people))
     parts.append('</section><section aria-labelledby="looked-head"><h2 id="looked-head">Looked and blind</h2>')
     parts.append(_looked(people))
     parts.append('</section><section aria-labelledby="types-head"><h2 id="types-head">Hand types against the odds</h2>'
                  f'<p class="said">{_e(found["shown_only"])}</p>')
-    games: dict[str, dict[str, list]] = {}
+    games: dict[str, dict[str, list]] = {game: {} for game in cast["games"]}
     orders: dict[str, list[list[str]]] = {}
     for r in found["players"]:
         kept = games.setdefault(r["game"], {})
@@ -268,8 +330,11 @@ def page(found: dict, said, ranks: dict[str, list[str]] | None = None) -> str:
             kept.setdefault(s["class"], [0, s["odds"]])[0] += s["shown"]
         orders.setdefault(r["game"], []).append([s["class"] for s in r["shown"]])
     for game, classes in games.items():
+        every = (ranks or {}).get(game, [])
+        for cls, odds in every:  # a hand type never shown in the range: drawn at zero (docs/season.md)
+            classes.setdefault(cls, [0, odds])
         if classes:
-            ranked = _ranked(orders[game], (ranks or {}).get(game, []))
+            ranked = _ranked(orders.get(game, []) + [[cls for cls, _ in every]], [cls for cls, _ in every])
             parts.append(_types(game, {cls: classes[cls] for cls in ranked}, f"types-{game}"))
     if not any(games.values()):
         parts.append("<p>No hand shown yet.</p>")
@@ -277,6 +342,13 @@ def page(found: dict, said, ranks: dict[str, list[str]] | None = None) -> str:
     parts.append(_dealers(found))
     parts.append("</main></body></html>")
     return "".join(parts)
+
+
+def _same(one: str, other: str) -> bool:
+    """One person under two spellings of their name (R2.6)."""
+    from bragref.engine.names import key
+
+    return key(one) == key(other)
 
 
 def _ranked(orders: list[list[str]], rank: list[str]) -> list[str]:
@@ -302,10 +374,12 @@ def _ranked(orders: list[list[str]], rank: list[str]) -> list[str]:
     return known + ranked
 
 
-def figures(path: str, session: str | None = None, unless: str | None = None) -> dict | None:
-    """What the page draws, read from the ledger at `path` (read-only): its digest, `Book.stats()`, each money's
-    rules, which write its amounts, and each game's ranking; the digest alone where it is `unless` (the page drawn
-    of it stands); None where there is no ledger there yet."""
+def figures(path: str, session: str | None = None, unless: str | None = None, first: str | None = None,
+            last: str | None = None) -> dict | None:
+    """What the page draws of the nights from `first` to `last`, read from the ledger at `path` (read-only): its
+    digest, `Book.stats()`, the season's players and games (`Book.cast()`), each money's rules, which write its
+    amounts, and each game's hand types with their odds; the digest alone where it is `unless` (the page drawn of it
+    stands); None where there is no ledger there yet."""
     import os
 
     from bragref.api import open_ledger
@@ -318,23 +392,52 @@ def figures(path: str, session: str | None = None, unless: str | None = None) ->
             digest = book.ledger.digest()
             if digest == unless:
                 return {"digest": digest}
-            found = book.stats()
-            return {"digest": digest, "stats": found, "moneys": book.moneys(),
-                    "ranks": {game: ranking(game) for game in {row["game"] for row in found["players"]}}}
+            found = book.stats(None, first, last)
+            cast = book.cast()
+            return {"digest": digest, "stats": found, "moneys": book.moneys(), "cast": cast,
+                    "ranks": {game: ranking(game) for game in {row["game"] for row in found["players"]}
+                              | set(cast["games"])}}
     finally:
         book.close()
 
 
-def ranking(game: str) -> list[str]:
-    """A game's hand types, best first, under its default rules (R8); none for a game that cannot say."""
+def ranking(game: str) -> list[tuple[str, float]]:
+    """A game's hand types, best first, under its default rules (R8), each with its odds; none for a game that
+    cannot say."""
     from bragref.engine.rules import Rules
     from bragref.games import game_of
 
     try:
         rules = Rules(game=game)
-        return [cls for cls, _ in game_of(rules).class_counts(rules)]
+        counted = game_of(rules).class_counts(rules)
     except Exception:  # noqa: BLE001 - a game no longer installed, a plug-in's own: ordered by the shows
         return []
+    total = sum(count for _, count in counted)
+    return [(cls, round(count / total, 6)) for cls, count in counted] if total else []
+
+
+def day(text: str | None, name: str) -> str | None:
+    """A range's end as the page's form sends it (`YYYY-MM-DD`; empty: none), or why not (`BadInput`), as `stats
+    --from --to` read it."""
+    import re
+    from datetime import date
+
+    from bragref.engine.errors import BadInput
+
+    if not text:
+        return None
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            date.fromisoformat(text)
+            return text
+    except ValueError:
+        pass
+    raise BadInput(f"{name} is a date, YYYY-MM-DD, like 2026-11-28, not {text[:20]!r}")
+
+
+def refused(error: str, first: str | None, last: str | None) -> str:
+    """The season page where the range asked for is not one (`error`, why): the form that chooses it, nothing drawn."""
+    return page({"players": [], "dealers": []}, None, first=first, last=last, error=error)
 
 
 def unreadable(error: Exception) -> str:
@@ -345,10 +448,12 @@ def unreadable(error: Exception) -> str:
             f'</body></html>')
 
 
-def drawn(read: dict | None) -> str:
-    """The page of what `figures` read (an empty season where there was nothing to read)."""
+def drawn(read: dict | None, first: str | None = None, last: str | None = None) -> str:
+    """The page of what `figures` read of the nights from `first` to `last` (an empty season where there was nothing
+    to read)."""
     if read is None:
-        return page({"players": [], "dealers": []}, None)
+        return page({"players": [], "dealers": []}, None, first=first, last=last)
     moneys = read["moneys"]
     return page(read["stats"], lambda money, units: signed(moneys[money].money(units) if money in moneys else
-                                                           str(units), units), read["ranks"])
+                                                           str(units), units), read["ranks"], read["cast"], first,
+                last, read["digest"])

@@ -104,8 +104,9 @@ class Seats:
                     request.state, request.said, request.taken = "recorded", said, True
 
     def recorded(self, player: str, told: list[str], head: str) -> None:
-        """`player`'s phone recorded a move itself (`--seats record`): the referee's page says so, naming the phone
-        (`Ann's phone recorded: Ann looks at their cards.`), while the table stands at `head`."""
+        """`player`'s phone recorded a move itself (`--seats record`), or a settle-up paid to them: the referee's page
+        says so, naming the phone (`Ann's phone recorded: Ann looks at their cards.`, `Ann's phone recorded: Bill paid
+        Ann £0.50.`), while the table stands at `head`."""
         first, *rest = told or [""]
         self.phoned = {"line": "\n".join([f"{player}'s phone recorded: {first.removeprefix('Recorded: ')}", *rest]),
                        "head": head}
