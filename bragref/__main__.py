@@ -14,7 +14,8 @@ def main(held: list | None = None) -> None:
     load, before it is read, as it ends) is told as they tell it: exit 130, "nothing was recorded", unless a ledger
     of this process has committed a write (exit 0, it is kept): never a traceback. (A Ctrl-C while Python itself
     starts, before bragref's first line, is Python's to report.) One that lands in a callback of Python's own, which
-    it could only print as ignored, is pressed again as it ends (`unraisable`). `held`: the Ctrl-Cs the console
+    it could only print as ignored, is pressed again as it ends (`unraisable`), or raised as the command ends where
+    the press has not come yet. `held`: the Ctrl-Cs the console
     script's entry (`bragref.console`) held while this module loaded, its handler given back to Python's here."""
     sys.unraisablehook = unraisable
     try:
@@ -22,11 +23,30 @@ def main(held: list | None = None) -> None:
             _signal.signal(_signal.SIGINT, _signal.default_int_handler)
             if held:
                 raise KeyboardInterrupt
-        command()
+        try:
+            command()
+        finally:
+            if taken():  # not pressed again yet (the command ended before the thread ran): raised here
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
+        taken()
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # told once: a press still on its way is not raised in the
+        # telling (`interrupt_main` does nothing where SIGINT is ignored)
         from bragref.cli import committed, interrupted
 
         sys.exit(interrupted(committed()))
+
+
+IGNORED: list[bool] = []  # a Ctrl-C Python could only have printed as ignored, not raised yet
+
+
+def taken() -> bool:
+    """Whether a Ctrl-C was ignored and not raised yet, taken to be raised by the caller: one of the command's end and
+    the thread pressing it again (`pressed_again`) takes it, never both (a list's `pop` is one step)."""
+    try:
+        return IGNORED.pop()
+    except IndexError:
+        return False
 
 
 def unraisable(report) -> None:
@@ -35,6 +55,7 @@ def unraisable(report) -> None:
     Python would print it as ignored, a traceback, and go on with the command. It is pressed again a moment later
     (`pressed_again`), once the callback has ended, to be told as any other."""
     if issubclass(report.exc_type, KeyboardInterrupt):
+        IGNORED.append(True)
         _thread.start_new_thread(pressed_again, ())
     else:
         sys.__unraisablehook__(report)
@@ -44,7 +65,8 @@ def pressed_again() -> None:
     """Ctrl-C pressed again, from a thread of its own a millisecond on: pressed from the callback's hook, it would be
     raised in the hook, and ignored again."""
     time.sleep(0.001)
-    _thread.interrupt_main()
+    if taken():  # else the command has ended and raised it (`main`)
+        _thread.interrupt_main()
 
 
 def command() -> None:

@@ -415,14 +415,18 @@ def test_ctrl_c_at_any_moment_of_a_commands_start_is_told_never_a_traceback(game
     assert any(result.returncode == 130 for result, _ in told)  # Ctrl-C did land in the start
 
 
-def test_ctrl_c_landing_in_a_callback_of_pythons_own_is_told_as_any_other(game):
+@pytest.mark.parametrize("late", [False, True], ids=["pressed-again", "the-command-ends-first"])
+def test_ctrl_c_landing_in_a_callback_of_pythons_own_is_told_as_any_other(game, late):
     """A Ctrl-C whose KeyboardInterrupt is raised inside a callback Python runs for itself (as the one that drops an
     import's lock, while a bet's modules load after the command has started: once in a fresh clone's 24 tries above)
     was printed by Python as ignored, a traceback, and the bet went on. It is told as any other: "interrupted:
     nothing was recorded", exit 130, nothing recorded; or, where it came again only after the write, the bet kept and
-    said to be, exit 0."""
+    said to be, exit 0. `late`: the thread that presses it again has not run when the command ends (a loaded
+    machine: the bet was kept and nothing said), so the command's end raises it, once."""
     before = len(game.dump()["actions"])
-    script = ("import sys, weakref\nfrom bragref.cli import quick\nfrom bragref.__main__ import main\n"
+    slow = ("import bragref.__main__ as entry, time\nclass Slow:\n    sleep = staticmethod(lambda s: time.sleep(2))\n"
+            "entry.time = Slow\n") if late else ""
+    script = (slow + "import sys, weakref\nfrom bragref.cli import quick\nfrom bragref.__main__ import main\n"
               "recorded = quick.recorded\nclass Lock:\n    pass\ndef cb(ref):\n    raise KeyboardInterrupt\n"
               "def pressed(words):\n    lock = Lock()\n    ref = weakref.ref(lock, cb)\n    del lock\n"
               "    return recorded(words)\nquick.recorded = pressed\nsys.argv[0] = 'bragref'\nmain()\n")
@@ -431,6 +435,7 @@ def test_ctrl_c_landing_in_a_callback_of_pythons_own_is_told_as_any_other(game):
     told = {130: ("\ninterrupted: nothing was recorded\n", before), 0: ("\ninterrupted: what was recorded is kept\n",
                                                                        before + 1)}
     assert (result.stderr, len(game.dump()["actions"])) == told.get(result.returncode), result.stderr
+    assert not late or result.returncode == 0  # raised as the bet ended, after its write
 
 
 def test_ctrl_c_as_a_recorded_bet_ends_says_it_is_kept(game):
