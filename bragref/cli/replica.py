@@ -71,12 +71,15 @@ def status(app, where: str | None, timeout: float, as_json: bool) -> None:
 
 
 def said(health) -> tuple[str, bool]:
-    """What `replica status` says of a replica, in a line (`told.replica_words`), and whether it is an error
-    (diverged, unreachable)."""
+    """What `replica status` says of a replica, in a line (`told.replica_words`), and whether it goes to stderr: an
+    error (diverged, unreachable), or a warning (not replicating: `Health.lagging`)."""
     from bragref.ledger.replica import CURRENT, BEHIND
     from bragref.told import replica_words
 
-    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)
+    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said, health.pending_s,
+                         health.attached)
+    if health.lagging:  # a sound beginning of the ledger, but nothing reaches it: a warning, exit 0
+        return f"{paint('warning:', fg='yellow', bold=True)} {line}", True
     if health.state in (CURRENT, BEHIND):
         return line, False
     return f"{paint('error:', fg='red', bold=True)} {line}", True

@@ -138,7 +138,8 @@ def backed_up(path: str, replica: str | None) -> None:
         remember(path, health.replica, health.state, head(ledger.conn), now)  # what the terminal's writes check
     finally:
         ledger.close()
-    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)
+    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said, health.pending_s,
+                         health.attached)
     if health.state in (CURRENT, BEHIND):
         click.echo(line)
     else:  # unreachable: a warning, and the page starts; diverged: refused
