@@ -546,3 +546,22 @@ def test_the_backup_line_says_not_replicating_once_rows_have_waited_ten_seconds(
     assert backup_words("behind", 1, 200.0, 180.0, "21:04:05", attached=False) == (
         ("not backed up for 3 min: 1 row on this laptop only; not replicating: no Litestream is running: start it "
         "(checked 21:04:05)"), True)
+
+
+@pytest.mark.slow
+def test_a_returning_laptops_litestream_started_first_takes_the_replica_over_so_replica_status_goes_before_it(
+        tmp_path, bragref, litestream):
+    """Why the returning laptop must be checked before its Litestream starts, not only before bragref writes
+    (docs/club.md, A replaced laptop): Litestream 0.5.17, started again on a replica another machine has written into
+    since, takes the replica over within a second, with no write of bragref's ("detected database behind replica"):
+    the replica then restores the old laptop's copy, the replacement's night lost from it, and the old laptop's
+    check finds it current. `replica status` run before Litestream starts says diverged (exit 4): what the service's
+    start is made to wait on."""
+    replacement = moved_on(tmp_path, litestream, bragref)
+    replica = f"{bragref.db}-replica"
+    assert bragref(f"replica status --replica {replica}", code=4).exit_code == 4  # the guard, before Litestream
+    with Replicating(litestream, bragref) as running:  # the old laptop's service, started regardless
+        waited(lambda: json.loads(bragref("replica status --json", code=None).stdout)["state"] == "current",
+               "the old laptop's copy in the replica", 30)  # diverged until Litestream has taken it over
+        running.stop()
+    assert json.loads(replacement(f"replica status --json --replica {replica}").stdout)["state"] == "behind"
