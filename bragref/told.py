@@ -875,7 +875,8 @@ def replica_words(replica: str, state: str, missing: int | None, age_s: float | 
     if state == "behind" and pending_s is not None and pending_s >= LAGGING_S:
         return (f"{named}: behind: {missing} row{'s' * (missing != 1)} missing{newest}; not replicating: "
                 + (f"Litestream is running on this ledger but has sent nothing recorded here in the last "
-                   f"{ago(pending_s).removesuffix(' ago')}: restart it (docs/club.md)" if attached else
+                   f"{ago(pending_s).removesuffix(' ago')}: its store cannot be reached, or it is stuck: restart it "
+                   f"(docs/club.md)" if attached else
                    "no Litestream is running on this ledger: start it (`litestream replicate -config "
                    "litestream.yml`)"))
     if state == "behind":
@@ -914,7 +915,7 @@ def backup_words(state: str, missing: int | None, age_s: float | None, pending_s
         return f"backed up{newest}; {missing} row{'s' * (missing != 1)} on the way (checked {checked})", False
     if state == "behind":
         why = "" if attached is None else "; not replicating: " + (
-            "Litestream is running but sends nothing: restart it" if attached else
+            "Litestream is running but sends nothing: check its store, or restart it" if attached else
             "no Litestream is running: start it")
         return (f"not backed up for {ago(waited).removesuffix(' ago')}: {missing} row{'s' * (missing != 1)} on "
                 f"this laptop only{why} (checked {checked})"), True

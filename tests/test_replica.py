@@ -536,13 +536,16 @@ def test_a_ledger_no_litestream_replicates_is_said_not_replicating_once_rows_hav
 
 
 def test_the_backup_line_says_not_replicating_once_rows_have_waited_ten_seconds():
+    from bragref import told
+    from bragref.ledger import replica
     from bragref.told import backup_words
 
+    assert told.LAGGING_S == replica.LAGGING_S  # one figure, kept twice so that what only says things loads no ledger
     assert backup_words("behind", 3, 2.0, 1.5, "21:04:05", attached=True) == (
         "backed up 2 s ago; 3 rows on the way (checked 21:04:05)", False)
     assert backup_words("behind", 3, 12.0, 11.0, "21:04:05", attached=True) == (
         ("not backed up for 11 s: 3 rows on this laptop only; not replicating: Litestream is running but sends "
-        "nothing: restart it (checked 21:04:05)"), True)
+        "nothing: check its store, or restart it (checked 21:04:05)"), True)
     assert backup_words("behind", 1, 200.0, 180.0, "21:04:05", attached=False) == (
         ("not backed up for 3 min: 1 row on this laptop only; not replicating: no Litestream is running: start it "
         "(checked 21:04:05)"), True)

@@ -198,8 +198,8 @@ def remembered(ledger: str) -> dict | None:
         with open(checked_path(ledger), encoding="utf-8") as file:
             kept = json.load(file)
         if datetime.fromisoformat(kept["at"]).tzinfo is not None and isinstance(kept["replica"], str) and \
-                kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE, CONFIGURED) and isinstance(kept["seq"], int) and \
-                isinstance(kept["hash"], str):
+                kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE, CONFIGURED) and \
+                isinstance(kept["seq"], int) and isinstance(kept["hash"], str):
             return kept
     except (OSError, ValueError, KeyError, TypeError):
         pass
