@@ -471,6 +471,26 @@ def test_a_returning_laptop_whose_replica_only_litestream_config_named_is_refuse
 # ---- a Litestream that is not sending: "not replicating" ---------------------------------------------------------
 
 
+def page_backup(path: str) -> dict:
+    """What the referee's page is told of the backup (status.json's `"backup"`) at the watcher's first check."""
+    import asyncio
+
+    from bragref.serve.watch import Watcher
+
+    watcher = Watcher(path)
+
+    async def first() -> dict:
+        checking = asyncio.create_task(watcher.watch_backup(every=3600))
+        try:
+            while watcher.backup is None:
+                await asyncio.sleep(0.05)
+            return watcher.backup
+        finally:
+            checking.cancel()
+
+    return asyncio.run(asyncio.wait_for(first(), 30))
+
+
 @pytest.mark.slow
 def test_a_litestream_attached_that_sends_nothing_is_said_not_replicating(bragref, litestream):
     """Litestream 0.5.17, given a write to the ledger in the moment between its start and its read transaction, stays
@@ -497,6 +517,9 @@ def test_a_litestream_attached_that_sends_nothing_is_said_not_replicating(bragre
             said = bragref("replica status")
             assert "behind:" in said.stderr and "not replicating" in said.stderr, said.output
             assert "Litestream is running on this ledger but has sent nothing" in said.stderr, said.output
+            shown = page_backup(str(bragref.db))  # the referee's page, told the same
+            assert shown["replicating"] is False and shown["warning"], shown
+            assert "not replicating: Litestream is running but sends nothing" in shown["said"], shown
         finally:
             running.process.send_signal(signal.SIGCONT)
         waited(lambda: bragref.json("replica status")["state"] == "current", "Litestream sending again", 30)
