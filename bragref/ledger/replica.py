@@ -8,14 +8,12 @@ for row, the beginning of the ledger's history; any other holds a history that i
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
-import tempfile
 from contextlib import closing, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
+import bragref.structs as structs
 from bragref.engine.errors import BadInput
 from bragref.ledger.db import LedgerUnavailable, litestream_attached
 
@@ -29,8 +27,8 @@ TIMED = {"sessions": "created_at", "session_events": "at", "hands": "dealt_at", 
          "purses": "at", "payments": "at"}  # the log tables whose rows say when they were recorded
 
 
-@dataclass(frozen=True)
-class Health:
+class Health(structs.Struct, frozen=True):  # a Struct, not a dataclass: a write's quick path imports this module,
+    # and `dataclasses` (not otherwise loaded by a move) would be a third of what that costs
     """What `replica status` says of a replica: `state` one of CURRENT, BEHIND, DIVERGED, UNREACHABLE; `missing` the
     rows the ledger holds and the replica does not (current 0; None where it cannot be said); `age_s` the seconds
     since the newest row the replica holds was recorded (None where it holds none, or is not this ledger's);
@@ -87,6 +85,8 @@ def status(conn: sqlite3.Connection, ledger: str, replica: str | None = None, ti
     """The replica of the ledger open on `conn` (at `ledger`): `replica` a folder or a replica URL, by default the
     one bragref knows of (`configured`: the last checked, else the one `litestream-config` named, else the folder it
     names by default); restored into a scratch folder (removed after) within `timeout` seconds."""
+    import tempfile
+
     from bragref.ledger import chain, litestream
     from bragref.ledger.exchange import SCRATCH, sweep_scratch
 
@@ -195,31 +195,32 @@ def remembered(ledger: str) -> dict | None:
     """The replica's last check kept beside the ledger (`checked_path`), or None where none is (or what is there
     is not one: a file edited by hand is ignored, and the replica checked again)."""
     try:
-        with open(checked_path(ledger), encoding="utf-8") as file:
-            kept = json.load(file)
+        with open(checked_path(ledger), "rb") as file:
+            kept = structs.decode(file.read())
         if datetime.fromisoformat(kept["at"]).tzinfo is not None and isinstance(kept["replica"], str) and \
                 kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE, CONFIGURED) and \
                 isinstance(kept["seq"], int) and isinstance(kept["hash"], str):
             return kept
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, structs.DecodeError):
         pass
     return None
 
 
 def remember(ledger: str, replica: str, state: str, head: tuple[int, str], at: datetime) -> None:
     """The replica's check kept beside the ledger (`checked_path`), with whether a Litestream was attached to the
-    ledger then (`db.litestream_attached`), written whole (a temporary file, then a rename);
-    where it cannot be written (a folder of someone else's), the next write checks again."""
+    ledger then (`db.litestream_attached`), written whole (a file of this process's beside it, then a rename: no
+    `tempfile`, whose import a write's quick path would pay); where it cannot be written (a folder of someone
+    else's), the next write checks again."""
     path = checked_path(ledger)
+    scratch = os.path.join(os.path.dirname(path), f".replica-checked-{os.getpid()}-{os.path.basename(path)}")
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(path), delete=False,
-                                         prefix=".replica-checked-") as file:
-            json.dump({"replica": replica, "state": state, "seq": head[0], "hash": head[1],
-                       "at": at.isoformat(timespec="seconds"), "attached": litestream_attached(ledger)}, file)
-        os.replace(file.name, path)
+        with open(scratch, "wb") as file:
+            file.write(structs.encode({"replica": replica, "state": state, "seq": head[0], "hash": head[1],
+                                       "at": at.isoformat(timespec="seconds"), "attached": litestream_attached(ledger)}))
+        os.replace(scratch, path)
     except OSError:
-        with suppress(OSError, NameError):
-            os.remove(file.name)
+        with suppress(OSError):
+            os.remove(scratch)
 
 
 def configure(ledger: str, replica: str | None) -> None:
