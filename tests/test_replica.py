@@ -493,7 +493,10 @@ def page_backup(path: str) -> dict:
         finally:
             checking.cancel()
 
-    return asyncio.run(asyncio.wait_for(first(), 30))
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own: a browser test's may be running in this thread
+        return thread.submit(asyncio.run, asyncio.wait_for(first(), 30)).result()
 
 
 @pytest.mark.slow
