@@ -594,7 +594,16 @@ def test_a_returning_laptops_litestream_started_first_takes_the_replica_over_so_
     start is made to wait on."""
     replacement = moved_on(tmp_path, litestream, bragref)
     replica = f"{bragref.db}-replica"
-    assert bragref(f"replica status --replica {replica}", code=4).exit_code == 4  # the guard, before Litestream
+    guard = "{} -m bragref --db {} replica status; test $? -ne 4"  # docs/club.md's ExecStartPre, bragref as run here
+
+    def started(table: Bragref) -> bool:
+        import shlex
+
+        line = guard.format(shlex.quote(sys.executable), shlex.quote(str(table.db)))
+        return subprocess.run(["/bin/sh", "-c", line], capture_output=True, timeout=60).returncode == 0
+
+    assert not started(bragref)  # the guard, before Litestream: diverged, the service not started
+    assert started(replacement)  # the replacement's own check: current (or behind), the service started
     with Replicating(litestream, bragref) as running:  # the old laptop's service, started regardless
         waited(lambda: json.loads(bragref("replica status --json", code=None).stdout)["state"] == "current",
                "the old laptop's copy in the replica", 30)  # diverged until Litestream has taken it over
