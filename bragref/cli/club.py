@@ -32,7 +32,9 @@ def litestream_config(app, replica: str | None) -> None:
 
     path = app.existing()
     click.echo(config(path, replica), nl=False)
-    configure(path, replica)  # the replica the ledger's writes check from now on (docs/club.md, Is the replica sound?)
+    if path != ":memory:":
+        configure(path, replica)  # the replica the ledger's writes check from now on (docs/club.md, Is the replica
+        # sound?)
 
 
 club = click.Group(
