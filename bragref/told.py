@@ -866,15 +866,25 @@ def season_svg(chart: dict, money) -> str:
             + "\n".join(parts) + "\n</svg>\n")
 
 
-def replica_words(replica: str, state: str, missing: int | None, age_s: float | None, why: str = "") -> str:
+def replica_words(replica: str, state: str, missing: int | None, age_s: float | None, why: str = "",
+                  pending_s: float | None = None, attached: bool | None = None) -> str:
     """How a ledger's replica stands (`replica status`, the referee's page at its start), in a line: `state` one of
-    current, behind, diverged, unreachable; `missing` the rows it lacks; `age_s` the age of its newest row."""
+    current, behind, diverged, unreachable; `missing` the rows it lacks; `age_s` the age of its newest row. Where it
+    is behind by a row recorded `pending_s` seconds ago, `LAGGING_S` or more, it is said not to be replicating, and
+    why as far as can be told: a Litestream `attached` to the ledger that sends nothing, or none running."""
     from bragref.engine.errors import printable
 
     named = printable(replica)
     newest = " (it holds no rows yet)" if age_s is None else f" (the newest it holds recorded {ago(age_s)})"
     if state == "current":
         return f"{named}: current: it holds every row of this ledger{newest}"
+    if state == "behind" and pending_s is not None and pending_s >= LAGGING_S:
+        return (f"{named}: behind: {missing} row{'s' * (missing != 1)} missing{newest}; not replicating: "
+                + (f"Litestream is running on this ledger but has sent nothing recorded here in the last "
+                   f"{ago(pending_s).removesuffix(' ago')}: its store cannot be reached, or it is stuck: restart it "
+                   f"(docs/club.md)" if attached else
+                   "no Litestream is running on this ledger: start it (`litestream replicate -config "
+                   "litestream.yml`)"))
     if state == "behind":
         return f"{named}: behind: {missing} row{'s' * (missing != 1)} missing{newest}"
     if state == "diverged":
@@ -893,21 +903,28 @@ def ago(seconds: float) -> str:
 
 
 NOT_BACKED_UP_S = 60  # seconds a row may wait for the replica before the referee's page warns
+LAGGING_S = 10.0  # seconds a row may wait for the replica before it is said not to be replicating (`replica.LAGGING_S`,
+# the same: the ledger's module is not loaded by what only says things)
 
 
 def backup_words(state: str, missing: int | None, age_s: float | None, pending_s: float | None,
-                 checked: str) -> tuple[str, bool]:
+                 checked: str, attached: bool | None = None) -> tuple[str, bool]:
     """How the ledger's backup stands, as the referee's page says it (`replica status`'s state, checked at
-    `checked`, a time of day), and whether it is a warning: rows not in the replica for a minute, a replica that
+    `checked`, a time of day), and whether it is a warning: rows not in the replica for a minute (or for `LAGGING_S`
+    where whether a Litestream is `attached` to the ledger is known: then not replicating, and why), a replica that
     holds another history, or one that cannot be reached."""
     if state == "current":
         return f"backed up (checked {checked})", False
-    if state == "behind" and (pending_s or 0) < NOT_BACKED_UP_S:
+    waited = pending_s or 0
+    if state == "behind" and waited < (NOT_BACKED_UP_S if attached is None else LAGGING_S):
         newest = "" if age_s is None else f" {ago(age_s)}"
         return f"backed up{newest}; {missing} row{'s' * (missing != 1)} on the way (checked {checked})", False
     if state == "behind":
-        return (f"not backed up for {ago(pending_s).removesuffix(' ago')}: {missing} row{'s' * (missing != 1)} on "
-                f"this laptop only (checked {checked})"), True
+        why = "" if attached is None else "; not replicating: " + (
+            "Litestream is running but sends nothing: check its store, or restart it" if attached else
+            "no Litestream is running: start it")
+        return (f"not backed up for {ago(waited).removesuffix(' ago')}: {missing} row{'s' * (missing != 1)} on "
+                f"this laptop only{why} (checked {checked})"), True
     if state == "diverged":
         return f"not backed up: the replica holds another history than this ledger's (checked {checked})", True
     return f"not backed up: the replica cannot be reached (checked {checked})", True

@@ -272,3 +272,80 @@ def test_a_club_night_of_two_tables_pulled_during_play_with_a_replaced_laptop_th
     assert {name: (row["nights"], row["sessions"], row["hands"]) for name, row in rows.items()} == \
         {"Andy": (1, 2, 7), "Bill": (1, 2, 7)}
     club("audit --all")
+
+
+# ---- a night whose identity was changed in place ---------------------------------------------------------------
+
+
+def reidentified(table: Bragref, path) -> Bragref:
+    """A copy of `table`'s ledger whose night's identity row was rewritten, every chain link made again after it: a
+    ledger consistent in itself (`audit` finds it sound), its night the same but for its identity."""
+    from test_entered import forged
+
+    with sqlite3.connect(table.db) as live, sqlite3.connect(path) as copy:
+        live.backup(copy)
+    forged(path, "UPDATE session_events SET detail = ? WHERE event = 'identity'", "cd" * 16)
+    copy = Bragref(path)
+    copy("audit --all")  # sound: only a digest photographed at the table, or the club's copy, can tell
+    assert copy.json("status")["session_id"] != table.json("status")["session_id"]
+    return copy
+
+
+@pytest.mark.parametrize("more", ["source", "club", "neither"])
+def test_a_night_whose_identity_was_changed_in_place_is_refused_against_the_clubs_copy(tmp_path, more):
+    """The same night (created at the same moment, to the microsecond, with the same players, rules and hands, or a
+    beginning or an extension of them) under another identity is not another night: `club pull` and `import` refuse
+    it (exit 4), naming the night and both digests, nothing recorded; whichever copy holds more."""
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill", "Andy"], close=False)
+    club = Bragref(tmp_path / "club.db")
+    if more == "club":
+        copy = reidentified(table, tmp_path / "copy.db")
+        hands(table, "friday", ["Andy"])
+        club(f"club pull {table.db}")
+    else:
+        club(f"club pull {table.db}")
+        copy = reidentified(table, tmp_path / "copy.db")
+        if more == "source":
+            hands(copy, "friday", ["Andy"])
+    before = club.dump()
+    pulled = club(f"club pull {copy.db}", code=4)
+    message = pulled.stderr
+    assert pulled.stdout == "" and club.dump() == before, pulled.output
+    assert f"error: {copy.db}:" in message and "session friday" in message and "another identity" in message, message
+    assert f"here: digest {club.json('--session friday status')['digest']}" in message, message
+    assert f"the source's: {copy.json('status')['digest']}" in message, message
+    assert "nothing of it was recorded" in message
+    copy(f"export -o {tmp_path / 'copy.bhh'}")
+    said = club(f"import {tmp_path / 'copy.bhh'}", code=4)
+    assert "another identity" in said.stderr and club.dump() == before, said.output
+    assert [row["session"] for row in club.json("session list")] == ["friday"]
+
+
+def test_a_night_whose_identity_and_creation_time_were_both_rewritten_is_found_only_by_a_photographed_digest(tmp_path):
+    """What is not detected (docs/club.md, A replaced laptop): a copy whose identity and creation time were both
+    rewritten, the chain made again, is another night to the club (pulled as `friday-2`), as is any rewritten copy
+    pulled into a club that does not hold the night; only the table's photographed digest tells (`audit --digest`:
+    "does not match"), before it is pulled, or `SOURCE@DIGEST`, which refuses it."""
+    from test_entered import forged
+
+    table = Bragref(tmp_path / "table.db")
+    night(table, "friday", ["Bill", "Andy"], close=False)
+    photographed = table.json("status")["digest"]
+    club = Bragref(tmp_path / "club.db")
+    club(f"club pull {table.db}")
+    copy = reidentified(table, tmp_path / "copy.db")
+    with sqlite3.connect(copy.db) as conn:
+        created = conn.execute("SELECT created_at FROM sessions WHERE name = 'friday'").fetchone()[0]
+    moved = created[:20] + f"{(int(created[20:26]) + 1) % 10**6:06d}" + created[26:]  # a microsecond on
+    forged(copy.db, "UPDATE sessions SET created_at = ? WHERE name = 'friday'", moved)
+    forged(copy.db, "UPDATE session_events SET at = ? WHERE at = ?", moved, created)  # its players seated then
+    copy("audit --all")
+    assert "does not match" in copy(f"audit --all --digest {photographed}", code=4).output
+    before = club.dump()
+    assert "does not match" in club(f"club pull {copy.db}@{photographed}", code=4).output
+    assert club.dump() == before
+    assert club(f"club pull {copy.db}").stdout.startswith(f"{copy.db}: imported 1 session: friday as friday-2")
+    fresh = Bragref(tmp_path / "fresh.db")  # a club that does not hold the night: nothing to compare it with
+    assert fresh(f"club pull {reidentified(table, tmp_path / 'other.db').db}").stdout.startswith(
+        f"{tmp_path / 'other.db'}: imported 1 session: friday")

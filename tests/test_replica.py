@@ -83,7 +83,7 @@ def test_a_replica_holding_every_row_is_current_and_one_missing_rows_is_behind(b
     replicated(litestream, bragref, hands=2)
     status = bragref.json("replica status")
     assert status == {"replica": f"{bragref.db}-replica", "state": "current", "missing": 0,
-                      "age_s": status["age_s"]}
+                      "age_s": status["age_s"], "replicating": False}  # Litestream stopped: nothing will be sent
     assert 0 <= status["age_s"] < 60
     assert "current: it holds every row of this ledger" in bragref("replica status").stdout
     before = seq(bragref)
@@ -107,7 +107,8 @@ def test_a_replica_of_another_ledger_is_diverged_exit_4(tmp_path, bragref, lites
     assert "diverged: it holds a history that is not this ledger's" in result.stderr
     assert "Record nothing here" in result.stderr
     assert json.loads(bragref(f"replica status --json --replica {other.db}-replica", code=4).stdout) == {
-        "replica": f"{other.db}-replica", "state": "diverged", "missing": None, "age_s": None}
+        "replica": f"{other.db}-replica", "state": "diverged", "missing": None, "age_s": None,
+        "replicating": None}
 
 
 @pytest.mark.slow
@@ -141,7 +142,8 @@ def test_a_replica_that_cannot_be_reached_is_unreachable_exit_5(bragref, litestr
     result = bragref("replica status", code=5)  # no Litestream ever ran: no folder beside the ledger
     assert "unreachable" in result.stderr and "no folder" in result.stderr
     assert json.loads(bragref(f"replica status --json --replica {tmp_path / 'nowhere'}", code=5).stdout) == {
-        "replica": str(tmp_path / "nowhere"), "state": "unreachable", "missing": None, "age_s": None}
+        "replica": str(tmp_path / "nowhere"), "state": "unreachable", "missing": None, "age_s": None,
+        "replicating": None}
     # an S3-compatible store on a closed port: Litestream retries for ever, the restore is ended at --timeout
     monkeypatch.delenv("AWS_CA_BUNDLE", raising=False)
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "club")
@@ -279,7 +281,7 @@ def test_a_replica_of_the_empty_file_litestream_was_started_on_is_behind_and_wri
     bragref('session new friday --players "Andy,Bill"')
     bragref("deal")
     assert bragref.json("replica status") == {"replica": f"{bragref.db}-replica", "state": "behind",
-                                              "missing": seq(bragref), "age_s": None}
+                                              "missing": seq(bragref), "age_s": None, "replicating": False}
 
 
 @pytest.mark.slow
@@ -433,3 +435,177 @@ def test_a_kept_check_edited_by_hand_is_ignored(tmp_path, text):
     with open(checked_path(ledger), "w") as file:
         file.write(text)
     assert remembered(ledger) is None
+
+
+@pytest.mark.slow
+def test_a_returning_laptop_whose_replica_only_litestream_config_named_is_refused_before_it_writes(tmp_path, bragref,
+                                                                                                   litestream):
+    """The table's laptop replicated to a shared folder of the club's (`litestream-config --replica`), the terminal
+    alone all evening: no `replica status`, no `serve --referee`, nothing in the folder beside the ledger. The table
+    moved to a replacement restored from that replica, which played on into it; the old laptop, back, is refused its
+    first write (exit 4), told which replica has moved on and what to do, nothing recorded."""
+    share = tmp_path / "club-share" / "table-1"
+    bragref('session new friday --players "Andy,Bill"')
+    with Replicating(litestream, bragref, "--replica", str(share)) as running:
+        running.replica = share
+        night(bragref)
+        running.stop()
+    assert not Path(f"{bragref.db}-replica").exists()
+    replacement = Bragref(tmp_path / "replacement.db")
+    restore(str(share), str(replacement.db))
+    before_files = set(share.rglob("*"))
+    with Replicating(litestream, replacement, "--replica", str(share)) as running:
+        running.replica = share
+        night(replacement, 2)
+        deadline = time.monotonic() + 20
+        while set(share.rglob("*")) == before_files and time.monotonic() < deadline:
+            time.sleep(0.05)
+        running.stop()
+    before = seq(bragref)
+    result = bragref("deal", code=4)
+    assert f"{share}: diverged" in result.stderr and "Nothing was recorded" in result.stderr, result.output
+    assert seq(bragref) == before
+    assert json.loads(bragref("replica status --json", code=4).stdout)["replica"] == str(share)  # the one it names
+
+
+# ---- a Litestream that is not sending: "not replicating" ---------------------------------------------------------
+
+
+def checked(table: Bragref) -> dict:
+    """`replica status --json`, whatever it exits."""
+    return json.loads(table("replica status --json", code=None).stdout)
+
+
+def page_backup(path: str) -> dict:
+    """What the referee's page is told of the backup (status.json's `"backup"`) at the watcher's first check."""
+    import asyncio
+
+    from bragref.serve.watch import Watcher
+
+    watcher = Watcher(path)
+
+    async def first() -> dict:
+        checking = asyncio.create_task(watcher.watch_backup(every=3600))
+        try:
+            while watcher.backup is None:
+                await asyncio.sleep(0.05)
+            return watcher.backup
+        finally:
+            checking.cancel()
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own: a browser test's may be running in this thread
+        return thread.submit(asyncio.run, asyncio.wait_for(first(), 30)).result()
+
+
+@pytest.mark.slow
+def test_a_litestream_attached_that_sends_nothing_is_said_not_replicating(bragref, litestream):
+    """Litestream 0.5.17, given a write to the ledger in the moment between its start and its read transaction, stays
+    attached to the ledger and sends nothing after (the replica behind for good). Here a real Litestream is made to send
+    nothing by stopping it (SIGSTOP: attached, its read lock held, silent): once what it lacks was recorded more than
+    ten seconds ago (`replica.LAGGING_S`), `replica status` says "not replicating" and that a Litestream is running
+    but sends nothing (a warning, on stderr; exit 0: the replica is a sound beginning of the ledger), the JSON's
+    `replicating` false; sending again, it is `current` and `replicating` true."""
+    import signal
+
+    from bragref.ledger.replica import LAGGING_S
+
+    bragref('session new friday --players "Andy,Bill"')
+    with Replicating(litestream, bragref) as running:
+        night(bragref)
+        waited(lambda: checked(bragref)["state"] == "current", "the night in the replica", 30)  # no folder until
+        # Litestream's first sync: unreachable, exit 5
+        assert bragref.json("replica status")["replicating"] is True
+        running.process.send_signal(signal.SIGSTOP)
+        try:
+            night(bragref)
+            time.sleep(LAGGING_S + 0.5)
+            status = bragref.json("replica status")
+            assert status["state"] == "behind" and status["replicating"] is False, status
+            said = bragref("replica status")
+            assert "behind:" in said.stderr and "not replicating" in said.stderr, said.output
+            assert "Litestream is running on this ledger but has sent nothing" in said.stderr, said.output
+            shown = page_backup(str(bragref.db))  # the referee's page, told the same
+            assert shown["replicating"] is False and shown["warning"], shown
+            assert "not replicating: Litestream is running but sends nothing" in shown["said"], shown
+        finally:
+            running.process.send_signal(signal.SIGCONT)
+        waited(lambda: checked(bragref)["state"] == "current", "Litestream sending again", 30)
+        assert bragref.json("replica status")["replicating"] is True
+        running.stop()
+
+
+@pytest.mark.slow
+def test_a_ledger_no_litestream_replicates_is_said_not_replicating_once_rows_have_waited(bragref, litestream):
+    """With no Litestream attached, the replica is `current` but nothing will be sent (`replicating` false, nothing
+    said while nothing waits); rows recorded since, once they have waited ten seconds, are "not replicating: no
+    Litestream is running on this ledger". Asked in this process with the clock ahead, the restore a real one."""
+    from datetime import UTC, datetime, timedelta
+
+    from bragref.ledger.replica import LAGGING_S, status
+    from bragref.ledger.store import Ledger
+    from bragref.told import replica_words
+
+    bragref('session new friday --players "Andy,Bill"')
+    replicated(litestream, bragref)
+    current = bragref.json("replica status")
+    assert current["state"] == "current" and current["replicating"] is False
+    assert "not replicating" not in bragref("replica status").output
+    night(bragref)
+    ledger = Ledger.read_only(str(bragref.db))
+    try:
+        soon = status(ledger.conn, str(bragref.db), now=datetime.now(UTC) + timedelta(seconds=LAGGING_S / 2))
+        late = status(ledger.conn, str(bragref.db), now=datetime.now(UTC) + timedelta(seconds=LAGGING_S + 1))
+    finally:
+        ledger.close()
+    assert (soon.state, soon.replicating, late.state, late.replicating) == ("behind", False, "behind", False)
+    assert "not replicating" not in replica_words(soon.replica, soon.state, soon.missing, soon.age_s,
+                                                  pending_s=soon.pending_s, attached=soon.attached)
+    line = replica_words(late.replica, late.state, late.missing, late.age_s, pending_s=late.pending_s,
+                         attached=late.attached)
+    assert "not replicating: no Litestream is running on this ledger" in line, line
+
+
+def test_the_backup_line_says_not_replicating_once_rows_have_waited_ten_seconds():
+    from bragref import told
+    from bragref.ledger import replica
+    from bragref.told import backup_words
+
+    assert told.LAGGING_S == replica.LAGGING_S  # one figure, kept twice so that what only says things loads no ledger
+    assert backup_words("behind", 3, 2.0, 1.5, "21:04:05", attached=True) == (
+        "backed up 2 s ago; 3 rows on the way (checked 21:04:05)", False)
+    assert backup_words("behind", 3, 12.0, 11.0, "21:04:05", attached=True) == (
+        ("not backed up for 11 s: 3 rows on this laptop only; not replicating: Litestream is running but sends "
+        "nothing: check its store, or restart it (checked 21:04:05)"), True)
+    assert backup_words("behind", 1, 200.0, 180.0, "21:04:05", attached=False) == (
+        ("not backed up for 3 min: 1 row on this laptop only; not replicating: no Litestream is running: start it "
+        "(checked 21:04:05)"), True)
+
+
+@pytest.mark.slow
+def test_a_returning_laptops_litestream_started_first_takes_the_replica_over_so_replica_status_goes_before_it(
+        tmp_path, bragref, litestream):
+    """Why the returning laptop must be checked before its Litestream starts, not only before bragref writes
+    (docs/club.md, A replaced laptop): Litestream 0.5.17, started again on a replica another machine has written into
+    since, takes the replica over within a second, with no write of bragref's ("detected database behind replica"):
+    the replica then restores the old laptop's copy, the replacement's night lost from it, and the old laptop's
+    check finds it current. `replica status` run before Litestream starts says diverged (exit 4): what the service's
+    start is made to wait on."""
+    replacement = moved_on(tmp_path, litestream, bragref)
+    replica = f"{bragref.db}-replica"
+    guard = "{} -m bragref --db {} replica status; test $? -ne 4"  # docs/club.md's ExecStartPre, bragref as run here
+
+    def started(table: Bragref) -> bool:
+        import shlex
+
+        line = guard.format(shlex.quote(sys.executable), shlex.quote(str(table.db)))
+        return subprocess.run(["/bin/sh", "-c", line], capture_output=True, timeout=60).returncode == 0
+
+    assert not started(bragref)  # the guard, before Litestream: diverged, the service not started
+    assert started(replacement)  # the replacement's own check: current (or behind), the service started
+    with Replicating(litestream, bragref) as running:  # the old laptop's service, started regardless
+        waited(lambda: json.loads(bragref("replica status --json", code=None).stdout)["state"] == "current",
+               "the old laptop's copy in the replica", 30)  # diverged until Litestream has taken it over
+        running.stop()
+    assert json.loads(replacement(f"replica status --json --replica {replica}").stdout)["state"] == "behind"

@@ -28,8 +28,13 @@ def litestream_config(app, replica: str | None) -> None:
       bragref litestream-config --replica s3://club-bucket/table-1 > litestream.yml
     """
     from bragref.ledger.litestream import config
+    from bragref.ledger.replica import configure
 
-    click.echo(config(app.existing(), replica), nl=False)
+    path = app.existing()
+    click.echo(config(path, replica), nl=False)
+    if path != ":memory:":
+        configure(path, replica)  # the replica the ledger's writes check from now on (docs/club.md, Is the replica
+        # sound?)
 
 
 club = click.Group(

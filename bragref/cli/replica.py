@@ -21,11 +21,11 @@ replica = click.Group(
 
 @replica.command("status", short_help="Restore the ledger's replica and compare it with the ledger.")
 @click.option("--replica", "where", metavar="URL", help="The replica: a folder, or any replica URL Litestream takes. "
-                                                         "[LEDGER-replica, a folder beside the ledger, as "
-                                                         "litestream-config names it]")
+                                                         "[the one litestream-config last named, else "
+                                                         "LEDGER-replica, a folder beside the ledger]")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
               metavar="SECONDS", help="The most the restore may take; past it the replica is unreachable.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON: replica, state, missing, age_s.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: replica, state, missing, age_s, replicating.")
 @click.pass_obj
 def status(app, where: str | None, timeout: float, as_json: bool) -> None:
     """Restore the ledger's replica into a scratch file (through Litestream, removed after) and compare it with the
@@ -34,7 +34,8 @@ def status(app, where: str | None, timeout: float, as_json: bool) -> None:
     \b
       current      it holds the ledger's head: every row recorded here
       behind       it holds a beginning of the ledger: the rows missing,
-                   and how long ago its newest row was recorded
+                   and how long ago its newest row was recorded; where
+                   one has waited 10 s, "not replicating" (a warning)
       diverged     it holds a history that is not this ledger's (another
                    laptop's Litestream wrote it): exit 4; write nothing
                    here before you know which copy is the night's
@@ -71,12 +72,15 @@ def status(app, where: str | None, timeout: float, as_json: bool) -> None:
 
 
 def said(health) -> tuple[str, bool]:
-    """What `replica status` says of a replica, in a line (`told.replica_words`), and whether it is an error
-    (diverged, unreachable)."""
+    """What `replica status` says of a replica, in a line (`told.replica_words`), and whether it goes to stderr: an
+    error (diverged, unreachable), or a warning (not replicating: `Health.lagging`)."""
     from bragref.ledger.replica import CURRENT, BEHIND
     from bragref.told import replica_words
 
-    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)
+    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said, health.pending_s,
+                         health.attached)
+    if health.lagging:  # a sound beginning of the ledger, but nothing reaches it: a warning, exit 0
+        return f"{paint('warning:', fg='yellow', bold=True)} {line}", True
     if health.state in (CURRENT, BEHIND):
         return line, False
     return f"{paint('error:', fg='red', bold=True)} {line}", True

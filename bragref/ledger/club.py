@@ -4,10 +4,10 @@ A source is a table's ledger file, a Litestream replica of one (a folder or a UR
 scratch file), or a hand history. A ledger is audited whole before anything of it is taken, and nothing of one whose
 audit finds anything is; each of its sessions is then recorded as `import` records a history, judged by the rules
 again (`exchange.import_judged`), unless the club's ledger holds it already: the same night by its identity
-(`exchange.known`: a copy that is a beginning of it is extended, one that differs refused), or, for a night without
-one, the same players, rules and hands, whatever its name (`exchange.holding`). So a pull taken twice records nothing
-the second time, a night pulled while it was played and again after is one night, and two tables' sessions of the
-same name are both kept (the second as `NAME-2`).
+(`exchange.known`: a copy that is a beginning of it is extended, one that differs refused, as is the same night
+under another identity), or, for a night without one, the same players, rules and hands, whatever its name
+(`exchange.holding`). So a pull taken twice records nothing the second time, a night pulled while it was played and
+again after is one night, and two tables' sessions of the same name are both kept (the second as `NAME-2`).
 """
 
 from __future__ import annotations

@@ -475,6 +475,23 @@ class Diverged(Exception):
         self.name, self.where, self.here, self.there = name, where, here, there
 
 
+class Reidentified(Diverged):
+    """A history of a night the ledger holds under another identity: the same session, created at the same moment to
+    the microsecond (the time every row is stamped with, carried by every export), whose identity differs from the
+    ledger's copy's, its hands a beginning of the copy's, the copy's and more, the same, or differing from a hand on
+    (`where`). A night's identity is minted once and never changes (`audit` finds a second one), so one of the two
+    copies' identity row was rewritten, its chain made again: nothing of it is recorded, and it is said as `Diverged`
+    is (exit 4), with both identities and both digests."""
+
+    def __init__(self, name: str, how: str, here: str, there: str, ours: str, theirs: str):
+        Exception.__init__(self, (
+            f"its session {name} is the night {name} here under another identity (here: {ours[:8]}…; the source's:"
+            f" {theirs[:8]}…): created at the same moment, {how}. A night's identity never changes, so one of the two"
+            f" copies was rewritten: nothing of it was recorded (here: digest {here}; the source's: {there}). Check"
+            f" the source's digest against the table's photographed one with `audit --digest` (docs/club.md)"))
+        self.name, self.where, self.here, self.there = name, how, here, there
+
+
 def items(document) -> Iterator[tuple[int | None, object]]:
     """What a history holds, in order, as (the hand it belongs to, None before the first; the item): its players and
     rules, each line before the first hand, then each hand's deal (everything it declares but its lines and result)
@@ -506,7 +523,10 @@ def known(ledger: Ledger, document: dict) -> tuple[Session, int | None] | None:
                                   " WHERE e.event = 'identity' AND e.detail = ? ORDER BY e.id LIMIT 1",
                                   (identity,)).fetchone()
         if row is None:
-            return _older_copy(ledger, document)
+            found = _older_copy(ledger, document)
+            if found is None:
+                _reidentified(ledger, document, identity)
+            return found
         session = ledger.session(row[0])
         if session.identity != identity:  # a second identity event of another session's: not this night's
             return None
@@ -574,6 +594,29 @@ def _older_copy(ledger: Ledger, document: dict) -> tuple[Session, int] | None:
         if held is not None and theirs is not None:
             return session, held
     return None
+
+
+def _reidentified(ledger: Ledger, document: dict, identity: str) -> None:
+    """`Reidentified` where a session of `ledger` with another identity was created at the very moment the history's
+    night was (`_created_at`, to the microsecond, as every row is stamped and every export carries it): the same
+    night, whatever its hands (two nights are never begun at one microsecond; a history without that time, or one
+    whose times were rewritten with its identity, is not found so: docs/club.md)."""
+    created = document.get("_created_at")
+    if not isinstance(created, str):
+        return
+    for (name,) in ledger.conn.execute("SELECT name FROM sessions WHERE created_at = ? ORDER BY id", (created,)):
+        session = ledger.session(name)
+        if session.identity is None or session.identity == identity:
+            continue
+        mine = export(ledger, session)
+        held, more, where = _compared(mine, document)
+        how = (f"its hands differing from this one's from {where} on" if held is None else
+               "its hands this one's and more" if more is not None else
+               "with the same hands" if held == sum(1 for _ in items(mine)) else "its hands a beginning of this one's")
+        theirs = document.get(SOURCE_DIGEST)
+        raise Reidentified(session.name, how, digest_of(ledger, session),
+                           theirs if isinstance(theirs, str) else _content_digest(document), session.identity,
+                           identity)
 
 
 def _compared(mine: dict, theirs: dict) -> tuple[int | None, int | None, str]:

@@ -8,30 +8,33 @@ for row, the beginning of the ledger's history; any other holds a history that i
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
-import tempfile
 from contextlib import closing, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
+import bragref.structs as structs
 from bragref.engine.errors import BadInput
 from bragref.ledger.db import LedgerUnavailable, litestream_attached
 
 CURRENT, BEHIND, DIVERGED, UNREACHABLE = "current", "behind", "diverged", "unreachable"
+CONFIGURED = "configured"  # kept beside the ledger (`remember`), not a state of a replica: the replica
+# `litestream-config` named for the ledger, never checked yet (`configure`)
 TIMEOUT_S = 60.0  # the most a restore may take (a store that hangs): past it the replica is unreachable
+LAGGING_S = 10.0  # seconds a row may wait for the replica before it is said not to be replicating: Litestream sends
+# what it found every second (`litestream.SYNC_INTERVAL`), a row is in the replica 0.3-0.4 s after it is recorded
 TIMED = {"sessions": "created_at", "session_events": "at", "hands": "dealt_at", "actions": "at", "loans": "at",
          "purses": "at", "payments": "at"}  # the log tables whose rows say when they were recorded
 
 
-@dataclass(frozen=True)
-class Health:
+class Health(structs.Struct, frozen=True):  # a Struct, not a dataclass: a write's quick path imports this module,
+    # and `dataclasses` (not otherwise loaded by a move) would be a third of what that costs
     """What `replica status` says of a replica: `state` one of CURRENT, BEHIND, DIVERGED, UNREACHABLE; `missing` the
     rows the ledger holds and the replica does not (current 0; None where it cannot be said); `age_s` the seconds
     since the newest row the replica holds was recorded (None where it holds none, or is not this ledger's);
     `pending_s`, where it is behind, the seconds since the first row it lacks was recorded (how long this ledger has
-    not been backed up); `said` why, where it is diverged or unreachable."""
+    not been backed up); `said` why, where it is diverged or unreachable; `attached`, whether a Litestream was
+    attached to the ledger (`db.litestream_attached`) as it was checked."""
 
     replica: str
     state: str
@@ -39,9 +42,25 @@ class Health:
     age_s: float | None = None
     said: str = ""
     pending_s: float | None = None
+    attached: bool | None = None
+
+    @property
+    def replicating(self) -> bool | None:
+        """Whether the ledger's writes are reaching the replica: a Litestream attached to it, and no row the replica
+        lacks recorded `LAGGING_S` or more ago (a Litestream attached that sends nothing: stopped, or Litestream 0.5.17
+        after a write made while it was starting). None where the replica is not this ledger's or cannot be read."""
+        if self.state not in (CURRENT, BEHIND):
+            return None
+        return bool(self.attached) and not self.lagging
+
+    @property
+    def lagging(self) -> bool:
+        """Whether the replica lacks a row recorded `LAGGING_S` or more ago: not replicating, to be said so."""
+        return self.state == BEHIND and self.pending_s is not None and self.pending_s >= LAGGING_S
 
     def as_json(self) -> dict:
-        return {"replica": self.replica, "state": self.state, "missing": self.missing, "age_s": self.age_s}
+        return {"replica": self.replica, "state": self.state, "missing": self.missing, "age_s": self.age_s,
+                "replicating": self.replicating}
 
 
 def compared(ours: tuple[int, str], theirs: tuple[int, str], ours_at: str | None) -> tuple[str, int | None]:
@@ -64,11 +83,14 @@ def default_replica(ledger: str) -> str:
 def status(conn: sqlite3.Connection, ledger: str, replica: str | None = None, timeout: float = TIMEOUT_S,
            now: datetime | None = None) -> Health:
     """The replica of the ledger open on `conn` (at `ledger`): `replica` a folder or a replica URL, by default the
-    one `litestream-config` names; restored into a scratch folder (removed after) within `timeout` seconds."""
+    one bragref knows of (`configured`: the last checked, else the one `litestream-config` named, else the folder it
+    names by default); restored into a scratch folder (removed after) within `timeout` seconds."""
+    import tempfile
+
     from bragref.ledger import chain, litestream
     from bragref.ledger.exchange import SCRATCH, sweep_scratch
 
-    where = replica if replica is not None else default_replica(ledger)
+    where = replica if replica is not None else configured(ledger) or default_replica(ledger)
     sweep_scratch()
     with tempfile.TemporaryDirectory(prefix=f"{SCRATCH}{os.getpid()}-") as folder:
         restored = os.path.join(folder, "restored.db")
@@ -88,7 +110,8 @@ def status(conn: sqlite3.Connection, ledger: str, replica: str | None = None, ti
                                             f"ledger's chain (which ends at {chain.digest_of(ours)})")
     now = now or datetime.now(UTC)
     pending = _recorded(conn, theirs[0]) if state == BEHIND else None
-    return Health(where, state, missing, _age(newest, now), pending_s=_age(pending, now))
+    return Health(where, state, missing, _age(newest, now), pending_s=_age(pending, now),
+                  attached=litestream_attached(ledger))
 
 
 def _age(when: str | None, now: datetime) -> float | None:
@@ -172,37 +195,56 @@ def remembered(ledger: str) -> dict | None:
     """The replica's last check kept beside the ledger (`checked_path`), or None where none is (or what is there
     is not one: a file edited by hand is ignored, and the replica checked again)."""
     try:
-        with open(checked_path(ledger), encoding="utf-8") as file:
-            kept = json.load(file)
+        with open(checked_path(ledger), "rb") as file:
+            kept = structs.decode(file.read())
         if datetime.fromisoformat(kept["at"]).tzinfo is not None and isinstance(kept["replica"], str) and \
-                kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE) and isinstance(kept["seq"], int) and \
-                isinstance(kept["hash"], str):
+                kept["state"] in (CURRENT, BEHIND, DIVERGED, UNREACHABLE, CONFIGURED) and \
+                isinstance(kept["seq"], int) and isinstance(kept["hash"], str):
             return kept
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, structs.DecodeError):
         pass
     return None
 
 
 def remember(ledger: str, replica: str, state: str, head: tuple[int, str], at: datetime) -> None:
     """The replica's check kept beside the ledger (`checked_path`), with whether a Litestream was attached to the
-    ledger then (`db.litestream_attached`), written whole (a temporary file, then a rename);
-    where it cannot be written (a folder of someone else's), the next write checks again."""
+    ledger then (`db.litestream_attached`), written whole (a file of this process's beside it, then a rename: no
+    `tempfile`, whose import a write's quick path would pay); where it cannot be written (a folder of someone
+    else's), the next write checks again."""
     path = checked_path(ledger)
+    scratch = os.path.join(os.path.dirname(path), f".replica-checked-{os.getpid()}-{os.path.basename(path)}")
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(path), delete=False,
-                                         prefix=".replica-checked-") as file:
-            json.dump({"replica": replica, "state": state, "seq": head[0], "hash": head[1],
-                       "at": at.isoformat(timespec="seconds"), "attached": litestream_attached(ledger)}, file)
-        os.replace(file.name, path)
+        with open(scratch, "wb") as file:
+            file.write(structs.encode({"replica": replica, "state": state, "seq": head[0], "hash": head[1],
+                                       "at": at.isoformat(timespec="seconds"), "attached": litestream_attached(ledger)}))
+        os.replace(scratch, path)
     except OSError:
-        with suppress(OSError, NameError):
-            os.remove(file.name)
+        with suppress(OSError):
+            os.remove(scratch)
+
+
+def configure(ledger: str, replica: str | None) -> None:
+    """The replica `litestream-config` names for the ledger at `ledger` (`replica`: a URL, or a folder; None for the
+    folder beside the ledger) kept beside it as never checked (`CONFIGURED`), so that the ledger's next write checks
+    it (`before_write`), whatever else was checked before: a laptop whose Litestream replicates to a folder or a URL
+    nobody has asked `replica status` about is told before it writes where that replica has moved on. Where it is
+    the replica kept already, the check kept is left as it is; where it is the folder beside the ledger and nothing
+    is kept, nothing is written (`configured` finds that folder where it exists)."""
+    from bragref.ledger import chain
+    from bragref.ledger.litestream import URL
+
+    where = default_replica(ledger) if replica is None else replica if URL.match(replica) else os.path.abspath(replica)
+    kept = remembered(ledger)
+    if (kept is None and replica is None) or (kept is not None and kept["replica"] == where):
+        return
+    remember(ledger, where, CONFIGURED, (0, chain.GENESIS), datetime.now(UTC))
 
 
 def configured(ledger: str) -> str | None:
     """The replica the ledger at `ledger` is known to have: the one last checked (`replica status [--replica URL]`,
-    `serve --referee [--replica URL]`), else the folder `litestream-config` names by default where it exists; None
-    where neither is (no replica is configured that bragref knows of)."""
+    `serve --referee [--replica URL]`) or, later, named by `litestream-config` (`configure`), else the folder
+    `litestream-config` names by default where it exists; None where neither is (no replica is configured that
+    bragref knows of)."""
     kept = remembered(ledger)
     if kept is not None:
         return kept["replica"]
@@ -213,7 +255,8 @@ def configured(ledger: str) -> str | None:
 def before_write(conn: sqlite3.Connection, ledger: str, now: datetime | None = None) -> Health | None:
     """A returning laptop told before it writes (docs/club.md, Is the replica sound?): where the ledger open on `conn`
     (at `ledger`) holds Litestream's tables and has a replica configured (`configured`), its state, checked by
-    restoring the replica (`status`, within `CHECK_TIMEOUT_S`) unless it is known: checked, not diverged, less than
+    restoring the replica (`status`, within `CHECK_TIMEOUT_S`) unless it is known: checked (not only named by
+    `litestream-config`), not diverged, less than
     `FRESH_S` ago, the ledger having only grown since (its chain holds the head it was checked at), and a Litestream
     attached to it now where one was then and not where none was (a laptop that died took its Litestream with it: its
     first write after checks, however soon); a ledger holding no row yet is not checked. `Moved` where the
@@ -229,7 +272,7 @@ def before_write(conn: sqlite3.Connection, ledger: str, now: datetime | None = N
         return None
     now = now or datetime.now(UTC)
     kept = remembered(ledger)
-    if kept is not None and kept["replica"] == replica and kept["state"] != DIVERGED:
+    if kept is not None and kept["replica"] == replica and kept["state"] in (CURRENT, BEHIND, UNREACHABLE):
         age = (now - datetime.fromisoformat(kept["at"])).total_seconds()
         found = conn.execute("SELECT hash FROM chain WHERE seq = ?", (kept["seq"],)).fetchone()
         grown = (found[0] if found else chain.GENESIS if kept["seq"] == 0 else None) == kept["hash"]

@@ -32,7 +32,7 @@ from datetime import UTC
                    "served from then on).")
 @click.option("--replica", metavar="URL", help="With --referee, on a ledger Litestream replicates: its replica, checked "
                                                "before the page records anything (`replica status`). "
-                                               "[LEDGER-replica, as litestream-config names it]")
+                                               "[the one litestream-config last named, else LEDGER-replica]")
 @click.pass_obj
 def serve(app, host: str, port: int, referee: bool, seats: str | None, keep: bool, new: bool,
           replica: str | None) -> None:
@@ -138,7 +138,8 @@ def backed_up(path: str, replica: str | None) -> None:
         remember(path, health.replica, health.state, head(ledger.conn), now)  # what the terminal's writes check
     finally:
         ledger.close()
-    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said)
+    line = replica_words(health.replica, health.state, health.missing, health.age_s, health.said, health.pending_s,
+                         health.attached)
     if health.state in (CURRENT, BEHIND):
         click.echo(line)
     else:  # unreachable: a warning, and the page starts; diverged: refused

@@ -214,9 +214,9 @@ class Watcher:
             health = await asyncio.to_thread(self._replica_health, replica)
             if health is not None:
                 words, warning = backup_words(health.state, health.missing, health.age_s, health.pending_s,
-                                              time.strftime("%H:%M:%S"))
+                                              time.strftime("%H:%M:%S"), health.attached)
                 self.backup = {"state": health.state, "missing": health.missing, "age_s": health.age_s,
-                               "said": words, "warning": warning}
+                               "replicating": health.replicating, "said": words, "warning": warning}
                 self.refresh()
             await asyncio.sleep(every)
 

@@ -12,7 +12,8 @@ recorded in a hundred writes, each beside copying the ledger's file (the least a
 judged again); (c) with `--pulls`, `bragref club pull` of a table's ledger of one night of 10, 1,000 and 10,000
 hands into a new club ledger, and pulled again (known by its identity: nothing recorded, the club's ledger checked
 unchanged), beside `bragref audit --all` of the table's ledger (what every pull does first: the floor); (d) with
-`--check`, what the terminal's check of the replica costs a write (`write_check`).
+`--check`, what the terminal's check of the replica costs a write (`write_check`); (e) with `--bet-checked`, a bet whose
+write checks the replica `litestream-config --replica` named, beside `bet`'s floor (`bet_checked`).
 """
 
 from __future__ import annotations
@@ -39,15 +40,16 @@ from bragref.ledger.store import Ledger
 SEATS = ["Andy", "Bill", "Chris", "Dan"]
 
 
-def replicating(db: Path) -> subprocess.Popen:
-    """Litestream replicating `db` to the folder beside it with `litestream-config`'s configuration, once its first
-    snapshot is in the replica."""
+def replicating(db: Path, replica: Path | None = None) -> subprocess.Popen:
+    """Litestream replicating `db` to the folder beside it (or `replica`, named with `litestream-config --replica`)
+    with `litestream-config`'s configuration, once its first snapshot is in the replica."""
     config = db.with_suffix(".yml")
-    config.write_text(subprocess.run(measure.bragref_command() + ["--db", str(db), "litestream-config"], check=True,
-                                     capture_output=True, text=True).stdout)
+    named = ["--replica", str(replica)] if replica is not None else []
+    config.write_text(subprocess.run(measure.bragref_command() + ["--db", str(db), "litestream-config", *named],
+                                     check=True, capture_output=True, text=True).stdout)
     process = subprocess.Popen([binary(), "replicate", "-config", str(config)], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
-    replica = Path(f"{db}-replica")
+    replica = replica if replica is not None else Path(f"{db}-replica")
     while not list(replica.glob("ltx/*/*.ltx")):
         time.sleep(0.02)
     return process
@@ -66,9 +68,10 @@ def cpu_seconds(pid: int) -> float:
 
 
 def a_session(db: Path) -> None:
-    """A ledger with a session `bench` of four players, as `bets` plays in."""
+    """A ledger with a session `bench` of the two players `bets` has bet in turn (with four, every other bet was
+    out of turn: refused, exit 3, recording nothing)."""
     subprocess.run(measure.bragref_command() + ["--db", str(db), "session", "new", "bench", "--players",
-                                                ",".join(SEATS), "--no-blind"], check=True, capture_output=True)
+                                                ",".join(SEATS[:2]), "--no-blind"], check=True, capture_output=True)
 
 
 def bet_beside_litestream(work: Path, runs: int) -> None:
@@ -212,17 +215,45 @@ def write_check(work: Path, runs: int = 2000) -> None:
           f"restoring the replica: {first * 1e3:.0f} ms")
 
 
+def bet_checked(work: Path, runs: int) -> None:
+    """(e) A `bet` as a new process on a ledger whose replica only `litestream-config --replica` named (a folder
+    elsewhere, Litestream replicating to it): every write checks it, its state known after the first (one restore),
+    in turn with the floor of `ratios.py`'s goal for `bet` (Python and one durable insert: wall <= 2.5x); and a bet on a
+    ledger alike with no replica, in turn with the same floor."""
+    from bench_spine import floor
+
+    checked, alone = work / "checked.db", work / "alone.db"
+    for db in (checked, alone):
+        a_session(db)
+    litestream = replicating(checked, work / "share" / "table-1")
+    try:
+        with_check = measure.in_turn(bets(checked), floor(work), runs)
+    finally:
+        stopped(litestream)
+    without = measure.in_turn(bets(alone), floor(work), runs)
+    print(measure.said("bet, its replica named by litestream-config and checked", with_check, "wall", 2.5))
+    print(measure.said("bet, no replica", without, "wall", 2.5))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=21, help="Pairs of bets; restores of each replica.")
     parser.add_argument("--pulls", default="", help="Only (c): the nights' sizes in hands, e.g. 10,1000,10000.")
     parser.add_argument("--check", action="store_true", help="Only (d): a write's check of the replica.")
+    parser.add_argument("--bet-checked", action="store_true", help="Only (e): a bet whose write checks the replica "
+                                                                      "litestream-config named, beside its floor.")
     args = parser.parse_args()
     print(measure.installed())
     print(subprocess.run([binary(), "version"], check=True, capture_output=True, text=True).stdout.strip(),
           "(Litestream)")
     work = Path(tempfile.mkdtemp(prefix="bragref-bench-"))
+    if args.bet_checked:
+        try:
+            bet_checked(work, args.runs)
+        finally:
+            shutil.rmtree(work)
+        return
     if args.check:
         try:
             write_check(work)
