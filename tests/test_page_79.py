@@ -222,13 +222,21 @@ const Stream = window.EventSource;
 window.EventSource = function (...given) { order.push('stream'); return new Stream(...given); };
 Object.assign(window.EventSource, Stream);
 const dated = Date.prototype.toLocaleString;
-Date.prototype.toLocaleString = function (...given) { order.push('dates'); return dated.apply(this, given); };"""
+Date.prototype.toLocaleString = function (...given) { order.push('dates'); return dated.apply(this, given); };
+for (const call of ['getItem', 'setItem']) {  // the phone's storage: a seat's witnessed digests, read and kept
+  const own = Storage.prototype[call];
+  Storage.prototype[call] = function (...given) { order.push('storage'); return own.apply(this, given); };
+}
+const styled = window.getComputedStyle;  // a style asked for: a layout forced in the middle of the first drawing
+window.getComputedStyle = function (...given) { order.push('style'); return styled.apply(this, given); };"""
 
 
 def test_a_pages_first_table_is_painted_before_its_stream_and_a_seats_witnessed_times(browser, tmp_path):
     """What a page's first table does not need waits until it is painted (docs/benchmarks.md): the stream of tables
-    is opened after (its first event is that table again), and a seat page's witnessed list writes its times after
-    (a phone's first date in its own locale's words loads that locale's data, about 0.2 s on a slow phone)."""
+    is opened after (its first event is that table again), a seat page's witnessed list writes its times after (a
+    phone's first date in its own locale's words loads that locale's data, about 0.2 s on a slow phone) and reads
+    and keeps its digests in the phone's storage after (5-25 ms); and no page asks for a style while it draws (each
+    ask forces the page's layout, done again once it is drawn)."""
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "friday", "--players", ",".join(FOUR), "--currency", "£")
     bragref(db, "deal")
@@ -240,12 +248,74 @@ def test_a_pages_first_table_is_painted_before_its_stream_and_a_seats_witnessed_
             page.goto(url)
             page.wait_for_function("document.getElementById('live').textContent.startsWith('Live')")  # the stream
             order = page.evaluate("order")
-            assert order[0] == "drawn" and "stream" in order, (url, order)  # no stream, no date, before the table
+            assert order[0] == "drawn" and "stream" in order, (url, order)  # no stream, no date, no storage, no
+            # style, before the table
             if url == running.seat("Cat"):
-                page.wait_for_function("order.includes('dates')")
+                page.wait_for_function("order.includes('dates') && order.includes('storage')")
                 when = page.locator("#witnessed li").first.text_content()
                 assert when.count(" · ") == 2, when  # the night, the hand, and the time it was shown
             page.close()
+    finally:
+        running.stop()
+
+
+FIRST = """window.first = null;
+window.PLACED = '#referee summary, #referee button:not(details button), #referee legend, #players, #hand';
+new MutationObserver(() => {
+  if (!document.body.dataset.head || window.first) return;
+  const place = selector => [...document.querySelectorAll(selector)].map(node => {
+    const box = node.getBoundingClientRect();
+    return [Math.round(box.top), Math.round(box.left), Math.round(box.height)];
+  });
+  window.place = place;
+  window.first = {bodies: [...document.querySelectorAll('#forms details')].map(box => box.children.length),
+    summaries: [...document.querySelectorAll('#forms details > summary')].map(summary => summary.textContent),
+    whole: [...document.querySelectorAll('#forms fieldset')].map(box => box.querySelectorAll('button').length),
+    codes: document.querySelectorAll('#seats li').length, seats: !document.getElementById('seats').hidden,
+    moves: document.querySelectorAll('#moves button').length,
+    places: place(PLACED)};
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-head']});"""
+
+
+def test_the_referees_closed_forms_and_seats_codes_are_filled_once_the_first_table_is_painted(browser, tmp_path):
+    """What the referee's first table does not need waits until it is painted (docs/benchmarks.md): the bodies of the
+    closed forms (lend, repay) and the seats' codes, each in a closed `details`, are filled after; their summaries,
+    the moves and the forms always open (undo) are drawn with the table, and nothing filled after moves any of them
+    or the table."""
+    running = Seated(dealt(tmp_path / "ledger.db"))
+    try:
+        page = browser.new_page(viewport=PHONE, bypass_csp=True)
+        page.add_init_script(FIRST)
+        page.goto(running.url)
+        page.wait_for_function("window.first !== null")
+        first = page.evaluate("first")
+        assert first["summaries"] == ["lend", "repay"] and first["bodies"] == [1, 1], first  # the summary alone
+        assert first["whole"] == [1] and first["moves"] > 0 and first["seats"] and first["codes"] == 0, first
+        page.wait_for_function("document.querySelectorAll('#seats li').length === 4")  # then filled
+        page.wait_for_function("[...document.querySelectorAll('#forms details')].every(box => box.children.length > 1)")
+        assert page.evaluate("place(PLACED)") == first["places"]  # nothing filled after moved any of them
+        page.close()
+    finally:
+        running.stop()
+
+
+def test_a_closed_form_or_the_seats_codes_opened_before_they_are_filled_open_filled(browser, tmp_path):
+    """A summary tapped before the page has filled its body (the page's clock stands: nothing after the first paint
+    runs) opens with its body in it, never empty."""
+    running = Seated(dealt(tmp_path / "ledger.db"))
+    try:
+        page = browser.new_page(viewport=PHONE, bypass_csp=True)
+        page.clock.install()
+        page.clock.pause_at(1_800_000_000_000)  # the page's timers and frames stand still
+        page.goto(running.url)
+        page.wait_for_function("Boolean(document.body.dataset.head)")
+        lend = page.locator("#forms details").filter(has=page.locator("summary:text-is('lend')"))
+        assert lend.evaluate("box => box.children.length") == 1  # not filled yet
+        lend.locator("summary").click()
+        assert lend.get_by_label("lend lender", exact=True).count() == 1 and lend.evaluate("box => box.open")
+        page.locator("#seats summary").click()
+        assert page.locator("#seats").get_by_role("button", name="code for Dan", exact=True).count() == 1
+        page.close()
     finally:
         running.stop()
 
@@ -516,3 +586,15 @@ def test_the_tvs_hand_list_shows_its_numbers_from_10_on_whole(browser, tmp_path)
         assert cut == [], cut
     finally:
         running.stop()
+
+
+def test_the_tv_the_pages_script_asks_the_screen_for_is_the_style_sheets():
+    """page.js asks the screen whether it is a TV (its hand's list scrolls in a place of the screen's height) rather
+    than the list's style, which forces a layout in the middle of drawing: the same query as page.css's TV."""
+    from pathlib import Path
+
+    static = Path(__file__).parent.parent / "bragref/serve/static"
+    query = (static / "page.js").read_text().split('const TV = matchMedia("')[1].split('")')[0]
+    sheet = (static / "page.css").read_text()
+    block = sheet.split(f"@media {query} {{")[1].split("\n}")[0]
+    assert "#actions { overflow-y: auto;" in block and sheet.count("#actions {") == 1  # the list scrolls there alone

@@ -44,6 +44,8 @@ function fill(table, heads, rows) {
 function text(id, value) { document.getElementById(id).textContent = value || ""; }
 
 const OUT = ["folded", "sitting-out", "out"];
+const TV = matchMedia("(min-width: 1200px) and (min-aspect-ratio: 4/3)");  // page.css's TV: the hand's list scrolls
+// in a place of the screen's height (asked of the screen, not of the list's style: no layout forced)
 
 function show(t) {
   setMoney(t.money);
@@ -83,8 +85,8 @@ function show(t) {
     if (line.voided) li.className = "voided";
     return li;
   }));
-  if (getComputedStyle(actions).overflowY !== "visible") {  // a TV's list, of the screen's height; a phone's list
-    // grows with the page, and its size is not asked for: a layout forced in the middle of drawing is done twice
+  if (TV.matches) {  // a TV's list, of the screen's height; a phone's list grows with the page, and neither its size
+    // nor its style is asked for: a layout forced in the middle of drawing is done twice
     while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
       actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
     }  // newest (each keeps its number)

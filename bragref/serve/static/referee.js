@@ -292,42 +292,62 @@ function confirmation(form, state) {  // what an irreversible answer will do, sa
     : form.confirm[name] || "";
 }
 
-function drawForms(t) {
+function drawForms(t) {  // each form as offered; a closed one's body (a `details` shows its summary alone) filled
+  // once the table is painted, or at once where it is opened first: filled later, it moves nothing on the screen
   const forms = document.getElementById("forms");
   const offered = (t.told && t.told.forms) || [];
+  const later = [];
   forms.replaceChildren(...offered.map(form => {
     const state = kept[form.verb] = kept[form.verb] || { open: false, values: {}, confirming: "" };
     const always = ["deal", "undo", "session new"].includes(form.verb);
     const box = always ? element("fieldset", {}, element("legend", {}, form.verb))
       : element("details", { open: state.open }, element("summary", {}, form.verb));
-    if (!always) box.addEventListener("toggle", () => { state.open = box.open; });
-    if (!always) box.firstChild.addEventListener("click", event => { if (calmed()) event.preventDefault(); });
-    const inputs = form.fields.map(spec => field(form, spec, state));
-    const button = element("button", { type: "button" },  // named as the form is, or what its tap does (`change rule`)
-      state.confirming ? `confirm ${form.verb}` : form.button || form.verb);
-    const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
-    button.addEventListener("click", async () => {
-      if (busy || calmed()) return;
-      const missing = form.fields.find(spec => !spec.optional && !String(state.values[spec.name] ?? "").trim());
-      if (missing) { say("refused", `Choose or fill in ${missing.name} first.`); return; }
-      if (form.confirm && !state.confirming) {  // the first tap says what it will do; the second records it
-        state.confirming = confirmation(form, state) || `${form.verb} ${state.values.name || ""}`.trim();
-        calmFor();
-        drawForms(table);
-        return;
-      }
-      state.confirming = "";
-      if (await record(formWords(form, state)) !== 200) return;  // refused: the form keeps what it shows and sent
-      // kept open for the next: an amount and a choice (a night's money) kept, each player and name chosen again
-      const held = form.fields.filter(spec => ["amount", "choice"].includes(spec.kind)).map(spec => spec.name);
-      state.values = Object.fromEntries(held.filter(name => name in state.values)
-        .map(name => [name, state.values[name]]));
-      if (document.body.dataset.head === document.getElementById("answer").dataset.head) drawForms(table);  // the
-      // table recorded is shown already: the form drawn again shows what it holds; else its table's arrival draws it
-    });
-    box.append(...inputs, warning, button);
+    let filled = false;
+    const fill = () => {
+      if (filled) return;
+      filled = true;
+      box.append(...formBody(form, state));
+    };
+    if (!always) {
+      box.addEventListener("toggle", () => { state.open = box.open; fill(); });
+      box.firstChild.addEventListener("click", event => {
+        if (calmed()) event.preventDefault();
+        else fill();  // opened filled, never empty for a frame
+      });
+    }
+    if (always || state.open) fill();
+    else later.push([box, fill]);
     return box;
   }));
+  if (later.length) afterPaint(() => later.forEach(([box, fill]) => { if (box.isConnected) fill(); }));  // not
+  // drawn again since
+}
+
+function formBody(form, state) {  // a form's fields, what its tap will do, and its button
+  const inputs = form.fields.map(spec => field(form, spec, state));
+  const button = element("button", { type: "button" },  // named as the form is, or what its tap does (`change rule`)
+    state.confirming ? `confirm ${form.verb}` : form.button || form.verb);
+  const warning = element("p", { class: "confirm", role: "status" }, state.confirming);
+  button.addEventListener("click", async () => {
+    if (busy || calmed()) return;
+    const missing = form.fields.find(spec => !spec.optional && !String(state.values[spec.name] ?? "").trim());
+    if (missing) { say("refused", `Choose or fill in ${missing.name} first.`); return; }
+    if (form.confirm && !state.confirming) {  // the first tap says what it will do; the second records it
+      state.confirming = confirmation(form, state) || `${form.verb} ${state.values.name || ""}`.trim();
+      calmFor();
+      drawForms(table);
+      return;
+    }
+    state.confirming = "";
+    if (await record(formWords(form, state)) !== 200) return;  // refused: the form keeps what it shows and sent
+    // kept open for the next: an amount and a choice (a night's money) kept, each player and name chosen again
+    const held = form.fields.filter(spec => ["amount", "choice"].includes(spec.kind)).map(spec => spec.name);
+    state.values = Object.fromEntries(held.filter(name => name in state.values)
+      .map(name => [name, state.values[name]]));
+    if (document.body.dataset.head === document.getElementById("answer").dataset.head) drawForms(table);  // the
+    // table recorded is shown already: the form drawn again shows what it holds; else its table's arrival draws it
+  });
+  return [...inputs, warning, button];
 }
 
 const FATES = { recorded: "recorded", refused: "refused" };
@@ -420,13 +440,30 @@ const codes = new Set();  // the players whose seat's code is shown: each stays 
 const pictures = {};  // each seat's code as drawn, by its path
 let renewing = null;  // the player whose new code was asked for once: the second tap issues it
 
+let codesFor = null;  // the table the seats' codes were last listed for
+let codesHeard = false;  // the seats' summary listened to
+
 function drawSeats(t) {  // the referee's page: each player's seat, its code shown on request, or issued anew (asked
-  // twice: a new code cuts the player's phone off)
+  // twice: a new code cuts the player's phone off); listed once the table is painted while their `details` is
+  // closed (its summary alone shows), at once where it is open or opened first
   const seats = document.getElementById("seats");
   const paths = Object.entries(t.seats || {});
   seats.hidden = !paths.length;
   seats.querySelector(".reach").hidden = t.reached !== false;
-  const list = seats.querySelector("ul");
+  const listed = () => { if (codesFor !== table) drawCodes(table); };
+  if (!codesHeard) {  // opened before the list is filled: opened filled, never empty for a frame
+    codesHeard = true;
+    seats.firstElementChild.addEventListener("click", listed);
+    seats.addEventListener("toggle", listed);
+  }
+  if (seats.open) drawCodes(t);
+  else afterPaint(listed);
+}
+
+function drawCodes(t) {
+  codesFor = t;
+  const paths = Object.entries(t.seats || {});
+  const list = document.querySelector("#seats ul");
   list.replaceChildren(...paths.map(([player, path]) => {
     const code = element("button", { type: "button", "aria-pressed": String(codes.has(player)) },
       codes.has(player) ? `close ${player}'s code` : `code for ${player}`);

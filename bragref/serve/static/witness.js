@@ -33,13 +33,10 @@ function witness(t) {
   return kept;
 }
 
-let witnessDated = false;  // the list's times written: a phone's first date in its own locale's words loads its
-// locale's data (about 0.2 s on a slow phone), so the first table is painted first and the times follow (`afterPaint`)
-let witnessKept = null;  // what the list shows
 
 function witnessLine(label, entry) {
   const item = document.createElement("li");
-  const when = entry.at && witnessDated ? new Date(entry.at).toLocaleString() : "";
+  const when = entry.at ? new Date(entry.at).toLocaleString() : "";
   const where = [entry.session, entry.hand ? `hand ${entry.hand}` : "", when].filter(Boolean).join(" · ");
   const code = document.createElement("code");
   code.textContent = entry.digest;
@@ -47,20 +44,20 @@ function witnessLine(label, entry) {
   return item;
 }
 
-function witnessList() {
+function witnessList(kept) {
   document.querySelector("#witnessed ul").replaceChildren(
-    ...(witnessKept.newest ? [witnessLine("newest", witnessKept.newest)] : []),
-    ...witnessKept.closings.slice().reverse().map(c => witnessLine("closed", c)));
+    ...(kept.newest ? [witnessLine("newest", kept.newest)] : []),
+    ...kept.closings.slice().reverse().map(c => witnessLine("closed", c)));
 }
 
 document.addEventListener("table", event => {
   const t = event.detail || {};
   const box = document.getElementById("witnessed");
   if (!box || !t.seat) return;  // the seats' pages witness; the referee holds the ledger itself
-  witnessKept = witness(t);
-  box.hidden = false;
-  witnessList();
-  if (!witnessDated) afterPaint(() => { witnessDated = true; witnessList(); });
+  box.hidden = false;  // its summary shown with the table; what it lists, in a closed `details`, once the table is
+  // painted: the phone's storage read and written (5-25 ms on a slow phone), and a phone's first date in its own
+  // locale's words loads its locale's data (about 0.2 s)
+  afterPaint(() => witnessList(witness(t)));
   const closing = document.getElementById("closing");
   closing.hidden = !t.closing;
   if (t.closing) {
