@@ -227,8 +227,17 @@ def test_a_player_who_has_not_looked_asks_no_side_show_r13_4_r3_1(teen):
     said = bragref.refused("sideshow andy 2", "R13.4")
     assert "Andy has not looked" in said and "only a seen player may ask for a side show" in said, said
     assert "Andy may: " in said and "sideshow" not in said.split("Andy may: ")[1]
+    from bragref.serve.watch import Watcher
+
+    def buttons() -> list[str]:  # the referee's page's moves, and a seat's, are these
+        watcher = Watcher(str(bragref.db))
+        watcher.look()
+        return [move["words"][0] for move in watcher.table_now["told"]["moves"]]
+
+    assert "sideshow" not in buttons()
     bragref("look andy")
     assert bragref.json("status")["legal"]["sideshow"] == {"min": 2, "max": 4, "with": "Chris"}
+    assert "sideshow" in buttons()
     bragref("sideshow andy 2")
     assert bragref.json("status")["sideshow"]["asker"] == "Andy"
 
