@@ -7,7 +7,7 @@ import click
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import in_play_notes, still_owed
 from bragref.ledger.money import CARRIED_POT
-from bragref.told import paid_beside, unbroken
+from bragref.told import paid_beside, signed as signed_in
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
@@ -100,7 +100,7 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
                      f"{money(won['kitty'])} (R14.4).")
 
     def signed(units: int) -> str:  # a loss with a minus sign joined to its amount, as the pages write it: a chat
-        return "+" + money(units) if units > 0 else unbroken(money(units))  # breaks no line after it, as a hyphen
+        return signed_in(units, money)  # breaks no line after it, as it may after a hyphen
 
     def owed(r) -> str:  # loans apart from the night's result: a loan still owed is no win or loss (R7.5)
         return "" if not r["loans"] else f"owed {money(r['loans'])}" if r["loans"] > 0 else f"owes {money(-r['loans'])}"

@@ -21,7 +21,7 @@ from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
 from bragref.serve.seats import Seats, passed
 from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
-                          pot_line, session_form, settle_lines, situation, whose_turn)
+                          pot_line, session_form, settle_lines, signed, situation, whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
 BACKUP_EVERY_S = 15.0  # how often the referee's page has the ledger's replica checked (at least every 30 s)
@@ -65,7 +65,8 @@ class Watcher:
         the requests waiting), and each seat's page (`seat:TOKEN`)."""
         referee = refereed(table)
         if self.seats is not None:
-            seated = [p["name"] for p in table["players"]] if table and not table["closed"] else []
+            seated = [p["name"] for p in table["players"]] if table else []  # a closed night's too: each seat
+            # opens its page, read-only, with the closing digest (issue 77), after a restart as before it
             self.seats.seat(seated)
             referee = {**referee, "seats": self.seats.paths(seated), "seating": self.seats.mode,
                        "requests": [{**r, "stale": passed(r, table)}
@@ -178,6 +179,9 @@ class Watcher:
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
                 data["told"]["voided"] = book.misdealt_numbers()  # said beside the hand's number (R9.1)
+                if session.closed:  # each seat says its own player's result beside the closing digest (issue 77)
+                    data["told"]["results"] = {row["player"]: signed(row.get("result", row["net"]), session.rules.money)
+                                               for row in data["balances"]}
         except BadInput:  # no session yet: the referee's page starts one
             return None
         data["said"] = data["told"].pop("said")
@@ -397,8 +401,11 @@ def seated_view(table: dict | None, player: str, request: dict | None, mode: str
         request = {**request, "stale": request["state"] == "waiting" and passed(request, table)}
     shown = {**public(table), "pay": [row for row in table.get("pay", [])  # what they owe, and what they are owed
                                       if player in (row["from"], row["to"])]}
-    if table["closed"]:
-        return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": [], "forms": []}}
+    if table["closed"]:  # read-only: the night as it closed, its digest (`closing`) and this player's result
+        result = table["told"].get("results", {}).get(player)
+        said = f"{shown['said']} Your night's result: {result}." if result else shown["said"]
+        return {**shown, "said": said, "seat": player, "request": request,
+                "told": {**shown["told"], "moves": [], "forms": []}}
     private = {word for entry in table["actions"] if entry.get("private") for word in (entry["detail"] or "").split()}
     mine = [{**move, "fields": [{**field, "pack": [[card, None if card in private else seen]
                                                    for card, seen in field["pack"]]} if "pack" in field else field
