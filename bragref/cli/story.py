@@ -144,10 +144,9 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
     return lines
 
 
-COMMANDS = [replay, summary]
-
-
 def aligned(text: str, width: int) -> str:
     """`text` right-aligned in `width` columns, a word joiner (`told.unbroken`) taking none."""
     return text.rjust(width + text.count("\u2060"))
 
+
+COMMANDS = [replay, summary]

@@ -12,8 +12,8 @@ from bragref.engine.state import Hand, Legal, credit, held_by, holding, one_hand
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
 from bragref.games.verbs import Credit, Said, Typed, Verb, hand_cards, held_cards
 
-__all__ = ["apply", "apply_now", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome", "replay",
-           "require_dealt", "require_move", "verb_type", "whose"]
+__all__ = ["apply", "apply_now", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome",
+           "replay", "require_dealt", "require_move", "verb_type", "whose"]
 
 
 def _game(rules: Rules):
