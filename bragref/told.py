@@ -435,6 +435,11 @@ def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list
     return lines
 
 
+def signed(units: int, money) -> str:
+    """An amount won or lost, written by `money`: a gain `+£0.60`, a loss `−£0.70` (`unbroken`), nothing `£0.00`."""
+    return "+" + money(units) if units > 0 else unbroken(money(units))
+
+
 def unbroken(text: str) -> str:
     """Text with each amount's minus sign joined to it (a word joiner), so a line never breaks between them."""
     return NEGATIVE.sub("−\u2060", text)

@@ -41,6 +41,7 @@ def test_the_ledger_object_plays_teen_patti_and_a_match_for_lives(tmp_path):
     book.deal()
     book.act("bet", "bill", "2")
     book.act("bet", "chris", "2")
+    book.act("look", "andy")  # a side show is asked by a seen player (R13.4)
     assert book.act("sideshow", "andy", "2").to_act == 1  # Chris, asked, answers
     book.act("refuse", "chris")
     book.session_new("bus", ["Andy", "Bill", "Chris"], game="bastard", scoring="lives", knock_from="1")

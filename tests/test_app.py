@@ -82,6 +82,7 @@ def test_the_application_holds_every_file_it_runs_on_and_its_service_worker_cach
     assert (app_built / "referee-page.js").read_text() == served  # the same page, not a fork of it
     assert 'src="referee-page.js"' in page and 'src="table.js"' not in page
     assert 'id="ledger-file"' in page and 'name="ledger file"' in page and "export ledger" in page
+    assert 'id="live"' not in page and "Live:" not in page  # no server whose changes come live: no such footer
     assert sum(p.stat().st_size for p in app_built.rglob("*") if p.is_file()) <= 20e6
 
 
@@ -439,6 +440,9 @@ def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_shee
     try:
         context.add_init_script(SHARE_SHEET)
         page = opened(context, app_url)
+        kept = page.locator("#kept").text_content()  # what a person with only a phone reads: no timing, no command
+        assert kept.startswith("bragref runs in this phone") and not re.search(r"\d\.\d s\b|Started", kept), kept
+        assert page.locator("#live").count() == 0  # nor a footer saying changes come live from a server
         tap(page, "session new", name="n1", players="Ann, Bill")
         for words in ("rules ante 10", "deal", "fold bill", "pay-to ann https://pay.example.org/ann"):
             head = shown(page)["digest"]
@@ -477,6 +481,8 @@ def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_shee
         page.evaluate("window.sharing = 'shared'")
         said = exported_by(page, "export ledger")
         assert said.startswith("Exported n1.db")
+        assert not re.search(r"--db|\baudit\b|club pull|bragref ", said), said  # words for a phone, not commands
+        assert "open ledger" in said, said  # what the phone can do with it
         [ledger] = [file for file in page.evaluate("window.shared") if file["name"] == "n1.db"]
         assert ledger["type"] == "application/vnd.sqlite3" and ledger["size"] > 4096
         assert "Opened other.db" in exported_by(page, "open ledger")  # exported: replaced without asking

@@ -244,7 +244,11 @@ def test_summary_tells_the_night_in_a_few_lines(evening):
     out = evening("summary").stdout
     assert out.startswith("friday · 2 hands played")
     assert "Biggest pot: £1.80, won by Andy in hand 1." in out
-    assert re.search(r"Andy +\+£0\.60", out) and re.search(r"Bill +-£0\.70", out) and re.search(r"Chris +\+£0\.10", out)
+    assert re.search(r"Andy +\+£0\.60", out) and re.search(r"Chris +\+£0\.10", out)
+    assert re.search("Bill +\u2212\u2060£0\\.70\n", out), out  # a minus sign joined to its amount (docs/reference.md)
+    assert "-£" not in out  # never a hyphen, which a chat may break a line after
+    widths = {line.replace("\u2060", "").index("£") for line in out.splitlines() if line.startswith("  ")}
+    assert len(widths) == 1, out  # the amounts right-aligned: the joiner takes no column
     assert "Settle up: Bill pays Andy £0.60; Bill pays Chris £0.10." in out
     assert f"Ledger digest: {evening.json('status')['digest']}" in out
 
@@ -253,6 +257,7 @@ def test_summary_in_markdown_for_the_group_chat(evening):
     out = evening("summary --fmt markdown").stdout
     assert out.startswith("**friday** · 2 hands played")
     assert "| Andy | +£0.60 |" in out and "| --- | ---: |" in out
+    assert "| Bill | \u2212\u2060£0.70 |" in out and "-£" not in out
     assert "Ledger digest: `" in out
 
 

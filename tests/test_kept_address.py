@@ -63,6 +63,35 @@ def test_the_referees_and_every_seats_address_are_kept_across_a_restart(tmp_path
         third.stop()
 
 
+def test_a_seats_kept_code_opens_its_page_after_the_night_is_closed_and_the_server_restarted(tmp_path):
+    """Issue 77's witness after the night: the night closed from the referee's page, the server started again on
+    the closed ledger, each seat's kept code still opens its page, read-only, with the closing digest and the
+    player's own result; the referee's page still lists the seats, to show their codes."""
+    db, port = seated_dealt(tmp_path / "ledger.db"), free_port()
+    first = serving(db, port, "--seats", "--keep-address")
+    try:
+        seats = status(first.url)["seats"]
+        for words in ("fold bob", "fold cat", "fold dan"):  # Ann takes the antes
+            assert first.post(words).status_code == 200
+        closed = first.post("close")
+        assert closed.status_code == 200, closed.text
+        assert status(first.url)["seats"] == seats
+    finally:
+        first.stop()
+    again = serving(db, port, "--seats", "--keep-address")
+    try:
+        assert status(again.url)["seats"] == seats
+        for player in FOUR:
+            seat = web.get(f"http://127.0.0.1:{port}{seats[player]}status.json")
+            assert seat.status_code == 200, (player, seat.status_code)
+            shown = seat.json()
+            assert shown["seat"] == player and shown["closing"] == closed.json()["head"]
+            assert shown["told"]["moves"] == [] and shown["told"]["forms"] == []
+            assert "Your night's result: " in shown["said"], shown["said"]
+    finally:
+        again.stop()
+
+
 def test_a_new_address_only_when_asked(tmp_path):
     db, port = dealt(tmp_path / "ledger.db"), free_port()
     first = serving(db, port, "--keep-address")

@@ -212,3 +212,14 @@ def test_a_ledger_of_games_own_rules_audits_and_plays_on(old13):
     assert "Andy" in over and old13.json("--session bus match")["players"][0] == {"name": "Andy", "lives": 1,
                                                                                    "out": False}
     assert old13("audit --all", code=4).stdout == f"audit: {TWO_HANDS_0_13}\n"  # the rest as sound as it was
+
+
+def test_a_side_show_0_13_took_from_a_player_not_looked_replays_as_it_was_recorded_r13_4(old13):
+    """0.13's simulated Teen Patti has Bill ask a side show in hand 2 with neither a look nor a chaal before it,
+    the chaal declaring him seen, as bragref then read R13.4. Refused if recorded now (docs/rulings.md), it replays,
+    reads and audits as it was recorded: the one finding `audit` makes in that ledger is hand 8's (above)."""
+    bill = [e["action"] for e in old13.json("--session sim-patti history 2") if e["player"] == "Bill"]
+    assert bill[:2] == ["deal", "sideshow"], bill  # Bill dealt, and asked with his first chaal, never having looked
+    assert "5. Bill chaalled 7 seen and asked Andy for a side show (R13.4)" in \
+        old13("--session sim-patti replay 2").stdout
+    assert old13("audit --all", code=4).stdout == f"audit: {TWO_HANDS_0_13}\n"

@@ -434,6 +434,27 @@ def test_a_hand_seen_at_a_side_show_is_picked_already_for_the_show_r8_10(browser
         running.stop()
 
 
+def test_a_move_typed_at_the_terminal_is_said_on_the_referees_page_as_its_own_are(browser, referee, ledger):
+    """The answer line says what was recorded last: a move recorded at the terminal while the page is open (another
+    process on the same ledger) replaces the page's own last `Recorded:`, in the same words, saying where it was
+    recorded; the page's next tap is said as its own again."""
+    page = opened(browser, referee.url)
+    assert tap(page, "bet Bob", "1").startswith("Recorded: Bob bet")
+    bragref(ledger, "fold", "cat")  # typed at the terminal
+    page.wait_for_function("document.getElementById('said').textContent.includes('Ann to act')")
+    page.wait_for_function("document.getElementById('answer').textContent.includes('Cat folds')")
+    assert page.locator("#answer").text_content() == "Recorded at the terminal: Cat folds."
+    assert page.locator("#answer").get_attribute("class") == "recorded"
+    bragref(ledger, "bet", "ann", "1")  # an amount said in the session's money, as the page's own are
+    page.wait_for_function("document.getElementById('answer').textContent.includes('Ann bet')")
+    assert page.locator("#answer").text_content() == "Recorded at the terminal: Ann bet £1.00 (£1.00 into the pot).", \
+        page.locator("#answer").text_content()
+    bragref(ledger, "undo")  # Ann's bet, the page's fourth line (the deal, Bob's bet, Cat's fold, Ann's bet)
+    page.wait_for_function("document.getElementById('answer').textContent.includes('undo')")
+    assert page.locator("#answer").text_content() == "Recorded at the terminal: undo, voiding line 4."
+    assert tap(page, "fold Ann").startswith("Recorded: Ann folds")  # the page's own, said as its own
+
+
 def test_a_stale_tap_is_refused_and_the_page_shows_the_table_now(browser, referee, ledger):
     page = opened(browser, referee.url)
     page.evaluate("source.close()")  # a page that has not heard the news yet

@@ -9,7 +9,7 @@ HOYLE_SHOWDOWN = "deal; bet andy 2; call bill; call chris; stand andy"
 THREE_STAKE = "--players Andy,Bill,Chris --game three-stake"
 THIRTY_ONE = "deal --up 'Kh 2c Ad'; call bill; call chris; raise andy 2; call bill; fold chris; stand andy"
 TEEN_PATTI = "--players Andy,Bill,Chris --game teen-patti"
-SIDE_SHOW = "deal; chaal bill 2; chaal chris 2; sideshow andy 2; accept chris"
+SIDE_SHOW = "deal; chaal bill 2; chaal chris 2; look andy; sideshow andy 2; accept chris"
 SVARA = "--players Andy,Bill,Chris,Dan --game svara"  # Andy deals: Bill, Chris, Dan, Andy
 A_SVARA = ("deal; bet bill 2; bet chris 2; bet dan 2; bet andy 2; open bill; show bill Ah Kh 9h; concede chris; "
            "show dan As Ks 9s; show andy 7c 8c 9c")  # Bill and Dan tie on 30: a svara (R16.7)
@@ -67,6 +67,9 @@ CASES = {
     "R13.4 a second show at a side show": (
         TEEN_PATTI, f"{SIDE_SHOW}; show chris Ah Kh 2c", "show chris Ad Kd 3c", "R13.4",
         "Chris has already shown at this side show"),
+    "R13.4 a side show asked by a player who has not looked": (
+        TEEN_PATTI, "deal; chaal bill 2; chaal chris 2", "sideshow andy 2", "R13.4",
+        "Andy has not looked, and is blind until they do (R3.1): only a seen player may ask for a side show"),
     "R13.4 a chaal while a side show is compared": (
         TEEN_PATTI, SIDE_SHOW, "chaal andy 2", "R13.4", "Andy and Chris compare hands first"),
     "R16 a look at a retained hand in svara": (

@@ -2,6 +2,7 @@
 digest it was shown and the closing digest of each night it saw closed, lists them (`witnessed`) after a reload, and
 shows a night's closing digest when the referee closes it; `audit --digest` checks each."""
 
+import json
 import subprocess
 import sys
 
@@ -34,6 +35,46 @@ def test_a_closed_nights_digest_goes_to_every_seat_and_is_the_one_close_gave(bra
     watcher.look()
     assert watcher.table_now["closing"] == digest
     bragref(f"audit --digest {digest}")
+
+
+def closed_night(bragref) -> str:
+    """Friday between Ann and Bill, Bill's £0.50 bet folded to, closed: its closing digest."""
+    bragref.lines("""
+        session new friday --players "Ann,Bill" --currency £ --unit 0.01
+        deal
+        bet bill 0.50
+        fold ann
+    """)
+    return bragref("session close").stdout.split("Ledger digest: ")[1].split()[0]
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_seat_reopens_after_the_close_read_only_with_the_closing_digest_and_its_own_result(bragref, kept):
+    """Issue 77's witness, after the night: a server started once the night is closed still serves each seat of that
+    night (its kept code, under `--keep-address`; else a new one, which the referee's page lists to show), read-only,
+    with the closing digest and the player's own result; the referee's `status.json` keeps the seats."""
+    from bragref.serve.address import Kept
+    from bragref.serve.seats import Seats
+    from bragref.serve.watch import Watcher
+
+    closing = closed_night(bragref)
+    tokens = {"Ann": "a" * 32, "Bill": "b" * 32}
+    if kept:  # the addresses a server kept before the close
+        address = Kept(str(bragref.db))
+        address.referee, address.seats = "r" * 32, dict(tokens)
+        address.save()
+    watcher = Watcher(str(bragref.db), seats=Seats("ask", kept=Kept(str(bragref.db)) if kept else None))
+    watcher.look()
+    referee = json.loads(watcher.views["referee"])
+    assert sorted(referee["seats"]) == ["Ann", "Bill"], referee.get("seats")
+    if kept:
+        assert referee["seats"] == {player: f"/s/{token}/" for player, token in tokens.items()}
+    for player, path in referee["seats"].items():
+        view = json.loads(watcher.views[f"seat:{path.split('/')[2]}"])
+        assert view["seat"] == player and view["closing"] == closing and view["closed"]
+        assert view["told"]["moves"] == [] and view["told"]["forms"] == []  # read-only
+        result = "+£0.01" if player == "Bill" else "\u2212\u2060£0.01"
+        assert f"Your night's result: {result}." in view["said"], view["said"]
 
 
 @pytest.mark.slow  # a server and a browser

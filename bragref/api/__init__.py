@@ -134,7 +134,7 @@ class Deal:
         """Make a move; `Refused` (naming the rule, with `.legal` what may be done instead) leaves the hand as it was,
         and so does `BadInput`: a move that is not one of bragref's, or whose values are not of its kind (an amount
         that is not a whole number of units, R1.1)."""
-        self.states.append(engine.apply(self.hand, checked(move, self.hand.rules)))
+        self.states.append(engine.apply_now(self.hand, checked(move, self.hand.rules)))
         self.moves.append(move)
 
     def pop(self) -> Action:

@@ -7,7 +7,7 @@ import click
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import in_play_notes, still_owed
 from bragref.ledger.money import CARRIED_POT
-from bragref.told import paid_beside
+from bragref.told import paid_beside, signed as signed_in
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
@@ -99,8 +99,8 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
         lines.append(f"Match {won['match']}{where} won by {said(won['winner'])} in hand {won['hand']}: the kitty of "
                      f"{money(won['kitty'])} (R14.4).")
 
-    def signed(units: int) -> str:
-        return ("+" if units > 0 else "") + money(units)
+    def signed(units: int) -> str:  # a loss with a minus sign joined to its amount, as the pages write it: a chat
+        return signed_in(units, money)  # breaks no line after it, as it may after a hyphen
 
     def owed(r) -> str:  # loans apart from the night's result: a loan still owed is no win or loss (R7.5)
         return "" if not r["loans"] else f"owed {money(r['loans'])}" if r["loans"] > 0 else f"owes {money(-r['loans'])}"
@@ -114,7 +114,7 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
         lines.append("")
     else:
         width = max(len(r["player"]) for r in rows)
-        lines += [f"  {r['player'].ljust(width)}  {signed(r['result']).rjust(10)}"
+        lines += [f"  {r['player'].ljust(width)}  {aligned(signed(r['result']), 10)}"
                   + (f"  {owed(r)}" if owed(r) else "") for r in rows]
     if standings:  # the season's leader (docs/reference.md, The season)
         leader = standings[0]
@@ -142,6 +142,11 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
                      f"(Left in the middle for whoever wins it: {money(sum(carried.values()))}, a carried pot, "
                      f"R6.2, or a match's kitty, R14.4.)")
     return lines
+
+
+def aligned(text: str, width: int) -> str:
+    """`text` right-aligned in `width` columns, a word joiner (`told.unbroken`) taking none."""
+    return text.rjust(width + text.count("\u2060"))
 
 
 COMMANDS = [replay, summary]

@@ -12,8 +12,8 @@ from bragref.engine.state import Hand, Legal, credit, held_by, holding, one_hand
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
 from bragref.games.verbs import Credit, Said, Typed, Verb, hand_cards, held_cards
 
-__all__ = ["apply", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome", "replay",
-           "require_dealt", "require_move", "verb_type", "whose"]
+__all__ = ["apply", "apply_now", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome",
+           "replay", "require_dealt", "require_move", "verb_type", "whose"]
 
 
 def _game(rules: Rules):
@@ -54,6 +54,21 @@ def apply(hand: Hand, action, game=None) -> Hand:
             refused.legal, refused.rules = game.legal(hand), hand.rules
         raise
     _last = (hand, action, after)
+    return after
+
+
+def apply_now(hand: Hand, action, game=None) -> Hand:
+    """`apply` for a move made now (recorded, or pushed on a hand in memory): the rules as they are read today, the
+    move's own `Verb.refused_now` too, which a row an earlier bragref wrote is not held to on replay
+    (docs/rulings.md). `Refused` carries what is legal instead, as from `apply`."""
+    game = game or _game(hand.rules)
+    after = apply(hand, action, game)
+    if isinstance(action, Verb) and not isinstance(action, Credit):
+        own = action if type(action) is game.verbs.get(action.verb) else _own(game, action)
+        refused = own.refused_now(hand)
+        if refused is not None:
+            refused.legal, refused.rules = game.legal(hand), hand.rules
+            raise refused
     return after
 
 

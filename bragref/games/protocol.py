@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # names for the type checker alone: loaded at run time where 
     from bragref.engine.ranking import BragRanking, Ranking
     from bragref.games.verbs import Param, Verb
 
-PROTOCOL = (1, 2)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
+PROTOCOL = (1, 3)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
 
 class Identity(ABC):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import bragref.structs as structs
 
-from bragref.engine.errors import BadInput
+from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import resolve
 from bragref.engine.state import Hand, Legal, held_by
 from bragref.games import game_of, hand_ranking
@@ -536,6 +536,16 @@ class Verb(structs.Struct, frozen=True):
                  for param in cls.params if param.kind == "cards" and param.required and param.name not in given}
         return [cls(**given, **amount, **cards) if cls.subject == "table" else
                 cls(player, **given, **amount, **cards) for amount in amounts]
+
+    # ---- judged when recorded ---------------------------------------------------------
+
+    def refused_now(self, before: Hand) -> Refused | None:
+        """Why the rules, as read now, refuse this move made on `before`, where the game's `apply` still takes it
+        from a row an earlier bragref wrote (a reading of a rule made stricter since: docs/rulings.md). Every move
+        recorded now, or pushed on a hand in memory, is held to it (`play.apply_now`); the replay every reader, `audit`
+        and `import` go through is not, so an old ledger replays and audits as it did. None (the default): the
+        game's `apply` says all there is."""
+        return None
 
     # ---- what `history` shows -------------------------------------------------------
 

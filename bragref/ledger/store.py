@@ -516,9 +516,9 @@ class Ledger(Seating, Money):
         except UnknownName as unknown:  # the hand knows its players by their names now; the session, the former
             self._not_dealt_in(session, current.hand, unknown.query, game)
             raise unknown.formerly(session.renamed) from None
-        if check:
+        if check:  # a move made now: judged as the rules are read now (`play.apply_now`)
             action = checked(action, current.hand.rules)
-        after = play.apply(current.hand, action, game)
+        after = (play.apply_now if check else play.apply)(current.hand, action, game)
         action_id = self._action_row(current.row["id"], action, put_in(current.hand, after),
                                      state_of(after) if stated else None)
         if after.phase == "over":

@@ -12,6 +12,7 @@ import asyncio
 import os
 import sys
 import time
+from collections import deque
 
 import bragref.structs as structs
 
@@ -21,7 +22,8 @@ from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
 from bragref.serve.seats import Seats, passed
 from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
-                          pot_line, session_form, settle_lines, situation, whose_turn)
+                          pot_line, recorded_words, session_form, settle_lines, signed, situation,
+                          whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
 BACKUP_EVERY_S = 15.0  # how often the referee's page has the ledger's replica checked (at least every 30 s)
@@ -65,7 +67,8 @@ class Watcher:
         the requests waiting), and each seat's page (`seat:TOKEN`)."""
         referee = refereed(table)
         if self.seats is not None:
-            seated = [p["name"] for p in table["players"]] if table and not table["closed"] else []
+            seated = [p["name"] for p in table["players"]] if table else []  # a closed night's too: each seat
+            # opens its page, read-only, with the closing digest (issue 77), after a restart as before it
             self.seats.seat(seated)
             referee = {**referee, "seats": self.seats.paths(seated), "seating": self.seats.mode,
                        "requests": [{**r, "stale": passed(r, table)}
@@ -178,6 +181,10 @@ class Watcher:
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
                                     settle)
                 data["told"]["voided"] = book.misdealt_numbers()  # said beside the hand's number (R9.1)
+                data["told"]["elsewhere"] = elsewhere(book, current, data["actions"])
+                if session.closed:  # each seat says its own player's result beside the closing digest (issue 77)
+                    data["told"]["results"] = {row["player"]: signed(row.get("result", row["net"]), session.rules.money)
+                                               for row in data["balances"]}
         except BadInput:  # no session yet: the referee's page starts one
             return None
         data["said"] = data["told"].pop("said")
@@ -299,6 +306,30 @@ def pay_picture(view: bytes, payer: str, payee: str) -> bytes | None:
     return image.getvalue()
 
 
+TERMINAL = ("command", "table")  # where an action typed at the terminal was entered (`ledger.store.ENTERED`)
+
+
+def elsewhere(book, current, actions: list[dict]) -> str | None:
+    """The last thing recorded in the hand in play, where it was typed at the terminal (a command, or `table`), said
+    as the referee's page says its own taps (`Recorded at the terminal: Cat folds.`, `told.recorded_words`): the
+    page's answer line then says what was recorded last, wherever it was. None where the last was entered elsewhere
+    (the page's own taps, a seat's, which say themselves)."""
+    rows = [entry for entry in actions if entry["seq"] is not None and entry["action"] != "loan"]
+    if current is None or not rows or rows[-1]["entered"] not in TERMINAL:
+        return None
+    last, where = rows[-1], "Recorded at the terminal"
+    if last["action"] == "deal":
+        return f"{where}: hand {current.number}, dealt by {last['player']}."
+    steps = deque(book.ledger.steps(current.row), maxlen=1)  # the hand as it stood before and after its last row
+    step = steps[0] if steps else None
+    if step is None or step.seq != last["seq"]:
+        return None
+    if step.action is None:  # a void: named by the line it voids, as the page numbers them (`hand_lines`, R9.1)
+        shown = {entry["seq"]: n for n, entry in enumerate(actions, 1) if entry["seq"] is not None}
+        return f"{where}: undo, voiding line {shown.get(step.voids, step.voids)}." if step.voids is not None else None
+    return recorded_words(step.action, step.before, step.after, page=True).replace("Recorded", where, 1)
+
+
 def season_of(book) -> dict | None:
     """The season's chart of the nights kept in the table's money (R1.1), where there is more than one."""
     if len(book.session_names()) < 2:
@@ -375,7 +406,7 @@ def public(table: dict) -> dict:
     """What the players' page is shown: no moves or answers to record, and nothing an action showed that is its
     players' own business while the hand is in play (a side show's cards, R13.4), neither in the hand's lines nor
     in its actions."""
-    told_ = {key: value for key, value in table["told"].items() if key != "shown_lines"}
+    told_ = {key: value for key, value in table["told"].items() if key not in ("shown_lines", "elsewhere")}
     playing = table["phase"] in ("betting", "showdown")
     return {**{key: value for key, value in table.items() if key != "pay"},  # a handle is the payer's business
             "actions": [_shown(entry, not playing) for entry in table["actions"]],
@@ -397,8 +428,11 @@ def seated_view(table: dict | None, player: str, request: dict | None, mode: str
         request = {**request, "stale": request["state"] == "waiting" and passed(request, table)}
     shown = {**public(table), "pay": [row for row in table.get("pay", [])  # what they owe, and what they are owed
                                       if player in (row["from"], row["to"])]}
-    if table["closed"]:
-        return {**shown, "seat": player, "request": request, "told": {**shown["told"], "moves": [], "forms": []}}
+    if table["closed"]:  # read-only: the night as it closed, its digest (`closing`) and this player's result
+        result = table["told"].get("results", {}).get(player)
+        said = f"{shown['said']} Your night's result: {result}." if result else shown["said"]
+        return {**shown, "said": said, "seat": player, "request": request,
+                "told": {**shown["told"], "moves": [], "forms": []}}
     private = {word for entry in table["actions"] if entry.get("private") for word in (entry["detail"] or "").split()}
     mine = [{**move, "fields": [{**field, "pack": [[card, None if card in private else seen]
                                                    for card, seen in field["pack"]]} if "pack" in field else field

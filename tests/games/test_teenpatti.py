@@ -5,6 +5,7 @@ Andy deals in every hand here, so Bill acts first, then Chris, then Andy (R2.4);
 3 (with three players) and the stake at 2, twice the boot (R13.2).
 """
 
+import json
 import re
 from collections import Counter
 from itertools import combinations
@@ -137,9 +138,10 @@ def test_a_seen_player_may_not_ask_a_blind_one_for_a_show_r13_3(teen):
 
 
 def sideshow_to_answer(bragref):
-    """Bill and Chris chaal seen; Andy chaals 2 and asks Chris, the previous player still in. The pot 9."""
+    """Bill and Chris chaal seen; Andy looks, chaals 2 and asks Chris, the previous player still in. The pot 9."""
     bragref("chaal bill 2")
     bragref("chaal chris 2")
+    bragref("look andy")  # seen: a side show is asked by a seen player (R13.4, R3.1)
     assert bragref.json("status")["legal"]["sideshow"] == {"min": 2, "max": 4, "with": "Chris"}
     bragref("sideshow andy 2")
     status = bragref.json("status")
@@ -211,6 +213,58 @@ def test_a_side_show_is_asked_only_of_a_seen_player_by_a_seen_one_with_three_lef
     bragref("chaal andy 2")
     bragref("pack bill")
     bragref.refused("sideshow chris 2", "R13.4")  # two left: a show, not a side show
+
+
+def test_a_player_who_has_not_looked_asks_no_side_show_r13_4_r3_1(teen):
+    """Andy has neither looked nor chaalled: blind (R3.1), so he may not ask for a side show (R13.4). Refused at the
+    record, exit 3, nothing written, and not offered on the may-line or in `legal`; once he looks, it is offered."""
+    bragref = teen()
+    bragref("chaal bill 2")
+    bragref("chaal chris 2")
+    status = bragref.json("status")
+    assert status["to_act"] == "Andy" and status["legal"]["sideshow"] is None
+    assert "sideshow" not in bragref("status").stdout
+    said = bragref.refused("sideshow andy 2", "R13.4")
+    assert "Andy has not looked" in said and "only a seen player may ask for a side show" in said, said
+    assert "Andy may: " in said and "sideshow" not in said.split("Andy may: ")[1]
+    from bragref.serve.watch import Watcher
+
+    def buttons() -> list[str]:  # the referee's page's moves, and a seat's, are these
+        watcher = Watcher(str(bragref.db))
+        watcher.look()
+        return [move["words"][0] for move in watcher.table_now["told"]["moves"]]
+
+    assert "sideshow" not in buttons()
+    bragref("look andy")
+    assert bragref.json("status")["legal"]["sideshow"] == {"min": 2, "max": 4, "with": "Chris"}
+    assert "sideshow" in buttons()
+    bragref("sideshow andy 2")
+    assert bragref.json("status")["sideshow"]["asker"] == "Andy"
+
+
+def test_a_side_show_an_earlier_bragref_took_from_a_player_not_looked_imports_and_audits_r13_4(teen, tmp_path):
+    """Before 0.23 the chaal that asked declared an unlooked player seen, and bragref recorded the side show: such a
+    history (here one exported with Andy's look taken out) is judged as it was recorded, imported and audited
+    sound, as the rows an earlier bragref wrote replay as they did (docs/rulings.md). Only a new record refuses it."""
+    bragref = teen()
+    for line in ("chaal bill 2", "chaal chris 2", "look andy", "sideshow andy 2", "accept chris",
+                 "show chris Kh Kd 4c", "show andy Ah Ad 2c", "pack bill"):
+        bragref(line)
+    history = json.loads(bragref("export --format json").stdout)
+    hand = history["hands"][0]
+    look = hand["actions"].index("p1 look")
+    for key in ("actions", "_at", "_entered"):
+        del hand[key][look]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(history), encoding="utf-8")
+    from conftest import Bragref
+
+    other = Bragref(tmp_path / "other.db")
+    other(f"import {old} --as then --use")
+    entries = other.json("history 1")
+    assert [e["action"] for e in entries if e["player"] == "Andy" and e["action"] != "deal"][:2] == ["sideshow", "show"]
+    other("audit")
+    assert nets(other) == nets(bragref)
 
 
 def test_the_last_player_in_takes_the_pot_even_blind_r13_5(teen):
@@ -299,7 +353,7 @@ def test_the_joker_variant_records_the_card_turned_up_r13_7(bragref, tmp_path):
 
 def test_teen_patti_at_the_table_in_its_own_words(teen):
     bragref = teen()
-    out = bragref.table("chaal 2", "b 2", "ss 2", "?", "rf", "pack", "q").output
+    out = bragref.table("chaal 2", "b 2", "l", "ss 2", "?", "rf", "pack", "q").output
     assert "Bill (unlooked) — chaal 2–4" in out and "Andy (unlooked) — chaal 2–4" in out
     assert "sideshow 2–4 (asks Chris)" in out and "accept or refuse Andy's side show" in out
     assert "b|bb|blind|bet|chaal" in out and "ss|sideshow" in out  # the help names the game's words
@@ -327,7 +381,8 @@ def test_the_table_hears_who_packs_at_a_side_show_r13_4(teen):
     """The command line says who lost a side show and packs; the table said nothing, redrawing the prompt without
     the player, as if they had packed of their own accord."""
     bragref = teen()
-    out = bragref.table("chaal 2", "b 2", "ss 2", "acc", "show chris Kh Kd 4c", "show andy Ah Ad 2c", "q").output
+    out = bragref.table("chaal 2", "b 2", "l", "ss 2", "acc", "show chris Kh Kd 4c", "show andy Ah Ad 2c",
+                        "q").output
     assert "Chris packs at the side show (the weaker hand, R13.4).\n" in out
     assert re.search(r"Chris +packed", bragref("status").stdout)
 
@@ -503,7 +558,7 @@ def test_a_hand_seen_at_a_side_show_is_the_hand_shown_after_it_r8_10(teen):
 def test_a_player_in_two_side_shows_shows_one_hand_in_both_r8_10(teen):
     """Cat, seen at Cat's own side show with Dan, is asked again by Ann: the same three cards, or bad input."""
     bragref = teen(players=FOUR)
-    for line in ("look bob", "bet bob 2", "look cat", "bet cat 2", "sideshow dan 2", "accept cat",
+    for line in ("look bob", "bet bob 2", "look cat", "bet cat 2", "look dan", "sideshow dan 2", "accept cat",
                  "show cat Kd Kc 8s", "show dan 5h 5d 2c", "look ann", "sideshow ann 2", "accept cat"):
         bragref(line)
     said = bragref.refused("show cat Ah Ad Ac", "R8.10", code=2)

@@ -92,6 +92,13 @@ class Sideshow(Verb, frozen=True):
     def noted(self, before, detail):
         return f"asks {_asked(before, self.player)} for a side show"
 
+    def refused_now(self, before):
+        """A player who has neither looked nor chaalled is blind (R3.1) and asks no side show (R13.4): refused when
+        recorded, while a row an earlier bragref wrote, whose chaal declared them seen, replays as it was."""
+        from bragref.games.teenpatti.betting import sideshow_refusal
+
+        return sideshow_refusal(before, before.index(self.player))
+
     def said_at(self, before, money, say=str):
         return f"{self.player} {say('bet')}s {money(self.amount)} and asks {_asked(before, self.player)} for a side show"
 

@@ -116,14 +116,19 @@ def previous_in(hand: TeenPattiHand, index: int) -> Player:
     return next(hand.players[(index - step) % n] for step in range(1, n) if hand.players[(index - step) % n].betting)
 
 
-def sideshow_refusal(hand: TeenPattiHand, index: int) -> Refused | None:
-    """Why players[index] may not ask for a side show now, or None (R13.4)."""
+def sideshow_refusal(hand: TeenPattiHand, index: int, now: bool = True) -> Refused | None:
+    """Why players[index] may not ask for a side show now, or None (R13.4). `now`: as the rules are read for a move
+    recorded now, where a player who has neither looked nor chaalled is blind (R3.1) and asks none; not `now`, as a
+    row an earlier bragref wrote is replayed, where the chaal that asked declared them seen (docs/rulings.md)."""
     asker = hand.players[index]
     if len(hand.betting) < 3:
         return Refused(f"a side show needs three or more players left, and {len(hand.betting)} are: ask for a show",
                        "R13.4")
     if asker.blind:
         return Refused(f"{asker.name} is blind: only a seen player may ask for a side show", "R13.4")
+    if now and asker.status == "unlooked":
+        return Refused(f"{asker.name} has not looked, and is blind until they do (R3.1): only a seen player may ask "
+                       f"for a side show; look first", "R13.4")
     asked = previous_in(hand, index)
     if asked.status != "open":
         return Refused(f"{asked.name}, the previous player still in, is not seen: a side show is asked of a seen "
@@ -205,7 +210,7 @@ def _chaal(hand: TeenPattiHand, chaal: Bet | Sideshow) -> TeenPattiHand:
     check_units(chaal.amount, allow_zero=True)
     blind = isinstance(chaal, Bet) and chaal.blind
     if isinstance(chaal, Sideshow):
-        refusal = sideshow_refusal(hand, index)
+        refusal = sideshow_refusal(hand, index, now=False)  # the rest at the record (`Sideshow.refused_now`)
         if refusal:
             raise refusal
     if blind:

@@ -133,6 +133,7 @@ LEDGER = b"""<section id="ledger" aria-labelledby="ledger-head">
 
 PRELOAD = b'<link rel="preload" href="status.json" as="fetch" crossorigin="anonymous">\n'
 SEASON = b'<p><a href="season">The season: how each played, and the deals against the odds</a></p>'
+LIVE = b'<footer><p id="live">Live: changes appear here as the referee records them.</p>\n</footer>\n'
 
 
 def index(page: bytes, controls: bytes) -> bytes:
@@ -144,7 +145,8 @@ def index(page: bytes, controls: bytes) -> bytes:
     from bragref.serve.app import referee_page
 
     html = referee_page(page, controls)
-    for gone in (PRELOAD, SEASON):  # no server here: its table is the worker's, and the season page is serve's
+    for gone in (PRELOAD, SEASON, LIVE):  # no server here: its table is the worker's, the season page is serve's,
+        # and nothing comes live from elsewhere (the footer left with nothing in it goes too)
         if gone not in html:
             raise AssertionError(f"the page has lost its {gone!r}")
         html = html.replace(gone, b"", 1)

@@ -41,7 +41,10 @@ function fill(table, heads, rows) {
   });
 }
 
-function text(id, value) { document.getElementById(id).textContent = value || ""; }
+function text(id, value) {  // a part the page has not (the app's, with no server, has no `live`): nothing said
+  const node = document.getElementById(id);
+  if (node) node.textContent = value || "";
+}
 
 const OUT = ["folded", "sitting-out", "out"];
 const TV = matchMedia("(min-width: 1200px) and (min-aspect-ratio: 4/3)");  // page.css's TV: the hand's list scrolls

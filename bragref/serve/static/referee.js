@@ -503,7 +503,7 @@ function drawCodes(t) {
 }
 
 document.addEventListener("table", event => {
-  const changed = !table || table.digest !== event.detail.digest;
+  const changed = !table || table.digest !== event.detail.digest, before = table;
   table = event.detail;
   document.getElementById("referee-head").textContent = seated() ? `${table.seat}'s moves` : "Record";
   fate(table.request);
@@ -522,6 +522,10 @@ document.addEventListener("table", event => {
     if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > 3000) say("", "");  // old news
     if (!seated() && table.phoned && table.phoned.head === table.digest) say("recorded", table.phoned.line);  // a
     // phone recorded its player's move (`--seats record`): said, not the page's own last answer
+    else if (!seated() && before && !busy && table.told && table.told.elsewhere
+      && document.getElementById("answer").dataset.head !== table.digest) say("recorded", table.told.elsewhere);
+    // a move typed at the terminal: said as the page says its own, where it was recorded (unless the page's own
+    // answer is about this very table: a tap found stale by it says so)
     shownHand = table.hand;
     open = null;  // a field or picker left open was for the table as it was
     Object.values(kept).forEach(state => { state.confirming = ""; });

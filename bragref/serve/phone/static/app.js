@@ -41,7 +41,8 @@
       window.bragrefApp.started = data.took;  // where the start's time went (the benchmark reads it)
       window.bragrefApp.began = data.began - performance.timeOrigin;  // the page opened to the worker's start
       document.documentElement.dataset.app = data.version;
-      kept(`bragref runs in this phone: the ledger is kept in it${storage}. Started in ${(data.ms / 1000).toFixed(1)} s.`);
+      kept(`bragref runs in this phone: the ledger is kept in it${storage}.`);  // its start's time is the
+      // benchmark's (`started`), not words for the table
     } else if (data.kind === "failed") {
       failed = data.said;  // said here, where the ledger is spoken of: no table will come
       kept(data.said, "refused");
@@ -157,8 +158,8 @@
       if (answer.error) { kept(answer.error, "refused"); return; }
       if (await hand(answer.name, new Blob([answer.bytes], { type: "application/vnd.sqlite3" }))) {
         await ask({ kind: "exported" });
-        kept(`Exported ${answer.name}: bragref --db ${answer.name} audit --all checks it; club pull takes it.`,
-          "recorded");
+        kept(`Exported ${answer.name}: the whole ledger, to keep or to send to whoever keeps the club's nights. ` +
+          "open ledger takes it back, in this phone or another.", "recorded");
       } else kept(`Not exported: the share of ${answer.name} was closed. Tap export ledger again to send it.`);
     });
     document.getElementById("export-history").addEventListener("click", async () => {
