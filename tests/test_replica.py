@@ -500,7 +500,7 @@ def page_backup(path: str) -> dict:
 
 
 @pytest.mark.slow
-def test_a_litestream_attached_that_sends_nothing_is_said_not_replicating(bragref, litestream):
+def test_a_litestream_attached_that_sends_nothing_is_said_not_replicating(bragref, litestream, monkeypatch):
     """Litestream 0.5.17, given a write to the ledger in the moment between its start and its read transaction, stays
     attached to the ledger and sends nothing after (the replica behind for good). Here a real Litestream is made to send
     nothing by stopping it (SIGSTOP: attached, its read lock held, silent): once what it lacks was recorded more than
@@ -509,8 +509,13 @@ def test_a_litestream_attached_that_sends_nothing_is_said_not_replicating(bragre
     `replicating` false; sending again, it is `current` and `replicating` true."""
     import signal
 
-    from bragref.ledger.replica import LAGGING_S
+    from bragref import told
+    from bragref.ledger import replica
 
+    LAGGING_S = 1.0  # the ten seconds made one, in this process where the commands and the page's watcher run: the
+    # test waits for what it says, not for the figure
+    monkeypatch.setattr(replica, "LAGGING_S", LAGGING_S)
+    monkeypatch.setattr(told, "LAGGING_S", LAGGING_S)
     bragref('session new friday --players "Andy,Bill"')
     with Replicating(litestream, bragref) as running:
         night(bragref)

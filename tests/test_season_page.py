@@ -399,7 +399,7 @@ def test_the_page_follows_the_ledger_and_its_nights_are_chosen_on_a_phone(browse
         assert page.input_value("#range-from") == today and "3 hands dealt" in page.inner_text("#summary")
         assert fetched == [f"{running.players}season?from={today}&to={today}"]
         table("bet ann 1")  # a bet is not `stats` over the whole ledger again: the page waits for the hand's end
-        page.wait_for_timeout(1500)
+        page.wait_for_timeout(600)  # the bet's event heard (a stream's event comes in tens of milliseconds)
         assert len(fetched) == 1, fetched
         table.lines("fold bill\nfold cat")  # Cat deals, Ann first: Ann wins
         page.wait_for_function("document.querySelector('#won tbody tr').cells[2].textContent === '2'")
