@@ -19,6 +19,18 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
+def starts():
+    """How a worker is started (a `multiprocessing` context): forked from the command where the platform can fork
+    safely, whatever Python's default is (forkserver from Python 3.14 on Linux, under which each worker would import
+    bragref anew, and be the fork server's child, not the command's: `die_with` would end it at once); Python's
+    default elsewhere (spawn on Windows, and on macOS, whose system libraries are not safe in a forked child)."""
+    import multiprocessing
+
+    if sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
 def alive(pid: int) -> bool:
     """Whether process `pid` is running (another user's counts as running)."""
     try:
@@ -55,7 +67,7 @@ def in_order(work: Callable, jobs: Iterable, ahead: int | None = None) -> Iterat
     from concurrent.futures import ProcessPoolExecutor  # here: importing it costs every report more than it runs
 
     workers = cores()
-    pool = ProcessPoolExecutor(workers, initializer=die_with, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(workers, mp_context=starts(), initializer=die_with, initargs=(os.getpid(),))
     waiting: deque = deque()
     try:
         for job in jobs:
