@@ -189,15 +189,15 @@ def plain(text: str) -> str:
     """A text cell as `grid_text` prints it in the simple format: every unprintable character escaped (`cell`),
     stripped. The texts of a long report repeat (names, verbs, notes): each is worked out once, of the last few
     thousand."""
-    done = _PLAIN.get(text)
+    done = PLAINED.get(text)
     if done is None:
-        if len(_PLAIN) >= PLAIN_KEPT:
-            _PLAIN.clear()
-        done = _PLAIN[text] = (text if text.isprintable() else cell(text)).strip()
+        if len(PLAINED) >= PLAIN_KEPT:
+            PLAINED.clear()
+        done = PLAINED[text] = (text if text.isprintable() else cell(text)).strip()
     return done
 
 
-_PLAIN: dict[str, str] = {}
+PLAINED: dict[str, str] = {}  # each text `plain` has worked out, of the last few thousand
 PLAIN_KEPT = 4096
 
 

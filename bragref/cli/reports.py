@@ -7,7 +7,8 @@ import click
 from bragref.api import open_ledger
 from bragref.cli.lines import situation
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Output, amount_texts, csv_chunks,
-                                grid_text, json_item, json_listed, output_options, plain, simple_table)
+                                grid_text, json_item, json_listed, output_options, plain,
+                                PLAINED, simple_table)
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
@@ -131,19 +132,22 @@ def hand_table(entries: list[dict], hand: Hand, fmt: str) -> str:
         return grid_text(headers, [["" if e["seq"] is None else e["seq"], e["player"] or "",
                                     entry_words(e, game) + (" (voided)" if e["voided"] else ""),
                                     *money.cells(e), note(e)] for e in entries], fmt)
-    amounts, into = amount_texts(hand.rules.unit, hand.rules.currency), money.into
-    rows = []
+    amounts, into, amount, stake = amount_texts(hand.rules.unit, hand.rules.currency), money.into, money.amount, money.stake
+    done, rows = PLAINED.get, []  # `plain`'s texts looked up here, a cell each, before it is called
     for e in entries:
-        cells = ["" if e["seq"] is None else str(e["seq"]), plain(e["player"] or ""),
-                 plain(entry_words(e, game) + " (voided)" if e["voided"] else entry_words(e, game))]
-        if money.amount:
+        player, seq, said = e["player"] or "", e["seq"], entry_words(e, game)
+        if e["voided"]:
+            said += " (voided)"
+        cells = ["" if seq is None else str(seq), done(player) or plain(player), done(said) or plain(said)]
+        if amount:
             cells.append("" if e["amount"] is None else amounts[e["amount"]])
             if into:
                 cells.append(str(e["into"] or ""))
             cells.append("" if e["pot"] is None else amounts[e["pot"]])
-        if money.stake:
+        if stake:
             cells.append("" if e["stake"] is None else amounts[e["stake"]])
-        cells.append(plain(note(e)))
+        text = note(e)
+        cells.append(done(text) or plain(text))
         rows.append(cells)
     return simple_table(headers, rows, ["right" if h in NUMBER_COLUMNS else "left" for h in headers])
 

@@ -33,30 +33,36 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
                 "stake": hand.stake,
                 "into": 1, "voided": False, "reason": None, "entered": entered_text(row["entered"])}]
     misdealt = False
-    tell = _tellings(hand.rules)
+    tell, number, append = _tellings(hand.rules), row["number"], entries.append
     for step in chain([first], steps) if first is not None else ():
-        misdealt = misdealt or step.misdeal
-        r, hand = step.row, step.after
-        if step.loan:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
-            entries.append({"hand": row["number"], "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
-                            "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
-                            "stake": hand.stake, "into": None, "voided": False, "reason": None, "entered": None})
+        r, seq, action, before, hand, voided_by = step[0], step[2], step[1], step[6], step[7], step[4]  # (fields by
+        # place: a whole session's history reads them a hundred thousand times)
+        entered = r["entered"]
+        if entered is not None and type(entered) is not str:
+            entered = entered_text(entered)
+        if seq is None:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
+            append({"hand": number, "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
+                    "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
+                    "stake": hand.stake, "into": None, "voided": False, "reason": None, "entered": None})
             continue
-        after = hand if step.live else None
-        action = step.action
-        stated, flagged, detail = (None, None, void_detail(step)) if action is None else tell[action]
-        if action is not None:
-            detail = action.noted(step.before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
-        entries.append({"hand": row["number"], "seq": step.seq, "at": r["at"], "player": r["player"], "action": r["verb"],
-                        "amount": r["amount"] if stated is None else stated,  # else what it put in
-                        "blind": flagged, "detail": detail,
-                        "pot": after.pot if after else None, "stake": after.stake if after else None,
-                        "into": len(step.before.covered) + 1 if after and (r["amount"] or stated) is not None else None,
-                        "voided": step.voided_by is not None,
-                        "reason": step.voided_by["reason"] if step.voided_by is not None else r["reason"],
-                        "entered": entered_text(r["entered"])})
+        if action is None:  # a void: of an action, or of the deal (a misdeal, R9.1)
+            misdealt = misdealt or step.misdeal
+            stated, flagged, detail = None, None, void_detail(step)
+        else:
+            stated, flagged, detail = tell[action]
+            detail = action.noted(before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
+        if step[3]:  # live: the pot and stake after it
+            pot, stake = hand.pot, hand.stake
+            into = len(before.covered) + 1 if (r["amount"] or stated) is not None else None
+        else:
+            pot = stake = into = None
+        append({"hand": number, "seq": seq, "at": r["at"], "player": r["player"], "action": r["verb"],
+                "amount": r["amount"] if stated is None else stated,  # else what it put in
+                "blind": flagged, "detail": detail, "pot": pot, "stake": stake, "into": into,
+                "voided": voided_by is not None,
+                "reason": r["reason"] if voided_by is None else voided_by["reason"], "entered": entered})
         if private:
-            entries[-1]["private"] = action is not None and action.private(step.before)
+            entries[-1]["private"] = action is not None and action.private(before)
     if hand.result:
         entries += won_entries(row, hand)
     return entries, hand, misdealt

@@ -14,7 +14,7 @@ import bragref.structs as structs
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand
-from bragref.games import play, verb_in
+from bragref.games import game_of, play, verb_in
 from bragref.games.verbs import Credit, Verb
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.legacy import legacy_action
@@ -101,7 +101,7 @@ def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: in
         hand_rows = grouped.get(values[at])
         if hand_rows is None:
             hand_rows = grouped[values[at]] = []
-        hand_rows.append(dict(zip(names, values, strict=True)))
+        hand_rows.append(dict(zip(names, values, strict=False)))  # as many values as names: strict only slows it
     return grouped
 
 
@@ -152,6 +152,10 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
     except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
         raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
     number = row["number"]
+    try:
+        game = game_of(dealt_hand.rules)  # dealt: installed (each action judged by it, not looked up again)
+    except Exception:  # noqa: BLE001 - a `start` the caller made otherwise: looked up, and refused, by each action
+        game = None
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
     seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)} if voided else {}  # what a void names, by seq
     standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
@@ -166,7 +170,7 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
             after = play.apply(hand, credit)
             if voided:
                 standing.append((None, credit))
-            yield Step(r, credit, None, True, None, None, hand, after)
+            yield _step(Step, (r, credit, None, True, None, None, hand, after))
             hand = after
             continue
         seq += 1
@@ -177,26 +181,30 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
                 after = play.replay(dealt_hand, [action for _, action in standing]) if r["voids"] is not None else hand
             except Exception as error:  # noqa: BLE001 - whatever the rows hold: unreplayable
                 raise Unreplayable(f"its void {seq} leaves actions the rules refuse ({error})", number) from None
-            yield Step(r, None, seq, False, None, seqs.get(r["voids"]), hand, after)
+            yield _step(Step, (r, None, seq, False, None, seqs.get(r["voids"]), hand, after))
         elif node is not None:
             action = _read(hand, r, seq, number)
             try:
                 after, node = node[action]
             except KeyError:  # an opening not met before: judged, and remembered
-                after = _judged(hand, action, seq, number)
+                after = _judged(hand, action, seq, number, game)
                 child = {} if seq < OPENING else None
                 node[action] = (after, child)
                 _OPENINGS[0] += 1
                 node = child
             except TypeError:  # an action that is no key (a plug-in's holding a list): judged, and the rest
-                after, node = _judged(hand, action, seq, number), None
-            yield Step(r, action, seq, True, None, None, hand, after)
+                after, node = _judged(hand, action, seq, number, game), None
+            yield _step(Step, (r, action, seq, True, None, None, hand, after))
         else:
-            action, after = _applied(hand, r, seq, number)
+            action = _read(hand, r, seq, number)
+            after = _judged(hand, action, seq, number, game)
             if voided:
                 standing.append((row_id, action))
-            yield Step(r, action, seq, row_id not in voided, voided.get(row_id), None, hand, after)
+            yield _step(Step, (r, action, seq, row_id not in voided, voided.get(row_id), None, hand, after))
         hand = after
+
+
+_step = tuple.__new__  # a `Step` made from its values at once: `Step(...)` runs a function of Python's making first
 
 
 def final(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> Hand:
@@ -255,11 +263,6 @@ def replayed_from_deal(row: sqlite3.Row, hand: Hand, actions: list[Verb]) -> Han
     return hand
 
 
-def _applied(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> tuple[Verb, Hand]:
-    action = _read(hand, row, seq, number)
-    return action, _judged(hand, action, seq, number)
-
-
 def _read(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> Verb:
     try:
         return action_of(row, hand.rules)
@@ -267,9 +270,9 @@ def _read(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> Verb:
         raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
 
 
-def _judged(hand: Hand, action: Verb, seq: int, number: int) -> Hand:
+def _judged(hand: Hand, action: Verb, seq: int, number: int, game=None) -> Hand:
     try:
-        return play.apply(hand, action)
+        return play.apply(hand, action, game)
     except Exception as error:  # noqa: BLE001 - a game's code, whatever it raises: unreplayable
         raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}",
                            number) from None
