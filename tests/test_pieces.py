@@ -20,8 +20,9 @@ def state_seen(job: int) -> tuple[int, str | None, bool]:
                     reason="no safe fork on this platform")
 def test_workers_are_forked_whatever_pythons_default_start_method(monkeypatch):
     """Where Python's default way to start a process is not fork (forkserver, as Python 3.14 makes it on Linux), a
-    worker would import bragref anew for every command: the workers are forked from the command explicitly, so each
-    begins with what the command has already imported and set."""
+    worker would import bragref anew for every command, and, the fork server's child, take the command for gone and
+    end itself (`die_with`): the workers are forked from the command explicitly, so each begins with what the command
+    has already imported and set."""
     import bragref.cli.reports  # noqa: F401 - a module the parent has, which a worker started afresh would not
 
     monkeypatch.setattr(multiprocessing.context._default_context, "_actual_context",
