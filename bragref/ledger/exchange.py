@@ -600,7 +600,8 @@ def _reidentified(ledger: Ledger, document: dict, identity: str) -> None:
     """`Reidentified` where a session of `ledger` with another identity was created at the very moment the history's
     night was (`_created_at`, to the microsecond, as every row is stamped and every export carries it): the same
     night, whatever its hands (two nights are never begun at one microsecond; a history without that time, or one
-    whose times were rewritten with its identity, is not found so: docs/club.md)."""
+    whose times were rewritten with its identity, is not found so: docs/club.md). A session begun at that moment
+    with other players or rules is another night (begun alike only where times were written by hand)."""
     created = document.get("_created_at")
     if not isinstance(created, str):
         return
@@ -610,6 +611,8 @@ def _reidentified(ledger: Ledger, document: dict, identity: str) -> None:
             continue
         mine = export(ledger, session)
         held, more, where = _compared(mine, document)
+        if held is None and number_of(where) is None:  # its players or rules as it began are not these: another night
+            continue  # begun at the same moment (two tables' histories whose times were written by hand alike)
         how = (f"its hands differing from this one's from {where} on" if held is None else
                "its hands this one's and more" if more is not None else
                "with the same hands" if held == sum(1 for _ in items(mine)) else "its hands a beginning of this one's")
@@ -617,6 +620,11 @@ def _reidentified(ledger: Ledger, document: dict, identity: str) -> None:
         raise Reidentified(session.name, how, digest_of(ledger, session),
                            theirs if isinstance(theirs, str) else _content_digest(document), session.identity,
                            identity)
+
+
+def number_of(where: str) -> int | None:
+    """The hand `_compared` found first differing (`hand N`), or None where it was before the first hand."""
+    return int(where.split()[1]) if where.startswith("hand ") else None
 
 
 def _compared(mine: dict, theirs: dict) -> tuple[int | None, int | None, str]:
