@@ -311,8 +311,10 @@ function drawForms(t) {  // each form as offered; a closed one's body (a `detail
     if (!always) {
       box.addEventListener("toggle", () => { state.open = box.open; fill(); });
       box.firstChild.addEventListener("click", event => {
-        if (calmed()) event.preventDefault();
-        else fill();  // opened filled, never empty for a frame
+        if (calmed()) { event.preventDefault(); return; }
+        fill();  // opened filled, never empty for a frame
+        state.open = !box.open;  // what the click makes it, known now: its toggle event comes a task later, after
+        // a change in its body may have drawn the forms again (a rule's values follow its option)
       });
     }
     if (always || state.open) fill();
