@@ -229,6 +229,9 @@ def game_set(page, game: str) -> str:
 
     calmed(page)
     page.locator("#forms summary", has_text="rules").click()  # a form between hands: opened, then filled in
+    page.evaluate("new Promise(done => { const c = new MessageChannel(); c.port1.onmessage = done; c.port2.postMessage(0); })")
+    # a task's turn first: the page keeps a form open at its `toggle` event, a task after the tap, and a choice that
+    # draws the forms again (the game's, here) before it would draw this one closed
     page.get_by_label("rules option", exact=True).select_option("game")
     page.get_by_label("rules value", exact=True).select_option(game)
     rules = page.locator("#forms").get_by_role("button", name="change rule", exact=True)  # the form is `rules`
@@ -239,15 +242,21 @@ def game_set(page, game: str) -> str:
     return page.locator("#answer").text_content()
 
 
-def until(page, expression: str, timeout: float = 120) -> None:
+def until(page, expression: str, timeout: float = 120, shown: str = "null") -> None:
     """`expression` evaluated in the page until it is true, where its value is a promise's: Playwright's
-    `wait_for_function` takes a promise itself for true, without waiting for its value."""
+    `wait_for_function` takes a promise itself for true, without waiting for its value. Where it times out, what
+    `shown` evaluates to, for the failure to say."""
     import time
 
     deadline = time.monotonic() + timeout
     while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"waited {timeout} s in vain for {expression}"
+        assert time.monotonic() < deadline, f"waited {timeout} s in vain for {expression}: {page.evaluate(shown)}"
         time.sleep(0.2)
+
+
+WORKERS = """navigator.serviceWorker.getRegistration().then(async r => ({caches: await caches.keys(),
+  controlled: Boolean(navigator.serviceWorker.controller), installing: r.installing && r.installing.state,
+  waiting: r.waiting && r.waiting.state, active: r.active && r.active.state}))"""  # what a failed wait says
 
 
 LISTED = """(async () => {  // the builds whose snapshot of Pyodide's memory the phone keeps, as the page sees its storage
@@ -268,10 +277,12 @@ def snapshots(page, awaited: list[str]) -> list[str]:
 
 
 def published(build: Path, folder: Path) -> None:
-    """`build`'s files put in place of `folder`'s, as a new build is published on a static host."""
+    """`build`'s files put in place of `folder`'s, as a new build is published on a static host: written now, not
+    with the times of `build`'s files (the server answers a revalidation by the time a file was changed, to the
+    second: one of a build made within the second of the one it replaces would be answered "not modified")."""
     for old in folder.iterdir():
         shutil.rmtree(old) if old.is_dir() else old.unlink()
-    shutil.copytree(build, folder, dirs_exist_ok=True)
+    shutil.copytree(build, folder, dirs_exist_ok=True, copy_function=shutil.copyfile)
 
 
 @pytest.mark.slow
@@ -298,6 +309,7 @@ def test_an_evening_in_the_phone_offline_a_killed_browser_and_a_new_build_lose_n
         page = opened(context, url)
         old = page.evaluate("document.documentElement.dataset.app")
         assert page.evaluate("bragrefApp.restored") is False  # the first start: Python started, bragref imported
+        assert snapshots(page, [old]) == [old]  # and its memory kept for the next (made in the phone, after the start)
         assert "session new" in page.locator("#forms").text_content()  # no ledger yet: it offers one
         page.wait_for_function("document.documentElement.dataset.persisted !== undefined")  # asked, and said
         promised = page.evaluate("document.documentElement.dataset.persisted") == "true"
@@ -313,19 +325,20 @@ def test_an_evening_in_the_phone_offline_a_killed_browser_and_a_new_build_lose_n
         assert "over" in folded_out(page)
         assert "over" in folded_out(page)
         page.evaluate("navigator.serviceWorker.ready")  # every file kept for offline use
+        page.wait_for_function("navigator.serviceWorker.controller !== null")  # and the tab in its charge (it
+        # claims the page that installed it once active): a new build waits for it to close
 
         published(app_rebuilt, folder)  # a new build, while the tab is open
         new = json.loads((folder / "bragref-app.json").read_text())["version"]
         assert new != old
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as a start with network does
-        until(page, "navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")  # the new one
-        # fetched, waiting: not taken
+        until(page, "navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)", shown=WORKERS)  # new
+        # one fetched, waiting: not taken
         tap(page, "deal")  # hand 4 under way, recorded by the old build
         assert page.evaluate("document.documentElement.dataset.app") == old
         before = shown(page)
         assert before["hand"] == 4 and before["game"] == "hoyle"
 
-        assert snapshots(page, [old]) == [old]  # the first start's memory kept for the next (made in the phone)
         context.set_offline(True)
         page.reload()  # mid-hand, with no network: the old build still, the ledger as it was
         page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
@@ -530,7 +543,9 @@ def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_shee
     sheet; where it takes it, `canShare` is asked first and the file shared in the tap's activation; a share the
     referee closes (AbortError) exports nothing and is no failure (no download; the ledger not marked exported, so
     opening another over it still asks twice); a share the browser refuses otherwise downloads instead. And a
-    snapshot of Pyodide's memory that cannot be restored is dropped at the start, Python started anew."""
+    snapshot of Pyodide's memory that cannot be restored is dropped at the start, Python started anew, and one made
+    in its place; all the above is done in a start restored from that one (the QR code, the exports and the audit
+    import what they need then)."""
     from conftest import typed
     from test_referee import tap
 
@@ -546,6 +561,9 @@ def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_shee
         page = opened(context, app_url)
         assert page.evaluate("bragrefApp.restored") is False  # it was dropped, and Python started anew
         assert snapshots(page, [version]) == [version]  # and a whole one made in its place
+        page.reload()  # restored from it: what follows imports the rest of bragref it needs after a restore
+        page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
+        assert page.evaluate("bragrefApp.restored") is True
         page.on("download", lambda download: downloads.append(download.suggested_filename))
         tap(page, "session new", name="n1", players="Ann, Bill")
         for words in ("rules ante 10", "deal", "fold bill", "pay-to ann https://pay.example.org/ann"):
