@@ -24,21 +24,47 @@ def build(*args: str, **env: str) -> subprocess.CompletedProcess:
                           env={**os.environ, **env})
 
 
-@pytest.fixture(scope="session")
-def app_built(tmp_path_factory, worker_id) -> Path:
-    """The application, built once a run by the first worker to need it (the others wait on its lock)."""
-    folder = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
-    target, failed = folder / "app-built", folder / "app-built.failed"
-    with open(folder / "app-built.lock", "w") as lock:
+def once_a_run(tmp_path_factory, worker_id, name: str, make) -> Path:
+    """`make(folder)` run once a run, by the first worker to need it (the others wait on its lock): the folder it
+    made. A failure is kept and said to each test that needs it."""
+    base = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    target, failed = base / name, base / f"{name}.failed"
+    with open(base / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not target.exists() and not failed.exists():
-            result = build(str(target))
-            if result.returncode:
-                failed.write_text(result.stdout + result.stderr)
+            said = make(target)
+            if said is not None:
+                failed.write_text(said)
                 shutil.rmtree(target, ignore_errors=True)
     if failed.exists():
-        pytest.fail(f"bragref app build failed: {failed.read_text()}")
+        pytest.fail(failed.read_text())
     return target
+
+
+@pytest.fixture(scope="session")
+def app_built(tmp_path_factory, worker_id) -> Path:
+    """The application, built once a run."""
+    def make(target: Path) -> str | None:
+        result = build(str(target))
+        return f"bragref app build failed: {result.stdout + result.stderr}" if result.returncode else None
+
+    return once_a_run(tmp_path_factory, worker_id, "app-built", make)
+
+
+@pytest.fixture(scope="session")
+def app_rebuilt(app_built, tmp_path_factory, worker_id) -> Path:
+    """`app_built` built over by the command (no --force), where Node is not installed: another build of the same
+    bragref, its wheels shipped as they are (compiled in the phone at each start). Once a run; what the command
+    said is kept beside the folder (`app-rebuilt.said`)."""
+    def make(target: Path) -> str | None:
+        shutil.copytree(app_built, target)
+        result = build(str(target), PATH="")  # no Node on the way: quicker, and said
+        if result.returncode:
+            return f"bragref app build over a build failed: {result.stdout + result.stderr}"
+        (target.parent / f"{target.name}.said").write_text(result.stdout)
+        return None
+
+    return once_a_run(tmp_path_factory, worker_id, "app-rebuilt", make)
 
 
 def test_a_folder_holding_other_files_is_refused_and_left_as_it_was(tmp_path):
@@ -99,32 +125,24 @@ def unpack(data: bytes) -> dict[str, bytes]:
     return files
 
 
-def test_without_node_the_wheels_are_shipped_as_they_are(app_built, tmp_path, monkeypatch):
-    """Where Node is not installed the build says so and ships the wheels (the phone compiles at each start)."""
-    from bragref.serve.phone import build as building
-
-    monkeypatch.setattr(building.shutil, "which", lambda name: None)
-    said = []
-    building.build(str(tmp_path / "app"), say=said.append)
-    about = json.loads((tmp_path / "app" / "bragref-app.json").read_text())
+def test_a_folder_built_before_is_built_over_without_force_and_without_node_ships_the_wheels(app_built, app_rebuilt):
+    """A folder holding a build is built over without --force. Where Node is not installed the build says so and
+    ships the wheels as they are (the phone unpacks and compiles them at each start): another build of the same
+    bragref, its own version."""
+    said = (app_rebuilt.parent / f"{app_rebuilt.name}.said").read_text()
+    assert "Built the referee in the phone" in said
+    assert "Node is not installed here" in said
+    about = json.loads((app_rebuilt / "bragref-app.json").read_text())
     assert about["site"] is None and about["wheels"] == about["packed"]
-    assert any("Node is not installed" in line for line in said)
+    assert about["version"] != json.loads((app_built / "bragref-app.json").read_text())["version"]
+    assert not (app_rebuilt / "wheels" / "site.pack").exists()  # the folder `wheels/` replaced, not added to
     own = next(wheel for wheel in about["wheels"] if wheel.startswith("bragref-"))
-    with zipfile.ZipFile(tmp_path / "app" / "wheels" / own) as bragref:
+    with zipfile.ZipFile(app_rebuilt / "wheels" / own) as bragref:
         names = bragref.namelist()
     assert "bragref/serve/phone/table.py" in names and not any(name.endswith(".pyc") for name in names)
     assert any(name.endswith(".dist-info/entry_points.txt") for name in names)  # the games are found by them
-    sw = (tmp_path / "app" / "sw.js").read_text()
+    sw = (app_rebuilt / "sw.js").read_text()
     assert f'"wheels/{own}"' in sw and "site.pack" not in sw
-
-
-def test_a_folder_built_before_is_built_over_without_force(app_built, tmp_path):
-    again = tmp_path / "again"
-    shutil.copytree(app_built, again)
-    result = build(str(again), PATH="")  # no Node on the way: quicker, and said
-    assert "Node is not installed here" in result.stdout
-    assert result.returncode == 0, result.stderr
-    assert "Built the referee in the phone" in result.stdout
 
 
 # The application driven in Chromium: a phone's screen, touch, a profile of its own kept in a folder (so that the
@@ -212,7 +230,8 @@ def game_set(page, game: str) -> str:
 
     calmed(page)
     page.locator("#forms summary", has_text="rules").click()  # a form between hands: opened, then filled in
-    page.get_by_label("rules option", exact=True).select_option("game")
+    page.get_by_label("rules option", exact=True).select_option("game")  # at once: the forms drawn again by the
+    # choice (a rule's values follow its option) keep it open, known open at the tap, not at its `toggle` event
     page.get_by_label("rules value", exact=True).select_option(game)
     rules = page.locator("#forms").get_by_role("button", name="change rule", exact=True)  # the form is `rules`
     page.evaluate("document.getElementById('answer').className = 'waiting'")
@@ -222,15 +241,74 @@ def game_set(page, game: str) -> str:
     return page.locator("#answer").text_content()
 
 
+def until(page, expression: str, timeout: float = 120, shown: str = "null") -> None:
+    """`expression` evaluated in the page until it is true, where its value is a promise's: Playwright's
+    `wait_for_function` takes a promise itself for true, without waiting for its value. Where it times out, what
+    `shown` evaluates to, for the failure to say."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"waited {timeout} s in vain for {expression}: {page.evaluate(shown)}"
+        time.sleep(0.2)
+
+
+WORKERS = """navigator.serviceWorker.getRegistration().then(async r => ({caches: await caches.keys(),
+  controlled: Boolean(navigator.serviceWorker.controller), installing: r.installing && r.installing.state,
+  waiting: r.waiting && r.waiting.state, active: r.active && r.active.state}))"""  # what a failed wait says
+
+
+LISTED = """(async () => {  // the builds whose snapshot of Pyodide's memory the phone keeps, as the page sees its storage
+  const names = [];
+  for await (const [name, handle] of (await navigator.storage.getDirectory()).entries()) {
+    const size = name.startsWith("snapshot-") && (await handle.getFile()).size;  // empty until written whole
+    if (size) names.push(`${name.slice(9, -3)}${size > 1e6 ? "" : " (small)"}`);
+  }
+  return names.sort();
+})()"""
+
+
+def snapshots(page, awaited: list[str]) -> list[str]:
+    """The builds whose snapshot of Pyodide's memory the phone keeps whole, once they are `awaited` (each is written
+    after its start, and a build's start lets the others' go); one of a megabyte or less is listed as small."""
+    until(page, f"{LISTED}.then(names => JSON.stringify(names) === {json.dumps(json.dumps(awaited))})")
+    return page.evaluate(LISTED)
+
+
+def published(build: Path, folder: Path) -> None:
+    """`build`'s files put in place of `folder`'s, as a new build is published on a static host: written now, not
+    with the times of `build`'s files (the server answers a revalidation by the time a file was changed, to the
+    second: one of a build made within the second of the one it replaces would be answered "not modified")."""
+    for old in folder.iterdir():
+        shutil.rmtree(old) if old.is_dir() else old.unlink()
+    shutil.copytree(build, folder, dirs_exist_ok=True, copy_function=shutil.copyfile)
+
+
 @pytest.mark.slow
-def test_an_evening_in_the_phone_offline_survives_a_reload_and_a_killed_browser_and_exports_a_sound_ledger(
-        chromium, app_url, tmp_path):
+def test_an_evening_in_the_phone_offline_a_killed_browser_and_a_new_build_lose_nothing_and_its_ledger_exports_sound(
+        chromium, app_built, app_rebuilt, tmp_path):
+    """Issue 75's evening: three hands by taps in two games from `session new`; a new build published while the tab
+    is open is fetched in the background and not taken (taps recorded by the old one, a reload mid-hand with the
+    network off keeping it); the browser killed right after an acknowledged tap and opened again with no network nor
+    any server starts the new build on the same ledger, the tap there, the old build's files let go; `export ledger`
+    (a download: this browser has no share sheet) sound by `bragref audit --all`, its balances the page's; `open
+    ledger` of a tampered file refused; another ledger opened over one not exported only once confirmed twice. The
+    new build is the one made where Node is not installed (its wheels compiled in the phone), so that the phone's
+    other way in is run too."""
+    from conftest import typed
     from test_referee import HANDS, tap
 
+    folder = tmp_path / "app"
+    shutil.copytree(app_built, folder)
+    serving = served(folder)
+    url = next(serving)
     profile = tmp_path / "profile"
     context = phone(chromium, profile)
     try:
-        page = opened(context, app_url)
+        page = opened(context, url)
+        old = page.evaluate("document.documentElement.dataset.app")
+        assert page.evaluate("bragrefApp.restored") is False  # the first start: Python started, bragref imported
+        assert snapshots(page, [old]) == [old]  # and its memory kept for the next (made in the phone, after the start)
         assert "session new" in page.locator("#forms").text_content()  # no ledger yet: it offers one
         page.wait_for_function("document.documentElement.dataset.persisted !== undefined")  # asked, and said
         promised = page.evaluate("document.documentElement.dataset.persisted") == "true"
@@ -246,40 +324,57 @@ def test_an_evening_in_the_phone_offline_survives_a_reload_and_a_killed_browser_
         assert "over" in folded_out(page)
         assert "over" in folded_out(page)
         page.evaluate("navigator.serviceWorker.ready")  # every file kept for offline use
+        page.wait_for_function("navigator.serviceWorker.controller !== null")  # and the tab in its charge (it
+        # claims the page that installed it once active): a new build waits for it to close
+
+        published(app_rebuilt, folder)  # a new build, while the tab is open
+        new = json.loads((folder / "bragref-app.json").read_text())["version"]
+        assert new != old
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as a start with network does
+        until(page, "navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)", shown=WORKERS)  # new
+        # one fetched, waiting: not taken
+        tap(page, "deal")  # hand 4 under way, recorded by the old build
+        assert page.evaluate("document.documentElement.dataset.app") == old
         before = shown(page)
-        assert before["hand"] == 3 and before["game"] == "hoyle"
+        assert before["hand"] == 4 and before["game"] == "hoyle"
 
         context.set_offline(True)
-        page.reload()
+        page.reload()  # mid-hand, with no network: the old build still, the ledger as it was
         page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
+        assert page.evaluate("document.documentElement.dataset.app") == old
+        assert page.evaluate("bragrefApp.restored") is True  # restored from it, not Python started again
         page.wait_for_function(f"document.body.dataset.head === {json.dumps(before['digest'])}")
         assert shown(page)["balances"] == before["balances"]
 
-        tap(page, "deal")  # acknowledged: the browser is closed at once
-        acknowledged = page.locator("#answer").get_attribute("data-head")
+        page.wait_for_function("document.querySelector('#moves > button') !== null")
+        labels = [label.strip() for label in page.locator("#moves > button").all_text_contents()]
+        tap(page, next((label for label in labels if label.startswith("fold ")), labels[0]))
+        acknowledged = page.locator("#answer").get_attribute("data-head")  # the browser is closed at once
+        assert acknowledged != before["digest"]
     finally:
         context.close()
+    serving.close()  # the next start has no network, nor any server: every file from the phone
 
     context = phone(chromium, profile, offline=True)  # opened again with no network at all
     try:
-        page = opened(context, app_url)
+        page = opened(context, url)
+        assert page.evaluate("document.documentElement.dataset.app") == new  # the new build, at the next start
         after = shown(page)
-        assert after["digest"] == acknowledged and after["hand"] == 4
+        assert after["digest"] == acknowledged and after["hand"] == 4  # the same ledger, the tap in it
+        assert page.evaluate("caches.keys()") == [f"bragref-{new}"]  # the old build's files let go
+        assert page.evaluate("bragrefApp.restored") is False  # another build: its own snapshot, made now
+        assert snapshots(page, [new]) == [new]  # and the old build's let go
         with page.expect_download() as downloading:
             page.get_by_role("button", name="export ledger").click()
         download = downloading.value
         assert download.suggested_filename == "night.db"
         exported = tmp_path / "night.db"
         download.save_as(exported)
-        audited = subprocess.run([sys.executable, "-m", "bragref", "--db", str(exported), "audit", "--all"],
-                                 capture_output=True, text=True)
-        assert audited.returncode == 0 and "sound" in audited.stdout, audited.stdout + audited.stderr
-        balances = subprocess.run([sys.executable, "-m", "bragref", "--db", str(exported), "balances", "--json"],
-                                  capture_output=True, text=True, check=True)
+        assert "sound" in typed(exported, "audit", "--all").stdout  # the commands in the test's own process
+        balances = typed(exported, "balances", "--json")
         assert {row["player"]: row["net"] for row in json.loads(balances.stdout)} == \
             {row["player"]: row["net"] for row in after["balances"]}
-        entered = subprocess.run([sys.executable, "-m", "bragref", "--db", str(exported), "history", "1", "--json"],
-                                 capture_output=True, text=True, check=True)
+        entered = typed(exported, "history", "1", "--json")
         moves = [(action["action"], action["entered"]) for action in json.loads(entered.stdout)]
         assert all(where == "app" for verb, where in moves if verb in ("bet", "fold", "see", "show")), moves
 
@@ -297,8 +392,7 @@ def test_an_evening_in_the_phone_offline_survives_a_reload_and_a_killed_browser_
         assert shown(page)["digest"] == acknowledged
 
         other = tmp_path / "other.db"  # a ledger from the command line, opened over one not exported since it changed
-        subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
-                        "Dee,Eve"], capture_output=True, check=True)
+        typed(other, "session", "new", "friday", "--players", "Dee,Eve")
         folded_out(page)
         changed = shown(page)["digest"]
         page.get_by_label("ledger file").set_input_files(str(other))
@@ -319,6 +413,8 @@ def test_an_evening_in_the_phone_offline_survives_a_reload_and_a_killed_browser_
 def test_the_workers_python_answers_as_the_referees_page_is_answered(tmp_path):
     """`Phone` (what the worker runs) gives `POST act`'s codes and JSON, enters its actions as `app`, keeps the ledger
     in its one file after each write, audits a file before it replaces the ledger, and refuses one with findings."""
+    from conftest import typed
+
     from bragref.serve.phone.table import Phone
 
     path = tmp_path / "bragref.db"
@@ -351,8 +447,7 @@ def test_the_workers_python_answers_as_the_referees_page_is_answered(tmp_path):
         assert said == [("this file is not a bragref ledger (choose the .db file that export ledger or a table's "
                         "laptop made)")], said
     other = tmp_path / "other.db"
-    subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
-                    "Dee,Eve"], capture_output=True, check=True)
+    typed(other, "session", "new", "friday", "--players", "Dee,Eve")
     phone.replace(str(other))
     assert json.loads(phone.status())["session"] == "friday" and not other.exists()
 
@@ -404,18 +499,24 @@ def test_serve_serves_the_application_at_app_and_its_code_on_the_referees_page(a
         assert client.get("/app/").status_code == 404
 
 
-# The phone's share sheet stood in for (headless Chromium has none): what was shared is kept for the test to read;
-# `window.sharing` says how the next share ends ("shared", or the name of the error it rejects with).
-SHARE_SHEET = """
-window.shared = [];
-window.sharing = "shared";
-navigator.canShare = data => Boolean(data && data.files && data.files.length);
-navigator.share = async data => {
-  if (window.sharing !== "shared") throw new DOMException("the share sheet was closed", window.sharing);
-  window.shared.push(...await Promise.all(data.files.map(async file => ({ name: file.name, type: file.type,
-    title: data.title, text: await file.text(), size: file.size }))));
-};
-"""
+# The phone's share sheet stood in for (headless Chromium on Linux has no Web Share API), as strict as a browser's:
+# `navigator.share` refuses a call made outside a tap's user activation (NotAllowedError) and files the sheet does not
+# take (TypeError), as Chrome does. `sheet.takes`: whether `canShare` says the sheet takes the files; `sheet.ends`: how
+# the next share ends ("shared", or the name of the error it rejects with: AbortError, the sheet closed by the
+# referee). Every call is listed in `sheet.calls` in order, and what was shared in `sheet.shared`.
+SHARE_SHEET = """() => {
+  const sheet = window.sheet = { calls: [], shared: [], takes: true, ends: "shared" };
+  const taken = data => Boolean(sheet.takes && data && data.files && data.files.length);
+  navigator.canShare = data => { sheet.calls.push(["canShare", data.files.map(f => f.name)]); return taken(data); };
+  navigator.share = async data => {
+    sheet.calls.push(["share", data.files.map(f => f.name)]);
+    if (!navigator.userActivation.isActive) throw new DOMException("not in a tap's activation", "NotAllowedError");
+    if (!taken(data)) throw new TypeError("the share sheet does not take these files");
+    if (sheet.ends !== "shared") throw new DOMException("the share sheet was closed", sheet.ends);
+    sheet.shared.push(...await Promise.all(data.files.map(async file => ({ name: file.name, type: file.type,
+      title: data.title, text: await file.text(), size: file.size }))));
+  };
+}"""
 
 
 def exported_by(page, button: str) -> str:
@@ -427,22 +528,45 @@ def exported_by(page, button: str) -> str:
     return page.locator("#kept").text_content()
 
 
+def sheet(page, **set_to) -> list:
+    """The share sheet's calls since the last look (emptied), after setting how it answers next (`takes`, `ends`)."""
+    return page.evaluate("set => { Object.assign(sheet, set); return sheet.calls.splice(0); }", set_to)
+
+
 @pytest.mark.slow
-def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_sheet_where_there_is_one(
+def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_sheet_where_it_takes_them(
         chromium, app_url, tmp_path):
     """Issue 77's pay buttons in the app: the QR code of a payment's link is drawn by the worker (no server to fetch
-    `pay.svg` from). Issue 75's Web Share: `export ledger` and `export history` hand their files to the phone's share
-    sheet where the browser can share files, a download where sharing them fails; a share the referee closes exports
-    nothing (the ledger is not marked exported, so opening another over it still asks twice)."""
+    `pay.svg` from). Issue 75's Web Share, each way it can go: a browser with no Web Share API downloads; one whose
+    share sheet does not take the file (`canShare` false: Chrome on Android for a .db) downloads without asking the
+    sheet; where it takes it, `canShare` is asked first and the file shared in the tap's activation; a share the
+    referee closes (AbortError) exports nothing and is no failure (no download; the ledger not marked exported, so
+    opening another over it still asks twice); a share the browser refuses otherwise downloads instead. And a
+    snapshot of Pyodide's memory that cannot be restored is dropped at the start, Python started anew, and one made
+    in its place; all the above is done in a start restored from that one (the QR code, the exports and the audit
+    import what they need then)."""
+    from conftest import typed
     from test_referee import tap
 
-    context = phone(chromium, tmp_path / "profile")
+    context = chromium.new_context(**PHONE)  # no profile kept: a context of the running browser, not a browser
+    downloads: list[str] = []
     try:
-        context.add_init_script(SHARE_SHEET)
+        page = context.new_page()  # a snapshot of this build that cannot be restored, in the phone before it starts:
+        page.goto(app_url + "bragref-app.json")  # a page of the application's origin, to reach its storage
+        version = json.loads(page.text_content("body"))["version"]
+        page.evaluate("""name => navigator.storage.getDirectory().then(root => root.getFileHandle(name, {create: true}))
+          .then(file => file.createWritable()).then(async out => { await out.write("not a snapshot"); await out.close(); })""",
+                      f"snapshot-{version}.gz")
         page = opened(context, app_url)
+        assert page.evaluate("bragrefApp.restored") is False  # it was dropped, and Python started anew
+        assert snapshots(page, [version]) == [version]  # and a whole one made in its place
+        page.reload()  # restored from it: what follows imports the rest of bragref it needs after a restore
+        page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
+        assert page.evaluate("bragrefApp.restored") is True
         kept = page.locator("#kept").text_content()  # what a person with only a phone reads: no timing, no command
         assert kept.startswith("bragref runs in this phone") and not re.search(r"\d\.\d s\b|Started", kept), kept
         assert page.locator("#live").count() == 0  # nor a footer saying changes come live from a server
+        page.on("download", lambda download: downloads.append(download.suggested_filename))
         tap(page, "session new", name="n1", players="Ann, Bill")
         for words in ("rules ante 10", "deal", "fold bill", "pay-to ann https://pay.example.org/ann"):
             head = shown(page)["digest"]
@@ -457,96 +581,48 @@ def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_shee
                                "document.querySelector('#pay img').naturalWidth > 0")  # drawn, not a broken image
         assert code.get_attribute("src").startswith("blob:")
 
-        page.evaluate("window.sharing = 'AbortError'")  # the referee closes the share sheet: nothing exported
+        assert page.evaluate("typeof navigator.canShare") == "undefined"  # no Web Share API here: a download
+        with page.expect_download() as downloading:
+            assert exported_by(page, "export history") == "Exported n1.bhh."
+        assert downloading.value.suggested_filename == "n1.bhh"
+        assert "fold" in Path(downloading.value.path()).read_text().lower()
+
+        page.evaluate(SHARE_SHEET)
+        sheet(page, takes=False)  # the sheet does not take the file: downloaded, the sheet never opened
+        with page.expect_download() as downloading:
+            assert exported_by(page, "export history") == "Exported n1.bhh."
+        assert downloading.value.suggested_filename == "n1.bhh"
+        assert sheet(page, takes=True, ends="AbortError") == [["canShare", ["n1.bhh"]]]
+
+        # the referee closes the share sheet: nothing exported, no download, not said as a failure
         assert exported_by(page, "export history") == ("Not exported: the share of n1.bhh was closed. Tap export "
                                                         "history again to send it.")
-        assert page.evaluate("window.shared") == []
-        page.evaluate("window.sharing = 'shared'")
-        said = exported_by(page, "export history")
-        assert said == "Exported n1.bhh."
-        [history] = page.evaluate("window.shared")
-        assert history["name"] == "n1.bhh" and "pay-to" not in history["text"] and "fold" in history["text"].lower()
+        assert sheet(page, ends="shared") == [["canShare", ["n1.bhh"]], ["share", ["n1.bhh"]]]
+        assert exported_by(page, "export history") == "Exported n1.bhh."
+        assert sheet(page) == [["canShare", ["n1.bhh"]], ["share", ["n1.bhh"]]]
+        [history] = page.evaluate("sheet.shared.splice(0)")
+        assert history["name"] == "n1.bhh" and history["title"] == "n1.bhh" and history["type"] == "text/plain"
+        assert "pay-to" not in history["text"] and "fold" in history["text"].lower()
 
         other = tmp_path / "other.db"  # the test of "exported": another ledger opened over this one
-        subprocess.run([sys.executable, "-m", "bragref", "--db", str(other), "session", "new", "friday", "--players",
-                        "Dee,Eve"], capture_output=True, check=True)
-        page.evaluate("window.sharing = 'AbortError'")
-        exported_by(page, "export ledger")
+        typed(other, "session", "new", "friday", "--players", "Dee,Eve")
+        sheet(page, ends="AbortError")
+        assert exported_by(page, "export ledger").startswith("Not exported: the share of n1.db was closed.")
         page.get_by_label("ledger file").set_input_files(str(other))
         assert "not been exported" in exported_by(page, "open ledger")  # the closed share sheet exported nothing
-        page.evaluate("window.sharing = 'NotAllowedError'")  # a share the browser refuses: downloaded instead
+        sheet(page, ends="NotAllowedError")  # a share the browser refuses: downloaded instead
         with page.expect_download() as downloading:
-            page.get_by_role("button", name="export ledger").click()
+            assert exported_by(page, "export ledger").startswith("Exported n1.db")
         assert downloading.value.suggested_filename == "n1.db"
-        page.evaluate("window.sharing = 'shared'")
+        assert sheet(page, ends="shared") == [["canShare", ["n1.db"]], ["share", ["n1.db"]]]
         said = exported_by(page, "export ledger")
         assert said.startswith("Exported n1.db")
         assert not re.search(r"--db|\baudit\b|club pull|bragref ", said), said  # words for a phone, not commands
         assert "open ledger" in said, said  # what the phone can do with it
-        [ledger] = [file for file in page.evaluate("window.shared") if file["name"] == "n1.db"]
-        assert ledger["type"] == "application/vnd.sqlite3" and ledger["size"] > 4096
+        [ledger] = page.evaluate("sheet.shared.splice(0)")
+        assert ledger["name"] == "n1.db" and ledger["type"] == "application/vnd.sqlite3" and ledger["size"] > 4096
+        assert sheet(page) == [["canShare", ["n1.db"]], ["share", ["n1.db"]]]
         assert "Opened other.db" in exported_by(page, "open ledger")  # exported: replaced without asking
-    finally:
-        context.close()
-
-
-REBUILT = """import sys
-import bragref.version
-bragref.version.__version__ += "+next"  # a later bragref: another build, its own version
-from bragref.serve.phone import build
-build.shutil.which = lambda name: None  # and built where Node is not: the phone unpacks and compiles its wheels
-build.build(sys.argv[1])
-"""
-
-
-@pytest.mark.slow
-def test_a_new_build_is_taken_at_the_next_start_never_in_the_open_tab(chromium, app_built, tmp_path):
-    """Issue 75: a new version of the app, built over the folder the phone loaded it from, is fetched in the
-    background while the old one stays in the open tab (taps recorded by it, a reload keeping it: never mid-hand);
-    the browser closed and opened again with no network starts the new one, on the same ledger. The new one is built
-    as where Node is not installed (the wheels shipped as they are), so that the phone's other way in is run too."""
-    from test_referee import tap
-
-    folder = tmp_path / "app"
-    shutil.copytree(app_built, folder)
-    serving = served(folder)
-    url = next(serving)
-    profile = tmp_path / "profile"
-    context = phone(chromium, profile)
-    try:
-        page = opened(context, url)
-        old = page.evaluate("document.documentElement.dataset.app")
-        page.evaluate("navigator.serviceWorker.ready")
-        tap(page, "session new", name="night", players="Ann, Bob, Cat")
-        tap(page, "deal")  # a hand under way
-        rebuilt = subprocess.run([sys.executable, "-c", REBUILT, str(folder)], capture_output=True, text=True)
-        assert rebuilt.returncode == 0, rebuilt.stderr
-        about = json.loads((folder / "bragref-app.json").read_text())
-        new = about["version"]
-        assert about["site"] is None and about["wheels"]
-        assert new != old and new.split("-")[0].endswith("+next")
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")  # as a start with network does
-        page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)",
-                               polling=200, timeout=120_000)  # the new one fetched, waiting: not taken
-        head = shown(page)["digest"]
-        said = tap(page, next(label for label in page.locator("#moves > button").all_text_contents()
-                              if label.startswith("fold ")))
-        assert "fold" in said.lower() and shown(page)["digest"] != head
-        assert page.evaluate("document.documentElement.dataset.app") == old
-        page.reload()  # mid-hand: still the old
-        page.wait_for_function("document.documentElement.dataset.app !== undefined", timeout=180_000)
-        assert page.evaluate("document.documentElement.dataset.app") == old
-        before = shown(page)
-    finally:
-        context.close()
-    serving.close()  # the next start has no network, nor any server: every file from the phone
-
-    context = phone(chromium, profile, offline=True)
-    try:
-        page = opened(context, url)
-        assert page.evaluate("document.documentElement.dataset.app") == new
-        assert shown(page)["digest"] == before["digest"]  # the same ledger, carried on
-        cached = page.evaluate("caches.keys()")
-        assert cached == [f"bragref-{new}"]  # the old build's files let go
+        assert downloads == ["n1.bhh", "n1.bhh", "n1.db"]  # the closed sheets and the shares downloaded nothing
     finally:
         context.close()

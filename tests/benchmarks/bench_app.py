@@ -17,9 +17,10 @@ run:
   150 MB;
 - `--hands` hands recorded in the app (straight to the worker, as the page posts them), then taps timed again:
   target within 1.2x of the taps at hand 1.
-Each warm start also prints where the worker's own clock says it went (Pyodide, bragref's files written, the ledger
-read, bragref imported, the first table) and Pyodide alone started at once after in the same page, the floor nearest
-in time. `--starts N`: only the first load and N warm starts, each beside that floor (the start alone, compared build
+Each warm start also prints where the worker's own clock says it went (the build's name read and its snapshot looked
+for, Pyodide started or restored from the phone's snapshot of its memory, bragref's files written, the ledger read,
+bragref imported, the first table) and Pyodide alone started at once after in the same page, the floor nearest in
+time. `--starts N`: only the first load and N warm starts, each beside that floor (the start alone, compared build
 with build: `--folder` runs an application built already, e.g. by another bragref).
 """
 
@@ -114,7 +115,8 @@ def said_start(page) -> str:
     took = page.evaluate("bragrefApp.started")
     before = page.evaluate("bragrefApp.began")  # from the page's navigation to the worker's first line
     opened = "" if before is None else f"the page opened to the worker's start {before / 1000:.2f}, "
-    return opened + ", ".join(f"{part} {ms / 1000:.2f}" for part, ms in took.items()) + " s"
+    how = "Pyodide restored from the phone's snapshot" if page.evaluate("bragrefApp.restored") else "Python started"
+    return f"{how}: " + opened + ", ".join(f"{part} {ms / 1000:.2f}" for part, ms in took.items()) + " s"
 
 
 def floor(context, url: str) -> float:

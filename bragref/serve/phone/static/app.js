@@ -39,6 +39,7 @@
     else if (data.kind === "ready") {
       ready = true;
       window.bragrefApp.started = data.took;  // where the start's time went (the benchmark reads it)
+      window.bragrefApp.restored = data.snapshot;  // from the snapshot of a start before (the tests read it)
       window.bragrefApp.began = data.began - performance.timeOrigin;  // the page opened to the worker's start
       document.documentElement.dataset.app = data.version;
       kept(`bragref runs in this phone: the ledger is kept in it${storage}.`);  // its start's time is the
@@ -119,11 +120,17 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   }
 
-  async function hand(name, blob) {  // the phone's share sheet where there is one, else a download
+  async function hand(name, blob) {  // the phone's share sheet where there is one, else a download: true where the
+    // file was handed over, false where the referee closed the share sheet (nothing exported; not a failure)
     const file = new File([blob], name, { type: blob.type });
-    if (navigator.canShare && navigator.canShare({ files: [file] })) {
-      try { await navigator.share({ files: [file], title: name }); return true; }
-      catch (error) { if (error.name === "AbortError") return false; }
+    const data = { files: [file], title: name };
+    let can = false;  // the share sheet takes this file: asked of the browser first (Chrome on Android takes only the
+    // kinds of file it lists; a browser without the Web Share API has neither function)
+    try { can = typeof navigator.share === "function" && typeof navigator.canShare === "function" &&
+      navigator.canShare(data); } catch (error) { can = false; }
+    if (can) {
+      try { await navigator.share(data); return true; }
+      catch (error) { if (error.name === "AbortError") return false; }  // any other refusal: downloaded instead
     }
     download(name, blob);
     return true;

@@ -173,18 +173,58 @@ function unpacked(bytes, site) {  // `app build`'s pack: bragref and its depende
   }
 }
 
+// Pyodide's memory as it stands once bragref is imported (its private `makeMemorySnapshot`, pinned with the runtime),
+// kept in OPFS for the build that made it (its version in the file's name): a later start of the same build restores
+// it instead of starting Python and importing bragref again. Made at a build's first start, in the phone itself (a
+// snapshot is of one browser's Pyodide), gzipped; one that fails to load is dropped and Python started as at first.
+const SNAPSHOT = version => `snapshot-${version}.gz`;
+
+async function snapshotOf(version) {  // this build's snapshot, as a promise of its bytes (read while Pyodide's own
+  // files are fetched); null where there is none
+  try {
+    const root = await navigator.storage.getDirectory();
+    const file = await (await root.getFileHandle(SNAPSHOT(version))).getFile();
+    if (!file.size) return null;  // its writing cut short (a file is whole once closed, empty before)
+    return { bytes: new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() };
+  } catch (error) {
+    return null;  // none yet, or no storage: Python is started as at first
+  }
+}
+
+async function dropSnapshot(version) {
+  try { await (await navigator.storage.getDirectory()).removeEntry(SNAPSHOT(version)); } catch (error) { /* none */ }
+}
+
+async function started(about, snapshot) {  // Pyodide, from the snapshot where there is one; the site's folder
+  let site = null;
+  const options = { indexURL: new URL("./pyodide/", self.location).href, packages: [],
+                    fsInit: async (FS, info) => { site = info.sitePackages; } };
+  if (snapshot) options._loadSnapshot = snapshot.bytes;
+  else options._makeSnapshot = true;
+  return { py: await loadPyodide(options), site };
+}
+
 async function boot() {
-  const started = performance.now();
+  const started_ = performance.now();
   post({ kind: "booting", said: "Starting bragref in this phone…" });
-  const runtime = loadPyodide({ indexURL: new URL("./pyodide/", self.location).href, packages: [] });
   const about = await (await fetch("bragref-app.json")).json();
   const parts = about.site ? [fetched(about.site)] : about.wheels.map(wheel => fetched(`wheels/${wheel}`));
   parts.forEach(part => part.catch(() => null));  // fetched while Pyodide starts; a failure is said below
-  py = await runtime;
+  let snapshot = await snapshotOf(about.version);
+  const read = performance.now();  // this build's name read, its snapshot looked for
+  let runtime;
+  try {
+    runtime = await started(about, snapshot);
+  } catch (error) {
+    if (!snapshot) throw error;
+    await dropSnapshot(about.version);  // a snapshot this runtime cannot restore: dropped, and Python started anew
+    snapshot = null;
+    runtime = await started(about, null);
+  }
+  py = runtime.py;
   const ran = performance.now();
-  const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  if (about.site) unpacked(await parts[0], site);
-  else for (const part of parts) py.unpackArchive(await part, "wheel", { extractDir: site });
+  if (about.site) unpacked(await parts[0], runtime.site);
+  else for (const part of parts) py.unpackArchive(await part, "wheel", { extractDir: runtime.site });
   py.FS.mkdirTree("/ledger");
   const unpackedAt = performance.now();
   try {
@@ -196,15 +236,43 @@ async function boot() {
     throw error;  // said once, by `booted`'s catch: the ledger's own words, not the browser's
   }
   const opened = performance.now();
+  let memory = null;
+  if (snapshot) py.runPython("import random\nrandom.seed()");  // the snapshot's random state is every start's: new
+  else {
+    py.runPython("from bragref.serve.phone.table import Phone");
+    try {  // before any object of the ledger's (its open files are not in a snapshot), and any JavaScript object's
+      memory = py.makeMemorySnapshot();
+    } catch (error) {
+      memory = null;  // none made: the next start starts Python as this one did
+    }
+  }
   py.runPython(`from bragref.serve.phone.table import Phone\nphone = Phone(${JSON.stringify(LEDGER)})`);
   phone = py.globals.get("phone");
   const imported = performance.now();
   status();
-  post({ kind: "ready", version: about.version, ms: Math.round(performance.now() - started),
-         began: performance.timeOrigin + started,  // when the worker's own start began, on the wall clock
-         kept: store.slot >= 0, generation: store.generation,
-         took: { pyodide: ran - started, wheels: unpackedAt - ran, ledger: opened - unpackedAt,
+  post({ kind: "ready", version: about.version, ms: Math.round(performance.now() - started_),
+         began: performance.timeOrigin + started_,  // when the worker's own start began, on the wall clock
+         kept: store.slot >= 0, generation: store.generation, snapshot: Boolean(snapshot),
+         took: { looked: read - started_, pyodide: ran - read, wheels: unpackedAt - ran, ledger: opened - unpackedAt,
                  bragref: imported - opened, table: performance.now() - imported } });
+  keepSnapshot(about.version, memory);
+}
+
+async function keepSnapshot(version, memory) {  // after the start, not before it (the page is answered meanwhile):
+  // this build's snapshot kept where it was just made; any other build's let go
+  try {
+    const root = await navigator.storage.getDirectory();
+    if (memory) {
+      const writable = await (await root.getFileHandle(SNAPSHOT(version), { create: true })).createWritable();
+      await new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip")).pipeTo(writable);  // in place
+      // once whole: a start never reads half of one
+    }
+    for await (const name of root.keys()) {
+      if (name.startsWith("snapshot-") && name !== SNAPSHOT(version)) await root.removeEntry(name);
+    }
+  } catch (error) {
+    // not kept: the next start starts Python as this one did
+  }
 }
 
 const booted = boot();
