@@ -114,6 +114,57 @@ def test_a_request_arriving_moves_no_control_and_takes_no_tap_at_once(browser, t
         running.stop()
 
 
+HITS = """() => [...document.querySelectorAll('button, summary')].filter(b => !b.closest('#requests'))
+  .map(b => {
+    const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!b.checkVisibility() || !r.width || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return null;
+    const hit = document.elementFromPoint(x, y);
+    return [b.textContent, hit === b || b.contains(hit)];
+  }).filter(Boolean)"""
+
+
+def test_a_request_appearing_covers_no_control_at_the_foot_of_the_screen(browser, tmp_path):
+    """The seats' tray has its band at the foot of the screen the whole time seats may ask (a quiet line when no
+    request waits), and the page's foot scrolls clear of it: a control scrolled to the foot of the screen is never
+    covered by a request's `refuse` arriving under the finger (the newcomer's evening: `record show Bob` covered,
+    and the tap a second later refused Bob's request). Every control visible at its centre before a request appears
+    is the element there after it, at the foot as anywhere."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url)
+        bet = referee.locator("#moves").get_by_role("button", name="bet Bob", exact=True)
+        bet.wait_for()
+        calmed(referee)
+        bet.click()
+        again = referee.get_by_role("button", name="record bet Bob", exact=True)
+        again.wait_for()
+        calmed(referee)
+        tray = referee.locator("#requests")
+        assert tray.is_visible() and "no requests" in tray.text_content().lower()  # its band there, said empty
+        again.evaluate("b => b.scrollIntoView({block: 'end'})")  # the button at the foot of what can be seen
+        before = referee.evaluate(HITS)
+        assert ["record bet Bob", True] in before, before  # scrolled clear of the tray
+        assert sum(seen for _, seen in before) >= 3, before
+        referee.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        last = referee.evaluate(HITS)
+        assert last and last[-1][1], last  # the page's very last control scrolls clear of the tray too
+        again.evaluate("b => b.scrollIntoView({block: 'end'})")
+        assert running.ask("Bob", "fold bob").status_code == 202
+        refuse = referee.get_by_role("button", name="refuse: Bob asks: fold", exact=True)
+        refuse.wait_for(timeout=3000)
+        after = referee.evaluate(HITS)
+        assert after == before  # each control where it was, and the one at its centre still
+        referee.clock.fast_forward(1000)  # a second later: the tap meant for `record bet Bob`
+        box = again.bounding_box()
+        referee.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        assert "Bob bet" in referee.locator("#answer").text_content()
+        assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json"))] == ["deal", "bet"]
+    finally:
+        running.stop()
+
+
 def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path):
     """During the half second after a tap the controls are faded: they are marked as taking no tap (disabled), so
     their faded colours are no contrast failure."""

@@ -396,46 +396,63 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     : `The referee refused your request to ${what}: nothing was recorded.`);
 }
 
-const appeared = {};  // each request's controls, when they were first drawn: they take no tap for CALM_MS
+const appeared = {};  // each request's controls, when they were first drawn or last moved: no tap for CALM_MS
+const arrived = {};  // each request, when it first came: the tray lists them in that order, a new one last
 const passed = {};  // each request the table moved past, and until when the tray says so
+let slots = [];  // the tray's requests as last drawn, in order: one that moves takes no tap for CALM_MS
 
-function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse, in a tray of
-  // its own fixed at the foot of the screen: a request arriving moves nothing already on the page under a finger
+function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse, in a band of its
+  // own at the foot of the screen, there the whole time seats may ask, of one height, and kept clear by the page: a
+  // request arriving covers and moves nothing on the page, and comes after those waiting
   const list = document.getElementById("requests"), now = Date.now();
+  const trayed = Object.keys(t.seats || {}).length > 0;
+  document.body.classList.toggle("trayed", trayed);
   const waiting = (t.requests || []).filter(request => !request.stale);
   (t.requests || []).filter(request => request.stale && !passed[request.id])  // it goes by itself, said so
     .forEach(request => { passed[request.id] = { line: request.line, until: now + 5000 }; });
-  waiting.forEach(request => { appeared[request.id] = appeared[request.id] || now; });
+  (t.requests || []).forEach(request => { arrived[request.id] = arrived[request.id] || now; });
+  const said = Object.entries(passed).filter(([, moved]) => moved.until > now);
+  const rows = [...waiting.map(request => [request.id, request]), ...said]  // each in the place it came to
+    .sort(([a], [b]) => (arrived[a] || 0) - (arrived[b] || 0));
+  const order = rows.map(([id]) => id);
+  waiting.forEach(request => {
+    const moved = slots.includes(request.id) && slots.indexOf(request.id) !== order.indexOf(request.id);
+    if (!appeared[request.id] || moved) appeared[request.id] = now;  // new, or moved under a finger
+  });
+  slots = order;
   const young = waiting.map(request => appeared[request.id] + CALM_MS - now).filter(wait => wait > 0);
-  const said = Object.values(passed).filter(moved => moved.until > now);
   if (young.length || said.length) {
-    setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(moved => moved.until - now)) + 1);
+    setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(([, moved]) => moved.until - now)) + 1);
   }
-  list.replaceChildren(...waiting.map(request => {
-    const fresh = appeared[request.id] + CALM_MS > now;  // just appeared: no tap yet, marked so
-    const buttons = ["record", "refuse"].map(answer => {
-      const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
-        disabled: fresh }, answer);
-      button.addEventListener("click", async () => {
-        if (busy || calmed() || appeared[request.id] + CALM_MS > Date.now()) return;
-        busy = true;
-        const response = await post("answer", { id: request.id, answer }).catch(() => null);
-        busy = false;
-        const said = response ? await response.json().catch(() => ({})) : {};
-        if (response && response.status === 200) calmFor();
-        if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
-        else if (said.refused) say("refused", `${said.refused.replace(/^(.*?) asks: /, "Refused $1's request to ")}: `
-          + "nothing was recorded.");
-        else if (response.status === 200) say("recorded", said.recorded);
-        else say("refused", said.stale || said.error || `Not recorded (${response.status}).`);
-      });
-      return button;
+  const drawn = rows.map(([, request]) => "until" in request  // moved past: said a while, in its place
+    ? element("li", { class: "stale" },
+      `${request.line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`)
+    : waitingRow(request, now));
+  if (!drawn.length && trayed) drawn.push(element("li", { class: "none" }, "No requests from the players' phones."));
+  list.replaceChildren(...drawn);
+}
+
+function waitingRow(request, now) {  // a request waiting: its line, and its `record` and `refuse`
+  const fresh = appeared[request.id] + CALM_MS > now;  // just appeared or moved: no tap yet, marked so
+  const buttons = ["record", "refuse"].map(answer => {
+    const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
+      disabled: fresh }, answer);
+    button.addEventListener("click", async () => {
+      if (busy || calmed() || appeared[request.id] + CALM_MS > Date.now()) return;
+      busy = true;
+      const response = await post("answer", { id: request.id, answer }).catch(() => null);
+      busy = false;
+      const said = response ? await response.json().catch(() => ({})) : {};
+      if (response && response.status === 200) calmFor();
+      if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
+      else if (said.refused) say("refused", `${said.refused.replace(/^(.*?) asks: /, "Refused $1's request to ")}: `
+        + "nothing was recorded.");
+      else if (response.status === 200) say("recorded", said.recorded);
+      else say("refused", said.stale || said.error || `Not recorded (${response.status}).`);
     });
-    return element("li", {}, element("span", {}, request.line), " ", ...buttons);
-  }), ...said.map(moved => element("li", { class: "stale" },
-    `${moved.line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`)));
-  document.body.style.paddingBottom = list.childElementCount ? `${list.offsetHeight}px` : "";  // the page's foot
-  // scrolls clear of the tray
+    return button;
+  });
+  return element("li", {}, element("span", {}, request.line), " ", ...buttons);
 }
 
 const codes = new Set();  // the players whose seat's code is shown: each stays until closed
