@@ -165,6 +165,42 @@ def test_a_request_appearing_covers_no_control_at_the_foot_of_the_screen(browser
         running.stop()
 
 
+def test_a_payment_recorded_is_said_on_the_referees_answer_line_before_and_after_the_close(browser, tmp_path):
+    """The last payment recorded from the Settle up list is said on the answer line, though the list goes once
+    nothing is owed; after the close, a payment the payee's phone records (`received £0.50 from Ann`) is said there
+    as before it, naming the phone."""
+    db = tmp_path / "ledger.db"
+    for line in ("session new n1 --players Ann,Bill --unit 0.01 --currency £ --ante 0.50", "deal", "fold bill"):
+        bragref(db, *line.split())
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url)
+        paid = referee.get_by_role("button", name="record: Bill paid Ann £0.50", exact=True)
+        paid.wait_for()
+        calmed(referee)
+        paid.click()
+        referee.wait_for_selector("#pay", state="hidden")  # nothing owed now: the list and its line gone
+        referee.wait_for_function("document.getElementById('answer').textContent.startsWith('Recorded')")
+        assert referee.locator("#answer").text_content() == "Recorded: Bill paid Ann £0.50."
+        assert referee.locator("#answer").get_attribute("class") == "recorded"
+        for line in ("deal", "fold ann", "session close"):  # Ann owes Bill, and the night is closed
+            bragref(db, *line.split())
+        referee.wait_for_function("document.body.dataset.ended !== undefined || "
+                                  "document.getElementById('said').textContent.includes('closed')")
+        bill = phone(browser, running.seat("Bill"))
+        received = bill.get_by_role("button", name="received £0.50 from Ann", exact=True)
+        received.wait_for()
+        calmed(bill)
+        received.click()
+        bill.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
+        referee.wait_for_function("document.getElementById('answer').textContent.includes(\"Bill's phone\")",
+                                  timeout=3000)
+        assert referee.locator("#answer").text_content() == "Bill's phone recorded: Ann paid Bill £0.50."
+        assert json.loads(bragref(db, "settle", "--all", "--json")) == []
+    finally:
+        running.stop()
+
+
 def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path):
     """During the half second after a tap the controls are faded: they are marked as taking no tap (disabled), so
     their faded colours are no contrast failure."""

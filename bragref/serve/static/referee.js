@@ -521,6 +521,16 @@ function drawCodes(t) {
   }));
 }
 
+document.addEventListener("said", event => {  // a payment recorded from the Settle up list (pay.js): the answer
+  // line says it, as the page's own taps, the list going once nothing is owed
+  const answer = document.getElementById("answer");
+  if (!answer) return;
+  if (event.detail.head !== undefined) answer.dataset.head = event.detail.head;
+  say(event.detail.kind, event.detail.said);
+});
+
+let phonedSaid = null;  // the referee's page: what a phone recorded, once said
+
 document.addEventListener("table", event => {
   const changed = !table || table.digest !== event.detail.digest, before = table;
   table = event.detail;
@@ -537,10 +547,15 @@ document.addEventListener("table", event => {
     backup.textContent = table.backup ? table.backup.said : "";
     backup.classList.toggle("warning", Boolean(table.backup && table.backup.warning));
   }
+  const phoned = !seated() && table.phoned && [table.digest, table.pay_head].includes(table.phoned.head)
+    && phonedSaid !== `${table.phoned.head} ${table.phoned.line}` ? table.phoned : null;  // a phone recorded its
+  // player's move (`--seats record`) or a payment to them: said once, not the page's own last answer; after the
+  // close too, where the table's digest is the next night's start and the payment's is the closed night's
+  if (phoned) phonedSaid = `${phoned.head} ${phoned.line}`;
+  if (!changed && phoned) say("recorded", phoned.line);
   if (changed) {
     if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > 3000) say("", "");  // old news
-    if (!seated() && table.phoned && table.phoned.head === table.digest) say("recorded", table.phoned.line);  // a
-    // phone recorded its player's move (`--seats record`): said, not the page's own last answer
+    if (phoned) say("recorded", phoned.line);
     else if (!seated() && before && !busy && table.told && table.told.elsewhere
       && document.getElementById("answer").dataset.head !== table.digest) say("recorded", table.told.elsewhere);
     // a move typed at the terminal: said as the page says its own, where it was recorded (unless the page's own
