@@ -201,6 +201,47 @@ def test_a_payment_recorded_is_said_on_the_referees_answer_line_before_and_after
         running.stop()
 
 
+RUN_BROKEN = r"""() => {  // each place the hand's name is shown: at each width, on how many lines its ranks fall
+  const run = /7-\u2060?6-\u2060?5/, broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) if (run.test(walker.currentNode.data)) nodes.push(walker.currentNode);
+  nodes.forEach(node => {
+    const box = node.parentElement, was = box.style.width, at = node.data.search(run);
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + node.data.match(run)[0].length);
+    const least = Math.ceil(range.getBoundingClientRect().width) + 24;  // the ranks and what ends them (`).`): a
+    // narrower place breaks any word (overflow-wrap)
+    for (let width = least; width <= 400; width += 2) {
+      box.style.width = `${width}px`;
+      const tops = new Set([...range.getClientRects()].filter(r => r.width).map(r => Math.round(r.top)));
+      if (tops.size > 1) { broken.push([box.tagName + "#" + box.id, width]); break; }
+    }
+    box.style.width = was;
+  });
+  return [nodes.length, broken];
+}"""
+
+
+def test_a_hands_name_is_never_broken_at_its_hyphens_on_a_phone_or_the_tv(browser, tmp_path):
+    """`running flush, 7-6-5` is read whole: at any width of the place it is shown in, its ranks stay on one line
+    (the page's rendering alone: the terminal's words are as they were)."""
+    db = dealt(tmp_path / "ledger.db")
+    for line in ("bet bob 1", "fold cat", "fold dan", "see ann", "show bob 7h 6h 5h"):
+        bragref(db, *line.split())
+    assert "running flush, 7-6-5" in bragref(db, "status")
+    running = Referee(db)
+    try:
+        for url, viewport in ((running.url, PHONE), (running.players, TV)):
+            page = opened(browser, url, viewport)
+            page.wait_for_function("document.body.textContent.includes('running flush')")
+            shown, broken = page.evaluate(RUN_BROKEN)
+            assert shown >= 1 and broken == [], (url, shown, broken)
+    finally:
+        running.stop()
+
+
 def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path):
     """During the half second after a tap the controls are faded: they are marked as taking no tap (disabled), so
     their faded colours are no contrast failure."""

@@ -38,7 +38,7 @@ let saidAt = 0;  // when the page last said something: what is said of an earlie
 function say(kind, message) {
   const answer = document.getElementById("answer");
   answer.className = kind;
-  answer.textContent = message;
+  answer.textContent = unbroken(message);  // a hand's name whole (page.js)
   saidAt = Date.now();
   // the answer in view: a picker that closed may have left it above (its place asked only then: a layout forced)
   if (kind && answer.getBoundingClientRect().top < 0) answer.scrollIntoView({ block: "start" });
@@ -452,7 +452,7 @@ function waitingRow(request, now) {  // a request waiting: its line, and its `re
     });
     return button;
   });
-  return element("li", {}, element("span", {}, request.line), " ", ...buttons);
+  return element("li", {}, element("span", {}, unbroken(request.line)), " ", ...buttons);
 }
 
 const codes = new Set();  // the players whose seat's code is shown: each stays until closed
