@@ -123,44 +123,56 @@ HITS = """() => [...document.querySelectorAll('button, summary')].filter(b => !b
   }).filter(Boolean)"""
 
 
-def test_a_request_appearing_covers_no_control_at_the_foot_of_the_screen(browser, tmp_path):
+@pytest.mark.parametrize("before, move, cards, asks, said, action", [
+    ((), "bet Bob", (), "fold bob", "Bob bet", "bet"),
+    (("bet bob 1", "fold cat", "fold dan", "see ann"), "show Bob", ("7h", "6h", "5h"), "show bob Ah Kh Qh",
+     "Bob show", "show"),  # the evening's: Bob's show being picked, his own request arriving
+])
+def test_a_request_appearing_covers_no_control_at_the_foot_of_the_screen(browser, tmp_path, before, move, cards,
+                                                                          asks, said, action):
     """The seats' tray has its band at the foot of the screen the whole time seats may ask (a quiet line when no
     request waits), and the page's foot scrolls clear of it: a control scrolled to the foot of the screen is never
     covered by a request's `refuse` arriving under the finger (the newcomer's evening: `record show Bob` covered,
     and the tap a second later refused Bob's request). Every control visible at its centre before a request appears
     is the element there after it, at the foot as anywhere."""
     db = dealt(tmp_path / "ledger.db")
+    for line in before:
+        bragref(db, *line.split())
     running = Seated(db)
     try:
         referee = phone(browser, running.url)
-        bet = referee.locator("#moves").get_by_role("button", name="bet Bob", exact=True)
-        bet.wait_for()
+        opening = referee.locator("#moves").get_by_role("button", name=move, exact=True)
+        opening.wait_for()
         calmed(referee)
-        bet.click()
-        again = referee.get_by_role("button", name="record bet Bob", exact=True)
+        opening.click()
+        again = referee.get_by_role("button", name=f"record {move}", exact=True)
         again.wait_for()
         calmed(referee)
+        for card in cards:
+            referee.locator("#picked .pack").get_by_role("button", name=card, exact=True).click()
         tray = referee.locator("#requests")
         assert tray.is_visible() and "no requests" in tray.text_content().lower()  # its band there, said empty
         again.evaluate("b => b.scrollIntoView({block: 'end'})")  # the button at the foot of what can be seen
-        before = referee.evaluate(HITS)
-        assert ["record bet Bob", True] in before, before  # scrolled clear of the tray
-        assert sum(seen for _, seen in before) >= 3, before
+        seen = referee.evaluate(HITS)
+        assert [f"record {move}", True] in seen, seen  # scrolled clear of the tray
+        assert sum(shown for _, shown in seen) >= 3, seen
         referee.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
-        last = referee.evaluate(HITS)
-        assert last and last[-1][1], last  # the page's very last control scrolls clear of the tray too
+        foot = referee.evaluate("""() => [Math.max(...[...document.body.querySelectorAll('*')]
+          .filter(e => !e.closest('#requests') && e.checkVisibility()).map(e => e.getBoundingClientRect().bottom)),
+          document.getElementById('requests').getBoundingClientRect().top]""")
+        assert foot[0] <= foot[1], foot  # the page's very foot scrolls clear of the tray
         again.evaluate("b => b.scrollIntoView({block: 'end'})")
-        assert running.ask("Bob", "fold bob").status_code == 202
-        refuse = referee.get_by_role("button", name="refuse: Bob asks: fold", exact=True)
+        asked = running.ask("Bob", asks)
+        assert asked.status_code == 202, asked.text
+        refuse = referee.get_by_role("button", name=f"refuse: {asked.json()['asked']}", exact=True)
         refuse.wait_for(timeout=3000)
-        after = referee.evaluate(HITS)
-        assert after == before  # each control where it was, and the one at its centre still
+        assert referee.evaluate(HITS) == seen  # each control where it was, and the one at its centre still
         referee.clock.fast_forward(1000)  # a second later: the tap meant for `record bet Bob`
         box = again.bounding_box()
         referee.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
-        assert "Bob bet" in referee.locator("#answer").text_content()
-        assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json"))] == ["deal", "bet"]
+        assert said in referee.locator("#answer").text_content()
+        assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json"))][-1] == action
     finally:
         running.stop()
 
