@@ -526,6 +526,7 @@ document.addEventListener("said", event => {  // a payment recorded from the Set
   const answer = document.getElementById("answer");
   if (!answer) return;
   if (event.detail.head !== undefined) answer.dataset.head = event.detail.head;
+  calmFor();  // the page may move to show the line: a double tap's second is taken by nothing
   say(event.detail.kind, event.detail.said);
 });
 
