@@ -114,6 +114,146 @@ def test_a_request_arriving_moves_no_control_and_takes_no_tap_at_once(browser, t
         running.stop()
 
 
+HITS = """() => [...document.querySelectorAll('button, summary')].filter(b => !b.closest('#requests'))
+  .map(b => {
+    const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!b.checkVisibility() || !r.width || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return null;
+    const hit = document.elementFromPoint(x, y);
+    return [b.textContent, hit === b || b.contains(hit)];
+  }).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("before, move, cards, asks, said, action", [
+    ((), "bet Bob", (), "fold bob", "Bob bet", "bet"),
+    (("bet bob 1", "fold cat", "fold dan", "see ann"), "show Bob", ("7h", "6h", "5h"), "show bob Ah Kh Qh",
+     "Bob show", "show"),  # the evening's: Bob's show being picked, his own request arriving
+])
+def test_a_request_appearing_covers_no_control_at_the_foot_of_the_screen(browser, tmp_path, before, move, cards,
+                                                                          asks, said, action):
+    """The seats' tray has its band at the foot of the screen the whole time seats may ask (a quiet line when no
+    request waits), and the page's foot scrolls clear of it: a control scrolled to the foot of the screen is never
+    covered by a request's `refuse` arriving under the finger (the newcomer's evening: `record show Bob` covered,
+    and the tap a second later refused Bob's request). Every control visible at its centre before a request appears
+    is the element there after it, at the foot as anywhere."""
+    db = dealt(tmp_path / "ledger.db")
+    for line in before:
+        bragref(db, *line.split())
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url)
+        opening = referee.locator("#moves").get_by_role("button", name=move, exact=True)
+        opening.wait_for()
+        calmed(referee)
+        opening.click()
+        again = referee.get_by_role("button", name=f"record {move}", exact=True)
+        again.wait_for()
+        calmed(referee)
+        for card in cards:
+            referee.locator("#picked .pack").get_by_role("button", name=card, exact=True).click()
+        tray = referee.locator("#requests")
+        assert tray.is_visible() and "no requests" in tray.text_content().lower()  # its band there, said empty
+        again.evaluate("b => b.scrollIntoView({block: 'end'})")  # the button at the foot of what can be seen
+        seen = referee.evaluate(HITS)
+        assert [f"record {move}", True] in seen, seen  # scrolled clear of the tray
+        assert sum(shown for _, shown in seen) >= 3, seen
+        referee.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        foot = referee.evaluate("""() => [Math.max(...[...document.body.querySelectorAll('*')]
+          .filter(e => !e.closest('#requests') && e.checkVisibility()).map(e => e.getBoundingClientRect().bottom)),
+          document.getElementById('requests').getBoundingClientRect().top]""")
+        assert foot[0] <= foot[1], foot  # the page's very foot scrolls clear of the tray
+        again.evaluate("b => b.scrollIntoView({block: 'end'})")
+        asked = running.ask("Bob", asks)
+        assert asked.status_code == 202, asked.text
+        refuse = referee.get_by_role("button", name=f"refuse: {asked.json()['asked']}", exact=True)
+        refuse.wait_for(timeout=3000)
+        assert referee.evaluate(HITS) == seen  # each control where it was, and the one at its centre still
+        referee.clock.fast_forward(1000)  # a second later: the tap meant for `record bet Bob`
+        box = again.bounding_box()
+        referee.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        assert said in referee.locator("#answer").text_content()
+        assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json"))][-1] == action
+    finally:
+        running.stop()
+
+
+def test_a_payment_recorded_is_said_on_the_referees_answer_line_before_and_after_the_close(browser, tmp_path):
+    """The last payment recorded from the Settle up list is said on the answer line, though the list goes once
+    nothing is owed; after the close, a payment the payee's phone records (`received £0.50 from Ann`) is said there
+    as before it, naming the phone."""
+    db = tmp_path / "ledger.db"
+    for line in ("session new n1 --players Ann,Bill --unit 0.01 --currency £ --ante 0.50", "deal", "fold bill"):
+        bragref(db, *line.split())
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url)
+        paid = referee.get_by_role("button", name="record: Bill paid Ann £0.50", exact=True)
+        paid.wait_for()
+        calmed(referee)
+        paid.click()
+        referee.wait_for_selector("#pay", state="hidden")  # nothing owed now: the list and its line gone
+        referee.wait_for_function("document.getElementById('answer').textContent.startsWith('Recorded')")
+        assert referee.locator("#answer").text_content() == "Recorded: Bill paid Ann £0.50."
+        assert referee.locator("#answer").get_attribute("class") == "recorded"
+        for line in ("deal", "fold ann", "session close"):  # Ann owes Bill, and the night is closed
+            bragref(db, *line.split())
+        referee.wait_for_function("document.body.dataset.ended !== undefined || "
+                                  "document.getElementById('said').textContent.includes('closed')")
+        bill = phone(browser, running.seat("Bill"))
+        received = bill.get_by_role("button", name="received £0.50 from Ann", exact=True)
+        received.wait_for()
+        calmed(bill)
+        received.click()
+        bill.wait_for_function("document.getElementById('paid-answer').textContent.startsWith('Recorded')")
+        referee.wait_for_function("document.getElementById('answer').textContent.includes(\"Bill's phone\")",
+                                  timeout=3000)
+        assert referee.locator("#answer").text_content() == "Bill's phone recorded: Ann paid Bill £0.50."
+        assert json.loads(bragref(db, "settle", "--all", "--json")) == []
+    finally:
+        running.stop()
+
+
+RUN_BROKEN = r"""() => {  // each place the hand's name is shown: at each width, on how many lines its ranks fall
+  const run = /7-\u2060?6-\u2060?5/, broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) if (run.test(walker.currentNode.data)) nodes.push(walker.currentNode);
+  nodes.forEach(node => {
+    const box = node.parentElement, was = box.style.width, at = node.data.search(run);
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + node.data.match(run)[0].length);
+    const least = Math.ceil(range.getBoundingClientRect().width) + 24;  // the ranks and what ends them (`).`): a
+    // narrower place breaks any word (overflow-wrap)
+    for (let width = least; width <= 400; width += 2) {
+      box.style.width = `${width}px`;
+      const tops = new Set([...range.getClientRects()].filter(r => r.width).map(r => Math.round(r.top)));
+      if (tops.size > 1) { broken.push([box.tagName + "#" + box.id, width]); break; }
+    }
+    box.style.width = was;
+  });
+  return [nodes.length, broken];
+}"""
+
+
+def test_a_hands_name_is_never_broken_at_its_hyphens_on_a_phone_or_the_tv(browser, tmp_path):
+    """`running flush, 7-6-5` is read whole: at any width of the place it is shown in, its ranks stay on one line
+    (the page's rendering alone: the terminal's words are as they were)."""
+    db = dealt(tmp_path / "ledger.db")
+    for line in ("bet bob 1", "fold cat", "fold dan", "see ann", "show bob 7h 6h 5h"):
+        bragref(db, *line.split())
+    assert "running flush, 7-6-5" in bragref(db, "status")
+    running = Referee(db)
+    try:
+        for url, viewport in ((running.url, PHONE), (running.players, TV)):
+            page = opened(browser, url, viewport)
+            page.wait_for_function("document.body.textContent.includes('running flush')")
+            shown, broken = page.evaluate(RUN_BROKEN)
+            assert shown >= 1 and broken == [], (url, shown, broken)
+    finally:
+        running.stop()
+
+
 def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path):
     """During the half second after a tap the controls are faded: they are marked as taking no tap (disabled), so
     their faded colours are no contrast failure."""

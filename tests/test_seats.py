@@ -229,6 +229,28 @@ def test_two_seats_asking_at_a_showdown_keep_each_others_request(tmp_path):
         running.stop()
 
 
+def test_a_request_goes_once_the_referee_records_another_move_of_its_player(tmp_path):
+    """Bob asks to bet; the referee records his look instead: his move was made, so his request goes as moved past
+    (stale on both pages), and its `record` records nothing after the look. A request of player P goes once any move
+    of P's is recorded, or its move is no longer offered; another player's move leaves it waiting (one seat's request
+    never drops another's: the showdown's test above)."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        asked = running.ask("Bob", "bet bob 1")
+        assert asked.status_code == 202, asked.text
+        assert running.post("look bob").status_code == 200  # Bob's other move, bet still on offer to him
+        assert [(r["player"], r["stale"]) for r in status(running.url)["requests"]] == [("Bob", True)]
+        assert status(running.seat("Bob"))["request"]["stale"]
+        before = dump(db)
+        dropped = running.answer(asked.json()["id"])
+        assert dropped.status_code == 409, dropped.text
+        assert dump(db) == before  # no bet recorded after the look
+        assert status(running.seat("Bob"))["request"]["state"] == "stale"
+    finally:
+        running.stop()
+
+
 def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
     db = dealt(tmp_path / "ledger.db")
     running = Seated(db, "record")

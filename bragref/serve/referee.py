@@ -83,7 +83,7 @@ class Referee:
                 told, head, _ = self._write(words, answer.head, "seat-self")
                 self.seats.recorded(player, told, head)  # the referee's page names the phone: `Ann's phone recorded`
                 return 200, {"recorded": "\n".join(told), "head": head}
-            hand = self._own(player, words)
+            hand, since = self._own(player, words)
             _, _, line = self._write(words, answer.head, "seat-self", trying=True)
             if self.seats.mode == "record" and self._acting(player, words):
                 told, head, _ = self._write(words, answer.head, "seat-self")
@@ -91,7 +91,7 @@ class Referee:
                 return 200, {"recorded": "\n".join(told), "head": head}
         except Written as written:
             return written.code, written.said
-        request = self.seats.asked(player, answer.words, line, answer.head, hand)
+        request = self.seats.asked(player, answer.words, line, answer.head, hand, since)
         return 202, {"asked": line, "id": request.id}
 
     def answer(self, body: bytes) -> tuple[int, dict]:
@@ -133,11 +133,12 @@ class Referee:
             session, current = book.current_session(), book.current()
             hand = current.hand if current is not None else None
             table = {"digest": head, "closed": session.closed, "hand": current.number if current else 0,
+                     "actions": list(book.history(current.number, private=True)) if current else [],
                      "told": {"moves": moves(hand) if hand is not None and hand.phase != "over" else []}}
         finally:
             book.close()
         return passed({"head": request.head, "hand": request.hand, "words": request.words,
-                       "player": request.player}, table)
+                       "player": request.player, "since": request.since}, table)
 
     @staticmethod
     def _received(player: str, words: list[str]) -> bool:
@@ -145,9 +146,10 @@ class Referee:
         a settle-up they received (docs/serve.md, Settling up from the phones), judged as `paid` judges it (R1.2)."""
         return len(words) >= 4 and words[0].lower() == "paid" and key(words[2]) == key(player)
 
-    def _own(self, player: str, words: list[str]) -> int:
+    def _own(self, player: str, words: list[str]) -> tuple[int, int]:
         """Refused (403) unless the words are a move of the game or a seat's own money, naming `player` (a seat never
-        asks for another, nor deals, lends or undoes); the number of the hand they are asked in (0: none dealt)."""
+        asks for another, nor deals, lends or undoes); the number of the hand they are asked in (0: none dealt), and
+        its last action's `seq` (-1: none): a move of the player's after it drops the request (`seats.passed`)."""
         if not words:
             raise Written(400, {"error": "those words ask nothing"})
         book = Book(lambda: Ledger(self.path, create=False), self.session)
@@ -158,6 +160,8 @@ class Referee:
             money = words[0].lower() in OWN_MONEY or current is None
             named = len(words) > 1 and _named(list(session.seats) if money else [p.name for p in current.hand.players],
                                               words[1])
+            since = max((entry["seq"] for entry in book.history(current.number, private=True)
+                         if entry["seq"] is not None), default=-1) if current is not None else -1
         except (BadInput, LedgerUnavailable) as error:
             raise Written(400, {"error": on_page(brief(str(error)))}) from None
         finally:
@@ -165,7 +169,7 @@ class Referee:
         if not ours or named != player:
             raise Written(403, {"error": f"a seat asks for its own moves and money alone, naming {player}: nothing "
                                          f"was asked"})
-        return current.number if current is not None else 0
+        return (current.number if current is not None else 0), since
 
     def _acting(self, player: str, words: list[str]) -> bool:
         """Whether `words` are a move of the player to act: what `--seats record` records at once."""

@@ -27,6 +27,8 @@ class Request(structs.Struct):
     state: str = "waiting"
     said: str = ""  # what the fate said: the confirmation line, or why it was refused
     hand: int = 0  # the number of the hand it was asked in (0: before the first)
+    since: int = -1  # the last action of that hand when it was asked (its `seq`): a move of the player's after it
+    # is their move made, and the request goes as moved past
     taken: bool = False  # an answer has it (`Seats.take`): no other answer, nor the referee's own move, takes it
 
 
@@ -71,18 +73,18 @@ class Seats:
         """Each seated player's seat path, as the referee's page is given them."""
         return {player: f"/s/{self.tokens[player]}/" for player in players if player in self.tokens}
 
-    def asked(self, player: str, words: str, line: str, head: str, hand: int = 0) -> Request:
+    def asked(self, player: str, words: str, line: str, head: str, hand: int = 0, since: int = -1) -> Request:
         """`player`'s request, waiting: it replaces any they had waiting."""
         request = Request(f"{player[:1].lower()}{next(self.numbers)}-{secrets.token_hex(4)}", player, words, line,
-                          head, hand=hand)
+                          head, hand=hand, since=since)
         with self.lock:
             self.requests[player] = request
         return request
 
     def waiting(self) -> list[dict]:
         """The requests waiting for the referee, as the referee's page is given them."""
-        return [{"id": r.id, "player": r.player, "words": r.words, "line": r.line, "head": r.head, "hand": r.hand}
-                for r in self.requests.values() if r.state == "waiting" and not r.taken]
+        return [{"id": r.id, "player": r.player, "words": r.words, "line": r.line, "head": r.head, "hand": r.hand,
+                 "since": r.since} for r in self.requests.values() if r.state == "waiting" and not r.taken]
 
     def take(self, request_id: str) -> Request | None:
         """The waiting request `request_id`, taken for one answer, or None (unknown, answered already, or being
@@ -116,20 +118,26 @@ class Seats:
         request = self.requests.get(player)
         return None if request is None else {"id": request.id, "player": request.player, "words": request.words,
                                              "line": request.line, "head": request.head, "hand": request.hand,
-                                             "state": request.state, "said": request.said}
+                                             "since": request.since, "state": request.state, "said": request.said}
 
 
 def passed(request: dict, table: dict | None) -> bool:
     """Whether the table has moved past a waiting `request` (as `Seats.waiting` gives it), as `table` stands now: its
-    move is no longer its player's to make. Not whenever anything was recorded since it was asked: at a showdown,
-    another player's show changes the table but leaves this player's own show on offer (R16.5). Moved past: no table,
-    another hand dealt since, or, a move of the game, no move of that verb on offer to that player now; a seat's own
-    money (`buy-in`) waits while the table is between the same hands."""
+    player has moved since, or its move is no longer theirs to make. Not whenever anything was recorded since it was
+    asked: at a showdown, another player's show changes the table but leaves this player's own show on offer (R16.5).
+    Moved past: no table, another hand dealt since, any move of that player's recorded since it was asked (Bob asks
+    to bet, the referee records his look: his bet is not made after it), or, a move of the game, no move of that
+    verb on offer to that player now; a seat's own money (`buy-in`) waits while the table is between the same
+    hands."""
     if not table or table.get("closed"):
         return True
     if request["head"] == table["digest"]:
         return False
     if table.get("hand", 0) != request.get("hand", 0):
+        return True
+    if any(entry.get("player") == request["player"] and entry.get("seq") is not None
+           and entry["seq"] > request.get("since", -1) and not entry.get("voided")
+           and entry.get("action") not in ("void", "loan") for entry in table.get("actions", [])):
         return True
     verb = request["words"].split()[0].lower() if request["words"].split() else ""
     moves = table["told"]["moves"]

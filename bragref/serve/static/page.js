@@ -41,9 +41,14 @@ function fill(table, heads, rows) {
   });
 }
 
+function unbroken(words) {  // a hand's name read whole: `7-6-5`, `A-2-3` never broken at a hyphen (a word joiner
+  // after each; the page's rendering alone, the terminal's words are as they were)
+  return String(words ?? "").replace(/\b(10|[2-9AKQJ])-(?=(?:10|[2-9AKQJ])\b)/g, "$1-\u2060");
+}
+
 function text(id, value) {  // a part the page has not (the app's, with no server, has no `live`): nothing said
   const node = document.getElementById(id);
-  if (node) node.textContent = value || "";
+  if (node) node.textContent = unbroken(value);
 }
 
 const OUT = ["folded", "sitting-out", "out"];
@@ -77,14 +82,14 @@ function show(t) {
   keys.replaceChildren(...(told.keys || []).flatMap(([label, said]) => {
     const dt = document.createElement("dt"), dd = document.createElement("dd");
     dt.textContent = label;
-    dd.textContent = said;
+    dd.textContent = unbroken(said);
     return [dt, dd];
   }));
   const actions = document.getElementById("actions");
   actions.replaceChildren(...(told.lines || []).map(line => {  // numbered as a void names them (R9.1)
     const li = document.createElement("li");
     li.value = line.n;
-    li.textContent = line.text;
+    li.textContent = unbroken(line.text);
     if (line.voided) li.className = "voided";
     return li;
   }));
@@ -103,7 +108,7 @@ function show(t) {
       ...(loans ? [[cash(b.result ?? b.net - b.loans), true], [cash(b.loans), true]] : []), [cash(b.net), true]]]));
   document.getElementById("settle").replaceChildren(...(told.settle || []).map(line => {
     const li = document.createElement("li");
-    li.textContent = line;
+    li.textContent = unbroken(line);
     return li;
   }));
   drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash, "hands");

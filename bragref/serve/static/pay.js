@@ -5,7 +5,8 @@
 // through the same answers as every other tap: `record: Bill paid Ann ₹12.50` on the referee's page (`POST act`),
 // `received ₹12.50 from Bill` on the payee's seat (`POST ask`). A seat's page says it as theirs ("You pay Ann", "Bill
 // pays you"); the payee's is never offered a payment to themselves, the payer never a record of their own word.
-// Self-contained: it listens to the `table` events page.js sends, and draws with text nodes only.
+// Self-contained: it listens to the `table` events page.js sends, and draws with text nodes only; a payment recorded
+// is said on the page's answer line too (a `said` event, which referee.js says), the list going once nothing is owed.
 "use strict";
 
 let answeredAt = null;  // the ledger's digest when the last answer was said here
@@ -57,6 +58,10 @@ function payItem(row, seat, head) {
         const told = await response.json();
         answer.textContent = told.recorded || told.refused || told.stale || told.error || "";
         answeredAt = told.head || head;  // said of the ledger as it then stood: cleared once it moves on
+        if (told.recorded) {  // said on the page's answer line too: the list goes once nothing is owed, its line too
+          document.dispatchEvent(new CustomEvent("said", { detail: { kind: "recorded", said: told.recorded,
+            head: told.head } }));
+        }
       } catch (error) {
         answer.textContent = "Not recorded: the server did not answer.";
       } finally {

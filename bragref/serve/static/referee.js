@@ -38,7 +38,7 @@ let saidAt = 0;  // when the page last said something: what is said of an earlie
 function say(kind, message) {
   const answer = document.getElementById("answer");
   answer.className = kind;
-  answer.textContent = message;
+  answer.textContent = unbroken(message);  // a hand's name whole (page.js)
   saidAt = Date.now();
   // the answer in view: a picker that closed may have left it above (its place asked only then: a layout forced)
   if (kind && answer.getBoundingClientRect().top < 0) answer.scrollIntoView({ block: "start" });
@@ -396,46 +396,63 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     : `The referee refused your request to ${what}: nothing was recorded.`);
 }
 
-const appeared = {};  // each request's controls, when they were first drawn: they take no tap for CALM_MS
+const appeared = {};  // each request's controls, when they were first drawn or last moved: no tap for CALM_MS
+const arrived = {};  // each request, when it first came: the tray lists them in that order, a new one last
 const passed = {};  // each request the table moved past, and until when the tray says so
+let slots = [];  // the tray's requests as last drawn, in order: one that moves takes no tap for CALM_MS
 
-function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse, in a tray of
-  // its own fixed at the foot of the screen: a request arriving moves nothing already on the page under a finger
+function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse, in a band of its
+  // own at the foot of the screen, there the whole time seats may ask, of one height, and kept clear by the page: a
+  // request arriving covers and moves nothing on the page, and comes after those waiting
   const list = document.getElementById("requests"), now = Date.now();
+  const trayed = Object.keys(t.seats || {}).length > 0;
+  document.body.classList.toggle("trayed", trayed);
   const waiting = (t.requests || []).filter(request => !request.stale);
   (t.requests || []).filter(request => request.stale && !passed[request.id])  // it goes by itself, said so
     .forEach(request => { passed[request.id] = { line: request.line, until: now + 5000 }; });
-  waiting.forEach(request => { appeared[request.id] = appeared[request.id] || now; });
+  (t.requests || []).forEach(request => { arrived[request.id] = arrived[request.id] || now; });
+  const said = Object.entries(passed).filter(([, moved]) => moved.until > now);
+  const rows = [...waiting.map(request => [request.id, request]), ...said]  // each in the place it came to
+    .sort(([a], [b]) => (arrived[a] || 0) - (arrived[b] || 0));
+  const order = rows.map(([id]) => id);
+  waiting.forEach(request => {
+    const moved = slots.includes(request.id) && slots.indexOf(request.id) !== order.indexOf(request.id);
+    if (!appeared[request.id] || moved) appeared[request.id] = now;  // new, or moved under a finger
+  });
+  slots = order;
   const young = waiting.map(request => appeared[request.id] + CALM_MS - now).filter(wait => wait > 0);
-  const said = Object.values(passed).filter(moved => moved.until > now);
   if (young.length || said.length) {
-    setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(moved => moved.until - now)) + 1);
+    setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(([, moved]) => moved.until - now)) + 1);
   }
-  list.replaceChildren(...waiting.map(request => {
-    const fresh = appeared[request.id] + CALM_MS > now;  // just appeared: no tap yet, marked so
-    const buttons = ["record", "refuse"].map(answer => {
-      const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
-        disabled: fresh }, answer);
-      button.addEventListener("click", async () => {
-        if (busy || calmed() || appeared[request.id] + CALM_MS > Date.now()) return;
-        busy = true;
-        const response = await post("answer", { id: request.id, answer }).catch(() => null);
-        busy = false;
-        const said = response ? await response.json().catch(() => ({})) : {};
-        if (response && response.status === 200) calmFor();
-        if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
-        else if (said.refused) say("refused", `${said.refused.replace(/^(.*?) asks: /, "Refused $1's request to ")}: `
-          + "nothing was recorded.");
-        else if (response.status === 200) say("recorded", said.recorded);
-        else say("refused", said.stale || said.error || `Not recorded (${response.status}).`);
-      });
-      return button;
+  const drawn = rows.map(([, request]) => "until" in request  // moved past: said a while, in its place
+    ? element("li", { class: "stale" },
+      `${request.line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`)
+    : waitingRow(request, now));
+  if (!drawn.length && trayed) drawn.push(element("li", { class: "none" }, "No requests from the players' phones."));
+  list.replaceChildren(...drawn);
+}
+
+function waitingRow(request, now) {  // a request waiting: its line, and its `record` and `refuse`
+  const fresh = appeared[request.id] + CALM_MS > now;  // just appeared or moved: no tap yet, marked so
+  const buttons = ["record", "refuse"].map(answer => {
+    const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
+      disabled: fresh }, answer);
+    button.addEventListener("click", async () => {
+      if (busy || calmed() || appeared[request.id] + CALM_MS > Date.now()) return;
+      busy = true;
+      const response = await post("answer", { id: request.id, answer }).catch(() => null);
+      busy = false;
+      const said = response ? await response.json().catch(() => ({})) : {};
+      if (response && response.status === 200) calmFor();
+      if (!response) say("refused", "The server cannot be reached: nothing was recorded.");
+      else if (said.refused) say("refused", `${said.refused.replace(/^(.*?) asks: /, "Refused $1's request to ")}: `
+        + "nothing was recorded.");
+      else if (response.status === 200) say("recorded", said.recorded);
+      else say("refused", said.stale || said.error || `Not recorded (${response.status}).`);
     });
-    return element("li", {}, element("span", {}, request.line), " ", ...buttons);
-  }), ...said.map(moved => element("li", { class: "stale" },
-    `${moved.line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`)));
-  document.body.style.paddingBottom = list.childElementCount ? `${list.offsetHeight}px` : "";  // the page's foot
-  // scrolls clear of the tray
+    return button;
+  });
+  return element("li", {}, element("span", {}, unbroken(request.line)), " ", ...buttons);
 }
 
 const codes = new Set();  // the players whose seat's code is shown: each stays until closed
@@ -504,6 +521,17 @@ function drawCodes(t) {
   }));
 }
 
+document.addEventListener("said", event => {  // a payment recorded from the Settle up list (pay.js): the answer
+  // line says it, as the page's own taps, the list going once nothing is owed
+  const answer = document.getElementById("answer");
+  if (!answer) return;
+  if (event.detail.head !== undefined) answer.dataset.head = event.detail.head;
+  calmFor();  // the page may move to show the line: a double tap's second is taken by nothing
+  say(event.detail.kind, event.detail.said);
+});
+
+let phonedSaid = null;  // the referee's page: what a phone recorded, once said
+
 document.addEventListener("table", event => {
   const changed = !table || table.digest !== event.detail.digest, before = table;
   table = event.detail;
@@ -520,10 +548,15 @@ document.addEventListener("table", event => {
     backup.textContent = table.backup ? table.backup.said : "";
     backup.classList.toggle("warning", Boolean(table.backup && table.backup.warning));
   }
+  const phoned = !seated() && table.phoned && [table.digest, table.pay_head].includes(table.phoned.head)
+    && phonedSaid !== `${table.phoned.head} ${table.phoned.line}` ? table.phoned : null;  // a phone recorded its
+  // player's move (`--seats record`) or a payment to them: said once, not the page's own last answer; after the
+  // close too, where the table's digest is the next night's start and the payment's is the closed night's
+  if (phoned) phonedSaid = `${phoned.head} ${phoned.line}`;
+  if (!changed && phoned) say("recorded", phoned.line);
   if (changed) {
     if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > 3000) say("", "");  // old news
-    if (!seated() && table.phoned && table.phoned.head === table.digest) say("recorded", table.phoned.line);  // a
-    // phone recorded its player's move (`--seats record`): said, not the page's own last answer
+    if (phoned) say("recorded", phoned.line);
     else if (!seated() && before && !busy && table.told && table.told.elsewhere
       && document.getElementById("answer").dataset.head !== table.digest) say("recorded", table.told.elsewhere);
     // a move typed at the terminal: said as the page says its own, where it was recorded (unless the page's own
