@@ -1,7 +1,7 @@
 """`replica status` against an S3-compatible store (issue 76, docs/club.md, S3-compatible stores): a real Litestream
-replicating to moto's S3 server on loopback through an `endpoint` in the replica URL, http. moto is not among the
-test extras (it brings boto3, botocore and the compiled `cryptography`: neither pure Python nor quick to install), so
-these tests skip, saying so, where it is not installed (`pip install 'moto[server]'`)."""
+replicating to moto's S3 server on loopback through an `endpoint` in the replica URL, http. moto is among the test
+extras (with boto3, botocore and `cryptography`, wheels for the tests only: bragref itself needs none of them); where
+it cannot be installed, these tests skip, saying so."""
 
 import json
 import os
