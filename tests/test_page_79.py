@@ -738,3 +738,19 @@ def test_the_tv_the_pages_script_asks_the_screen_for_is_the_style_sheets():
     sheet = (static / "page.css").read_text()
     block = sheet.split(f"@media {query} {{")[1].split("\n}")[0]
     assert "#actions { overflow-y: auto;" in block and sheet.count("#actions {") == 1  # the list scrolls there alone
+
+
+def test_on_a_tv_a_hidden_section_of_the_referees_page_stays_hidden(browser, tmp_path):
+    """On a TV the page's sections are laid out as flex boxes, which once overrode `hidden`: an empty "Settle up"
+    heading stood on the referee's page with nothing owed (the evening by taps of 7 December). Every section hidden
+    on the page takes no room on a TV either."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Referee(db)
+    try:
+        tv = opened(browser, running.url, TV)
+        shown = tv.evaluate("""[...document.querySelectorAll('section[hidden]')]
+            .filter(s => getComputedStyle(s).display !== 'none').map(s => s.id)""")
+        assert tv.evaluate("document.querySelectorAll('section[hidden]').length") > 0  # one at least: the settle-up
+        assert shown == [], shown
+    finally:
+        running.stop()
