@@ -622,7 +622,9 @@ def test_in_the_phone_a_pay_links_qr_code_draws_and_exports_go_to_the_share_shee
         [ledger] = page.evaluate("sheet.shared.splice(0)")
         assert ledger["name"] == "n1.db" and ledger["type"] == "application/vnd.sqlite3" and ledger["size"] > 4096
         assert sheet(page) == [["canShare", ["n1.db"]], ["share", ["n1.db"]]]
+        assert page.locator("#answer").text_content().startswith("Session n1 is current")  # said of n1's
         assert "Opened other.db" in exported_by(page, "open ledger")  # exported: replaced without asking
+        assert page.locator("#answer").text_content() == ""  # nothing said of the ledger replaced stays
         assert downloads == ["n1.bhh", "n1.bhh", "n1.db"]  # the closed sheets and the shares downloaded nothing
     finally:
         context.close()

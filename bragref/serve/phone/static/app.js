@@ -154,6 +154,8 @@
         "first, or tap replace the ledger here twice to lose it.", "confirm");
     } else if (answer.opened) {
       replacing = null;
+      const said = document.getElementById("answer");  // what was said of the ledger replaced is not this one's
+      if (said) { said.textContent = ""; said.className = ""; }
       kept(`Opened ${file.name}: the table carries on from it.`, "recorded");
     } else kept(answer.error || "The ledger could not be opened.", "refused");
   }
