@@ -99,6 +99,20 @@ def typed(db: Path, *words: str, code: int = 0):
     return done
 
 
+def installed_bragref(db: str, env: dict):
+    """`bragref --db DB ARGS` in a Python of its own with `env` (a plug-in game installed beside bragref, which a
+    process started before it cannot see): a function of the words that asserts the exit `code` and returns the
+    output; `where` another ledger."""
+
+    def bragref(*args: str, code: int = 0, where: str = db) -> str:
+        result = subprocess.run([sys.executable, "-m", "bragref", "--db", where, *args], capture_output=True,
+                                text=True, env=env)
+        assert result.returncode == code, (args, result.stdout, result.stderr)
+        return result.stdout + result.stderr
+
+    return bragref
+
+
 class Bragref:
     """Runs bragref command lines against one ledger file, as a referee would type them."""
 

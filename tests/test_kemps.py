@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import installed_bragref
+
 from bragref.games import Registry, declared_games
 from bragref.structs import replace
 
@@ -74,11 +76,7 @@ def test_it_passes_the_conformance_suite_unchanged_saying_what_to_change(kemps_i
 def test_it_is_played_through_the_command_line(kemps_installed, tmp_path):
     db = str(tmp_path / "ledger.db")
 
-    def bragref(*args: str, code: int = 0) -> str:
-        result = subprocess.run([sys.executable, "-m", "bragref", "--db", db, *args], capture_output=True, text=True,
-                                env=kemps_installed)
-        assert result.returncode == code, (args, result.stdout, result.stderr)
-        return result.stdout + result.stderr
+    bragref = installed_bragref(db, kemps_installed)
 
     bragref("session", "new", "kemps", "--players", "Ann,Bob,Cy", "--game", "kemps-brag", "--ante", "2")
     assert "Bob to act: swap for 2, bet 2 or more" in bragref("deal")

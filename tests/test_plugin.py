@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import installed_bragref
+
 from bragref.engine.errors import BadInput
 from bragref.games import Registry
 
@@ -68,11 +70,7 @@ def test_the_plug_in_as_written_for_0_19_passes_the_suite_unchanged(tmp_path):
 def test_an_installed_game_is_played_through_the_command_line(installed, tmp_path):
     db = str(tmp_path / "ledger.db")
 
-    def bragref(*args: str, code: int = 0) -> str:
-        result = subprocess.run([sys.executable, "-m", "bragref", "--db", db, *args], capture_output=True, text=True,
-                                env=installed)
-        assert result.returncode == code, (args, result.stdout, result.stderr)
-        return result.stdout + result.stderr
+    bragref = installed_bragref(db, installed)
 
     games = bragref("games")
     assert "stick-brag — Stick brag (R100)" in games and "stick-from" in games  # its own house rule, declared there

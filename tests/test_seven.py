@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import installed_bragref
+
 from bragref.engine.rules import Rules
 from bragref.formats import bhh
 from bragref.games import GAMES, from_preset
@@ -96,11 +98,7 @@ def test_it_passes_the_shipped_conformance_suite(seven_installed, tmp_path):
 def test_it_is_played_through_the_command_line(seven_installed, tmp_path):
     db = str(tmp_path / "ledger.db")
 
-    def bragref(*args: str, code: int = 0, where: str = db) -> str:
-        result = subprocess.run([sys.executable, "-m", "bragref", "--db", where, *args], capture_output=True,
-                                text=True, env=seven_installed)
-        assert result.returncode == code, (args, result.stdout, result.stderr)
-        return result.stdout + result.stderr
+    bragref = installed_bragref(db, seven_installed)
 
     games = bragref("games")
     assert "seven-card-brag — Seven-card brag (R101); verbs: lay" in games
