@@ -611,8 +611,9 @@ def _reidentified(ledger: Ledger, document: dict, identity: str) -> None:
             continue
         mine = export(ledger, session)
         held, more, where = _compared(mine, document)
-        if held is None and number_of(where) is None:  # its players or rules as it began are not these: another night
-            continue  # begun at the same moment (two tables' histories whose times were written by hand alike)
+        if held is None and where == BEFORE_THE_FIRST_HAND:  # its players or rules as it began are not these:
+            continue  # another night begun at the same moment (two tables' histories whose times were written
+            # by hand alike)
         how = (f"its hands differing from this one's from {where} on" if held is None else
                "its hands this one's and more" if more is not None else
                "with the same hands" if held == sum(1 for _ in items(mine)) else "its hands a beginning of this one's")
@@ -622,9 +623,7 @@ def _reidentified(ledger: Ledger, document: dict, identity: str) -> None:
                            identity)
 
 
-def number_of(where: str) -> int | None:
-    """The hand `_compared` found first differing (`hand N`), or None where it was before the first hand."""
-    return int(where.split()[1]) if where.startswith("hand ") else None
+BEFORE_THE_FIRST_HAND = "before the first hand"  # where `_compared` finds two copies differ in what begins a night
 
 
 def _compared(mine: dict, theirs: dict) -> tuple[int | None, int | None, str]:
@@ -635,7 +634,7 @@ def _compared(mine: dict, theirs: dict) -> tuple[int | None, int | None, str]:
     held = 0
     for (_, item), (number, other) in zip(ours, others, strict=False):
         if item != other:
-            return None, None, "before the first hand" if number is None else f"hand {number}"
+            return None, None, BEFORE_THE_FIRST_HAND if number is None else f"hand {number}"
         held += 1
     left_mine = next(ours, None)
     if left_mine is not None:  # the history is a beginning of the copy here
