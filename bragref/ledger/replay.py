@@ -157,12 +157,13 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
     except Exception:  # noqa: BLE001 - a `start` the caller made otherwise: looked up, and refused, by each action
         game = None
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
+    if not voided and not loans:  # most hands: their actions one after another, each standing
+        yield from _plain(actions, dealt_hand, number, game, _opened(row) if start is None else None)
+        return
     seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)} if voided else {}  # what a void names, by seq
     standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
     # only where a void will replay it
     hand, seq = dealt_hand, 0
-    # a hand of plain actions from its row's deal (most): its opening states are the same as other hands' (`_opened`)
-    node = _opened(row) if start is None and not voided and not loans else None
     for r, loan in weave(actions, loans, lambda r: (r, False), lambda r: (r, True)) if loans else \
             zip(actions, repeat(False)):
         if loan:
@@ -182,8 +183,32 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
             except Exception as error:  # noqa: BLE001 - whatever the rows hold: unreplayable
                 raise Unreplayable(f"its void {seq} leaves actions the rules refuse ({error})", number) from None
             yield _step(Step, (r, None, seq, False, None, seqs.get(r["voids"]), hand, after))
-        elif node is not None:
+        else:
             action = _read(hand, r, seq, number)
+            after = _judged(hand, action, seq, number, game)
+            if voided:
+                standing.append((row_id, action))
+            yield _step(Step, (r, action, seq, row_id not in voided, voided.get(row_id), None, hand, after))
+        hand = after
+
+
+def _plain(actions: list, hand: Hand, number: int, game, node: dict | None) -> Iterator[Step]:
+    """`replayed` of a hand with neither a void nor a loan onto the table among its rows (most hands): each action
+    read, judged and standing, in one loop; with `node`, the openings met before after the same deal are looked up,
+    not judged again (`_opened`)."""
+    kind, rules, apply = hand.rules.game, hand.rules, play.apply
+    for seq, r in enumerate(actions, 1):
+        args = r["args"]
+        try:
+            action = action_of(r, rules) if args is None else read_action(kind, r["verb"], r["player"], args)
+        except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
+            raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
+        if node is None:
+            try:
+                after = apply(hand, action, game)
+            except Exception as error:  # noqa: BLE001 - a game's code, whatever it raises: unreplayable
+                raise _refused(hand, action, seq, number, error) from None
+        else:
             try:
                 after, node = node[action]
             except KeyError:  # an opening not met before: judged, and remembered
@@ -194,13 +219,7 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
                 node = child
             except TypeError:  # an action that is no key (a plug-in's holding a list): judged, and the rest
                 after, node = _judged(hand, action, seq, number, game), None
-            yield _step(Step, (r, action, seq, True, None, None, hand, after))
-        else:
-            action = _read(hand, r, seq, number)
-            after = _judged(hand, action, seq, number, game)
-            if voided:
-                standing.append((row_id, action))
-            yield _step(Step, (r, action, seq, row_id not in voided, voided.get(row_id), None, hand, after))
+        yield _step(Step, (r, action, seq, True, None, None, hand, after))
         hand = after
 
 
@@ -274,8 +293,11 @@ def _judged(hand: Hand, action: Verb, seq: int, number: int, game=None) -> Hand:
     try:
         return play.apply(hand, action, game)
     except Exception as error:  # noqa: BLE001 - a game's code, whatever it raises: unreplayable
-        raise Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}",
-                           number) from None
+        raise _refused(hand, action, seq, number, error) from None
+
+
+def _refused(hand: Hand, action: Verb, seq: int, number: int, error: Exception) -> Unreplayable:
+    return Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}", number)
 
 
 def action_of(row: sqlite3.Row, rules) -> Verb:
