@@ -155,3 +155,31 @@ def test_one_in_so_many_to_two_figures():
     assert one_in(Fraction(1, 7)) == "1 in 7"
     assert one_in(Fraction(9, 10)) == "1 in 1"
     assert one_in(Fraction(1, 10 ** 13)) == "1 in more than a trillion"
+
+
+def test_every_player_of_the_season_is_a_row_of_the_table_those_without_a_hand_in_the_range_at_zero_last(bragref):
+    """As the season page draws them (test_season_page): over 8 November alone Cat, who played on 1 November, has no
+    hand, and the table says so with a row at zero after those dealt in; over a range with no hand at all, everyone
+    of the season at zero. `--json` and `--csv` keep their rows to those dealt in (their contract: a row per player
+    per game, and a player with no hand has no game)."""
+    from test_season_page import two_nights
+
+    two_nights(bragref)
+    told = bragref("stats --from 2026-11-08 --to 2026-11-08").stdout
+    rows = [line.split() for line in told.split("\n\n")[0].splitlines()[2:]]
+    assert [row[0] for row in rows] == ["Ann", "Bill", "Dan", "Cat"]
+    assert rows[-1] == ["Cat", "no", "hands", "0", "0", "0", "0", "0", "0"], rows  # looked and blind left empty
+    assert all(row[1] == "brag" for row in rows[:3])
+    ranged = bragref.json("stats --from 2026-11-08 --to 2026-11-08")
+    assert [r["player"] for r in ranged["players"]] == ["Ann", "Bill", "Dan"]
+    assert [r["player"] for r in csv.DictReader(io.StringIO(bragref("stats --from 2026-11-08 --to 2026-11-08 --csv")
+                                                            .stdout))] == ["Ann", "Bill", "Dan"]
+    whole = bragref("stats").stdout.split("\n\n")[0]
+    assert "no hands" not in whole  # everyone dealt in over the season
+    empty = bragref("stats --from 2099-01-01").stdout
+    assert empty.startswith("No hand in that range: every player of the season at zero.\n"), empty
+    assert [line.split()[:3] for line in empty.splitlines()[3:]] == [[name, "no", "hands"] for name in
+                                                                      ("Ann", "Bill", "Cat", "Dan")]
+    assert bragref.json("stats --from 2099-01-01")["players"] == []
+    assert [line.split()[0] for line in bragref("stats bill --from 2026-11-08").stdout.splitlines()[2:3]] == ["Bill"]
+    assert "Cat" not in bragref("stats bill --from 2026-11-08").stdout.split("\n\n")[0]  # that person alone

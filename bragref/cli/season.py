@@ -143,7 +143,9 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
     they asked for, the showdowns and hands won, the net; the hand types they showed against their odds (R8's
     ranking, the game's pack); and per dealer, the hand types shown in the hands they dealt against what a fair
     deal makes, with the chance of at least that many, flagged below 1 in 100. Only hands that were shown count,
-    and a flag is chance, not proof (docs/season.md). PLAYER: that person alone, as player and as dealer.
+    and a flag is chance, not proof (docs/season.md). A player of the season with no hand in the range is a row at
+    zero, last (the table's alone: the JSON and CSV rows are those dealt in). PLAYER: that person alone, as player
+    and as dealer.
 
     \b
     Example:
@@ -152,6 +154,7 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
       bragref stats --csv > play.csv
     """
     from bragref.ledger.stats import PLAYER_COLUMNS
+    from bragref.ledger.stats import idle as none_dealt
 
     if as_json and as_csv:
         raise click.UsageError("choose --json or --csv, not both")
@@ -163,19 +166,30 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
     if as_csv:
         emit_csv([{column: row[column] for column in PLAYER_COLUMNS} for row in found["players"]])
         return
+    idle = [] if player is not None else none_dealt(found["players"], book.cast()["players"])  # the season's
+    # players with no hand in the range: at zero, last, as the season page draws them
     if not found["players"] and not found["dealers"]:
-        click.echo("No hand in that range." if first or last else "No hand recorded yet.")
-        return
+        if not idle or not (first or last):
+            click.echo("No hand in that range." if first or last else "No hand recorded yet.")
+            return
+        click.echo("No hand in that range: every player of the season at zero.")
     moneys = book.moneys()
 
     def share(part: int, whole: int) -> str:
         return f"{round(100 * part / whole)}%" if whole else ""
 
+    def net(money: str | None, units: int):
+        return moneys[money].money(units) if money in moneys else units
+
+    money = found["players"][0]["money"] if found["players"] else next(iter(moneys), None)  # the page's zero's
     emit_table([{"player": r["player"], "game": r["game"], "hands": r["hands"],
                  "looked": share(r["looked"], r["hands"]), "blind": share(r["blind"], r["hands"]),
                  "folded early": r["folded_early"], "sees": r["sees"], "showdowns won": r["showdowns_won"],
-                 "won": r["won_hands"], "net": moneys[r["money"]].money(r["net"]) if r["money"] in moneys
-                 else r["net"]} for r in found["players"]])
+                 "won": r["won_hands"], "net": net(r["money"], r["net"])} for r in found["players"]]
+               + [{"player": name, "game": "no hands", "hands": 0, "looked": "", "blind": "", "folded early": 0,
+                   "sees": 0, "showdowns won": 0, "won": 0, "net": net(money, 0)} for name in idle])
+    if not found["players"] and not found["dealers"]:
+        return
     shown = [{"player": r["player"], "game": r["game"], "hand type": s["class"], "shown": s["shown"],
               "of their shows": f"{100 * s['share']:.0f}%", "odds": f"{100 * s['odds']:.2f}%"}
              for r in found["players"] for s in r["shown"]]

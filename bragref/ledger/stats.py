@@ -196,3 +196,11 @@ def cast(ledger, sessions: list) -> dict:
                                  " GROUP BY 1 ORDER BY MIN(id)", (session.id,)):
             games.setdefault(game)
     return {"players": list(players.values()), "games": list(games)}
+
+
+def idle(rows: list[dict], everyone: list[str]) -> list[str]:
+    """Those of `everyone` (`cast`'s players: the season's) with none of `rows` (`stats`' players: those dealt in over
+    a range), one person under every spelling of their name (R2.6), in `everyone`'s order: whom `stats` and the season
+    page show at zero, after those dealt in."""
+    dealt_in = {key(row["player"]) for row in rows}
+    return [player for player in everyone if key(player) not in dealt_in]

@@ -298,9 +298,9 @@ def page(found: dict, said, ranks: dict[str, list[tuple[str, float]]] | None = N
     if not found["players"] and not found["dealers"] and not cast["players"]:
         return HEAD + body + back + live + "</header><main><p>No hand recorded yet.</p></main></body></html>"
     hands = sum(d["hands"] for d in found["dealers"])
-    dealt_in = {row["player"] for row in found["players"]}
-    idle = [player for player in cast["players"] if player not in dealt_in and
-            not any(_same(player, other) for other in dealt_in)]
+    from bragref.ledger.stats import idle as none_dealt
+
+    idle = none_dealt(found["players"], cast["players"])
     people = _people(found["players"], idle)
     played = len(people) - len(idle)
     parts = [HEAD, body, (f'<p id="summary">Play read from the ledger\'s chain over {_e(span(first, last))}: '
@@ -342,13 +342,6 @@ def page(found: dict, said, ranks: dict[str, list[tuple[str, float]]] | None = N
     parts.append(_dealers(found))
     parts.append("</main></body></html>")
     return "".join(parts)
-
-
-def _same(one: str, other: str) -> bool:
-    """One person under two spellings of their name (R2.6)."""
-    from bragref.engine.names import key
-
-    return key(one) == key(other)
 
 
 def _ranked(orders: list[list[str]], rank: list[str]) -> list[str]:
