@@ -46,9 +46,16 @@ function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's ke
   const box = svg.getBoundingClientRect();
   const size = parseFloat(getComputedStyle(svg).fontSize) || 14;  // a label as large as the page's text
   const width = Math.max(12 * size, Math.round(box.width) || 480);
-  const height = Math.max(4 * size, Math.round(box.height) || 220);
+  const gap = size * 1.25;  // a name's line: the names' boxes kept apart, not only their letters
+  const height = Math.max(4 * size, (players.length - 1) * gap + 2.6 * size, Math.round(box.height) || 220);  // every
+  // name apart, above the axis's words: a picture given less room is drawn smaller, never its names over each other
   const names = players.map(([name, results]) => `${name} ${cash(results[results.length - 1])}`);
-  const right = Math.min(width * 0.45, Math.max(...names.map(n => n.length)) * size * 0.6 + size);
+  const probe = svgNode("text", {});  // the longest name as the screen's font draws it: each shown whole
+  probe.textContent = names.reduce((a, b) => (b.length > a.length ? b : a), "");
+  svg.append(probe);
+  const measured = probe.getComputedTextLength ? probe.getComputedTextLength() : 0;
+  probe.remove();
+  const right = Math.min(width * 0.6, (measured || probe.textContent.length * size * 0.6) + size * 0.6);
   const left = size * 0.5, top = size, bottom = size * 1.8;
   const values = players.flatMap(([, results]) => results).concat(0);
   const low = Math.min(...values), high = Math.max(...values), span = high - low || 1;
@@ -75,7 +82,7 @@ function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's ke
     ends.push([y(results[results.length - 1]), names[index], colour]);
   });
   ends.sort((a, b) => a[0] - b[0]);
-  const at = spread(ends.map(end => end[0] + size * 0.35), size * 1.15, size, height - size * 0.3);
+  const at = spread(ends.map(end => end[0] + size * 0.35), gap, size, height - size * 1.6);  // clear of the axis's
   ends.forEach(([, name, colour], i) => {  // each name by its line's end, none over another
     const label = svgNode("text", { x: width - right + size * 0.3, y: at[i] });
     label.textContent = name;

@@ -113,6 +113,7 @@ function show(t) {
   }));
   drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash, "hands");
   drawChart(document.getElementById("season"), document.getElementById("season-said"), told.season, cash, "nights");
+  document.body.toggleAttribute("data-closed", Boolean(t.closed));  // a TV's page lays out the night's result
   document.body.dataset.head = t.digest || "";  // the table shown: what the referee's answers are for
   document.dispatchEvent(new CustomEvent("table", { detail: t }));
 }
