@@ -2,6 +2,8 @@
 (`elementFromPoint`, bounding boxes): the seats' tray with more than one request waiting, a control being worked with
 at the foot of the referee's screen, and the night's charts on a TV once the night is closed."""
 
+import json
+
 import pytest
 from test_referee import PHONE, Referee, bragref, opened
 
@@ -79,5 +81,83 @@ def test_a_closed_nights_charts_are_drawn_at_a_readable_height_their_labels_apar
             assert "Chris pays Bill" in page.locator("#said").text_content()  # who pays whom, said on the screen
             balances = page.locator("#balances").bounding_box()
             assert balances["y"] + balances["height"] <= TV_720["height"]
+    finally:
+        running.stop()
+
+
+TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scrolled out of sight, and each control in it
+  // with whether a tap at its centre lands on it
+  const tray = document.getElementById('requests'), box = tray.getBoundingClientRect();
+  return {text: tray.innerText, top: box.top, bottom: box.bottom, hidden: tray.scrollHeight > tray.clientHeight + 1,
+    controls: [...tray.querySelectorAll('button')].map(b => {
+      const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return [b.getAttribute('aria-label') || b.textContent, b.disabled, r.top >= box.top && r.bottom <= box.bottom
+              && r.bottom <= innerHeight && (hit === b || b.contains(hit))];
+    })};
+}"""
+
+
+def tray(page) -> dict:
+    return page.evaluate(TRAY)
+
+
+def tapped(page, name: str) -> None:
+    """A finger on the control of that name in the tray, at its centre, once the page takes taps."""
+    from test_referee import calmed
+
+    button = page.locator("#requests").get_by_role("button", name=name, exact=True)
+    button.wait_for(timeout=3000)
+    page.wait_for_function("[...document.querySelectorAll('#requests button')].every(b => !b.disabled)")
+    calmed(page)
+    box = button.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TV_720], ids=["phone", "tv-1280x720"])
+def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_scrolled_out_of_the_tray(
+        browser, tmp_path, viewport):
+    """Svara's showdown: Ann and Bob both ask to show from their phones (R16.5). The tray said the first and
+    scrolled the second inside its band with no word of it. It says how many wait ("2 requests: next"), shows one
+    whole, its `record` and `refuse` where a finger lands on them, nothing out of sight inside it; `next` shows the
+    other, and the one answered gives way to the next."""
+    from test_seats import Seated, phone, showdown
+
+    db = showdown(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url, viewport)
+        for player, words in (("Ann", "show ann Ah Kh Qh"), ("Bob", "show bob 6c 7d 9s")):
+            asked = running.ask(player, words)
+            assert asked.status_code == 202, asked.text
+            referee.get_by_role("button", name=f"record: {asked.json()['asked']}", exact=True).wait_for(
+                state="attached", timeout=3000) if player == "Ann" else None
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('2 requests')",
+                                  timeout=3000)
+        referee.clock.fast_forward(1000)  # each at rest: it takes taps
+        shown = tray(referee)
+        assert "2 requests" in shown["text"] and "Ann asks: show" in shown["text"], shown
+        assert "Bob asks" not in shown["text"] and not shown["hidden"], shown  # one at a time, all of it in sight
+        assert [(name, reached) for name, _, reached in shown["controls"]] == [
+            ("record: Ann asks: show Ah Kh Qh", True), ("refuse: Ann asks: show Ah Kh Qh", True),
+            ("2 requests: next", True)], shown
+        assert serious(referee) == [] or viewport is not PHONE  # as the referee's page is checked (test_referee)
+        tapped(referee, "2 requests: next")
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('Bob asks')")
+        shown = tray(referee)
+        assert "2 requests" in shown["text"] and "Ann asks" not in shown["text"] and not shown["hidden"], shown
+        assert all(reached for *_, reached in shown["controls"]), shown
+        tapped(referee, "record: Bob asks: show 6c 7d 9s")
+        referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        referee.wait_for_function("!document.getElementById('requests').innerText.includes('Bob asks')")
+        shown = tray(referee)
+        assert "Ann asks: show" in shown["text"] and "requests" not in shown["text"] and not shown["hidden"], shown
+        assert [name for name, *_ in shown["controls"]] == ["record: Ann asks: show Ah Kh Qh",
+                                                             "refuse: Ann asks: show Ah Kh Qh"]
+        tapped(referee, "record: Ann asks: show Ah Kh Qh")
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('No requests')",
+                                  timeout=3000)
+        shows = [a["player"] for a in json.loads(bragref(db, "history", "2", "--json")) if a["action"] == "show"]
+        assert shows == ["Bob", "Ann"]  # each as tapped: Bob's reached first by `next`
     finally:
         running.stop()

@@ -397,42 +397,51 @@ function fate(request) {  // a seat's page: what became of its request, and aski
 }
 
 const appeared = {};  // each request's controls, when they were first drawn or last moved: no tap for CALM_MS
-const arrived = {};  // each request, when it first came: the tray lists them in that order, a new one last
+const arrived = {};  // each request, when it first came: the tray takes them in that order, a new one last
 const passed = {};  // each request the table moved past, and until when the tray says so
-let slots = [];  // the tray's requests as last drawn, in order: one that moves takes no tap for CALM_MS
+let shown = null;  // the request the tray shows: one at a time, the others counted, each reached by `next`
+let before = null;  // the request the tray last drew: another drawn in its place takes no tap for CALM_MS
 
-function drawRequests(t) {  // the referee's page: each seat's request waiting, to record or refuse, in a band of its
+function drawRequests(t) {  // the referee's page: the seats' requests waiting, to record or refuse, in a band of its
   // own at the foot of the screen, there the whole time seats may ask, of one height, and kept clear by the page: a
-  // request arriving covers and moves nothing on the page, and comes after those waiting
+  // request arriving covers and moves nothing on the page. The band shows one request whole, and how many wait
+  // ("2 requests: next"): the first come, the next once it is answered or refused, any other by that button; none
+  // scrolled out of sight inside it
   const list = document.getElementById("requests"), now = Date.now();
   const trayed = Object.keys(t.seats || {}).length > 0;
   document.body.classList.toggle("trayed", trayed);
-  const waiting = (t.requests || []).filter(request => !request.stale);
-  (t.requests || []).filter(request => request.stale && !passed[request.id])  // it goes by itself, said so
-    .forEach(request => { passed[request.id] = { line: request.line, until: now + 5000 }; });
   (t.requests || []).forEach(request => { arrived[request.id] = arrived[request.id] || now; });
-  const said = Object.entries(passed).filter(([, moved]) => moved.until > now);
-  const rows = [...waiting.map(request => [request.id, request]), ...said]  // each in the place it came to
-    .sort(([a], [b]) => (arrived[a] || 0) - (arrived[b] || 0));
-  const order = rows.map(([id]) => id);
-  waiting.forEach(request => {
-    const moved = slots.includes(request.id) && slots.indexOf(request.id) !== order.indexOf(request.id);
-    if (!appeared[request.id] || moved) appeared[request.id] = now;  // new, or moved under a finger
+  const waiting = (t.requests || []).filter(request => !request.stale)
+    .sort((a, b) => arrived[a.id] - arrived[b.id]);
+  (t.requests || []).filter(request => request.stale && !passed[request.id]).forEach(request => {  // it goes by
+    passed[request.id] = { line: request.line, until: now + 5000 };  // itself, said so: in the band where none
+    // waits, else on the answer line (the band is the next one's)
+    if (waiting.length) say("", moved(request.line));
   });
-  slots = order;
+  if (!waiting.some(request => request.id === shown)) {  // answered, refused or moved past: the next after it
+    const gone = waiting.findIndex(request => arrived[request.id] > (arrived[shown] || 0));
+    shown = waiting.length ? waiting[Math.max(gone, 0)].id : null;
+  }
+  if (shown !== null && shown !== before) appeared[shown] = Math.max(appeared[shown] || 0, now);  // in a finger's
+  before = shown;  // place, where another was: no tap for a moment
+  const said = waiting.length ? [] : Object.values(passed).filter(gone => gone.until > now);
   const young = waiting.map(request => appeared[request.id] + CALM_MS - now).filter(wait => wait > 0);
   if (young.length || said.length) {
-    setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(([, moved]) => moved.until - now)) + 1);
+    setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(gone => gone.until - now)) + 1);
   }
-  const drawn = rows.map(([, request]) => "until" in request  // moved past: said a while, in its place
-    ? element("li", { class: "stale" },
-      `${request.line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`)
-    : waitingRow(request, now));
+  const at = waiting.findIndex(request => request.id === shown);
+  const drawn = at >= 0 ? [waitingRow(waiting[at], now, at, waiting)]
+    : said.slice(-1).map(gone => element("li", { class: "stale" }, moved(gone.line)));
   if (!drawn.length && trayed) drawn.push(element("li", { class: "none" }, "No requests from the players' phones."));
   list.replaceChildren(...drawn);
 }
 
-function waitingRow(request, now) {  // a request waiting: its line, and its `record` and `refuse`
+function moved(line) {  // a request the table moved past, said
+  return `${line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`;
+}
+
+function waitingRow(request, now, at, waiting) {  // the request shown: its line, its `record` and `refuse`,
+  // and where more than one waits, how many on the button that shows the next
   const fresh = appeared[request.id] + CALM_MS > now;  // just appeared or moved: no tap yet, marked so
   const buttons = ["record", "refuse"].map(answer => {
     const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
@@ -452,6 +461,16 @@ function waitingRow(request, now) {  // a request waiting: its line, and its `re
     });
     return button;
   });
+  if (waiting.length > 1) {  // how many wait, on the button that shows the next: on the row a finger reaches
+    const next = element("button", { type: "button", class: "next" }, `${waiting.length} requests: next`);
+    next.addEventListener("click", () => {
+      if (busy || calmed()) return;
+      shown = waiting[(at + 1) % waiting.length].id;
+      calmFor();  // a double tap's second does not pass the one it shows
+      drawRequests(table);
+    });
+    buttons.push(next);
+  }
   return element("li", {}, element("span", {}, unbroken(request.line)), " ", ...buttons);
 }
 
