@@ -85,8 +85,8 @@ def test_a_closed_nights_charts_are_drawn_at_a_readable_height_their_labels_apar
         running.stop()
 
 
-TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scrolled out of sight, and each control in it
-  // with whether a tap at its centre lands on it
+TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scrolled out of sight, and each control
+  // in it with whether a tap at its centre lands on it
   const tray = document.getElementById('requests'), box = tray.getBoundingClientRect();
   return {text: tray.innerText, top: box.top, bottom: box.bottom, hidden: tray.scrollHeight > tray.clientHeight + 1,
     controls: [...tray.querySelectorAll('button')].map(b => {
@@ -159,5 +159,66 @@ def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_sc
                                   timeout=3000)
         shows = [a["player"] for a in json.loads(bragref(db, "history", "2", "--json")) if a["action"] == "show"]
         assert shows == ["Bob", "Ann"]  # each as tapped: Bob's reached first by `next`
+    finally:
+        running.stop()
+
+
+UNDER = """name => {  // the control of that name in the open move's picker, and the tray's band: where each is
+  const card = [...document.querySelectorAll('#picked .pack button')].find(b => b.getAttribute('aria-label') === name);
+  const r = card.getBoundingClientRect(), band = document.getElementById('requests').getBoundingClientRect().top;
+  const whose = document.getElementById('whose').getBoundingClientRect().bottom;
+  return {top: r.top, bottom: r.bottom, left: r.left, width: r.width, band, whose,
+          pressed: card.getAttribute('aria-pressed')};
+}"""
+
+
+@pytest.mark.parametrize("how", ["tapped", "tabbed"])
+def test_a_control_worked_with_at_the_foot_is_brought_above_the_trays_band(browser, tmp_path, how):
+    """The evening's show being picked: the third card's row at the foot of the screen, half under the seats' band.
+    Tapped where it shows (or reached by the keyboard), it is picked and brought whole into view above the band, and
+    the page, having moved, takes no tap for a moment (a double tap's second lands on nothing moved under it)."""
+    from test_referee import calmed
+    from test_seats import Seated, dealt, phone
+
+    db = dealt(tmp_path / "ledger.db")
+    for line in ("bet bob 1", "fold cat", "fold dan", "see ann"):
+        bragref(db, *line.split())
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url)
+        show = referee.locator("#moves").get_by_role("button", name="show Bob", exact=True)
+        show.wait_for()
+        calmed(referee)
+        show.click()
+        referee.locator("#picked .pack").wait_for()
+        calmed(referee)
+        for card in ("7c", "6c"):  # the pack's last row: clubs from the seven down
+            referee.locator("#picked .pack").get_by_role("button", name=card, exact=True).click()
+        calmed(referee)
+        referee.evaluate("window.scrollTo(0, 0)")
+        at = referee.evaluate(UNDER, "5c")  # its row brought to the band: a third of it above, the rest under
+        referee.evaluate(f"window.scrollBy(0, {at['top'] - at['band'] + (at['bottom'] - at['top']) / 3})")
+        at = referee.evaluate(UNDER, "5c")
+        assert at["top"] < at["band"] < at["bottom"], at  # under the band, its top showing
+        if how == "tapped":
+            x, y = at["left"] + at["width"] / 2, (at["top"] + at["band"]) / 2
+            assert referee.evaluate(f"document.elementFromPoint({x}, {y}).closest('button')"
+                                    f".getAttribute('aria-label')") == "5c"
+            referee.mouse.click(x, y)
+        else:
+            referee.locator("#picked .pack").get_by_role("button", name="6c", exact=True).evaluate(
+                "b => b.focus({preventScroll: true})")
+            referee.keyboard.press("Tab")  # 5c, the next in the pack
+            referee.keyboard.press("Enter")
+        at = referee.evaluate(UNDER, "5c")
+        assert at["pressed"] == "true", at
+        assert at["whose"] <= at["top"] and at["bottom"] <= at["band"], at  # whole, above the band
+        again = referee.get_by_role("button", name="record show Bob", exact=True)
+        if how == "tapped":  # moved under the finger: its double tap's second is taken by nothing
+            assert referee.evaluate("document.getElementById('referee').classList.contains('calming')")
+        calmed(referee)
+        again.click()
+        referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        assert "Bob show" in referee.locator("#answer").text_content()
     finally:
         running.stop()

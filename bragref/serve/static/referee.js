@@ -133,6 +133,7 @@ function picker(label, cards, picked) {
     ...cardFace(card));
     button.addEventListener("click", () => {
       if (lastPick.card === card && Date.now() - lastPick.at < CALM_MS) return;  // a double tap's second
+      if (calmed()) return;  // the page moved under the finger (`clearOfTray`): a double tap's second takes nothing
       lastPick = { card, at: Date.now() };
       const at = picked.indexOf(card);
       if (at >= 0) picked.splice(at, 1);
@@ -539,6 +540,36 @@ function drawCodes(t) {
     return element("li", {}, code, again, shown);
   }));
 }
+
+const CLEAR_PX = 8;  // what is left between a control worked with and the tray's band
+
+function clearOfTray(control, tapped) {  // a control the referee is working with (tapped, or reached by the
+  // keyboard) never sits under the seats' band: where any of it does, it is brought whole into view above it
+  // (and below the sticky line of whose turn it is), the page moved as little as that takes. Moved under a finger,
+  // the page takes no tap for a moment (the calm): a double tap's second lands on nothing drawn there since
+  const tray = document.getElementById("requests");
+  if (!control.isConnected || !document.body.classList.contains("trayed") || tray.contains(control)) return;
+  const band = tray.getBoundingClientRect().top, box = control.getBoundingClientRect();
+  const whose = document.getElementById("whose"), top = whose.textContent ? whose.getBoundingClientRect().bottom : 0;
+  if (!box.height || box.bottom <= band && box.top >= top) return;
+  const by = box.bottom > band ? Math.min(box.bottom - band + CLEAR_PX, box.top - top) : box.top - top;
+  const was = window.scrollY;
+  window.scrollBy({ top: by, behavior: "instant" });
+  if (tapped && window.scrollY !== was) calmFor();  // a key moves no finger
+}
+
+const WORKED = "button, input, select, textarea, summary";  // what a referee works with
+
+document.addEventListener("click", event => {  // after the control's own work: a picked card stays where it was drawn
+  const control = event.target.closest && event.target.closest(WORKED);
+  if (control && control.closest("#referee, #pay")) clearOfTray(control, event.detail > 0);  // a tap, not a key
+});
+
+document.addEventListener("focusin", event => {  // the keyboard's focus: a tap's focus waits for its click (moved
+  // now, its click would land elsewhere)
+  const control = event.target.closest && event.target.closest(WORKED);
+  if (control && control.matches(":focus-visible") && control.closest("#referee, #pay")) clearOfTray(control, false);
+});
 
 document.addEventListener("said", event => {  // a payment recorded from the Settle up list (pay.js): the answer
   // line says it, as the page's own taps, the list going once nothing is owed
