@@ -222,3 +222,27 @@ def test_a_control_worked_with_at_the_foot_is_brought_above_the_trays_band(brows
         assert "Bob show" in referee.locator("#answer").text_content()
     finally:
         running.stop()
+
+
+def test_a_request_shown_that_the_table_moves_past_gives_way_to_the_next_and_is_said(browser, tmp_path):
+    """Ann's and Bob's shows wait, Ann's shown; Ann's show is typed at the table with other cards: her request goes
+    as moved past, said on the answer line (the band is the next one's), and Bob's takes its place at once, alone."""
+    from test_seats import Seated, phone, showdown
+
+    db = showdown(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        referee = phone(browser, running.url)
+        for player, words in (("Ann", "show ann Ah Kh Qh"), ("Bob", "show bob 6c 7d 9s")):
+            assert running.ask(player, words).status_code == 202
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('2 requests')")
+        assert "Ann asks" in tray(referee)["text"]
+        bragref(db, "show", "ann", "Ah", "Kh", "Jh")  # typed at the table: Ann's own show, not the one she asked
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('Bob asks')", timeout=3000)
+        shown = tray(referee)
+        assert "Ann" not in shown["text"] and "requests" not in shown["text"] and not shown["hidden"], shown
+        said = referee.locator("#answer").text_content()
+        assert said.startswith("Recorded at the terminal: Ann show"), said  # the move, and what it moved past
+        assert said.endswith("Ann's request to show Ah Kh Qh: the table moved past it, nothing was recorded."), said
+    finally:
+        running.stop()

@@ -133,7 +133,7 @@ function picker(label, cards, picked) {
     ...cardFace(card));
     button.addEventListener("click", () => {
       if (lastPick.card === card && Date.now() - lastPick.at < CALM_MS) return;  // a double tap's second
-      if (calmed()) return;  // the page moved under the finger (`clearOfTray`): a double tap's second takes nothing
+      if (Date.now() < movedUntil) return;  // the page moved under the finger (`clearOfTray`): a double tap's second
       lastPick = { card, at: Date.now() };
       const at = picked.indexOf(card);
       if (at >= 0) picked.splice(at, 1);
@@ -417,7 +417,7 @@ function drawRequests(t) {  // the referee's page: the seats' requests waiting, 
   (t.requests || []).filter(request => request.stale && !passed[request.id]).forEach(request => {  // it goes by
     passed[request.id] = { line: request.line, until: now + 5000 };  // itself, said so: in the band where none
     // waits, else on the answer line (the band is the next one's)
-    if (waiting.length) say("", moved(request.line));
+    if (waiting.length) setTimeout(() => also(moved(request.line)), 0);  // after what the table's arrival says
   });
   if (!waiting.some(request => request.id === shown)) {  // answered, refused or moved past: the next after it
     const gone = waiting.findIndex(request => arrived[request.id] > (arrived[shown] || 0));
@@ -439,6 +439,13 @@ function drawRequests(t) {  // the referee's page: the seats' requests waiting, 
 
 function moved(line) {  // a request the table moved past, said
   return `${line.replace(/ asks: /, "'s request to ")}: the table moved past it, nothing was recorded.`;
+}
+
+function also(sentence) {  // said after what the answer line says now (the move that moved past a request)
+  const answer = document.getElementById("answer");
+  if (answer.textContent.includes(sentence)) return;
+  answer.textContent = [answer.textContent, sentence].filter(Boolean).join(" ");
+  saidAt = Date.now();
 }
 
 function waitingRow(request, now, at, waiting) {  // the request shown: its line, its `record` and `refuse`,
@@ -542,6 +549,7 @@ function drawCodes(t) {
 }
 
 const CLEAR_PX = 8;  // what is left between a control worked with and the tray's band
+let movedUntil = 0;  // the time until which a tap lands on nothing because the page moved under the finger
 
 function clearOfTray(control, tapped) {  // a control the referee is working with (tapped, or reached by the
   // keyboard) never sits under the seats' band: where any of it does, it is brought whole into view above it
@@ -555,7 +563,10 @@ function clearOfTray(control, tapped) {  // a control the referee is working wit
   const by = box.bottom > band ? Math.min(box.bottom - band + CLEAR_PX, box.top - top) : box.top - top;
   const was = window.scrollY;
   window.scrollBy({ top: by, behavior: "instant" });
-  if (tapped && window.scrollY !== was) calmFor();  // a key moves no finger
+  if (tapped && window.scrollY !== was) {  // a key moves no finger
+    movedUntil = Date.now() + CALM_MS;  // a card picked next takes it no more than any other control
+    calmFor();
+  }
 }
 
 const WORKED = "button, input, select, textarea, summary";  // what a referee works with
