@@ -414,14 +414,15 @@ function drawRequests(t) {  // the referee's page: the seats' requests waiting, 
   (t.requests || []).forEach(request => { arrived[request.id] = arrived[request.id] || now; });
   const waiting = (t.requests || []).filter(request => !request.stale)
     .sort((a, b) => arrived[a.id] - arrived[b.id]);
-  (t.requests || []).filter(request => request.stale && !passed[request.id]).forEach(request => {  // it goes by
-    passed[request.id] = { line: request.line, until: now + 5000 };  // itself, said so: in the band where none
-    // waits, else on the answer line (the band is the next one's)
-    if (waiting.length) setTimeout(() => also(moved(request.line)), 0);  // after what the table's arrival says
-  });
+  const gone = (t.requests || []).filter(request => request.stale && !passed[request.id]);  // each goes by itself,
+  gone.forEach(request => { passed[request.id] = { line: request.line, until: now + 5000 }; });  // said so: the
+  // last in the band where none waits, the others on the answer line (the band holds one)
+  const elsewhere = waiting.length ? gone : gone.slice(0, -1);
+  if (elsewhere.length) setTimeout(() => elsewhere.forEach(request => also(moved(request.line))), 0);  // after what
+  // the table's arrival says
   if (!waiting.some(request => request.id === shown)) {  // answered, refused or moved past: the next after it
-    const gone = waiting.findIndex(request => arrived[request.id] > (arrived[shown] || 0));
-    shown = waiting.length ? waiting[Math.max(gone, 0)].id : null;
+    const after = waiting.findIndex(request => arrived[request.id] > (arrived[shown] || 0));
+    shown = waiting.length ? waiting[Math.max(after, 0)].id : null;
   }
   if (shown !== null && shown !== before) appeared[shown] = Math.max(appeared[shown] || 0, now);  // in a finger's
   before = shown;  // place, where another was: no tap for a moment
