@@ -544,11 +544,14 @@ def test_the_first_table_is_drawn_though_it_came_before_the_referees_script(brow
     assert page.locator("#forms > *").count() > 0  # the forms, drawn from the same first table
 
 
-@pytest.mark.parametrize("which", ["players", "url"])
-def test_axe_finds_nothing_serious_on_either_page(browser, standing, which):
+@pytest.mark.parametrize(("which", "viewport"), [("players", PHONE), ("url", PHONE), ("url", {"width": 1280,
+                                                                                        "height": 720})])
+def test_axe_finds_nothing_serious_on_either_page(browser, standing, which, viewport):
+    """At a phone's size, and the referee's page on a TV's (where the hand's actions scroll in a column of their own:
+    a region that scrolls is reached from the keyboard)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    page = opened(browser, getattr(standing, which))
+    page = opened(browser, getattr(standing, which), viewport)
     if which == "url":  # the referee's page with its amount field and a form open
         page.locator("#moves").get_by_role("button", name="bet Bob", exact=True).click()
         page.get_by_label("amount", exact=True).wait_for()
