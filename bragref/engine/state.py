@@ -342,7 +342,10 @@ def paying(hand: Hand, index: int, amount: int, **changes: Any) -> tuple[Player,
     players = list(hand.players)
     player = players[index]
     purse = None if player.purse is None else player.purse - amount
-    players[index] = _evolve(player, paid=player.paid + amount, purse=purse, **changes)  # `with_player`'s, in one call
+    if changes:  # `with_player`'s, in one call
+        players[index] = _evolve(player, paid=player.paid + amount, purse=purse, **changes)
+    else:  # a call through ** costs more, even of nothing
+        players[index] = _evolve(player, paid=player.paid + amount, purse=purse)
     return tuple(players)
 
 
@@ -397,7 +400,7 @@ def _check_contender(hand: Hand, name: str, verb: str) -> None:
     if hand.phase != "showdown":
         raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
     contest = _contest(hand)
-    if name not in contest.contenders:
+    if name not in contest.holders and not (contest.challenger and name == contest.challenger):  # `contenders`
         rule = {"see": "R5.4", "show": "R13.3", "showdown": "R6.5", "cover": "R7.3"}[contest.how]
         raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", rule)
 
@@ -422,7 +425,7 @@ def may_show(hand: Hand) -> tuple[str, ...]:
         return ()
     shown = [s.player for s in hand.shown]
     contest = _contest(hand)
-    waiting = tuple([h for h in contest.holders if h not in shown])
+    waiting = tuple([h for h in contest.holders if h not in shown]) if shown else tuple(contest.holders)
     if waiting or contest.challenger is None:
         return waiting
     return () if contest.challenger in shown else (contest.challenger,)
@@ -454,12 +457,13 @@ def _decide(hand: Hand) -> Hand:
         return hand
     contest = _contest(hand)
     keys = {s.player: s.judged.key for s in hand.shown}  # the contenders' among them
-    best = max([keys[h] for h in contest.holders])
-    if contest.challenger and keys[contest.challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6) ...
-        return _contest_won(hand, (contest.challenger,), "cards")
-    winners = tuple(h for h in contest.holders if keys[h] == best)  # equal best split (R6.5) ...
-    if contest.challenger and contest.split_ties and keys[contest.challenger] == best:
-        winners += (contest.challenger,)  # ... the challenger too, where ties split (R13.3)
+    holders, challenger = contest.holders, contest.challenger
+    best = max([keys[h] for h in holders])
+    if challenger and keys[challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6) ...
+        return _contest_won(hand, (challenger,), "cards")
+    winners = tuple([h for h in holders if keys[h] == best])  # equal best split (R6.5) ...
+    if challenger and contest.split_ties and keys[challenger] == best:
+        winners += (challenger,)  # ... the challenger too, where ties split (R13.3)
     return _contest_won(hand, winners, "cards")
 
 
@@ -490,14 +494,20 @@ def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[t
 
 def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
     contest = _contest(hand)
-    order = tuple([p.name for p in hand.players])
+    order = tuple([p.name for p in hand.players]) if len(winners) > 1 else ()  # one winner takes it all (`split`)
     won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
                     contest.holders, contest.challenger)
-    return pot_won(_evolve(hand, contest=None), won, winners)
+    return _pot_won(hand, won, winners, None)  # the pot contested is decided
 
 
 def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     """Record one pot won; then the covered pot before it is contested by its coverer and these winners (R7.3)."""
+    return _pot_won(hand, won, winners, hand.contest)
+
+
+def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...], contest: Contest | None) -> Hand:
+    """`pot_won`, the hand's pot being decided left as `contest` where no covered pot is contested next: `hand`'s
+    own, or None where it was the pot just won (set in the same change of the hand as the rest)."""
     decided = hand.decided + (won,)
     if hand.covered:
         coverers = [c.covered_by for c in hand.covered]
@@ -511,10 +521,12 @@ def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
         for name, amount in pot.winnings:
             totals[name] = totals.get(name, 0) + amount
     winnings = tuple([(p.name, totals[p.name]) for p in hand.players if totals.get(p.name)])
-    judged = {s.player: s.judged for s in hand.shown}
-    prial = any(judged[name].prial for name in totals if name in judged)  # a pot won with a shown prial
+    prial = False  # a pot won with a shown prial
+    if hand.shown:
+        judged = {s.player: s.judged for s in hand.shown}
+        prial = any(judged[name].prial for name in totals if name in judged)
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
-    return _evolve(hand, phase="over", to_act=None, decided=decided, result=result)
+    return _evolve(hand, phase="over", to_act=None, contest=contest, decided=decided, result=result)
 
 
 DEPRECATED = {"evolve": ("bragref.structs.replace", _evolve)}  # names a game once read here, kept through protocol

@@ -15,7 +15,8 @@ from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
-from bragref.engine.state import Hand, Legal, Offer, Player, Range, costing, offers, ranged, showing
+from bragref.engine.state import (Hand, Legal, Offer, Player, Range, check_turn, costing, next_to_act, offers, ranged,
+                                  showing)
 
 
 def ceil_half(amount: int) -> int:
@@ -140,6 +141,9 @@ class BragBetting:
             Offer("fold")))
 
     def apply(self, hand: Hand, action) -> Hand:
+        move = _MOVES.get(type(action))  # most actions are one of brag's own types: found at once, by type
+        if move is not None:
+            return move(self, hand, action)
         match action:
             case Bet():
                 return self._bet(hand, action)
@@ -153,20 +157,27 @@ class BragBetting:
                 return moves.showdown(hand)
             case Concede(player=name):
                 return state.concede(hand, name)
-            case Cover(player=name, amount=amount):
-                index = state.check_turn(hand, name, what="cover")
-                return moves.cover(hand, index, amount, minimum(hand, hand.players[index]))
+            case Cover():
+                return self._cover(hand, action)
             case Show(player=name, cards=cards, discards=discards):
                 return state.show(hand, name, cards, discards, hand_ranking(hand).judge)
             case Award(players=names):
                 return state.award(hand, names)
         raise TypeError(f"not an action: {action!r}")
 
+    def _cover(self, hand: Hand, cover: Cover) -> Hand:
+        index = state.check_turn(hand, cover.player, what="cover")
+        return moves.cover(hand, index, cover.amount, minimum(hand, hand.players[index]))
+
+    def _show(self, hand: Hand, show: Show) -> Hand:
+        return state.show(hand, show.player, show.cards, show.discards, hand_ranking(hand).judge)
+
     def _bet(self, hand: Hand, bet: Bet) -> Hand:
-        index = state.check_turn(hand, bet.player, what="bet")
+        index = check_turn(hand, bet.player, what="bet")
         player = hand.players[index]
         amount, blind = bet.amount, bet.blind
-        check_units(amount, allow_zero=True)  # the cap (R1.1); 0 is under every minimum (R4.1)
+        if type(amount) is not int or not 0 <= amount <= MAX_UNITS:
+            check_units(amount, allow_zero=True)  # the cap (R1.1); 0 is under every minimum (R4.1)
         if blind:
             if not hand.rules.blind:
                 raise Refused("blind bets are not allowed in this game", "R3.2")
@@ -177,28 +188,34 @@ class BragBetting:
                               "R6.4")
             (low, high, low_rule, high_rule), kind = blind_limits(hand), "a blind bet"
         else:
-            if player.blind:
+            if player.status == "blind":
                 if not hand.rules.blind:  # a hand retained blind before blind play was turned off
                     raise Refused(f"{player.name} holds unseen hands and blind bets are off here: look first", "R3.2")
                 raise Refused(f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
             (low, high, low_rule, high_rule), kind = open_limits(hand), "an open bet"
-        money = hand.rules.money
-        if not _fits(low, high):
-            raise Refused(f"no bet is possible: the pot limit ({money(hand.pot)}) is under the minimum", "R4.4")
+        if low > MAX_UNITS or (high is not None and high < low):  # nothing fits (`_fits`)
+            raise Refused(f"no bet is possible: the pot limit ({hand.rules.money(hand.pot)}) is under the minimum",
+                          "R4.4")
         if amount < low:
+            money = hand.rules.money
             raise Refused(f"{kind} must be at least {money(low)} here, not {money(amount)}", low_rule)
-        if player.purse is not None:
+        purse = player.purse
+        if purse is not None:
             moves.check_purse(hand, player, amount, kind, minimum(hand, player))
         if high is not None and amount > high:
+            money = hand.rules.money
             raise Refused(f"{kind} may be at most {money(high)} here, not {money(amount)}", high_rule)
-        players = state.paying(hand, index, amount, status="blind" if blind else "open")
+        players = list(hand.players)  # `state.paying`'s, its keywords said outright (a call through ** costs more)
+        players[index] = evolve(player, paid=player.paid + amount, purse=None if purse is None else purse - amount,
+                                status="blind" if blind else "open")
+        after = tuple(players)
         return evolve(
             hand,
-            players=players,
+            players=after,
             pot=hand.pot + amount,
             stake=amount * 2 if blind else amount,
             faceup=hand.faceup and player.name == hand.retained_by,  # anyone else staying in kills it (R6.4)
-            to_act=state.next_to_act(players, index),
+            to_act=next_to_act(after, index),
         )
 
     def _look(self, hand: Hand, look: Look) -> Hand:
@@ -211,14 +228,16 @@ class BragBetting:
                 raise Refused(
                     f"{player.name} holds two unseen hands: look at one (--hand old|new) and --keep or --fold it", "R6.3"
                 )
-            changes = {"hands": 1, "status": "open" if look.keep else "blind"}
+            looked = evolve(player, hands=1, status="open" if look.keep else "blind")
             hand = state.hand_changed(hand, player.name)  # one of the two kept: the hand held now (R6.3, R8.10)
         else:
             if look.hand is not None:
                 raise Refused(f"{player.name} holds one hand: look without --hand", "R6.3")
-            changes = {"status": "open"}
+            looked = evolve(player, status="open")
+        players = list(hand.players)  # `state.with_player`'s, its keywords said outright (a call through ** costs more)
+        players[index] = looked
         faceup = hand.faceup and player.name != hand.retained_by
-        return evolve(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
+        return evolve(hand, players=tuple(players), faceup=faceup)
 
     def _see(self, hand: Hand, name: str) -> Hand:
         index = state.check_turn(hand, name, what="see")
@@ -227,5 +246,19 @@ class BragBetting:
         if refusal:
             raise refusal
         cost = see_cost(hand, seer)
-        moves.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
+        if seer.purse is not None:
+            moves.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
         return moves.see(hand, index, cost)
+
+
+_MOVES = {  # what `BragBetting.apply` does with each of brag's action types, by its exact type (a subclass: `match`)
+    Bet: BragBetting._bet,
+    Fold: lambda self, hand, action: moves.fold(hand, action.player),
+    Look: BragBetting._look,
+    See: lambda self, hand, action: self._see(hand, action.player),
+    Showdown: lambda self, hand, action: moves.showdown(hand),
+    Concede: lambda self, hand, action: state.concede(hand, action.player),
+    Cover: BragBetting._cover,
+    Show: BragBetting._show,
+    Award: lambda self, hand, action: state.award(hand, action.players),
+}

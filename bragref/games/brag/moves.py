@@ -8,7 +8,7 @@ from bragref.engine.errors import Refused
 from bragref.engine.money import check_units
 from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import (BETTING, Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
-                                  next_to_act, paying, pot_won, with_player)
+                                  next_to_act, paying, pot_won)
 from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 
 
@@ -85,7 +85,9 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
 
 def fold(hand: Hand, name: str) -> Hand:
     index = check_turn(hand, name, what="fold")
-    players = with_player(hand, index, status="folded", hands=1)
+    folded = list(hand.players)  # `with_player`'s, its keywords said outright (a call through ** costs more)
+    folded[index] = evolve(folded[index], status="folded", hands=1)
+    players = tuple(folded)
     left = [p for p in players if p.status in BETTING]
     if len(left) > 1:
         return evolve(hand, players=players, to_act=next_to_act(players, index))
@@ -105,9 +107,9 @@ def fold(hand: Hand, name: str) -> Hand:
 def see(hand: Hand, index: int, cost: int) -> Hand:
     """players[index] pays `cost` to see the other player still betting: the seen player shows first (R5.4)."""
     seer = hand.players[index].name
-    seen = next(p.name for p in hand.betting if p.name != seer)
-    hand = evolve(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None)
-    return evolve(hand, phase="showdown", contest=Contest(hand.live_pot, "see", (seen,), seer))
+    seen = next(p.name for p in hand.players if p.status in BETTING and p.name != seer)
+    return evolve(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None, phase="showdown",
+                  contest=Contest(hand.live_pot + cost, "see", (seen,), seer))  # the pot with the cost in
 
 
 def showdown(hand: Hand) -> Hand:
