@@ -247,7 +247,7 @@ class Hand(structs.Struct, frozen=True):
     @property
     def live_pot(self) -> int:
         """The pot betting goes into: everything in the middle but the covered pots."""
-        return self.pot - sum(c.amount for c in self.covered)
+        return self.pot - sum([c.amount for c in self.covered]) if self.covered else self.pot
 
     @property
     def contenders(self) -> tuple[str, ...]:

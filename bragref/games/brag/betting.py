@@ -15,8 +15,7 @@ from bragref.games.brag.actions import Cover, Look, See, Showdown
 from bragref.games.verbs import Award, Bet, Concede, Fold, Show
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
-from bragref.engine.state import (Hand, Legal, Offer, Player, Range, check_turn, costing, next_to_act, offers, ranged,
-                                  showing)
+from bragref.engine.state import Hand, Legal, Offer, Player, Range, costing, offers, ranged, showing
 
 
 def ceil_half(amount: int) -> int:
@@ -100,20 +99,27 @@ def see_cost(hand: Hand, seer: Player) -> int:
 
 def see_refusal(hand: Hand, seer: Player) -> Refused | None:
     """Why `seer` may not see now, or None if they may (R5.1, R5.2)."""
+    return _seeing(hand, seer)[0]
+
+
+def _seeing(hand: Hand, seer: Player) -> tuple[Refused | None, int]:
+    """`see_refusal`, and what the see costs where it may be made (`see_cost`; else 0): worked out once."""
     left = hand.betting
     if len(left) != 2:
-        return Refused(f"a see needs exactly two players still betting, and {len(left)} are", "R5.1")
+        return Refused(f"a see needs exactly two players still betting, and {len(left)} are", "R5.1"), 0
     if hand.stake == 0:
-        return Refused("nobody has bet yet, so there is nothing to see", "R5.1")
+        return Refused("nobody has bet yet, so there is nothing to see", "R5.1"), 0
     other = left[0] if left[1].name == seer.name else left[1]
-    if other.blind_to_others and not sees_blind(hand, seer):
+    blind = sees_blind(hand, seer)
+    if other.status in ("blind", "unlooked") and not blind:  # blind to others (R3.1)
         unbet = " (neither looked nor bet, R3.1)" if other.status == "unlooked" else ""
-        return Refused(f"{seer.name} cannot see {other.name}{unbet}: you cannot see a blind man", "R5.2")
-    cost = see_cost(hand, seer)
+        return Refused(f"{seer.name} cannot see {other.name}{unbet}: you cannot see a blind man", "R5.2"), 0
+    unit = ceil_half(hand.stake) if blind else hand.stake  # `see_cost`'s
+    cost = 2 * unit if hand.rules.see_cost == "double" else unit
     if cost > MAX_UNITS:
         money = hand.rules.money
-        return Refused(f"a see would cost {money(cost)}, and no payment may exceed {money(MAX_UNITS)}", "R1.1")
-    return None
+        return Refused(f"a see would cost {money(cost)}, and no payment may exceed {money(MAX_UNITS)}", "R1.1"), 0
+    return None, cost
 
 
 class BragBetting:
@@ -173,7 +179,7 @@ class BragBetting:
         return state.show(hand, show.player, show.cards, show.discards, hand_ranking(hand).judge)
 
     def _bet(self, hand: Hand, bet: Bet) -> Hand:
-        index = check_turn(hand, bet.player, what="bet")
+        index = state.check_turn(hand, bet.player, what="bet")
         player = hand.players[index]
         amount, blind = bet.amount, bet.blind
         if type(amount) is not int or not 0 <= amount <= MAX_UNITS:
@@ -215,7 +221,7 @@ class BragBetting:
             pot=hand.pot + amount,
             stake=amount * 2 if blind else amount,
             faceup=hand.faceup and player.name == hand.retained_by,  # anyone else staying in kills it (R6.4)
-            to_act=next_to_act(after, index),
+            to_act=state.next_to_act(after, index),
         )
 
     def _look(self, hand: Hand, look: Look) -> Hand:
@@ -242,23 +248,23 @@ class BragBetting:
     def _see(self, hand: Hand, name: str) -> Hand:
         index = state.check_turn(hand, name, what="see")
         seer = hand.players[index]
-        refusal = see_refusal(hand, seer)
+        refusal, cost = _seeing(hand, seer)
         if refusal:
             raise refusal
-        cost = see_cost(hand, seer)
         if seer.purse is not None:
             moves.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
         return moves.see(hand, index, cost)
 
 
-_MOVES = {  # what `BragBetting.apply` does with each of brag's action types, by its exact type (a subclass: `match`)
-    Bet: BragBetting._bet,
+_MOVES = {  # what `BragBetting.apply` does with each of brag's action types, by its exact type (a subclass: `match`);
+    # each method looked up on the betting at the call, as `match` calls it (a subclass's own, or one patched in)
+    Bet: lambda self, hand, action: self._bet(hand, action),
     Fold: lambda self, hand, action: moves.fold(hand, action.player),
-    Look: BragBetting._look,
+    Look: lambda self, hand, action: self._look(hand, action),
     See: lambda self, hand, action: self._see(hand, action.player),
     Showdown: lambda self, hand, action: moves.showdown(hand),
     Concede: lambda self, hand, action: state.concede(hand, action.player),
-    Cover: BragBetting._cover,
-    Show: BragBetting._show,
+    Cover: lambda self, hand, action: self._cover(hand, action),
+    Show: lambda self, hand, action: self._show(hand, action),
     Award: lambda self, hand, action: state.award(hand, action.players),
 }
