@@ -90,3 +90,25 @@ def test_a_card_outside_the_pack_a_game_deals_is_bad_input_r8_9():
     game, hand, show = shown_at("three-stake", (52, 44, 40))
     with pytest.raises(BadInput, match=r"^X1 is not in the pack of .* \(R8\.9\)$"):
         engine.check_cards(game, hand, show)
+
+
+def test_brag_betting_makes_each_move_by_its_own_method_and_a_subclass_of_a_move_too():
+    """Brag's betting finds a move by its type at once; the method it calls is the betting's own at the call (a
+    subclass's), and a move of a type made from one of brag's (not brag's own) is still made as that one is."""
+    from bragref.games.brag.betting import BragBetting
+    from bragref.games.verbs import Bet
+
+    class Wager(Bet, frozen=True):
+        pass
+
+    made = []
+
+    class Counting(BragBetting):
+        def _bet(self, hand, bet):
+            made.append(bet)
+            return super()._bet(hand, bet)
+
+    hand = engine.deal(Rules(), SEATS, "Di")
+    assert Counting().apply(hand, Bet("Ann", 2)) == Counting().apply(hand, Wager("Ann", 2)) == engine.apply(
+        hand, Bet("Ann", 2))
+    assert [type(bet) for bet in made] == [Bet, Wager]
