@@ -31,7 +31,6 @@ PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
            "jacks", "queens", "kings", "aces")
 DISCARD_BASE = 14  # a discard's value is its rank + 1, a joker counting as an ace
 BIT = tuple(1 << i for i in range(NATURALS + 16))
-JUDGEMENTS_KEPT = 20_000  # judgements an order keeps at most (`BragRanking.judge`); past this, forgotten and made again
 
 
 class Judged(structs.Struct, frozen=True):
@@ -159,28 +158,8 @@ class BragRanking:
         """The strength of three distinct cards of the pack: the hot loop of `odds` and the benchmark."""
         return self._table[BIT[a] | BIT[b] | BIT[c]]
 
-    _judgements: dict[tuple[tuple[int, ...], tuple[int, ...]], Judged] | None = None  # `judge`'s, by its cards
-
     def judge(self, cards: tuple[int, ...], discards: tuple[int, ...] = ()) -> Judged:
-        """Judge a shown hand (R8.6): the kept three plus `discards`, or all the cards dealt, the best three kept.
-
-        A judgement is a value, the same for the same cards under the same order: each is made once, and kept (a
-        session's shows name the same few thousand hands again and again)."""
-        judgements = self._judgements
-        if judgements is None:
-            judgements = self._judgements = {}
-        try:
-            return judgements[cards, discards]
-        except (KeyError, TypeError):  # not judged yet, or cards given as a list (unkept)
-            pass
-        judged = self._judge(cards, discards)
-        if type(cards) is tuple and type(discards) is tuple:
-            if len(judgements) >= JUDGEMENTS_KEPT:
-                judgements.clear()
-            judgements[cards, discards] = judged
-        return judged
-
-    def _judge(self, cards: tuple[int, ...], discards: tuple[int, ...]) -> Judged:
+        """Judge a shown hand (R8.6): the kept three plus `discards`, or all the cards dealt, the best three kept."""
         if len(cards) + len(discards) != self.cards or (discards and len(cards) != 3):
             raise BadInput(self.count_message(len(cards), len(discards)))
         if max(cards) >= self.pack or (discards and max(discards) >= self.pack):

@@ -303,7 +303,10 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
 
 def held_by(hand: Hand, name: str) -> Held | None:
     """`name`'s cards as seen in this deal and where, or None while nobody has seen them (R8.10)."""
-    return next((h for h in hand.held if h.player == name), None)
+    for held in hand.held:
+        if held.player == name:
+            return held
+    return None
 
 
 def holding(hand: Hand, name: str, cards: tuple[int, ...], where: str) -> Hand:
@@ -448,13 +451,23 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
         raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
                       "R7.3" if contest.covered_by else "R13.3" if how == "show" else "R5.4")
     shown = _evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),))
-    return shown if len(waiting) > 1 else _decide(shown)  # holders still to show: nothing is decided yet
+    if len(waiting) > 1:
+        return shown  # holders still to show: nothing is decided yet
+    challenger = _contest(hand).challenger  # `may_show` of `shown`, from what it said of `hand`: the last holder to
+    if challenger is not None and challenger != name and all(s.player != challenger for s in hand.shown):
+        return shown  # show has, and the challenger is still to (R5.4, R7.3)
+    return _decided(shown)  # the last to show has
 
 
 def _decide(hand: Hand) -> Hand:
     """Once every contender has shown, the best hand takes the pot; until then, the hand as it is."""
     if may_show(hand):
         return hand
+    return _decided(hand)
+
+
+def _decided(hand: Hand) -> Hand:
+    """The best hand shown takes the pot: every contender has shown (`_decide`)."""
     contest = _contest(hand)
     keys = {s.player: s.judged.key for s in hand.shown}  # the contenders' among them
     holders, challenger = contest.holders, contest.challenger
@@ -524,7 +537,10 @@ def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...], contest: Cont
     prial = False  # a pot won with a shown prial
     if hand.shown:
         judged = {s.player: s.judged for s in hand.shown}
-        prial = any(judged[name].prial for name in totals if name in judged)
+        for name in totals:
+            if name in judged and judged[name].prial:
+                prial = True
+                break
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
     return _evolve(hand, phase="over", to_act=None, contest=contest, decided=decided, result=result)
 

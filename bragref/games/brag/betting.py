@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.structs import replace as evolve
-from bragref.games import hand_ranking
+from bragref.games import game_of, hand_ranking
+from bragref.games.protocol import Judging
 from bragref.games.brag import moves
 from bragref.games.brag.moves import may_bet_blind, sees_blind
 from bragref.games.brag.actions import Cover, Look, See, Showdown
@@ -176,7 +177,22 @@ class BragBetting:
         return moves.cover(hand, index, cover.amount, minimum(hand, hand.players[index]))
 
     def _show(self, hand: Hand, show: Show) -> Hand:
-        return state.show(hand, show.player, show.cards, show.discards, hand_ranking(hand).judge)
+        return state.show(hand, show.player, show.cards, show.discards, self._judge_of(hand))
+
+    _judging: tuple[object, object] = (None, None)  # the last rules a hand was judged under, and their judge
+
+    def _judge_of(self, hand: Hand):
+        """The judge of `hand_ranking(hand)`: asked of the game once a rule set where the game's order is its rules'
+        alone (it keeps `Game.hand_ranking`'s default), as a session's hands share their rules."""
+        rules = hand.rules
+        last, judge = self._judging
+        if last is rules:
+            return judge
+        game = game_of(rules)
+        judge = game.hand_ranking(hand).judge
+        if type(game).hand_ranking is Judging.hand_ranking:
+            self._judging = (rules, judge)
+        return judge
 
     def _bet(self, hand: Hand, bet: Bet) -> Hand:
         index = state.check_turn(hand, bet.player, what="bet")
