@@ -1,69 +1,18 @@
-"""What the engine keeps or skips to judge an action in fewer steps gives what judging it in full gives (issue 78):
-a judgement kept is the one made again, and R8.9's pack is each game's own."""
+"""What the engine skips to judge an action in fewer steps gives what judging it in full gives (issue 78): R8.9's
+pack is each game's own, and brag's betting makes each move as `match` made it."""
 
 import random
-from itertools import permutations
 
 import pytest
 
-from bragref.engine import ranking
 from bragref.engine.errors import BadInput
-from bragref.engine.ranking import BragRanking
 from bragref.engine.rules import Rules
 from bragref.games import GAMES, from_preset
 from bragref.games import play as engine
-from bragref.games.braggers.ranking import BraggersRanking
 from bragref.games.randomplay import random_dealt
-from bragref.games.teenpatti.ranking import TeenPattiRanking
 from bragref.games.verbs import Show
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
-
-
-def orders() -> list[tuple[object, object, int]]:
-    """Orders of hands as their games build them, each with a twin built apart (nothing judged by it yet), and how
-    many cards a hand of it shows."""
-    return [(BragRanking(), BragRanking(), 3),
-            (BragRanking(wild="jokers:2", cards=5), BragRanking(wild="jokers:2", cards=5), 5),
-            (BragRanking(wild="deuces", cards=4), BragRanking(wild="deuces", cards=4), 4),
-            (TeenPattiRanking(variant="muflis"), TeenPattiRanking(variant="muflis"), 3),
-            (BraggersRanking(), BraggersRanking(), 3)]
-
-
-@pytest.mark.parametrize("kept", [ranking.JUDGEMENTS_KEPT, 7])
-def test_a_judgement_kept_is_the_one_made_again(kept, monkeypatch):
-    """The same cards in the same order judged again, by an order that keeps its judgements (and forgets them past
-    `kept`), are judged as an order that has judged nothing yet judges them: in each order they are given, as which
-    three of four or five are kept may depend on it (four kings: the king discarded is the last one met)."""
-    monkeypatch.setattr(ranking, "JUDGEMENTS_KEPT", kept)
-    rng = random.Random(78)
-    for order, apart, cards in orders():
-        pack = list(range(apart.pack))  # its tables built, once
-        hands = [tuple(rng.sample(pack, cards)) for _ in range(60)]
-        hands += list(permutations((44, 45, 46, 47)))[:8] if cards == 4 else []  # the four kings, in eight orders
-        for shown in hands * 3:
-            fresh = type(apart).__new__(type(apart))
-            fresh.__dict__.update({k: v for k, v in apart.__dict__.items() if k != "_judgements"})
-            assert order.judge(shown) == fresh.judge(shown)
-            if cards > 3:
-                kept3, discards = shown[:3], shown[3:]
-                assert order.judge(kept3, discards) == fresh.judge(kept3, discards)
-        assert len(order._judgements) <= kept
-
-
-def test_cards_given_as_a_list_are_judged_and_not_kept():
-    order = BragRanking()
-    assert order.judge([48, 44, 40]) == order.judge((48, 44, 40))
-    assert list(order._judgements) == [((48, 44, 40), ())]
-
-
-def test_a_refused_judgement_is_refused_again():
-    order = BragRanking()
-    for _ in range(2):
-        with pytest.raises(BadInput, match="a hand is three cards, not 2"):
-            order.judge((48, 44))
-        with pytest.raises(BadInput, match=r"X1 is not in this pack: it holds 0 jokers \(R8\.7\)"):
-            order.judge((52, 44, 40))
 
 
 def shown_at(game_name: str, cards: tuple[int, ...]) -> tuple:
@@ -112,3 +61,41 @@ def test_brag_betting_makes_each_move_by_its_own_method_and_a_subclass_of_a_move
     assert Counting().apply(hand, Bet("Ann", 2)) == Counting().apply(hand, Wager("Ann", 2)) == engine.apply(
         hand, Bet("Ann", 2))
     assert [type(bet) for bet in made] == [Bet, Wager]
+
+
+def seen_and_shown(rules: Rules, game=None):
+    """Ann bets, Bob sees, Ann shows three threes and Bob three aces: the winner."""
+    from bragref.games.brag.actions import See
+    from bragref.games.verbs import Bet
+
+    hand = engine.deal(rules, ["Ann", "Bob"], "Bob")
+    for action in (Bet("Ann", 2), See("Bob"), Show("Ann", (4, 5, 6)), Show("Bob", (48, 49, 50))):
+        hand = engine.apply(hand, action, game)
+    return hand.result.winnings
+
+
+def test_each_hands_cards_are_judged_under_its_own_rules_r8_2():
+    """Brag's betting asks its game for the order of hands once a rule set: hands under two sets of rules, one after
+    the other, are each judged under their own (threes the best prial, or below the aces, R8.2)."""
+    high, low = Rules(threes_high=True), Rules(threes_high=False)
+    for _ in range(2):
+        assert seen_and_shown(high) == (("Ann", 6),)
+        assert seen_and_shown(low) == (("Bob", 6),)
+
+
+def test_a_game_whose_order_of_hands_is_its_hands_own_is_asked_it_at_every_show(monkeypatch):
+    """A game that says its order of hands from the hand (`Game.hand_ranking` of its own) is asked at every show."""
+    from bragref.games.brag import Brag
+    from bragref.games.protocol import Judging
+
+    asked = []
+
+    def hand_ranking(self, hand):
+        asked.append(hand)
+        return Judging.hand_ranking(self, hand)
+
+    monkeypatch.setattr(Brag, "hand_ranking", hand_ranking)
+    rules = Rules()
+    for _ in range(2):
+        assert seen_and_shown(rules) == (("Ann", 6),)
+    assert len(asked) == 4
