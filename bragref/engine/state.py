@@ -453,10 +453,12 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
     shown = _evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),))
     if len(waiting) > 1:
         return shown  # holders still to show: nothing is decided yet
-    challenger = _contest(hand).challenger  # `may_show` of `shown`, from what it said of `hand`: the last holder to
+    # `name` was the last waiting (`may_show`): the last holder, after whom the challenger shows if yet to (R5.4,
+    # R7.3), or the challenger; so who may show now is known without asking again
+    challenger = _contest(hand).challenger
     if challenger is not None and challenger != name and all(s.player != challenger for s in hand.shown):
-        return shown  # show has, and the challenger is still to (R5.4, R7.3)
-    return _decided(shown)  # the last to show has
+        return shown
+    return _decided(shown)
 
 
 def _decide(hand: Hand) -> Hand:
