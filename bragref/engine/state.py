@@ -363,8 +363,11 @@ def credit(hand: Hand, name: str, amount: int) -> Hand:
 
 def next_to_act(players: tuple[Player, ...], after: int) -> int:
     n = len(players)
-    for step in range(1, n + 1):
-        i = (after + step) % n
+    i = after % n if n else 0
+    for _ in players:  # each after `after` in turn, round to `after` itself
+        i += 1
+        if i == n:
+            i = 0
         if players[i].status in BETTING:
             return i
     raise AssertionError("no player is still betting")
@@ -373,17 +376,19 @@ def next_to_act(players: tuple[Player, ...], after: int) -> int:
 def check_turn(hand: Hand, name: str, rule: str = "R2.5", what: str = "act", folded: str = "folded") -> int:
     """The index of `name`, refusing unless it is their turn to act in betting; `folded` is the game's word for a
     player out of the hand (Teen Patti's `packed`)."""
-    if hand.phase == "over":
-        raise Refused("this hand is over: deal the next one", "R2.2")
-    if hand.phase == "showdown":
-        raise Refused("betting is over: the hands are to be shown, conceded or awarded", "R5.4")
-    acting = hand.to_act
-    index = acting if acting is not None and hand.players[acting].name == name else hand.index(name)
-    status = hand.players[index].status
+    phase = hand.phase
+    if phase != "betting":
+        if phase == "over":
+            raise Refused("this hand is over: deal the next one", "R2.2")
+        if phase == "showdown":
+            raise Refused("betting is over: the hands are to be shown, conceded or awarded", "R5.4")
+    acting, players = hand.to_act, hand.players
+    index = acting if acting is not None and players[acting].name == name else hand.index(name)
+    status = players[index].status
     if status not in BETTING:
         raise Refused(f"{name} has {folded if status == 'folded' else status} and takes no further part in this hand",
                       "R2.4")
-    if index != hand.to_act:
+    if index != acting:
         turn = hand.acting
         assert turn is not None, "betting with nobody to act"
         raise Refused(f"it is {turn.name}'s turn, not {name}'s: nobody may {what} out of turn", rule)

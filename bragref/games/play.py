@@ -140,10 +140,16 @@ def _step(game, hand: Hand, action) -> Hand:
     else:
         own = _own(game, action)
     after = game.apply(hand, own)
-    if held_cards(type(own)):  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule
-        check_cards(game, hand, own)  # first)
+    held = _HELD.get(type(own))
+    if held is None:
+        held = _HELD[type(own)] = held_cards(type(own))
+    if held:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
+        check_cards(game, hand, own)
         after = check_hand(game, hand, own, after)
     return after
+
+
+_HELD: dict[type, tuple[str, ...]] = {}  # `held_cards` of each type met, found by type alone (a cached call costs more)
 
 
 SEEN_AT = {"see": "at the see", "showdown": "at the showdown", "cover": "for a covered pot", "show": "at the show"}

@@ -23,13 +23,6 @@ def ceil_half(amount: int) -> int:
     return -(-amount // 2)
 
 
-def _cap(hand: Hand, high: int | None, high_rule: str | None) -> tuple[int | None, str | None]:
-    """Apply the pot limit (R4.4) to the money one bet may put in."""
-    if hand.rules.pot_limit and (high is None or hand.pot < high):
-        return hand.pot, "R4.4"
-    return high, high_rule
-
-
 def open_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
     """The least and the most an open bet may be now (None: no most), and the rule that sets each: what
     `open_range` offers, read as plain values where a bet is checked."""
@@ -39,7 +32,8 @@ def open_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
     else:
         low, low_rule = hand.stake, "R4.1"
         high, high_rule = (hand.stake + rules.raise_limit, "R4.3") if rules.raise_limit else (None, None)
-    high, high_rule = _cap(hand, high, high_rule)
+    if rules.pot_limit and (high is None or hand.pot < high):  # the pot limit on what one bet may put in (R4.4)
+        high, high_rule = hand.pot, "R4.4"
     return low, high, low_rule, high_rule
 
 
@@ -68,7 +62,8 @@ def blind_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
     else:
         low, low_rule = ceil_half(hand.stake), "R4.1"
         high, high_rule = ((hand.stake + rules.raise_limit) // 2, "R4.3") if rules.raise_limit else (None, None)
-    high, high_rule = _cap(hand, high, high_rule)
+    if rules.pot_limit and (high is None or hand.pot < high):  # the pot limit (R4.4)
+        high, high_rule = hand.pot, "R4.4"
     return low, high, low_rule, high_rule
 
 
