@@ -8,10 +8,11 @@ from collections.abc import Iterable
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Legal, credit, held_by, holding, one_hand
+from bragref.engine.state import Hand, Held, Legal, credit, held_by, one_hand
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
 from bragref.games.protocol import Playing, pack_of
 from bragref.games.verbs import Credit, Said, Typed, Verb, hand_cards, held_cards
+from bragref.structs import replace
 
 __all__ = ["apply", "apply_now", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome",
            "replay", "require_dealt", "require_move", "verb_type", "whose"]
@@ -140,16 +141,21 @@ def _step(game, hand: Hand, action) -> Hand:
     else:
         own = _own(game, action)
     after = game.apply(hand, own)
-    held = _HELD.get(type(own))
-    if held is None:
-        held = _HELD[type(own)] = held_cards(type(own))
-    if held:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
+    if _held(type(own)):  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
         check_cards(game, hand, own)
         after = check_hand(game, hand, own, after)
     return after
 
 
-_HELD: dict[type, tuple[str, ...]] = {}  # `held_cards` of each type met, found by type alone (a cached call costs more)
+_HELD: dict[type, tuple[str, ...]] = {}  # `held_cards` of each type met, found by type (a cached call costs more)
+_WHOLE: dict[type, tuple[str, ...]] = {}  # `hand_cards` of each type met, so too
+
+
+def _held(kind: type) -> tuple[str, ...]:
+    held = _HELD.get(kind)
+    if held is None:
+        held = _HELD[kind] = held_cards(kind)
+    return held
 
 
 SEEN_AT = {"see": "at the see", "showdown": "at the showdown", "cover": "for a covered pot", "show": "at the show"}
@@ -161,8 +167,11 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
     card, `Game.cards_known`), else bad input; `after` then remembers them and where, unless its game has (a side
     show's, R13.4) or the rules changed the hand (an exchange, R14.2; the hand kept of two, R6.3:
     `state.hand_changed`)."""
+    whole = _WHOLE.get(type(action))
+    if whole is None:
+        whole = _WHOLE[type(action)] = hand_cards(type(action))
     named: tuple[int, ...] = ()
-    for param in hand_cards(type(action)):
+    for param in whole:
         named += tuple(getattr(action, param))
     name = getattr(action, "player", None)
     if not named or name is None:
@@ -180,7 +189,7 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
     if not after.held or held_by(after, name) is None:
         contest = hand.contest
         where = SEEN_AT.get(contest.how, "at a show") if contest is not None else "at a show"
-        after = holding(after, name, named, where)
+        after = replace(after, held=after.held + (Held(name, named, where),))  # `holding`'s: none of theirs held yet
     return after
 
 
@@ -191,8 +200,8 @@ def check_cards(game, hand: Hand, action) -> None:
     seen = game.cards_seen(hand, getattr(action, "player", None))
     rules = hand.rules
     in_pack = game.in_pack
-    pack = pack_of(rules.wild) if getattr(in_pack, "__func__", None) is _IN_PACK else None  # the default's pack: asked once, not a card
-    for name in held_cards(type(action)):
+    pack = pack_of(rules.wild) if getattr(in_pack, "__func__", None) is _IN_PACK else None  # the default pack: asked
+    for name in _held(type(action)):  # once, not a card
         for card in getattr(action, name):
             if not (0 <= card < pack if pack is not None else in_pack(rules, card)):
                 fault = f"is not in the pack of {game.title}"
