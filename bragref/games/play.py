@@ -141,7 +141,10 @@ def _step(game, hand: Hand, action) -> Hand:
     else:
         own = _own(game, action)
     after = game.apply(hand, own)
-    if _held(type(own)):  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
+    held = _HELD.get(type(own))  # `_held`'s, said here: most moves are found, and a call costs more
+    if held is None:
+        held = _held(type(own))
+    if held:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
         check_cards(game, hand, own)
         after = check_hand(game, hand, own, after)
     return after
