@@ -247,7 +247,7 @@ class Hand(structs.Struct, frozen=True):
     @property
     def live_pot(self) -> int:
         """The pot betting goes into: everything in the middle but the covered pots."""
-        return self.pot - sum(c.amount for c in self.covered)
+        return self.pot - sum([c.amount for c in self.covered]) if self.covered else self.pot
 
     @property
     def contenders(self) -> tuple[str, ...]:
@@ -303,7 +303,10 @@ def deal(rules: Rules, seats: list[str], dealer: str, carried_in: int = 0, retai
 
 def held_by(hand: Hand, name: str) -> Held | None:
     """`name`'s cards as seen in this deal and where, or None while nobody has seen them (R8.10)."""
-    return next((h for h in hand.held if h.player == name), None)
+    for held in hand.held:
+        if held.player == name:
+            return held
+    return None
 
 
 def holding(hand: Hand, name: str, cards: tuple[int, ...], where: str) -> Hand:
@@ -342,7 +345,10 @@ def paying(hand: Hand, index: int, amount: int, **changes: Any) -> tuple[Player,
     players = list(hand.players)
     player = players[index]
     purse = None if player.purse is None else player.purse - amount
-    players[index] = _evolve(player, paid=player.paid + amount, purse=purse, **changes)  # `with_player`'s, in one call
+    if changes:  # `with_player`'s, in one call
+        players[index] = _evolve(player, paid=player.paid + amount, purse=purse, **changes)
+    else:  # a call through ** costs more, even of nothing
+        players[index] = _evolve(player, paid=player.paid + amount, purse=purse)
     return tuple(players)
 
 
@@ -357,8 +363,11 @@ def credit(hand: Hand, name: str, amount: int) -> Hand:
 
 def next_to_act(players: tuple[Player, ...], after: int) -> int:
     n = len(players)
-    for step in range(1, n + 1):
-        i = (after + step) % n
+    i = after % n if n else 0
+    for _ in players:  # each after `after` in turn, round to `after` itself
+        i += 1
+        if i == n:
+            i = 0
         if players[i].status in BETTING:
             return i
     raise AssertionError("no player is still betting")
@@ -367,17 +376,19 @@ def next_to_act(players: tuple[Player, ...], after: int) -> int:
 def check_turn(hand: Hand, name: str, rule: str = "R2.5", what: str = "act", folded: str = "folded") -> int:
     """The index of `name`, refusing unless it is their turn to act in betting; `folded` is the game's word for a
     player out of the hand (Teen Patti's `packed`)."""
-    if hand.phase == "over":
-        raise Refused("this hand is over: deal the next one", "R2.2")
-    if hand.phase == "showdown":
-        raise Refused("betting is over: the hands are to be shown, conceded or awarded", "R5.4")
-    acting = hand.to_act
-    index = acting if acting is not None and hand.players[acting].name == name else hand.index(name)
-    status = hand.players[index].status
+    phase = hand.phase
+    if phase != "betting":
+        if phase == "over":
+            raise Refused("this hand is over: deal the next one", "R2.2")
+        if phase == "showdown":
+            raise Refused("betting is over: the hands are to be shown, conceded or awarded", "R5.4")
+    acting, players = hand.to_act, hand.players
+    index = acting if acting is not None and players[acting].name == name else hand.index(name)
+    status = players[index].status
     if status not in BETTING:
         raise Refused(f"{name} has {folded if status == 'folded' else status} and takes no further part in this hand",
                       "R2.4")
-    if index != hand.to_act:
+    if index != acting:
         turn = hand.acting
         assert turn is not None, "betting with nobody to act"
         raise Refused(f"it is {turn.name}'s turn, not {name}'s: nobody may {what} out of turn", rule)
@@ -397,7 +408,7 @@ def _check_contender(hand: Hand, name: str, verb: str) -> None:
     if hand.phase != "showdown":
         raise Refused(f"nobody has been seen and no showdown is agreed, so there is nothing to {verb}", "R5.4")
     contest = _contest(hand)
-    if name not in contest.contenders:
+    if name not in contest.holders and not (contest.challenger and name == contest.challenger):  # `contenders`
         rule = {"see": "R5.4", "show": "R13.3", "showdown": "R6.5", "cover": "R7.3"}[contest.how]
         raise Refused(f"{name} is not in the showdown ({', '.join(hand.contenders)} are)", rule)
 
@@ -422,7 +433,7 @@ def may_show(hand: Hand) -> tuple[str, ...]:
         return ()
     shown = [s.player for s in hand.shown]
     contest = _contest(hand)
-    waiting = tuple([h for h in contest.holders if h not in shown])
+    waiting = tuple([h for h in contest.holders if h not in shown]) if shown else tuple(contest.holders)
     if waiting or contest.challenger is None:
         return waiting
     return () if contest.challenger in shown else (contest.challenger,)
@@ -445,21 +456,34 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
         raise Refused(f"{first}{role} shows first; then {name} shows or concedes",
                       "R7.3" if contest.covered_by else "R13.3" if how == "show" else "R5.4")
     shown = _evolve(hand, shown=hand.shown + (Shown(name, judge(cards, discards)),))
-    return shown if len(waiting) > 1 else _decide(shown)  # holders still to show: nothing is decided yet
+    if len(waiting) > 1:
+        return shown  # holders still to show: nothing is decided yet
+    # `name` was the last waiting (`may_show`): the last holder, after whom the challenger shows if yet to (R5.4,
+    # R7.3), or the challenger; so who may show now is known without asking again
+    challenger = _contest(hand).challenger
+    if challenger is not None and challenger != name and all(s.player != challenger for s in hand.shown):
+        return shown
+    return _decided(shown)
 
 
 def _decide(hand: Hand) -> Hand:
     """Once every contender has shown, the best hand takes the pot; until then, the hand as it is."""
     if may_show(hand):
         return hand
+    return _decided(hand)
+
+
+def _decided(hand: Hand) -> Hand:
+    """The best hand shown takes the pot: every contender has shown (`_decide`)."""
     contest = _contest(hand)
     keys = {s.player: s.judged.key for s in hand.shown}  # the contenders' among them
-    best = max([keys[h] for h in contest.holders])
-    if contest.challenger and keys[contest.challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6) ...
-        return _contest_won(hand, (contest.challenger,), "cards")
-    winners = tuple(h for h in contest.holders if keys[h] == best)  # equal best split (R6.5) ...
-    if contest.challenger and contest.split_ties and keys[contest.challenger] == best:
-        winners += (contest.challenger,)  # ... the challenger too, where ties split (R13.3)
+    holders, challenger = contest.holders, contest.challenger
+    best = max([keys[h] for h in holders])
+    if challenger and keys[challenger] > best:  # the challenger loses ties (R5.4, R7.3, R8.6) ...
+        return _contest_won(hand, (challenger,), "cards")
+    winners = tuple([h for h in holders if keys[h] == best])  # equal best split (R6.5) ...
+    if challenger and contest.split_ties and keys[challenger] == best:
+        winners += (challenger,)  # ... the challenger too, where ties split (R13.3)
     return _contest_won(hand, winners, "cards")
 
 
@@ -490,14 +514,20 @@ def split(pot: int, winners: tuple[str, ...], order: tuple[str, ...]) -> tuple[t
 
 def _contest_won(hand: Hand, winners: tuple[str, ...], decided_by: str) -> Hand:
     contest = _contest(hand)
-    order = tuple([p.name for p in hand.players])
+    order = tuple([p.name for p in hand.players]) if len(winners) > 1 else ()  # one winner takes it all (`split`)
     won = PotResult(contest.amount, contest.covered_by, contest.how, decided_by, split(contest.amount, winners, order),
                     contest.holders, contest.challenger)
-    return pot_won(_evolve(hand, contest=None), won, winners)
+    return _pot_won(hand, won, winners, None)  # the pot contested is decided
 
 
 def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
     """Record one pot won; then the covered pot before it is contested by its coverer and these winners (R7.3)."""
+    return _pot_won(hand, won, winners, hand.contest)
+
+
+def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...], contest: Contest | None) -> Hand:
+    """`pot_won`, the hand's pot being decided left as `contest` where no covered pot is contested next: `hand`'s
+    own, or None where it was the pot just won (set in the same change of the hand as the rest)."""
     decided = hand.decided + (won,)
     if hand.covered:
         coverers = [c.covered_by for c in hand.covered]
@@ -511,10 +541,15 @@ def pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...]) -> Hand:
         for name, amount in pot.winnings:
             totals[name] = totals.get(name, 0) + amount
     winnings = tuple([(p.name, totals[p.name]) for p in hand.players if totals.get(p.name)])
-    judged = {s.player: s.judged for s in hand.shown}
-    prial = any(judged[name].prial for name in totals if name in judged)  # a pot won with a shown prial
+    prial = False  # a pot won with a shown prial
+    if hand.shown:
+        judged = {s.player: s.judged for s in hand.shown}
+        for name in totals:
+            if name in judged and judged[name].prial:
+                prial = True
+                break
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
-    return _evolve(hand, phase="over", to_act=None, decided=decided, result=result)
+    return _evolve(hand, phase="over", to_act=None, contest=contest, decided=decided, result=result)
 
 
 DEPRECATED = {"evolve": ("bragref.structs.replace", _evolve)}  # names a game once read here, kept through protocol

@@ -8,9 +8,11 @@ from collections.abc import Iterable
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Legal, credit, held_by, holding, one_hand
+from bragref.engine.state import Hand, Held, Legal, credit, held_by, one_hand
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
+from bragref.games.protocol import Playing, pack_of
 from bragref.games.verbs import Credit, Said, Typed, Verb, hand_cards, held_cards
+from bragref.structs import replace
 
 __all__ = ["apply", "apply_now", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome",
            "replay", "require_dealt", "require_move", "verb_type", "whose"]
@@ -132,14 +134,31 @@ def replay(hand: Hand, actions: Iterable) -> Hand:
 def _step(game, hand: Hand, action) -> Hand:
     """A loan onto the table during a hand is no move of any game: every game takes it, at any moment (R7.5). A
     game's move names only cards of its pack not seen in the deal (R8.9)."""
-    if isinstance(action, Credit):
+    if type(action) is game.verbs.get(action.verb):  # most are the game's own (a loan's `credit` is no game's verb)
+        own = action
+    elif isinstance(action, Credit):
         return credit(hand, action.player, action.amount)
-    own = action if type(action) is game.verbs.get(action.verb) else _own(game, action)  # most are the game's own
+    else:
+        own = _own(game, action)
     after = game.apply(hand, own)
-    if held_cards(type(own)):  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule
-        check_cards(game, hand, own)  # first)
+    held = _HELD.get(type(own))  # `_held`'s, said here: most moves are found, and a call costs more
+    if held is None:
+        held = _held(type(own))
+    if held:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
+        check_cards(game, hand, own)
         after = check_hand(game, hand, own, after)
     return after
+
+
+_HELD: dict[type, tuple[str, ...]] = {}  # `held_cards` of each type met, found by type (a cached call costs more)
+_WHOLE: dict[type, tuple[str, ...]] = {}  # `hand_cards` of each type met, so too
+
+
+def _held(kind: type) -> tuple[str, ...]:
+    held = _HELD.get(kind)
+    if held is None:
+        held = _HELD[kind] = held_cards(kind)
+    return held
 
 
 SEEN_AT = {"see": "at the see", "showdown": "at the showdown", "cover": "for a covered pot", "show": "at the show"}
@@ -151,21 +170,29 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
     card, `Game.cards_known`), else bad input; `after` then remembers them and where, unless its game has (a side
     show's, R13.4) or the rules changed the hand (an exchange, R14.2; the hand kept of two, R6.3:
     `state.hand_changed`)."""
-    named = tuple(card for param in hand_cards(type(action)) for card in getattr(action, param))
+    whole = _WHOLE.get(type(action))
+    if whole is None:
+        whole = _WHOLE[type(action)] = hand_cards(type(action))
+    named: tuple[int, ...] = ()
+    for param in whole:
+        named += tuple(getattr(action, param))
     name = getattr(action, "player", None)
     if not named or name is None:
         return after
-    one_hand(hand, name, named)
-    missing = [card for card in game.cards_known(hand, name) if card not in named]
+    if hand.held:  # nothing seen yet of anyone's: nothing to hold them to
+        one_hand(hand, name, named)
+    known = game.cards_known(hand, name)
+    missing = [card for card in known if card not in named] if known else None
     if missing:
         from bragref.engine.cards import hand_text  # here: only a refusal writes cards
 
         seen = game.cards_seen(hand)
         raise BadInput(f"{name}'s hand holds {hand_text(missing)} ({', '.join(seen.get(c, 'seen') for c in missing)})"
                        f", which their show does not name: a player holds one hand (R8.10)")
-    if held_by(after, name) is None:
-        how = hand.contest.how if hand.contest is not None else None
-        after = holding(after, name, named, SEEN_AT.get(how, "at a show"))
+    if not after.held or held_by(after, name) is None:
+        contest = hand.contest
+        where = SEEN_AT.get(contest.how, "at a show") if contest is not None else "at a show"
+        after = replace(after, held=after.held + (Held(name, named, where),))  # `holding`'s: none of theirs held yet
     return after
 
 
@@ -173,16 +200,24 @@ def check_cards(game, hand: Hand, action) -> None:
     """R8.9 for every game, by what `game` declares of its pack and of the cards seen in a deal: bad input where an
     action names a card of a player's own (a show's, a draw's: a `held` parameter) that is not in the game's pack,
     or that has been seen already in the deal (one named twice in the same move its reading refuses)."""
-    named = [card for name in held_cards(type(action)) for card in getattr(action, name)]
     seen = game.cards_seen(hand, getattr(action, "player", None))
-    for card in named:
-        fault = (f"is not in the pack of {game.title}" if not game.in_pack(hand.rules, card) else
-                 f"has been seen already in this deal ({seen[card]}): a pack holds one of each card" if card in seen
-                 else None)
-        if fault:
+    rules = hand.rules
+    in_pack = game.in_pack
+    pack = pack_of(rules.wild) if getattr(in_pack, "__func__", None) is _IN_PACK else None  # the default pack: asked
+    for name in _held(type(action)):  # once, not a card
+        for card in getattr(action, name):
+            if not (0 <= card < pack if pack is not None else in_pack(rules, card)):
+                fault = f"is not in the pack of {game.title}"
+            elif card in seen:
+                fault = f"has been seen already in this deal ({seen[card]}): a pack holds one of each card"
+            else:
+                continue
             from bragref.engine.cards import card_text  # here: only a refusal writes a card
 
             raise BadInput(f"{card_text(card)} {fault} (R8.9)")
+
+
+_IN_PACK = Playing.in_pack  # the pack every game deals unless it says otherwise (R8.9)
 
 
 def _own(game, action):

@@ -285,6 +285,13 @@ def card_params(kind: type[Verb]) -> tuple[Param, ...]:
 
 
 @cache
+def listed_params(kind: type[Verb]) -> tuple[Param, ...]:
+    """The parameters of kind `cards` or `players` an action type declares, read once a type: what its ledger's row
+    keeps otherwise than as they are (`Verb.from_args`)."""
+    return tuple(param for param in kind.params if param.kind in ("cards", "players"))
+
+
+@cache
 def held_cards(kind: type[Verb]) -> tuple[str, ...]:
     """The names of the parameters of kind `cards` an action type declares as a player's own (`Param.held`: a show's,
     a draw's), read once a type: what R8.9 checks of every action replayed (`play.check_cards`)."""
@@ -367,6 +374,12 @@ class Verb(structs.Struct, frozen=True):
         `Flash("Bob", "7h")`): every parameter of kind `cards` is read as R8.9 writes cards."""
         for param in card_params(type(self)):
             value = getattr(self, param.name)
+            if type(value) is tuple:  # most are card numbers already: nothing to read
+                for card in value:
+                    if isinstance(card, str):
+                        break
+                else:
+                    continue
             if not isinstance(value, (str, tuple, list)):
                 raise BadInput(f"cards are written as text (`Kh Kd 4c`) or a list of cards, not {value!r} (R8.9)")
             if isinstance(value, str) or any(isinstance(card, str) for card in value):
@@ -389,7 +402,7 @@ class Verb(structs.Struct, frozen=True):
 
     @classmethod
     def from_args(cls, player: str | None, args: dict[str, Any]) -> Self:
-        if all(param.kind not in ("cards", "players") for param in cls.params):  # stored as they are (audit's path)
+        if not listed_params(cls):  # stored as they are (audit's path)
             return cls(**args) if cls.subject == "table" else cls(player, **args)
         values: dict[str, Any] = {}
         for param in cls.params:

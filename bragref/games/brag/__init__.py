@@ -8,7 +8,7 @@ from bragref.engine import state
 from bragref.games.base import BRAG_BETTING_OPTIONS, RANKING_OPTIONS
 from bragref.games.protocol import Game, postings
 from bragref.games.brag.actions import Cover, Look, See, Showdown
-from bragref.games.brag.betting import BragBetting
+from bragref.games.brag.betting import _MOVES, BragBetting
 
 _BETTING = BragBetting()
 
@@ -35,7 +35,8 @@ class Brag(Game):
         return _BETTING.legal(hand)
 
     def apply(self, hand, action):
-        return _BETTING.apply(hand, action)
+        move = _MOVES.get(type(action))  # `BragBetting.apply`'s first step, taken here: a call fewer a move
+        return move(_BETTING, hand, action) if move is not None else _BETTING.apply(hand, action)
 
     def outcome(self, hand):
         return postings(hand)

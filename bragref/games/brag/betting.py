@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bragref.engine import state
 from bragref.structs import replace as evolve
-from bragref.games import hand_ranking
+from bragref.games import game_of, hand_ranking
+from bragref.games.protocol import Judging
 from bragref.games.brag import moves
 from bragref.games.brag.moves import may_bet_blind, sees_blind
 from bragref.games.brag.actions import Cover, Look, See, Showdown
@@ -22,13 +23,6 @@ def ceil_half(amount: int) -> int:
     return -(-amount // 2)
 
 
-def _cap(hand: Hand, high: int | None, high_rule: str | None) -> tuple[int | None, str | None]:
-    """Apply the pot limit (R4.4) to the money one bet may put in."""
-    if hand.rules.pot_limit and (high is None or hand.pot < high):
-        return hand.pot, "R4.4"
-    return high, high_rule
-
-
 def open_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
     """The least and the most an open bet may be now (None: no most), and the rule that sets each: what
     `open_range` offers, read as plain values where a bet is checked."""
@@ -38,7 +32,8 @@ def open_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
     else:
         low, low_rule = hand.stake, "R4.1"
         high, high_rule = (hand.stake + rules.raise_limit, "R4.3") if rules.raise_limit else (None, None)
-    high, high_rule = _cap(hand, high, high_rule)
+    if rules.pot_limit and (high is None or hand.pot < high):  # the pot limit on what one bet may put in (R4.4)
+        high, high_rule = hand.pot, "R4.4"
     return low, high, low_rule, high_rule
 
 
@@ -67,7 +62,8 @@ def blind_limits(hand: Hand) -> tuple[int, int | None, str, str | None]:
     else:
         low, low_rule = ceil_half(hand.stake), "R4.1"
         high, high_rule = ((hand.stake + rules.raise_limit) // 2, "R4.3") if rules.raise_limit else (None, None)
-    high, high_rule = _cap(hand, high, high_rule)
+    if rules.pot_limit and (high is None or hand.pot < high):  # the pot limit (R4.4)
+        high, high_rule = hand.pot, "R4.4"
     return low, high, low_rule, high_rule
 
 
@@ -99,20 +95,27 @@ def see_cost(hand: Hand, seer: Player) -> int:
 
 def see_refusal(hand: Hand, seer: Player) -> Refused | None:
     """Why `seer` may not see now, or None if they may (R5.1, R5.2)."""
+    return _seeing(hand, seer)[0]
+
+
+def _seeing(hand: Hand, seer: Player) -> tuple[Refused | None, int]:
+    """`see_refusal`, and what the see costs where it may be made (`see_cost`; else 0): worked out once."""
     left = hand.betting
     if len(left) != 2:
-        return Refused(f"a see needs exactly two players still betting, and {len(left)} are", "R5.1")
+        return Refused(f"a see needs exactly two players still betting, and {len(left)} are", "R5.1"), 0
     if hand.stake == 0:
-        return Refused("nobody has bet yet, so there is nothing to see", "R5.1")
+        return Refused("nobody has bet yet, so there is nothing to see", "R5.1"), 0
     other = left[0] if left[1].name == seer.name else left[1]
-    if other.blind_to_others and not sees_blind(hand, seer):
+    blind = sees_blind(hand, seer)
+    if other.status in ("blind", "unlooked") and not blind:  # blind to others (R3.1)
         unbet = " (neither looked nor bet, R3.1)" if other.status == "unlooked" else ""
-        return Refused(f"{seer.name} cannot see {other.name}{unbet}: you cannot see a blind man", "R5.2")
-    cost = see_cost(hand, seer)
+        return Refused(f"{seer.name} cannot see {other.name}{unbet}: you cannot see a blind man", "R5.2"), 0
+    unit = ceil_half(hand.stake) if blind else hand.stake  # `see_cost`'s
+    cost = 2 * unit if hand.rules.see_cost == "double" else unit
     if cost > MAX_UNITS:
         money = hand.rules.money
-        return Refused(f"a see would cost {money(cost)}, and no payment may exceed {money(MAX_UNITS)}", "R1.1")
-    return None
+        return Refused(f"a see would cost {money(cost)}, and no payment may exceed {money(MAX_UNITS)}", "R1.1"), 0
+    return None, cost
 
 
 class BragBetting:
@@ -140,6 +143,9 @@ class BragBetting:
             Offer("fold")))
 
     def apply(self, hand: Hand, action) -> Hand:
+        move = _MOVES.get(type(action))  # most actions are one of brag's own types: found at once, by type
+        if move is not None:
+            return move(self, hand, action)
         match action:
             case Bet():
                 return self._bet(hand, action)
@@ -153,20 +159,42 @@ class BragBetting:
                 return moves.showdown(hand)
             case Concede(player=name):
                 return state.concede(hand, name)
-            case Cover(player=name, amount=amount):
-                index = state.check_turn(hand, name, what="cover")
-                return moves.cover(hand, index, amount, minimum(hand, hand.players[index]))
+            case Cover():
+                return self._cover(hand, action)
             case Show(player=name, cards=cards, discards=discards):
                 return state.show(hand, name, cards, discards, hand_ranking(hand).judge)
             case Award(players=names):
                 return state.award(hand, names)
         raise TypeError(f"not an action: {action!r}")
 
+    def _cover(self, hand: Hand, cover: Cover) -> Hand:
+        index = state.check_turn(hand, cover.player, what="cover")
+        return moves.cover(hand, index, cover.amount, minimum(hand, hand.players[index]))
+
+    def _show(self, hand: Hand, show: Show) -> Hand:
+        return state.show(hand, show.player, show.cards, show.discards, self._judge_of(hand))
+
+    _judging: tuple[object, object] = (None, None)  # the last rules a hand was judged under, and their judge
+
+    def _judge_of(self, hand: Hand):
+        """The judge of `hand_ranking(hand)`: asked of the game once a rule set where the game's order is its rules'
+        alone (it keeps `Game.hand_ranking`'s default), as a session's hands share their rules."""
+        rules = hand.rules
+        last, judge = self._judging
+        if last is rules:
+            return judge
+        game = game_of(rules)
+        judge = game.hand_ranking(hand).judge
+        if type(game).hand_ranking is Judging.hand_ranking:
+            self._judging = (rules, judge)
+        return judge
+
     def _bet(self, hand: Hand, bet: Bet) -> Hand:
         index = state.check_turn(hand, bet.player, what="bet")
         player = hand.players[index]
         amount, blind = bet.amount, bet.blind
-        check_units(amount, allow_zero=True)  # the cap (R1.1); 0 is under every minimum (R4.1)
+        if type(amount) is not int or not 0 <= amount <= MAX_UNITS:
+            check_units(amount, allow_zero=True)  # the cap (R1.1); 0 is under every minimum (R4.1)
         if blind:
             if not hand.rules.blind:
                 raise Refused("blind bets are not allowed in this game", "R3.2")
@@ -177,28 +205,34 @@ class BragBetting:
                               "R6.4")
             (low, high, low_rule, high_rule), kind = blind_limits(hand), "a blind bet"
         else:
-            if player.blind:
+            if player.status == "blind":
                 if not hand.rules.blind:  # a hand retained blind before blind play was turned off
                     raise Refused(f"{player.name} holds unseen hands and blind bets are off here: look first", "R3.2")
                 raise Refused(f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
             (low, high, low_rule, high_rule), kind = open_limits(hand), "an open bet"
-        money = hand.rules.money
-        if not _fits(low, high):
-            raise Refused(f"no bet is possible: the pot limit ({money(hand.pot)}) is under the minimum", "R4.4")
+        if low > MAX_UNITS or (high is not None and high < low):  # nothing fits (`_fits`)
+            raise Refused(f"no bet is possible: the pot limit ({hand.rules.money(hand.pot)}) is under the minimum",
+                          "R4.4")
         if amount < low:
+            money = hand.rules.money
             raise Refused(f"{kind} must be at least {money(low)} here, not {money(amount)}", low_rule)
-        if player.purse is not None:
+        purse = player.purse
+        if purse is not None:
             moves.check_purse(hand, player, amount, kind, minimum(hand, player))
         if high is not None and amount > high:
+            money = hand.rules.money
             raise Refused(f"{kind} may be at most {money(high)} here, not {money(amount)}", high_rule)
-        players = state.paying(hand, index, amount, status="blind" if blind else "open")
+        players = list(hand.players)  # `state.paying`'s, its keywords said outright (a call through ** costs more)
+        players[index] = evolve(player, paid=player.paid + amount, purse=None if purse is None else purse - amount,
+                                status="blind" if blind else "open")
+        after = tuple(players)
         return evolve(
             hand,
-            players=players,
+            players=after,
             pot=hand.pot + amount,
             stake=amount * 2 if blind else amount,
             faceup=hand.faceup and player.name == hand.retained_by,  # anyone else staying in kills it (R6.4)
-            to_act=state.next_to_act(players, index),
+            to_act=state.next_to_act(after, index),
         )
 
     def _look(self, hand: Hand, look: Look) -> Hand:
@@ -211,21 +245,37 @@ class BragBetting:
                 raise Refused(
                     f"{player.name} holds two unseen hands: look at one (--hand old|new) and --keep or --fold it", "R6.3"
                 )
-            changes = {"hands": 1, "status": "open" if look.keep else "blind"}
+            looked = evolve(player, hands=1, status="open" if look.keep else "blind")
             hand = state.hand_changed(hand, player.name)  # one of the two kept: the hand held now (R6.3, R8.10)
         else:
             if look.hand is not None:
                 raise Refused(f"{player.name} holds one hand: look without --hand", "R6.3")
-            changes = {"status": "open"}
+            looked = evolve(player, status="open")
+        players = list(hand.players)  # `state.with_player`'s, its keywords said outright (a call through ** costs more)
+        players[index] = looked
         faceup = hand.faceup and player.name != hand.retained_by
-        return evolve(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
+        return evolve(hand, players=tuple(players), faceup=faceup)
 
     def _see(self, hand: Hand, name: str) -> Hand:
         index = state.check_turn(hand, name, what="see")
         seer = hand.players[index]
-        refusal = see_refusal(hand, seer)
+        refusal, cost = _seeing(hand, seer)
         if refusal:
             raise refusal
-        cost = see_cost(hand, seer)
-        moves.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
+        if seer.purse is not None:
+            moves.check_purse(hand, seer, cost, "a see", minimum(hand, seer))
         return moves.see(hand, index, cost)
+
+
+_MOVES = {  # what `BragBetting.apply` does with each of brag's action types, by its exact type (a subclass: `match`);
+    # each method looked up on the betting at the call, as `match` calls it (a subclass's own, or one patched in)
+    Bet: lambda self, hand, action: self._bet(hand, action),
+    Fold: lambda self, hand, action: moves.fold(hand, action.player),
+    Look: lambda self, hand, action: self._look(hand, action),
+    See: lambda self, hand, action: self._see(hand, action.player),
+    Showdown: lambda self, hand, action: moves.showdown(hand),
+    Concede: lambda self, hand, action: state.concede(hand, action.player),
+    Cover: lambda self, hand, action: self._cover(hand, action),
+    Show: lambda self, hand, action: self._show(hand, action),
+    Award: lambda self, hand, action: state.award(hand, action.players),
+}

@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from bragref.engine.errors import Refused
-from bragref.engine.money import check_units
+from bragref.engine.money import MAX_UNITS, check_units
 from bragref.engine.rules import BORROWING, COVERING
 from bragref.engine.state import (BETTING, Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
-                                  next_to_act, paying, pot_won, with_player)
+                                  next_to_act, paying, pot_won)
 from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 
 
@@ -57,7 +57,8 @@ def cover_range(hand: Hand, player: Player, minimum: int) -> Range | None:
 def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
     """players[index] covers: the pot as it stands is frozen for them; two or more others go on into a new one (R7.2)."""
     player = hand.players[index]
-    check_units(amount, allow_zero=True)
+    if type(amount) is not int or not 0 <= amount <= MAX_UNITS:
+        check_units(amount, allow_zero=True)
     allowed = cover_range(hand, player, minimum)
     money = hand.rules.money
     if hand.rules.short_money not in COVERING:
@@ -74,18 +75,25 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
             raise Refused(f"a cover puts in all the table money {player.name} has: {money(player.purse)}", "R7.2")
         raise Refused(f"a cover is less than the minimum of {money(minimum)}: at most {money(allowed.max)}, "
                       f"not {money(amount)}; with {money(minimum)} or more, bet", "R7.2")
-    players = paying(hand, index, amount, status="covered", hands=1)
-    frozen = Covered(hand.live_pot + amount, player.name, tuple(p.name for p in hand.betting))
-    hand = evolve(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,))
-    left = [p.name for p in players if p.betting]
+    paid = list(hand.players)  # `paying`'s, its keywords said outright (a call through ** costs more)
+    purse = player.purse
+    paid[index] = evolve(player, paid=player.paid + amount, purse=None if purse is None else purse - amount,
+                         status="covered", hands=1)
+    players = tuple(paid)
+    frozen = Covered(hand.live_pot + amount, player.name, tuple([p.name for p in hand.players if p.status in BETTING]))
+    left = [p.name for p in players if p.status in BETTING]
     if len(left) > 1:
-        return evolve(hand, to_act=next_to_act(players, index))
-    return pot_won(evolve(hand, to_act=None), PotResult(0, None, "cover", None, ()), tuple(left))  # R7.4
+        return evolve(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,),
+                      to_act=next_to_act(players, index))
+    hand = evolve(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,), to_act=None)
+    return pot_won(hand, PotResult(0, None, "cover", None, ()), tuple(left))  # R7.4
 
 
 def fold(hand: Hand, name: str) -> Hand:
     index = check_turn(hand, name, what="fold")
-    players = with_player(hand, index, status="folded", hands=1)
+    folded = list(hand.players)  # `with_player`'s, its keywords said outright (a call through ** costs more)
+    folded[index] = evolve(folded[index], status="folded", hands=1)
+    players = tuple(folded)
     left = [p for p in players if p.status in BETTING]
     if len(left) > 1:
         return evolve(hand, players=players, to_act=next_to_act(players, index))
@@ -105,9 +113,9 @@ def fold(hand: Hand, name: str) -> Hand:
 def see(hand: Hand, index: int, cost: int) -> Hand:
     """players[index] pays `cost` to see the other player still betting: the seen player shows first (R5.4)."""
     seer = hand.players[index].name
-    seen = next(p.name for p in hand.betting if p.name != seer)
-    hand = evolve(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None)
-    return evolve(hand, phase="showdown", contest=Contest(hand.live_pot, "see", (seen,), seer))
+    seen = next(p.name for p in hand.players if p.status in BETTING and p.name != seer)
+    return evolve(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None, phase="showdown",
+                  contest=Contest(hand.live_pot + cost, "see", (seen,), seer))  # the pot with the cost in
 
 
 def showdown(hand: Hand) -> Hand:

@@ -1,0 +1,101 @@
+"""What the engine skips to judge an action in fewer steps gives what judging it in full gives (issue 78): R8.9's
+pack is each game's own, and brag's betting makes each move as `match` made it."""
+
+import random
+
+import pytest
+
+from bragref.engine.errors import BadInput
+from bragref.engine.rules import Rules
+from bragref.games import GAMES, from_preset
+from bragref.games import play as engine
+from bragref.games.randomplay import random_dealt
+from bragref.games.verbs import Show
+
+SEATS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def shown_at(game_name: str, cards: tuple[int, ...]) -> tuple:
+    """The game, a hand of it as dealt, and Ann's show of `cards`."""
+    game = GAMES[game_name]
+    rules = from_preset(next(iter(game.presets)), game=game_name)
+    dealt = {**game.deal_follows(rules, SEATS, None, lambda: True), **random_dealt(rules, random.Random(9), SEATS)}
+    return game, engine.deal(rules, SEATS, "Di", dealt=dealt), Show("Ann", cards)
+
+
+def test_a_card_outside_the_pack_a_game_deals_is_bad_input_r8_9():
+    """R8.9 by each game's pack: brag's the 52 and the jokers its wild cards add (the default, asked once a move),
+    Svara's 36 of 6 to A and three-stake's 52 (their own)."""
+    game, hand, show = shown_at("brag", (52, 44, 40))
+    with pytest.raises(BadInput, match=r"^X1 is not in the pack of Three Card Brag \(R8\.9\)$"):
+        engine.check_cards(game, hand, show)
+    game, hand, show = shown_at("brag", (44, 40, 36))
+    engine.check_cards(game, hand, show)
+    wild = engine.deal(Rules(wild="jokers:2"), SEATS, "Di")
+    engine.check_cards(game, wild, Show("Ann", (52, 53, 40)))  # the jokers the rules add
+    game, hand, show = shown_at("svara", (8, 44, 40))
+    with pytest.raises(BadInput, match=r"^4c is not in the pack of Svara \(R8\.9\)$"):
+        engine.check_cards(game, hand, show)
+    game, hand, show = shown_at("three-stake", (52, 44, 40))
+    with pytest.raises(BadInput, match=r"^X1 is not in the pack of .* \(R8\.9\)$"):
+        engine.check_cards(game, hand, show)
+
+
+def test_brag_betting_makes_each_move_by_its_own_method_and_a_subclass_of_a_move_too():
+    """Brag's betting finds a move by its type at once; the method it calls is the betting's own at the call (a
+    subclass's), and a move of a type made from one of brag's (not brag's own) is still made as that one is."""
+    from bragref.games.brag.betting import BragBetting
+    from bragref.games.verbs import Bet
+
+    class Wager(Bet, frozen=True):
+        pass
+
+    made = []
+
+    class Counting(BragBetting):
+        def _bet(self, hand, bet):
+            made.append(bet)
+            return super()._bet(hand, bet)
+
+    hand = engine.deal(Rules(), SEATS, "Di")
+    assert Counting().apply(hand, Bet("Ann", 2)) == Counting().apply(hand, Wager("Ann", 2)) == engine.apply(
+        hand, Bet("Ann", 2))
+    assert [type(bet) for bet in made] == [Bet, Wager]
+
+
+def seen_and_shown(rules: Rules, game=None):
+    """Ann bets, Bob sees, Ann shows three threes and Bob three aces: the winner."""
+    from bragref.games.brag.actions import See
+    from bragref.games.verbs import Bet
+
+    hand = engine.deal(rules, ["Ann", "Bob"], "Bob")
+    for action in (Bet("Ann", 2), See("Bob"), Show("Ann", (4, 5, 6)), Show("Bob", (48, 49, 50))):
+        hand = engine.apply(hand, action, game)
+    return hand.result.winnings
+
+
+def test_each_hands_cards_are_judged_under_its_own_rules_r8_2():
+    """Brag's betting asks its game for the order of hands once a rule set: hands under two sets of rules, one after
+    the other, are each judged under their own (threes the best prial, or below the aces, R8.2)."""
+    high, low = Rules(threes_high=True), Rules(threes_high=False)
+    for _ in range(2):
+        assert seen_and_shown(high) == (("Ann", 6),)
+        assert seen_and_shown(low) == (("Bob", 6),)
+
+
+def test_a_game_whose_order_of_hands_is_its_hands_own_is_asked_it_at_every_show(monkeypatch):
+    """A game that says its order of hands from the hand (`Game.hand_ranking` of its own) is asked at every show."""
+    from bragref.games.brag import Brag
+    from bragref.games.protocol import Judging
+
+    asked = []
+
+    def hand_ranking(self, hand):
+        asked.append(hand)
+        return Judging.hand_ranking(self, hand)
+
+    monkeypatch.setattr(Brag, "hand_ranking", hand_ranking)
+    rules = Rules()
+    for _ in range(2):
+        assert seen_and_shown(rules) == (("Ann", 6),)
+    assert len(asked) == 4
