@@ -34,18 +34,22 @@ def suit_of(card: int) -> int:
     return card & 3
 
 
+_TEXTS = tuple(RANKS[card >> 2] + SUITS[card & 3] for card in range(NATURALS))  # each natural card's text, written
+# once: a history writes every card shown, tens of thousands of them
+
+
 def is_joker(card: int) -> bool:
     return card >= NATURALS
 
 
 def card_text(card: int) -> str:
-    if is_joker(card):
+    if card >= NATURALS:  # a joker (R8.7)
         return f"X{card - NATURALS + 1}"
-    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+    return _TEXTS[card]
 
 
 def hand_text(cards: Iterable[int]) -> str:
-    return " ".join(card_text(c) for c in cards)
+    return " ".join(map(card_text, cards))
 
 
 @lru_cache(maxsize=1024)
