@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from bragref.api import open_ledger
 from bragref.cli.lines import situation
 from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Output, amount_texts, csv_chunks,
                                 grid_text, json_item, json_listed, output_options, plain,
@@ -12,7 +11,6 @@ from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Outp
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
-from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
 from bragref.told import carried_words, entry_words, outcome, own_words, paid_in, paid_lines, seats_words, settle_lines, witness
@@ -72,27 +70,14 @@ def history(app, number: int | None, out: Output) -> None:
         pieces = [told(session, book.replays(number), out, True)]
     else:
         last = book.last_number()
-        spans = [(first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
-        if last < PARALLEL_FROM or cores() < 2:
-            pieces = (told(session, book.replays_between(*span), out, span[0] == 1) for span in spans)
-        else:
-            pieces = in_order(_told_in, [(app.db, session.name, span, out) for span in spans], ahead=2)
+        pieces = (told(session, book.replays_between(first, min(first + PIECE - 1, last)), out, first == 1)
+                  for first in range(1, last + 1, PIECE))
     for text in json_listed(pieces) if out.form == "json" else pieces:
         click.echo(text, nl=False)
 
 
-PIECE = 500  # hands told at once: a whole session is printed a piece at a time, never held
-PARALLEL_FROM = 4 * PIECE  # hands: a session this long is told on every core, a piece to a process (`in_order`)
-
-
-def _told_in(job: tuple) -> str:
-    """One piece of a long session's history, told in a process of its own reading the ledger file."""
-    path, name, (first, last), out = job
-    book = open_ledger(path, name, read_only=True)
-    try:
-        return told(book.current_session(), book.replays_between(first, last), out, first == 1)
-    finally:
-        book.close()
+PIECE = 500  # hands told at once: a whole session is printed a piece at a time, never held, in the one process (a
+# second on another core costs more CPU than it saves)
 
 
 def told(session, replays, out: Output, first: bool) -> str:
