@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from tabulate import tabulate
 
 from bragref.cli import cell, cli
-from bragref.cli.output import NUMBER_COLUMNS, table_text
+from bragref.cli.output import NUMBER_COLUMNS, plain, simple_columns, table_text
 from conftest import SAMPLES, Bragref
 
 REPORTS = ["status", "history", "history 1", "balances", "balances --all", "settle", "odds", "session list",
@@ -197,13 +197,16 @@ def test_a_long_history_is_told_in_the_one_process(bragref):
     assert not modules & {"bragref.ledger.pieces", "multiprocessing", "concurrent.futures"}
 
 
-@settings(max_examples=300, deadline=None)
-@given(table=st.integers(1, 5).flatmap(lambda columns: st.tuples(
+TABLES = st.integers(1, 5).flatmap(lambda columns: st.tuples(
     st.lists(st.sampled_from(sorted(NUMBER_COLUMNS)) | st.text(string.ascii_letters + " #", min_size=1, max_size=10),
              min_size=columns, max_size=columns, unique=True),
     st.lists(st.lists(st.none() | st.integers(-10**6, 10**6) | st.text(alphabet=st.characters(
         codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp", "Co", "Cn")), max_size=12).map(cell),
-        min_size=columns, max_size=columns), min_size=1, max_size=6))))
+        min_size=columns, max_size=columns), min_size=1, max_size=6)))  # headers and rows of cells
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=TABLES)
 def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
     """Tables print in tabulate's `simple` format by default, made without loading tabulate (issue 19), numbers
     and money right-aligned."""
@@ -211,3 +214,29 @@ def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
     align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
     assert table_text([dict(zip(headers, row, strict=False)) for row in rows]) == tabulate(
         rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=TABLES)
+def test_a_table_made_from_its_columns_is_tabulates_simple_format_to_the_byte(table):
+    """A long report's tables are made from their columns' texts, one format a table's shape (`simple_columns`,
+    issue 78: a whole session's `history`): still tabulate's `simple` format, to the byte."""
+    headers, rows = table
+    align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
+    columns = [[plain(v) if isinstance(v, str) else "" if v is None else str(v) for v in column]
+               for column in zip(*rows, strict=True)]
+    assert simple_columns(headers, columns, align) == tabulate(
+        rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+
+
+def test_cells_by_value_are_made_again_once_forgotten(monkeypatch):
+    """A long report's cells are kept by the value each is made from, of the last few (`Cells`): once they are
+    forgotten, each is made again, and None is still an empty cell."""
+    import bragref.cli.output as output
+
+    monkeypatch.setattr(output, "PLAIN_KEPT", 3)
+    made = []
+    cells = output.Cells(lambda value: made.append(value) or f" {value}\x07 ")
+    assert [cells[v] for v in (1, 2, 1, 3, 4, None, 1)] == ["1\\x07", "2\\x07", "1\\x07", "3\\x07", "4\\x07", "",
+                                                           "1\\x07"]
+    assert made == [1, 2, 3, 4, 1] and len(cells) <= 3

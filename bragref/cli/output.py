@@ -8,7 +8,7 @@ import json
 import re
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
@@ -201,27 +201,35 @@ PLAINED: dict[str, str] = {}  # each text `plain` has worked out, of the last fe
 PLAIN_KEPT = 4096
 
 
-class _Amounts(dict):
-    """Amounts in one money as a table's cells (`plain`), each worked out once (`amount_texts`)."""
+class Cells(dict):
+    """Table cells (`plain`) by the value each is made from (`made`, given the value; a text as it is, where None),
+    each worked out once, of the last few thousand, and an empty one for None: a long report's cells are looked up,
+    not made again (`reports.hand_table`, a whole session's `history`)."""
 
-    def __init__(self, unit: str, currency: str):
+    def __init__(self, made: Callable | None = None):
         super().__init__()
-        self.unit, self.currency = unit, currency
+        self.made = made
+        self[None] = ""
 
-    def __missing__(self, units: int) -> str:
-        from bragref.engine.money import format_money
-
+    def __missing__(self, value) -> str:
         if len(self) >= PLAIN_KEPT:
             self.clear()
-        text = self[units] = plain(format_money(units, self.unit, self.currency))
+            self[None] = ""
+        text = self[value] = plain(value if self.made is None else self.made(value))
         return text
 
 
+def _money_text(unit: str, currency: str) -> Callable[[int], str]:
+    from bragref.engine.money import format_money
+
+    return lambda units: format_money(units, unit, currency)
+
+
 @functools.lru_cache(maxsize=16)
-def amount_texts(unit: str, currency: str) -> dict[int, str]:
-    """Each amount in the money of `unit` and `currency` as `Rules.money` writes it, as a table's cell: looked up,
-    not formatted again, for every cell of a long report."""
-    return _Amounts(unit, currency)
+def amount_texts(unit: str, currency: str) -> dict[int | None, str]:
+    """Each amount in the money of `unit` and `currency` as `Rules.money` writes it, as a table's cell (`Cells`; none
+    for None): looked up, not formatted again, for every cell of a long report."""
+    return Cells(_money_text(unit, currency))
 
 
 MARKDOWN = frozenset({"github", "pipe"})  # tabulate's formats that are Markdown, where a cell's text is escaped
@@ -252,6 +260,24 @@ def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -
     lines = [pattern.format(*headers).rstrip(), "  ".join("-" * width for width in widths)]
     lines += [pattern.format(*row).rstrip() for row in texts]
     return "\n".join(lines)
+
+
+def simple_columns(headers: list[str], columns: list[list[str]], align: list[str]) -> str:
+    """`simple_table` of a table given as its columns' texts (each stripped, at least one row): the lines made by
+    one format a table's shape, worked out once (`_shape`); a whole session's `history` is ten thousand tables."""
+    if FIT or not columns[0]:
+        return simple_table(headers, [list(row) for row in zip(*columns, strict=True)], align)
+    pattern, head = _shape(tuple(headers), tuple(align), tuple(max(len(header) + 2, max(map(len, column)))
+                                                               for header, column in zip(headers, columns, strict=True)))
+    return head + "\n".join([(pattern % row).rstrip() for row in zip(*columns, strict=True)])
+
+
+@functools.lru_cache(maxsize=1024)
+def _shape(headers: tuple[str, ...], align: tuple[str, ...], widths: tuple[int, ...]) -> tuple[str, str]:
+    """A simple table's format for a line of cells (`%` of their tuple) and its first two lines, as `simple_table`
+    makes them."""
+    pattern = "  ".join(f"%{'' if side == 'right' else '-'}{width}s" for width, side in zip(widths, align, strict=True))
+    return pattern, f"{(pattern % headers).rstrip()}\n{'  '.join('-' * width for width in widths)}\n"
 
 
 FIT: list[int] = []  # the width reports' tables are made to fit while the table prints one (`fitting`)

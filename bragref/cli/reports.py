@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import itemgetter
+
 import click
 
 from bragref.cli.lines import situation
-from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Output, amount_texts, csv_chunks,
-                                grid_text, json_item, json_listed, output_options, plain,
-                                PLAINED, simple_table)
+from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Cells, Output, amount_texts, csv_chunks,
+                                grid_text, json_item, json_listed, output_options, simple_columns)
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.history import hand_history, named_now
@@ -117,24 +119,33 @@ def hand_table(entries: list[dict], hand: Hand, fmt: str) -> str:
         return grid_text(headers, [["" if e["seq"] is None else e["seq"], e["player"] or "",
                                     entry_words(e, game) + (" (voided)" if e["voided"] else ""),
                                     *money.cells(e), note(e)] for e in entries], fmt)
-    amounts, into, amount, stake = amount_texts(hand.rules.unit, hand.rules.currency), money.into, money.amount, money.stake
-    done, rows = PLAINED.get, []  # `plain`'s texts looked up here, a cell each, before it is called
-    for e in entries:
-        player, seq, said = e["player"] or "", e["seq"], entry_words(e, game)
-        if e["voided"]:
-            said += " (voided)"
-        cells = ["" if seq is None else str(seq), done(player) or plain(player), done(said) or plain(said)]
-        if amount:
-            cells.append("" if e["amount"] is None else amounts[e["amount"]])
-            if into:
-                cells.append(str(e["into"] or ""))
-            cells.append("" if e["pot"] is None else amounts[e["pot"]])
-        if stake:
-            cells.append("" if e["stake"] is None else amounts[e["stake"]])
-        text = note(e)
-        cells.append(done(text) or plain(text))
-        rows.append(cells)
-    return simple_table(headers, rows, ["right" if h in NUMBER_COLUMNS else "left" for h in headers])
+    cells = amount_texts(hand.rules.unit, hand.rules.currency)
+    columns = [list(map(SEQS.__getitem__, map(SEQ, entries))), list(map(NAMES.__getitem__, map(PLAYER, entries))),
+               list(map(_said(game).__getitem__, map(SAID, entries)))]
+    if money.amount:
+        columns.append(list(map(cells.__getitem__, map(AMOUNT, entries))))
+        if money.into:
+            columns.append(list(map(INTOS.__getitem__, map(INTO, entries))))
+        columns.append(list(map(cells.__getitem__, map(POT, entries))))
+    if money.stake:
+        columns.append(list(map(cells.__getitem__, map(STAKE, entries))))
+    columns.append(list(map(NOTES.__getitem__, map(NOTED, entries))))
+    return simple_columns(headers, columns, ["right" if h in NUMBER_COLUMNS else "left" for h in headers])
+
+
+SEQ, PLAYER, AMOUNT, INTO, POT, STAKE = map(itemgetter, ("seq", "player", "amount", "into", "pot", "stake"))
+SAID, NOTED = itemgetter("action", "blind", "voided"), itemgetter("detail", "reason", "entered", "player")
+SEQS, NAMES, INTOS = Cells(str), Cells(), Cells(lambda into: str(into or ""))  # a history table's cells by value
+
+
+@lru_cache(maxsize=16)
+def _said(game) -> Cells:
+    """What an entry did as its table's cell, by its action, flag and whether it was voided (`SAID`), in `game`'s
+    words (`entry_words`)."""
+    return Cells(lambda key: entry_words({"action": key[0], "blind": key[1]}, game) + (" (voided)" if key[2] else ""))
+
+
+NOTES = Cells(lambda key: note({"detail": key[0], "reason": key[1], "entered": key[2], "player": key[3]}))  # by `NOTED`
 
 
 def note(entry: dict) -> str:

@@ -9,6 +9,7 @@ from itertools import chain
 
 from bragref.engine.state import Hand
 from bragref.games import game_of
+from bragref.games.verbs import Verb
 from bragref.ledger.replay import dealt
 from bragref.ledger.store import entered_text
 
@@ -35,29 +36,30 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
     misdealt = False
     tell, number, append = _tellings(hand.rules), row["number"], entries.append
     for step in chain([first], steps) if first is not None else ():
-        r, seq, action, before, hand, voided_by = step[0], step[2], step[1], step[6], step[7], step[4]  # (fields by
-        # place: a whole session's history reads them a hundred thousand times)
-        entered = r["entered"]
+        r, action, seq, live, voided_by, _, before, hand = step  # (a whole session's history reads them a hundred
+        # thousand times)
+        entered, amount = r["entered"], r["amount"]
         if entered is not None and type(entered) is not str:
             entered = entered_text(entered)
         if seq is None:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
             append({"hand": number, "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
-                    "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
+                    "amount": amount, "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
                     "stake": hand.stake, "into": None, "voided": False, "reason": None, "entered": None})
             continue
         if action is None:  # a void: of an action, or of the deal (a misdeal, R9.1)
             misdealt = misdealt or step.misdeal
             stated, flagged, detail = None, None, void_detail(step)
         else:
-            stated, flagged, detail = tell[action]
-            detail = action.noted(before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
-        if step[3]:  # live: the pot and stake after it
+            stated, flagged, detail, noted = tell[action]
+            if noted is not None:
+                detail = noted(before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
+        if live:  # the pot and stake after it
             pot, stake = hand.pot, hand.stake
-            into = len(before.covered) + 1 if (r["amount"] or stated) is not None else None
+            into = len(before.covered) + 1 if (amount or stated) is not None else None
         else:
             pot = stake = into = None
         append({"hand": number, "seq": seq, "at": r["at"], "player": r["player"], "action": r["verb"],
-                "amount": r["amount"] if stated is None else stated,  # else what it put in
+                "amount": amount if stated is None else stated,  # else what it put in
                 "blind": flagged, "detail": detail, "pot": pot, "stake": stake, "into": into,
                 "voided": voided_by is not None,
                 "reason": r["reason"] if voided_by is None else voided_by["reason"], "entered": entered})
@@ -70,17 +72,19 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
 
 class _Told(dict):
     """What a history entry says of an action beyond its verb, by action: the amount it states, its flag, its detail
-    (in the money of `rules`). Actions are values, and a session repeats a few hundred of them (`store.action_of`
-    reads each once): each is told once, of the last few thousand."""
+    (in the money of `rules`), and its own `noted` where its verb has one (None: the detail as it is). Actions are
+    values, and a session repeats a few hundred of them (`store.action_of` reads each once): each is told once, of
+    the last few thousand."""
 
     def __init__(self, rules):
         super().__init__()
         self.money = rules.money
 
-    def __missing__(self, action) -> tuple[int | None, bool | None, str | None]:
+    def __missing__(self, action) -> tuple:
         if len(self) >= TOLD_KEPT:
             self.clear()
-        told = self[action] = action.stated_amount(), action.flagged(), action.detail(self.money)
+        noted = None if getattr(type(action), "noted", None) is Verb.noted else action.noted
+        told = self[action] = action.stated_amount(), action.flagged(), action.detail(self.money), noted
         return told
 
 
