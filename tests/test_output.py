@@ -225,8 +225,18 @@ def test_a_table_made_from_its_columns_is_tabulates_simple_format_to_the_byte(ta
     align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
     columns = [[plain(v) if isinstance(v, str) else "" if v is None else str(v) for v in column]
                for column in zip(*rows, strict=True)]
-    assert simple_columns(headers, columns, align) == tabulate(
+    assert simple_columns(tuple(headers), columns, tuple(align)) == tabulate(
         rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+
+
+def test_an_entrys_row_and_the_entry_say_the_same():
+    """`history`'s tables are made from each entry's values in a row (`hand_rows`, issue 78), its JSON and CSV from
+    the same as dicts: each key has the value in its place, in the order the JSON prints them."""
+    from bragref.ledger.history import KEYS, WON_KEYS, entry_of, won_entry_of
+
+    values = tuple(f"value {place}" for place in range(len(KEYS)))
+    assert entry_of(values) == dict(zip(KEYS, values, strict=True)) and tuple(entry_of(values)) == KEYS
+    assert won_entry_of(values) == dict(zip(KEYS, values, strict=True)) and tuple(won_entry_of(values)) == WON_KEYS
 
 
 def test_cells_by_value_are_made_again_once_forgotten(monkeypatch):

@@ -10,6 +10,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import repeat
 
 import click
 import bragref.structs as structs
@@ -262,14 +263,20 @@ def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -
     return "\n".join(lines)
 
 
-def simple_columns(headers: list[str], columns: list[list[str]], align: list[str]) -> str:
-    """`simple_table` of a table given as its columns' texts (each stripped, at least one row): the lines made by
-    one format a table's shape, worked out once (`_shape`); a whole session's `history` is ten thousand tables."""
+def simple_columns(headers: tuple[str, ...], columns: list[list[str]], align: tuple[str, ...]) -> str:
+    """`simple_table` of a table given as its columns' texts (each stripped, at least one row): its lines made by one
+    format a table's shape, worked out once (`_shape`), each column's width found by its own (`map`, not a loop over
+    its cells in Python): a whole session's `history` is ten thousand tables."""
     if FIT or not columns[0]:
-        return simple_table(headers, [list(row) for row in zip(*columns, strict=True)], align)
-    pattern, head = _shape(tuple(headers), tuple(align), tuple(max(len(header) + 2, max(map(len, column)))
-                                                               for header, column in zip(headers, columns, strict=True)))
+        return simple_table(list(headers), [list(row) for row in zip(*columns, strict=True)], list(align))
+    pattern, head = _shape(headers, align, tuple(map(max, _least(headers), map(max, map(map, repeat(len), columns)))))
     return head + "\n".join([(pattern % row).rstrip() for row in zip(*columns, strict=True)])
+
+
+@functools.lru_cache(maxsize=256)
+def _least(headers: tuple[str, ...]) -> tuple[int, ...]:
+    """The least width of each column of a simple table: its header's, and two more."""
+    return tuple(len(header) + 2 for header in headers)
 
 
 @functools.lru_cache(maxsize=1024)
