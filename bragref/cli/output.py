@@ -284,6 +284,8 @@ def _shape(headers: tuple[str, ...], align: tuple[str, ...], widths: tuple[int, 
     """A simple table's format for a line of cells (`%` of their tuple) and its first two lines, as `simple_table`
     makes them."""
     pattern = "  ".join(f"%{'' if side == 'right' else '-'}{width}s" for width, side in zip(widths, align, strict=True))
+    if align[-1] != "right":  # a last column padded on its right only to be stripped again: not padded
+        pattern = pattern[:pattern.rindex("%")] + "%s"
     return pattern, f"{(pattern % headers).rstrip()}\n{'  '.join('-' * width for width in widths)}\n"
 
 
