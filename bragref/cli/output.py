@@ -194,8 +194,13 @@ def plain(text: str) -> str:
     if done is None:
         if len(PLAINED) >= PLAIN_KEPT:
             PLAINED.clear()
-        done = PLAINED[text] = (text if text.isprintable() else cell(text)).strip()
+        done = PLAINED[text] = plained(text)
     return done
+
+
+def plained(text: str) -> str:
+    """`plain`'s text, worked out (not looked up)."""
+    return (text if text.isprintable() else cell(text)).strip()
 
 
 PLAINED: dict[str, str] = {}  # each text `plain` has worked out, of the last few thousand
@@ -216,7 +221,7 @@ class Cells(dict):
         if len(self) >= PLAIN_KEPT:
             self.clear()
             self[None] = ""
-        text = self[value] = plain(value if self.made is None else self.made(value))
+        text = self[value] = plained(value if self.made is None else self.made(value))  # kept here, not in `plain`'s
         return text
 
 

@@ -12,7 +12,7 @@ from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Cell
                                 grid_text, json_item, json_listed, output_options, simple_columns)
 from bragref.engine.state import Hand
 from bragref.games import game_of
-from bragref.ledger.history import KEYS, hand_history, hand_rows, named_now, rows_named_now
+from bragref.ledger.history import KEYS, entry_of, hand_history, hand_rows, named_now, rows_named_now
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
 from bragref.told import carried_words, entry_words, outcome, own_words, paid_in, paid_lines, seats_words, settle_lines, witness
@@ -116,7 +116,7 @@ def hand_table(rows: list[tuple], hand: Hand, fmt: str) -> str:
     money = MoneyColumns(rows, hand)
     headers = ("#", "player", "action", *money.headers, "note")
     if fmt != "simple":
-        entries = [dict(zip(KEYS, values, strict=False)) for values in rows]
+        entries = list(map(entry_of, rows))
         return grid_text(list(headers), [["" if e["seq"] is None else e["seq"], e["player"] or "",
                                           entry_words(e, game) + (" (voided)" if e["voided"] else ""),
                                           *money.cells(e), note(e)] for e in entries], fmt)
