@@ -358,6 +358,34 @@ def test_history_shows_local_time_without_microseconds(evening, monkeypatch):
     assert re.fullmatch(r"Hand 1 · Andy deals · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+", first)
 
 
+@pytest.mark.parametrize("zone", ["UTC", "Europe/London", "Asia/Kolkata", "America/St_Johns"])
+def test_a_stored_time_is_told_on_the_local_clock_whichever_second_of_its_minute(monkeypatch, zone):
+    """`history` heads each hand with its time on the table's clock (`story.local_time`), a stored time's minute found
+    by its text once worked out (issue 78): every second of a minute, either side of a clock change and in zones
+    half an hour off, is the local clock's, as the time read afresh says it."""
+    import time
+    from datetime import datetime
+
+    from bragref.ledger import story
+
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    monkeypatch.setattr(story, "_MINUTES", {})
+    try:
+        story._local_minute.cache_clear()
+        stored = [f"2026-{day} {clock}:{second:02}.{micro:06}+00:00".replace(" ", "T")
+                  for day, clock in (("03-29", "00:59"), ("03-29", "01:00"), ("10-25", "00:59"), ("10-25", "01:00"),
+                                     ("11-22", "20:01"), ("11-22", "20:02")) for second in (0, 5, 59) for micro in (1, 999999)]
+        for at in stored * 2:  # the second time round, each minute is known by its text
+            assert story.local_time(at) == datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+        assert story.local_time("2026-11-22T20:01:05+00:00") == datetime.fromisoformat(
+            "2026-11-22T20:01:05+00:00").astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")  # no microseconds: read
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+        story._local_minute.cache_clear()
+
+
 def test_numbers_are_right_aligned_in_tables(evening):
     lines = evening("balances").stdout.splitlines()
     header, _rule, *rows = lines

@@ -475,9 +475,8 @@ def test_an_export_that_fails_while_it_is_read_leaves_the_old_file_and_no_tempor
 
 
 def test_a_ledger_in_a_folder_named_with_uri_characters_is_read_by_every_process(tmp_path, monkeypatch):
-    """The audit and a long history read the file in processes of their own, on connections opened for reading
-    only through a URI: a folder named with `#`, `?` or `%` must still be the folder meant (issue 19)."""
-    import bragref.cli.reports as reports
+    """The audit reads the file in processes of their own, on connections opened for reading only through a URI: a
+    folder named with `#`, `?` or `%` must still be the folder meant (issue 19)."""
     import bragref.ledger.audit as audit_module
     import bragref.ledger.pieces as pieces
 
@@ -485,12 +484,8 @@ def test_a_ledger_in_a_folder_named_with_uri_characters_is_read_by_every_process
     folder.mkdir()
     bragref = Bragref(folder / "ledger.db")
     bragref("simulate --hands 12 --seed 4")
-    whole = bragref("history").stdout
     monkeypatch.setattr(pieces.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(reports, "PIECE", 5)
-    monkeypatch.setattr(reports, "PARALLEL_FROM", 0)
     monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
-    assert bragref("history").stdout == whole
     assert bragref("audit --all").output.startswith("audit: sound: ")  # a finding exits 4 ("cannot be read" is one)
 
 

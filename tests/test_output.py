@@ -9,6 +9,7 @@ import io
 import json
 
 import string
+import subprocess
 from contextlib import closing
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from tabulate import tabulate
 
 from bragref.cli import cell, cli
-from bragref.cli.output import NUMBER_COLUMNS, table_text
+from bragref.cli.output import NUMBER_COLUMNS, plain, simple_columns, table_text
 from conftest import SAMPLES, Bragref
 
 REPORTS = ["status", "history", "history 1", "balances", "balances --all", "settle", "odds", "session list",
@@ -171,30 +172,41 @@ def test_a_streamed_report_prints_what_it_would_print_at_once(rows):
 
 
 @pytest.mark.parametrize("form", ["", "--json", "--csv", "--fmt grid"])
-def test_a_long_history_told_on_every_core_is_the_history_told_in_one_process(bragref, monkeypatch, form):
-    """A long session's `history` is told in pieces, a process each (issue 19): the same bytes, in the same order,
-    as one process telling it, with a player renamed since (R2.6), table money, covers and short pieces."""
+def test_a_long_history_told_a_piece_at_a_time_is_the_history_told_whole(bragref, monkeypatch, form):
+    """A long session's `history` is told a piece of hands at a time (issue 19): the same bytes, in the same order,
+    as told in one piece, with a player renamed since (R2.6), table money, covers and short pieces."""
     import bragref.cli.reports as reports
-    import bragref.ledger.pieces as pieces
 
     bragref("simulate --hands 25 --seed 3 --short-money both --stakes table")
     bragref(f"player rename {bragref.json('status')['players'][0]['name']} Zoë")
     whole = bragref(f"history {form}").stdout
     monkeypatch.setattr(reports, "PIECE", 3)
-    in_one = bragref(f"history {form}").stdout  # nine pieces, one process: the session is under PARALLEL_FROM
-    monkeypatch.setattr(reports, "PARALLEL_FROM", 0)
-    monkeypatch.setattr(pieces.os, "cpu_count", lambda: 2)
-    told = bragref(f"history {form}").stdout
-    assert in_one == told == whole and "Zoë" in whole
+    assert bragref(f"history {form}").stdout == whole and "Zoë" in whole  # nine pieces
 
 
-@settings(max_examples=300, deadline=None)
-@given(table=st.integers(1, 5).flatmap(lambda columns: st.tuples(
+def test_a_long_history_is_told_in_the_one_process(bragref):
+    """`history` of a whole session starts no worker process (issue 78): on two cores two workers cost more CPU than
+    one process for the same work. It loads nothing that starts one."""
+    bragref("simulate --hands 3 --seed 3")
+    loaded = ("import atexit, json, sys; atexit.register(lambda: print(json.dumps(sorted(sys.modules)), "
+              "file=sys.stderr)); sys.argv = ['bragref', *sys.argv[1:]]; from bragref.__main__ import main; main()")
+    run = subprocess.run([sys.executable, "-c", loaded, "--db", str(bragref.db), "history"], capture_output=True,
+                         text=True)
+    assert run.returncode == 0 and "Hand 3 ·" in run.stdout, run.stderr
+    modules = set(json.loads(run.stderr.splitlines()[-1]))
+    assert not modules & {"bragref.ledger.pieces", "multiprocessing", "concurrent.futures"}
+
+
+TABLES = st.integers(1, 5).flatmap(lambda columns: st.tuples(
     st.lists(st.sampled_from(sorted(NUMBER_COLUMNS)) | st.text(string.ascii_letters + " #", min_size=1, max_size=10),
              min_size=columns, max_size=columns, unique=True),
     st.lists(st.lists(st.none() | st.integers(-10**6, 10**6) | st.text(alphabet=st.characters(
         codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp", "Co", "Cn")), max_size=12).map(cell),
-        min_size=columns, max_size=columns), min_size=1, max_size=6))))
+        min_size=columns, max_size=columns), min_size=1, max_size=6)))  # headers and rows of cells
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=TABLES)
 def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
     """Tables print in tabulate's `simple` format by default, made without loading tabulate (issue 19), numbers
     and money right-aligned."""
@@ -202,3 +214,39 @@ def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
     align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
     assert table_text([dict(zip(headers, row, strict=False)) for row in rows]) == tabulate(
         rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=TABLES)
+def test_a_table_made_from_its_columns_is_tabulates_simple_format_to_the_byte(table):
+    """A long report's tables are made from their columns' texts, one format a table's shape (`simple_columns`,
+    issue 78: a whole session's `history`): still tabulate's `simple` format, to the byte."""
+    headers, rows = table
+    align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
+    columns = [[plain(v) if isinstance(v, str) else "" if v is None else str(v) for v in column]
+               for column in zip(*rows, strict=True)]
+    assert simple_columns(tuple(headers), columns, tuple(align)) == tabulate(
+        rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+
+
+def test_an_entrys_row_and_the_entry_say_the_same():
+    """`history`'s tables are made from each entry's values in a row (`hand_rows`, issue 78), its JSON and CSV from
+    the same as dicts: each key has the value in its place, in the order the JSON prints them."""
+    from bragref.ledger.history import KEYS, WON_KEYS, entry_of, won_entry_of
+
+    values = tuple(f"value {place}" for place in range(len(KEYS)))
+    assert entry_of(values) == dict(zip(KEYS, values, strict=True)) and tuple(entry_of(values)) == KEYS
+    assert won_entry_of(values) == dict(zip(KEYS, values, strict=True)) and tuple(won_entry_of(values)) == WON_KEYS
+
+
+def test_cells_by_value_are_made_again_once_forgotten(monkeypatch):
+    """A long report's cells are kept by the value each is made from, of the last few (`Cells`): once they are
+    forgotten, each is made again, and None is still an empty cell."""
+    import bragref.cli.output as output
+
+    monkeypatch.setattr(output, "PLAIN_KEPT", 3)
+    made = []
+    cells = output.Cells(lambda value: made.append(value) or f" {value}\x07 ")
+    assert [cells[v] for v in (1, 2, 1, 3, 4, None, 1)] == ["1\\x07", "2\\x07", "1\\x07", "3\\x07", "4\\x07", "",
+                                                           "1\\x07"]
+    assert made == [1, 2, 3, 4, 1] and len(cells) <= 3

@@ -316,9 +316,9 @@ def test_the_same_evening_makes_the_same_ledger_on_both_paths(tmp_path):
 # ---- a browser's Python ------------------------------------------------------------------------------------------
 
 def test_in_a_python_that_starts_no_process_the_long_reads_stay_in_one(tmp_path, monkeypatch):
-    """Pyodide's Python (`sys.platform` "emscripten") can start neither a process nor a thread: a long session's
-    `history` and `audit`, which share their work among the cores elsewhere, do it all in the one process there,
-    whatever number of cores the browser reports."""
+    """Pyodide's Python (`sys.platform` "emscripten") can start neither a process nor a thread: `audit`, which shares
+    its work among the cores elsewhere, does it all in the one process there, whatever number of cores the browser
+    reports (a long session's `history` is told in one process everywhere)."""
     import concurrent.futures
 
     import bragref.cli.reports as reports
@@ -337,7 +337,6 @@ def test_in_a_python_that_starts_no_process_the_long_reads_stay_in_one(tmp_path,
     monkeypatch.setattr(pieces.sys, "platform", "emscripten")
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_process)
     monkeypatch.setattr(reports, "PIECE", 5)
-    monkeypatch.setattr(reports, "PARALLEL_FROM", 0)
     monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
     assert bragref("history").stdout == whole
     assert bragref("audit --all").output.startswith("audit: sound: ")

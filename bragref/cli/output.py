@@ -8,8 +8,9 @@ import json
 import re
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import repeat
 
 import click
 import bragref.structs as structs
@@ -193,35 +194,48 @@ def plain(text: str) -> str:
     if done is None:
         if len(PLAINED) >= PLAIN_KEPT:
             PLAINED.clear()
-        done = PLAINED[text] = (text if text.isprintable() else cell(text)).strip()
+        done = PLAINED[text] = plained(text)
     return done
+
+
+def plained(text: str) -> str:
+    """`plain`'s text, worked out (not looked up)."""
+    return (text if text.isprintable() else cell(text)).strip()
 
 
 PLAINED: dict[str, str] = {}  # each text `plain` has worked out, of the last few thousand
 PLAIN_KEPT = 4096
 
 
-class _Amounts(dict):
-    """Amounts in one money as a table's cells (`plain`), each worked out once (`amount_texts`)."""
+class Cells(dict):
+    """Table cells (`plain`) by the value each is made from (`made`, given the value; a text as it is, where None),
+    each worked out once, of the last few thousand, and an empty one for None: a long report's cells are looked up,
+    not made again (`reports.hand_table`, a whole session's `history`)."""
 
-    def __init__(self, unit: str, currency: str):
+    def __init__(self, made: Callable | None = None):
         super().__init__()
-        self.unit, self.currency = unit, currency
+        self.made = made
+        self[None] = ""
 
-    def __missing__(self, units: int) -> str:
-        from bragref.engine.money import format_money
-
+    def __missing__(self, value) -> str:
         if len(self) >= PLAIN_KEPT:
             self.clear()
-        text = self[units] = plain(format_money(units, self.unit, self.currency))
+            self[None] = ""
+        text = self[value] = plained(value if self.made is None else self.made(value))  # kept here, not in `plain`'s
         return text
 
 
+def _money_text(unit: str, currency: str) -> Callable[[int], str]:
+    from bragref.engine.money import format_money
+
+    return lambda units: format_money(units, unit, currency)
+
+
 @functools.lru_cache(maxsize=16)
-def amount_texts(unit: str, currency: str) -> dict[int, str]:
-    """Each amount in the money of `unit` and `currency` as `Rules.money` writes it, as a table's cell: looked up,
-    not formatted again, for every cell of a long report."""
-    return _Amounts(unit, currency)
+def amount_texts(unit: str, currency: str) -> dict[int | None, str]:
+    """Each amount in the money of `unit` and `currency` as `Rules.money` writes it, as a table's cell (`Cells`; none
+    for None): looked up, not formatted again, for every cell of a long report."""
+    return Cells(_money_text(unit, currency))
 
 
 MARKDOWN = frozenset({"github", "pipe"})  # tabulate's formats that are Markdown, where a cell's text is escaped
@@ -252,6 +266,32 @@ def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -
     lines = [pattern.format(*headers).rstrip(), "  ".join("-" * width for width in widths)]
     lines += [pattern.format(*row).rstrip() for row in texts]
     return "\n".join(lines)
+
+
+def simple_columns(headers: tuple[str, ...], columns: list[list[str]], align: tuple[str, ...]) -> str:
+    """`simple_table` of a table given as its columns' texts (each stripped, at least one row): its lines made by one
+    format a table's shape, worked out once (`_shape`), each column's width found by its own (`map`, not a loop over
+    its cells in Python): a whole session's `history` is ten thousand tables."""
+    if FIT or not columns[0]:
+        return simple_table(list(headers), [list(row) for row in zip(*columns, strict=True)], list(align))
+    pattern, head = _shape(headers, align, tuple(map(max, _least(headers), map(max, map(map, repeat(len), columns)))))
+    return head + "\n".join([(pattern % row).rstrip() for row in zip(*columns, strict=True)])
+
+
+@functools.lru_cache(maxsize=256)
+def _least(headers: tuple[str, ...]) -> tuple[int, ...]:
+    """The least width of each column of a simple table: its header's, and two more."""
+    return tuple(len(header) + 2 for header in headers)
+
+
+@functools.lru_cache(maxsize=1024)
+def _shape(headers: tuple[str, ...], align: tuple[str, ...], widths: tuple[int, ...]) -> tuple[str, str]:
+    """A simple table's format for a line of cells (`%` of their tuple) and its first two lines, as `simple_table`
+    makes them."""
+    pattern = "  ".join(f"%{'' if side == 'right' else '-'}{width}s" for width, side in zip(widths, align, strict=True))
+    if align[-1] != "right":  # a last column padded on its right only to be stripped again: not padded
+        pattern = pattern[:pattern.rindex("%")] + "%s"
+    return pattern, f"{(pattern % headers).rstrip()}\n{'  '.join('-' * width for width in widths)}\n"
 
 
 FIT: list[int] = []  # the width reports' tables are made to fit while the table prints one (`fitting`)

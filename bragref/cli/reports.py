@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import itemgetter
+
 import click
 
-from bragref.api import open_ledger
 from bragref.cli.lines import situation
-from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Output, amount_texts, csv_chunks,
-                                grid_text, json_item, json_listed, output_options, plain,
-                                PLAINED, simple_table)
+from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Cells, Output, amount_texts, csv_chunks,
+                                grid_text, json_item, json_listed, output_options, simple_columns)
 from bragref.engine.state import Hand
 from bragref.games import game_of
-from bragref.ledger.history import hand_history, named_now
-from bragref.ledger.pieces import cores, in_order
+from bragref.ledger.history import KEYS, entry_of, hand_history, hand_rows, named_now, rows_named_now
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
 from bragref.told import carried_words, entry_words, outcome, own_words, paid_in, paid_lines, seats_words, settle_lines, witness
@@ -72,27 +72,14 @@ def history(app, number: int | None, out: Output) -> None:
         pieces = [told(session, book.replays(number), out, True)]
     else:
         last = book.last_number()
-        spans = [(first, min(first + PIECE - 1, last)) for first in range(1, last + 1, PIECE)]
-        if last < PARALLEL_FROM or cores() < 2:
-            pieces = (told(session, book.replays_between(*span), out, span[0] == 1) for span in spans)
-        else:
-            pieces = in_order(_told_in, [(app.db, session.name, span, out) for span in spans], ahead=2)
+        pieces = (told(session, book.replays_between(first, min(first + PIECE - 1, last)), out, first == 1)
+                  for first in range(1, last + 1, PIECE))
     for text in json_listed(pieces) if out.form == "json" else pieces:
         click.echo(text, nl=False)
 
 
-PIECE = 500  # hands told at once: a whole session is printed a piece at a time, never held
-PARALLEL_FROM = 4 * PIECE  # hands: a session this long is told on every core, a piece to a process (`in_order`)
-
-
-def _told_in(job: tuple) -> str:
-    """One piece of a long session's history, told in a process of its own reading the ledger file."""
-    path, name, (first, last), out = job
-    book = open_ledger(path, name, read_only=True)
-    try:
-        return told(book.current_session(), book.replays_between(first, last), out, first == 1)
-    finally:
-        book.close()
+PIECE = 500  # hands told at once: a whole session is printed a piece at a time, never held, in the one process (a
+# second on another core costs more CPU than it saves)
 
 
 def told(session, replays, out: Output, first: bool) -> str:
@@ -103,12 +90,11 @@ def told(session, replays, out: Output, first: bool) -> str:
     texts: list[str] = []
     every: list[dict] = []
     for row, steps in replays:
-        entries, hand, misdealt = hand_history(row, steps)
-        named_now(session, entries)
         if out.form != "table":
-            every += entries
+            every += named_now(session, hand_history(row, steps)[0])
             continue
-        text = hand_table(entries, hand, out.fmt or "simple")
+        rows, _, hand, misdealt = hand_rows(row, steps)
+        text = hand_table(rows_named_now(session, rows), hand, out.fmt or "simple")
         number = row["number"]
         ending = (f"Hand {number} was a misdeal (R9.1): it never happened; the same dealer deals again." if misdealt
                   else outcome(number, hand) if hand.phase == "over" else situation(number, hand))
@@ -121,35 +107,56 @@ def told(session, replays, out: Output, first: bool) -> str:
     return "".join(texts)
 
 
-def hand_table(entries: list[dict], hand: Hand, fmt: str) -> str:
-    """A hand's `history` table in `fmt`: a line per entry, its money columns as the hand needs them (`MoneyColumns`).
-    The simple format, every report's default, is made from each cell's text straight (`simple_table`): a whole
-    session's history is a hundred thousand lines."""
+def hand_table(rows: list[tuple], hand: Hand, fmt: str) -> str:
+    """A hand's `history` table in `fmt`, from its entries' values (`hand_rows`): a line per entry, its money columns
+    as the hand needs them (`MoneyColumns`). The simple format, every report's default, is made a column at a time,
+    each cell looked up by the value it is made from (`Cells`), not made again: a whole session's history is a
+    hundred thousand lines."""
     game = game_of(hand.rules)
-    money = MoneyColumns(entries, hand)
-    headers = ["#", "player", "action", *money.headers, "note"]
+    money = MoneyColumns(rows, hand)
+    headers = ("#", "player", "action", *money.headers, "note")
     if fmt != "simple":
-        return grid_text(headers, [["" if e["seq"] is None else e["seq"], e["player"] or "",
-                                    entry_words(e, game) + (" (voided)" if e["voided"] else ""),
-                                    *money.cells(e), note(e)] for e in entries], fmt)
-    amounts, into, amount, stake = amount_texts(hand.rules.unit, hand.rules.currency), money.into, money.amount, money.stake
-    done, rows = PLAINED.get, []  # `plain`'s texts looked up here, a cell each, before it is called
-    for e in entries:
-        player, seq, said = e["player"] or "", e["seq"], entry_words(e, game)
-        if e["voided"]:
-            said += " (voided)"
-        cells = ["" if seq is None else str(seq), done(player) or plain(player), done(said) or plain(said)]
-        if amount:
-            cells.append("" if e["amount"] is None else amounts[e["amount"]])
-            if into:
-                cells.append(str(e["into"] or ""))
-            cells.append("" if e["pot"] is None else amounts[e["pot"]])
-        if stake:
-            cells.append("" if e["stake"] is None else amounts[e["stake"]])
-        text = note(e)
-        cells.append(done(text) or plain(text))
-        rows.append(cells)
-    return simple_table(headers, rows, ["right" if h in NUMBER_COLUMNS else "left" for h in headers])
+        entries = list(map(entry_of, rows))
+        return grid_text(list(headers), [["" if e["seq"] is None else e["seq"], e["player"] or "",
+                                          entry_words(e, game) + (" (voided)" if e["voided"] else ""),
+                                          *money.cells(e), note(e)] for e in entries], fmt)
+    cells = amount_texts(hand.rules.unit, hand.rules.currency)
+    columns = [list(map(SEQS.__getitem__, map(SEQ, rows))), list(map(NAMES.__getitem__, map(PLAYER, rows))),
+               list(map(_said(game).__getitem__, map(SAID, rows)))]
+    if money.amount:
+        columns.append(list(map(cells.__getitem__, map(AMOUNT, rows))))
+        if money.into:
+            columns.append(list(map(INTOS.__getitem__, map(INTO, rows))))
+        columns.append(list(map(cells.__getitem__, map(POT, rows))))
+    if money.stake:
+        columns.append(list(map(cells.__getitem__, map(STAKE, rows))))
+    columns.append(list(map(NOTES.__getitem__, map(NOTED, rows))))
+    return simple_columns(headers, columns, _aligned(headers))
+
+
+@lru_cache(maxsize=64)
+def _aligned(headers: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("right" if header in NUMBER_COLUMNS else "left" for header in headers)
+
+
+def _at(*keys: str) -> itemgetter:
+    """The values of `keys` in an entry's row (`hand_rows`)."""
+    return itemgetter(*map(KEYS.index, keys))
+
+
+SEQ, PLAYER, AMOUNT, INTO, POT, STAKE = map(_at, ("seq", "player", "amount", "into", "pot", "stake"))
+SAID, NOTED = _at("action", "blind", "voided"), _at("detail", "reason", "entered", "player")
+SEQS, NAMES, INTOS = Cells(str), Cells(), Cells(lambda into: str(into or ""))  # a history table's cells by value
+
+
+@lru_cache(maxsize=16)
+def _said(game) -> Cells:
+    """What an entry did as its table's cell, by its action, flag and whether it was voided (`SAID`), in `game`'s
+    words (`entry_words`)."""
+    return Cells(lambda key: entry_words({"action": key[0], "blind": key[1]}, game) + (" (voided)" if key[2] else ""))
+
+
+NOTES = Cells(lambda key: note({"detail": key[0], "reason": key[1], "entered": key[2], "player": key[3]}))  # by `NOTED`
 
 
 def note(entry: dict) -> str:
@@ -169,11 +176,11 @@ class MoneyColumns:
     than one (R7.2), the pot and the stake after it. A hand where no money moved has none of these columns, one where
     nobody bet no stake (a hand for lives, R14.4)."""
 
-    def __init__(self, entries: list[dict], hand: Hand):
+    def __init__(self, rows: list[tuple], hand: Hand):
         self.money = hand.rules.money
-        self.amount = any(e["amount"] or e["pot"] for e in entries)
+        self.amount = any(map(AMOUNT, rows)) or any(map(POT, rows))
         self.into = self.amount and bool(hand.covered)
-        self.stake = any(e["stake"] for e in entries)
+        self.stake = any(map(STAKE, rows))
         self.headers = [*(["amount", *(["into pot"] if self.into else []), "pot"] if self.amount else []),
                         *(["stake"] if self.stake else [])]
 

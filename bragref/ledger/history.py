@@ -9,8 +9,15 @@ from itertools import chain
 
 from bragref.engine.state import Hand
 from bragref.games import game_of
+from bragref.games.verbs import Verb
 from bragref.ledger.replay import dealt
 from bragref.ledger.store import entered_text
+
+
+KEYS = ("hand", "seq", "at", "player", "action", "amount", "blind", "detail", "pot", "stake", "into", "voided",
+        "reason", "entered")  # a history entry's, in order (`entry_of`); `hand_rows` gives their values so
+WON_KEYS = ("hand", "seq", "at", "blind", "pot", "stake", "voided", "reason", "player", "action", "amount", "detail",
+            "into", "entered")  # where a pot went, in the order its entry has them (`won_entry_of`)
 
 
 def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, bool]:
@@ -22,65 +29,91 @@ def hand_history(row, steps, private: bool = False) -> tuple[list[dict], Hand, b
     `into` numbers the pot a payment went into (1 is the first; each cover starts a new one, R7.2);
     a settled hand ends with one `won` entry per pot, saying how it was decided (R7.3). `entered`: where an action or
     a void was entered (`store.ENTERED`), None for one recorded before bragref kept it and for every other entry (the
-    deal, a loan onto the table, where a pot went).
+    deal, a loan onto the table, where a pot went). The entries are `hand_rows`' as dicts (`entry_of`, `won_entry_of`).
     """
+    rows, played, hand, misdealt = hand_rows(row, steps, private)
+    entries = list(map(entry_of, rows[:played])) if not private else [
+        entry_of(values) if len(values) == len(KEYS) else {**entry_of(values[:-1]), "private": values[-1]}
+        for values in rows[:played]]  # an action's and a void's row has its `private` last (not a deal's, a loan's)
+    return entries + list(map(won_entry_of, rows[played:])), hand, misdealt
+
+
+def entry_of(values: tuple) -> dict:
+    """An entry's row (`hand_rows`) as the entry, keyed by `KEYS`."""
+    hand, seq, at, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered = values
+    return {"hand": hand, "seq": seq, "at": at, "player": player, "action": action, "amount": amount, "blind": blind,
+            "detail": detail, "pot": pot, "stake": stake, "into": into, "voided": voided, "reason": reason,
+            "entered": entered}
+
+
+def won_entry_of(values: tuple) -> dict:
+    """The row of where a pot went (`won_rows`, in the order of `KEYS`) as its entry, keyed by `WON_KEYS`."""
+    hand, seq, at, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered = values
+    return {"hand": hand, "seq": seq, "at": at, "blind": blind, "pot": pot, "stake": stake, "voided": voided,
+            "reason": reason, "player": player, "action": action, "amount": amount, "detail": detail, "into": into,
+            "entered": entered}
+
+
+def hand_rows(row, steps, private: bool = False) -> tuple[list[tuple], int, Hand, bool]:
+    """`hand_history`'s entries as tuples of their values in the order of `KEYS` (with `private`, an action's and a
+    void's with its `private` after them), and how many come before where the pots went: what `history` makes its
+    tables of (a whole session's is a hundred thousand entries), and `hand_history` its dicts."""
     steps = iter(steps)
     first = next(steps, None)
     hand = dealt(row) if first is None else first.before  # as dealt: the replay dealt it already
-    entries = [{"hand": row["number"], "seq": 0, "at": row["dealt_at"], "player": row["dealer"], "action": "deal",
-                "amount": hand.pot - hand.carried_in, "blind": None, "detail": game_of(hand.rules).deal_note(hand),
-                "pot": hand.pot,
-                "stake": hand.stake,
-                "into": 1, "voided": False, "reason": None, "entered": entered_text(row["entered"])}]
+    number = row["number"]
+    rows: list[tuple] = [(number, 0, row["dealt_at"], row["dealer"], "deal", hand.pot - hand.carried_in, None,
+                          game_of(hand.rules).deal_note(hand), hand.pot, hand.stake, 1, False, None,
+                          entered_text(row["entered"]))]
     misdealt = False
-    tell, number, append = _tellings(hand.rules), row["number"], entries.append
+    tell, append = _tellings(hand.rules), rows.append
     for step in chain([first], steps) if first is not None else ():
-        r, seq, action, before, hand, voided_by = step[0], step[2], step[1], step[6], step[7], step[4]  # (fields by
-        # place: a whole session's history reads them a hundred thousand times)
-        entered = r["entered"]
+        r, action, seq, live, voided_by, _, before, hand = step  # (a whole session's history reads them a hundred
+        # thousand times)
+        entered, amount = r["entered"], r["amount"]
         if entered is not None and type(entered) is not str:
             entered = entered_text(entered)
         if seq is None:  # a loan mid-hand at table stakes: more table money for the borrower (R7.5)
-            append({"hand": number, "seq": None, "at": r["at"], "player": r["player"], "action": "loan",
-                    "amount": r["amount"], "blind": None, "detail": "onto the table (R7.5)", "pot": hand.pot,
-                    "stake": hand.stake, "into": None, "voided": False, "reason": None, "entered": None})
+            append((number, None, r["at"], r["player"], "loan", amount, None, "onto the table (R7.5)", hand.pot,
+                    hand.stake, None, False, None, None))
             continue
         if action is None:  # a void: of an action, or of the deal (a misdeal, R9.1)
             misdealt = misdealt or step.misdeal
             stated, flagged, detail = None, None, void_detail(step)
         else:
-            stated, flagged, detail = tell[action]
-            detail = action.noted(before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
-        if step[3]:  # live: the pot and stake after it
+            stated, flagged, detail, noted = tell[action]
+            if noted is not None:
+                detail = noted(before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
+        if live:  # the pot and stake after it
             pot, stake = hand.pot, hand.stake
-            into = len(before.covered) + 1 if (r["amount"] or stated) is not None else None
+            into = len(before.covered) + 1 if (amount or stated) is not None else None
         else:
             pot = stake = into = None
-        append({"hand": number, "seq": seq, "at": r["at"], "player": r["player"], "action": r["verb"],
-                "amount": r["amount"] if stated is None else stated,  # else what it put in
-                "blind": flagged, "detail": detail, "pot": pot, "stake": stake, "into": into,
-                "voided": voided_by is not None,
-                "reason": r["reason"] if voided_by is None else voided_by["reason"], "entered": entered})
-        if private:
-            entries[-1]["private"] = action is not None and action.private(before)
+        told = (number, seq, r["at"], r["player"], r["verb"], amount if stated is None else stated,  # else what it
+                flagged, detail, pot, stake, into, voided_by is not None,  # put in
+                r["reason"] if voided_by is None else voided_by["reason"], entered)
+        append((*told, action is not None and action.private(before)) if private else told)
+    played = len(rows)
     if hand.result:
-        entries += won_entries(row, hand)
-    return entries, hand, misdealt
+        rows += won_rows(row, hand)
+    return rows, played, hand, misdealt
 
 
 class _Told(dict):
     """What a history entry says of an action beyond its verb, by action: the amount it states, its flag, its detail
-    (in the money of `rules`). Actions are values, and a session repeats a few hundred of them (`store.action_of`
-    reads each once): each is told once, of the last few thousand."""
+    (in the money of `rules`), and its own `noted` where its verb has one (None: the detail as it is). Actions are
+    values, and a session repeats a few hundred of them (`store.action_of` reads each once): each is told once, of
+    the last few thousand."""
 
     def __init__(self, rules):
         super().__init__()
         self.money = rules.money
 
-    def __missing__(self, action) -> tuple[int | None, bool | None, str | None]:
+    def __missing__(self, action) -> tuple:
         if len(self) >= TOLD_KEPT:
             self.clear()
-        told = self[action] = action.stated_amount(), action.flagged(), action.detail(self.money)
+        noted = None if getattr(type(action), "noted", None) is Verb.noted else action.noted
+        told = self[action] = action.stated_amount(), action.flagged(), action.detail(self.money), noted
         return told
 
 
@@ -107,26 +140,30 @@ def carried_note(game, result, rules) -> str | None:
 
 
 def won_entries(row, hand: Hand) -> list[dict]:
+    """Where the money went (`won_rows`), as entries keyed by `WON_KEYS`."""
+    return list(map(won_entry_of, won_rows(row, hand)))
+
+
+def won_rows(row, hand: Hand) -> list[tuple]:
     """Where the money went: a pot each, numbered as `into` numbers them, or the carried pot (R6.2, R7.3), each noted
-    as its game tells it (`Game.pot_note`, `carried_note`, `result_notes`: a life lost, R14.4)."""
-    result, game = hand.result, game_of(hand.rules)
-    coverers = [c.covered_by for c in hand.covered]
-    base = {"hand": row["number"], "seq": None, "at": None, "blind": None, "pot": None, "stake": None,
-            "voided": False, "reason": None}
+    as its game tells it (`Game.pot_note`, `carried_note`, `result_notes`: a life lost, R14.4); each as its values in
+    the order of `KEYS`."""
+    result, game, number = hand.result, game_of(hand.rules), row["number"]
     if result.how == "carried":
-        return [{**base, "player": result.retained_by, "action": "carried", "amount": result.carried,
-                 "detail": carried_note(game, result, hand.rules), "into": None, "entered": None}]
-    entries = [{**base, "player": player, "action": action, "amount": None, "detail": detail, "into": None,
-                "entered": None} for player, action, detail in game.result_notes(hand)]
+        return [(number, None, None, result.retained_by, "carried", result.carried, None,
+                 carried_note(game, result, hand.rules), None, None, None, False, None, None)]
+    rows = [(number, None, None, player, action, None, None, detail, None, None, None, False, None, None)
+            for player, action, detail in game.result_notes(hand)]
+    coverers = [c.covered_by for c in hand.covered]
     for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
-        number = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
-        entries.append({**base, "player": ",".join(name for name, _ in pot.winnings), "action": "won",
-                        "amount": pot.amount, "detail": game.pot_note(pot), "into": number, "entered": None})
+        into = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
+        rows.append((number, None, None, ",".join(name for name, _ in pot.winnings), "won", pot.amount, None,
+                     game.pot_note(pot), None, None, into, False, None, None))
     note = carried_note(game, result, hand.rules) if result.carried else None
     if note:
-        entries.append({**base, "player": None, "action": "carried", "amount": result.carried, "detail": note,
-                        "into": None, "entered": None})
-    return entries
+        rows.append((number, None, None, None, "carried", result.carried, None, note, None, None, None, False, None,
+                     None))
+    return rows
 
 
 def named_now(session, entries: list[dict]) -> list[dict]:
@@ -135,5 +172,17 @@ def named_now(session, entries: list[dict]) -> list[dict]:
         return entries
     for entry in entries:
         if entry["player"]:
-            entry["player"] = ",".join(session.now_called(name) for name in entry["player"].split(","))
+            entry["player"] = called_now(session, entry["player"])
     return entries
+
+
+def rows_named_now(session, rows: list[tuple]) -> list[tuple]:
+    """`named_now` of `hand_rows`' rows."""
+    if not session.renamed:
+        return rows
+    return [(*values[:3], called_now(session, values[3]), *values[4:]) if values[3] else values for values in rows]
+
+
+def called_now(session, player: str) -> str:
+    """`Ann` or `Ann,Bob` (a pot split), each by the name they have now (R2.6)."""
+    return ",".join(session.now_called(name) for name in player.split(","))

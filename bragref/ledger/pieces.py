@@ -1,5 +1,5 @@
 """Long work over the ledger file on every core: in pieces, each in a process of its own that reads the file on its
-own connection, the results given back in the pieces' order (`audit`, a long session's `history`)."""
+own connection, the results given back in the pieces' order (`audit`, a long `import`)."""
 
 from __future__ import annotations
 

@@ -17,13 +17,25 @@ from bragref.ledger.replay import MISDEALT, dealt, rules_of
 def local_time(at: str) -> str:
     """A stored UTC time as the table's clock showed it: `2026-11-22 20:01:05 GMT`, no microseconds. The clock's
     minute is worked out once a minute (`_local_minute`: a whole session's `history` heads thousands of hands), its
-    second added, where the local time differs from the stored one by whole minutes (every zone's, today)."""
+    second added, where the local time differs from the stored one by whole minutes (every zone's, today). A time
+    as bragref stores it (`2026-11-22T20:01:05.123456+00:00`) finds its minute by its text, not read again."""
+    minute = _MINUTES.get(at[:16] + at[26:]) if len(at) == 32 and at[19] == "." else None
+    if minute is not None:
+        return f"{minute[0]}:{at[17:19]} {minute[1]}"
     when = datetime.fromisoformat(at)
     minute = _local_minute(when.replace(second=0, microsecond=0))
     if minute is None:
         return when.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+    if len(at) == 32 and at[19] == "." and at[26] in "+-":  # whole minutes: the same for its every second
+        if len(_MINUTES) >= MINUTES_KEPT:
+            _MINUTES.clear()
+        _MINUTES[at[:16] + at[26:]] = minute
     clock, zone = minute
     return f"{clock}:{when.second:02} {zone}"
+
+
+_MINUTES: dict[str, tuple[str, str]] = {}  # the minutes `local_time` has worked out, by their stored text
+MINUTES_KEPT = 256
 
 
 @lru_cache(maxsize=256)
