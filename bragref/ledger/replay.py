@@ -133,7 +133,7 @@ class Unreplayable(LedgerUnavailable):
     that judged the rules otherwise recorded it."""
 
     def __init__(self, reason: str, number: int):
-        super().__init__(reason, number)  # as it is made again in the process a long `history` reads it from
+        super().__init__(reason, number)  # as it is made again where it is unpickled (a worker of `audit` or `import`)
         self.reason, self.number = reason, number
 
     def __str__(self) -> str:
