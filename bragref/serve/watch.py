@@ -258,14 +258,26 @@ def night_settle(book, rules) -> list[str]:
     """Who pays whom over the night, as `settle` says it (the carried pot explained), and the settle-ups recorded
     since the night began with what is still owed net of them, which the night's figures do not count (R1.2)."""
     money, payments, paid = rules.money, book.settle(), book.paid_since()
-    lines = settle_lines(payments, money, bool(book.on_table()), paid)
+    at_table = bool(book.on_table())
+    lines = settle_lines(payments, money, at_table, paid)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         lines.append(carried_words(carried, list(book.carried()), money))
+    kept = kept_in(rules)
+    owed = [p for p in book.settle(all_sessions=True) if p["money"] == kept]
     if paid:
-        kept = kept_in(rules)
-        lines += paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], money)
+        lines += paid_lines(paid, owed, money)
+    elif _pairs(owed) != _pairs(payments):  # earlier nights' debts too, which the Settle up list shows (`pay_rows`):
+        if not payments and not at_table:  # the night alone is square, not the table (never "nobody owes anybody")
+            lines[0] = "This night is square: nobody owes anybody for its hands."
+        still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
+        lines.append(f"Still owed over every night, net of every payment: {still}.")
     return lines
+
+
+def _pairs(payments: list[dict]) -> set[tuple]:
+    """Who pays whom how much, as a set: a night's rows and every night's compared."""
+    return {(p["from"], p["to"], p["amount"]) for p in payments}
 
 
 def pay_rows(book, rules) -> list[dict]:
