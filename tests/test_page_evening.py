@@ -5,7 +5,8 @@ forms and the seats' tray after a close, and a request the pages make that the s
 import json
 
 import pytest
-from test_referee import bragref
+from test_referee import bragref, calmed, status
+from test_seats import Seated, ask, dealt, phone
 from test_serve import until
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
@@ -77,3 +78,33 @@ def test_a_night_owing_what_every_night_owes_says_it_once(tmp_path):
             "Bob pays Ann £0.02", "Still owed over every night, net of every payment: Bob pays Ann £0.04."]
     finally:
         watcher._close()
+
+
+# ---- a seat's "ask again" --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label, amount, offered", [("bet blind", "1", False), ("fold", None, True)])
+def test_ask_again_is_offered_only_for_a_move_the_seat_may_still_make(browser, tmp_path, label, amount, offered):
+    """Bob asks to bet blind; the referee records his look at the terminal, which moves past the request: a blind bet
+    is no longer his to make, and his phone offered `ask again: bet £1 blind` all the same (refused if tapped, R3.5).
+    A fold, moved past the same way, is still his to make: asked again by one tap."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        bob = phone(browser, running.seat("Bob"))
+        ask(bob, label, amount)
+        bragref(db, "look", "bob")  # typed at the table meanwhile: Bob has seen his cards
+        bob.wait_for_function("document.getElementById('answer').textContent.includes('moved on')", timeout=3000)
+        bob.wait_for_timeout(300)  # the table's next arrival too: nothing more is drawn
+        again = bob.locator("#answer button")
+        if not offered:
+            assert again.count() == 0, again.all_text_contents()
+            assert "bet blind" not in [b.text_content() for b in bob.locator("#moves button").all()]  # not on offer
+            return
+        assert again.all_text_contents() == ["ask again: fold"]
+        calmed(bob)
+        again.click()
+        bob.wait_for_function("document.getElementById('answer').className === 'asked'")
+        assert [r["line"] for r in status(running.url)["requests"]] == ["Bob asks: fold"]
+    finally:
+        running.stop()

@@ -383,7 +383,7 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     if (overtaken === request.id) return;
     overtaken = request.id;
     say("refused", `The table moved on before the referee answered your request to ${what}: nothing was recorded.`);
-    if ((table.told && table.told.moves || []).length) {  // theirs to ask again only while the table waits for them
+    if (request.again) {  // asked again only where it is a move their seat offers now (the server's `offered`)
       const again = element("button", { type: "button" }, `ask again: ${what}`);
       again.addEventListener("click", () => { asked = null; record(request.words.split(" ")); });
       document.getElementById("answer").append(" ", again);
