@@ -5,7 +5,7 @@ forms and the seats' tray after a close, and a request the pages make that the s
 import json
 
 import pytest
-from test_referee import bragref, calmed, status
+from test_referee import PHONE, Referee, bragref, calmed, status
 from test_seats import Seated, ask, dealt, phone
 from test_serve import until
 
@@ -106,5 +106,79 @@ def test_ask_again_is_offered_only_for_a_move_the_seat_may_still_make(browser, t
         again.click()
         bob.wait_for_function("document.getElementById('answer').className === 'asked'")
         assert [r["line"] for r in status(running.url)["requests"]] == ["Bob asks: fold"]
+    finally:
+        running.stop()
+
+
+# ---- the referee's page after a close --------------------------------------------------------------------------------
+
+
+def fields_of(page) -> dict:
+    """What the session new form's fields hold, by name."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#forms [data-name]')]
+      .map(input => [input.dataset.name, input.value]))""")
+
+
+def tapped(page, name: str) -> None:
+    calmed(page)
+    page.locator("#forms").get_by_role("button", name=name, exact=True).click()
+
+
+def start(page, night: str, first: bool) -> None:
+    """A night started by taps: its name, its players (the first night's; the next nights' are the last night's,
+    prefilled) and an ante of £0.02 typed as a newcomer types them."""
+    calmed(page)
+    page.get_by_label("name", exact=True).fill(night)
+    if first:
+        page.get_by_label("players", exact=True).fill("Ann,Bob")
+    page.get_by_label("unit", exact=True).select_option("0.01")
+    page.get_by_label("currency", exact=True).select_option("£")
+    ante = page.get_by_label("ante", exact=True)
+    ante.click()
+    ante.press_sequentially("0.02")  # typed where the finger lands, as a person types it
+    assert ante.input_value() == "0.02"  # what was typed, not added to what the form held
+    tapped(page, "session new")
+    page.wait_for_function(f"document.getElementById('answer').textContent.includes('Session {night} is current')"
+                           " && document.querySelector('#forms details') !== null"
+                           " || document.getElementById('answer').className === 'refused'", timeout=3000)
+    assert page.locator("#answer").get_attribute("class") == "recorded", page.locator("#answer").text_content()
+
+
+def close(page) -> None:
+    """The night closed by taps: `close` opened, tapped, confirmed."""
+    calmed(page)
+    page.locator("#forms details > summary").get_by_text("close", exact=True).click()
+    tapped(page, "close")
+    tapped(page, "confirm close")
+    page.wait_for_function("document.body.dataset.head === '' && [...document.querySelectorAll('#forms legend')]"
+                           ".map(legend => legend.textContent).join() === 'session new'", timeout=3000)
+
+
+def test_after_a_close_the_next_night_starts_as_the_first_did(browser, tmp_path):
+    """After a close the session new form kept the last night's ante ("0.02"; typed into, "0.02002") where the night
+    was started by taps, and nothing else of it (name and players empty); the next night showed its `close` opened
+    under `deal`; the seats' tray kept its band (93 px of a phone) though no request can wait any more. After every
+    close the form holds the closed night's players, game, ante and money, its name empty, a prefilled field selected
+    when tapped so that typing replaces it (docs/serve.md); each night starts with `close` closed; the tray shows
+    only while seats may ask."""
+    db = tmp_path / "ledger.db"
+    running = Referee(db, more=("--seats", "ask"))
+    try:
+        page = phone(browser, running.url, PHONE)
+        page.locator("#forms [data-name='name']").wait_for()
+        first = fields_of(page)
+        assert (first["name"], first["players"], first["ante"]) == ("", "", "")  # nothing to prefill yet
+        after = {**first, "players": "Ann, Bob", "ante": "0.02", "unit": "0.01", "currency": "£"}  # the closed night's
+        assert not page.evaluate("document.body.classList.contains('trayed')")  # no session: no seat asks
+        for night in ("one", "two", "three"):
+            start(page, night, night == "one")
+            shown = json.loads(bragref(db, "session", "show", "--json"))
+            assert (shown["session"], shown["players"], shown["rules"]["ante"]) == (night, ["Ann", "Bob"], "£0.02")
+            assert page.locator("#forms details[open]").count() == 0, night  # `close` and the rest closed
+            page.wait_for_function("document.body.classList.contains('trayed')")  # seats may ask: the band
+            close(page)
+            assert fields_of(page) == after, night  # the same after every close
+            page.wait_for_function("!document.body.classList.contains('trayed')", timeout=3000)  # none may now
+            assert page.locator("#requests").evaluate("list => list.getBoundingClientRect().height") == 0
     finally:
         running.stop()

@@ -185,6 +185,7 @@ class Watcher:
                 data["told"]["voided"] = book.misdealt_numbers()  # said beside the hand's number (R9.1)
                 data["told"]["elsewhere"] = elsewhere(book, current, data["actions"])
                 if session.closed:  # each seat says its own player's result beside the closing digest (issue 77)
+                    data["next_night"] = next_night(session)  # the referee's next `session new`, prefilled
                     data["told"]["results"] = {row["player"]: signed(row.get("result", row["net"]), session.rules.money)
                                                for row in data["balances"]}
         except BadInput:  # no session yet: the referee's page starts one
@@ -402,12 +403,35 @@ def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
                      "settle": [], "chart": None, "season": None, "moves": [], "forms": [session_form()]}}
 
 
+def next_night(session) -> dict:
+    """What the next night's `session new` holds after a close, whoever started the night and however (docs/serve.md):
+    the closed night's players in seat order, its game, ante and money; its name is the next night's own."""
+    from bragref.engine.money import format_money
+
+    rules = session.rules
+    return {"players": ", ".join(session.seats), "game": rules.game, "unit": rules.unit, "currency": rules.currency,
+            "ante": format_money(rules.ante, rules.unit) if rules.ante else "", "stakes": rules.stakes}
+
+
+def prefilled(form: dict, values: dict) -> dict:
+    """`form` with each field that `values` names holding it (its `value`), a list's only where it is one of its
+    options; an ante only with its unit (else it would be read in another money)."""
+    def listed(field: dict) -> list:
+        return [option[0] if isinstance(option, list) else option for option in field.get("options") or []]
+
+    units = next((listed(field) for field in form["fields"] if field["name"] == "unit"), [])
+    held = {name: value for name, value in values.items() if value and (name != "ante" or values.get("unit") in units)}
+    return {**form, "fields": [{**field, "value": held[field["name"]]} if field["name"] in held and (
+        not listed(field) or held[field["name"]] in listed(field)) else field for field in form["fields"]]}
+
+
 def refereed(table: dict | None) -> dict:
     """What the referee's page is shown: everything, or, with no session open, the start of one."""
     if table is None:
         return unstarted("No session yet: start one here, with its name, its players and its game.")
     if table["closed"]:  # the night as it ended, in its money, and the start of the next
         start = unstarted(f"{table['said']} Start the next session here.")
+        start["told"]["forms"] = [prefilled(form, table.get("next_night", {})) for form in start["told"]["forms"]]
         night = {key: table["told"][key] for key in ("settle", "chart", "season")}
         return {**start, "balances": table["balances"], "money": table["money"], "pay": table.get("pay", []),
                 "pay_head": table["digest"],  # a settle-up is recorded at the closed night's table, as it stands
@@ -422,7 +446,8 @@ def public(table: dict) -> dict:
     in its actions."""
     told_ = {key: value for key, value in table["told"].items() if key not in ("shown_lines", "elsewhere")}
     playing = table["phase"] in ("betting", "showdown")
-    return {**{key: value for key, value in table.items() if key != "pay"},  # a handle is the payer's business
+    return {**{key: value for key, value in table.items() if key not in ("pay", "next_night")},  # a handle is the
+            # payer's business, and the next night's form the referee's
             "actions": [_shown(entry, not playing) for entry in table["actions"]],
             "told": {**told_, "lines": table["told"]["shown_lines"], "moves": [], "forms": []}}
 
