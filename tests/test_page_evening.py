@@ -3,6 +3,7 @@ about who owes whom after a night that nets to nothing, a seat's `ask again` for
 forms and the seats' tray after a close, and a request the pages make that the server does not serve."""
 
 import json
+import time
 
 import pytest
 from test_referee import PHONE, Referee, bragref, calmed, status
@@ -180,5 +181,48 @@ def test_after_a_close_the_next_night_starts_as_the_first_did(browser, tmp_path)
             assert fields_of(page) == after, night  # the same after every close
             page.wait_for_function("!document.body.classList.contains('trayed')", timeout=3000)  # none may now
             assert page.locator("#requests").evaluate("list => list.getBoundingClientRect().height") == 0
+    finally:
+        running.stop()
+
+
+# ---- every request the pages make is served -------------------------------------------------------------------------
+
+
+def test_no_request_the_pages_make_over_an_evening_is_refused_404(browser, tmp_path):
+    """The referee's page logged one 404 early on, just after the phones' codes were opened: the browser asking for
+    the site's icon. Every request the referee's page, a seat's page and the players' page make over an evening (the
+    icon among them, which Playwright's own events never see: watched through the browser's network log) is
+    served."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    refused = []
+    try:
+        pages = []
+        for url in (running.url, running.seat("Bob"), running.players, running.players + "season"):
+            context = browser.new_context(viewport=PHONE, bypass_csp=True)
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.on("Network.responseReceived",
+                   lambda event: refused.append(event["response"]["url"]) if event["response"]["status"] >= 400
+                   else None)
+            page.on("console", lambda message: refused.append(message.text) if message.type == "error" else None)
+            page.clock.install()
+            page.goto(url)
+            pages.append(page)
+        referee, bob = pages[0], pages[1]
+        referee.wait_for_function("document.body.dataset.head !== undefined")
+        referee.locator("#seats summary").click()
+        referee.get_by_role("button", name="code for Ann", exact=True).click()
+        referee.locator("#seats img").first.wait_for()
+        ask(bob, "fold")
+        referee.get_by_role("button", name="record: Bob asks: fold", exact=True).wait_for(timeout=3000)
+        calmed(referee)
+        referee.get_by_role("button", name="record: Bob asks: fold", exact=True).click()
+        referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and not refused:  # the icon is asked for a moment after the page loads
+            referee.wait_for_timeout(100)
+        assert refused == []
     finally:
         running.stop()
