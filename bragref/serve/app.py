@@ -32,7 +32,9 @@ STATIC = {"": ("page.html", "text/html; charset=utf-8"), "page.css": ("page.css"
           "table.js": ("table.js", "text/javascript; charset=utf-8"),
           "season.css": ("season.css", "text/css; charset=utf-8"),
           "season.js": ("season.js", "text/javascript; charset=utf-8"),
-          "season-page.js": ("season-page.js", "text/javascript; charset=utf-8")}  # and "season": `season_page`
+          "season-page.js": ("season-page.js", "text/javascript; charset=utf-8"),
+          "icon.svg": ("icon.svg", "image/svg+xml")}  # and "season": `season_page`; the icon is the phone's own (every
+# page names it: else a browser asks for /favicon.ico, which is not served)
 REFEREE = {**STATIC, "referee.js": ("referee.js", "text/javascript; charset=utf-8"),
            "pay.js": ("pay.js", "text/javascript; charset=utf-8"),
            "witness.js": ("witness.js", "text/javascript; charset=utf-8"),
@@ -66,7 +68,8 @@ def make_app(path: str, session: str | None = None, base: str = "/", every: floa
     `phone.build.built`), its QR code on the referee's page."""
     watcher = watcher or Watcher(path, session, every, seats)
     read = resources.files("bragref.serve").joinpath
-    files = {file: read("static", file).read_bytes() for file, _ in REFEREE.values() if file not in BUNDLES}
+    files = {file: read("phone" if file == "icon.svg" else ".", "static", file).read_bytes()  # the phone's icon
+             for file, _ in REFEREE.values() if file not in BUNDLES}
     files.update(bundled(files))
     files["referee"] = outlived(referee_page(files["page.html"], read("static", "referee.html").read_bytes()),
                                 kept[1])

@@ -255,7 +255,8 @@ def _dealers(found: dict) -> str:
 HEAD = ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/>'
         '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
         '<meta name="color-scheme" content="light dark"/><title>bragref — the season</title>'
-        '<link rel="stylesheet" href="season.css"/><script src="season-page.js" defer=""></script></head>')
+        '<link rel="stylesheet" href="season.css"/><link rel="icon" href="icon.svg"/>'
+        '<script src="season-page.js" defer=""></script></head>')
 LIVE = "Reload this page for the newest."  # said until the page's script follows the ledger (season.js)
 
 
@@ -436,7 +437,8 @@ def refused(error: str, first: str | None, last: str | None) -> str:
 def unreadable(error: Exception) -> str:
     """The season page where the ledger cannot be read now (another file put in its place, a disk gone): why."""
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"/><title>bragref — the season</title>'
-            f'<link rel="stylesheet" href="season.css"/></head><body><h1>The season</h1><p>The ledger cannot be read '
+            f'<link rel="stylesheet" href="season.css"/><link rel="icon" href="icon.svg"/></head>'
+            f'<body><h1>The season</h1><p>The ledger cannot be read '
             f'now ({_e(error)}); reload this page to look again.</p><p><a href="./">back to the table</a></p>'
             f'</body></html>')
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shlex
 import sys
 import time
 from collections import deque
+from decimal import Decimal, InvalidOperation
 
 import bragref.structs as structs
 
@@ -183,6 +185,7 @@ class Watcher:
                 data["told"]["voided"] = book.misdealt_numbers()  # said beside the hand's number (R9.1)
                 data["told"]["elsewhere"] = elsewhere(book, current, data["actions"])
                 if session.closed:  # each seat says its own player's result beside the closing digest (issue 77)
+                    data["next_night"] = next_night(session)  # the referee's next `session new`, prefilled
                     data["told"]["results"] = {row["player"]: signed(row.get("result", row["net"]), session.rules.money)
                                                for row in data["balances"]}
         except BadInput:  # no session yet: the referee's page starts one
@@ -258,14 +261,26 @@ def night_settle(book, rules) -> list[str]:
     """Who pays whom over the night, as `settle` says it (the carried pot explained), and the settle-ups recorded
     since the night began with what is still owed net of them, which the night's figures do not count (R1.2)."""
     money, payments, paid = rules.money, book.settle(), book.paid_since()
-    lines = settle_lines(payments, money, bool(book.on_table()), paid)
+    at_table = bool(book.on_table())
+    lines = settle_lines(payments, money, at_table, paid)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         lines.append(carried_words(carried, list(book.carried()), money))
+    kept = kept_in(rules)
+    owed = [p for p in book.settle(all_sessions=True) if p["money"] == kept]
     if paid:
-        kept = kept_in(rules)
-        lines += paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], money)
+        lines += paid_lines(paid, owed, money)
+    elif _pairs(owed) != _pairs(payments):  # earlier nights' debts too, which the Settle up list shows (`pay_rows`):
+        if not payments and not at_table:  # the night alone is square, not the table (never "nobody owes anybody")
+            lines[0] = "This night is square: nobody owes anybody for its hands."
+        still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
+        lines.append(f"Still owed over every night, net of every payment: {still}.")
     return lines
+
+
+def _pairs(payments: list[dict]) -> set[tuple]:
+    """Who pays whom how much, as a set: a night's rows and every night's compared."""
+    return {(p["from"], p["to"], p["amount"]) for p in payments}
 
 
 def pay_rows(book, rules) -> list[dict]:
@@ -388,12 +403,35 @@ def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
                      "settle": [], "chart": None, "season": None, "moves": [], "forms": [session_form()]}}
 
 
+def next_night(session) -> dict:
+    """What the next night's `session new` holds after a close, whoever started the night and however (docs/serve.md):
+    the closed night's players in seat order, its game, ante and money; its name is the next night's own."""
+    from bragref.engine.money import format_money
+
+    rules = session.rules
+    return {"players": ", ".join(session.seats), "game": rules.game, "unit": rules.unit, "currency": rules.currency,
+            "ante": format_money(rules.ante, rules.unit) if rules.ante else "", "stakes": rules.stakes}
+
+
+def prefilled(form: dict, values: dict) -> dict:
+    """`form` with each field that `values` names holding it (its `value`), a list's only where it is one of its
+    options; an ante only with its unit (else it would be read in another money)."""
+    def listed(field: dict) -> list:
+        return [option[0] if isinstance(option, list) else option for option in field.get("options") or []]
+
+    units = next((listed(field) for field in form["fields"] if field["name"] == "unit"), [])
+    held = {name: value for name, value in values.items() if value and (name != "ante" or values.get("unit") in units)}
+    return {**form, "fields": [{**field, "value": held[field["name"]]} if field["name"] in held and (
+        not listed(field) or held[field["name"]] in listed(field)) else field for field in form["fields"]]}
+
+
 def refereed(table: dict | None) -> dict:
     """What the referee's page is shown: everything, or, with no session open, the start of one."""
     if table is None:
         return unstarted("No session yet: start one here, with its name, its players and its game.")
     if table["closed"]:  # the night as it ended, in its money, and the start of the next
         start = unstarted(f"{table['said']} Start the next session here.")
+        start["told"]["forms"] = [prefilled(form, table.get("next_night", {})) for form in start["told"]["forms"]]
         night = {key: table["told"][key] for key in ("settle", "chart", "season")}
         return {**start, "balances": table["balances"], "money": table["money"], "pay": table.get("pay", []),
                 "pay_head": table["digest"],  # a settle-up is recorded at the closed night's table, as it stands
@@ -408,7 +446,8 @@ def public(table: dict) -> dict:
     in its actions."""
     told_ = {key: value for key, value in table["told"].items() if key not in ("shown_lines", "elsewhere")}
     playing = table["phase"] in ("betting", "showdown")
-    return {**{key: value for key, value in table.items() if key != "pay"},  # a handle is the payer's business
+    return {**{key: value for key, value in table.items() if key not in ("pay", "next_night")},  # a handle is the
+            # payer's business, and the next night's form the referee's
             "actions": [_shown(entry, not playing) for entry in table["actions"]],
             "told": {**told_, "lines": table["told"]["shown_lines"], "moves": [], "forms": []}}
 
@@ -443,8 +482,66 @@ def seated_view(table: dict | None, player: str, request: dict | None, mode: str
     own = [{**form, "fields": [{**field, "options": [player], "value": player} if field["name"] == "name" else field
                                for field in form["fields"]]}
            for form in table["told"]["forms"] if form["verb"] in ("buy-in", "top-up", "cash-out")]
+    if request is not None:  # `ask again` is offered for a move the seat offers now, not merely any move of theirs
+        request = {**request, "again": offered(request["words"], player, mine, own)}
     return {**shown, "seat": player, "request": request,
             "told": {**shown["told"], "moves": mine, "forms": own, "asks": waits(table, player, mine, mode)}}
+
+
+OWN_MONEY = ("buy-in", "top-up", "cash-out")  # a seat's own money, asked between hands (`referee.OWN_MONEY`)
+
+
+def offered(words: str, player: str, mine: list[dict], own: list[dict]) -> bool:
+    """Whether a request's `words` (`bet Bob 2 blind`) are a move `player`'s seat offers now: one of its moves
+    (`mine`, each a button's words with its `{fields}`) as the words fill it in, an amount within the move's range,
+    or their own money where the seat offers that form (`own`). Bob's blind bet is not, once he has looked (R3.5)."""
+    try:
+        said = shlex.split(words)
+    except ValueError:
+        return False
+    if not said:
+        return False
+    if said[0].lower() in OWN_MONEY:
+        return any(form["verb"] == said[0].lower() for form in own)
+    return any(_fits(move["words"], {field["name"]: field for field in move["fields"]}, said, player)
+               for move in mine)
+
+
+def _fits(template: list[str], fields: dict, said: list[str], player: str) -> bool:
+    """Whether the words `said` fill in a move's `template` whole: each of its words the same (its player named by
+    the start of their name, as the table takes it), each field taking what it may."""
+    if not template:
+        return not said
+    word, rest = template[0], template[1:]
+    if not (word.startswith("{") and word.endswith("}")):
+        if not said:
+            return False
+        named = word == player and player.lower().startswith(said[0].lower())  # `bet bob 2`: Bob
+        return (said[0].lower() == word.lower() or named) and _fits(rest, fields, said[1:], player)
+    field = fields.get(word[1:-1], {})
+    if field.get("optional") and _fits(rest, fields, said, player):
+        return True
+    if field.get("keyword"):
+        if not said or said[0].lower() != field["keyword"].lower():
+            return False
+        said = said[1:]
+    counts = range(1, len(said) + 1) if field.get("kind") == "cards" else (1,)
+    return any(len(said) >= n and _takes(field, said[:n]) and _fits(rest, fields, said[n:], player) for n in counts)
+
+
+def _takes(field: dict, given: list[str]) -> bool:
+    """Whether a field takes the words `given`: an amount within its least and most, cards of its pack."""
+    if field.get("kind") == "amount":
+        try:
+            amount = Decimal(given[0])
+        except InvalidOperation:
+            return False
+        return amount.is_finite() and (field.get("min") is None or amount >= Decimal(field["min"])) and \
+            (field.get("max") is None or amount <= Decimal(field["max"]))
+    if field.get("kind") == "cards":
+        pack = {card.lower() for card, _ in field.get("pack", [])}
+        return all(card.lower() in pack for card in given)
+    return True
 
 
 def waits(table: dict, player: str, mine: list[dict], mode: str) -> str:

@@ -115,7 +115,7 @@ MANIFEST = {
     "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
 }
 
-HEAD = (b'<link rel="manifest" href="manifest.webmanifest">\n<link rel="icon" href="icon.svg">\n'
+HEAD = (b'<link rel="manifest" href="manifest.webmanifest">\n'
         b'<meta name="theme-color" content="#1f5130">\n<link rel="stylesheet" href="app.css">\n'
         b'<script src="app.js"></script>\n')
 LEDGER = b"""<section id="ledger" aria-labelledby="ledger-head">

@@ -264,12 +264,23 @@ function field(form, spec, state) {  // one field of a form, holding what it hel
       ...(spec.kind === "amount" ? { inputmode: "decimal", min: "0", step: "any" } : {}) });
   }
   state.values[spec.name] = input.value;
+  if (spec.value !== undefined && input.tagName === "INPUT") selectedOnFocus(input);  // prefilled (the next night's
+  // ante and players): what is typed replaces it, never added to it
   input.addEventListener("change", () => {
     state.values[spec.name] = input.value;
     if (form.fields.some(other => other.by === spec.name)) drawForms(table);  // its values follow it
   });
   input.addEventListener("input", () => { state.values[spec.name] = input.value; });
   return element("label", {}, `${spec.name} `, input);
+}
+
+function selectedOnFocus(input) {  // a field reached holds what it held selected, as an address bar does: typing
+  // replaces it, a second tap places the caret
+  let reached = false;
+  input.addEventListener("focus", () => { reached = true; input.select(); });
+  input.addEventListener("mouseup", event => { if (reached) event.preventDefault(); reached = false; });  // the tap
+  // that focused it leaves it selected
+  input.addEventListener("keydown", () => { reached = false; });
 }
 
 function formWords(form, state) {
@@ -355,6 +366,7 @@ function formBody(form, state) {  // a form's fields, what its tap will do, and 
 
 const FATES = { recorded: "recorded", refused: "refused" };
 let shownHand;  // the hand the page shows: what was said of another is cleared
+let shownNight = null;  // the night the forms were drawn for: its session, the one just closed, and whether closed
 
 let closedSaid = null;  // a seat's page: the closed night it has said is closed
 let adopted = false;  // a seat's page: its request found at its first table (a page reloaded while it waited)
@@ -383,7 +395,7 @@ function fate(request) {  // a seat's page: what became of its request, and aski
     if (overtaken === request.id) return;
     overtaken = request.id;
     say("refused", `The table moved on before the referee answered your request to ${what}: nothing was recorded.`);
-    if ((table.told && table.told.moves || []).length) {  // theirs to ask again only while the table waits for them
+    if (request.again) {  // asked again only where it is a move their seat offers now (the server's `offered`)
       const again = element("button", { type: "button" }, `ask again: ${what}`);
       again.addEventListener("click", () => { asked = null; record(request.words.split(" ")); });
       document.getElementById("answer").append(" ", again);
@@ -409,7 +421,8 @@ function drawRequests(t) {  // the referee's page: the seats' requests waiting, 
   // ("2 requests: next"): the first come, the next once it is answered or refused, any other by that button; none
   // scrolled out of sight inside it
   const list = document.getElementById("requests"), now = Date.now();
-  const trayed = Object.keys(t.seats || {}).length > 0;
+  const trayed = Object.keys(t.seats || {}).length > 0 && Boolean(t.session) && !t.closed;  // while seats may ask:
+  // a night open (once it is closed, or before one starts, no request can wait)
   document.body.classList.toggle("trayed", trayed);
   (t.requests || []).forEach(request => { arrived[request.id] = arrived[request.id] || now; });
   const waiting = (t.requests || []).filter(request => !request.stale)
@@ -417,7 +430,7 @@ function drawRequests(t) {  // the referee's page: the seats' requests waiting, 
   const gone = (t.requests || []).filter(request => request.stale && !passed[request.id]);  // each goes by itself,
   gone.forEach(request => { passed[request.id] = { line: request.line, until: now + 5000 }; });  // said so: the
   // last in the band where none waits, the others on the answer line (the band holds one)
-  const elsewhere = waiting.length ? gone : gone.slice(0, -1);
+  const elsewhere = waiting.length || !trayed ? gone : gone.slice(0, -1);  // no band: each on the answer line
   if (elsewhere.length) setTimeout(() => elsewhere.forEach(request => also(moved(request.line))), 0);  // after what
   // the table's arrival says
   if (!waiting.some(request => request.id === shown)) {  // answered, refused or moved past: the next after it
@@ -426,7 +439,7 @@ function drawRequests(t) {  // the referee's page: the seats' requests waiting, 
   }
   if (shown !== null && shown !== before) appeared[shown] = Math.max(appeared[shown] || 0, now);  // in a finger's
   before = shown;  // place, where another was: no tap for a moment
-  const said = waiting.length ? [] : Object.values(passed).filter(gone => gone.until > now);
+  const said = waiting.length || !trayed ? [] : Object.values(passed).filter(gone => gone.until > now);
   const young = waiting.map(request => appeared[request.id] + CALM_MS - now).filter(wait => wait > 0);
   if (young.length || said.length) {
     setTimeout(() => drawRequests(table), Math.min(...young, ...said.map(gone => gone.until - now)) + 1);
@@ -624,6 +637,12 @@ document.addEventListener("table", event => {
     // a move typed at the terminal: said as the page says its own, where it was recorded (unless the page's own
     // answer is about this very table: a tap found stale by it says so)
     shownHand = table.hand;
+    const night = [table.session, table.closed_session, Boolean(table.closed)].join("\n");
+    if (night !== shownNight) {  // another night, or this one closed: every form as the first night showed it (none
+      // open, nothing kept: the last night's ante is not left in the next's session new)
+      if (shownNight !== null) Object.keys(kept).forEach(verb => { delete kept[verb]; });
+      shownNight = night;
+    }
     open = null;  // a field or picker left open was for the table as it was
     Object.values(kept).forEach(state => { state.confirming = ""; });
     drawMoves(table);
