@@ -314,10 +314,42 @@ def paid_lines(paid: list, owed: list[dict], money) -> list[str]:
     """The settle-ups recorded since the night began (`Payment`s, at least one) and, net of them, what is still owed
     over every night (`settle --all`'s rows in the night's money), in words (a player's phone shows them): the
     night's who-pays-whom does not count them (R1.2)."""
-    still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
     done = "; ".join(f"{p.payer} paid {p.payee} {money(p.amount)}{phoned(p)}" for p in paid)
-    return [f"Paid since the night began: {done}.",
-            f"Still owed over every night, net of every payment: {still}."]
+    return [f"Paid since the night began: {done}.", still_owed_line(owed, money)]
+
+
+def still_owed_line(owed: list[dict], money) -> str:
+    """What is still owed over every night, net of every payment (`settle --all`'s rows in the night's money)."""
+    still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
+    return f"Still owed over every night, net of every payment: {still}."
+
+
+SQUARE_NIGHT = "This night is square: nobody owes anybody for its hands."  # where earlier nights still owe: never
+# "nobody owes anybody" above their debts
+
+
+def night_settle_lines(payments: list[dict], owed: list[dict], money, at_table: bool, paid: list = ()) -> list[str]:
+    """The night's who-pays-whom (`settle_lines`), a night square itself said to be the night's square, not
+    everybody's (`SQUARE_NIGHT`), where earlier nights' debts stand (`owed`: `settle --all`'s rows in the night's
+    money): `owed_lines` then says them."""
+    lines = settle_lines(payments, money, at_table, paid)
+    if not paid and not payments and not at_table and _pairs(owed) != _pairs(payments):
+        lines[0] = SQUARE_NIGHT
+    return lines
+
+
+def owed_lines(payments: list[dict], owed: list[dict], money, paid: list = ()) -> list[str]:
+    """What is said after the night's who-pays-whom: the settle-ups since the night began and what is still owed
+    over every night net of them (`paid_lines`), or, where none was made, what is still owed where it is not the
+    night's alone (earlier nights' debts); nothing where it is."""
+    if paid:
+        return paid_lines(paid, owed, money)
+    return [still_owed_line(owed, money)] if _pairs(owed) != _pairs(payments) else []
+
+
+def _pairs(payments: list[dict]) -> set[tuple]:
+    """Who pays whom how much, as a set: a night's rows and every night's compared."""
+    return {(p["from"], p["to"], p["amount"]) for p in payments}
 
 
 def started_words(made) -> str:

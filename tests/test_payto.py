@@ -571,3 +571,30 @@ def test_a_players_phone_says_what_is_still_owed_in_words_after_the_close(bragre
             words = " ".join([shown["said"], *shown["told"]["settle"]])
             assert "Still owed over every night, net of every payment: Bill pays Ann ₹7.50." in words, words
             assert "--all" not in words and "(settle" not in words, words
+
+
+def test_settle_of_a_square_night_says_what_earlier_nights_still_owe(bragref):
+    """`settle` of a night whose hands moved no money (here none was played) said "All square: nobody owes anybody."
+    while an earlier night's debt stood (`settle --all`): it says the night is square and what is still owed over
+    every night, as the pages say it (its JSON, the night's, unchanged: no row)."""
+    night(bragref)
+    bragref("session close")
+    bragref('session new n2 --players "Ann,Bill" --unit 0.01 --currency ₹ --ante 12.50')
+    assert bragref("settle").stdout == ("This night is square: nobody owes anybody for its hands.\n"
+                                        "Still owed over every night, net of every payment: Bill pays Ann ₹12.50.\n")
+    assert bragref.json("settle") == []
+    bragref("paid bill ann 12.50")
+    said = bragref("settle").stdout
+    assert said.startswith("All square: nobody owes anybody.\n"), said  # nothing owed anywhere now
+    assert bragref("settle --all").stdout == "All square: nobody owes anybody.\n"
+
+
+def test_summary_of_a_square_night_says_what_earlier_nights_still_owe(bragref):
+    """`summary` of a night square itself, beside an earlier night's debt: the night square, not everybody."""
+    night(bragref)
+    bragref("session close")
+    bragref('session new n2 --players "Ann,Bill" --unit 0.01 --currency ₹ --ante 12.50')
+    summary = bragref("summary").stdout
+    assert "Settle up: this night is square." in summary, summary
+    assert "Still owed over every night, net of every payment: Bill pays Ann ₹12.50." in summary, summary
+    assert "all square" not in summary, summary

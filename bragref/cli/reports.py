@@ -15,7 +15,8 @@ from bragref.games import game_of
 from bragref.ledger.history import KEYS, entry_of, hand_history, hand_rows, named_now, rows_named_now
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
-from bragref.told import carried_words, entry_words, outcome, own_words, paid_in, paid_lines, seats_words, settle_lines, witness
+from bragref.told import (carried_words, entry_words, night_settle_lines, outcome, owed_lines, own_words, paid_in,
+                          seats_words, settle_lines, witness)
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -286,7 +287,9 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     last line says so, and what is in its pot. Settle-ups recorded since the
     session began (`paid`, which belongs to no session) are said beside the
     payment they go to ("(paid)"), and then what is still owed over every
-    night, net of every payment, as --all says it.
+    night, net of every payment, as --all says it; so is what earlier
+    nights still owe beside this night's (a night square itself is said
+    to be the night's square, not everybody's).
 
     \b
     Example:
@@ -324,7 +327,9 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     money = rules.money
     at_table = bool(book.on_table(all_sessions, kept))  # hands at table stakes: settled at the table (R1.3)
     paid = [] if all_sessions else book.paid_since()  # the night's: what of it was paid since, said beside it
-    lines = settle_lines(payments, money, at_table, paid)
+    owed = [] if all_sessions else owed_over_every_night(book, rules)
+    lines = settle_lines(payments, money, at_table, paid) if all_sessions else \
+        night_settle_lines(payments, owed, money, at_table, paid)
     lines[:len(payments)] = [line + pay_words(p) for line, p in zip(lines, payments, strict=False)]
     if payments and out.fmt is not None:  # sentences, unless a table format is asked for
         linked = any("pay" in p for p in payments)
@@ -339,18 +344,17 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         click.echo(carried_words(carried, list(book.carried(all_sessions, kept)), money))
-    if paid:  # `paid` belongs to no session (R1.2): the night's figures stand, and what is still owed is said
-        for line in still_owed(book, rules, paid):
+    if not all_sessions:  # `paid` belongs to no session (R1.2): the night's figures stand, and what is still owed
+        for line in owed_lines(payments, owed, money, paid):  # over every night is said where it is not the night's
             click.echo(line)
 
 
-def still_owed(book, rules, paid: list) -> list[str]:
-    """The settle-ups recorded since the session began (`paid`, at least one) and what is still owed over every night
-    in its money, net of every payment (`settle --all`'s rows): said after the night's who-pays-whom."""
+def owed_over_every_night(book, rules) -> list[dict]:
+    """What is still owed over every night in the money of `rules`, net of every payment (`settle --all`'s rows)."""
     from bragref.ledger.money import kept_in
 
     kept = kept_in(rules)
-    return paid_lines(paid, [p for p in book.settle(all_sessions=True) if p["money"] == kept], rules.money)
+    return [p for p in book.settle(all_sessions=True) if p["money"] == kept]
 
 
 COMMANDS = [status, history, balances, settle]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from bragref.cli.output import HAND_NUMBERS
-from bragref.cli.reports import in_play_notes, still_owed
+from bragref.cli.reports import in_play_notes, owed_over_every_night
 from bragref.ledger.money import CARRIED_POT
-from bragref.told import paid_beside, signed as signed_in
+from bragref.told import owed_lines, paid_beside, signed as signed_in
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
@@ -124,9 +124,12 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
     paid = [] if all_sessions else book.paid_since()  # the night's: what of it was paid since, said beside it
     settle = "; ".join(f"{said(p['from'])} pays {said(p['to'])} {money(p['amount'])}{paid_beside(p, paid, money)}"
                        for p in payments)
-    lines.append(f"Settle up: {settle}." if payments else "Settle up: all square.")
-    if paid:  # `paid` belongs to no session (R1.2): the night's figures stand, and what is still owed is said
-        lines.append(said(still_owed(book, book.scope()[0].rules, paid)[-1]))
+    still = [] if all_sessions else owed_lines(payments, owed_over_every_night(book, book.scope()[0].rules),
+                                               book.scope()[0].rules.money, paid)
+    lines.append(f"Settle up: {settle}." if payments else "Settle up: this night is square." if still else
+                 "Settle up: all square.")
+    if still:  # `paid` belongs to no session (R1.2): the night's figures stand, and what is still owed over every
+        lines.append(said(still[-1]))  # night is said where it is not the night's alone
     if any(book.on_table(all_sessions, kept).values()):
         lines.append("(Hands at table stakes were paid from the table: their results are in each player's table "
                      "money, to cash out, R1.3. Settling up pays loans and hands from the pocket.)")

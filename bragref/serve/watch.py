@@ -23,8 +23,8 @@ from bragref.engine.errors import BadInput
 from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
 from bragref.serve.seats import Seats, passed
-from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, on_page, own_phrases, own_words, paid_lines,
-                          pot_line, recorded_words, session_form, settle_lines, signed, situation,
+from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, night_settle_lines, on_page, owed_lines,
+                          own_phrases, own_words, pot_line, recorded_words, session_form, signed, situation,
                           whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
@@ -262,25 +262,13 @@ def night_settle(book, rules) -> list[str]:
     since the night began with what is still owed net of them, which the night's figures do not count (R1.2)."""
     money, payments, paid = rules.money, book.settle(), book.paid_since()
     at_table = bool(book.on_table())
-    lines = settle_lines(payments, money, at_table, paid)
+    kept = kept_in(rules)
+    owed = [p for p in book.settle(all_sessions=True) if p["money"] == kept]  # which the Settle up list shows too
+    lines = night_settle_lines(payments, owed, money, at_table, paid)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried:
         lines.append(carried_words(carried, list(book.carried()), money))
-    kept = kept_in(rules)
-    owed = [p for p in book.settle(all_sessions=True) if p["money"] == kept]
-    if paid:
-        lines += paid_lines(paid, owed, money)
-    elif _pairs(owed) != _pairs(payments):  # earlier nights' debts too, which the Settle up list shows (`pay_rows`):
-        if not payments and not at_table:  # the night alone is square, not the table (never "nobody owes anybody")
-            lines[0] = "This night is square: nobody owes anybody for its hands."
-        still = "; ".join(f"{p['from']} pays {p['to']} {money(p['amount'])}" for p in owed) or "nobody owes anybody"
-        lines.append(f"Still owed over every night, net of every payment: {still}.")
-    return lines
-
-
-def _pairs(payments: list[dict]) -> set[tuple]:
-    """Who pays whom how much, as a set: a night's rows and every night's compared."""
-    return {(p["from"], p["to"], p["amount"]) for p in payments}
+    return lines + owed_lines(payments, owed, money, paid)
 
 
 def pay_rows(book, rules) -> list[dict]:
