@@ -26,7 +26,8 @@ def round_trip(source: Bragref, tmp_path, form: str) -> str:
     again(f"import {path} --use")
     assert again(f"export --format {form}").stdout == first
     assert again.json("balances") == source.json("balances")
-    assert again("settle").stdout == source("settle").stdout
+    assert again.json("settle") == source.json("settle")  # the night's who-pays-whom (its words say too what other
+    # nights of the source's ledger still owe, which the fresh ledger does not hold)
     assert again("audit --all").output.startswith("audit: sound: ")
     return first
 
