@@ -15,7 +15,7 @@ import shlex
 from bragref.engine.errors import BadInput, Refused, did_you_mean
 from bragref.engine.names import resolve
 from bragref.games import deal_params, game_of, game_verbs, verb_aliases
-from bragref.games.play import looks_like_cards
+from bragref.games.play import apply_now, looks_like_cards, made
 from bragref.games.verbs import Said
 from bragref.told import (closed_words, dealt_words, left_words, lent_words, match_words, outcome, payto_words,
                           purse_words, recorded_words, renamed_words, repaid_words, rules_set_words, seats_words,
@@ -103,6 +103,24 @@ class Answers:
             raise BadInput(f"{words[0]!r} is not an answer here{did_you_mean(verb, (*ANSWERS, *SHOWING))}: ? lists "
                            f"them")
         handler(self, args)
+
+    def fits_now(self, words: list[str]) -> bool:
+        """Whether a move's `words` (a seat's request: `bet Bob 2 blind`) would be recorded on the hand as it stands
+        now: read as `record` reads a game's move, and judged as a move made now (`play.apply_now`); nothing is
+        written. Anything else (the table's own answers, no hand in play) is not such a move."""
+        session, current = self.now()
+        own = game_answers(game_of(session.rules)).get(words[0].lower()) if words else None
+        if own is None or current is None:
+            return False
+        kind, given = own
+        hand = current.hand
+        game = game_of(hand.rules)
+        try:
+            said = Said(kind.verb, tuple(options_placed(kind, words[1:])), kind=kind, given=given, answer=True)
+            apply_now(hand, made(hand, said, game), game)
+        except (Refused, BadInput):
+            return False
+        return True
 
     def _names(self, word: str) -> bool:
         """Whether `word` names a player in the hand in play."""

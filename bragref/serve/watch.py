@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shlex
 import sys
 import time
 from collections import deque
-from decimal import Decimal, InvalidOperation
 
 import bragref.structs as structs
 
+from bragref.answers import Answers, split
 from bragref.api import open_ledger
 from bragref.engine.errors import BadInput
 from bragref.games import game_of
@@ -81,9 +80,23 @@ class Watcher:
         views = {"referee": structs.encode(referee),
                  "players": structs.encode(unstarted() if table is None else public(table))}
         for player, token in (self.seats.tokens.items() if self.seats is not None else ()):
-            views[f"seat:{token}"] = structs.encode(seated_view(table, player, self.seats.fate(player),
+            views[f"seat:{token}"] = structs.encode(seated_view(table, player, self._fated(player),
                                                                 self.seats.mode))
         return views
+
+    def _fated(self, player: str) -> dict | None:
+        """What `player`'s seat is told of their last request (`Seats.fate`), and whether it may be asked again: a
+        move of the game is, where the one reader of answers finds it recorded on the hand as it stands now
+        (`Answers.fits_now`: Bob's blind bet is not once he has looked, R3.5)."""
+        fate = self.seats.fate(player) if self.seats is not None else None
+        if fate is None:  # (a waiting request too: the table may have moved past it, `passed`)
+            return fate
+        try:
+            with self.book.reading():
+                again = Answers(self.book, lambda line: None, page=True).fits_now(split(fate["words"]))
+        except BadInput:  # no session, or words that cannot be read: not asked again
+            again = False
+        return {**fate, "again": again}
 
     def refresh(self) -> None:
         """Every page is told again what it is shown, the ledger unchanged: a request asked or answered."""
@@ -470,66 +483,15 @@ def seated_view(table: dict | None, player: str, request: dict | None, mode: str
     own = [{**form, "fields": [{**field, "options": [player], "value": player} if field["name"] == "name" else field
                                for field in form["fields"]]}
            for form in table["told"]["forms"] if form["verb"] in ("buy-in", "top-up", "cash-out")]
-    if request is not None:  # `ask again` is offered for a move the seat offers now, not merely any move of theirs
-        request = {**request, "again": offered(request["words"], player, mine, own)}
+    if request is not None:  # `ask again` is offered for a move the seat may make now (`Watcher._fated`), or their
+        verb = request["words"].split(" ", 1)[0].lower()  # own money where the seat offers its form now
+        request = {**request, "again": any(form["verb"] == verb for form in own) if verb in OWN_MONEY else
+                   bool(request.get("again"))}
     return {**shown, "seat": player, "request": request,
             "told": {**shown["told"], "moves": mine, "forms": own, "asks": waits(table, player, mine, mode)}}
 
 
 OWN_MONEY = ("buy-in", "top-up", "cash-out")  # a seat's own money, asked between hands (`referee.OWN_MONEY`)
-
-
-def offered(words: str, player: str, mine: list[dict], own: list[dict]) -> bool:
-    """Whether a request's `words` (`bet Bob 2 blind`) are a move `player`'s seat offers now: one of its moves
-    (`mine`, each a button's words with its `{fields}`) as the words fill it in, an amount within the move's range,
-    or their own money where the seat offers that form (`own`). Bob's blind bet is not, once he has looked (R3.5)."""
-    try:
-        said = shlex.split(words)
-    except ValueError:
-        return False
-    if not said:
-        return False
-    if said[0].lower() in OWN_MONEY:
-        return any(form["verb"] == said[0].lower() for form in own)
-    return any(_fits(move["words"], {field["name"]: field for field in move["fields"]}, said, player)
-               for move in mine)
-
-
-def _fits(template: list[str], fields: dict, said: list[str], player: str) -> bool:
-    """Whether the words `said` fill in a move's `template` whole: each of its words the same (its player named by
-    the start of their name, as the table takes it), each field taking what it may."""
-    if not template:
-        return not said
-    word, rest = template[0], template[1:]
-    if not (word.startswith("{") and word.endswith("}")):
-        if not said:
-            return False
-        named = word == player and player.lower().startswith(said[0].lower())  # `bet bob 2`: Bob
-        return (said[0].lower() == word.lower() or named) and _fits(rest, fields, said[1:], player)
-    field = fields.get(word[1:-1], {})
-    if field.get("optional") and _fits(rest, fields, said, player):
-        return True
-    if field.get("keyword"):
-        if not said or said[0].lower() != field["keyword"].lower():
-            return False
-        said = said[1:]
-    counts = range(1, len(said) + 1) if field.get("kind") == "cards" else (1,)
-    return any(len(said) >= n and _takes(field, said[:n]) and _fits(rest, fields, said[n:], player) for n in counts)
-
-
-def _takes(field: dict, given: list[str]) -> bool:
-    """Whether a field takes the words `given`: an amount within its least and most, cards of its pack."""
-    if field.get("kind") == "amount":
-        try:
-            amount = Decimal(given[0])
-        except InvalidOperation:
-            return False
-        return amount.is_finite() and (field.get("min") is None or amount >= Decimal(field["min"])) and \
-            (field.get("max") is None or amount <= Decimal(field["max"]))
-    if field.get("kind") == "cards":
-        pack = {card.lower() for card, _ in field.get("pack", [])}
-        return all(card.lower() in pack for card in given)
-    return True
 
 
 def waits(table: dict, player: str, mine: list[dict], mode: str) -> str:
