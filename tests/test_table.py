@@ -360,3 +360,24 @@ def test_each_game_is_told_in_its_own_words_issue_58(bragref):
     said = " ".join(bragref.table("x 2", "q").stderr.split())
     assert "'2' is neither a player here (Bill, Chris, Andy) nor 1 or 3: exchange PLAYER 1|3" in said
     assert "(R14)" in said
+
+
+def test_an_answer_that_fits_now_is_judged_as_made_now_and_nothing_is_written(tmp_path):
+    """`Answers.fits_now` (whether a seat's request may be asked again): its words read as `record` reads them and
+    judged as a move made now. Bob's blind bet, once he has looked, does not (R3.5); his fold does; a move of another
+    game, or words no move reads, do not; nothing is written either way."""
+    from bragref.answers import Answers
+    from bragref.api import open_ledger
+
+    book = open_ledger(str(tmp_path / "t.db"), None)
+    book.session_new("t", ["Ann", "Bob", "Cat"])
+    book.deal()
+    fits = Answers(book, lambda line: None).fits_now
+    assert fits(["bet", "bob", "1", "blind"]) and fits(["fold", "bob"])
+    book.look("bob")
+    rows = book.ledger.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    assert not fits(["bet", "bob", "1", "blind"])  # has looked: bets open now (R3.5)
+    assert fits(["bet", "bob", "1"]) and fits(["fold", "bob"])
+    assert not fits(["fold", "cat"])  # not Cat's turn
+    assert not fits(["chaal", "bob", "1"]) and not fits(["bet", "bob", "lots"]) and not fits([])
+    assert book.ledger.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == rows
