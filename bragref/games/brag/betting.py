@@ -89,7 +89,12 @@ def affordable(allowed: Range | None, player: Player) -> Range | None:
 
 def see_cost(hand: Hand, seer: Player) -> int:
     """R5.3: double (default) or equal, in the seer's own terms (an unlooked seer's are blind, R3.1)."""
-    unit = ceil_half(hand.stake) if sees_blind(hand, seer) else hand.stake
+    return _cost(hand, sees_blind(hand, seer))
+
+
+def _cost(hand: Hand, blind: bool) -> int:
+    """`see_cost` for a seer who sees `blind` or open: its one reckoning."""
+    unit = ceil_half(hand.stake) if blind else hand.stake
     return 2 * unit if hand.rules.see_cost == "double" else unit
 
 
@@ -107,11 +112,10 @@ def _seeing(hand: Hand, seer: Player) -> tuple[Refused | None, int]:
         return Refused("nobody has bet yet, so there is nothing to see", "R5.1"), 0
     other = left[0] if left[1].name == seer.name else left[1]
     blind = sees_blind(hand, seer)
-    if other.status in ("blind", "unlooked") and not blind:  # blind to others (R3.1)
+    if other.blind_to_others and not blind:  # R3.1
         unbet = " (neither looked nor bet, R3.1)" if other.status == "unlooked" else ""
         return Refused(f"{seer.name} cannot see {other.name}{unbet}: you cannot see a blind man", "R5.2"), 0
-    unit = ceil_half(hand.stake) if blind else hand.stake  # `see_cost`'s
-    cost = 2 * unit if hand.rules.see_cost == "double" else unit
+    cost = _cost(hand, blind)
     if cost > MAX_UNITS:
         money = hand.rules.money
         return Refused(f"a see would cost {money(cost)}, and no payment may exceed {money(MAX_UNITS)}", "R1.1"), 0
