@@ -1,6 +1,7 @@
 """What a newcomer's evening found left on the pages, each measured in a real browser by the page's own geometry
 (`elementFromPoint`, bounding boxes): the seats' tray with more than one request waiting, a control being worked with
-at the foot of the referee's screen, and the night's charts on a TV once the night is closed."""
+at the foot of the referee's screen, and the night's charts on a TV once the night is closed and while it is
+open."""
 
 import json
 
@@ -81,6 +82,66 @@ def test_a_closed_nights_charts_are_drawn_at_a_readable_height_their_labels_apar
             assert "Chris pays Bill" in page.locator("#said").text_content()  # who pays whom, said on the screen
             balances = page.locator("#balances").bounding_box()
             assert balances["y"] + balances["height"] <= TV_720["height"]
+    finally:
+        running.stop()
+
+
+def nights_open(db, nights: int, dealt: bool) -> None:
+    """`nights` among six, the last still open with six hands played and money owed: between hands, or with the
+    next hand `dealt` and in play."""
+    for seed in (3, 4)[:nights]:
+        if seed != 3:
+            bragref(db, "session", "close")
+        bragref(db, "simulate", "--hands", "6", "--seed", str(seed), "--players", SIX, "--currency", "£",
+                "--unit", "0.50")
+    if dealt:
+        bragref(db, "deal")
+
+
+SHOWN = """part => {  // a part of the page as drawn: its box, and whether all of it is in sight (none scrolled away
+  // inside it or past the screen's foot)
+  const node = document.querySelector(part), r = node.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: r.height, inside: node.scrollHeight <= node.clientHeight + 1,
+          font: parseFloat(getComputedStyle(node).fontSize), shown: r.bottom <= innerHeight + 1 && r.top >= 0};
+}"""
+
+
+@pytest.mark.parametrize(("nights", "dealt"), [(1, False), (2, True)], ids=["one-night-between-hands",
+                                                                             "two-nights-in-a-hand"])
+def test_an_open_nights_charts_on_a_tv_are_drawn_at_a_readable_height_their_labels_apart(
+        browser, tmp_path, nights, dealt):
+    """The players' page on a TV at 1280x720 while the night is open, who pays whom listed beside the balances (and,
+    on a second night, the season's chart too): the night's chart was squeezed into the column's leftovers, a strip
+    at its foot, its losing players' names over each other. Each chart is held to the closed night's measure (whole
+    on the screen, at least 10 of its names' heights high, its names as large as 0.8 of the page's text, apart,
+    none cut off), and the rest of the TV's page stays whole: the page not scrolled, the balances, who pays whom,
+    the players and the pot read whole, each at least as large as the page's text at its smallest."""
+    db = tmp_path / "ledger.db"
+    nights_open(db, nights, dealt)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.querySelectorAll('#settle li').length > 0")
+        page.wait_for_function("document.getElementById('chart').hidden === false")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        assert not page.evaluate("document.body.hasAttribute('data-closed')")
+        assert bool(page.locator("#pot").text_content()) is dealt  # in a hand, or between hands
+        charts = page.evaluate(CHARTS)
+        assert [chart["id"] for chart in charts] == ["chart", "season-chart"][:nights]
+        for chart in charts:
+            assert len(chart["labels"]) == 7, chart["labels"]  # six names and the axis
+            assert overlapping(chart["labels"]) == [], (chart["id"], overlapping(chart["labels"]))
+            assert chart["whole"], chart
+            assert chart["font"] >= 0.8 * chart["text"] - 0.5, chart
+            line = chart["labels"][1][4] - chart["labels"][1][2]
+            assert chart["height"] >= 10 * line, (chart["id"], chart["height"], line)
+            assert chart["shown"], chart
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        for part in ("#balances", "#settle", "#players", "#now"):
+            shown = page.evaluate(SHOWN, part)
+            assert shown["shown"] and shown["inside"], (part, shown)
+            assert shown["font"] >= 14, (part, shown)
+        assert serious(page) == []
     finally:
         running.stop()
 
