@@ -8,11 +8,9 @@ from collections.abc import Iterable
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.names import UnknownName, resolve
 from bragref.engine.rules import Rules
-from bragref.engine.state import Hand, Held, Legal, credit, held_by, one_hand
+from bragref.engine.state import Hand, Legal, credit, held_by, holding, one_hand
 from bragref.games import GAMES, game_verbs, kind_in, verb_aliases
-from bragref.games.protocol import Playing, pack_of
 from bragref.games.verbs import Credit, Said, Typed, Verb, hand_cards, held_cards
-from bragref.structs import replace
 
 __all__ = ["apply", "apply_now", "deal", "keep_carried", "legal", "legal_phrases", "looks_like_cards", "made", "outcome",
            "replay", "require_dealt", "require_move", "verb_type", "whose"]
@@ -192,7 +190,7 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
     if not after.held or held_by(after, name) is None:
         contest = hand.contest
         where = SEEN_AT.get(contest.how, "at a show") if contest is not None else "at a show"
-        after = replace(after, held=after.held + (Held(name, named, where),))  # `holding`'s: none of theirs held yet
+        after = holding(after, name, named, where)
     return after
 
 
@@ -201,12 +199,10 @@ def check_cards(game, hand: Hand, action) -> None:
     action names a card of a player's own (a show's, a draw's: a `held` parameter) that is not in the game's pack,
     or that has been seen already in the deal (one named twice in the same move its reading refuses)."""
     seen = game.cards_seen(hand, getattr(action, "player", None))
-    rules = hand.rules
-    in_pack = game.in_pack
-    pack = pack_of(rules.wild) if getattr(in_pack, "__func__", None) is _IN_PACK else None  # the default pack: asked
-    for name in _held(type(action)):  # once, not a card
+    rules, in_pack = hand.rules, game.in_pack
+    for name in _held(type(action)):
         for card in getattr(action, name):
-            if not (0 <= card < pack if pack is not None else in_pack(rules, card)):
+            if not in_pack(rules, card):
                 fault = f"is not in the pack of {game.title}"
             elif card in seen:
                 fault = f"has been seen already in this deal ({seen[card]}): a pack holds one of each card"
@@ -215,9 +211,6 @@ def check_cards(game, hand: Hand, action) -> None:
             from bragref.engine.cards import card_text  # here: only a refusal writes a card
 
             raise BadInput(f"{card_text(card)} {fault} (R8.9)")
-
-
-_IN_PACK = Playing.in_pack  # the pack every game deals unless it says otherwise (R8.9)
 
 
 def _own(game, action):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
 from bragref.engine.rules import BORROWING, COVERING
-from bragref.engine.state import (BETTING, Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
-                                  next_to_act, paying, pot_won)
+from bragref.engine.state import (Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
+                                  next_to_act, paying, pot_won, with_player)
 from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 
 
@@ -75,13 +75,9 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
             raise Refused(f"a cover puts in all the table money {player.name} has: {money(player.purse)}", "R7.2")
         raise Refused(f"a cover is less than the minimum of {money(minimum)}: at most {money(allowed.max)}, "
                       f"not {money(amount)}; with {money(minimum)} or more, bet", "R7.2")
-    paid = list(hand.players)  # `paying`'s, its keywords said outright (a call through ** costs more)
-    purse = player.purse
-    paid[index] = evolve(player, paid=player.paid + amount, purse=None if purse is None else purse - amount,
-                         status="covered", hands=1)
-    players = tuple(paid)
-    frozen = Covered(hand.live_pot + amount, player.name, tuple([p.name for p in hand.players if p.status in BETTING]))
-    left = [p.name for p in players if p.status in BETTING]
+    players = paying(hand, index, amount, status="covered", hands=1)
+    frozen = Covered(hand.live_pot + amount, player.name, tuple(p.name for p in hand.betting))
+    left = [p.name for p in players if p.betting]
     if len(left) > 1:
         return evolve(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,),
                       to_act=next_to_act(players, index))
@@ -91,10 +87,8 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
 
 def fold(hand: Hand, name: str) -> Hand:
     index = check_turn(hand, name, what="fold")
-    folded = list(hand.players)  # `with_player`'s, its keywords said outright (a call through ** costs more)
-    folded[index] = evolve(folded[index], status="folded", hands=1)
-    players = tuple(folded)
-    left = [p for p in players if p.status in BETTING]
+    players = with_player(hand, index, status="folded", hands=1)
+    left = [p for p in players if p.betting]
     if len(left) > 1:
         return evolve(hand, players=players, to_act=next_to_act(players, index))
     last = left[0]
@@ -113,7 +107,7 @@ def fold(hand: Hand, name: str) -> Hand:
 def see(hand: Hand, index: int, cost: int) -> Hand:
     """players[index] pays `cost` to see the other player still betting: the seen player shows first (R5.4)."""
     seer = hand.players[index].name
-    seen = next(p.name for p in hand.players if p.status in BETTING and p.name != seer)
+    seen = next(p.name for p in hand.betting if p.name != seer)
     return evolve(hand, players=paying(hand, index, cost), pot=hand.pot + cost, to_act=None, phase="showdown",
                   contest=Contest(hand.live_pot + cost, "see", (seen,), seer))  # the pot with the cost in
 
