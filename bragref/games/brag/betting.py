@@ -214,29 +214,25 @@ class BragBetting:
                     raise Refused(f"{player.name} holds unseen hands and blind bets are off here: look first", "R3.2")
                 raise Refused(f"{player.name} is playing blind: bet blind (--blind), or look first", "R3.4")
             (low, high, low_rule, high_rule), kind = open_limits(hand), "an open bet"
-        if low > MAX_UNITS or (high is not None and high < low):  # nothing fits (`_fits`)
+        if not _fits(low, high):
             raise Refused(f"no bet is possible: the pot limit ({hand.rules.money(hand.pot)}) is under the minimum",
                           "R4.4")
         if amount < low:
             money = hand.rules.money
             raise Refused(f"{kind} must be at least {money(low)} here, not {money(amount)}", low_rule)
-        purse = player.purse
-        if purse is not None:
+        if player.purse is not None:
             moves.check_purse(hand, player, amount, kind, minimum(hand, player))
         if high is not None and amount > high:
             money = hand.rules.money
             raise Refused(f"{kind} may be at most {money(high)} here, not {money(amount)}", high_rule)
-        players = list(hand.players)  # `state.paying`'s, its keywords said outright (a call through ** costs more)
-        players[index] = evolve(player, paid=player.paid + amount, purse=None if purse is None else purse - amount,
-                                status="blind" if blind else "open")
-        after = tuple(players)
+        players = state.paying(hand, index, amount, status="blind" if blind else "open")
         return evolve(
             hand,
-            players=after,
+            players=players,
             pot=hand.pot + amount,
             stake=amount * 2 if blind else amount,
             faceup=hand.faceup and player.name == hand.retained_by,  # anyone else staying in kills it (R6.4)
-            to_act=state.next_to_act(after, index),
+            to_act=state.next_to_act(players, index),
         )
 
     def _look(self, hand: Hand, look: Look) -> Hand:
@@ -249,16 +245,14 @@ class BragBetting:
                 raise Refused(
                     f"{player.name} holds two unseen hands: look at one (--hand old|new) and --keep or --fold it", "R6.3"
                 )
-            looked = evolve(player, hands=1, status="open" if look.keep else "blind")
+            changes = {"hands": 1, "status": "open" if look.keep else "blind"}
             hand = state.hand_changed(hand, player.name)  # one of the two kept: the hand held now (R6.3, R8.10)
         else:
             if look.hand is not None:
                 raise Refused(f"{player.name} holds one hand: look without --hand", "R6.3")
-            looked = evolve(player, status="open")
-        players = list(hand.players)  # `state.with_player`'s, its keywords said outright (a call through ** costs more)
-        players[index] = looked
+            changes = {"status": "open"}
         faceup = hand.faceup and player.name != hand.retained_by
-        return evolve(hand, players=tuple(players), faceup=faceup)
+        return evolve(hand, players=state.with_player(hand, index, **changes), faceup=faceup)
 
     def _see(self, hand: Hand, name: str) -> Hand:
         index = state.check_turn(hand, name, what="see")
