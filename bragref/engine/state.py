@@ -541,13 +541,8 @@ def _pot_won(hand: Hand, won: PotResult, winners: tuple[str, ...], contest: Cont
         for name, amount in pot.winnings:
             totals[name] = totals.get(name, 0) + amount
     winnings = tuple([(p.name, totals[p.name]) for p in hand.players if totals.get(p.name)])
-    prial = False  # a pot won with a shown prial
-    if hand.shown:
-        judged = {s.player: s.judged for s in hand.shown}
-        for name in totals:
-            if name in judged and judged[name].prial:
-                prial = True
-                break
+    judged = {s.player: s.judged for s in hand.shown}
+    prial = any(judged[name].prial for name in totals if name in judged)  # a pot won with a shown prial
     result = Result(decided[0].how, winnings, decided_by=decided[0].decided_by, shuffle=prial, pots=decided)
     return _evolve(hand, phase="over", to_act=None, contest=contest, decided=decided, result=result)
 
