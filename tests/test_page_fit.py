@@ -146,6 +146,62 @@ def test_an_open_nights_charts_on_a_tv_are_drawn_at_a_readable_height_their_labe
         running.stop()
 
 
+EIGHT_SEATS = "Andy,Bill,Christopher,Dan,Eddie,Francesca,Georgina,Harry"
+LINES = """() => [...document.querySelectorAll('#settle li')].map(li => {  // each line of who pays whom: whether all of
+  // it is in sight, neither scrolled away inside the list nor past the screen's foot
+  const r = li.getBoundingClientRect(), list = document.getElementById('settle').getBoundingClientRect();
+  return [li.textContent.slice(0, 24), r.top >= list.top - 1 && r.bottom <= list.bottom + 1 && r.bottom <= innerHeight
+          && r.top >= 0];
+})"""
+
+
+def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_show_every_line_and_two_equal_charts(browser, tmp_path):
+    """A 1280x720 TV, eight players, a loan, the second night open: the settle list's last line ("Still owed over
+    every night…") was partly scrolled out of its list, and the season's chart was a strip of 209 px under the
+    night's (335 px) with its names drawn smaller (18 px) and the longest cut off at its edge. Every line of who
+    pays whom is in sight, not scrolled; the two charts share their column in equal halves, each with every name
+    apart, whole and as large as the page's text, at least 10 names high; the page is not scrolled."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "simulate", "--hands", "6", "--seed", "3", "--players", EIGHT_SEATS, "--currency", "£",
+            "--unit", "0.50")
+    bragref(db, "session", "close")
+    bragref(db, "simulate", "--hands", "6", "--seed", "4", "--players", EIGHT_SEATS, "--currency", "£",
+            "--unit", "0.50")
+    bragref(db, "lend", "andy", "bill", "5")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.querySelectorAll('#settle li').length > 0")
+        page.wait_for_function("[...document.querySelectorAll('figure')].every(f => !f.hidden)")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        lines = page.evaluate(LINES)
+        assert lines[-1][0].startswith("Still owed"), lines
+        assert all(shown for _, shown in lines), lines
+        settle = page.evaluate(SHOWN, "#settle")
+        assert settle["shown"] and settle["inside"] and settle["font"] >= 14, settle
+        charts = page.evaluate(CHARTS)
+        assert [chart["id"] for chart in charts] == ["chart", "season-chart"]
+        boxes = [page.locator(f"#{chart['id']} svg").bounding_box() for chart in charts]
+        assert boxes[0]["x"] == boxes[1]["x"] and boxes[0]["width"] == boxes[1]["width"], boxes  # one column
+        assert abs(boxes[0]["height"] - boxes[1]["height"]) <= 1, boxes  # in equal halves
+        for chart in charts:
+            assert len(chart["labels"]) == 9, chart["labels"]  # eight names and the axis
+            assert overlapping(chart["labels"]) == [], (chart["id"], overlapping(chart["labels"]))
+            assert chart["whole"], chart  # no name cut off at the picture's edge
+            assert chart["font"] >= chart["text"] - 0.5, chart  # as large as the page's text
+            line = chart["labels"][1][4] - chart["labels"][1][2]
+            assert chart["height"] >= 10 * line, (chart["id"], chart["height"], line)
+            assert chart["shown"], chart
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        for part in ("#balances", "#players", "#now"):
+            shown = page.evaluate(SHOWN, part)
+            assert shown["shown"] and shown["inside"] and shown["font"] >= 14, (part, shown)
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert serious(page) == []
+    finally:
+        running.stop()
+
+
 TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scrolled out of sight, and each control
   // in it with whether a tap at its centre lands on it
   const tray = document.getElementById('requests'), box = tray.getBoundingClientRect();
