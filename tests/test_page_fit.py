@@ -209,7 +209,7 @@ TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scro
     controls: [...tray.querySelectorAll('button')].map(b => {
       const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
       const hit = document.elementFromPoint(x, y);
-      return [b.getAttribute('aria-label') || b.textContent, b.disabled, r.top >= box.top && r.bottom <= box.bottom
+      return [b.getAttribute('aria-label') || b.innerText, b.disabled, r.top >= box.top && r.bottom <= box.bottom
               && r.bottom <= innerHeight && (hit === b || b.contains(hit))];
     })};
 }"""
@@ -235,9 +235,11 @@ def tapped(page, name: str) -> None:
 def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_scrolled_out_of_the_tray(
         browser, tmp_path, viewport):
     """Svara's showdown: Ann and Bob both ask to show from their phones (R16.5). The tray said the first and
-    scrolled the second inside its band with no word of it. It says how many wait ("2 requests: next"), shows one
-    whole, its `record` and `refuse` where a finger lands on them, nothing out of sight inside it; `next` shows the
-    other, and the one answered gives way to the next."""
+    scrolled the second inside its band with no word of it. It says which is shown of how many wait ("1 of 2
+    requests · next"), shows one whole, its `record` and `refuse` where a finger lands on them, nothing out of sight
+    inside it (a phone's row: "1 of 2 · next"); `next` shows the other ("2 of 2"), and the one answered gives way to
+    the next."""
+    counted = "" if viewport is PHONE else " requests"  # a phone's row: "1 of 2 · next"
     from test_seats import Seated, phone, showdown
 
     db = showdown(tmp_path / "ledger.db")
@@ -249,26 +251,27 @@ def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_sc
             assert asked.status_code == 202, asked.text
             referee.get_by_role("button", name=f"record: {asked.json()['asked']}", exact=True).wait_for(
                 state="attached", timeout=3000) if player == "Ann" else None
-        referee.wait_for_function("document.getElementById('requests').innerText.includes('2 requests')",
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('1 of 2')",
                                   timeout=3000)
         referee.clock.fast_forward(1000)  # each at rest: it takes taps
         shown = tray(referee)
-        assert "2 requests" in shown["text"] and "Ann asks: show" in shown["text"], shown
+        assert f"1 of 2{counted}" in shown["text"] and "Ann asks: show" in shown["text"], shown
         assert "Bob asks" not in shown["text"] and not shown["hidden"], shown  # one at a time, all of it in sight
         assert [(name, reached) for name, _, reached in shown["controls"]] == [
             ("record: Ann asks: show Ah Kh Qh", True), ("refuse: Ann asks: show Ah Kh Qh", True),
-            ("2 requests: next", True)], shown
+            (f"1 of 2{counted} · next", True)], shown
         assert serious(referee) == [] or viewport is not PHONE  # as the referee's page is checked (test_referee)
-        tapped(referee, "2 requests: next")
+        tapped(referee, f"1 of 2{counted} · next")
         referee.wait_for_function("document.getElementById('requests').innerText.includes('Bob asks')")
         shown = tray(referee)
-        assert "2 requests" in shown["text"] and "Ann asks" not in shown["text"] and not shown["hidden"], shown
+        assert f"2 of 2{counted}" in shown["text"] and "Ann asks" not in shown["text"] and not shown["hidden"], shown
         assert all(reached for *_, reached in shown["controls"]), shown
+        assert shown["controls"][-1][0] == f"2 of 2{counted} · next", shown  # which one is shown, of how many
         tapped(referee, "record: Bob asks: show 6c 7d 9s")
         referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
         referee.wait_for_function("!document.getElementById('requests').innerText.includes('Bob asks')")
         shown = tray(referee)
-        assert "Ann asks: show" in shown["text"] and "requests" not in shown["text"] and not shown["hidden"], shown
+        assert "Ann asks: show" in shown["text"] and " of " not in shown["text"] and not shown["hidden"], shown
         assert [name for name, *_ in shown["controls"]] == ["record: Ann asks: show Ah Kh Qh",
                                                              "refuse: Ann asks: show Ah Kh Qh"]
         tapped(referee, "record: Ann asks: show Ah Kh Qh")
@@ -352,12 +355,12 @@ def test_a_request_shown_that_the_table_moves_past_gives_way_to_the_next_and_is_
         referee = phone(browser, running.url)
         for player, words in (("Ann", "show ann Ah Kh Qh"), ("Bob", "show bob 6c 7d 9s")):
             assert running.ask(player, words).status_code == 202
-        referee.wait_for_function("document.getElementById('requests').innerText.includes('2 requests')")
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('1 of 2')")
         assert "Ann asks" in tray(referee)["text"]
         bragref(db, "show", "ann", "Ah", "Kh", "Jh")  # typed at the table: Ann's own show, not the one she asked
         referee.wait_for_function("document.getElementById('requests').innerText.includes('Bob asks')", timeout=3000)
         shown = tray(referee)
-        assert "Ann" not in shown["text"] and "requests" not in shown["text"] and not shown["hidden"], shown
+        assert "Ann" not in shown["text"] and " of " not in shown["text"] and not shown["hidden"], shown
         said = referee.locator("#answer").text_content()
         assert said.startswith("Recorded at the terminal: Ann show"), said  # the move, and what it moved past
         assert said.endswith("Ann's request to show Ah Kh Qh: the table moved past it, nothing was recorded."), said
