@@ -111,6 +111,33 @@ def test_ask_again_is_offered_only_for_a_move_the_seat_may_still_make(browser, t
         running.stop()
 
 
+@pytest.mark.parametrize("how", ["move", "below"])
+def test_a_seats_amount_field_shuts_once_its_ask_is_sent(browser, tmp_path, how):
+    """Bob opens his bet, types 2 and asks (tapping `bet` again, or `ask bet` below the field): the request waited
+    for the referee while the field he typed into stayed open under his moves, as if nothing had been sent. It shuts
+    once the ask is sent, as a field shuts once the referee's tap records; the request waits as before."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        bob = phone(browser, running.seat("Bob"))
+        calmed(bob)
+        bet = bob.locator("#moves").get_by_role("button", name="bet", exact=True)
+        bet.click()
+        bob.get_by_label("amount", exact=True).fill("2")
+        calmed(bob)
+        (bet if how == "move" else bob.get_by_role("button", name="ask bet", exact=True)).click()
+        bob.wait_for_function("document.getElementById('answer').className === 'asked'")
+        assert [r["line"] for r in status(running.url)["requests"]] == ["Bob asks: bet £2"]
+        assert bob.get_by_label("amount", exact=True).count() == 0  # shut
+        assert bob.locator("#picked").inner_text() == ""
+        assert bet.get_attribute("aria-pressed") == "false"
+        calmed(bob)
+        bet.click()  # opened again: ready for another ask, at its least
+        assert bob.get_by_label("amount", exact=True).input_value() == "1"
+    finally:
+        running.stop()
+
+
 # ---- the referee's page after a close --------------------------------------------------------------------------------
 
 

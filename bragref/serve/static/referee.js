@@ -67,7 +67,11 @@ async function record(words, head) {  // the status it was answered with (none: 
   busy = false;
   if (answer.head !== undefined) document.getElementById("answer").dataset.head = answer.head;
   if (response.status === 202) {  // asked: the referee records or refuses it
-    if (open === armed) open = null;  // a field opened since, for the next move, stays open
+    if (open === armed && armed !== null) {  // the fields it was asked from shut, as a recorded tap's do (the table
+      open = null;  // does not move for a request: nothing else draws them again); a field opened since, for the
+      calmFor();  // next move, stays open. What moved up under the finger takes no tap for a moment
+      drawMoves(table);
+    }
     asked = answer.id;
     say("asked", `${answer.asked} — waiting for the referee.`);
   } else if (response.status === 200) {
