@@ -123,6 +123,7 @@ def test_a_seats_witnessed_list_says_in_plain_words_what_it_is(browser, tmp_path
     """A newcomer read `witnessed` on their phone as jargon. Its summary, shown closed, says what it is: the ledger's
     fingerprints this phone saw; opened, the line under it says what they are for (an audit of the ledger with one
     shows whether anything recorded before it was changed), above the digests themselves."""
+    from axe_playwright_python.sync_playwright import Axe
     from test_referee import Referee, opened
 
     table = Bragref(tmp_path / "ledger.db")
@@ -143,5 +144,7 @@ def test_a_seats_witnessed_list_says_in_plain_words_what_it_is(browser, tmp_path
         said = seat.locator("#witnessed > p").inner_text()
         assert "an audit of the ledger with one" in said and "changed" in said, said
         assert status["digest"] in seat.locator("#witnessed li").first.inner_text()
+        violations = Axe().run(seat).response["violations"]  # the seat's page, its list opened
+        assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
     finally:
         running.stop()
