@@ -202,6 +202,37 @@ def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_show_every_line_an
         running.stop()
 
 
+def test_a_closed_night_of_eight_with_a_loan_keeps_its_balances_clear_of_its_chart_on_a_tv(browser, tmp_path):
+    """The same evening closed, on the 1280x720 TV: its balances (six columns, money having been lent) ran 22 px under
+    the night's chart beside them. The balances are whole and clear of the charts, each chart's names whole and
+    apart, the page not scrolled."""
+    db = tmp_path / "ledger.db"
+    for seed in (3, 4):
+        bragref(db, "simulate", "--hands", "6", "--seed", str(seed), "--players", EIGHT_SEATS, "--currency", "£",
+                "--unit", "0.50")
+        if seed == 4:
+            bragref(db, "lend", "andy", "bill", "5")
+        bragref(db, "session", "close")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.getElementById('turn').textContent === 'Session closed'")
+        page.wait_for_function("[...document.querySelectorAll('figure')].every(f => !f.hidden)")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        assert page.locator("#balances th").count() == 6  # paid, won, result, loans, net
+        balances = page.locator("#balances").bounding_box()
+        chart = page.locator("#running").bounding_box()
+        assert balances["x"] + balances["width"] <= chart["x"], (balances, chart)
+        assert page.evaluate("document.getElementById('night').scrollWidth <= "
+                             "document.getElementById('night').clientWidth")
+        for drawn in page.evaluate(CHARTS):
+            assert overlapping(drawn["labels"]) == [] and drawn["whole"] and drawn["shown"], drawn
+            assert drawn["font"] >= 0.8 * drawn["text"] - 0.5, drawn
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    finally:
+        running.stop()
+
+
 TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scrolled out of sight, and each control
   // in it with whether a tap at its centre lands on it
   const tray = document.getElementById('requests'), box = tray.getBoundingClientRect();
