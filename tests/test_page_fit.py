@@ -198,6 +198,15 @@ def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_show_every_line_an
             assert shown["shown"] and shown["inside"] and shown["font"] >= 14, (part, shown)
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         assert serious(page) == []
+        for words in ("paid christopher harry 20", "paid eddie harry 10"):  # what was paid since, said too: longer
+            bragref(db, *words.split())  # than its place, the list scrolls, and is reached from the keyboard
+        page.wait_for_function("document.getElementById('settle').textContent.includes('Eddie paid Harry')")
+        assert page.evaluate("(s => s.scrollHeight > s.clientHeight)(document.getElementById('settle'))")
+        assert page.locator("#settle").get_attribute("aria-label") == "who pays whom"
+        page.locator("#settle").focus()
+        page.keyboard.press("End")  # scrolled by the keyboard: its last line comes into sight
+        page.wait_for_function(f"({LINES})().at(-1)[1]", timeout=3000)
+        assert serious(page) == []
     finally:
         running.stop()
 
