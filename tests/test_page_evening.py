@@ -138,6 +138,28 @@ def test_a_seats_amount_field_shuts_once_its_ask_is_sent(browser, tmp_path, how)
         running.stop()
 
 
+def test_a_showdown_tapped_is_undone_by_the_pages_undo_until_the_hand_settles(tmp_path):
+    """The referee's `showdown` records at one tap, unlike the page's final taps (`close`, a misdeal's undo), which
+    ask to be confirmed: an agreed showdown settles nothing (R6.5: the hands are then shown, or the table awards the
+    pot), so a showdown tapped by mistake is undone from the page (R9.1) while the hand is in play."""
+    from test_referee import Referee
+    from test_referee import dealt as three_dealt
+
+    running = Referee(three_dealt(tmp_path / "ledger.db"))
+    try:
+        offered = status(running.url)["told"]["moves"]
+        assert "showdown" in [move["label"] for move in offered]
+        assert running.post("showdown").status_code == 200
+        after = status(running.url)
+        assert after["phase"] == "showdown" and "undo" in [form["verb"] for form in after["told"]["forms"]]
+        assert not any(form["confirm"] for form in after["told"]["forms"] if form["verb"] == "undo")
+        undone = running.post("undo")
+        assert undone.status_code == 200, undone.text
+        assert status(running.url)["phase"] == "betting"
+    finally:
+        running.stop()
+
+
 # ---- the referee's page after a close --------------------------------------------------------------------------------
 
 
