@@ -111,6 +111,55 @@ def test_ask_again_is_offered_only_for_a_move_the_seat_may_still_make(browser, t
         running.stop()
 
 
+@pytest.mark.parametrize("how", ["move", "below"])
+def test_a_seats_amount_field_shuts_once_its_ask_is_sent(browser, tmp_path, how):
+    """Bob opens his bet, types 2 and asks (tapping `bet` again, or `ask bet` below the field): the request waited
+    for the referee while the field he typed into stayed open under his moves, as if nothing had been sent. It shuts
+    once the ask is sent, as a field shuts once the referee's tap records; the request waits as before."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        bob = phone(browser, running.seat("Bob"))
+        calmed(bob)
+        bet = bob.locator("#moves").get_by_role("button", name="bet", exact=True)
+        bet.click()
+        bob.get_by_label("amount", exact=True).fill("2")
+        calmed(bob)
+        (bet if how == "move" else bob.get_by_role("button", name="ask bet", exact=True)).click()
+        bob.wait_for_function("document.getElementById('answer').className === 'asked'")
+        assert [r["line"] for r in status(running.url)["requests"]] == ["Bob asks: bet £2"]
+        assert bob.get_by_label("amount", exact=True).count() == 0  # shut
+        assert bob.locator("#picked").inner_text() == ""
+        assert bet.get_attribute("aria-pressed") == "false"
+        calmed(bob)
+        bet.click()  # opened again: ready for another ask, at its least
+        assert bob.get_by_label("amount", exact=True).input_value() == "1"
+    finally:
+        running.stop()
+
+
+def test_a_showdown_tapped_is_undone_by_the_pages_undo_until_the_hand_settles(tmp_path):
+    """The referee's `showdown` records at one tap, unlike the page's final taps (`close`, a misdeal's undo), which
+    ask to be confirmed: an agreed showdown settles nothing (R6.5: the hands are then shown, or the table awards the
+    pot), so a showdown tapped by mistake is undone from the page (R9.1) while the hand is in play."""
+    from test_referee import Referee
+    from test_referee import dealt as three_dealt
+
+    running = Referee(three_dealt(tmp_path / "ledger.db"))
+    try:
+        offered = status(running.url)["told"]["moves"]
+        assert "showdown" in [move["label"] for move in offered]
+        assert running.post("showdown").status_code == 200
+        after = status(running.url)
+        assert after["phase"] == "showdown" and "undo" in [form["verb"] for form in after["told"]["forms"]]
+        assert not any(form["confirm"] for form in after["told"]["forms"] if form["verb"] == "undo")
+        undone = running.post("undo")
+        assert undone.status_code == 200, undone.text
+        assert status(running.url)["phase"] == "betting"
+    finally:
+        running.stop()
+
+
 # ---- the referee's page after a close --------------------------------------------------------------------------------
 
 

@@ -146,6 +146,102 @@ def test_an_open_nights_charts_on_a_tv_are_drawn_at_a_readable_height_their_labe
         running.stop()
 
 
+EIGHT_SEATS = "Andy,Bill,Christopher,Dan,Eddie,Francesca,Georgina,Harry"
+LINES = """() => [...document.querySelectorAll('#settle li')].map(li => {  // each line of who pays whom: whether all of
+  // it is in sight, neither scrolled away inside the list nor past the screen's foot
+  const r = li.getBoundingClientRect(), list = document.getElementById('settle').getBoundingClientRect();
+  return [li.textContent.slice(0, 24), r.top >= list.top - 1 && r.bottom <= list.bottom + 1 && r.bottom <= innerHeight
+          && r.top >= 0];
+})"""
+
+
+def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_show_every_line_and_two_equal_charts(browser, tmp_path):
+    """A 1280x720 TV, eight players, a loan, the second night open: the settle list's last line ("Still owed over
+    every night…") was partly scrolled out of its list, and the season's chart was a strip of 209 px under the
+    night's (335 px) with its names drawn smaller (18 px) and the longest cut off at its edge. Every line of who
+    pays whom is in sight, not scrolled; the two charts share their column in equal halves, each with every name
+    apart, whole and as large as the page's text, at least 10 names high; the page is not scrolled."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "simulate", "--hands", "6", "--seed", "3", "--players", EIGHT_SEATS, "--currency", "£",
+            "--unit", "0.50")
+    bragref(db, "session", "close")
+    bragref(db, "simulate", "--hands", "6", "--seed", "4", "--players", EIGHT_SEATS, "--currency", "£",
+            "--unit", "0.50")
+    bragref(db, "lend", "andy", "bill", "5")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.querySelectorAll('#settle li').length > 0")
+        page.wait_for_function("[...document.querySelectorAll('figure')].every(f => !f.hidden)")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        lines = page.evaluate(LINES)
+        assert lines[-1][0].startswith("Still owed"), lines
+        assert all(shown for _, shown in lines), lines
+        settle = page.evaluate(SHOWN, "#settle")
+        assert settle["shown"] and settle["inside"] and settle["font"] >= 14, settle
+        charts = page.evaluate(CHARTS)
+        assert [chart["id"] for chart in charts] == ["chart", "season-chart"]
+        boxes = [page.locator(f"#{chart['id']} svg").bounding_box() for chart in charts]
+        assert boxes[0]["x"] == boxes[1]["x"] and boxes[0]["width"] == boxes[1]["width"], boxes  # one column
+        assert abs(boxes[0]["height"] - boxes[1]["height"]) <= 1, boxes  # in equal halves
+        for chart in charts:
+            assert len(chart["labels"]) == 9, chart["labels"]  # eight names and the axis
+            assert overlapping(chart["labels"]) == [], (chart["id"], overlapping(chart["labels"]))
+            assert chart["whole"], chart  # no name cut off at the picture's edge
+            assert chart["font"] >= chart["text"] - 0.5, chart  # as large as the page's text
+            line = chart["labels"][1][4] - chart["labels"][1][2]
+            assert chart["height"] >= 10 * line, (chart["id"], chart["height"], line)
+            assert chart["shown"], chart
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        for part in ("#balances", "#players", "#now"):
+            shown = page.evaluate(SHOWN, part)
+            assert shown["shown"] and shown["inside"] and shown["font"] >= 14, (part, shown)
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert serious(page) == []
+        for words in ("paid christopher harry 20", "paid eddie harry 10"):  # what was paid since, said too: longer
+            bragref(db, *words.split())  # than its place, the list scrolls, and is reached from the keyboard
+        page.wait_for_function("document.getElementById('settle').textContent.includes('Eddie paid Harry')")
+        assert page.evaluate("(s => s.scrollHeight > s.clientHeight)(document.getElementById('settle'))")
+        assert page.locator("#settle").get_attribute("aria-label") == "who pays whom"
+        page.locator("#settle").focus()
+        page.keyboard.press("End")  # scrolled by the keyboard: its last line comes into sight
+        page.wait_for_function(f"({LINES})().at(-1)[1]", timeout=3000)
+        assert serious(page) == []
+    finally:
+        running.stop()
+
+
+def test_a_closed_night_of_eight_with_a_loan_keeps_its_balances_clear_of_its_chart_on_a_tv(browser, tmp_path):
+    """The same evening closed, on the 1280x720 TV: its balances (six columns, money having been lent) ran 22 px under
+    the night's chart beside them. The balances are whole and clear of the charts, each chart's names whole and
+    apart, the page not scrolled."""
+    db = tmp_path / "ledger.db"
+    for seed in (3, 4):
+        bragref(db, "simulate", "--hands", "6", "--seed", str(seed), "--players", EIGHT_SEATS, "--currency", "£",
+                "--unit", "0.50")
+        if seed == 4:
+            bragref(db, "lend", "andy", "bill", "5")
+        bragref(db, "session", "close")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.getElementById('turn').textContent === 'Session closed'")
+        page.wait_for_function("[...document.querySelectorAll('figure')].every(f => !f.hidden)")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        assert page.locator("#balances th").count() == 6  # paid, won, result, loans, net
+        balances = page.locator("#balances").bounding_box()
+        chart = page.locator("#running").bounding_box()
+        assert balances["x"] + balances["width"] <= chart["x"], (balances, chart)
+        assert page.evaluate("document.getElementById('night').scrollWidth <= "
+                             "document.getElementById('night').clientWidth")
+        for drawn in page.evaluate(CHARTS):
+            assert overlapping(drawn["labels"]) == [] and drawn["whole"] and drawn["shown"], drawn
+            assert drawn["font"] >= 0.8 * drawn["text"] - 0.5, drawn
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    finally:
+        running.stop()
+
+
 TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scrolled out of sight, and each control
   // in it with whether a tap at its centre lands on it
   const tray = document.getElementById('requests'), box = tray.getBoundingClientRect();
@@ -153,7 +249,7 @@ TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scro
     controls: [...tray.querySelectorAll('button')].map(b => {
       const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
       const hit = document.elementFromPoint(x, y);
-      return [b.getAttribute('aria-label') || b.textContent, b.disabled, r.top >= box.top && r.bottom <= box.bottom
+      return [b.getAttribute('aria-label') || b.innerText, b.disabled, r.top >= box.top && r.bottom <= box.bottom
               && r.bottom <= innerHeight && (hit === b || b.contains(hit))];
     })};
 }"""
@@ -179,9 +275,11 @@ def tapped(page, name: str) -> None:
 def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_scrolled_out_of_the_tray(
         browser, tmp_path, viewport):
     """Svara's showdown: Ann and Bob both ask to show from their phones (R16.5). The tray said the first and
-    scrolled the second inside its band with no word of it. It says how many wait ("2 requests: next"), shows one
-    whole, its `record` and `refuse` where a finger lands on them, nothing out of sight inside it; `next` shows the
-    other, and the one answered gives way to the next."""
+    scrolled the second inside its band with no word of it. It says which is shown of how many wait ("1 of 2
+    requests · next"), shows one whole, its `record` and `refuse` where a finger lands on them, nothing out of sight
+    inside it (a phone's row: "1 of 2 · next"); `next` shows the other ("2 of 2"), and the one answered gives way to
+    the next."""
+    counted = "" if viewport is PHONE else " requests"  # a phone's row: "1 of 2 · next"
     from test_seats import Seated, phone, showdown
 
     db = showdown(tmp_path / "ledger.db")
@@ -193,26 +291,27 @@ def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_sc
             assert asked.status_code == 202, asked.text
             referee.get_by_role("button", name=f"record: {asked.json()['asked']}", exact=True).wait_for(
                 state="attached", timeout=3000) if player == "Ann" else None
-        referee.wait_for_function("document.getElementById('requests').innerText.includes('2 requests')",
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('1 of 2')",
                                   timeout=3000)
         referee.clock.fast_forward(1000)  # each at rest: it takes taps
         shown = tray(referee)
-        assert "2 requests" in shown["text"] and "Ann asks: show" in shown["text"], shown
+        assert f"1 of 2{counted}" in shown["text"] and "Ann asks: show" in shown["text"], shown
         assert "Bob asks" not in shown["text"] and not shown["hidden"], shown  # one at a time, all of it in sight
         assert [(name, reached) for name, _, reached in shown["controls"]] == [
             ("record: Ann asks: show Ah Kh Qh", True), ("refuse: Ann asks: show Ah Kh Qh", True),
-            ("2 requests: next", True)], shown
+            (f"1 of 2{counted} · next", True)], shown
         assert serious(referee) == [] or viewport is not PHONE  # as the referee's page is checked (test_referee)
-        tapped(referee, "2 requests: next")
+        tapped(referee, f"1 of 2{counted} · next")
         referee.wait_for_function("document.getElementById('requests').innerText.includes('Bob asks')")
         shown = tray(referee)
-        assert "2 requests" in shown["text"] and "Ann asks" not in shown["text"] and not shown["hidden"], shown
+        assert f"2 of 2{counted}" in shown["text"] and "Ann asks" not in shown["text"] and not shown["hidden"], shown
         assert all(reached for *_, reached in shown["controls"]), shown
+        assert shown["controls"][-1][0] == f"2 of 2{counted} · next", shown  # which one is shown, of how many
         tapped(referee, "record: Bob asks: show 6c 7d 9s")
         referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
         referee.wait_for_function("!document.getElementById('requests').innerText.includes('Bob asks')")
         shown = tray(referee)
-        assert "Ann asks: show" in shown["text"] and "requests" not in shown["text"] and not shown["hidden"], shown
+        assert "Ann asks: show" in shown["text"] and " of " not in shown["text"] and not shown["hidden"], shown
         assert [name for name, *_ in shown["controls"]] == ["record: Ann asks: show Ah Kh Qh",
                                                              "refuse: Ann asks: show Ah Kh Qh"]
         tapped(referee, "record: Ann asks: show Ah Kh Qh")
@@ -296,12 +395,12 @@ def test_a_request_shown_that_the_table_moves_past_gives_way_to_the_next_and_is_
         referee = phone(browser, running.url)
         for player, words in (("Ann", "show ann Ah Kh Qh"), ("Bob", "show bob 6c 7d 9s")):
             assert running.ask(player, words).status_code == 202
-        referee.wait_for_function("document.getElementById('requests').innerText.includes('2 requests')")
+        referee.wait_for_function("document.getElementById('requests').innerText.includes('1 of 2')")
         assert "Ann asks" in tray(referee)["text"]
         bragref(db, "show", "ann", "Ah", "Kh", "Jh")  # typed at the table: Ann's own show, not the one she asked
         referee.wait_for_function("document.getElementById('requests').innerText.includes('Bob asks')", timeout=3000)
         shown = tray(referee)
-        assert "Ann" not in shown["text"] and "requests" not in shown["text"] and not shown["hidden"], shown
+        assert "Ann" not in shown["text"] and " of " not in shown["text"] and not shown["hidden"], shown
         said = referee.locator("#answer").text_content()
         assert said.startswith("Recorded at the terminal: Ann show"), said  # the move, and what it moved past
         assert said.endswith("Ann's request to show Ah Kh Qh: the table moved past it, nothing was recorded."), said

@@ -425,6 +425,7 @@ def test_a_request_shows_on_the_referees_phone_beside_the_seat_that_asked_it(bro
     assert "waiting for the referee" in bob.locator("#answer").text_content()
     shots = os.environ.get("BRAGREF_SCREENSHOTS")  # docs/serve.md's pictures: BRAGREF_SCREENSHOTS=docs pytest -k beside
     if shots:
+        calmed(bob)  # at rest: the fields it asked from shut, its moves taking taps again
         bob.screenshot(path=str(Path(shots) / "seat-phone.png"))
         referee.screenshot(path=str(Path(shots) / "referee-request-phone.png"))
 

@@ -116,3 +116,35 @@ def test_a_seat_keeps_its_witnesses_across_a_reload_and_audit_checks_them(browse
         audited = subprocess.run([sys.executable, "-m", "bragref", "--db", str(table.db), "audit", "--digest",
                                   digest], capture_output=True, text=True)
         assert audited.returncode == 0, audited.stdout + audited.stderr
+
+
+@pytest.mark.slow  # a server and a browser
+def test_a_seats_witnessed_list_says_in_plain_words_what_it_is(browser, tmp_path):
+    """A newcomer read `witnessed` on their phone as jargon. Its summary, shown closed, says what it is: the ledger's
+    fingerprints this phone saw; opened, the line under it says what they are for (an audit of the ledger with one
+    shows whether anything recorded before it was changed), above the digests themselves."""
+    from axe_playwright_python.sync_playwright import Axe
+    from test_referee import Referee, opened
+
+    table = Bragref(tmp_path / "ledger.db")
+    table.lines("""
+        session new friday --players "Ann,Bill"
+        deal
+    """)
+    running = Referee(table.db, more=("--seats", "ask"))
+    try:
+        status = httpx.get(running.url + "status.json").json()
+        seat = opened(browser, running.players.rstrip("/") + status["seats"]["Bill"])
+        seat.wait_for_selector("#witnessed:not([hidden])")
+        summary = seat.locator("#witnessed > summary")
+        assert summary.is_visible() and not seat.locator("#witnessed").evaluate("box => box.open")
+        assert "fingerprints of the ledger" in summary.inner_text() and "this phone" in summary.inner_text()
+        summary.click()
+        seat.wait_for_function("document.querySelector('#witnessed li') !== null")
+        said = seat.locator("#witnessed > p").inner_text()
+        assert "an audit of the ledger with one" in said and "changed" in said, said
+        assert status["digest"] in seat.locator("#witnessed li").first.inner_text()
+        violations = Axe().run(seat).response["violations"]  # the seat's page, its list opened
+        assert [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")] == []
+    finally:
+        running.stop()

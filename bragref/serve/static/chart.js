@@ -45,7 +45,7 @@ function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's ke
   if (!points.length) { caption.textContent = ""; return; }
   const box = svg.getBoundingClientRect();
   const size = parseFloat(getComputedStyle(svg).fontSize) || 14;  // a label as large as the page's text
-  const width = Math.max(12 * size, Math.round(box.width) || 480);
+  let width = Math.max(12 * size, Math.round(box.width) || 480);
   const gap = size * 1.25;  // a name's line: the names' boxes kept apart, not only their letters
   const height = Math.max(4 * size, (players.length - 1) * gap + 2.6 * size, Math.round(box.height) || 220);  // every
   // name apart, above the axis's words: a picture given less room is drawn smaller, never its names over each other
@@ -55,7 +55,9 @@ function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's ke
   svg.append(probe);
   const measured = probe.getComputedTextLength ? probe.getComputedTextLength() : 0;
   probe.remove();
-  const right = Math.min(width * 0.6, (measured || probe.textContent.length * size * 0.6) + size * 0.6);
+  const right = (measured || probe.textContent.length * size * 0.6) + size * 0.6;  // the names' room, right of the
+  // lines, which keep at least 0.3 of the picture: one too narrow for its names is drawn smaller, never a name cut
+  width = Math.max(width, Math.ceil(right / 0.7));  // off at its edge
   const left = size * 0.5, top = size, bottom = size * 1.8;
   const values = players.flatMap(([, results]) => results).concat(0);
   const low = Math.min(...values), high = Math.max(...values), span = high - low || 1;

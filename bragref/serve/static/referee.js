@@ -67,7 +67,11 @@ async function record(words, head) {  // the status it was answered with (none: 
   busy = false;
   if (answer.head !== undefined) document.getElementById("answer").dataset.head = answer.head;
   if (response.status === 202) {  // asked: the referee records or refuses it
-    if (open === armed) open = null;  // a field opened since, for the next move, stays open
+    if (open === armed && armed !== null) {  // the fields it was asked from shut, as a recorded tap's do (the table
+      open = null;  // does not move for a request: nothing else draws them again); a field opened since, for the
+      calmFor();  // next move, stays open. What moved up under the finger takes no tap for a moment
+      drawMoves(table);
+    }
     asked = answer.id;
     say("asked", `${answer.asked} — waiting for the referee.`);
   } else if (response.status === 200) {
@@ -417,9 +421,9 @@ let before = null;  // the request the tray last drew: another drawn in its plac
 
 function drawRequests(t) {  // the referee's page: the seats' requests waiting, to record or refuse, in a band of its
   // own at the foot of the screen, there the whole time seats may ask, of one height, and kept clear by the page: a
-  // request arriving covers and moves nothing on the page. The band shows one request whole, and how many wait
-  // ("2 requests: next"): the first come, the next once it is answered or refused, any other by that button; none
-  // scrolled out of sight inside it
+  // request arriving covers and moves nothing on the page. The band shows one request whole, and which it is of how
+  // many wait ("1 of 2 requests · next"): the first come, the next once it is answered or refused, any other by that
+  // button; none scrolled out of sight inside it
   const list = document.getElementById("requests"), now = Date.now();
   const trayed = Object.keys(t.seats || {}).length > 0 && Boolean(t.session) && !t.closed;  // while seats may ask:
   // a night open (once it is closed, or before one starts, no request can wait)
@@ -463,7 +467,7 @@ function also(sentence) {  // said after what the answer line says now (the move
 }
 
 function waitingRow(request, now, at, waiting) {  // the request shown: its line, its `record` and `refuse`,
-  // and where more than one waits, how many on the button that shows the next
+  // and where more than one waits, which it is of how many, in the order they came, on the button that shows the next
   const fresh = appeared[request.id] + CALM_MS > now;  // just appeared or moved: no tap yet, marked so
   const buttons = ["record", "refuse"].map(answer => {
     const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
@@ -483,8 +487,10 @@ function waitingRow(request, now, at, waiting) {  // the request shown: its line
     });
     return button;
   });
-  if (waiting.length > 1) {  // how many wait, on the button that shows the next: on the row a finger reaches
-    const next = element("button", { type: "button", class: "next" }, `${waiting.length} requests: next`);
+  if (waiting.length > 1) {  // which is shown of how many wait, on the button that shows the next: on the row a
+    // finger reaches (a phone's row holds "1 of 2 · next")
+    const next = element("button", { type: "button", class: "next" }, `${at + 1} of ${waiting.length}`,
+      element("span", { class: "wide" }, " requests"), " · next");
     next.addEventListener("click", () => {
       if (busy || calmed()) return;
       shown = waiting[(at + 1) % waiting.length].id;
