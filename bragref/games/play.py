@@ -131,13 +131,7 @@ def replay(hand: Hand, actions: Iterable) -> Hand:
 
 def _step(game, hand: Hand, action) -> Hand:
     """A loan onto the table during a hand is no move of any game: every game takes it, at any moment (R7.5). A
-    game's move names each card once, before anything reads its cards, and only cards of its pack not seen in the
-    deal (R8.9)."""
-    named = _NAMED.get(type(action))
-    if named is None:
-        named = _named(type(action))
-    if named:  # before the game's order of hands reads them, or they are read again as words (`_own`)
-        check_named(game, action, named)
+    game's move names only cards of its pack, each once, not seen in the deal (R8.9)."""
     if type(action) is game.verbs.get(action.verb):  # most are the game's own (a loan's `credit` is no game's verb)
         own = action
     elif isinstance(action, Credit):
@@ -145,14 +139,12 @@ def _step(game, hand: Hand, action) -> Hand:
     else:
         own = _own(game, action)
     after = game.apply(hand, own)
-    held = _HELD.get(type(own))  # `_held`'s, said here: most moves are found, and a call costs more
-    if held is None:
-        held = _held(type(own))
-    if held:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
+    named = _NAMED.get(type(own))  # `_named`'s, said here: most moves are found, and a call costs more
+    if named is None:
+        named = _named(type(own))
+    if named:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
         check_cards(game, hand, own)
         after = check_hand(game, hand, own, after)
-    elif named:  # cards none of which is a player's own (a centre's, R14.2): of the pack all the same
-        check_cards(game, hand, own)
     return after
 
 
@@ -212,13 +204,19 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
 
 def check_cards(game, hand: Hand, action) -> None:
     """R8.9 for every game, by what `game` declares of its pack and of the cards seen in a deal: bad input where an
-    action names a card that is not in the game's pack, or a card of a player's own (a show's, a draw's: a `held`
-    parameter) that has been seen already in the deal (one named twice in the same move: `check_named`)."""
-    held = _held(type(action))
+    action names a card not in the game's pack, a card of a player's own (a show's, a draw's: a `held` parameter)
+    that has been seen already in the deal, or a card twice (as `check_named` says it)."""
+    kind = type(action)
+    held, named = _HELD.get(kind), _NAMED.get(kind)  # `_held`'s and `_named`'s, said here: calls cost more
+    if held is None or named is None:
+        held, named = _held(kind), _named(kind)
     seen = game.cards_seen(hand, getattr(action, "player", None)) if held else {}
     rules, in_pack = hand.rules, game.in_pack
-    for name in _named(type(action)):
-        for card in getattr(action, name):
+    every: tuple[int, ...] = ()
+    for name in named:
+        cards = getattr(action, name)
+        every = (*every, *cards)
+        for card in cards:
             if not in_pack(rules, card):
                 fault = f"is not in the pack of {game.title}"
             elif card in seen and name in held:
@@ -228,22 +226,26 @@ def check_cards(game, hand: Hand, action) -> None:
             from bragref.engine.cards import card_said  # here: only a refusal writes a card
 
             raise BadInput(f"{card_said(card)} {fault} (R8.9)")
+    if len(set(every)) < len(every):
+        check_named(game, action, named)
 
 
 def check_named(game, action, named: tuple[str, ...]) -> None:
     """R8.9 of the cards a move names (its parameters `named`, of kind `cards`), whatever made it: bad input, in the
     command line's words, where one is named twice among them, or is a card number below every card's. The command
-    line's reading refuses both; a Python caller's card numbers are not read, and the game's order of hands cannot
-    judge them (a card twice is no hand a pack deals): asked before anything reads them, as the reading is. Which of
-    the rest are in the game's pack its rules say first (Svara's R16.1), then `check_cards`."""
-    every = getattr(action, named[0]) if len(named) == 1 else tuple(c for name in named for c in getattr(action, name))
-    if len(set(every)) < len(every) or (every and min(every) < 0):
+    line's reading refuses both; a Python caller's card numbers are not read (a game's order of hands refuses them
+    too, `engine.ranking`). Asked of a move before its cards are read again as words (`_own`), and with the rest of
+    R8.9 once the rules have had their say (`check_cards`)."""
+    every: tuple[int, ...] = ()
+    for name in named:
+        every += tuple(getattr(action, name))
+    if len(set(every)) < len(every) or min(every, default=0) < 0:
         from bragref.engine.cards import card_said, shown_twice, twice_in  # here: only a refusal writes a card
 
         below = [card for card in every if card < 0]
         if below:
             raise BadInput(f"{card_said(below[0])} is not in the pack of {game.title} (R8.9)")
-        raise shown_twice(twice_in(tuple(every)))
+        raise shown_twice(twice_in(every))
 
 
 def _own(game, action):
@@ -254,6 +256,7 @@ def _own(game, action):
         raise _not_a_move(game, action.verb)
     if type(action) is kind:
         return action
+    check_named(game, action, _named(type(action)))  # its cards read again from their text: -1 would be As
     return kind.from_args(action.player if action.subject == "player" else None, action.args())
 
 
