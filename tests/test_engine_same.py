@@ -99,3 +99,53 @@ def test_a_game_whose_order_of_hands_is_its_hands_own_is_asked_it_at_every_show(
     for _ in range(2):
         assert seen_and_shown(rules) == (("Ann", 6),)
     assert len(asked) == 4
+
+
+OWN_GAMES = ("brag", "hoyle", "braggers", "teen-patti", "bastard", "three-stake", "svara", "three-card-poker")
+
+
+def test_a_show_made_in_python_naming_a_card_twice_is_refused_as_the_command_line_refuses_it_r8_9():
+    """`Show("Bob", (Qs, Qs, 5d))` made in Python and applied by the engine (not through `Deal.push` or `Book.record`,
+    which check a move at their door, nor the command line, whose reading refuses it) raised a bare KeyError from
+    brag's ranking. It is `BadInput`, the command line's words (R8.9, and what a pack holds), by `apply`,
+    `apply_now` and `replay` alike; so is a card number below the pack's, which was read as another card or raised a
+    KeyError."""
+    from bragref.engine.cards import parse_card
+    from bragref.games.brag.actions import See
+    from bragref.games.verbs import Bet
+
+    queen, five = parse_card("Qs"), parse_card("5d")
+    hand = engine.deal(Rules(), ["Ann", "Bob"], "Bob")
+    moves = (Bet("Ann", 2), See("Bob"))
+    seen = engine.replay(hand, moves)
+    said = "^Qs is shown twice: a pack holds one of each card \\(R8\\.9\\)$"
+    for judge in (engine.apply, engine.apply_now):
+        with pytest.raises(BadInput, match=said):
+            judge(seen, Show("Ann", (queen, queen, five)))
+        with pytest.raises(BadInput, match=r"^card number -1 is not .*\(R8\.9\)$"):
+            judge(seen, Show("Ann", (-1, queen, five)))
+    with pytest.raises(BadInput, match=said):
+        engine.replay(hand, (*moves, Show("Ann", (queen, queen, five))))
+    wild = engine.replay(engine.deal(Rules(wild="jokers:2"), ["Ann", "Bob"], "Bob"), moves)
+    with pytest.raises(BadInput, match=r"^card number -16 is not"):
+        engine.apply(wild, Show("Ann", (-16, queen, five)))  # not the first joker, X1, counted from the end
+    with pytest.raises(BadInput, match=r"^Qs is shown twice"):
+        engine.apply(engine.replay(engine.deal(Rules(cards=4), ["Ann", "Bob"], "Bob"), moves),
+                     Show("Ann", (queen, five, parse_card("2c")), (queen,)))  # a discard a kept card again
+
+
+@pytest.mark.parametrize("game_name", OWN_GAMES)
+def test_each_games_order_of_hands_refuses_a_card_twice_and_a_card_number_below_its_pack_r8_9(game_name):
+    """`rank` and `compare` from Python (`Game.ranking_for(rules).judge`): a card twice, or a card number below 0, is
+    `BadInput` citing R8.9 (not a KeyError, not a hand judged), as `bragref rank Qs Qs 5d` is refused."""
+    from bragref.engine.cards import parse_card
+
+    game = GAMES[game_name]
+    rules = from_preset(next(iter(game.presets)), game=game_name)
+    ranking = game.ranking_for(rules)
+    queen, eight = parse_card("Qs"), parse_card("8d")
+    with pytest.raises(BadInput, match=r"^Qs is shown twice: a pack holds one of each card \(R8\.9\)$"):
+        ranking.judge((queen, queen, eight))
+    with pytest.raises(BadInput, match=r"^card number -1 is not"):
+        ranking.judge((-1, queen, eight))
+    assert ranking.judge((queen, parse_card("Qh"), eight)).kept  # the cards a pack holds, judged

@@ -183,3 +183,31 @@ def test_every_player_of_the_season_is_a_row_of_the_table_those_without_a_hand_i
     assert bragref.json("stats --from 2099-01-01")["players"] == []
     assert [line.split()[0] for line in bragref("stats bill --from 2026-11-08").stdout.splitlines()[2:3]] == ["Bill"]
     assert "Cat" not in bragref("stats bill --from 2026-11-08").stdout.split("\n\n")[0]  # that person alone
+
+
+def test_a_player_of_the_season_asked_for_over_a_range_without_their_hands_is_at_zero_not_refused(bragref):
+    """Cat played on 1 November alone: `stats cat` over 8 November is her row at zero (the table's `no hands`, as
+    `stats` lists her among everyone), not bad input; her JSON and CSV rows are those of the games she was dealt in
+    over the range, none, as for a range with no hand at all. A name nobody in the ledger has is refused as before
+    (exit 2, one line, the players listed)."""
+    from test_season_page import two_nights
+
+    two_nights(bragref)
+    told = bragref("stats cat --from 2026-11-08 --to 2026-11-08")
+    assert told.stderr == ""
+    lines = told.stdout.splitlines()
+    assert lines[0] == "Cat: no hand in that range, at zero.", lines
+    assert [line.split() for line in lines[3:]] == [["Cat", "no", "hands", "0", "0", "0", "0", "0", "0"]], lines
+    found = bragref.json("stats ca --from 2026-11-08")
+    assert found["players"] == [] and found["dealers"] == []
+    assert found["shown_only"] and found["chance_not_proof"]
+    assert bragref("stats cat --from 2026-11-08 --csv").stdout == ""
+    assert bragref.json("stats cat --from 2099-01-01")["players"] == []
+    assert bragref("stats cat --from 2099-01-01").stdout.splitlines()[0] == "Cat: no hand in that range, at zero."
+    assert bragref("stats cat --to 2026-11-01").stdout.split("\n\n")[0].splitlines()[2].split()[:3] == \
+        ["Cat", "brag", "2"]  # dealt in over that range: her figures as before
+    said = bragref.refused("stats zed --from 2026-11-08", "no player 'zed' here", code=2)
+    assert said.count("\n") == 1 and "Cat" in said, said  # one line, the players listed
+    bragref.refused("stats zed --from 2026-11-08 --json", "'zed'", code=2)
+    bragref.refused("stats zed --from 2026-11-08 --csv", "'zed'", code=2)
+    bragref.refused("stats zed", "'zed'", code=2)

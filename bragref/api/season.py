@@ -49,18 +49,25 @@ class Season:
         and hands won, net, and the hand types they showed against their odds), `dealers` (per dealer and game, the
         hand types shown in their deals against what a fair deal makes, with the chance of at least that many,
         `flagged` below 1 in 100) and the report's two notes. `player`: that person alone (a unique prefix, any
-        spelling, R2.6), as player and as dealer."""
-        from bragref.engine.names import resolve
+        spelling, R2.6), as player and as dealer: a player of the season (`season_player`) with no hand in the range
+        has no rows, a name no player of the season has is refused."""
+        from bragref.engine.names import key
         from bragref.ledger.stats import stats
 
+        chosen = None if player is None else key(self.season_player(player))
         found = stats(self.ledger, self._nights(first, last))
-        if player is None:
+        if chosen is None:
             return found
-        names = list(dict.fromkeys([row["player"] for row in found["players"]] +
-                                   [row["dealer"] for row in found["dealers"]]))
-        chosen = resolve(player, names)
-        return {**found, "players": [row for row in found["players"] if row["player"] == chosen],
-                "dealers": [row for row in found["dealers"] if row["dealer"] == chosen]}
+        return {**found, "players": [row for row in found["players"] if key(row["player"]) == chosen],
+                "dealers": [row for row in found["dealers"] if key(row["dealer"]) == chosen]}
+
+    def season_player(self, player: str) -> str:
+        """The player of the season `player` names, by the name they have now (R2.6): anyone seated in any session,
+        hands in a range or none; the name itself or a unique prefix, any spelling. A name no player of the season
+        has: `UnknownName`, the players listed; a prefix of two: `BadInput`, both named."""
+        from bragref.engine.names import resolve
+
+        return resolve(player, self.cast()["players"])
 
     def cast(self) -> dict:
         """Everyone seated in any session (`players`, by the name they have now, R2.6) and every game dealt

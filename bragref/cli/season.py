@@ -145,7 +145,8 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
     deal makes, with the chance of at least that many, flagged below 1 in 100. Only hands that were shown count,
     and a flag is chance, not proof (docs/season.md). A player of the season with no hand in the range is a row at
     zero, last (the table's alone: the JSON and CSV rows are those dealt in). PLAYER: that person alone, as player
-    and as dealer.
+    and as dealer; a player of the season with no hand in the range is their row at zero (JSON: no rows; CSV:
+    none), a name no player of the season has is refused.
 
     \b
     Example:
@@ -166,13 +167,18 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
     if as_csv:
         emit_csv([{column: row[column] for column in PLAYER_COLUMNS} for row in found["players"]])
         return
-    idle = [] if player is not None else none_dealt(found["players"], book.cast()["players"])  # the season's
-    # players with no hand in the range: at zero, last, as the season page draws them
+    everyone = book.cast()["players"] if player is None else [book.season_player(player)]
+    idle = none_dealt(found["players"], everyone)  # the season's players (or the one asked for) with no hand in the
+    # range: at zero, last, as the season page draws them
     if not found["players"] and not found["dealers"]:
-        if not idle or not (first or last):
+        if player is not None:
+            click.echo(f"{everyone[0]}: " + ("no hand in that range" if first or last else "no hand recorded yet")
+                       + ", at zero.")
+        elif not idle or not (first or last):
             click.echo("No hand in that range." if first or last else "No hand recorded yet.")
             return
-        click.echo("No hand in that range: every player of the season at zero.")
+        else:
+            click.echo("No hand in that range: every player of the season at zero.")
     moneys = book.moneys()
 
     def share(part: int, whole: int) -> str:

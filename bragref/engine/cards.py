@@ -52,6 +52,23 @@ def hand_text(cards: Iterable[int]) -> str:
     return " ".join(map(card_text, cards))
 
 
+def card_said(card: int) -> str:
+    """A card number as a refusal names it: its text, or `card number -1` for a number below every card's, which
+    `card_text` would read from the end of the pack."""
+    return card_text(card) if card >= 0 else f"card number {card}"
+
+
+def shown_twice(card: int) -> BadInput:
+    """The refusal of a card named twice among cards that must each be a card of their own (R8.9): as the command
+    line's reading says it (`parse_cards`), whatever gave the cards."""
+    return BadInput(f"{card_said(card)} is shown twice: a pack holds one of each card (R8.9)")
+
+
+def twice_in(cards: tuple[int, ...]) -> int:
+    """The first card of `cards` named again among them (some card is)."""
+    return next(card for i, card in enumerate(cards) if card in cards[:i])
+
+
 @lru_cache(maxsize=1024)
 def parse_card(text: str, jokers: int = 0) -> int:
     """One card in R8.9's notation; `jokers` is how many the pack holds. Read once a spelling: a history and a
@@ -86,7 +103,7 @@ def parse_cards(texts: Iterable[str], jokers: int = 0, taken: set[int] | frozens
     for word in split_cards(texts):
         card = parse_card(word, jokers)
         if card in cards or card in taken:
-            raise BadInput(f"{card_text(card)} is shown twice: a pack holds one of each card (R8.9)")
+            raise shown_twice(card)
         cards.append(card)
     return tuple(cards)
 

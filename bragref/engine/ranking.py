@@ -22,7 +22,8 @@ from typing import Any, Protocol
 
 import bragref.structs as structs
 
-from bragref.engine.cards import NATURALS, RANKS, card_text, is_joker, rank_of, suit_of, wild_cards
+from bragref.engine.cards import (NATURALS, RANKS, card_said, card_text, is_joker, rank_of, shown_twice, suit_of,
+                                  twice_in, wild_cards)
 from bragref.engine.errors import BadInput
 
 CLASSES = ("high card", "pair", "flush", "run", "running flush", "prial")  # weakest first: a class's index is its strength
@@ -162,13 +163,23 @@ class BragRanking:
         """Judge a shown hand (R8.6): the kept three plus `discards`, or all the cards dealt, the best three kept."""
         if len(cards) + len(discards) != self.cards or (discards and len(cards) != 3):
             raise BadInput(self.count_message(len(cards), len(discards)))
-        if max(cards) >= self.pack or (discards and max(discards) >= self.pack):
-            card = next(card for card in (*cards, *discards) if card >= self.pack)
+        if max(cards) >= self.pack or min(cards) < 0 or (discards and not 0 <= min(discards) <= max(discards) < self.pack):
+            card = next(card for card in (*cards, *discards) if not 0 <= card < self.pack)
+            if card < 0:
+                raise BadInput(f"{card_said(card)} is not a card of this pack: its cards are 0 (2c) to {self.pack - 1} "
+                               f"({card_text(self.pack - 1)}) (R8.9)")
             raise BadInput(f"{card_text(card)} is not in this pack: it holds {self.jokers} jokers (R8.7)")
-        if discards or len(cards) == 3:  # the three kept are the three shown
-            return self._judged(cards, discards)
-        return max((self._judged(kept, tuple(c for c in cards if c not in kept)) for kept in combinations(cards, 3)),
-                   key=lambda judged: judged.key)
+        if discards and len({*cards, *discards}) < len(cards) + len(discards):
+            raise shown_twice(twice_in((*cards, *discards)))  # a discard a kept card again (R8.9)
+        try:
+            if discards or len(cards) == 3:  # the three kept are the three shown
+                return self._judged(cards, discards)
+            return max((self._judged(kept, tuple(c for c in cards if c not in kept)) for kept in combinations(cards, 3)),
+                       key=lambda judged: judged.key)
+        except KeyError:  # three cards the table has no hand of: a card twice, no hand a pack deals (R8.9)
+            if len(set(cards)) == len(cards):
+                raise
+            raise shown_twice(twice_in(cards)) from None
 
     def _judged(self, kept: tuple[int, ...], discards: tuple[int, ...]) -> Judged:
         key = key3 = self.key3(*kept)

@@ -131,7 +131,7 @@ def replay(hand: Hand, actions: Iterable) -> Hand:
 
 def _step(game, hand: Hand, action) -> Hand:
     """A loan onto the table during a hand is no move of any game: every game takes it, at any moment (R7.5). A
-    game's move names only cards of its pack not seen in the deal (R8.9)."""
+    game's move names only cards of its pack, each once, not seen in the deal (R8.9)."""
     if type(action) is game.verbs.get(action.verb):  # most are the game's own (a loan's `credit` is no game's verb)
         own = action
     elif isinstance(action, Credit):
@@ -139,10 +139,10 @@ def _step(game, hand: Hand, action) -> Hand:
     else:
         own = _own(game, action)
     after = game.apply(hand, own)
-    held = _HELD.get(type(own))  # `_held`'s, said here: most moves are found, and a call costs more
-    if held is None:
-        held = _held(type(own))
-    if held:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
+    named = _NAMED.get(type(own))  # `_named`'s, said here: most moves are found, and a call costs more
+    if named is None:
+        named = _named(type(own))
+    if named:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
         check_cards(game, hand, own)
         after = check_hand(game, hand, own, after)
     return after
@@ -150,6 +150,14 @@ def _step(game, hand: Hand, action) -> Hand:
 
 _HELD: dict[type, tuple[str, ...]] = {}  # `held_cards` of each type met, found by type (a cached call costs more)
 _WHOLE: dict[type, tuple[str, ...]] = {}  # `hand_cards` of each type met, so too
+_NAMED: dict[type, tuple[str, ...]] = {}  # the names of the `card_params` of each type met (none of a loan's), so too
+
+
+def _named(kind: type) -> tuple[str, ...]:
+    named = _NAMED.get(kind)
+    if named is None:
+        named = _NAMED[kind] = tuple(param.name for param in getattr(kind, "params", ()) if param.kind == "cards")
+    return named
 
 
 def _held(kind: type) -> tuple[str, ...]:
@@ -196,21 +204,48 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
 
 def check_cards(game, hand: Hand, action) -> None:
     """R8.9 for every game, by what `game` declares of its pack and of the cards seen in a deal: bad input where an
-    action names a card of a player's own (a show's, a draw's: a `held` parameter) that is not in the game's pack,
-    or that has been seen already in the deal (one named twice in the same move its reading refuses)."""
-    seen = game.cards_seen(hand, getattr(action, "player", None))
+    action names a card not in the game's pack, a card of a player's own (a show's, a draw's: a `held` parameter)
+    that has been seen already in the deal, or a card twice (as `check_named` says it)."""
+    kind = type(action)
+    held, named = _HELD.get(kind), _NAMED.get(kind)  # `_held`'s and `_named`'s, said here: calls cost more
+    if held is None or named is None:
+        held, named = _held(kind), _named(kind)
+    seen = game.cards_seen(hand, getattr(action, "player", None)) if held else {}
     rules, in_pack = hand.rules, game.in_pack
-    for name in _held(type(action)):
-        for card in getattr(action, name):
+    every: tuple[int, ...] = ()
+    for name in named:
+        cards = getattr(action, name)
+        every = (*every, *cards)
+        for card in cards:
             if not in_pack(rules, card):
                 fault = f"is not in the pack of {game.title}"
-            elif card in seen:
+            elif card in seen and name in held:
                 fault = f"has been seen already in this deal ({seen[card]}): a pack holds one of each card"
             else:
                 continue
-            from bragref.engine.cards import card_text  # here: only a refusal writes a card
+            from bragref.engine.cards import card_said  # here: only a refusal writes a card
 
-            raise BadInput(f"{card_text(card)} {fault} (R8.9)")
+            raise BadInput(f"{card_said(card)} {fault} (R8.9)")
+    if len(set(every)) < len(every):
+        check_named(game, action, named)
+
+
+def check_named(game, action, named: tuple[str, ...]) -> None:
+    """R8.9 of the cards a move names (its parameters `named`, of kind `cards`), whatever made it: bad input, in the
+    command line's words, where one is named twice among them, or is a card number below every card's. The command
+    line's reading refuses both; a Python caller's card numbers are not read (a game's order of hands refuses them
+    too, `engine.ranking`). Asked of a move before its cards are read again as words (`_own`), and with the rest of
+    R8.9 once the rules have had their say (`check_cards`)."""
+    every: tuple[int, ...] = ()
+    for name in named:
+        every += tuple(getattr(action, name))
+    if len(set(every)) < len(every) or min(every, default=0) < 0:
+        from bragref.engine.cards import card_said, shown_twice, twice_in  # here: only a refusal writes a card
+
+        below = [card for card in every if card < 0]
+        if below:
+            raise BadInput(f"{card_said(below[0])} is not in the pack of {game.title} (R8.9)")
+        raise shown_twice(twice_in(every))
 
 
 def _own(game, action):
@@ -221,6 +256,7 @@ def _own(game, action):
         raise _not_a_move(game, action.verb)
     if type(action) is kind:
         return action
+    check_named(game, action, _named(type(action)))  # its cards read again from their text: -1 would be As
     return kind.from_args(action.player if action.subject == "player" else None, action.args())
 
 

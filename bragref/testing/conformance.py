@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import bragref.structs as structs
 from bragref.games import play as engine
 from bragref.games.verbs import Bet, Fold, game_faults
 from bragref.engine.errors import BadInput, Refused
@@ -272,6 +273,58 @@ def test_legal_never_offers_what_apply_refuses(game):
             hand = engine.apply(hand, random_action(hand, rng))
 
     walk()
+
+
+def test_a_move_naming_a_card_twice_or_one_outside_its_pack_is_bad_input(game):
+    """R8.9 for every move of every game that names cards (a show, a side show's, an exchange's centre, a draw, a
+    plug-in's own), however it was made: a Python caller's move applied by the engine, with card numbers the command
+    line's reading never gives, is refused as the command line refuses it, never another error from what judges the
+    cards, never taken for another card: a card named twice `BadInput` in the command line's words (R8.9); -1 and a
+    card the game's pack lacks, citing the rule that refuses them (R8.9, or the game's own for its pack: Svara's
+    R16.1, a plug-in's rule refusing the move)."""
+    @settings(max_examples=15, deadline=None)
+    @given(rules=rules_of_game(game), players=st.integers(game.players[0], 5), seed=st.integers(0, 2**32))
+    def walk(rules, players, seed):
+        rng = random.Random(seed)
+        seats = [f"P{i}" for i in range(players)]
+        least = game.deal_cost(rules) + rules.first_bet_min
+        purses = {name: rng.randint(0, 30) + least for name in seats} if rules.stakes == "table" else None
+        first = game.deal_follows(rules, seats, None, lambda: True)
+        hand = engine.deal(rules, seats, seats[0], purses=purses, dealt={**random_dealt(rules, rng, seats), **first})
+        for _ in range(80):
+            if hand.phase == "over":
+                return
+            action = random_action(hand, rng)
+            for wrong, refusal, said in miscarded(game, rules, action):
+                for judge in (engine.apply, engine.apply_now):
+                    with pytest.raises(refusal, match=said):
+                        judge(hand, wrong)
+            hand = engine.apply(hand, action)
+
+    walk()
+
+
+def miscarded(game, rules: Rules, action) -> list[tuple]:
+    """`action` with a card of it named twice (where it names two or more), and with a card of it replaced by -1 and
+    by the first card number the game's pack lacks, each with the refusal it must raise and what it must say."""
+    from bragref.engine.cards import MAX_JOKERS, NATURALS
+    from bragref.games.verbs import card_params
+
+    named = [(param.name, getattr(action, param.name)) for param in card_params(type(action))]
+    named = [(name, cards) for name, cards in named if cards]
+    if not named:
+        return []
+    lacked = next((card for card in range(NATURALS + MAX_JOKERS + 1) if not game.in_pack(rules, card)), 10 ** 6)
+    name, cards = named[0]
+    cited = r"\(R\d[\d.]*(, R\d[\d.]*)*\)$"  # a rule, or rules
+    wrong = [(structs.replace(action, **{name: (card, *cards[1:])}), (BadInput, Refused), cited) for card in (-1, lacked)]
+    if sum(len(each) for _, each in named) > 1:
+        second, at = (name, 1) if len(cards) > 1 else (named[1][0], 0)
+        again = list(getattr(action, second))
+        again[at] = cards[0]
+        wrong.append((structs.replace(action, **{second: tuple(again)}), BadInput,
+                      r"is shown twice: a pack holds one of each card \(R8\.9\)$"))
+    return wrong
 
 
 def offers(hand, game_name: str) -> list:

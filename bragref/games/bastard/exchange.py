@@ -79,7 +79,9 @@ def checked_centre(rules, cards: tuple[int, ...]) -> tuple[int, ...]:
     if cards and len(cards) != up:
         raise BadInput(f"the centre has {up} card{'s' if up > 1 else ''} face up, not {len(cards)} (R14.1)")
     if len(set(cards)) != len(cards):
-        raise BadInput("a pack holds one of each card")
+        from bragref.engine.cards import shown_twice, twice_in  # here: only a refusal writes a card
+
+        raise shown_twice(twice_in(tuple(cards)))  # in the command line's words (R8.9)
     return tuple(cards)
 
 

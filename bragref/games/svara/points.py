@@ -11,7 +11,7 @@ from collections import Counter
 from functools import cached_property, lru_cache
 from itertools import combinations
 
-from bragref.engine.cards import card_text, parse_cards, rank_of, suit_of
+from bragref.engine.cards import card_said, card_text, parse_cards, rank_of, shown_twice, suit_of, twice_in
 from bragref.engine.errors import BadInput
 from bragref.engine.ranking import PLURALS, Judged, display_order
 
@@ -104,7 +104,9 @@ class SvaraRanking:
             raise BadInput(f"a svara hand is three cards, not {len(cards) + len(discards)} (R16.1)")
         for card in cards:
             if card >= 52 or rank_of(card) < LOWEST:
-                raise BadInput(f"{card_text(card)} is not in svara's pack of 36 cards, 6 to A (R16.1)")
+                raise BadInput(f"{card_said(card)} is not in svara's pack of 36 cards, 6 to A (R16.1)")
+        if len(set(cards)) < 3:  # a card twice is no hand a pack deals (R8.9)
+            raise shown_twice(twice_in(cards))
         half, _ = made(cards, self.wild)
         kept = display_order(cards)
         return Judged(half, half, points_text(half), kept, ())
