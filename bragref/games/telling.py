@@ -6,7 +6,7 @@ each pot and why, the cards shown and the rule that decided (R5.4, R6, R7.3, R11
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bragref.engine.money import format_money
@@ -54,12 +54,12 @@ def reason(game: Game, pot: PotResult, hand: Hand) -> str:
     (`equal hands (pair of kings): the seer loses (R5.4)`)."""
     how = pot.how
     if how == "folds" or how == "faceup":
-        return _settled(game, how)
+        return SETTLED.get((game, how)) or _settled(game, how)
     winnings = pot.winnings
     winners = [winnings[0][0]] if len(winnings) == 1 else [name for name, _ in winnings]
     if how == "showdown" and len(pot.holders) == 1:  # a raise beyond what anyone else had (R11.6)
         return f"nobody called it: it goes back to {pot.holders[0]} (R11.6)"
-    where = _settled(game, how)
+    where = SETTLED.get((game, how)) or _settled(game, how)
     if pot.decided_by == "award":
         return f"{where}, as awarded by the table without cards"
     if pot.decided_by == "concede":
@@ -110,18 +110,16 @@ ROLES = {"see": "seer", "show": "asker", "cover": "coverer"}  # who loses equal 
 def _settled(game: Game, how: str) -> str:
     """What `reason` says first of a pot won `how` in `game`, the same for every such pot: where it was won and the
     rule (`at the see (R5.4)`), or all of it for a pot won by folds. Said once for each game and way, as every hand
-    that ends says one (its words are the game's declarations, `say`, `end_rules` and `won_ways`)."""
-    said = SETTLED.get((game, how))
-    if said is None:
-        if how == "folds":
-            said = f"everyone else {game.say('fold')}ed ({game.end_rules['folds']})"
-        elif how == "faceup":
-            said = "all folded against the face-up hand (R6.4)"
-        else:
-            said = f"{game.won_ways[how][1]} ({game.end_rules[how]})"
-        if len(SETTLED) >= KEPT:
-            SETTLED.clear()
-        SETTLED[game, how] = said
+    that ends says one (its words are the game's declarations, `say`, `end_rules` and `won_ways`): `SETTLED`."""
+    if how == "folds":
+        said = f"everyone else {game.say('fold')}ed ({game.end_rules['folds']})"
+    elif how == "faceup":
+        said = "all folded against the face-up hand (R6.4)"
+    else:
+        said = f"{game.won_ways[how][1]} ({game.end_rules[how]})"
+    if len(SETTLED) >= KEPT:
+        SETTLED.clear()
+    SETTLED[game, how] = said
     return said
 
 
@@ -137,7 +135,7 @@ def pots_words(game: Game, hand: Hand) -> str:
 def pot_words(game: Game, pot: PotResult, hand: Hand, index: int) -> str:
     """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`;
     without covers, the `index`th pot is the main pot or a side pot (R11.6)."""
-    money = money_of(hand)
+    money = amounts(hand.rules.unit, hand.rules.currency).__getitem__  # `Rules.money`, looked up
     if pot.covered_by is not None:
         which = f"the pot covered by {pot.covered_by}"
     elif hand.covered:
@@ -145,8 +143,8 @@ def pot_words(game: Game, pot: PotResult, hand: Hand, index: int) -> str:
     else:
         which = "the main pot" if index == 0 else f"side pot {index}"
     winnings = pot.winnings
-    names = " and ".join([f"{name} {money(amount)}" for name, amount in winnings]) if len(winnings) > 1 else \
-        " and ".join([name for name, _ in winnings])
+    names = winnings[0][0] if len(winnings) == 1 else " and ".join(
+        [f"{name} {money(amount)}" if len(winnings) > 1 else name for name, amount in winnings])
     return f"{which} ({money(pot.amount)}) to {names} — {game.pot_reason(pot, hand)}"
 
 
@@ -176,51 +174,48 @@ def amounts(unit: str, currency: str) -> Looked:
     return Looked(lambda units: format_money(units, unit, currency))
 
 
-def money_of(hand: Hand) -> Callable[[int], str]:
-    """`hand.rules.money`: the same text for each amount, looked up (`amounts`)."""
-    rules = hand.rules
-    return amounts(rules.unit, rules.currency).__getitem__
+def _card_text(card: int) -> str:
+    from bragref.engine.cards import card_text  # loaded by what judges cards, not by every command that tells
+
+    return card_text(card)
 
 
-@cache
-def card_texts() -> Looked:
-    """Each card's text (`cards.card_text`), looked up by the card."""
-    from bragref.engine.cards import card_text
-
-    return Looked(card_text)
+CARD_TEXTS = Looked(_card_text)  # each card's text (`cards.card_text`), looked up by the card
 
 
 def described(ranking: Ranking) -> Callable[[Judged], str]:
-    """`ranking.describe`: the same words for each hand, looked up. A hand shown is described where it won or lost
-    a pot and again where the outcome lists the cards shown, and most hands are of a few hundred kinds. Brag's
-    order (`BragRanking.describe`, and its games' orders that word a natural order their own way, `_words`)
-    describes a hand by its strength alone, `Judged.key3` (its natural order, its wild cards, its place): those
-    words are looked up by it; any other order's by the whole hand judged."""
-    looked = DESCRIBED.get(ranking)
-    if looked is None:
+    """`ranking.describe`, looked up (`_described`): a hand shown is described where it won or lost a pot and again
+    where the outcome lists the cards shown, and most hands are of a few hundred kinds."""
+    words = DESCRIBED.get(ranking)
+    if words is None:
         if len(DESCRIBED) >= 64:
             DESCRIBED.clear()
-        looked = DESCRIBED[ranking] = _describer(ranking)
-    return looked
+        words = DESCRIBED[ranking] = _described(ranking)
+    return words
 
 
-DESCRIBED: dict[Any, Callable[[Judged], str]] = {}  # `described`, by the order of hands (one per rule set)
+DESCRIBED: dict[Any, Callable[[Judged], str]] = {}  # `described`'s words, by the order of hands (one per rule set)
 
 
-def _describer(ranking: Ranking) -> Callable[[Judged], str]:
+def _described(ranking: Ranking) -> Callable[[Judged], str]:
+    """A hand's words by `ranking` (`ranking.describe`), looked up. Brag's order (`BragRanking.describe`, and its
+    games' orders that word a natural order their own way, `_words`) describes a hand by its strength alone,
+    `Judged.key3` (its natural order, its wild cards, its place): its words are looked up by that, a few hundred
+    kinds; any other order's by the whole hand judged."""
     from bragref.engine.ranking import BragRanking
 
     kind = type(ranking)
-    if kind.describe is BragRanking.describe and kind.wild_in is BragRanking.wild_in and kind.place is BragRanking.place:
-        by_strength: dict[int, str] = {}
+    if kind.describe is not BragRanking.describe or kind.wild_in is not BragRanking.wild_in or \
+            kind.place is not BragRanking.place:
+        return Looked(ranking.describe).__getitem__
+    by_strength: dict[int, str] = {}
 
-        def looked(judged: Judged) -> str:
-            said = by_strength.get(judged.key3)
-            if said is None:
-                if len(by_strength) >= KEPT:
-                    by_strength.clear()
-                said = by_strength[judged.key3] = ranking.describe(judged)
-            return said
+    def looked(judged: Judged) -> str:
+        said = by_strength.get(judged.key3)
+        if said is None:
+            if len(by_strength) >= KEPT:
+                by_strength.clear()
+            said = by_strength[judged.key3] = ranking.describe(judged)
+        return said
 
-        return looked
-    return Looked(ranking.describe).__getitem__
+    return looked
