@@ -95,17 +95,16 @@ def shown_words(hand: Hand) -> str:
 
 def _shown(game, hand: Hand) -> str:
     """`shown_words` of a hand of `game`."""
-    describe, text = telling.described(game.hand_ranking(hand)), telling.CARD_TEXTS
+    describe, text = telling.described(game, hand), telling.CARD_TEXTS
     parts = []
     for shown in hand.shown:
         judged = shown.judged
         kept = judged.kept
-        cards = f"{text[kept[0]]} {text[kept[1]]} {text[kept[2]]}" if len(kept) == 3 else " ".join([text[c] for c in kept])
-        if judged.discards:
-            parts.append(f"{shown.player} {cards} ({describe(judged)}, discards "
-                         f"{' '.join([text[card] for card in judged.discards])})")
-        else:
-            parts.append(f"{shown.player} {cards} ({describe(judged)})")
+        if len(kept) == 3 and not judged.discards:  # most: three cards, one string made
+            parts.append(f"{shown.player} {text[kept[0]]} {text[kept[1]]} {text[kept[2]]} ({describe(judged)})")
+            continue
+        discards = f", discards {' '.join([text[card] for card in judged.discards])}" if judged.discards else ""
+        parts.append(f"{shown.player} {' '.join([text[card] for card in kept])} ({describe(judged)}{discards})")
     return "; ".join(parts)
 
 
@@ -124,7 +123,7 @@ def outcome(number: int, hand: Hand) -> str:
         name, won = result.winnings[0]
         return (f"Hand {number} over: all folded against the face-up hand; {name} takes the antes, {money(won)}, "
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
-    money = telling.amounts(hand.rules.unit, hand.rules.currency).__getitem__  # `Rules.money`, looked up
+    money = telling.money_of(hand.rules)
     winnings = result.winnings or result.pots[0].winnings
     if len(winnings) == 1:
         name, amount = winnings[0]

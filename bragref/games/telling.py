@@ -14,6 +14,7 @@ from bragref.engine.state import Hand, PotResult
 
 if TYPE_CHECKING:
     from bragref.engine.ranking import Judged, Ranking
+    from bragref.engine.rules import Rules
     from bragref.games.protocol import Game
 
 
@@ -78,7 +79,7 @@ def reason(game: Game, pot: PotResult, hand: Hand) -> str:
         split = (f"split between {' and '.join(winners)}" if len(winners) > 1 else
                  f"the eldest, {winners[0]}, takes it (R11.4, R10.3)")
         return f"{where}: everyone in it conceded, a tie: {split}"
-    describe = described(game.hand_ranking(hand))
+    describe = described(game, hand)
     rule = game.end_rules[how]
     best = judged[winners[0]]
     if how == "showdown":  # every hand shown is told with the outcome (`shown_words`) or by its show
@@ -100,8 +101,9 @@ def reason(game: Game, pot: PotResult, hand: Hand) -> str:
         return f"{where}, equal hands ({describe(best)}): the {ROLES.get(how)} loses ({rule}, {game.end_rules['cards']})"
     if len(winners) > 1:
         return f"{where}, equal hands ({describe(best)}) split the pot ({rule})"
-    beaten = f" beats {loser} ({describe(other)})" if other is not None else ""
-    return f"{where}, {winners[0]} ({describe(best)}){beaten} ({game.end_rules['cards']})"
+    if other is None:
+        return f"{where}, {winners[0]} ({describe(best)}) ({game.end_rules['cards']})"
+    return f"{where}, {winners[0]} ({describe(best)}) beats {loser} ({describe(other)}) ({game.end_rules['cards']})"
 
 
 ROLES = {"see": "seer", "show": "asker", "cover": "coverer"}  # who loses equal hands, by how the pot was won
@@ -135,7 +137,7 @@ def pots_words(game: Game, hand: Hand) -> str:
 def pot_words(game: Game, pot: PotResult, hand: Hand, index: int) -> str:
     """`the pot covered by Dan (£12) to Andy — against its coverer (R7.3), Andy (pair of kings, …) beats Dan (…)`;
     without covers, the `index`th pot is the main pot or a side pot (R11.6)."""
-    money = amounts(hand.rules.unit, hand.rules.currency).__getitem__  # `Rules.money`, looked up
+    money = money_of(hand.rules)
     if pot.covered_by is not None:
         which = f"the pot covered by {pot.covered_by}"
     elif hand.covered:
@@ -174,6 +176,22 @@ def amounts(unit: str, currency: str) -> Looked:
     return Looked(lambda units: format_money(units, unit, currency))
 
 
+def money_of(rules: Rules) -> Callable[[int], str]:
+    """`rules.money`, looked up (`amounts`); for the rules asked about last (a session's hands share theirs), the
+    same answer, not looked for again."""
+    global MONEY
+    last = MONEY
+    if last[0] is rules:
+        known: Callable[[int], str] = last[1]
+        return known
+    money = amounts(rules.unit, rules.currency).__getitem__
+    MONEY = (rules, money)
+    return money
+
+
+MONEY: tuple[Any, ...] = (None, None)  # the rules `money_of` was asked about last, and its answer
+
+
 def _card_text(card: int) -> str:
     from bragref.engine.cards import card_text  # loaded by what judges cards, not by every command that tells
 
@@ -183,18 +201,28 @@ def _card_text(card: int) -> str:
 CARD_TEXTS = Looked(_card_text)  # each card's text (`cards.card_text`), looked up by the card
 
 
-def described(ranking: Ranking) -> Callable[[Judged], str]:
-    """`ranking.describe`, looked up (`_described`): a hand shown is described where it won or lost a pot and again
-    where the outcome lists the cards shown, and most hands are of a few hundred kinds."""
+def described(game: Game, hand: Hand) -> Callable[[Judged], str]:
+    """The words of each hand shown in `hand` (`Ranking.describe`, of the order `game` judges it by), looked up
+    (`_described`): a hand shown is described where it won or lost a pot and again where the outcome lists the cards
+    shown, and most hands are of a few hundred kinds. For the hand asked about last (each of its pots' reasons, then
+    its hands shown), the same answer, not asked of the game again."""
+    global WORDS
+    last = WORDS
+    if last[0] is hand and last[1] is game:
+        known: Callable[[Judged], str] = last[2]
+        return known
+    ranking = game.hand_ranking(hand)
     words = DESCRIBED.get(ranking)
     if words is None:
         if len(DESCRIBED) >= 64:
             DESCRIBED.clear()
         words = DESCRIBED[ranking] = _described(ranking)
+    WORDS = (hand, game, words)
     return words
 
 
 DESCRIBED: dict[Any, Callable[[Judged], str]] = {}  # `described`'s words, by the order of hands (one per rule set)
+WORDS: tuple[Any, ...] = (None, None, None)  # the hand `described` was asked about last, its game, and its answer
 
 
 def _described(ranking: Ranking) -> Callable[[Judged], str]:
