@@ -10,11 +10,15 @@ import re
 from collections.abc import Callable
 from functools import cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, held_by
 from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, kind_in, telling
 from bragref.games.play import legal, legal_phrases
+
+if TYPE_CHECKING:
+    from bragref.games.protocol import Game
 
 
 def situation(number: int, hand: Hand, mark: Callable[[str], str] = str, table: bool | str = False) -> str:
@@ -93,7 +97,7 @@ def shown_words(hand: Hand) -> str:
     return _shown(game_of(hand.rules), hand)
 
 
-def _shown(game, hand: Hand) -> str:
+def _shown(game: Game, hand: Hand) -> str:
     """`shown_words` of a hand of `game`."""
     describe, text = telling.described(game, hand), telling.CARD_TEXTS
     parts = []
@@ -130,16 +134,14 @@ def outcome(number: int, hand: Hand) -> str:
         won = f"{name} {money(amount)}"
     else:
         won = " and ".join([f"{name} {money(amount)}" for name, amount in winnings])
+    shown = f" Shown: {_shown(game, hand)}." if hand.shown else ""
+    if result.shuffle:
+        shown += f" Won with a {game.say('prial')}: shuffle before the next deal (R9.2)."
     pots = result.pots
     if len(pots) > 1:
         told = telling.pots_words(game, hand)
-        line = f"Hand {number} over: {won}. {told[0].upper()}{told[1:]}."
-    else:
-        line = f"Hand {number} over: {won} — {game.pot_reason(pots[0], hand)}."
-    shown = f" Shown: {_shown(game, hand)}." if hand.shown else ""
-    if result.shuffle:
-        return f"{line}{shown} Won with a {game.say('prial')}: shuffle before the next deal (R9.2)."
-    return f"{line}{shown}"
+        return f"Hand {number} over: {won}. {told[0].upper()}{told[1:]}.{shown}"
+    return f"Hand {number} over: {won} — {game.pot_reason(pots[0], hand)}.{shown}"
 
 
 def witness(digest: str) -> str:

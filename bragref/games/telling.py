@@ -56,14 +56,15 @@ def reason(game: Game, pot: PotResult, hand: Hand) -> str:
     how = pot.how
     if how == "folds" or how == "faceup":
         return SETTLED.get((game, how)) or _settled(game, how)
-    winnings = pot.winnings
-    winners = [winnings[0][0]] if len(winnings) == 1 else [name for name, _ in winnings]
     if how == "showdown" and len(pot.holders) == 1:  # a raise beyond what anyone else had (R11.6)
         return f"nobody called it: it goes back to {pot.holders[0]} (R11.6)"
     where = SETTLED.get((game, how)) or _settled(game, how)
-    if pot.decided_by == "award":
+    decided_by = pot.decided_by
+    if decided_by == "award":
         return f"{where}, as awarded by the table without cards"
-    if pot.decided_by == "concede":
+    winnings = pot.winnings
+    winners = [winnings[0][0]] if len(winnings) == 1 else [name for name, _ in winnings]
+    if decided_by == "concede":
         gave_up = [name for name in pot.holders if name not in winners]
         if pot.challenger and pot.challenger not in winners:
             gave_up.append(pot.challenger)
@@ -131,7 +132,11 @@ SETTLED: dict[tuple[Game, str], str] = {}  # `_settled`'s words, by game and way
 def pots_words(game: Game, hand: Hand) -> str:
     """Every pot of a settled hand that held money, each as `pot_words` tells it, in the result's order."""
     assert hand.result is not None, "a settled hand has its result"
-    return "; ".join([pot_words(game, pot, hand, index) for index, pot in enumerate(hand.result.pots) if pot.amount])
+    told = []
+    for index, pot in enumerate(hand.result.pots):
+        if pot.amount:
+            told.append(pot_words(game, pot, hand, index))
+    return "; ".join(told)
 
 
 def pot_words(game: Game, pot: PotResult, hand: Hand, index: int) -> str:
@@ -145,8 +150,7 @@ def pot_words(game: Game, pot: PotResult, hand: Hand, index: int) -> str:
     else:
         which = "the main pot" if index == 0 else f"side pot {index}"
     winnings = pot.winnings
-    names = winnings[0][0] if len(winnings) == 1 else " and ".join(
-        [f"{name} {money(amount)}" if len(winnings) > 1 else name for name, amount in winnings])
+    names = winnings[0][0] if len(winnings) == 1 else " and ".join([f"{name} {money(amount)}" for name, amount in winnings])
     return f"{which} ({money(pot.amount)}) to {names} — {game.pot_reason(pot, hand)}"
 
 
