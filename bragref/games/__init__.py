@@ -268,9 +268,6 @@ def find_game(name: str) -> Game:
 def game_of(rules: Rules) -> Game:
     """The game a hand under `rules` is played by (R10.1); bad input where it is not installed here (a game added
     from elsewhere, then taken away)."""
-    game = GAMES.loaded.get(rules.game)  # made already: most asks, a history's thousands
-    if game is not None:
-        return game
     try:
         return GAMES[rules.game]
     except KeyError:
