@@ -10,11 +10,15 @@ import re
 from collections.abc import Callable
 from functools import cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, held_by
-from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, hand_ranking, kind_in, telling
+from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, kind_in, telling
 from bragref.games.play import legal, legal_phrases
+
+if TYPE_CHECKING:
+    from bragref.games.protocol import Game
 
 
 def situation(number: int, hand: Hand, mark: Callable[[str], str] = str, table: bool | str = False) -> str:
@@ -88,13 +92,23 @@ def showing(hand: Hand) -> str:
 
 
 def shown_words(hand: Hand) -> str:
-    from bragref.engine.cards import hand_text
+    """`Andy Qs 8c 5d (high card, Q-8-5); Dan …`: each hand shown, its cards and its ranking's words (looked up,
+    `telling.described`), and any discards."""
+    return _shown(game_of(hand.rules), hand)
 
-    ranking = hand_ranking(hand)
+
+def _shown(game: Game, hand: Hand) -> str:
+    """`shown_words` of a hand of `game`."""
+    describe, text = telling.described(game, hand), telling.CARD_TEXTS
     parts = []
-    for s in hand.shown:
-        discards = f", discards {hand_text(s.judged.discards)}" if s.judged.discards else ""
-        parts.append(f"{s.player} {hand_text(s.judged.kept)} ({ranking.describe(s.judged)}{discards})")
+    for shown in hand.shown:
+        judged = shown.judged
+        kept = judged.kept
+        if len(kept) == 3 and not judged.discards:  # most: three cards, one string made
+            parts.append(f"{shown.player} {text[kept[0]]} {text[kept[1]]} {text[kept[2]]} ({describe(judged)})")
+            continue
+        discards = f", discards {' '.join([text[card] for card in judged.discards])}" if judged.discards else ""
+        parts.append(f"{shown.player} {' '.join([text[card] for card in kept])} ({describe(judged)}{discards})")
     return "; ".join(parts)
 
 
@@ -103,25 +117,31 @@ def outcome(number: int, hand: Hand) -> str:
     said = game.over_words(hand)
     if said:
         return f"Hand {number} over: {said}"
-    result, money = hand.result, hand.rules.money
+    result = hand.result
     if result.how == "carried":
+        money = hand.rules.money
         return (f"Hand {number} over: everyone folded to {result.retained_by}, who is blind. "
                 f"The pot of {money(result.carried)} is carried forward and {result.retained_by} retains the hand (R6.2).")
     if result.how == "faceup":
+        money = hand.rules.money
         name, won = result.winnings[0]
         return (f"Hand {number} over: all folded against the face-up hand; {name} takes the antes, {money(won)}, "
                 f"keeps the blind hand, and {money(result.carried)} stays carried (R6.4).")
-    won = " and ".join(f"{name} {money(amount)}" for name, amount in result.winnings or result.pots[0].winnings)
-    if len(result.pots) > 1:
-        pots = telling.pots_words(game, hand)
-        line = f"Hand {number} over: {won}. {pots[0].upper()}{pots[1:]}."
+    money = telling.money_of(hand.rules)
+    winnings = result.winnings or result.pots[0].winnings
+    if len(winnings) == 1:
+        name, amount = winnings[0]
+        won = f"{name} {money(amount)}"
     else:
-        line = f"Hand {number} over: {won} — {game.pot_reason(result.pots[0], hand)}."
-    if hand.shown:
-        line += f" Shown: {shown_words(hand)}."
+        won = " and ".join([f"{name} {money(amount)}" for name, amount in winnings])
+    shown = f" Shown: {_shown(game, hand)}." if hand.shown else ""
     if result.shuffle:
-        line += f" Won with a {game.say('prial')}: shuffle before the next deal (R9.2)."
-    return line
+        shown += f" Won with a {game.say('prial')}: shuffle before the next deal (R9.2)."
+    pots = result.pots
+    if len(pots) > 1:
+        told = telling.pots_words(game, hand)
+        return f"Hand {number} over: {won}. {told[0].upper()}{told[1:]}.{shown}"
+    return f"Hand {number} over: {won} — {game.pot_reason(pots[0], hand)}.{shown}"
 
 
 def witness(digest: str) -> str:

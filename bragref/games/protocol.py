@@ -35,6 +35,9 @@ if TYPE_CHECKING:  # names for the type checker alone: loaded at run time where 
     from bragref.engine.ranking import BragRanking, Ranking
     from bragref.games.verbs import Param, Verb
 
+_reason = cast("Callable[[Telling, PotResult, Hand], str]", telling.reason)  # a part of the game it tells: the
+# family's telling of a pot, called as it is (`cast` is a call of its own, once here, not once a pot)
+
 PROTOCOL = (1, 3)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
 
@@ -339,7 +342,7 @@ class Telling(ABC):
 
     def pot_reason(self, pot: PotResult, hand: Hand) -> str:
         """Why a pot (`engine.state.PotResult`) went where it did, the cards and the rule: the family's telling."""
-        return telling.reason(cast("Game", self), pot, hand)  # a part of the game it tells
+        return _reason(self, pot, hand)
 
     def pot_note(self, pot: PotResult) -> str:
         """`history`'s note on a pot won: how (`won_ways`), and what decided it where the cards might not have."""
