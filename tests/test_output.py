@@ -255,3 +255,4 @@ def test_cells_by_value_are_made_again_once_forgotten(monkeypatch):
     assert [cells[v] for v in (1, 2, 1, 3, 4, None, 1)] == ["1\\x07", "2\\x07", "1\\x07", "3\\x07", "4\\x07", "",
                                                            "1\\x07"]
     assert made == [1, 2, 3, 4, 1] and len(cells) <= 3
+    assert cells.known == dict(cells)  # what a long loop looks up, every cell known (`reports._Layout.cells`)

@@ -210,19 +210,24 @@ PLAIN_KEPT = 4096
 class Cells(dict):
     """Table cells (`plain`) by the value each is made from (`made`, given the value; a text as it is, where None),
     each worked out once, of the last few thousand, and an empty one for None: a long report's cells are looked up,
-    not made again (`reports.hand_table`, a whole session's `history`)."""
+    not made again (`reports.hand_table`, a whole session's `history`). `known` holds the same in a dict of Python's
+    own, for a loop of a hundred thousand lookups where every cell is known already (a dict of a class's own is
+    looked up through its class, several times slower); a cell not known is a `KeyError` there, made here."""
 
     def __init__(self, made: Callable | None = None):
         super().__init__()
         self.made = made
+        self.known: dict = {None: ""}
         self[None] = ""
 
     def __missing__(self, value) -> str:
+        known = self.known
         if len(self) >= PLAIN_KEPT:
             self.clear()
-            self[None] = ""
-        text = self[value] = plained(value if self.made is None else self.made(value))  # kept here, not in `plain`'s
-        return text
+            known.clear()
+            self[None] = known[None] = ""
+        text = self[value] = known[value] = plained(value if self.made is None else self.made(value))  # kept here,
+        return text  # not in `plain`'s
 
 
 def _money_text(unit: str, currency: str) -> Callable[[int], str]:

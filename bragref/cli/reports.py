@@ -140,28 +140,39 @@ class _Layout:
         headers = ("#", "player", "action", *money, "note")
         self.shapes = SimpleShapes(headers, _aligned(headers))
         self.said, self.money = _said(game), amount_texts(unit, currency)
-        self.cells = self.every if amount and into and stake else self.but_into if amount and stake else self.some
+        self.lines = _every if amount and into and stake else _but_into if amount and stake else self.some
         self.kept = tuple(index for index, kept in enumerate((True, True, True, amount, into, amount, stake, True))
-                          if kept)  # the cells of `every` this layout has
+                          if kept)  # the cells of `_every` this layout has
 
-    def every(self, rows: list[tuple]) -> list[tuple]:
-        """Each entry's cells: the number, player, action, amount, pot it went into, pot, stake and note."""
-        said, money, seqs, names, intos, texts, notes = self.said, self.money, SEQS, NAMES, INTOS, TEXTS, NOTES
-        return [(seqs[seq], names[player], said[action, blind, voided], money[amount], intos[into], money[pot],
-                 money[stake], texts[detail or reason] if entered not in SEATED else notes[detail, reason, entered,
-                                                                                          player])
-                for _, seq, _, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered in rows]
+    def cells(self, rows: list[tuple]) -> list[tuple]:
+        """Each entry's line of cells: looked up where every one is known already (nearly every hand of a long
+        session), else made where one is not."""
+        said, money = self.said, self.money
+        try:
+            return self.lines(rows, SEQS.known, NAMES.known, said.known, money.known, INTOS.known)
+        except KeyError:
+            return self.lines(rows, SEQS, NAMES, said, money, INTOS)
 
-    def but_into(self, rows: list[tuple]) -> list[tuple]:
-        """`every`'s cells but the pot each went into (a hand with one pot: most)."""
-        said, money, seqs, names, texts, notes = self.said, self.money, SEQS, NAMES, TEXTS, NOTES
-        return [(seqs[seq], names[player], said[action, blind, voided], money[amount], money[pot], money[stake],
-                 texts[detail or reason] if entered not in SEATED else notes[detail, reason, entered, player])
-                for _, seq, _, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered in rows]
+    def some(self, rows: list[tuple], *cells: dict) -> list[tuple]:
+        """The cells of `_every` that this layout has (a hand without some money column)."""
+        return list(map(itemgetter(*self.kept), _every(rows, *cells)))
 
-    def some(self, rows: list[tuple]) -> list[tuple]:
-        """The cells of `every` that this layout has (a hand without some money column)."""
-        return list(map(itemgetter(*self.kept), self.every(rows)))
+
+def _every(rows: list[tuple], seqs: dict, names: dict, said: dict, money: dict, intos: dict) -> list[tuple]:
+    """Each entry's cells (`Cells`, or what they know): the number, player, action, amount, pot it went into, pot,
+    stake and note (a note saying nothing of a phone looked up by its text: nearly every one)."""
+    texts, notes = TEXTS, NOTES
+    return [(seqs[seq], names[player], said[action, blind, voided], money[amount], intos[into], money[pot],
+             money[stake], texts[detail or reason] if entered not in SEATED else notes[detail, reason, entered, player])
+            for _, seq, _, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered in rows]
+
+
+def _but_into(rows: list[tuple], seqs: dict, names: dict, said: dict, money: dict, intos: dict) -> list[tuple]:
+    """`_every`'s cells but the pot each went into (a hand with one pot: most)."""
+    texts, notes = TEXTS, NOTES
+    return [(seqs[seq], names[player], said[action, blind, voided], money[amount], money[pot], money[stake],
+             texts[detail or reason] if entered not in SEATED else notes[detail, reason, entered, player])
+            for _, seq, _, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered in rows]
 
 
 _LAYOUTS: dict[tuple, _Layout] = {}  # `hand_table`'s layouts by their game, money and money columns
