@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from tabulate import tabulate
 
 from bragref.cli import cell, cli
-from bragref.cli.output import NUMBER_COLUMNS, plain, simple_columns, table_text
+from bragref.cli.output import NUMBER_COLUMNS, plain, table_text
 from conftest import SAMPLES, Bragref
 
 REPORTS = ["status", "history", "history 1", "balances", "balances --all", "settle", "odds", "session list",
@@ -218,15 +218,20 @@ def test_the_default_table_is_tabulates_simple_format_to_the_byte(table):
 
 @settings(max_examples=300, deadline=None)
 @given(table=TABLES)
-def test_a_table_made_from_its_columns_is_tabulates_simple_format_to_the_byte(table):
-    """A long report's tables are made from their columns' texts, one format a table's shape (`simple_columns`,
-    issue 78: a whole session's `history`): still tabulate's `simple` format, to the byte."""
+def test_a_table_made_from_its_rows_cells_is_tabulates_simple_format_to_the_byte(table):
+    """`history`'s tables are made from each line's cells, a shape of a kind of table worked out once a width of its
+    columns (`SimpleShapes`): still tabulate's `simple` format, to the byte, the second time too, and wrapped as
+    `simple_table` wraps it while the table prints one (`fitting`)."""
+    from bragref.cli.output import SimpleShapes, fitting, simple_table
+
     headers, rows = table
     align = ["right" if header in NUMBER_COLUMNS else "left" for header in headers]
-    columns = [[plain(v) if isinstance(v, str) else "" if v is None else str(v) for v in column]
-               for column in zip(*rows, strict=True)]
-    assert simple_columns(tuple(headers), columns, tuple(align)) == tabulate(
-        rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+    texts = [tuple(plain(v) if isinstance(v, str) else "" if v is None else str(v) for v in row) for row in rows]
+    shapes = SimpleShapes(tuple(headers), tuple(align))
+    made = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, colalign=align)
+    assert shapes.text(texts) == made and shapes.text(texts) == made
+    with fitting(20):
+        assert shapes.text(texts) == simple_table(headers, [list(row) for row in texts], align)
 
 
 def test_an_entrys_row_and_the_entry_say_the_same():
@@ -250,3 +255,4 @@ def test_cells_by_value_are_made_again_once_forgotten(monkeypatch):
     assert [cells[v] for v in (1, 2, 1, 3, 4, None, 1)] == ["1\\x07", "2\\x07", "1\\x07", "3\\x07", "4\\x07", "",
                                                            "1\\x07"]
     assert made == [1, 2, 3, 4, 1] and len(cells) <= 3
+    assert cells.known == dict(cells)  # what a long loop looks up, every cell known (`reports._Layout.cells`)

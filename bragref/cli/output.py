@@ -210,19 +210,24 @@ PLAIN_KEPT = 4096
 class Cells(dict):
     """Table cells (`plain`) by the value each is made from (`made`, given the value; a text as it is, where None),
     each worked out once, of the last few thousand, and an empty one for None: a long report's cells are looked up,
-    not made again (`reports.hand_table`, a whole session's `history`)."""
+    not made again (`reports.hand_table`, a whole session's `history`). `known` holds the same in a dict of Python's
+    own, for a loop of a hundred thousand lookups where every cell is known already (a dict of a class's own is
+    looked up through its class, several times slower); a cell not known is a `KeyError` there, made here."""
 
     def __init__(self, made: Callable | None = None):
         super().__init__()
         self.made = made
+        self.known: dict = {None: ""}
         self[None] = ""
 
     def __missing__(self, value) -> str:
+        known = self.known
         if len(self) >= PLAIN_KEPT:
             self.clear()
-            self[None] = ""
-        text = self[value] = plained(value if self.made is None else self.made(value))  # kept here, not in `plain`'s
-        return text
+            known.clear()
+            self[None] = known[None] = ""
+        text = self[value] = known[value] = plained(value if self.made is None else self.made(value))  # kept here,
+        return text  # not in `plain`'s
 
 
 def _money_text(unit: str, currency: str) -> Callable[[int], str]:
@@ -268,23 +273,37 @@ def simple_table(headers: list[str], texts: list[list[str]], align: list[str]) -
     return "\n".join(lines)
 
 
-def simple_columns(headers: tuple[str, ...], columns: list[list[str]], align: tuple[str, ...]) -> str:
-    """`simple_table` of a table given as its columns' texts (each stripped, at least one row): its lines made by one
-    format a table's shape, worked out once (`_shape`), each column's width found by its own (`map`, not a loop over
-    its cells in Python): a whole session's `history` is ten thousand tables."""
-    if FIT or not columns[0]:
-        return simple_table(list(headers), [list(row) for row in zip(*columns, strict=True)], list(align))
-    pattern, head = _shape(headers, align, tuple(map(max, _least(headers), map(max, map(map, repeat(len), columns)))))
-    return head + "\n".join([(pattern % row).rstrip() for row in zip(*columns, strict=True)])
+class SimpleShapes:
+    """The shapes of one kind of simple table (its headers and their alignment), each worked out once a width of its
+    columns, of the last few hundred: `text` makes `simple_table` of a table given as its rows' cell texts (each
+    stripped), its lines by one format (`_shape`), each column's width found by its own (`map`, not
+    a loop over its cells in Python): a whole session's `history` is ten thousand tables of a few kinds."""
+
+    def __init__(self, headers: tuple[str, ...], align: tuple[str, ...]):
+        self.headers, self.align, self.least = headers, align, _least(headers)
+        self.shapes: dict[tuple[int, ...], tuple[str, str]] = {}
+
+    def text(self, rows: list[tuple[str, ...]]) -> str:
+        if FIT or not rows:
+            return simple_table(list(self.headers), list(map(list, rows)), list(self.align))
+        widths = tuple(map(max, self.least, map(max, map(map, repeat(len), zip(*rows, strict=True)))))
+        shape = self.shapes.get(widths)
+        if shape is None:
+            if len(self.shapes) >= SHAPES_KEPT:
+                self.shapes.clear()
+            shape = self.shapes[widths] = _shape(self.headers, self.align, widths)
+        pattern, head = shape
+        return head + "\n".join(map(str.rstrip, map(pattern.__mod__, rows)))
 
 
-@functools.lru_cache(maxsize=256)
+SHAPES_KEPT = 256
+
+
 def _least(headers: tuple[str, ...]) -> tuple[int, ...]:
     """The least width of each column of a simple table: its header's, and two more."""
     return tuple(len(header) + 2 for header in headers)
 
 
-@functools.lru_cache(maxsize=1024)
 def _shape(headers: tuple[str, ...], align: tuple[str, ...], widths: tuple[int, ...]) -> tuple[str, str]:
     """A simple table's format for a line of cells (`%` of their tuple) and its first two lines, as `simple_table`
     makes them."""

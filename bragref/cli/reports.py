@@ -8,8 +8,8 @@ from operator import itemgetter
 import click
 
 from bragref.cli.lines import situation
-from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Cells, Output, amount_texts, csv_chunks,
-                                grid_text, json_item, json_listed, output_options, simple_columns)
+from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Cells, Output, SimpleShapes, amount_texts,
+                                csv_chunks, grid_text, json_item, json_listed, output_options)
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.ledger.history import KEYS, entry_of, hand_history, hand_rows, named_now, rows_named_now
@@ -110,29 +110,73 @@ def told(session, replays, out: Output, first: bool) -> str:
 
 def hand_table(rows: list[tuple], hand: Hand, fmt: str) -> str:
     """A hand's `history` table in `fmt`, from its entries' values (`hand_rows`): a line per entry, its money columns
-    as the hand needs them (`MoneyColumns`). The simple format, every report's default, is made a column at a time,
-    each cell looked up by the value it is made from (`Cells`), not made again: a whole session's history is a
-    hundred thousand lines."""
-    game = game_of(hand.rules)
-    money = MoneyColumns(rows, hand)
-    headers = ("#", "player", "action", *money.headers, "note")
+    as the hand needs them (`MoneyColumns`). The simple format, every report's default, is made a line at a time
+    (`_Layout`), each cell looked up by the value it is made from (`Cells`), not made again: a whole session's history
+    is a hundred thousand lines."""
     if fmt != "simple":
-        entries = list(map(entry_of, rows))
-        return grid_text(list(headers), [["" if e["seq"] is None else e["seq"], e["player"] or "",
-                                          entry_words(e, game) + (" (voided)" if e["voided"] else ""),
-                                          *money.cells(e), note(e)] for e in entries], fmt)
-    cells = amount_texts(hand.rules.unit, hand.rules.currency)
-    columns = [list(map(SEQS.__getitem__, map(SEQ, rows))), list(map(NAMES.__getitem__, map(PLAYER, rows))),
-               list(map(_said(game).__getitem__, map(SAID, rows)))]
-    if money.amount:
-        columns.append(list(map(cells.__getitem__, map(AMOUNT, rows))))
-        if money.into:
-            columns.append(list(map(INTOS.__getitem__, map(INTO, rows))))
-        columns.append(list(map(cells.__getitem__, map(POT, rows))))
-    if money.stake:
-        columns.append(list(map(cells.__getitem__, map(STAKE, rows))))
-    columns.append(list(map(NOTES.__getitem__, map(NOTED, rows))))
-    return simple_columns(headers, columns, _aligned(headers))
+        game, money = game_of(hand.rules), MoneyColumns(rows, hand)
+        return grid_text(["#", "player", "action", *money.headers, "note"],
+                         [["" if e["seq"] is None else e["seq"], e["player"] or "",
+                           entry_words(e, game) + (" (voided)" if e["voided"] else ""), *money.cells(e), note(e)]
+                          for e in map(entry_of, rows)], fmt)
+    rules = hand.rules
+    amount = any(map(AMOUNT, rows)) or any(map(POT, rows))  # as `MoneyColumns` finds them
+    key = (game_of(rules), rules.unit, rules.currency, amount, amount and bool(hand.covered), any(map(STAKE, rows)))
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        if len(_LAYOUTS) >= LAYOUTS_KEPT:
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[key] = _Layout(*key)
+    return layout.shapes.text(layout.cells(rows))
+
+
+class _Layout:
+    """The columns of a kind of hand's `history` table in the simple format, by its game, its money and which money
+    columns it has (`MoneyColumns`): their headers, their shapes (`SimpleShapes`), and each entry's line of cells,
+    each looked up by what it is made from (`Cells`), in one pass over the entries."""
+
+    def __init__(self, game, unit: str, currency: str, amount: bool, into: bool, stake: bool):
+        money = [*(["amount", *(["into pot"] if into else []), "pot"] if amount else []), *(["stake"] if stake else [])]
+        headers = ("#", "player", "action", *money, "note")
+        self.shapes = SimpleShapes(headers, _aligned(headers))
+        self.said, self.money = _said(game), amount_texts(unit, currency)
+        self.lines = _every if amount and into and stake else _but_into if amount and stake else self.some
+        self.kept = tuple(index for index, kept in enumerate((True, True, True, amount, into, amount, stake, True))
+                          if kept)  # the cells of `_every` this layout has
+
+    def cells(self, rows: list[tuple]) -> list[tuple]:
+        """Each entry's line of cells: looked up where every one is known already (nearly every hand of a long
+        session), else made where one is not."""
+        said, money = self.said, self.money
+        try:
+            return self.lines(rows, SEQS.known, NAMES.known, said.known, money.known, INTOS.known)
+        except KeyError:
+            return self.lines(rows, SEQS, NAMES, said, money, INTOS)
+
+    def some(self, rows: list[tuple], *cells: dict) -> list[tuple]:
+        """The cells of `_every` that this layout has (a hand without some money column)."""
+        return list(map(itemgetter(*self.kept), _every(rows, *cells)))
+
+
+def _every(rows: list[tuple], seqs: dict, names: dict, said: dict, money: dict, intos: dict) -> list[tuple]:
+    """Each entry's cells (`Cells`, or what they know): the number, player, action, amount, pot it went into, pot,
+    stake and note (a note saying nothing of a phone looked up by its text: nearly every one)."""
+    texts, notes = TEXTS, NOTES
+    return [(seqs[seq], names[player], said[action, blind, voided], money[amount], intos[into], money[pot],
+             money[stake], texts[detail or reason] if entered not in SEATED else notes[detail, reason, entered, player])
+            for _, seq, _, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered in rows]
+
+
+def _but_into(rows: list[tuple], seqs: dict, names: dict, said: dict, money: dict, intos: dict) -> list[tuple]:
+    """`_every`'s cells but the pot each went into (a hand with one pot: most)."""
+    texts, notes = TEXTS, NOTES
+    return [(seqs[seq], names[player], said[action, blind, voided], money[amount], money[pot], money[stake],
+             texts[detail or reason] if entered not in SEATED else notes[detail, reason, entered, player])
+            for _, seq, _, player, action, amount, blind, detail, pot, stake, into, voided, reason, entered in rows]
+
+
+_LAYOUTS: dict[tuple, _Layout] = {}  # `hand_table`'s layouts by their game, money and money columns
+LAYOUTS_KEPT = 256
 
 
 @lru_cache(maxsize=64)
@@ -145,19 +189,21 @@ def _at(*keys: str) -> itemgetter:
     return itemgetter(*map(KEYS.index, keys))
 
 
-SEQ, PLAYER, AMOUNT, INTO, POT, STAKE = map(_at, ("seq", "player", "amount", "into", "pot", "stake"))
-SAID, NOTED = _at("action", "blind", "voided"), _at("detail", "reason", "entered", "player")
+AMOUNT, POT, STAKE = map(_at, ("amount", "pot", "stake"))
 SEQS, NAMES, INTOS = Cells(str), Cells(), Cells(lambda into: str(into or ""))  # a history table's cells by value
+TEXTS = Cells()  # a note's cell by its text, where it says nothing of a phone (`note`)
+SEATED = frozenset({"seat", "seat-self"})  # where an action entered from a player's phone was entered (`note`)
 
 
 @lru_cache(maxsize=16)
 def _said(game) -> Cells:
-    """What an entry did as its table's cell, by its action, flag and whether it was voided (`SAID`), in `game`'s
-    words (`entry_words`)."""
+    """What an entry did as its table's cell, by its action, flag and whether it was voided, in `game`'s words
+    (`entry_words`)."""
     return Cells(lambda key: entry_words({"action": key[0], "blind": key[1]}, game) + (" (voided)" if key[2] else ""))
 
 
-NOTES = Cells(lambda key: note({"detail": key[0], "reason": key[1], "entered": key[2], "player": key[3]}))  # by `NOTED`
+NOTES = Cells(lambda key: note({"detail": key[0], "reason": key[1], "entered": key[2], "player": key[3]}))  # by the
+# detail, reason, where entered and player
 
 
 def note(entry: dict) -> str:

@@ -66,7 +66,8 @@ def hand_rows(row, steps, private: bool = False) -> tuple[list[tuple], int, Hand
                           game_of(hand.rules).deal_note(hand), hand.pot, hand.stake, 1, False, None,
                           entered_text(row["entered"]))]
     misdealt = False
-    tell, append = _tellings(hand.rules), rows.append
+    tell = _tellings(hand.rules)
+    known, append = tell.known, rows.append
     for step in chain([first], steps) if first is not None else ():
         r, action, seq, live, voided_by, _, before, hand = step  # (a whole session's history reads them a hundred
         # thousand times)
@@ -81,7 +82,10 @@ def hand_rows(row, steps, private: bool = False) -> tuple[list[tuple], int, Hand
             misdealt = misdealt or step.misdeal
             stated, flagged, detail = None, None, void_detail(step)
         else:
-            stated, flagged, detail, noted = tell[action]
+            try:
+                stated, flagged, detail, noted = known[action]
+            except KeyError:
+                stated, flagged, detail, noted = tell.told(action)
             if noted is not None:
                 detail = noted(before, detail)  # with whom, where the verb does not say (R13.3, R13.4)
         if live:  # the pot and stake after it
@@ -99,23 +103,50 @@ def hand_rows(row, steps, private: bool = False) -> tuple[list[tuple], int, Hand
     return rows, played, hand, misdealt
 
 
-class _Told(dict):
+class _Told:
     """What a history entry says of an action beyond its verb, by action: the amount it states, its flag, its detail
     (in the money of `rules`), and its own `noted` where its verb has one (None: the detail as it is). Actions are
     values, and a session repeats a few hundred of them (`store.action_of` reads each once): each is told once, of
-    the last few thousand."""
+    the last few thousand, and `known` by it (a dict of Python's own: one of a class's own is looked up through its
+    class, several times slower); a show's cards are nearly every one new, told by what its kind of action says of
+    every one (`_Kind`)."""
 
     def __init__(self, rules):
-        super().__init__()
         self.money = rules.money
+        self.known: dict = {}
 
-    def __missing__(self, action) -> tuple:
-        if len(self) >= TOLD_KEPT:
-            self.clear()
-        noted = None if getattr(type(action), "noted", None) is Verb.noted else action.noted
-        told = self[action] = action.stated_amount(), action.flagged(), action.detail(self.money), noted
+    def told(self, action) -> tuple:
+        kind = _KINDS.get(type(action))
+        if kind is None:
+            kind = _KINDS[type(action)] = _Kind(type(action))
+        stated = action.stated_amount() if kind.stated is _OWN else None if kind.stated is None else \
+            getattr(action, kind.stated)
+        flagged = action.flagged() if kind.flagged is _OWN else None if kind.flagged is None else \
+            getattr(action, kind.flagged)
+        known = self.known
+        if len(known) >= TOLD_KEPT:
+            known.clear()
+        told = known[action] = stated, flagged, action.detail(self.money), action.noted if kind.noted else None
         return told
 
+
+class _Kind:
+    """What every action of a kind says alike (`Verb`'s own `stated_amount` and `flagged`: its first money field's
+    and flag field's value; none where it has none), and whether it notes more than its detail (`noted`); `_OWN`
+    where the kind says it in a way of its own."""
+
+    def __init__(self, kind: type):
+        params = getattr(kind, "params", None)
+        alike = isinstance(params, tuple)  # `Verb`'s declaration of its fields, as every action of bragref's has it
+        self.stated = next((p.name for p in params if p.kind == "money"), None) \
+            if alike and getattr(kind, "stated_amount", None) is Verb.stated_amount else _OWN
+        self.flagged = next((p.name for p in params if p.kind == "flag"), None) \
+            if alike and getattr(kind, "flagged", None) is Verb.flagged else _OWN
+        self.noted = getattr(kind, "noted", None) is not Verb.noted
+
+
+_OWN = "(its own)"  # a kind of action whose `stated_amount` or `flagged` is its own (`_Kind`)
+_KINDS: dict[type, _Kind] = {}  # by the type of action
 
 TOLD_KEPT = 4096
 
