@@ -143,7 +143,7 @@ def _step(game, hand: Hand, action) -> Hand:
     if held is None:
         held = _held(type(own))
     if held:  # R8.9 and R8.10, for every game alike, once the rules have had their say (the rule first)
-        check_cards(game, hand, own)
+        check_cards(game, hand, own, held)
         after = check_hand(game, hand, own, after)
     return after
 
@@ -194,13 +194,14 @@ def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
     return after
 
 
-def check_cards(game, hand: Hand, action) -> None:
+def check_cards(game, hand: Hand, action, held: tuple[str, ...] | None = None) -> None:
     """R8.9 for every game, by what `game` declares of its pack and of the cards seen in a deal: bad input where an
-    action names a card of a player's own (a show's, a draw's: a `held` parameter) that is not in the game's pack,
-    or that has been seen already in the deal (one named twice in the same move its reading refuses)."""
+    action names a card of a player's own (a show's, a draw's: a `held` parameter, `held_cards` of its type where
+    the caller has them) that is not in the game's pack, or that has been seen already in the deal (one named twice
+    in the same move its reading refuses)."""
     seen = game.cards_seen(hand, getattr(action, "player", None))
     rules, in_pack = hand.rules, game.in_pack
-    for name in _held(type(action)):
+    for name in _held(type(action)) if held is None else held:
         for card in getattr(action, name):
             if not in_pack(rules, card):
                 fault = f"is not in the pack of {game.title}"
