@@ -149,3 +149,40 @@ def test_each_games_order_of_hands_refuses_a_card_twice_and_a_card_number_below_
     with pytest.raises(BadInput, match=r"^card number -1 is not"):
         ranking.judge((-1, queen, eight))
     assert ranking.judge((queen, parse_card("Qh"), eight)).kept  # the cards a pack holds, judged
+
+
+def test_a_players_change_named_outright_is_the_change_replace_makes():
+    """`with_player` and `paying` name a status and a number of hands to `replace` outright (through ** it costs
+    more): every set of changes a move makes, and any other, gives the player `replace` gives, the others as they
+    were; a field not a player's is refused as before."""
+    from bragref.engine import state
+    from bragref.structs import replace
+
+    hand = engine.deal(Rules(stakes="table"), SEATS, "Di", purses={name: 20 for name in SEATS})
+    for changes in ({}, {"status": "folded"}, {"hands": 2}, {"status": "open", "hands": 1}, {"purse": 7},
+                    {"status": "covered", "hands": 1, "purse": 0}, {"name": "Eve", "status": "blind"}):
+        for index in range(len(SEATS)):
+            players = list(hand.players)
+            players[index] = replace(players[index], **changes)
+            assert state.with_player(hand, index, **changes) == tuple(players)
+            if "purse" not in changes:
+                player = hand.players[index]
+                players[index] = replace(player, paid=player.paid + 3, purse=player.purse - 3, **changes)
+                assert state.paying(hand, index, 3, **changes) == tuple(players)
+    with pytest.raises(TypeError):
+        state.with_player(hand, 0, status="open", colour="red")
+    with pytest.raises(TypeError):
+        state.paying(hand, 0, 3, status="open", paid=4)
+
+
+def test_an_orders_tables_are_read_as_its_own_attributes_once_built():
+    """The order's tables are built the first time one is read, then are the ranking's own attributes (no
+    `__getattr__`, through which every attribute of a ranking was read more slowly); a name it has not is
+    refused as any object's."""
+    from bragref.engine.ranking import TABLES, BragRanking
+
+    ranking = BragRanking()
+    assert not TABLES & set(vars(ranking)) and not hasattr(BragRanking, "__getattr__")
+    assert ranking.distinct > 0 and set(vars(ranking)) >= TABLES
+    with pytest.raises(AttributeError, match="'BragRanking' object has no attribute 'tables'"):
+        ranking.tables  # noqa: B018

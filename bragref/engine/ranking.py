@@ -81,6 +81,22 @@ class Ranking(Protocol):
 TABLES = frozenset({"pack", "orders", "_table", "_place", "distinct"})  # what `BragRanking._build` makes
 
 
+class _Built:
+    """One of an order's tables (`TABLES`), built with the rest the first time one is asked for: counting the
+    classes (`class_counts`, a first `odds`) needs none of them, and building them was a third of its time. Built,
+    each is the ranking's own attribute, read as any other is (where a class has `__getattr__`, every attribute of
+    it is read through a slower path, the tables' and the methods' alike: a show reads a dozen)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, ranking: Any, owner: type | None = None) -> Any:
+        if ranking is None:
+            return self
+        ranking._build()
+        return ranking.__dict__[self.name]
+
+
 class BragRanking:
     """R8 under the house rules `threes_high`, `a23`, `wild` and `cards`."""
 
@@ -89,14 +105,6 @@ class BragRanking:
     def __init__(self, threes_high: bool = True, a23: str = "high", wild: str = "none", cards: int = 3):
         self.threes_high, self.a23, self.wild_spec, self.cards = threes_high, a23, wild, cards
         self.wild, self.jokers = wild_cards(wild)
-
-    def __getattr__(self, name: str) -> Any:
-        """The order's tables (`TABLES`), built the first time one is asked for: counting the classes
-        (`class_counts`, a first `odds`) needs none of them, and building them was a third of its time."""
-        if name not in TABLES:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        self._build()
-        return self.__dict__[name]
 
     def natural_order(self, a: int, b: int, c: int) -> tuple[int, ...]:
         """Where three natural cards stand: (class, then what breaks ties within it); higher is better. A game's own
@@ -182,7 +190,8 @@ class BragRanking:
             raise shown_twice(twice_in(cards)) from None
 
     def _judged(self, kept: tuple[int, ...], discards: tuple[int, ...]) -> Judged:
-        key = key3 = self.key3(*kept)
+        a, b, c = kept
+        key = key3 = self.key3(a, b, c)  # a call through * costs more
         if discards:
             for value in sorted((DISCARD_BASE - 1 if is_joker(c) else rank_of(c) + 1 for c in discards), reverse=True):
                 key = key * DISCARD_BASE + value
@@ -243,6 +252,10 @@ class BragRanking:
 
         counts = brag_class_counts(self.wild, self.jokers, self.cards)
         return [(name, counts[CLASSES.index(name)]) for name in BEST_FIRST]
+
+
+for _name in TABLES:
+    setattr(BragRanking, _name, _Built(_name))
 
 
 def display_order(cards: Iterable[int]) -> tuple[int, ...]:

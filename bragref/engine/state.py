@@ -334,21 +334,42 @@ def one_hand(hand: Hand, name: str, cards: tuple[int, ...]) -> None:
                    f"player holds one hand (R8.10)")
 
 
-def with_player(hand: Hand, index: int, **changes: Any) -> tuple[Player, ...]:
+_SAME: Any = object()  # a field `with_player` is not told to change
+
+
+def with_player(hand: Hand, index: int, *, status: str = _SAME, hands: int = _SAME, **changes: Any) -> tuple[Player, ...]:
+    """The players after players[index] changes as the keywords say (`status="folded"`). A status and a number of
+    hands, what moves change, are parameters of their own, named outright where they are changed: a change passed
+    on through ** costs more than the rest of the change."""
     players = list(hand.players)
-    players[index] = _evolve(players[index], **changes)
+    player = players[index]
+    if changes:
+        if status is not _SAME:
+            changes["status"] = status
+        if hands is not _SAME:
+            changes["hands"] = hands
+        players[index] = _evolve(player, **changes)
+    elif hands is _SAME:
+        players[index] = _evolve(player) if status is _SAME else _evolve(player, status=status)
+    elif status is _SAME:
+        players[index] = _evolve(player, hands=hands)
+    else:
+        players[index] = _evolve(player, status=status, hands=hands)
     return tuple(players)
 
 
 def paying(hand: Hand, index: int, amount: int, **changes: Any) -> tuple[Player, ...]:
-    """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3)."""
+    """The players after players[index] puts `amount` in, out of their table money if they have some (R1.3), and
+    changes as `changes` say (`with_player`)."""
     players = list(hand.players)
     player = players[index]
-    purse = None if player.purse is None else player.purse - amount
-    if changes:  # `with_player`'s, in one call
-        players[index] = _evolve(player, paid=player.paid + amount, purse=purse, **changes)
-    else:  # a call through ** costs more, even of nothing
-        players[index] = _evolve(player, paid=player.paid + amount, purse=purse)
+    paid, purse = player.paid + amount, None if player.purse is None else player.purse - amount
+    if not changes:
+        players[index] = _evolve(player, paid=paid, purse=purse)
+    elif len(changes) == 1 and "status" in changes:  # a bet's, named outright: through ** it costs more
+        players[index] = _evolve(player, paid=paid, purse=purse, status=changes["status"])
+    else:
+        players[index] = _evolve(player, paid=paid, purse=purse, **changes)
     return tuple(players)
 
 
@@ -461,7 +482,7 @@ def show(hand: Hand, name: str, cards: tuple[int, ...], discards: tuple[int, ...
     # `name` was the last waiting (`may_show`): the last holder, after whom the challenger shows if yet to (R5.4,
     # R7.3), or the challenger; so who may show now is known without asking again
     challenger = _contest(hand).challenger
-    if challenger is not None and challenger != name and all(s.player != challenger for s in hand.shown):
+    if challenger is not None and challenger != name and challenger not in [s.player for s in hand.shown]:
         return shown
     return _decided(shown)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bragref.engine.errors import Refused
 from bragref.engine.money import MAX_UNITS, check_units
 from bragref.engine.rules import BORROWING, COVERING
-from bragref.engine.state import (Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
+from bragref.engine.state import (BETTING, Contest, Covered, Hand, Player, PotResult, Range, Result, check_turn,
                                   next_to_act, paying, pot_won, with_player)
 from bragref.structs import replace as evolve  # the protocol's name: state.evolve is deprecated
 
@@ -76,8 +76,8 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
         raise Refused(f"a cover is less than the minimum of {money(minimum)}: at most {money(allowed.max)}, "
                       f"not {money(amount)}; with {money(minimum)} or more, bet", "R7.2")
     players = paying(hand, index, amount, status="covered", hands=1)
-    frozen = Covered(hand.live_pot + amount, player.name, tuple(p.name for p in hand.betting))
-    left = [p.name for p in players if p.betting]
+    frozen = Covered(hand.live_pot + amount, player.name, tuple([p.name for p in hand.betting]))
+    left = [p.name for p in players if p.status in BETTING]  # `Player.betting`, asked of each (as in `fold`)
     if len(left) > 1:
         return evolve(hand, players=players, pot=hand.pot + amount, covered=hand.covered + (frozen,),
                       to_act=next_to_act(players, index))
@@ -88,13 +88,14 @@ def cover(hand: Hand, index: int, amount: int, minimum: int) -> Hand:
 def fold(hand: Hand, name: str) -> Hand:
     index = check_turn(hand, name, what="fold")
     players = with_player(hand, index, status="folded", hands=1)
-    left = [p for p in players if p.betting]
+    left = [p for p in players if p.status in BETTING]  # `Player.betting`, asked of each (a property costs more)
     if len(left) > 1:
         return evolve(hand, players=players, to_act=next_to_act(players, index))
     last = left[0]
     hand = evolve(hand, players=players, to_act=None)
     if hand.covered or not last.blind:  # R6.1; with covered pots even a blind player takes it, and exposes (R7.3)
-        return pot_won(hand, PotResult(hand.live_pot, None, "folds", None, ((last.name, hand.live_pot),)), (last.name,))
+        pot = hand.live_pot
+        return pot_won(hand, PotResult(pot, None, "folds", None, ((last.name, pot),)), (last.name,))
     if hand.faceup and last.name == hand.retained_by:
         antes = ((last.name, hand.pot - hand.carried_in),)
         result = Result("faceup", antes, hand.carried_in, last.name,
@@ -116,7 +117,7 @@ def showdown(hand: Hand) -> Hand:
     """All still betting agree to show (R6.5)."""
     if hand.phase != "betting":
         raise Refused("a showdown is agreed only while betting goes on", "R6.5")
-    contenders = tuple(p.name for p in hand.betting)
+    contenders = tuple([p.name for p in hand.betting])
     if len(contenders) < 3:
         raise Refused(f"an agreed showdown needs three or more still betting, not {len(contenders)}: with two, one sees the other", "R6.5")
     return evolve(hand, phase="showdown", to_act=None, contest=Contest(hand.live_pot, "showdown", contenders))
