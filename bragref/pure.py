@@ -4,8 +4,8 @@ this, and only when msgspec is not there or `BRAGREF_PURE` is set.
 
 - `Struct`: a value class made as it is defined, as the standard library's dataclasses are made but without their
   cost at import, taking msgspec's class options `frozen` and `forbid_unknown_fields` (inherited as msgspec inherits
-  them), with `__struct_fields__`, msgspec's mutable defaults (an empty `[]`, `{}` or `set()` is copied for each
-  value) and `__post_init__`, which `replace` and `convert` call as msgspec does.
+  them; its `gc` is taken and changes nothing), with `__struct_fields__`, msgspec's mutable defaults (an empty `[]`,
+  `{}` or `set()` is copied for each value) and `__post_init__`, which `replace` and `convert` call as msgspec does.
 - `encode`: the bytes msgspec's JSON encoder gives: no spaces, keys in their order, text as UTF-8 with only `"`, `\\`
   and the control characters escaped, a struct as an object of every field, a float as msgspec writes it (the
   shortest digits that read back, `1e16`, `1e-7`, `0.00001`; not a number: `null`).
@@ -34,6 +34,7 @@ class ValidationError(DecodeError):
 # ---- structs ------------------------------------------------------------------------------------------------------
 
 _INHERITED = ("frozen", "forbid_unknown_fields")  # the class options a subclass takes from its base (as msgspec)
+_UNTRACKED = {"gc"}  # msgspec's `gc=False` (a value the cycle collector need not track): taken, and meaningless here
 _MUTABLE = (list, dict, set)
 _MISSING = object()  # no default given; for a factory's field, not given to `__init__`
 
@@ -91,7 +92,7 @@ class _StructMeta(type):
         cls = super().__new__(mcls, name, bases, namespace)
         if not any(isinstance(base, _StructMeta) for base in bases):
             return cls  # `Struct` itself
-        unknown = set(options) - set(_INHERITED)
+        unknown = set(options) - set(_INHERITED) - _UNTRACKED
         if unknown:
             raise TypeError(f"the pure path takes no struct option {sorted(unknown)}")
         config, defaults, fields = {}, {}, []

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bragref import pure
+from bragref import pure, structs
 
 ROOT = Path(__file__).resolve().parent.parent
 WITHOUT_MSGSPEC = "import sys; sys.modules['msgspec'] = None  # msgspec not importable, as in a browser's Python\n"
@@ -340,3 +340,23 @@ def test_in_a_python_that_starts_no_process_the_long_reads_stay_in_one(tmp_path,
     monkeypatch.setattr(audit_module, "PARALLEL_FROM", 0)
     assert bragref("history").stdout == whole
     assert bragref("audit --all").output.startswith("audit: sound: ")
+
+
+@pytest.mark.skipif(structs.PURE, reason="the pure path keeps no such flag: every object is tracked")
+def test_a_hand_and_its_moves_are_values_the_cycle_collector_need_not_track():
+    """A hand, its players, a move and a hand's result hold only values, never themselves, and are declared so
+    (`gc=False`, docs/design.md): a whole session's replay makes half a million, and the cycle collector walked them
+    all. A game's own hand and moves inherit it."""
+    import gc
+
+    from bragref.engine.rules import Rules
+    from bragref.games import GAMES, play
+    from bragref.games.verbs import Bet, Credit, Fold
+
+    hand = play.deal(Rules(), ["Ann", "Bob", "Cy"], "Cy", 0, None, None, None)
+    for value in (hand, hand.players[0], Bet("Ann", 2), Fold("Bob"), Credit("Ann", 5)):
+        assert not gc.is_tracked(value), type(value).__name__
+    for name in GAMES:
+        game = GAMES[name]
+        for kind in game.verbs.values():
+            assert kind.__struct_config__.gc is False, f"{name}: {kind.__name__}"

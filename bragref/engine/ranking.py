@@ -34,7 +34,7 @@ DISCARD_BASE = 14  # a discard's value is its rank + 1, a joker counting as an a
 BIT = tuple(1 << i for i in range(NATURALS + 16))
 
 
-class Judged(structs.Struct, frozen=True):
+class Judged(structs.Struct, frozen=True, gc=False):
     """A player's cards as the rules see them: the three kept, the rest discarded, and the strength."""
 
     key: int  # compare these: higher wins, equal ties (R5.4, R6.5, R8.6)

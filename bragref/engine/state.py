@@ -24,7 +24,7 @@ else:
 BETTING = frozenset({"unlooked", "open", "blind"})
 
 
-class Player(structs.Struct, frozen=True):
+class Player(structs.Struct, frozen=True, gc=False):
     name: str
     status: str = "unlooked"  # unlooked | open | blind | folded | covered (R3.1, R7.2)
     paid: int = 0  # everything put in this hand, ante included
@@ -160,7 +160,7 @@ class Legal(structs.Struct, frozen=True):
         return next((dict(o.values).get(key) for o in self.offers if o.verb == verb), None)
 
 
-class Covered(structs.Struct, frozen=True):
+class Covered(structs.Struct, frozen=True, gc=False):
     """A covered pot (R7.2): frozen when `covered_by` put in all they had; `eligible` were in it then."""
 
     amount: int
@@ -187,7 +187,7 @@ class Contest(structs.Struct, frozen=True):
         return self.holders + ((self.challenger,) if self.challenger else ())
 
 
-class PotResult(structs.Struct, frozen=True):
+class PotResult(structs.Struct, frozen=True, gc=False):
     """How one pot was won: the last pot first, then each covered pot back to the oldest (R7.3)."""
 
     amount: int
@@ -199,7 +199,7 @@ class PotResult(structs.Struct, frozen=True):
     challenger: str | None = None  # ... and who challenged them (the seer or coverer)
 
 
-class Result(structs.Struct, frozen=True):
+class Result(structs.Struct, frozen=True, gc=False):
     """How a hand ended and where its money went. Winnings plus carried equals the pot (R1.2)."""
 
     how: str  # folds | carried | faceup | see | showdown | cover (betting ended by a cover, R7.4)
@@ -211,14 +211,14 @@ class Result(structs.Struct, frozen=True):
     pots: tuple[PotResult, ...] = ()  # each pot won, in the order decided
 
 
-class Shown(structs.Struct, frozen=True):
+class Shown(structs.Struct, frozen=True, gc=False):
     """A hand exposed at a see or showdown, as the ranking judged it (an `engine.ranking.Judged`)."""
 
     player: str
     judged: Judged  # as the game's ranking judged it
 
 
-class Held(structs.Struct, frozen=True):
+class Held(structs.Struct, frozen=True, gc=False):
     """A player's cards as seen in this deal, and where (`at the side show`): the one hand they hold (R8.10)."""
 
     player: str
@@ -226,7 +226,7 @@ class Held(structs.Struct, frozen=True):
     where: str
 
 
-class Hand(structs.Struct, frozen=True):
+class Hand(structs.Struct, frozen=True, gc=False):
     rules: Rules
     players: tuple[Player, ...]
     dealer: str

@@ -355,7 +355,7 @@ class Typed(Reader):
         return read
 
 
-class Verb(structs.Struct, frozen=True):
+class Verb(structs.Struct, frozen=True, gc=False):
     """The declaration every action type makes (class attributes), and what is made from it by default."""
 
     verb: ClassVar[str]
@@ -841,7 +841,7 @@ class Said(structs.Struct, frozen=True):
     answer: bool = False
 
 
-class Credit(structs.Struct, frozen=True):
+class Credit(structs.Struct, frozen=True, gc=False):
     """A loan put on a player's table money mid-hand (R7.5): not a turn, never refused, never typed as a verb.
 
     The ledger keeps loans apart from a hand's actions and weaves them back in where they happened.
