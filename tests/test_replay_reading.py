@@ -5,7 +5,10 @@ time it is replayed, in the words it always was (`Unreplayable`)."""
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
+from conftest import SAMPLES
 
+from bragref.cli import cli
 from bragref.games import from_preset
 from bragref.ledger import replay
 from bragref.ledger.simulate import simulate
@@ -88,3 +91,26 @@ def test_a_deal_that_cannot_be_made_again_is_refused_in_its_words(simulated):
     with pytest.raises(replay.Unreplayable) as refused:
         list(replay.replayed(broken, [], []))
     assert str(refused.value).startswith("hand 2 cannot be replayed: cannot be dealt again from its record (")
+
+
+@pytest.mark.parametrize("evening", ["friday-night", "running-short"])  # an undo; a loan onto the table mid-hand
+def test_a_sessions_replays_give_every_column_of_every_row_by_name(evening, tmp_path):
+    """`Ledger.replays` gives each hand's row, and each step's row (an action's, a void's, a loan's onto the table),
+    as dicts: every column of its table by name, as the ledger holds it."""
+    db = tmp_path / "ledger.db"
+    assert CliRunner().invoke(cli, ["--db", str(db), "run", str(SAMPLES / f"{evening}.brag")]).exit_code == 0
+    ledger = Ledger(str(db))
+    session = ledger.session(None)
+    conn = ledger.conn
+
+    def held(table: str, row_id: int) -> dict:
+        row = conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,)).fetchone()
+        return dict(zip(row.keys(), tuple(row), strict=True))
+
+    told = [(row, list(steps)) for row, steps in ledger.replays(session)]
+    steps = [step for _, hand_steps in told for step in hand_steps]
+    assert len(told) > 3 and any(step.loan if evening == "running-short" else not step.live for step in steps)
+    for row, hand_steps in told:
+        assert row == held("hands", row["id"])
+        assert all(step.row == held("purses" if step.loan else "actions", step.row["id"]) for step in hand_steps)
+    ledger.close()
