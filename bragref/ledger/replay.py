@@ -4,10 +4,12 @@ rows, read in the order they were written, given to its game's engine one at a t
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from functools import lru_cache
-from itertools import repeat
+from itertools import repeat, starmap
+from operator import itemgetter
 from typing import NamedTuple
 
 import bragref.structs as structs
@@ -64,8 +66,14 @@ class Current(structs.Struct, frozen=True):
 
 def dealt(row: sqlite3.Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
-    return _dealt(row["rules"], row["seats"], row["dealer"], row["carried_in"], row["retained_by"], row["purses"],
-                  row["dealt"])
+    return _dealt(*deal_of(row))
+
+
+def deal_of(row: sqlite3.Row) -> tuple:
+    """What a hand's row records of its deal, the values `_dealt` deals it again from: the same for every hand dealt
+    alike, which the replay knows by them (`_opened`)."""
+    return (row["rules"], row["seats"], row["dealer"], row["carried_in"], row["retained_by"], row["purses"],
+            row["dealt"])
 
 
 @lru_cache(maxsize=256)
@@ -89,20 +97,36 @@ def hand_groups(conn: sqlite3.Connection, table: str, session_id: int, first: in
     by hand id, each hand's in the order written: read along the table's index of hand ids, which holds them in
     that order, so that SQLite sorts nothing. Each row is a dict of its columns by name (a whole session's replay
     reads a dozen of each of its rows' columns by name, which a dict finds at once and `sqlite3.Row` by comparing
-    the names before)."""
-    grouped: dict[int, list] = {}
+    the names before), each made by `row_maker` (a hundred thousand of them in a session's history): the rows are
+    made and their hand ids counted without a line of Python a row, then each hand's cut out of them."""
     cursor = conn.cursor()
     cursor.row_factory = None
     cursor.execute(f"SELECT * FROM {table} WHERE hand_id IN (SELECT id FROM hands WHERE session_id = ?"
                    " AND number BETWEEN ? AND ?) ORDER BY hand_id, id", (session_id, first, last))
-    names = [column[0] for column in cursor.description]
-    at = names.index("hand_id")
-    for values in cursor:
-        hand_rows = grouped.get(values[at])
-        if hand_rows is None:
-            hand_rows = grouped[values[at]] = []
-        hand_rows.append(dict(zip(names, values, strict=False)))  # as many values as names: strict only slows it
+    rows = dict_rows(cursor)
+    grouped: dict[int, list] = {}
+    end = 0
+    for hand_id, count in Counter(map(itemgetter("hand_id"), rows)).items():  # in the order met: by hand id
+        grouped[hand_id] = rows[end:end + count]
+        end += count
     return grouped
+
+
+def dict_rows(cursor: sqlite3.Cursor) -> list[dict]:
+    """The rows of a query run by `cursor` (whose `row_factory` is None), each a dict of its columns by name, each made
+    by `row_maker`."""
+    return list(starmap(row_maker(tuple(column[0] for column in cursor.description)), cursor))
+
+
+@lru_cache(maxsize=16)
+def row_maker(names: tuple[str, ...]) -> Callable[..., dict]:
+    """A function of a row's values, in the order of `names`, that gives the row as a dict of them by name, as
+    `dict(zip(names, values))` does, only as a dict written out (`{'id': _0, ...}`), which Python makes whole at
+    once where `dict` adds the pairs one by one: a third less time a row. Each name is written as its `repr`, the
+    values as positional arguments `_0`, `_1`, ..., so that no name a table could hold is read as code."""
+    arguments = [f"_{index}" for index in range(len(names))]
+    pairs = ", ".join(f"{name!r}: {argument}" for name, argument in zip(names, arguments, strict=True))
+    return eval(f"lambda {', '.join(arguments)}: {{{pairs}}}")  # code of the names' reprs alone
 
 
 def live_actions(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
@@ -148,7 +172,8 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
     loans onto the table come where they happened (R7.5). The one replay every reader uses: the current hand,
     `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
     try:
-        dealt_hand = dealt(row) if start is None else start
+        deal = deal_of(row) if start is None else None  # its row's, read once: dealt from, and its openings found by
+        dealt_hand = start if deal is None else _dealt(*deal)
     except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
         raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
     number = row["number"]
@@ -158,7 +183,7 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
         game = None
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
     if not voided and not loans:  # most hands: their actions one after another, each standing
-        yield from _plain(actions, dealt_hand, number, game, _opened(row) if start is None else None)
+        yield from _plain(actions, dealt_hand, number, game, None if deal is None else _opened(deal))
         return
     seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)} if voided else {}  # what a void names, by seq
     standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
@@ -196,13 +221,16 @@ def _plain(actions: list, hand: Hand, number: int, game, node: dict | None) -> I
     """`replayed` of a hand with neither a void nor a loan onto the table among its rows (most hands): each action
     read, judged and standing, in one loop; with `node`, the openings met before after the same deal are looked up,
     not judged again (`_opened`)."""
-    kind, rules, apply = hand.rules.game, hand.rules, play.apply
+    rules, apply = hand.rules, play.apply
+    known = _READ[rules.game]  # the actions read already (`read_action`), looked up here without a call
     for seq, r in enumerate(actions, 1):
         args = r["args"]
-        try:
-            action = action_of(r, rules) if args is None else read_action(kind, r["verb"], r["player"], args)
-        except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
-            raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
+        action = None if args is None else known.get((r["verb"], r["player"], args))
+        if action is None:
+            try:
+                action = action_of(r, rules)
+            except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
+                raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
         if node is None:
             try:
                 after = apply(hand, action, game)
@@ -246,26 +274,24 @@ OPENINGS_KEPT = 20_000  # openings remembered at most; past this they are forgot
 _OPENINGS: dict = {0: 0}  # a deal's row's values → its openings (0: how many are remembered)
 
 
-def _opened(row: sqlite3.Row) -> dict:
-    """The openings met so far of hands dealt as `row` records its deal: each action applied to the dealt hand, and
-    the hand after it with the actions met after it (`replayed`). A hand and an action are values, and the rules
-    give the same two the same hand after: a session's hands open alike (10,000 simulated hands: a third of their
-    first four actions' states met before), and each is judged once."""
-    key = (row["rules"], row["seats"], row["dealer"], row["carried_in"], row["retained_by"], row["purses"],
-           row["dealt"])
-    node = _OPENINGS.get(key)
+def _opened(deal: tuple) -> dict:
+    """The openings met so far of hands dealt as a row records its deal (`deal_of`): each action applied to the
+    dealt hand, and the hand after it with the actions met after it (`replayed`). A hand and an action are values,
+    and the rules give the same two the same hand after: a session's hands open alike (10,000 simulated hands: a
+    third of their first four actions' states met before), and each is judged once."""
+    node = _OPENINGS.get(deal)
     if node is None:
         if _OPENINGS[0] >= OPENINGS_KEPT:
             _OPENINGS.clear()
             _OPENINGS[0] = 0
-        node = _OPENINGS[key] = {}
+        node = _OPENINGS[deal] = {}
     return node
 
 
 def replayed_from_deal(row: sqlite3.Row, hand: Hand, actions: list[Verb]) -> Hand:
     """`play.replay` of `actions` from `hand`, the deal `row` records (`dealt`), each opening met before looked up,
     not judged again (`_opened`): the rules' refusal, where they refuse one, is theirs (`final`, `audit`)."""
-    node = _opened(row)
+    node = _opened(deal_of(row))
     for index, action in enumerate(actions):
         try:
             hand, node = node[action]
@@ -309,8 +335,35 @@ def action_of(row: sqlite3.Row, rules) -> Verb:
     return read_action(rules.game, row["verb"], row["player"], args)
 
 
-@lru_cache(maxsize=4096)
 def read_action(game: str, verb: str, player: str | None, args: str) -> Verb:
     """An action read from its row's words: a session repeats a few hundred of them (the same player betting the
-    same amount), and actions are values, so each is read once."""
-    return verb_in(game, verb).from_args(player, structs.decode(args))
+    same amount), and actions are values, so each is read once (`_READ`)."""
+    known = _READ[game]
+    key = (verb, player, args)
+    action = known.get(key)
+    if action is None:
+        action = verb_in(game, verb).from_args(player, structs.decode(args))  # raises where it cannot: kept only read
+        if len(known) >= READ_KEPT:
+            known.clear()
+        known[key] = action
+    return action
+
+
+class _Read(dict):
+    """The actions read so far (`read_action`), by game, then by the words of their rows (verb, player, args): a
+    plain dict asked straight where a whole session is replayed (`_plain`), a tenth of what a call of a function
+    cached by `lru_cache` costs (its four arguments, its order of use kept). Each game's are forgotten past
+    `READ_KEPT` and read again."""
+
+    def __missing__(self, game: str) -> dict:
+        known = self[game] = {}
+        return known
+
+    def cache_clear(self) -> None:
+        """All forgotten, as the `lru_cache`s beside it are (a benchmark's replay from a cold start)."""
+        self.clear()
+
+
+READ_KEPT = 16_384  # actions of a game remembered at most (a session's shows are each met once: 10,000 simulated
+# hands hold 13,753 different actions, 12,763 of them shows)
+_READ = _Read()
