@@ -278,6 +278,14 @@ def guessed(game: Game) -> list[tuple[str, type]]:
 
 
 @cache
+@cache
+def first_param(kind: type[Verb], of: str) -> str | None:
+    """The name of the first parameter of kind `of` (`money`, `flag`) a type of action declares, None where it
+    declares none: the field `Verb.stated_amount` and `Verb.flagged` say (and `history`, for every action of a kind
+    that keeps them)."""
+    return next((param.name for param in kind.params if param.kind == of), None)
+
+
 def card_params(kind: type[Verb]) -> tuple[Param, ...]:
     """The parameters of kind `cards` an action type declares, read once a type: most declare none, and every
     action made or replayed asks (the audit's replay too)."""
@@ -569,11 +577,13 @@ class Verb(structs.Struct, frozen=True, gc=False):
 
     def stated_amount(self) -> int | None:
         """The money the action states (a bet's amount, an all-in), if any: `history`'s amount beside what it cost."""
-        return next((getattr(self, p.name) for p in self.params if p.kind == "money"), None)
+        name = first_param(type(self), "money")
+        return None if name is None else getattr(self, name)
 
     def flagged(self) -> bool | None:
         """Its on-or-off value (a bet blind or open), None for an action without one."""
-        return next((getattr(self, p.name) for p in self.params if p.kind == "flag"), None)
+        name = first_param(type(self), "flag")
+        return None if name is None else getattr(self, name)
 
     def detail(self, money: Callable[[int], str] = str) -> str | None:
         """What `history` notes of the action beyond its amount and flag (`old keep`, `all-in`), any amount in it as

@@ -9,7 +9,7 @@ from itertools import chain
 
 from bragref.engine.state import Hand
 from bragref.games import game_of
-from bragref.games.verbs import Verb
+from bragref.games.verbs import Verb, first_param
 from bragref.ledger.replay import dealt
 from bragref.ledger.store import entered_text
 
@@ -131,17 +131,14 @@ class _Told:
 
 
 class _Kind:
-    """What every action of a kind says alike (`Verb`'s own `stated_amount` and `flagged`: its first money field's
-    and flag field's value; none where it has none), and whether it notes more than its detail (`noted`); `_OWN`
-    where the kind says it in a way of its own."""
+    """What every action of a kind says alike: the field its `stated_amount` and its `flagged` are (`Verb`'s own say
+    their kind's first money and flag field, `first_param`; None where it has none; `_OWN` where the kind says it in
+    a way of its own), and whether it notes more than its detail (`noted`)."""
 
     def __init__(self, kind: type):
-        params = getattr(kind, "params", None)
-        alike = isinstance(params, tuple)  # `Verb`'s declaration of its fields, as every action of bragref's has it
-        self.stated = next((p.name for p in params if p.kind == "money"), None) \
-            if alike and getattr(kind, "stated_amount", None) is Verb.stated_amount else _OWN
-        self.flagged = next((p.name for p in params if p.kind == "flag"), None) \
-            if alike and getattr(kind, "flagged", None) is Verb.flagged else _OWN
+        self.stated = first_param(kind, "money") if getattr(kind, "stated_amount", None) is Verb.stated_amount \
+            else _OWN
+        self.flagged = first_param(kind, "flag") if getattr(kind, "flagged", None) is Verb.flagged else _OWN
         self.noted = getattr(kind, "noted", None) is not Verb.noted
 
 
