@@ -188,7 +188,7 @@ def test_every_player_of_the_season_is_a_row_of_the_table_those_without_a_hand_i
 def test_a_player_of_the_season_asked_for_over_a_range_without_their_hands_is_at_zero_not_refused(bragref):
     """Cat played on 1 November alone: `stats cat` over 8 November is her row at zero (the table's `no hands`, as
     `stats` lists her among everyone), not bad input; her JSON and CSV rows are those of the games she was dealt in
-    over the range, none, as for a range with no hand at all. A name nobody in the ledger has is refused as before
+    over the range, none (the CSV its header alone), as for a range with no hand at all. A name nobody in the ledger has is refused as before
     (exit 2, one line, the players listed)."""
     from test_season_page import two_nights
 
@@ -201,7 +201,8 @@ def test_a_player_of_the_season_asked_for_over_a_range_without_their_hands_is_at
     found = bragref.json("stats ca --from 2026-11-08")
     assert found["players"] == [] and found["dealers"] == []
     assert found["shown_only"] and found["chance_not_proof"]
-    assert bragref("stats cat --from 2026-11-08 --csv").stdout == ""
+    assert bragref("stats cat --from 2026-11-08 --csv").stdout == \
+        "player,game,money,hands,looked,blind,folded_early,sees,showdowns_won,won_hands,net\n"  # the header alone
     assert bragref.json("stats cat --from 2099-01-01")["players"] == []
     assert bragref("stats cat --from 2099-01-01").stdout.splitlines()[0] == "Cat: no hand in that range, at zero."
     assert bragref("stats cat --to 2026-11-01").stdout.split("\n\n")[0].splitlines()[2].split()[:3] == \
