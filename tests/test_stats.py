@@ -212,3 +212,44 @@ def test_a_player_of_the_season_asked_for_over_a_range_without_their_hands_is_at
     bragref.refused("stats zed --from 2026-11-08 --json", "'zed'", code=2)
     bragref.refused("stats zed --from 2026-11-08 --csv", "'zed'", code=2)
     bragref.refused("stats zed", "'zed'", code=2)
+
+
+def test_a_former_name_names_the_player_it_names_now_unless_it_is_someones_now(bragref):
+    """Every report shows a player by the name they have now (R2.6): `stats ann` after Ann became Zoe is Zoe's report,
+    as `stats zoe` is; a former name typed whole names its player before a current name it begins (`Annabel`). Once
+    another person is called Ann, Ann is theirs: the current holder wins. A name nobody had is still refused."""
+    bragref.lines(EVENING)
+    bragref("player rename Ann Zoe")
+    zoe = bragref.json("stats zoe")
+    assert [row["player"] for row in zoe["players"]] == ["Zoe"] and zoe["dealers"][0]["dealer"] == "Zoe"
+    assert bragref.json("stats ann") == zoe
+    assert bragref.json("stats ANN") == zoe  # compared as every name is, case folded
+    assert bragref("stats ann").stdout == bragref("stats zoe").stdout
+    bragref('session new n2 --players "Annabel,Bill"')
+    bragref.lines("""
+        deal
+        fold bill
+    """)
+    assert bragref.json("stats ann") == bragref.json("stats zoe")  # Ann typed whole: not a prefix of Annabel's
+    assert [row["player"] for row in bragref.json("stats anna")["players"]] == ["Annabel"]
+    bragref('session new n3 --players "Ann,Bill"')  # another person called Ann now
+    bragref.lines("""
+        deal
+        fold bill
+    """)
+    assert [(row["player"], row["hands"]) for row in bragref.json("stats ann")["players"]] == [("Ann", 1)]
+    assert [row["hands"] for row in bragref.json("stats zoe")["players"]] == [2]
+    bragref.refused("stats zed", "no player 'zed' here", code=2)
+    bragref.refused("stats an", "'an'", code=2)  # a prefix of two names now: which, as before
+
+
+def test_a_former_name_of_two_people_renamed_apart_is_refused_naming_both(bragref):
+    """Andy became Andrew at one table and Andreas at another: `stats andy` cannot tell which is meant and says so,
+    both named (exit 2), rather than choosing."""
+    bragref('session new n1 --players "Andy,Bill"')
+    bragref("player rename Andy Andrew")
+    bragref('session new n2 --players "Andy,Bill"')
+    bragref("player rename Andy Andreas")
+    said = bragref.refused("stats andy", "Andreas and Andrew each had before a rename", code=2)
+    assert said.count("\n") == 1, said
+    assert bragref.json("stats andrew")["players"] == []  # seated, no hand: known, not refused

@@ -145,8 +145,10 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
     deal makes, with the chance of at least that many, flagged below 1 in 100. Only hands that were shown count,
     and a flag is chance, not proof (docs/season.md). A player of the season with no hand in the range is a row at
     zero, last (the table's alone: the JSON and CSV rows are those dealt in). PLAYER: that person alone, as player
-    and as dealer; a player of the season with no hand in the range is their row at zero (JSON: no rows; CSV:
-    the header alone), a name no player of the season has is refused.
+    and as dealer, named as now, by a unique prefix, or by a name they had before a rename (unless someone is
+    called it now: then that one, R2.6); a player of the season with no hand in the range is their row at zero
+    (JSON: no rows; CSV: the header alone); a name no player of the season has or had is refused, and so is a
+    former name of two people.
 
     \b
     Example:
