@@ -256,3 +256,29 @@ def test_cells_by_value_are_made_again_once_forgotten(monkeypatch):
                                                            "1\\x07"]
     assert made == [1, 2, 3, 4, 1] and len(cells) <= 3
     assert cells.known == dict(cells)  # what a long loop looks up, every cell known (`reports._Layout.cells`)
+
+
+HISTORY_HEADER = "hand,seq,at,player,action,amount,blind,detail,pot,stake,into,voided,reason,entered"
+
+
+@pytest.mark.parametrize("command, header", [
+    ("history --csv", HISTORY_HEADER),
+    ("export --format csv", HISTORY_HEADER),
+    ("season --csv", "player,nights,hands,won_hands,net,best,worst,biggest_pot,money,sessions"),
+    ("season --nights --csv", "player,session,date,paid,won,net,money"),
+    ("stats --csv", "player,game,money,hands,looked,blind,folded_early,sees,showdowns_won,won_hands,net"),
+])
+def test_a_csv_without_rows_is_its_header_alone(bragref, command, header):
+    """A report's CSV with no row (a session without a hand) is still its header, the documented keys in their order
+    (docs/reference.md): a spreadsheet or a script reading it finds its columns whatever the rows."""
+    bragref("session new empty --players Ann,Bob")
+    assert bragref(command).stdout == header + "\n"
+
+
+def test_the_csv_writer_given_its_columns_writes_the_header_without_a_row():
+    from bragref.cli.output import csv_chunks
+
+    assert "".join(csv_chunks([], columns=("a", "b"))) == "a,b\n"
+    assert "".join(csv_chunks([], header=False, columns=("a", "b"))) == ""
+    assert "".join(csv_chunks([{"a": 1, "b": 2}], columns=("a", "b"))) == "a,b\n1,2\n"
+    assert "".join(csv_chunks([])) == ""  # columns known only from a row: none without one

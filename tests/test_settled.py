@@ -421,7 +421,7 @@ def test_a_history_of_0_12_with_cash_outs_after_its_close_imports_with_them_befo
     (bragref.Show("Bill", (True, 2, 3)), "Expected `int`, got `bool`"),
     (bragref.Show("Bill", (-1, 2, 3)), "card number -1 is not a card of this pack"),
     (bragref.Show("Bill", (60, 2, 3)), "card number 60 is not a card of this pack"),
-    (bragref.Show("Bill", (2, 2, 3)), "is given twice"),
+    (bragref.Show("Bill", (2, 2, 3)), "2h is shown twice: a pack holds one of each card (R8.9)"),
     (bragref.Bet("Bill", 2, blind="yes"), "Expected `bool`, got `str`"),
     (bragref.Bet("Bill", True), "Expected `int`, got `bool`"),
     ("fold Bill", "is not a move")])
@@ -442,6 +442,33 @@ def test_the_api_checks_every_moves_fields_at_its_door(tmp_path, move, why):
     with pytest.raises(bragref.BadInput, match=re.escape(why)):
         hand.push(move)
     assert hand.moves == []
+
+
+def test_a_card_twice_from_python_is_refused_in_the_command_lines_words(tmp_path):
+    """A move made from Python with a card twice is refused at the API's door (`Book.record`, `Deal.push`) in the
+    very words the command line and the engine use for the same cards (R8.9), one telling: nothing added, nothing
+    else named."""
+    from bragref.engine.cards import parse_card
+
+    book = bragref.open_ledger(str(tmp_path / "api.db"))
+    book.session_new("s", ["Andy", "Bill"], ante="1")
+    book.deal()
+    book.bet("bill", "2")
+    book.see("andy")
+    with pytest.raises(bragref.BadInput) as typed:
+        book.show("bill", "Qs", "3h", "Qs")  # as the command line reads the words
+    said = str(typed.value)
+    assert said == "Qs is shown twice: a pack holds one of each card (R8.9)"
+    queen = parse_card("Qs")
+    with pytest.raises(bragref.BadInput) as recorded:
+        book.record(bragref.Show("Bill", (queen, parse_card("3h"), queen)))
+    assert str(recorded.value) == said
+    hand = bragref.deal("brag", ["Andy", "Bill"])
+    hand.push(bragref.Bet("Bill", 2))
+    hand.push(bragref.See("Andy"))
+    with pytest.raises(bragref.BadInput) as pushed:
+        hand.push(bragref.Show("Bill", (queen, parse_card("3h"), queen)))
+    assert str(pushed.value) == said
 
 
 def test_the_sessions_money_stays_what_its_hands_were_recorded_in(bragref):

@@ -188,7 +188,7 @@ def test_every_player_of_the_season_is_a_row_of_the_table_those_without_a_hand_i
 def test_a_player_of_the_season_asked_for_over_a_range_without_their_hands_is_at_zero_not_refused(bragref):
     """Cat played on 1 November alone: `stats cat` over 8 November is her row at zero (the table's `no hands`, as
     `stats` lists her among everyone), not bad input; her JSON and CSV rows are those of the games she was dealt in
-    over the range, none, as for a range with no hand at all. A name nobody in the ledger has is refused as before
+    over the range, none (the CSV its header alone), as for a range with no hand at all. A name nobody in the ledger has is refused as before
     (exit 2, one line, the players listed)."""
     from test_season_page import two_nights
 
@@ -201,7 +201,8 @@ def test_a_player_of_the_season_asked_for_over_a_range_without_their_hands_is_at
     found = bragref.json("stats ca --from 2026-11-08")
     assert found["players"] == [] and found["dealers"] == []
     assert found["shown_only"] and found["chance_not_proof"]
-    assert bragref("stats cat --from 2026-11-08 --csv").stdout == ""
+    assert bragref("stats cat --from 2026-11-08 --csv").stdout == \
+        "player,game,money,hands,looked,blind,folded_early,sees,showdowns_won,won_hands,net\n"  # the header alone
     assert bragref.json("stats cat --from 2099-01-01")["players"] == []
     assert bragref("stats cat --from 2099-01-01").stdout.splitlines()[0] == "Cat: no hand in that range, at zero."
     assert bragref("stats cat --to 2026-11-01").stdout.split("\n\n")[0].splitlines()[2].split()[:3] == \
@@ -211,3 +212,44 @@ def test_a_player_of_the_season_asked_for_over_a_range_without_their_hands_is_at
     bragref.refused("stats zed --from 2026-11-08 --json", "'zed'", code=2)
     bragref.refused("stats zed --from 2026-11-08 --csv", "'zed'", code=2)
     bragref.refused("stats zed", "'zed'", code=2)
+
+
+def test_a_former_name_names_the_player_it_names_now_unless_it_is_someones_now(bragref):
+    """Every report shows a player by the name they have now (R2.6): `stats ann` after Ann became Zoe is Zoe's report,
+    as `stats zoe` is; a former name typed whole names its player before a current name it begins (`Annabel`). Once
+    another person is called Ann, Ann is theirs: the current holder wins. A name nobody had is still refused."""
+    bragref.lines(EVENING)
+    bragref("player rename Ann Zoe")
+    zoe = bragref.json("stats zoe")
+    assert [row["player"] for row in zoe["players"]] == ["Zoe"] and zoe["dealers"][0]["dealer"] == "Zoe"
+    assert bragref.json("stats ann") == zoe
+    assert bragref.json("stats ANN") == zoe  # compared as every name is, case folded
+    assert bragref("stats ann").stdout == bragref("stats zoe").stdout
+    bragref('session new n2 --players "Annabel,Bill"')
+    bragref.lines("""
+        deal
+        fold bill
+    """)
+    assert bragref.json("stats ann") == bragref.json("stats zoe")  # Ann typed whole: not a prefix of Annabel's
+    assert [row["player"] for row in bragref.json("stats anna")["players"]] == ["Annabel"]
+    bragref('session new n3 --players "Ann,Bill"')  # another person called Ann now
+    bragref.lines("""
+        deal
+        fold bill
+    """)
+    assert [(row["player"], row["hands"]) for row in bragref.json("stats ann")["players"]] == [("Ann", 1)]
+    assert [row["hands"] for row in bragref.json("stats zoe")["players"]] == [2]
+    bragref.refused("stats zed", "no player 'zed' here", code=2)
+    bragref.refused("stats an", "'an'", code=2)  # a prefix of two names now: which, as before
+
+
+def test_a_former_name_of_two_people_renamed_apart_is_refused_naming_both(bragref):
+    """Andy became Andrew at one table and Andreas at another: `stats andy` cannot tell which is meant and says so,
+    both named (exit 2), rather than choosing."""
+    bragref('session new n1 --players "Andy,Bill"')
+    bragref("player rename Andy Andrew")
+    bragref('session new n2 --players "Andy,Bill"')
+    bragref("player rename Andy Andreas")
+    said = bragref.refused("stats andy", "Andreas and Andrew each had before a rename", code=2)
+    assert said.count("\n") == 1, said
+    assert bragref.json("stats andrew")["players"] == []  # seated, no hand: known, not refused

@@ -63,11 +63,23 @@ class Season:
 
     def season_player(self, player: str) -> str:
         """The player of the season `player` names, by the name they have now (R2.6): anyone seated in any session,
-        hands in a range or none; the name itself or a unique prefix, any spelling. A name no player of the season
-        has: `UnknownName`, the players listed; a prefix of two: `BadInput`, both named."""
-        from bragref.engine.names import resolve
+        hands in a range or none; the name itself, a name they had before a rename (`player rename`: whoever is
+        called it now wins), or a unique prefix of a name now, any spelling. A name no player of the season has or
+        had: `UnknownName`, the players listed; a prefix of two: `BadInput`, both named; a former name of two people
+        (renamed apart in two sessions): `BadInput`, both named."""
+        from bragref.engine.names import key, resolve
 
-        return resolve(player, self.cast()["players"])
+        players = self.cast()["players"]
+        folded = key(player.strip())
+        if not any(key(name) == folded for name in players):
+            now = {key(session.now_called(former)): session.now_called(former) for session in self.ledger.all_sessions()
+                   for former in session.renamed if key(former) == folded}
+            if len(now) > 1:
+                raise BadInput(f"{player.strip()!r} is a name {' and '.join(sorted(now.values()))} each had before a "
+                               f"rename (R2.6): name one of them")
+            if now:
+                return resolve(next(iter(now.values())), players)
+        return resolve(player, players)
 
     def cast(self) -> dict:
         """Everyone seated in any session (`players`, by the name they have now, R2.6) and every game dealt

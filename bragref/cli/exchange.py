@@ -46,9 +46,10 @@ def export(app, form: str | None, output: str | None) -> None:
     with book.reading():  # one state of the ledger, read hand by hand as it is written out
         session = book.current_session()
         if form == "csv":  # the session flat, an action a row, as `history --csv` gives it
-            from bragref.ledger.history import hand_history
+            from bragref.ledger.history import KEYS, hand_history
 
-            chunks = csv_chunks(entry for row, steps in book.replays() for entry in hand_history(row, steps)[0])
+            chunks = csv_chunks((entry for row, steps in book.replays() for entry in hand_history(row, steps)[0]),
+                                columns=KEYS)
         else:
             chunks = book.export_chunks(form)
         if output is None:

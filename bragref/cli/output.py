@@ -8,7 +8,7 @@ import json
 import re
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import repeat
 
@@ -27,12 +27,13 @@ class Output(structs.Struct, frozen=True):
     form: str = "table"  # table | json | csv
     fmt: str | None = None  # a tabulate format; None: the report's own way, a `simple` table for most
 
-    def data(self, data, rows: list[dict] | None = None) -> bool:
-        """Print `data` as JSON, or `rows` (else `data`) as CSV, when asked: True if printed, and no table is due."""
+    def data(self, data, rows: list[dict] | None = None, columns: Iterable[str] | None = None) -> bool:
+        """Print `data` as JSON, or `rows` (else `data`) as CSV, when asked: True if printed, and no table is due.
+        `columns`: the CSV's, where the report's keys are known without a row (its header printed with none)."""
         if self.form == "json":
             emit_json(data)
         elif self.form == "csv":
-            emit_csv(data if rows is None else rows)
+            emit_csv(data if rows is None else rows, columns)
         return self.form != "table"
 
     def table(self, rows: list[dict]) -> None:
@@ -120,30 +121,39 @@ def json_listed(items) -> Iterator[str]:
     yield "[]\n" if first else "\n]\n"
 
 
-def csv_chunks(rows, header: bool = True) -> Iterator[str]:
-    """`csv_text` of the rows, a row at a time: the columns are the first row's, the header comes with it (unless
-    `header` is false: a later piece of a long table made elsewhere, whose first row has the same keys in the same
-    order)."""
-    import csv
+def csv_chunks(rows, header: bool = True, columns: Iterable[str] | None = None) -> Iterator[str]:
+    """`csv_text` of the rows, a row at a time, the header first (unless `header` is false: a later piece of a long
+    table made elsewhere). The columns are `columns`, a report's keys in their order where they are known without a
+    row: its header is written even with no row (a spreadsheet finds its columns whatever the rows); else the first
+    row's (a later piece's first row has the same keys in the same order), and no row, no header."""
     buffer = io.StringIO()
-    writer = None
+    writer = None if columns is None else _csv_writer(buffer, columns, header)
     for row in rows:
         if writer is None:
-            writer = csv.DictWriter(buffer, fieldnames=list(row), lineterminator="\n")
-            if header:
-                writer.writeheader()
+            writer = _csv_writer(buffer, row, header)
         writer.writerow({key: csv_cell(value) for key, value in row.items()})
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
+    if buffer.tell():  # the header alone: no row
+        yield buffer.getvalue()
 
 
-def csv_text(rows: list[dict]) -> str:
-    return "".join(csv_chunks(rows))
+def _csv_writer(buffer: io.StringIO, columns: Iterable[str], header: bool):
+    import csv
+    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
+    if header:
+        writer.writeheader()
+    return writer
 
 
-def emit_csv(rows: list[dict]) -> None:
-    click.echo(csv_text(rows), nl=False)
+def csv_text(rows: list[dict], columns: Iterable[str] | None = None) -> str:
+    return "".join(csv_chunks(rows, columns=columns))
+
+
+def emit_csv(rows: list[dict], columns: Iterable[str] | None = None) -> None:
+    """The rows as CSV: `csv_chunks`' (with no row, the header of the `columns` given, else nothing)."""
+    click.echo(csv_text(rows, columns), nl=False)
 
 
 @contextmanager

@@ -74,7 +74,8 @@ def history(app, number: int | None, out: Output) -> None:
     else:
         last = book.last_number()
         pieces = (told(session, book.replays_between(first, min(first + PIECE - 1, last)), out, first == 1)
-                  for first in range(1, last + 1, PIECE))
+                  for first in range(1, max(last, 1) + 1, PIECE))  # a session without a hand is one piece, empty:
+        # its CSV the header alone
     for text in json_listed(pieces) if out.form == "json" else pieces:
         click.echo(text, nl=False)
 
@@ -85,9 +86,9 @@ PIECE = 500  # hands told at once: a whole session is printed a piece at a time,
 
 def told(session, replays, out: Output, first: bool) -> str:
     """Hands as `history` tells them, from their replays, as the text `out` asks for: a table each, or their
-    entries as CSV rows (the header with the `first` piece; every piece begins with a deal, whose entry's keys are
-    the columns) or JSON items (`json_item`, for `json_listed`). A player renamed since is shown by the name they
-    have now (R2.6)."""
+    entries as CSV rows (the header, `KEYS`, with the `first` piece, even of no hand; every piece begins with a
+    deal, whose entry has the same keys in the same order) or JSON items (`json_item`, for `json_listed`). A player
+    renamed since is shown by the name they have now (R2.6)."""
     texts: list[str] = []
     every: list[dict] = []
     for row, steps in replays:
@@ -104,7 +105,7 @@ def told(session, replays, out: Output, first: bool) -> str:
     if out.form == "json":
         return JSON_BETWEEN.join(map(json_item, every))
     if out.form == "csv":
-        return "".join(csv_chunks(every, header=first))
+        return "".join(csv_chunks(every, header=first, columns=KEYS))
     return "".join(texts)
 
 
@@ -255,9 +256,11 @@ def balances(app, all_sessions: bool, out: Output) -> None:
     Example:
       bragref balances --csv
     """
+    from bragref.ledger.money import BALANCES, OWING
+
     book = app.book()
     rows = book.balances(all_sessions)
-    if not out.data(rows):
+    if not out.data(rows, columns=OWING if all_sessions else BALANCES):
         print_balances(book, all_sessions, rows, out)
 
 

@@ -42,7 +42,7 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
       bragref season --chart - | gzip > season.svgz
     """
     from bragref.cli.reports import money_tables
-    from bragref.ledger.season import COLUMNS
+    from bragref.ledger.season import COLUMNS, NIGHT_COLUMNS
 
     if as_json and as_csv:
         raise click.UsageError("choose --json or --csv, not both")
@@ -74,7 +74,7 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
         if as_json:
             emit_json(nights)
         elif as_csv:
-            emit_csv(nights)
+            emit_csv(nights, NIGHT_COLUMNS)
         for heading, _, rules, group in ([] if as_json or as_csv else money_tables(book, nights)):
             if heading:
                 click.echo(heading)
@@ -87,7 +87,7 @@ def season(app, first: str | None, last: str | None, as_json: bool, as_csv: bool
         emit_json(plain)
         return
     if as_csv:
-        emit_csv(plain)
+        emit_csv(plain, COLUMNS)
         return
     if not rows:
         click.echo("No night in that range." if first or last else "No night recorded yet.")
@@ -145,8 +145,10 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
     deal makes, with the chance of at least that many, flagged below 1 in 100. Only hands that were shown count,
     and a flag is chance, not proof (docs/season.md). A player of the season with no hand in the range is a row at
     zero, last (the table's alone: the JSON and CSV rows are those dealt in). PLAYER: that person alone, as player
-    and as dealer; a player of the season with no hand in the range is their row at zero (JSON: no rows; CSV:
-    none), a name no player of the season has is refused.
+    and as dealer, named as now, by a unique prefix, or by a name they had before a rename (unless someone is
+    called it now: then that one, R2.6); a player of the season with no hand in the range is their row at zero
+    (JSON: no rows; CSV: the header alone); a name no player of the season has or had is refused, and so is a
+    former name of two people.
 
     \b
     Example:
@@ -165,7 +167,7 @@ def stats(app, player: str | None, first: str | None, last: str | None, as_json:
         emit_json(found)
         return
     if as_csv:
-        emit_csv([{column: row[column] for column in PLAYER_COLUMNS} for row in found["players"]])
+        emit_csv([{column: row[column] for column in PLAYER_COLUMNS} for row in found["players"]], PLAYER_COLUMNS)
         return
     everyone = book.cast()["players"] if player is None else [book.season_player(player)]
     idle = none_dealt(found["players"], everyone)  # the season's players (or the one asked for) with no hand in the

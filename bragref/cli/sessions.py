@@ -61,8 +61,10 @@ def session_list(app, out: Output) -> None:
     Example:
       bragref session list --json
     """
+    from bragref.ledger.seats import SESSIONS
+
     rows = app.book().sessions()
-    if out.data(rows):
+    if out.data(rows, columns=SESSIONS):
         return
     if rows:
         out.table([{"": "*" if r["current"] else "", "session": r["session"], "hands": r["hands"],

@@ -57,9 +57,10 @@ def _read_cards(text: str) -> tuple[int, ...]:
 def checked(move: object, rules: Rules) -> Verb:
     """A move made from Python, checked at the API's door as the command line's words are: one of
     bragref's moves, each field of its declared type (an amount an int of units, never a bool; a flag a bool), and
-    its cards card numbers the rules can deal (R8.9: jokers only where the rules add them), none given twice: what
-    typed words can only give. Which of those a game's pack holds, and which are seen in the deal, the game says
-    with its own rule (`play.check_cards`, Svara's R16.1). `BadInput` otherwise, nothing done."""
+    its cards card numbers the rules can deal (R8.9: jokers only where the rules add them), none given twice (refused
+    in the command line's words, `cards.shown_twice`): what typed words can only give. Which of those a game's pack
+    holds, and which are seen in the deal, the game says with its own rule (`play.check_cards`, Svara's R16.1).
+    `BadInput` otherwise, nothing done."""
     if not isinstance(move, Verb):
         raise BadInput(f"{move!r} is not a move: give one of bragref's (`bragref.Bet(\"Bill\", 2)`)")
     try:
@@ -76,9 +77,7 @@ def checked(move: object, rules: Rules) -> Verb:
             raise BadInput(f"{type(move).__name__}: card number {card} is not a card of this pack (0 to {pack - 1}: "
                            f"2c to As{', then the jokers' if pack > cards.NATURALS else ''}, R8.9)")
     if len(set(given)) < len(given):
-        twice = next(card for card in given if given.count(card) > 1)
-        raise BadInput(f"{type(move).__name__}: {cards.card_text(twice)} is given twice: a pack holds one of each "
-                       f"card (R8.9)")
+        raise cards.shown_twice(cards.twice_in(tuple(given)))  # in the command line's words (R8.9): one telling
     return move
 
 

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 MAX_NOTE = 500  # characters in a payment's note
+BALANCES = ("player", "paid", "won", "result", "loans", "net")  # a `balances` row's keys, in order
+OWING = (*BALANCES, "paid_up", "owed", "money")  # over every session (`balances --all`)
 
 
 class Payment(structs.Struct, frozen=True):
@@ -464,7 +466,7 @@ class Money:
 
         def row(name: str) -> dict:
             person = spelling.setdefault(key(name), name)
-            return rows.setdefault(person, {"player": person, "paid": 0, "won": 0, "result": 0, "loans": 0, "net": 0})
+            return rows.setdefault(person, {"player": person, **dict.fromkeys(BALANCES[1:], 0)})
 
         for name in order:
             row(name)

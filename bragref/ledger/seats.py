@@ -15,6 +15,7 @@ from bragref.engine.seating import check_seats, require_between_hands
 from bragref.games import play
 from bragref.ledger import chain
 
+SESSIONS = ("session", "created", "hands", "current", "closed", "session_id")  # a `session list` row's keys, in order
 
 class Session(structs.Struct, frozen=True):
     id: int
@@ -180,11 +181,8 @@ class Seating:
         )
         current = self._q("SELECT session_id FROM session_events WHERE event = 'use' ORDER BY id DESC LIMIT 1")
         current_id = current[0]["session_id"] if current else None
-        return [
-            {"session": r["name"], "created": r["created_at"], "hands": r["hands"], "current": r["id"] == current_id,
-             "closed": bool(r["closed"]), "session_id": r["identity"]}
-            for r in rows
-        ]
+        return [dict(zip(SESSIONS, (r["name"], r["created_at"], r["hands"], r["id"] == current_id, bool(r["closed"]),
+                                    r["identity"]), strict=True)) for r in rows]
 
     def close_session(self, session_name: str | None) -> tuple[Session, str, dict[str, int]]:
         """Close the session between hands and return the ledger's digest, the chain head after the close (R9.1),
