@@ -598,3 +598,29 @@ def test_summary_of_a_square_night_says_what_earlier_nights_still_owe(bragref):
     assert "Settle up: this night is square." in summary, summary
     assert "Still owed over every night, net of every payment: Bill pays Ann ₹12.50." in summary, summary
     assert "all square" not in summary, summary
+
+
+def test_settle_as_csv_has_a_column_for_every_rows_link_whichever_payee_comes_first(bragref):
+    """`settle --csv` where a later payee has a handle and the first has none: the header is every row's keys in the
+    order met (a row without a link leaves its cells empty). It was an internal error (`dict contains fields not in
+    fieldnames: 'pay'`), the columns taken from the first row alone."""
+    bragref('session new n1 --players "Ann,Bill,Cy" --unit 0.01 --currency £ --ante 1')
+    bragref("deal")
+    bragref("fold bill")
+    bragref("fold cy")
+    bragref("pay-to ann monzo:ann")
+    rows = bragref.json("settle")
+    assert [row["to"] for row in rows] == ["Ann", "Ann"] and all("pay" in row for row in rows)
+    bragref("deal")  # Bill deals; Cy is first to act
+    bragref("fold cy")
+    bragref("fold ann")  # Bill wins this one: Cy owes Bill, and Ann less
+    rows = bragref.json("settle")
+    assert any("pay" not in row for row in rows) and any("pay" in row for row in rows)
+    keys = list(dict.fromkeys(key for row in rows for key in row))
+    lines = bragref("settle --csv").stdout.splitlines()
+    assert lines[0] == ",".join(keys)
+    assert len(lines) == len(rows) + 1
+    for row, line in zip(rows, lines[1:], strict=True):
+        cells = line.split(",")
+        assert cells[keys.index("from")] == row["from"] and cells[keys.index("to")] == row["to"]
+        assert cells[keys.index("pay")] == row.get("pay", "")

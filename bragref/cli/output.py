@@ -148,6 +148,10 @@ def _csv_writer(buffer: io.StringIO, columns: Iterable[str], header: bool):
 
 
 def csv_text(rows: list[dict], columns: Iterable[str] | None = None) -> str:
+    """`csv_chunks` of rows held whole: without `columns`, every row's keys in the order met (a report whose later
+    rows have a key its first has not, `settle`'s `pay`, has its column; a row without it, an empty cell)."""
+    if columns is None and rows:
+        columns = dict.fromkeys(key for row in rows for key in row)
     return "".join(csv_chunks(rows, columns=columns))
 
 
