@@ -6,7 +6,7 @@ open."""
 import json
 
 import pytest
-from test_referee import PHONE, Referee, bragref, opened
+from test_referee import PHONE, TV, Referee, bragref, opened
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
 
@@ -404,5 +404,66 @@ def test_a_request_shown_that_the_table_moves_past_gives_way_to_the_next_and_is_
         said = referee.locator("#answer").text_content()
         assert said.startswith("Recorded at the terminal: Ann show"), said  # the move, and what it moved past
         assert said.endswith("Ann's request to show Ah Kh Qh: the table moved past it, nothing was recorded."), said
+    finally:
+        running.stop()
+
+
+HAND = """() => {  // the hand's column as drawn: its width, the players' table's beside it, and each of its lines with
+  // how many rows of text it takes
+  const column = document.getElementById('hand').getBoundingClientRect();
+  const table = document.getElementById('table');
+  return {width: column.width, cut: table.scrollWidth > table.clientWidth + 1,
+          lines: [...document.querySelectorAll('#actions li')].map(li => [li.textContent,
+            Math.round(li.getBoundingClientRect().height / parseFloat(getComputedStyle(li).lineHeight))])};
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "wide"), [(TV_720, 330), (TV, 480)], ids=["tv-1280x720", "tv-1920x1080"])
+@pytest.mark.parametrize("dealt", [False, True], ids=["between-hands", "in-a-hand"])
+def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_read_each_move_of_the_hand_on_one_line(
+        browser, tmp_path, viewport, wide, dealt):
+    """The same evening on a TV across the room: the hand's column was 215 px wide at 1280x720 (326 at 1920x1080),
+    its moves broken over two and three lines ("Georgina · show · / 10h 3s / 9s") and only the last three of the hand
+    in sight; in a hand, the players' table ran past its column, its amounts cut off. The hand's column is wide
+    enough for each move on one line (only the hand's outcome, a sentence, may run over), the players' table whole
+    in its own; the night beside them keeps what the fit tests hold (every line of who pays whom, the two charts in
+    equal halves, their names whole and apart)."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "simulate", "--hands", "6", "--seed", "3", "--players", EIGHT_SEATS, "--currency", "£",
+            "--unit", "0.50")
+    bragref(db, "session", "close")
+    bragref(db, "simulate", "--hands", "6", "--seed", "4", "--players", EIGHT_SEATS, "--currency", "£",
+            "--unit", "0.50")
+    bragref(db, "lend", "andy", "bill", "5")
+    if dealt:
+        bragref(db, "deal")
+        for words in ("bet harry 1", "bet andy 1 --blind", "bet bill 2", "bet christopher 1 --blind"):
+            bragref(db, *words.split())
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, viewport)
+        page.wait_for_function("document.querySelectorAll('#settle li').length > 0")
+        page.wait_for_function("[...document.querySelectorAll('figure')].every(f => !f.hidden)")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        hand = page.evaluate(HAND)
+        assert hand["width"] >= wide, hand
+        moves = [(line, rows) for line, rows in hand["lines"] if " won " not in line]  # the outcome is a sentence
+        assert len(moves) >= (5 if dealt else 8), hand  # the hand's moves in sight, not its last three
+        assert any("Christopher" in line for line, _ in moves), moves  # the longest name's move among them
+        assert all(rows == 1 for _, rows in moves), moves
+        assert not hand["cut"], hand
+        assert all(shown for _, shown in page.evaluate(LINES))
+        charts = page.evaluate(CHARTS)
+        boxes = [page.locator(f"#{chart['id']} svg").bounding_box() for chart in charts]
+        assert boxes[0]["x"] == boxes[1]["x"] and abs(boxes[0]["height"] - boxes[1]["height"]) <= 1, boxes
+        for chart in charts:
+            assert overlapping(chart["labels"]) == [] and chart["whole"] and chart["shown"], chart
+            assert chart["font"] >= chart["text"] - 0.5, chart
+        balances, night = page.locator("#balances").bounding_box(), page.locator("#charts").bounding_box()
+        assert balances["x"] + balances["width"] <= night["x"], (balances, night)  # clear of the charts
+        assert balances["width"] <= page.locator("#settle").bounding_box()["width"] + 1, balances  # in their column
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert serious(page) == []
     finally:
         running.stop()

@@ -56,8 +56,9 @@ function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's ke
   const measured = probe.getComputedTextLength ? probe.getComputedTextLength() : 0;
   probe.remove();
   const right = (measured || probe.textContent.length * size * 0.6) + size * 0.6;  // the names' room, right of the
-  // lines, which keep at least 0.3 of the picture: one too narrow for its names is drawn smaller, never a name cut
-  width = Math.max(width, Math.ceil(right / 0.7));  // off at its edge
+  // lines, which keep at least 0.3 of the picture (or its `--plot`, page.css): one too narrow for its names is drawn
+  const plot = parseFloat(getComputedStyle(svg).getPropertyValue("--plot")) || 0.3;  // smaller, never a name cut
+  width = Math.max(width, Math.ceil(right / (1 - plot)));  // off at its edge
   const left = size * 0.5, top = size, bottom = size * 1.8;
   const values = players.flatMap(([, results]) => results).concat(0);
   const low = Math.min(...values), high = Math.max(...values), span = high - low || 1;

@@ -93,6 +93,7 @@ function show(t) {
     if (line.voided) li.className = "voided";
     return li;
   }));
+  actions.classList.toggle("hundreds", (told.lines || []).some(line => line.n >= 100));  // a TV's numbers' room
   if (TV.matches) {  // a TV's list, of the screen's height; a phone's list grows with the page, and neither its size
     // nor its style is asked for: a layout forced in the middle of drawing is done twice
     while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
