@@ -51,6 +51,19 @@ def overlapping(labels: list) -> list:
     return [(a[0], b[0]) for i, a in enumerate(labels) for b in labels[i + 1:]
             if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
 
+def readable(chart: dict, names: int, font: float = 1.0, shown: bool = True) -> None:
+    """A chart a room reads, as `CHARTS` measures it: a label for each of its `names` and its axis, no two over each
+    other, none cut off at the picture's edge, each at least `font` of the page's text, the picture at least 10
+    names high, and (`shown`) all of it on the screen."""
+    assert len(chart["labels"]) == names + 1, chart["labels"]
+    assert overlapping(chart["labels"]) == [], (chart["id"], overlapping(chart["labels"]))
+    assert chart["whole"], chart
+    assert chart["font"] >= font * chart["text"] - 0.5, chart
+    line = chart["labels"][1][4] - chart["labels"][1][2]
+    assert chart["height"] >= 10 * line, (chart["id"], chart["height"], line)
+    assert chart["shown"] or not shown, chart
+
+
 
 @pytest.mark.parametrize("viewport", [TV_720, PHONE], ids=["tv-1280x720", "phone"])
 def test_a_closed_nights_charts_are_drawn_at_a_readable_height_their_labels_apart(browser, tmp_path, viewport):
@@ -68,14 +81,8 @@ def test_a_closed_nights_charts_are_drawn_at_a_readable_height_their_labels_apar
         page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
         charts = page.evaluate(CHARTS)
         assert [chart["id"] for chart in charts] == ["chart", "season-chart"]
-        for chart in charts:
-            assert len(chart["labels"]) == 7, chart["labels"]  # six names and the axis
-            assert overlapping(chart["labels"]) == [], (chart["id"], overlapping(chart["labels"]))
-            assert chart["whole"], chart  # each label whole inside its picture
-            assert chart["font"] >= 0.8 * chart["text"] - 0.5, chart  # read as the page's text is
-            line = chart["labels"][1][4] - chart["labels"][1][2]
-            assert chart["height"] >= 10 * line, (chart["id"], chart["height"], line)
-            assert chart["shown"] or viewport is PHONE, chart  # a phone's page scrolls; a TV's is all there is
+        for chart in charts:  # each read as the page's text is; all on a TV's screen (a phone's page scrolls)
+            readable(chart, names=6, font=0.8, shown=viewport is not PHONE)
         assert serious(page) == []
         if viewport is TV_720:
             assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
@@ -129,13 +136,7 @@ def test_an_open_nights_charts_on_a_tv_are_drawn_at_a_readable_height_their_labe
         charts = page.evaluate(CHARTS)
         assert [chart["id"] for chart in charts] == ["chart", "season-chart"][:nights]
         for chart in charts:
-            assert len(chart["labels"]) == 7, chart["labels"]  # six names and the axis
-            assert overlapping(chart["labels"]) == [], (chart["id"], overlapping(chart["labels"]))
-            assert chart["whole"], chart
-            assert chart["font"] >= 0.8 * chart["text"] - 0.5, chart
-            line = chart["labels"][1][4] - chart["labels"][1][2]
-            assert chart["height"] >= 10 * line, (chart["id"], chart["height"], line)
-            assert chart["shown"], chart
+            readable(chart, names=6, font=0.8)
         assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
         for part in ("#balances", "#settle", "#players", "#now"):
             shown = page.evaluate(SHOWN, part)
@@ -185,13 +186,7 @@ def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_show_every_line_an
         assert boxes[0]["x"] == boxes[1]["x"] and boxes[0]["width"] == boxes[1]["width"], boxes  # one column
         assert abs(boxes[0]["height"] - boxes[1]["height"]) <= 1, boxes  # in equal halves
         for chart in charts:
-            assert len(chart["labels"]) == 9, chart["labels"]  # eight names and the axis
-            assert overlapping(chart["labels"]) == [], (chart["id"], overlapping(chart["labels"]))
-            assert chart["whole"], chart  # no name cut off at the picture's edge
-            assert chart["font"] >= chart["text"] - 0.5, chart  # as large as the page's text
-            line = chart["labels"][1][4] - chart["labels"][1][2]
-            assert chart["height"] >= 10 * line, (chart["id"], chart["height"], line)
-            assert chart["shown"], chart
+            readable(chart, names=8)  # as large as the page's text
         assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
         for part in ("#balances", "#players", "#now"):
             shown = page.evaluate(SHOWN, part)
