@@ -93,6 +93,19 @@ def test_a_closed_nights_charts_are_drawn_at_a_readable_height_their_labels_apar
         running.stop()
 
 
+def eight_with_a_loan(db, closed: bool = False) -> None:
+    """Two nights among eight (the longest names the fit tests know), Andy lending Bill 5 in the second, which is
+    left open, or `closed`: who pays whom over both nights is eight lines and "Still owed…"."""
+    for seed in (3, 4):
+        if seed == 4:
+            bragref(db, "session", "close")
+        bragref(db, "simulate", "--hands", "6", "--seed", str(seed), "--players", EIGHT_SEATS, "--currency", "£",
+                "--unit", "0.50")
+    bragref(db, "lend", "andy", "bill", "5")
+    if closed:
+        bragref(db, "session", "close")
+
+
 def nights_open(db, nights: int, dealt: bool) -> None:
     """`nights` among six, the last still open with six hands played and money owed: between hands, or with the
     next hand `dealt` and in play."""
@@ -163,12 +176,7 @@ def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_show_every_line_an
     pays whom is in sight, not scrolled; the two charts share their column in equal halves, each with every name
     apart, whole and as large as the page's text, at least 10 names high; the page is not scrolled."""
     db = tmp_path / "ledger.db"
-    bragref(db, "simulate", "--hands", "6", "--seed", "3", "--players", EIGHT_SEATS, "--currency", "£",
-            "--unit", "0.50")
-    bragref(db, "session", "close")
-    bragref(db, "simulate", "--hands", "6", "--seed", "4", "--players", EIGHT_SEATS, "--currency", "£",
-            "--unit", "0.50")
-    bragref(db, "lend", "andy", "bill", "5")
+    eight_with_a_loan(db)
     running = Referee(db)
     try:
         page = opened(browser, running.players, TV_720)
@@ -211,12 +219,7 @@ def test_a_closed_night_of_eight_with_a_loan_keeps_its_balances_clear_of_its_cha
     the night's chart beside them. The balances are whole and clear of the charts, each chart's names whole and
     apart, the page not scrolled."""
     db = tmp_path / "ledger.db"
-    for seed in (3, 4):
-        bragref(db, "simulate", "--hands", "6", "--seed", str(seed), "--players", EIGHT_SEATS, "--currency", "£",
-                "--unit", "0.50")
-        if seed == 4:
-            bragref(db, "lend", "andy", "bill", "5")
-        bragref(db, "session", "close")
+    eight_with_a_loan(db, closed=True)
     running = Referee(db)
     try:
         page = opened(browser, running.players, TV_720)
@@ -424,12 +427,7 @@ def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_read_each_move_of_
     in its own; the night beside them keeps what the fit tests hold (every line of who pays whom, the two charts in
     equal halves, their names whole and apart)."""
     db = tmp_path / "ledger.db"
-    bragref(db, "simulate", "--hands", "6", "--seed", "3", "--players", EIGHT_SEATS, "--currency", "£",
-            "--unit", "0.50")
-    bragref(db, "session", "close")
-    bragref(db, "simulate", "--hands", "6", "--seed", "4", "--players", EIGHT_SEATS, "--currency", "£",
-            "--unit", "0.50")
-    bragref(db, "lend", "andy", "bill", "5")
+    eight_with_a_loan(db)
     if dealt:
         bragref(db, "deal")
         for words in ("bet harry 1", "bet andy 1 --blind", "bet bill 2", "bet christopher 1 --blind"):
