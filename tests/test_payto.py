@@ -119,6 +119,25 @@ def test_unknown_players_no_session_and_removing_nothing_are_bad_input(bragref):
     bragref.refused("pay-to ann", "--remove", code=2)
 
 
+def test_a_former_name_is_refused_saying_who_it_is_now(bragref):
+    """`paid` and `pay-to` name people as they are called now, as a move does (R2.6): a name someone had before a
+    rename is refused (exit 2, nothing written) saying whom it means now; a name two people had before renames apart
+    names both; the name now is taken."""
+    night(bragref)
+    bragref("player rename Ann Zoe")
+    said = bragref.refused("paid bill ann 1", "Ann is called Zoe now (R2.6)", code=2)
+    assert said.count("\n") == 1, said
+    bragref.refused("paid ann bill 1", "Ann is called Zoe now (R2.6)", code=2)
+    bragref.refused("pay-to ann paypal:ann", "Ann is called Zoe now (R2.6)", code=2)
+    night(bragref, "n2", money="", ante="2")
+    bragref("player rename Ann Anita")
+    said = bragref.refused("pay-to ann paypal:ann", "Anita and Zoe each had before a rename (R2.6)", code=2)
+    assert said.count("\n") == 1, said
+    bragref.refused("paid bill ann 1", "Anita and Zoe each had before a rename (R2.6)", code=2)
+    assert "Zoe is paid at paypal:zoe" in bragref("pay-to zoe paypal:zoe").stdout
+    assert "Recorded" in bragref("paid bill anita 1").stdout
+
+
 def test_replaced_removed_chained_and_never_updated(bragref):
     night(bragref)
     bragref("pay-to an upi:ann@okbank")  # a unique prefix names Ann

@@ -11,7 +11,7 @@ import bragref.structs as structs
 from bragref.engine import loans
 from bragref.engine.errors import BadInput, Refused
 from bragref.engine.money import check_units
-from bragref.engine.names import check_name, key, known_as, resolve
+from bragref.engine.names import UnknownName, check_name, key, known_as, resolve
 from bragref.engine.rules import Rules
 from bragref.engine.settle import settle as fewest_payments
 from bragref.games import GAMES, game_of
@@ -278,7 +278,7 @@ class Money:
                 self._between_hands(current, "settle-ups are recorded", "R1.2")
             rows = self.balances(sessions, settle_ups=True)
             people = list(dict.fromkeys(row["player"] for row in rows))
-            payer, payee = resolve(payer, people), resolve(payee, people)
+            payer, payee = person(payer, people, sessions), person(payee, people, sessions)
             owed: dict[str, int] = {}
             for p in self.payments(sessions, settle_ups=True, rows=rows):
                 if p["from"] == payer and p["to"] == payee:
@@ -349,7 +349,7 @@ class Money:
             if not sessions:
                 raise BadInput("no session yet: nobody to pay")
             people = list(dict.fromkeys(row["player"] for row in self.balances(sessions, settle_ups=True)))
-            player = resolve(player, people)
+            player = person(player, people, sessions)
             was = self.handles().get(key(player))
             if given is None and was is None:
                 raise BadInput(f"{player} has no pay-to handle to remove")
@@ -603,3 +603,20 @@ class Money:
                     f" FROM postings p JOIN hands h ON h.id = p.hand_id WHERE p.{where} AND p.kind = 'win'"
                     f" AND json_extract(h.dealt, '$.match') IS NOT NULL GROUP BY p.hand_id, p.player"
                     f" HAVING SUM(p.amount) > 0 ORDER BY p.hand_id", ids)]
+
+
+def person(name: str, people: list[str], sessions: list[Session]) -> str:
+    """The one of `people` (everyone `settle --all` may name, by the names they have now) that `name` names, as
+    `resolve` finds them; a name someone had before a rename (R2.6) is refused saying whom it means now, as a move
+    refuses it (`UnknownName.formerly`), or naming both where two people had it before renames apart."""
+    try:
+        return resolve(name, people)
+    except UnknownName as unknown:
+        folded = key(name.strip())
+        now = {key(session.now_called(former)): session.now_called(former) for session in sessions
+               for former in session.renamed if key(former) == folded and key(session.now_called(former)) != folded}
+        if len(now) > 1:
+            raise BadInput(f"{name.strip()!r} is a name {' and '.join(sorted(now.values()))} each had before a "
+                           f"rename (R2.6): name one of them") from None
+        raise unknown.formerly({former: now for session in sessions for former, now in session.renamed.items()
+                                if key(former) == folded}) from None
