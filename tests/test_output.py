@@ -267,6 +267,8 @@ HISTORY_HEADER = "hand,seq,at,player,action,amount,blind,detail,pot,stake,into,v
     ("season --csv", "player,nights,hands,won_hands,net,best,worst,biggest_pot,money,sessions"),
     ("season --nights --csv", "player,session,date,paid,won,net,money"),
     ("stats --csv", "player,game,money,hands,looked,blind,folded_early,sees,showdowns_won,won_hands,net"),
+    ("settle --csv", "from,to,amount"),
+    ("settle --all --csv", "from,to,amount,money"),
 ])
 def test_a_csv_without_rows_is_its_header_alone(bragref, command, header):
     """A report's CSV with no row (a session without a hand) is still its header, the documented keys in their order

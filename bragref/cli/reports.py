@@ -346,8 +346,12 @@ def settle(app, all_sessions: bool, out: Output) -> None:
     """
     book = app.book()
     payments = book.settle(all_sessions, links=True)
-    if not out.data(payments):
+    if not out.data(payments, columns=None if payments else SETTLE_KEYS[:4 if all_sessions else 3]):
         print_payments(book, all_sessions, payments, out)
+
+
+SETTLE_KEYS = ("from", "to", "amount", "money")  # a payment's (over every session, its money's too): the header of a
+# `settle --csv` with none; a row's own keys where there are rows (a payee's `pay`, `pay_note`)
 
 
 def print_payments(book, all_sessions: bool, payments: list[dict], out: Output = Output()) -> None:
