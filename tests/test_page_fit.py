@@ -460,3 +460,40 @@ def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_read_each_move_of_
         assert serious(page) == []
     finally:
         running.stop()
+
+
+PLOTTED = """id => {  // a chart as drawn: its picture's width, and the width its players' lines take on the screen
+  const svg = document.querySelector(`#${id} svg`), lines = [...svg.querySelectorAll('polyline')];
+  const boxes = lines.map(line => line.getBoundingClientRect());
+  return {width: svg.getBoundingClientRect().width, lines: lines.length,
+          plotted: Math.max(...boxes.map(r => r.right)) - Math.min(...boxes.map(r => r.left))};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [TV, TV_720], ids=["tv-1920x1080", "tv-1280x720"])
+def test_one_nights_chart_on_a_tv_draws_its_lines_across_at_least_half_its_width(browser, tmp_path, viewport):
+    """The first night open, no season yet: the night's chart alone took its column's whole height while its lines
+    were drawn in a quarter of its width (a sparkline beside names and amounts three times as wide). Its lines take
+    at least half the picture's width, its names and amounts read as the fit tests hold them (`readable`: apart,
+    whole, as large as 0.8 of the page's text, ten names high, on the screen), the page not scrolled."""
+    db = tmp_path / "ledger.db"
+    nights_open(db, 1, dealt=False)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, viewport)
+        page.wait_for_function("document.querySelectorAll('#settle li').length > 0")
+        page.wait_for_function("document.getElementById('chart').hidden === false")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        charts = page.evaluate(CHARTS)
+        assert [chart["id"] for chart in charts] == ["chart"]
+        readable(charts[0], names=6, font=0.8)
+        plotted = page.evaluate(PLOTTED, "chart")
+        assert plotted["lines"] == 6 and plotted["plotted"] >= plotted["width"] / 2, plotted
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        for part in ("#balances", "#settle", "#players", "#now"):
+            shown = page.evaluate(SHOWN, part)
+            assert shown["shown"] and shown["inside"] and shown["font"] >= 14, (part, shown)
+        assert serious(page) == []
+    finally:
+        running.stop()
