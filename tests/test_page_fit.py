@@ -6,7 +6,7 @@ open."""
 import json
 
 import pytest
-from test_referee import PHONE, TV, Referee, bragref, opened
+from test_referee import BROKEN, PHONE, TV, Referee, bragref, opened
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
 
@@ -457,6 +457,111 @@ def test_eight_players_a_loan_and_a_second_night_open_on_a_tv_read_each_move_of_
         assert balances["width"] <= page.locator("#settle").bounding_box()["width"] + 1, balances  # in their column
         assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert serious(page) == []
+    finally:
+        running.stop()
+
+
+PLOTTED = """id => {  // a chart as drawn: its picture's width, and the width its players' lines take on the screen
+  const svg = document.querySelector(`#${id} svg`), lines = [...svg.querySelectorAll('polyline')];
+  const boxes = lines.map(line => line.getBoundingClientRect());
+  return {width: svg.getBoundingClientRect().width, lines: lines.length,
+          plotted: Math.max(...boxes.map(r => r.right)) - Math.min(...boxes.map(r => r.left))};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [TV, TV_720], ids=["tv-1920x1080", "tv-1280x720"])
+def test_one_nights_chart_on_a_tv_draws_its_lines_across_at_least_half_its_width(browser, tmp_path, viewport):
+    """The first night open, no season yet: the night's chart alone took its column's whole height while its lines
+    were drawn in a quarter of its width (a sparkline beside names and amounts three times as wide). Its lines take
+    at least half the picture's width, its names and amounts read as the fit tests hold them (`readable`: apart,
+    whole, as large as 0.8 of the page's text, ten names high, on the screen), the page not scrolled."""
+    db = tmp_path / "ledger.db"
+    nights_open(db, 1, dealt=False)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, viewport)
+        page.wait_for_function("document.querySelectorAll('#settle li').length > 0")
+        page.wait_for_function("document.getElementById('chart').hidden === false")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        charts = page.evaluate(CHARTS)
+        assert [chart["id"] for chart in charts] == ["chart"]
+        readable(charts[0], names=6, font=0.8)
+        plotted = page.evaluate(PLOTTED, "chart")
+        assert plotted["lines"] == 6 and plotted["plotted"] >= plotted["width"] / 2, plotted
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        for part in ("#balances", "#settle", "#players", "#now"):
+            shown = page.evaluate(SHOWN, part)
+            assert shown["shown"] and shown["inside"] and shown["font"] >= 14, (part, shown)
+        assert serious(page) == []
+    finally:
+        running.stop()
+
+
+LONGEST = "Alexandra Montgomery-Fitzwilliam Smythes"  # 40 characters: the longest name a player may have (R2.6)
+ROWS = """() => {  // the players' part as drawn: each row of its table with whether all of it is in the part and on the
+  // screen, the table's type, the page's text, and the hand's newest line with whether it is whole in its list
+  const part = document.getElementById('table').getBoundingClientRect(), table = document.getElementById('players');
+  const list = document.getElementById('actions'), newest = list.lastElementChild;
+  const inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1
+    && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight + 1;
+  return {rows: [...table.rows].map(row => [row.cells[0].textContent, inside(row.getBoundingClientRect(), part)]),
+          font: parseFloat(getComputedStyle(table).fontSize),
+          text: parseFloat(getComputedStyle(document.body).fontSize),
+          wide: table.scrollWidth > table.parentElement.clientWidth + 1,
+          newest: [newest.textContent, inside(newest.getBoundingClientRect(), list.getBoundingClientRect())]};
+}"""
+
+
+def thirty_one(db, seats: str) -> None:
+    """Three-stake among eight (`seats`, the last dealt the 8d), its first hand in the thirty-one: three folded in
+    the brag, each shown with their face-up card and points, two bust, one conceded; Georgina to act. The states
+    are as long as the game's get (`folded · face up 4d · points 34 · bust`) and the hand's line four lines long."""
+    last = seats.split(",")[-1].split()[0].lower()
+    bragref(db, "session", "new", "n", "--players", seats, "--game", "three-stake", "--currency", "£", "--unit",
+            "0.50")
+    bragref(db, "deal", "--up", "2s,3h,4d,5c,6s,7h,8d,9c")
+    for words in ("raise bill 1", "call christopher", "fold dan", "raise eddie 1", "fold francesca",
+                  "call georgina", f"fold {last}", "call andy", "call bill", "call christopher", "stand eddie",
+                  "show bill 2s Ks Kh", "draw bill 9h", "show christopher 3h Qs Qh", "draw christopher 4h",
+                  "draw christopher 2h", "stick christopher", "show dan 4d 10s 10h", "draw dan Jc", "concede eddie",
+                  "show francesca 6s 5s 5h", "draw francesca Kd", "draw francesca Qd"):
+        bragref(db, *words.split())
+
+
+@pytest.mark.parametrize(("viewport", "seats"), [(TV_720, EIGHT_SEATS),
+                                                 (TV, EIGHT_SEATS.replace("Harry", LONGEST)),
+                                                 (PHONE, EIGHT_SEATS.replace("Harry", LONGEST))],
+                         ids=["tv-1280x720", "tv-1920x1080-a-40-character-name", "phone-a-40-character-name"])
+def test_eight_three_stake_players_long_states_each_read_whole_in_the_players_column(
+        browser, tmp_path, viewport, seats):
+    """Three-stake's thirty-one among eight, its states long: at 1280x720 the players' rows, each state over two
+    and three lines in a column of 308 px, ran past the column's foot, one player of eight whole; at 1920x1080 a name
+    of 40 characters, kept on one line, made the table wider than its column (the states and amounts cut off, the
+    last rows past its foot), and a phone's page wider than its screen. Every player's row is whole in the
+    players' part and on the screen, the table no wider than its part, its type at least 0.8 of the page's text (and
+    14 px), no word broken over two lines, the hand's newest move whole in its list; a phone's page no wider than
+    its screen."""
+    db = tmp_path / "ledger.db"
+    thirty_one(db, seats)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, viewport)
+        page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 8")
+        page.wait_for_function("document.getElementById('turn').textContent === 'Georgina to act'")
+        page.wait_for_timeout(300)  # at the size the page settles at
+        shown = page.evaluate(ROWS)
+        assert "folded · face up 4d · points 34 · bust" in page.locator("#players").text_content()
+        assert not shown["wide"], shown
+        assert shown["font"] >= max(14, 0.8 * shown["text"] - 0.5), shown
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert page.evaluate("[...document.querySelectorAll('section')].every(s => s.scrollWidth <= s.clientWidth)")
+        assert page.evaluate(BROKEN) == []
+        if viewport is not PHONE:  # a TV is not scrolled: every row in sight, and the hand's newest move
+            assert [name for name, whole in shown["rows"] if not whole] == [], shown
+            assert shown["newest"][1], shown
+            assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
         assert serious(page) == []
     finally:
         running.stop()

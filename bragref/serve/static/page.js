@@ -20,9 +20,16 @@ function cash(units) {
   return (negative ? "−\u2060" : "") + unit.currency + digits;  // a word joiner: the sign stays with its amount
 }
 
-function cell(row, text, kind, head) {  // kind: "n" for an amount, "n wide" for one a phone may leave out
+function cell(row, text, kind, head) {  // kind: "n" for an amount, "n wide" for one a phone may leave out; text: a
+  // list of phrases is said joined by " · ", each phrase in a span of its own (a TV's keeps each on one line)
   const td = document.createElement(head ? "th" : "td");
-  td.textContent = text;
+  if (Array.isArray(text)) {
+    text.forEach((phrase, i) => {
+      const span = document.createElement("span");
+      span.textContent = phrase;
+      td.append(...(i ? [" · "] : []), span);
+    });
+  } else td.textContent = text;
   if (head) td.scope = "col";
   if (kind) td.className = kind === true ? "n" : kind;
   row.appendChild(td);
@@ -55,6 +62,42 @@ const OUT = ["folded", "sitting-out", "out"];
 const TV = matchMedia("(min-width: 1200px) and (min-aspect-ratio: 4/3)");  // page.css's TV: the hand's list scrolls
 // in a place of the screen's height (asked of the screen, not of the list's style: no layout forced)
 
+const LEAST = 0.8;  // a TV's players' type at its smallest, of the page's text: as the night's chart's names at 1280x720
+
+function fitPlayers() {  // a TV's players' table whole in its part of the screen, none of its rows past the part's foot
+  // or edge: its type as large as the style sheet gives it, or, where eight players' long states (three-stake's, R15)
+  // would run past it, as much smaller as it takes, never below `LEAST` of the page's text (a phone's page scrolls)
+  const part = document.getElementById("table"), table = document.getElementById("players");
+  part.style.fontSize = "";
+  delete document.body.dataset.players;
+  if (!TV.matches) return;
+  const whole = () => table.getBoundingClientRect().bottom <= part.getBoundingClientRect().bottom + 1
+    && table.offsetWidth <= part.clientWidth + 1;
+  if (whole()) return;
+  const text = parseFloat(getComputedStyle(document.body).fontSize);
+  if (fitted(part, whole, text)) return;  // as small as the page's text, its column as it was
+  part.style.fontSize = "";
+  document.body.dataset.players = "long";  // else the column widened from the hand's, the rows closer (page.css)
+  if (!whole()) fitted(part, whole, LEAST * text);
+}
+
+function fitted(part, whole, least) {  // the largest type between the part's own and `least` its rows are whole in
+  // (halved each time: a few layouts, not one a pixel); whether they are
+  let low = least, high = parseFloat(getComputedStyle(part).fontSize);
+  part.style.fontSize = `${low}px`;
+  if (!whole()) return false;
+  for (let step = 0; step < 5 && high - low > 0.25; step++) {
+    const size = (low + high) / 2;
+    part.style.fontSize = `${size}px`;
+    if (whole()) low = size;
+    else high = size;
+  }
+  part.style.fontSize = `${low}px`;
+  return true;
+}
+
+addEventListener("resize", fitPlayers);
+
 function show(t) {
   setMoney(t.money);
   const told = t.told || {};
@@ -73,8 +116,7 @@ function show(t) {
   fill(document.getElementById("players"),
     [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
     players.map(p => [[[p.name === t.seat ? `${p.name} (you)` : p.name],
-      [[states[p.name] || p.state.replace(/-/g, " "),
-        ...(own[p.name] || [])].join(" · ")], [cash(p.paid), true],
+      [[states[p.name] || p.state.replace(/-/g, " "), ...(own[p.name] || [])]], [cash(p.paid), true],
       ...(money ? [[cash(p.table_money), true]] : [])],
       [p.name === t.to_act ? "acting" : t.hand && OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]
         .filter(Boolean).join(" ")]));
@@ -94,13 +136,6 @@ function show(t) {
     return li;
   }));
   actions.classList.toggle("hundreds", (told.lines || []).some(line => line.n >= 100));  // a TV's numbers' room
-  if (TV.matches) {  // a TV's list, of the screen's height; a phone's list grows with the page, and neither its size
-    // nor its style is asked for: a layout forced in the middle of drawing is done twice
-    while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
-      actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
-    }  // newest (each keeps its number)
-    actions.scrollTop = actions.scrollHeight;  // the newest in view
-  }
   const loans = (t.balances || []).some(b => b.loans);
   fill(document.getElementById("balances"),  // the night's result apart from money lent and repaid (R7.5)
     [["player"], ["paid", "n wide"], ["won", "n wide"], ...(loans ? [["result", true], ["loans", true]] : []),
@@ -115,6 +150,14 @@ function show(t) {
   drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash, "hands");
   drawChart(document.getElementById("season"), document.getElementById("season-said"), told.season, cash, "nights");
   document.body.toggleAttribute("data-closed", Boolean(t.closed));  // a TV's page lays out the night's result
+  fitPlayers();  // in the page's layout as it now is, and then the hand's list, in the column that leaves it
+  if (TV.matches) {  // a TV's list, of the screen's height; a phone's list grows with the page, and neither its size
+    // nor its style is asked for: a layout forced in the middle of drawing is done twice
+    while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
+      actions.firstElementChild.remove();  // a TV's list is not scrolled: the oldest lines give way, whole, to the
+    }  // newest (each keeps its number)
+    actions.scrollTop = actions.scrollHeight;  // the newest in view
+  }
   document.body.dataset.head = t.digest || "";  // the table shown: what the referee's answers are for
   document.dispatchEvent(new CustomEvent("table", { detail: t }));
 }
