@@ -241,7 +241,7 @@ def _plain(row: sqlite3.Row, actions: list, start: Hand | None) -> Iterator[Step
     deal are looked up, not judged again (`_opened`)."""
     deal, hand, game = _begun(row, start)
     number, node = row["number"], None if deal is None else _opened(deal)
-    rules, apply = hand.rules, play.apply
+    rules, judged = hand.rules, play.judged  # the game's judgement without a call of `apply` around it
     known = _READ[rules.game]  # the actions read already (`read_action`), looked up here without a call
     for seq, r in enumerate(actions, 1):
         args = r["args"]
@@ -253,7 +253,7 @@ def _plain(row: sqlite3.Row, actions: list, start: Hand | None) -> Iterator[Step
                 raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
         if node is None:
             try:
-                after = apply(hand, action, game)
+                after = judged(game, hand, action) if game is not None else play.apply(hand, action)
             except Exception as error:  # noqa: BLE001 - a game's code, whatever it raises: unreplayable
                 raise _refused(hand, action, seq, number, error) from None
         else:
