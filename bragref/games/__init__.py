@@ -267,11 +267,7 @@ def find_game(name: str) -> Game:
 
 def game_of(rules: Rules) -> Game:
     """The game a hand under `rules` is played by (R10.1); bad input where it is not installed here (a game added
-    from elsewhere, then taken away). A game loaded already is found in the registry's own dict, without a call of
-    its `__getitem__` (a whole session's `history` asks five times a hand)."""
-    game = GAMES.loaded.get(rules.game)
-    if game is not None:
-        return game
+    from elsewhere, then taken away)."""
     try:
         return GAMES[rules.game]
     except KeyError:
