@@ -148,9 +148,6 @@ def _step(game, hand: Hand, action) -> Hand:
     return after
 
 
-judged = _step  # `apply` of a hand's `game` without its refusals' legal moves or its last pair remembered: a
-# replay's, which reads a refusal as the hand's being unreplayable (`ledger.replay`), a hundred thousand a session
-
 _HELD: dict[type, tuple[str, ...]] = {}  # `held_cards` of each type met, found by type (a cached call costs more)
 _WHOLE: dict[type, tuple[str, ...]] = {}  # `hand_cards` of each type met, so too
 _NAMED: dict[type, tuple[str, ...]] = {}  # the names of the `card_params` of each type met (none of a loan's), so too

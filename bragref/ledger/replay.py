@@ -241,7 +241,9 @@ def _plain(row: sqlite3.Row, actions: list, start: Hand | None) -> Iterator[Step
     deal are looked up, not judged again (`_opened`)."""
     deal, hand, game = _begun(row, start)
     number, node = row["number"], None if deal is None else _opened(deal)
-    rules, judged = hand.rules, play.judged  # the game's judgement without a call of `apply` around it
+    rules, judged = hand.rules, play._step  # the game's judgement (`apply` without its refusals' legal moves or its
+    # last pair remembered, which a replay has no use for: it tells a refusal as the hand's being unreplayable),
+    # read once a hand: no call of `apply` around each action
     known = _READ[rules.game]  # the actions read already (`read_action`), looked up here without a call
     for seq, r in enumerate(actions, 1):
         args = r["args"]
