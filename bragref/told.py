@@ -790,15 +790,22 @@ def session_form() -> dict:
         field("stakes", [[s, s] for s in STAKES], keyword="stakes")]}
 
 
-HINT = re.compile(r" \((?:`[^`]*`(?:, )?)+\)")  # ` (`show PLAYER CARDS`)`: how the command line says it
-SPAN = re.compile(r"`([^`]*)`")
-WITNESSED = re.compile(r"(?:bragref )?audit --digest \S+")
-OPTIONED = re.compile(r" ?\([^()`]*(?:--\w|\b(?:PLAYER|CARDS?|AMOUNT|NAME)\b)[^()]*\)")
+HINT = r" \((?:`[^`]*`(?:, )?)+\)"  # ` (`show PLAYER CARDS`)`: how the command line says it
+SPAN = r"`([^`]*)`"
+WITNESSED = r"(?:bragref )?audit --digest \S+"
+OPTIONED = r" ?\([^()`]*(?:--\w|\b(?:PLAYER|CARDS?|AMOUNT|NAME)\b)[^()]*\)"
 KEPT = re.compile(r"Ledger digest (\S+) \(`bragref audit --digest \1` checks nothing before it has changed\)\.")
-PLACEHOLDER = re.compile(r"(?<![\w£$€])(?:[A-Z]{2,}|[A-Z](?:,[A-Z])+)(?:…)?(?![\w])")  # PLAYER, CARDS…, A,B,C
-BARE = re.compile(r"\b(PLAYER|CARDS?|AMOUNT|NAME)\b…?")  # one left in a sentence: `show wants CARDS`
+PLACEHOLDER = r"(?<![\w£$€])(?:[A-Z]{2,}|[A-Z](?:,[A-Z])+)(?:…)?(?![\w])"  # PLAYER, CARDS…, A,B,C
+BARE = r"\b(PLAYER|CARDS?|AMOUNT|NAME)\b…?"  # one left in a sentence: `show wants CARDS`
 NAMED = {"PLAYER": "a player", "CARDS": "the cards", "CARD": "a card", "AMOUNT": "an amount", "NAME": "a name"}
-EITHER = re.compile(r"(?<=\w)\|(?=\w)")  # `old|new`
+EITHER = r"(?<=\w)\|(?=\w)"  # `old|new`
+
+
+@cache
+def _page_patterns() -> tuple[re.Pattern, ...]:
+    """`on_page`'s patterns (`HINT`, `SPAN`, `WITNESSED`, `OPTIONED`, `PLACEHOLDER`, `BARE`, `EITHER`), compiled
+    the first time a page's message is said: a command that says none (a report, a move typed) compiles none."""
+    return tuple(map(re.compile, (HINT, SPAN, WITNESSED, OPTIONED, PLACEHOLDER, BARE, EITHER)))
 
 
 def on_page(text: str) -> str:
@@ -806,15 +813,17 @@ def on_page(text: str) -> str:
     are left out, the ledger's digest is said with what keeping it is for, and any other command is said as its words
     alone: no backticks, no `bragref`, no `--` before an option, no PLAYER or CARDS to fill in (in a sentence, what
     they stand for: `show wants the cards`), `old or new` for `old|new`; a minus sign kept with its amount."""
+    hint, span_, witnessed, optioned, placeholder, bare_, either = _page_patterns()
+
     def words(span: re.Match) -> str:
-        said = WITNESSED.sub("an audit with it", span[1]).removeprefix("bragref ")
-        said = PLACEHOLDER.sub("", said.replace("--", ""))
+        said = witnessed.sub("an audit with it", span[1]).removeprefix("bragref ")
+        said = placeholder.sub("", said.replace("--", ""))
         return " ".join(said.split())
 
     text = KEPT.sub(r"Ledger digest \1: keep it (a photo will do): an audit with it shows later that nothing recorded "
                     r"before it has changed.", text)
-    text = OPTIONED.sub("", SPAN.sub(words, HINT.sub("", text)))  # how a command takes it, in brackets: left out
-    text = EITHER.sub(" or ", BARE.sub(lambda bare: NAMED[bare[1]], text))
+    text = optioned.sub("", span_.sub(words, hint.sub("", text)))  # how a command takes it, in brackets: left out
+    text = either.sub(" or ", bare_.sub(lambda bare: NAMED[bare[1]], text))
     return unbroken(" ".join(text.replace("--", "").split(" ")).replace(" ,", ","))
 
 

@@ -1,7 +1,7 @@
 """Cards and their ranking (R8): notation, every class count, the seed's orderings, each house rule."""
 
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import combinations, combinations_with_replacement, pairwise
 
 import pytest
 
@@ -14,7 +14,7 @@ from bragref.engine.cards import (
     wild_cards,
 )
 from bragref.engine.errors import BadInput
-from bragref.engine.ranking import BIT, BragRanking
+from bragref.engine.ranking import BIT, BragRanking, _of_every_three
 from bragref.games.teenpatti.ranking import TeenPattiRanking
 from bragref.games.threecardpoker.ranking import PokerRanking
 
@@ -107,6 +107,16 @@ def test_every_order_asked_once_a_kind_is_the_order_of_each_three(ranking):
     for cards in combinations(range(NATURALS), 3):
         if not out & set(cards):
             assert ranking.key3(*cards) == natural[BIT[cards[0]] | BIT[cards[1]] | BIT[cards[2]]] * 4 + 3, cards
+
+
+def test_every_three_is_told_what_its_kind_is_told():
+    """`_of_every_three`, which makes the table of every three natural cards a pair of lower cards at a time, gives
+    each three what it gives the three's kind (ranks, lowest first; one suit or not), as asking each three does:
+    a made-up value for every kind, so that two kinds mixed up show."""
+    kinds = {(r1, r2, r3, flush): hash((r1, r2, r3, flush)) for r1, r2, r3 in combinations_with_replacement(range(13), 3)
+             for flush in ((False, True) if r1 < r2 < r3 else (False,))}
+    assert _of_every_three(kinds) == {BIT[a] | BIT[b] | BIT[c]: kinds[a >> 2, b >> 2, c >> 2, (a & 3) == (b & 3) == (c & 3)]
+                                      for a, b, c in combinations(range(NATURALS), 3)}
 
 
 @pytest.mark.parametrize("ranking", [

@@ -1,6 +1,7 @@
 """One output option set on every report (issue 6): a table by default (--fmt any tabulate format), --json, --csv;
 colour only on a terminal and never under NO_COLOR; money in the session's currency in tables, units in data."""
 
+import ast
 import csv
 import os
 import sqlite3
@@ -195,6 +196,21 @@ def test_a_long_history_is_told_in_the_one_process(bragref):
     assert run.returncode == 0 and "Hand 3 ·" in run.stdout, run.stderr
     modules = set(json.loads(run.stderr.splitlines()[-1]))
     assert not modules & {"bragref.ledger.pieces", "multiprocessing", "concurrent.futures"}
+
+
+def test_a_history_told_as_text_loads_nothing_it_does_not_use(bragref):
+    """`history` as text loads neither `json` (its JSON's alone), `secrets` (what mints a session's identity: with it
+    OpenSSL's hashes, `random`, `base64`) nor `heapq` (an export's merge): they were a twentieth of a one-hand
+    history's CPU (issue 78). The modules are printed as `repr` here, not as JSON, so as not to load `json`."""
+    bragref("simulate --hands 3 --seed 3")
+    loaded = ("import atexit, sys; atexit.register(lambda: print(repr(sorted(sys.modules)), file=sys.stderr)); "
+              "sys.argv = ['bragref', *sys.argv[1:]]; from bragref.__main__ import main; main()")
+    for asked in (["history"], ["history", "1"], ["history", "--csv"]):
+        run = subprocess.run([sys.executable, "-c", loaded, "--db", str(bragref.db), *asked], capture_output=True,
+                             text=True)
+        assert run.returncode == 0 and "1" in run.stdout, run.stderr
+        modules = set(ast.literal_eval(run.stderr.splitlines()[-1]))
+        assert "bragref.ledger.history" in modules and not modules & {"json", "secrets", "heapq", "hashlib"}, asked
 
 
 TABLES = st.integers(1, 5).flatmap(lambda columns: st.tuples(

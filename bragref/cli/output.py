@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import io
-import json
 import re
 import sys
 import textwrap
@@ -94,7 +93,9 @@ def csv_cell(value):
 @functools.cache
 def pretty():
     """The encoder of every JSON a command prints, made once (`json.dumps` makes one a call), and only by a command
-    that prints JSON: an action's never imports `json`."""
+    that prints JSON: an action's, and a report printed as text or CSV, never imports `json`."""
+    import json
+
     return json.JSONEncoder(indent=2, ensure_ascii=False)
 
 

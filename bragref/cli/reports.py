@@ -77,7 +77,8 @@ def history(app, number: int | None, out: Output) -> None:
                   for first in range(1, max(last, 1) + 1, PIECE))  # a session without a hand is one piece, empty:
         # its CSV the header alone
     for text in json_listed(pieces) if out.form == "json" else pieces:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False, color=True if "\033" not in text else None)  # a piece with no colour in it is
+        # not searched for colour to take out where the output is no terminal (a whole session's is megabytes)
 
 
 PIECE = 500  # hands told at once: a whole session is printed a piece at a time, never held, in the one process (a

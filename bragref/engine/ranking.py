@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
 from typing import Any, Protocol
 
 import bragref.structs as structs
@@ -97,6 +97,30 @@ class _Built:
         return ranking.__dict__[self.name]
 
 
+def _of_every_three(of_kind: dict[tuple[int, int, int, bool], int]) -> dict[int, int]:
+    """What `of_kind` says of each kind of three natural cards (their ranks, lowest first, and whether they share a
+    suit), for every three of the pack's 22,100, by the three's bits (`BIT`; a card is its rank * 4 + its suit): as
+    `{BIT[a] | BIT[b] | BIT[c]: of_kind[a >> 2, b >> 2, c >> 2, (a & 3) == (b & 3) == (c & 3)] for a, b, c in
+    combinations(range(NATURALS), 3)}` says it, made without a line of Python a three. For each two lower cards,
+    what each third card higher than both makes is listed by the third card (its rank's, or its rank's flush where
+    the three share a suit), and the threes put in the table a pair at a time."""
+    ranks, get = NATURALS // 4, of_kind.get
+    table: dict[int, int] = {}
+    for low in range(ranks):
+        for middle in range(low, ranks):  # a third card's rank below `middle` is never listed: None
+            kinds: list[Any] = [get((low, middle, high, False)) for high in range(ranks)]
+            by_third = list(chain.from_iterable(zip(kinds, kinds, kinds, kinds, strict=True)))  # a card its rank's
+            flushes = [get((low, middle, high, True)) for high in range(ranks)] if low < middle else None
+            for a in range(low * 4, low * 4 + 4):
+                for b in range(max(middle * 4, a + 1), middle * 4 + 4):
+                    thirds = by_third
+                    if flushes is not None and (a & 3) == (b & 3):  # a third of their suit makes a flush
+                        thirds = by_third.copy()
+                        thirds[b & 3::4] = flushes
+                    table.update(zip(map((BIT[a] | BIT[b]).__or__, BIT[b + 1:NATURALS]), thirds[b + 1:], strict=True))
+    return table
+
+
 class BragRanking:
     """R8 under the house rules `threes_high`, `a23`, `wild` and `cards`."""
 
@@ -126,9 +150,10 @@ class BragRanking:
         self.orders = sorted(set(kinds.values()), reverse=reverse)
         base = {order: i for i, order in enumerate(self.orders)}
         of_kind = {kind: base[order] for kind, order in kinds.items()}
-        natural = {BIT[a] | BIT[b] | BIT[c]: of_kind[a >> 2, b >> 2, c >> 2, (a & 3) == (b & 3) == (c & 3)]
-                   for a, b, c in combinations(range(NATURALS), 3)}  # a card is its rank * 4 + its suit
-        self._table = self._with_wild(natural) if self.wild else {m: b * 4 + 3 for m, b in natural.items()}
+        if self.wild:
+            self._table = self._with_wild(_of_every_three(of_kind))
+        else:  # every three natural: each its order's place * 4 + 3 (three natural cards, `wild_in`)
+            self._table = _of_every_three({kind: place * 4 + 3 for kind, place in of_kind.items()})
         distinct = sorted(set(self._table.values()), reverse=True)
         self._place = {key: i for i, key in enumerate(distinct, 1)}
         self.distinct = len(distinct)

@@ -180,12 +180,16 @@ def won_rows(row, hand: Hand) -> list[tuple]:
     if result.how == "carried":
         return [(number, None, None, result.retained_by, "carried", result.carried, None,
                  carried_note(game, result, hand.rules), None, None, None, False, None, None)]
+    notes = game.result_notes(hand)
     rows = [(number, None, None, player, action, None, None, detail, None, None, None, False, None, None)
-            for player, action, detail in game.result_notes(hand)]
-    coverers = [c.covered_by for c in hand.covered]
-    for pot in (pot for pot in result.pots if pot.amount):  # a pot the last cover left empty (R7.2): none won
+            for player, action, detail in notes] if notes else []
+    covered = hand.covered
+    coverers = [c.covered_by for c in covered] if covered else []
+    for pot in result.pots:
+        if not pot.amount:  # a pot the last cover left empty (R7.2): none won
+            continue
         into = len(coverers) + 1 if pot.covered_by is None else coverers.index(pot.covered_by) + 1
-        rows.append((number, None, None, ",".join(name for name, _ in pot.winnings), "won", pot.amount, None,
+        rows.append((number, None, None, ",".join([name for name, _ in pot.winnings]), "won", pot.amount, None,
                      game.pot_note(pot), None, None, into, False, None, None))
     note = carried_note(game, result, hand.rules) if result.carried else None
     if note:

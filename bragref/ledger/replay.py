@@ -170,21 +170,39 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
     """Hand `row` replayed from its rows in the order they were written, each with the hand just before and just
     after it: a void takes its action back (R9.1), so an action voided later is seen as it stood when it was made;
     loans onto the table come where they happened (R7.5). The one replay every reader uses: the current hand,
-    `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it."""
+    `history`, `replay`, export and audit; `start` is the hand as dealt, where the caller has it. Nothing is dealt
+    or judged until the first step is asked for. A hand with neither a void nor a loan among its rows (most hands)
+    is replayed by `_plain`, given to the reader itself, not through a second generator (a whole session's history
+    asks for a hundred thousand steps)."""
+    if not loans and "void" not in map(_VERB, actions):
+        return _plain(row, actions, start)
+    return _woven(row, actions, loans, start)
+
+
+_VERB = itemgetter("verb")
+
+
+def _begun(row: sqlite3.Row, start: Hand | None) -> tuple[tuple | None, Hand, object]:
+    """What a replay starts from: the deal its row records (`deal_of`; None where the caller gave the hand as dealt,
+    `start`), the hand as dealt, and its game (None where it is not installed)."""
     try:
         deal = deal_of(row) if start is None else None  # its row's, read once: dealt from, and its openings found by
         dealt_hand = start if deal is None else _dealt(*deal)
     except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
         raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
-    number = row["number"]
     try:
         game = game_of(dealt_hand.rules)  # dealt: installed (each action judged by it, not looked up again)
     except Exception:  # noqa: BLE001 - a `start` the caller made otherwise: looked up, and refused, by each action
         game = None
+    return deal, dealt_hand, game
+
+
+def _woven(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
+           start: Hand | None) -> Iterator[Step]:
+    """`replayed` of a hand with a void or a loan onto the table among its rows."""
+    _, dealt_hand, game = _begun(row, start)
+    number = row["number"]
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
-    if not voided and not loans:  # most hands: their actions one after another, each standing
-        yield from _plain(actions, dealt_hand, number, game, None if deal is None else _opened(deal))
-        return
     seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)} if voided else {}  # what a void names, by seq
     standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
     # only where a void will replay it
@@ -217,11 +235,15 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
         hand = after
 
 
-def _plain(actions: list, hand: Hand, number: int, game, node: dict | None) -> Iterator[Step]:
+def _plain(row: sqlite3.Row, actions: list, start: Hand | None) -> Iterator[Step]:
     """`replayed` of a hand with neither a void nor a loan onto the table among its rows (most hands): each action
-    read, judged and standing, in one loop; with `node`, the openings met before after the same deal are looked up,
-    not judged again (`_opened`)."""
-    rules, apply = hand.rules, play.apply
+    read, judged and standing, in one loop; where it is dealt from its row, the openings met before after the same
+    deal are looked up, not judged again (`_opened`)."""
+    deal, hand, game = _begun(row, start)
+    number, node = row["number"], None if deal is None else _opened(deal)
+    rules, judged = hand.rules, play._step  # the game's judgement (`apply` without its refusals' legal moves or its
+    # last pair remembered, which a replay has no use for: it tells a refusal as the hand's being unreplayable),
+    # read once a hand: no call of `apply` around each action
     known = _READ[rules.game]  # the actions read already (`read_action`), looked up here without a call
     for seq, r in enumerate(actions, 1):
         args = r["args"]
@@ -233,7 +255,7 @@ def _plain(actions: list, hand: Hand, number: int, game, node: dict | None) -> I
                 raise Unreplayable(f"its action {seq} cannot be read ({error})", number) from None
         if node is None:
             try:
-                after = apply(hand, action, game)
+                after = judged(game, hand, action) if game is not None else play.apply(hand, action)
             except Exception as error:  # noqa: BLE001 - a game's code, whatever it raises: unreplayable
                 raise _refused(hand, action, seq, number, error) from None
         else:

@@ -12,7 +12,6 @@ and seats (`seats.Seating`), money between people and on the table
 
 from __future__ import annotations
 
-import heapq
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -651,6 +650,8 @@ class Ledger(Seating, Money):
         def tagged(table: str, sql: str) -> Iterator[tuple[int, str, sqlite3.Row]]:
             for row in self.conn.execute(sql + " ORDER BY c.seq", (session.id,)):
                 yield row["seq"], table, row
+
+        import heapq  # here: only an export and an import merge
 
         merged = heapq.merge(*(tagged(table, sql) for table, sql in queries.items()), key=lambda item: item[0])
         return ((table, row) for _, table, row in merged)
