@@ -240,6 +240,43 @@ def test_a_closed_night_of_eight_with_a_loan_keeps_its_balances_clear_of_its_cha
         running.stop()
 
 
+def test_a_closed_first_night_of_eight_with_a_loan_and_payments_shows_every_balance_on_a_tv(browser, tmp_path):
+    """The first night (no season yet) of eight, money lent, four settle-ups recorded, closed, on the 1280x720 TV: the
+    closing words (who pays whom, what was paid, what is still owed) took the screen's height, and the balances' last
+    two rows were under the page's foot. Every player's balance row is whole in its part and on the screen, the
+    closing words and the chart's names read; the page not scrolled."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "simulate", "--hands", "6", "--seed", "3", "--players", EIGHT_SEATS, "--currency", "£", "--unit",
+            "0.50")
+    bragref(db, "lend", "andy", "bill", "5")
+    for payer, payee in (("christopher", "harry"), ("eddie", "harry"), ("andy", "harry"), ("bill", "dan")):
+        bragref(db, "paid", payer, payee, "1")
+    bragref(db, "session", "close")
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.getElementById('turn').textContent === 'Session closed'")
+        page.wait_for_function("document.getElementById('chart').hidden === false")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        rows = page.evaluate("""() => [...document.querySelectorAll('#balances tr')].map(row => {
+          const r = row.getBoundingClientRect(), part = row.closest('section').getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+          return [row.cells[0].textContent, r.bottom <= part.bottom + 1 && r.bottom <= innerHeight + 1
+                  && row.contains(hit)];
+        })""")
+        assert len(rows) == 9 and all(whole for _, whole in rows), rows  # the header and eight players
+        for part in ("#balances", "#said"):
+            shown = page.evaluate(SHOWN, part)
+            assert shown["shown"] and shown["inside"] and shown["font"] >= 14, (part, shown)
+        assert "Still owed" in page.locator("#said").text_content()
+        for drawn in page.evaluate(CHARTS):
+            assert overlapping(drawn["labels"]) == [] and drawn["whole"] and drawn["shown"], drawn
+        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        assert serious(page) == []
+    finally:
+        running.stop()
+
+
 TRAY = """() => {  // the tray as drawn: its box, whether anything in it is scrolled out of sight, and each control
   // in it with whether a tap at its centre lands on it
   const tray = document.getElementById('requests'), box = tray.getBoundingClientRect();

@@ -96,7 +96,23 @@ function fitted(part, whole, least) {  // the largest type between the part's ow
   return true;
 }
 
-addEventListener("resize", fitPlayers);
+function fitClosed() {  // a closed night on a TV: every player's balance whole above the screen's foot. The closing
+  // words (who pays whom, what was paid, what is still owed, a carried pot explained) take the height they need
+  // first: where they would leave the balances too little, they are made smaller, then the balances too, neither
+  // below `LEAST` of the page's text (a phone's page scrolls)
+  const said = document.getElementById("said"), balances = document.getElementById("balances");
+  said.style.fontSize = balances.style.fontSize = "";
+  if (!TV.matches || !document.body.hasAttribute("data-closed")) return;
+  const night = document.getElementById("night");
+  const whole = () => balances.getBoundingClientRect().bottom <= night.getBoundingClientRect().bottom + 1;
+  if (whole()) return;
+  const least = LEAST * parseFloat(getComputedStyle(document.body).fontSize);
+  if (!fitted(said, whole, least)) fitted(balances, whole, least);
+}
+
+function fitScreen() { fitPlayers(); fitClosed(); }
+
+addEventListener("resize", fitScreen);
 
 function show(t) {
   setMoney(t.money);
@@ -150,7 +166,7 @@ function show(t) {
   drawChart(document.getElementById("running"), document.getElementById("running-said"), told.chart, cash, "hands");
   drawChart(document.getElementById("season"), document.getElementById("season-said"), told.season, cash, "nights");
   document.body.toggleAttribute("data-closed", Boolean(t.closed));  // a TV's page lays out the night's result
-  fitPlayers();  // in the page's layout as it now is, and then the hand's list, in the column that leaves it
+  fitScreen();  // in the page's layout as it now is, and then the hand's list, in the column that leaves it
   if (TV.matches) {  // a TV's list, of the screen's height; a phone's list grows with the page, and neither its size
     // nor its style is asked for: a layout forced in the middle of drawing is done twice
     while (actions.scrollHeight > actions.clientHeight + 1 && actions.children.length > 1) {
