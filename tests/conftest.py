@@ -45,9 +45,9 @@ def pytest_configure(config):
 
 def pytest_xdist_auto_num_workers(config):
     """`-n auto` (pyproject.toml's addopts): a worker a core and one more. A browser test's worker waits while
-    Chromium draws and a served page answers, in processes of their own: with a worker a core, a tenth of the run's
-    CPU stood idle; with one more, none does (2,001 tests on two cores: 4 min 40 s–5 min 11 s a worker a core,
-    4 min 4 s with three)."""
+    Chromium draws and a served page answers, in processes of their own, and its core may stand idle meanwhile: on two
+    cores, 2,001 tests took 4 min 40 s–5 min 11 s with a worker a core, 4 min 4 s with three (the cores idle 3% of
+    it)."""
     return len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1) + 1
 
 
