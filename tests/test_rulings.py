@@ -159,6 +159,9 @@ def test_undo_right_after_a_deal_is_a_misdeal_r9_1(bragref):
     status = bragref.json("status")
     assert status["pot"] == 8 and status["carried"] == 5
     assert bragref.json("history 2")[-1]["detail"] == "voids the deal (a misdeal)"
+    assert bragref.json("history 2")[-1]["reason"] == "a card was turned over"
+    told = bragref("history 2").stdout  # the reason where a dispute is read, as `replay` tells it
+    assert "voids the deal (a misdeal): a card was turned over" in told, told
     bragref("audit")
 
 

@@ -12,7 +12,7 @@ from bragref.cli.output import (HAND_NUMBERS, JSON_BETWEEN, NUMBER_COLUMNS, Cell
                                 csv_chunks, grid_text, json_item, json_listed, output_options)
 from bragref.engine.state import Hand
 from bragref.games import game_of
-from bragref.ledger.history import KEYS, entry_of, hand_history, hand_rows, named_now, rows_named_now
+from bragref.ledger.history import KEYS, MISDEAL, entry_of, hand_history, hand_rows, named_now, rows_named_now
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
 from bragref.told import (carried_words, entry_words, night_settle_lines, outcome, owed_lines, own_words, paid_in,
@@ -97,6 +97,8 @@ def told(session, replays, out: Output, first: bool) -> str:
             every += named_now(session, hand_history(row, steps)[0])
             continue
         rows, _, hand, misdealt = hand_rows(row, steps)
+        if misdealt:
+            rows = [*map(misdeal_said, rows)]
         text = hand_table(rows_named_now(session, rows), hand, out.fmt or "simple")
         number = row["number"]
         ending = (f"Hand {number} was a misdeal (R9.1): it never happened; the same dealer deals again." if misdealt
@@ -108,6 +110,15 @@ def told(session, replays, out: Output, first: bool) -> str:
     if out.form == "csv":
         return "".join(csv_chunks(every, header=first, columns=KEYS))
     return "".join(texts)
+
+
+def misdeal_said(values: tuple) -> tuple:
+    """An entry's row (`hand_rows`) as a table tells it: the void of the deal (a misdeal, R9.1) with its reason beside
+    what it voids (`voids the deal (a misdeal): a card was turned over`), as `replay` tells it; the entry's own detail
+    and reason stay apart (JSON, CSV)."""
+    if values[4] != "void" or values[11] or not values[12] or values[1] is None:
+        return values
+    return values if values[7] != MISDEAL else (*values[:7], f"{MISDEAL}: {values[12]}", *values[8:])
 
 
 def hand_table(rows: list[tuple], hand: Hand, fmt: str) -> str:

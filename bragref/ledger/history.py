@@ -156,7 +156,10 @@ def _tellings(rules) -> _Told:
 
 def void_detail(step) -> str:
     """`voids #3`, or `voids the deal` for a misdeal (R9.1)."""
-    return "voids the deal (a misdeal)" if step.misdeal else f"voids #{step.voids}"
+    return MISDEAL if step.misdeal else f"voids #{step.voids}"
+
+
+MISDEAL = "voids the deal (a misdeal)"  # the detail of a void of the deal (R9.1)
 
 
 def carried_note(game, result, rules) -> str | None:
