@@ -656,6 +656,18 @@ def _plain(rules: Rules) -> Callable[[int], str]:
     return lambda units: Rules(unit=rules.unit).money(units)
 
 
+def unwon(hand: Hand | None) -> str:
+    """What a close leaves of a pot the last hand carried forward (R6.2, three-stake's thirty-one R15.5, a match's
+    kitty R14.4): unwon, the table's to share out as it agrees, said before the close is recorded; nothing where none
+    is carried."""
+    result = hand.result if hand is not None and hand.phase == "over" else None
+    if not (result and result.carried):
+        return ""
+    carried = game_of(hand.rules).carried(hand.rules)
+    return (f"the {carried.name} of {hand.rules.money(result.carried)} stays unwon, for the table to share out as it "
+            f"agrees ({carried.rule}); ")
+
+
 def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None, misdeal: int | None = None) -> list[dict]:
     """The table's other answers as the referee's page offers them, each a form: its verb, when it is taken
     (`between` hands, or at `any` time), and its fields in the order the answer's words take them (`field`); an
@@ -694,8 +706,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
                   button="change rule"),
              form("paid", field("payer", seats), field("payee", seats), field("amount", kind="amount"),
                   field("note", kind="text", optional=True, keyword="--note")),
-             form("close", confirm=f"close {session.name}: {f'cash out {close} (R1.3), then ' if close else ''}nothing "
-                                   f"more is recorded in it (R9.1)")] if between else []
+             form("close", confirm=f"close {session.name}: {f'cash out {close} (R1.3), then ' if close else ''}"
+                                   f"{unwon(hand)}nothing more is recorded in it (R9.1)")] if between else []
     return [*found,
             form("lend", field("lender", seats), field("borrower", seats), field("amount", kind="amount"), when="any"),
             form("repay", field("borrower", seats), field("lender", seats), field("amount", kind="amount"),

@@ -275,3 +275,28 @@ def test_no_request_the_pages_make_over_an_evening_is_refused_404(browser, tmp_p
         assert refused == []
     finally:
         running.stop()
+
+
+def test_the_close_asked_for_over_a_carried_pot_says_what_becomes_of_it(tmp_path):
+    """The referee's close, asked while a pot is carried forward (R6.2: everyone folded to Bob, blind), says before it
+    is recorded that the pot stays unwon and how the table deals with it, as the closed night's words say it then;
+    with nothing carried it says only the close (R9.1)."""
+    from bragref.serve.watch import Watcher
+
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--currency", "£", "--unit", "0.01", "--ante",
+            "0.02")
+    watcher = Watcher(str(db))
+    try:
+        def close() -> str:
+            watcher.look()
+            forms = json.loads(watcher.views["referee"])["told"]["forms"]
+            return next(form["confirm"] for form in forms if form["verb"] == "close")
+
+        assert close() == "close n: nothing more is recorded in it (R9.1)"
+        for words in ("deal", "bet bob 0.04 --blind", "fold cat", "fold ann"):
+            bragref(db, *words.split())
+        assert close() == ("close n: the carried pot of £0.10 stays unwon, for the table to share out as it agrees "
+                           "(R6.2); nothing more is recorded in it (R9.1)")
+    finally:
+        watcher.stop()
