@@ -68,17 +68,14 @@ class Season:
         had: `UnknownName`, the players listed; a prefix of two: `BadInput`, both named; a former name of two people
         (renamed apart in two sessions): `BadInput`, both named."""
         from bragref.engine.names import key, resolve
+        from bragref.ledger.seats import formerly_named
 
         players = self.cast()["players"]
         folded = key(player.strip())
         if not any(key(name) == folded for name in players):
-            now = {key(session.now_called(former)): session.now_called(former) for session in self.ledger.all_sessions()
-                   for former in session.renamed if key(former) == folded}
-            if len(now) > 1:
-                raise BadInput(f"{player.strip()!r} is a name {' and '.join(sorted(now.values()))} each had before a "
-                               f"rename (R2.6): name one of them")
-            if now:
-                return resolve(next(iter(now.values())), players)
+            now = formerly_named(self.ledger.all_sessions(), player)
+            if now is not None:
+                return resolve(now, players)
         return resolve(player, players)
 
     def cast(self) -> dict:

@@ -18,7 +18,7 @@ from bragref.games import GAMES, game_of
 from bragref.ledger.chain import holds
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.replay import MISDEALT, Current
-from bragref.ledger.seats import Session
+from bragref.ledger.seats import Session, formerly_named
 
 if TYPE_CHECKING:
     from bragref.engine.payto import Handle
@@ -608,15 +608,12 @@ class Money:
 def person(name: str, people: list[str], sessions: list[Session]) -> str:
     """The one of `people` (everyone `settle --all` may name, by the names they have now) that `name` names, as
     `resolve` finds them; a name someone had before a rename (R2.6) is refused saying whom it means now, as a move
-    refuses it (`UnknownName.formerly`), or naming both where two people had it before renames apart."""
+    refuses it, or naming both where two people had it before renames apart (`seats.formerly_named`)."""
     try:
         return resolve(name, people)
     except UnknownName as unknown:
-        folded = key(name.strip())
-        now = {key(session.now_called(former)): session.now_called(former) for session in sessions
-               for former in session.renamed if key(former) == folded and key(session.now_called(former)) != folded}
-        if len(now) > 1:
-            raise BadInput(f"{name.strip()!r} is a name {' and '.join(sorted(now.values()))} each had before a "
-                           f"rename (R2.6): name one of them") from None
-        raise unknown.formerly({former: now for session in sessions for former, now in session.renamed.items()
-                                if key(former) == folded}) from None
+        now = formerly_named(sessions, name)
+        if now is None:
+            raise
+        raise unknown.formerly({former: now for session in sessions for former in session.renamed
+                                if key(former) == key(name.strip())}) from None

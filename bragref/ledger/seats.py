@@ -31,6 +31,21 @@ class Session(structs.Struct, frozen=True):
         return self.renamed.get(name, name)
 
 
+def formerly_named(sessions, name: str) -> str | None:
+    """Whom `name` means now where it is a name someone had before a rename (R2.6), in any of `sessions`: the name
+    they have now; None where nobody had it (or whoever had it took it back); `BadInput` naming both where two people
+    had it before renames apart."""
+    from bragref.engine.names import key
+
+    folded = key(name.strip())
+    now = {key(called): called for session in sessions for former in session.renamed if key(former) == folded
+           for called in (session.now_called(former),) if key(called) != folded}
+    if len(now) > 1:
+        raise BadInput(f"{name.strip()!r} is a name {' and '.join(sorted(now.values()))} each had before a rename "
+                       f"(R2.6): name one of them")
+    return next(iter(now.values()), None)
+
+
 def renamed_to(renamed: dict[str, str], old: str, new: str) -> dict[str, str]:
     """Every former name → the name now (`Session.renamed`), once `old` is called `new` (`player rename`, R2.6)."""
     return {**{former: new if now == old else now for former, now in renamed.items()}, old: new}
