@@ -388,6 +388,7 @@ def test_an_evening_in_the_phone_offline_a_killed_browser_and_a_new_build_lose_n
         page.get_by_role("button", name="open ledger").click()
         page.wait_for_function("document.getElementById('kept').className === 'refused'")
         assert "tampered.db was refused" in page.locator("#kept").text_content()
+        assert "(it says now: session night, hand 1: Bob win 7)" in page.locator("#kept").text_content()
         assert "Nothing was replaced" in page.locator("#kept").text_content()
         assert shown(page)["digest"] == acknowledged
 

@@ -653,3 +653,29 @@ def test_a_posting_changed_is_told_by_its_player_kind_and_both_sums(played):
     with raw(played.db) as conn:
         conn.execute("UPDATE postings SET amount = 'x' WHERE id = ?", (posting,))
     assert any(f.endswith(f"hand {number}: posting {posting} holds 'x', not an amount") for f in audit_all(played.db))
+
+
+def test_a_row_changed_or_added_is_told_where_it_stands_and_what_it_says_now(played):
+    """A finding of the chain names the row as people know it (a dispute is over a hand, not a row id): its session,
+    hand and place in the hand, and what it says now, in the session's money (R1.1a); one removed is named by its
+    row and link alone (nothing is left of it to tell)."""
+    with raw(played.db) as conn:
+        drop_triggers(conn)
+        action, hand, player = conn.execute(
+            "SELECT a.id, h.number, a.player FROM actions a JOIN hands h ON h.id = a.hand_id WHERE a.verb = 'bet'"
+            " ORDER BY a.id DESC LIMIT 1").fetchone()
+        place = conn.execute("SELECT COUNT(*) FROM actions WHERE hand_id = (SELECT hand_id FROM actions WHERE id = ?)"
+                             " AND id <= ?", (action, action)).fetchone()[0]
+        conn.execute("UPDATE actions SET amount = 250 WHERE id = ?", (action,))
+        payment = conn.execute("SELECT id FROM payments").fetchone()[0]
+        conn.execute("INSERT INTO payments (at, payer, payee, amount) SELECT at, payee, payer, 700 FROM payments"
+                     " WHERE id = ?", (payment,))
+        conn.execute("DELETE FROM postings WHERE id = 3")
+    found = played("audit --all", code=4).stdout.splitlines()
+    changed = next(line for line in found if f"actions row {action} " in line)
+    assert changed.endswith(f"changed after it was written (it says now: session short, hand {hand}, action "
+                            f"{place}: {player} bet 250)"), changed
+    added = next(line for line in found if "is in no chain link" in line)
+    assert added.endswith("added outside bragref (it says: Eve paid Bill 700)"), added
+    removed = next(line for line in found if "postings row 3" in line)
+    assert removed.endswith("removed after it was written"), removed

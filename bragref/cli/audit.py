@@ -30,7 +30,9 @@ def audit(ctx: click.Context, all_sessions: bool, digest: str | None, deep: bool
     rows now; Litestream's two tables are known, and said on the sound line),
     recomputes the hash
     chain over every row (a row changed, removed or added outside bragref is
-    found), checks closed sessions played on no more, judges each settle-up as
+    found, and one changed or added told by its session, hand and place in
+    the hand and what it says now, in the session's money), checks closed
+    sessions played on no more, judges each settle-up as
     paid and undo judged it then (R1.2, R9.1), replays each hand of the session (--all: of
     every session) under the rules it was dealt with, compares the recorded
     postings with the replay's (a card shown twice in a deal is refused there,

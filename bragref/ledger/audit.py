@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from collections import defaultdict
 from contextlib import contextmanager, suppress
@@ -545,7 +546,8 @@ def walk(conn: sqlite3.Connection, first: int | None, last: int | None, low: tup
     before = conn.execute("SELECT hash FROM chain WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone() \
         if first else None
     read = Read(conn, rows)
-    findings: list = chain_findings(links, read.tables, GENESIS if before is None else before[0], first or 1)
+    findings: list = chain_findings(links, read.tables, GENESIS if before is None else before[0], first or 1,
+                                    lambda table, row_id: row_now(conn, table, row_id))
     return findings + hands_findings(conn, read, low, high, names)
 
 
@@ -585,9 +587,10 @@ class Read:
         return [sqlite3.Row(self.shapes[table], row) for row in rows]
 
 
-def chain_findings(links, tables: dict, previous: str, expected: int) -> list[str]:
+def chain_findings(links, tables: dict, previous: str, expected: int, now=lambda table, row_id: "") -> list[str]:
     """Walk links in order beside each log table's rows in id order: each link must name the table's next row, and
-    hash it after the link before (`previous`); `expected`: the first link's position."""
+    hash it after the link before (`previous`); `expected`: the first link's position. A row changed or added is
+    told as well by what it says `now` (`row_now`), asked only of such a row."""
     findings: list[str] = []
     cursors = {table: iter(rows) for table, rows in tables.items()}
     waiting = {table: next(cursor, None) for table, cursor in cursors.items()}
@@ -603,7 +606,8 @@ def chain_findings(links, tables: dict, previous: str, expected: int) -> list[st
             if values[-1] is None and table in LATER_COLUMNS:
                 values = hashed(table, values)
             if link(previous, table, values, sha256) != stored:
-                findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
+                findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written"
+                                f"{_says(now(table, row_id), 'it says now')}")
             previous = stored
             continue
         if table not in LOG_TABLES:
@@ -611,7 +615,8 @@ def chain_findings(links, tables: dict, previous: str, expected: int) -> list[st
             previous = stored
             continue
         while row is not None and _before(row[0], row_id):
-            findings.append(f"{table} row {row[0]} is in no chain link: added outside bragref")
+            findings.append(f"{table} row {row[0]} is in no chain link: added outside bragref"
+                            f"{_says(now(table, row[0]), 'it says')}")
             row = next(cursors[table], None)
         if row is None or row[0] != row_id:
             findings.append(f"{table} row {row_id} (chain link {seq}) is missing: removed after it was written")
@@ -620,13 +625,98 @@ def chain_findings(links, tables: dict, previous: str, expected: int) -> list[st
             continue
         waiting[table] = next(cursors[table], None)
         if link(previous, table, hashed(table, row[:]), sha256) != stored:
-            findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written")
+            findings.append(f"{table} row {row_id} does not match chain link {seq}: changed after it was written"
+                                f"{_says(now(table, row_id), 'it says now')}")
         previous = stored
     for table, row in waiting.items():
         while row is not None:
-            findings.append(f"{table} row {row[0]} is in no chain link: added outside bragref")
+            findings.append(f"{table} row {row[0]} is in no chain link: added outside bragref"
+                            f"{_says(now(table, row[0]), 'it says')}")
             row = next(cursors[table], None)
     return findings
+
+
+def _says(words: str, lead: str) -> str:
+    return f" ({lead}: {words})" if words else ""
+
+
+ROW_NOW = {  # what a row of each log table says, read with the session and hand it belongs to (`row_now`)
+    "sessions": "SELECT name, NULL, NULL, NULL, NULL, NULL, NULL FROM sessions t WHERE id = ?",
+    "session_events": "SELECT s.name, NULL, s.rules, t.player, t.event, t.detail, NULL FROM session_events t"
+                      " LEFT JOIN sessions s ON s.id = t.session_id WHERE t.id = ?",
+    "hands": "SELECT s.name, t.number, NULL, NULL, NULL, NULL, t.dealer FROM hands t"
+             " LEFT JOIN sessions s ON s.id = t.session_id WHERE t.id = ?",
+    "actions": "SELECT s.name, h.number, h.rules, t.player, t.verb, t.amount, t.args, (SELECT COUNT(*) FROM actions b"
+               " WHERE b.hand_id = t.hand_id AND b.id <= t.id) FROM actions t LEFT JOIN hands h ON h.id = t.hand_id"
+               " LEFT JOIN sessions s ON s.id = h.session_id WHERE t.id = ?",
+    "postings": "SELECT s.name, h.number, s.rules, t.player, t.kind, t.amount, NULL FROM postings t"
+                " LEFT JOIN hands h ON h.id = t.hand_id LEFT JOIN sessions s ON s.id = t.session_id WHERE t.id = ?",
+    "purses": "SELECT s.name, h.number, s.rules, t.player, t.kind, t.amount, NULL FROM purses t"
+              " LEFT JOIN hands h ON h.id = t.hand_id LEFT JOIN sessions s ON s.id = t.session_id WHERE t.id = ?",
+    "loans": "SELECT s.name, NULL, s.rules, t.lender, t.kind || ' to ' || t.borrower, t.amount, NULL FROM loans t"
+             " LEFT JOIN sessions s ON s.id = t.session_id WHERE t.id = ?",
+    "payments": "SELECT NULL, NULL, t.money, t.payer, 'paid ' || t.payee, t.amount, NULL FROM payments t WHERE t.id = ?",
+    "handles": "SELECT NULL, NULL, NULL, t.player, 'handle', t.handle, NULL FROM handles t WHERE t.id = ?",
+}
+
+
+def row_now(conn: sqlite3.Connection, table: str, row_id) -> str:
+    """What a row of the log says now, as people know it: its session, hand and place in the hand, and what it
+    records, amounts in the session's money (R1.1a): `session friday, hand 3, action 2: Bill bet 4`, `Eve paid
+    Bill £2.00`. A dispute is over a hand, not a row id. Said of a row changed or added outside bragref, whatever it
+    holds: what cannot be read is left out, never raised."""
+    try:
+        found = conn.execute(ROW_NOW[table], (row_id,)).fetchone()
+    except (KeyError, sqlite3.Error):
+        return ""
+    if found is None:
+        return ""
+    session, number, money, player, what, amount, other, *place = tuple(found)
+    where = ", ".join([*([f"session {printable(session)}"] if session is not None else []),
+                       *([f"hand {number}"] if number is not None else []), *([f"action {place[0]}"] if place else [])])
+    if table in ("sessions", "hands"):
+        return where + (f": dealt by {printable(other)}" if other is not None else "")
+    words = [printable(str(word)) for word in (player, what) if word is not None]
+    if amount is not None:
+        words.append(_in_money(amount, money))
+    if table == "actions":
+        words += _args_words(other)
+    elif other is not None:
+        words.append(printable(str(other)))
+    said = " ".join(words)
+    return f"{where}: {said}" if where and said else where or said
+
+
+def _in_money(amount, money) -> str:
+    """An amount in the money of a session's rules (their JSON) or of a payment (`kept_in`'s `£0.01`); as it is where
+    it is no number of units or the money cannot be read."""
+    if type(amount) is not int or not isinstance(money, str):
+        return printable(str(amount))
+    from bragref.engine.money import format_money
+    from bragref.engine.rules import Rules
+
+    try:
+        if money.startswith("{"):
+            return Rules.from_json(money).money(amount)
+        currency, unit = re.fullmatch(r"(\D*)(.*)", money).groups()  # `kept_in`'s one unit: `£0.01`
+        return format_money(amount, unit or "1", currency)
+    except Exception:  # noqa: BLE001 - rules or money changed outside bragref: the units as they are
+        return str(amount)
+
+
+def _args_words(args) -> list[str]:
+    """The words an action's arguments add to its verb, player and amount: cards shown, a hand looked at, players
+    awarded (not the amount again, nor a flag)."""
+    try:
+        values = json.loads(args).values() if isinstance(args, str) else ()
+    except (ValueError, AttributeError):
+        return [printable(str(args))]
+    words = []
+    for value in values:
+        for word in value if isinstance(value, list) else [value]:
+            if isinstance(word, str) and word:
+                words.append(printable(word))
+    return words
 
 
 def _tuples(conn: sqlite3.Connection, sql: str, parameters: tuple = ()) -> sqlite3.Cursor:
