@@ -315,6 +315,25 @@ def carried_words(amount: int, kinds: list, money) -> str:
             f"that money in the middle; if the evening ends here, the table shares it out as it agrees.")
 
 
+def closed_carried_lines(lines: list[str], payments: list[dict], amount: int, kinds: list, money) -> list[str]:
+    """A closed night's who-pays-whom (`lines`, a row for each of `payments` first) with its carried pot said as
+    what it now is (R6.2): unwon, no deal left to win it, the table sharing it out as it agrees; each row that pays
+    it so worded, and why its payers are named beside it (the fewest payments set their losses against it)."""
+    from bragref.ledger.money import CARRIED_POT
+
+    payers = [p["from"] for p in payments if p["to"] == CARRIED_POT]
+    rows = [f"{p['from']} owes the carried pot {money(p['amount'])}: unwon at the close, the table shares it out as "
+            f"it agrees (R6.2)" if p["to"] == CARRIED_POT else line for line, p in zip(lines, payments, strict=False)]
+    what = f"{kinds[0].why} ({kinds[0].rule})" if len(kinds) == 1 else \
+        "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty (R14.4)"
+    named = " and ".join(payers)
+    losses = " and ".join(f"{name}'s" for name in payers)
+    said = (f"The carried pot is the {money(amount)} {what}. No deal will win it now the night is closed. {named} "
+            f"{'is' if len(payers) == 1 else 'are'} named beside it only because settling up in the fewest payments "
+            f"sets {losses} losses against it: that {money(amount)} goes to whoever the table shares the pot out to.")
+    return [*rows, *lines[len(payments):], said]
+
+
 def paid_beside(payment: dict, paid: list, money) -> str:
     """What is said beside a line of the night's who-pays-whom (`settle`'s row) of the settle-ups recorded since the
     night began from its payer to its payee (`paid`, `Payment`s): ` (paid)` once they come to its amount, else
@@ -584,8 +603,23 @@ def moves(hand: Hand) -> list[dict]:
                     if "own" in button:
                         button["own"] = worded
                 button["said"] = offer.said
+                button["help"] = explained(kind, player if kind.subject == "player" else name,
+                                           getattr(game, "move_help", {}).get(offer.verb))
                 buttons.append(button)
     return buttons
+
+
+def explained(kind, name: str | None, own: str | None = None) -> str:
+    """What a move is, in a sentence a new referee understands: the first of its declaration's description (`help`,
+    or the game's `own` for it, `Game.move_help`), with the player it is for (`name`) where it says PLAYER, and the
+    page's words for the rest (`on_page`): `Cat cannot meet the minimum and puts in all they have: the pot as it
+    stands is frozen for them and their hand stays in (R7.2).`; nothing where the move has no description."""
+    described = (own or kind.help or "").strip()
+    first = re.split(r"(?<=[.)])\.?\s+(?=[A-Z`])", described, maxsplit=1)[0] if described else ""
+    first = re.sub(r", (?:AMOUNT|CARDS?)(?=[:;,.])", "", first)  # `all they have, AMOUNT:` is said by the field
+    first = re.sub(r"\bPLAYERS\b", "the players named", first.replace("PLAYER's CARDS", "PLAYER's cards"))
+    first = re.sub(r"\bPLAYER\b", name or "the player", first)
+    return on_page(first if first.endswith(".") else f"{first}.") if first else ""
 
 
 def _button(kind, offer, hand: Hand, name: str | None, chosen: dict) -> dict:
@@ -640,15 +674,24 @@ def picker(hand: Hand, player: str | None, count: int | None, whole: bool = Fals
     """The cards of the game's pack under the hand's rules (36 for Svara, jokers where the rules have them), each
     as written (`Kh`, `10s`, `X1`) with how it was seen in the deal, where it was (R8.9); for `player`'s `whole`
     hand (a show's cards), those of theirs seen already, picked in advance (`picked`): the one hand they hold, seen
-    at a side show (R8.10), or known to be theirs (a face-up card, R15.4)."""
+    at a side show (R8.10), or known to be theirs (a face-up card, R15.4), which are held and fixed: `fixed`, each
+    with where it was seen, and `note`, saying so in words (a tap never takes them out)."""
     from bragref.engine.cards import MAX_JOKERS, NATURALS, card_text
 
     game = game_of(hand.rules)
     seen = game.cards_seen(hand, player)
     held = held_by(hand, player) if whole and player is not None else None
-    picked = held.cards if held is not None else game.cards_known(hand, player) if whole else ()
-    return {"count": count, "pack": [[card_text(card), seen.get(card)] for card in range(NATURALS + MAX_JOKERS)
-                                      if game.in_pack(hand.rules, card)], "picked": [card_text(c) for c in picked]}
+    known = game.cards_known(hand, player) if whole and held is None else ()
+    found = {"count": count, "pack": [[card_text(card), seen.get(card)] for card in range(NATURALS + MAX_JOKERS)
+                                      if game.in_pack(hand.rules, card)],
+             "picked": [card_text(c) for c in (held.cards if held is not None else known)]}
+    if known:  # theirs for certain (a face-up card): held in the show and fixed, said so (R8.10)
+        where = game.cards_seen(hand)
+        found["fixed"] = {card_text(c): where.get(c, f"known to be {player}'s") for c in known}
+        found["note"] = (f"Held: {', '.join(f'{card}, {why}' for card, why in found['fixed'].items())}. A player "
+                         f"holds one hand, so {'it is' if len(known) == 1 else 'they are'} in their show and cannot "
+                         f"be taken out (R8.10).")
+    return found
 
 
 def _plain(rules: Rules) -> Callable[[int], str]:
@@ -668,7 +711,8 @@ def unwon(hand: Hand | None) -> str:
             f"agrees ({carried.rule}); ")
 
 
-def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None, misdeal: int | None = None) -> list[dict]:
+def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None, misdeal: int | None = None,
+          dealer: str | None = None) -> list[dict]:
     """The table's other answers as the referee's page offers them, each a form: its verb, when it is taken
     (`between` hands, or at `any` time), and its fields in the order the answer's words take them (`field`); an
     irreversible one (`close`, a cash-out) with what it will do, said before it is recorded (`confirm`). Between
@@ -677,7 +721,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
     settle-up (`paid`) and the close (R9.1); at any time, loans (R7.5) and undo (R9.1). `table_money`: what each has
     on the table between hands, at table stakes. `misdeal`: the number of the hand whose deal an undo would void,
     nothing else live in it since: the undo then says so and asks to be confirmed, as every irreversible tap does
-    (R9.1)."""
+    (R9.1). `dealer`: who deals next, where it is known before the deal (R2.2): the order a deal's cards of one for
+    each player are given in starts on their left (`deal_field`)."""
     rules, seats = session.rules, list(session.seats)
     game = game_of(rules)
 
@@ -694,7 +739,8 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
     first = [field("banker" if game.banked else "dealer", seats, optional=True)] if hand is None else []  # R2.2
     free = set(getattr(hand, "svara", ()) or ())  # the tied players of a svara, dealt in free: none of them boils in
     found = [form("deal", *first, *(deal_field(p, rules, [s for s in seats if s not in free] if p.kind == "players"
-                                               else seats, p not in wants) for p in dealt)),
+                                               else seats, p not in wants, dealer, first[0]["name"] if first else None)
+                                  for p in dealt)),
              form("join", field("name", kind="text"), field("after", seats, optional=True, keyword="after")),
              form("leave", field("name", seats)),
              *(form(kind, field("name", seats), field("amount", kind="amount", optional=kind == "cash-out"),
@@ -728,14 +774,23 @@ def field(name: str, options: list | None = None, kind: str = "player", optional
     return {"name": name, "kind": kind, "optional": optional, "keyword": keyword, "options": options, **more}
 
 
-def deal_field(param, rules: Rules, seats: list[str], optional: bool) -> dict:
+def deal_field(param, rules: Rules, seats: list[str], optional: bool, dealer: str | None = None,
+               chosen: str | None = None) -> dict:
     """A deal's own parameter as a form's field: players from the seats (a svara deal's boil-in, R16.7), cards from
-    the game's pack (three-stake's face-up cards, R15.1; the joker turned up, R13.7), as many as the deal is given."""
+    the game's pack (three-stake's face-up cards, R15.1; the joker turned up, R13.7), as many as the deal is given.
+    Cards of one for each player (`Param.each`) say so: as many as the seats (`count`), and whose each one is for
+    each dealer (`orders`, in turn from the eldest), the dealer being `dealer` (`due`; the first seat where the
+    dealer is chosen at the deal, by the form's field named `chosen`, `by`), with the declaration's words (`help`)."""
     if param.kind == "players":
         return field(param.name, seats, "players", optional, param.name)
     if param.kind == "cards":
-        return field(param.name, kind="cards", optional=optional, keyword=param.name,
-                     cards={"count": None, "pack": [[card, None] for card in pack_of(rules)]})
+        more: dict = {}
+        if param.each and seats:
+            more = {"help": on_page(param.help.replace(f"({game_of(rules).name}, ", "(")),
+                    "orders": {name: seats[at + 1:] + seats[:at + 1] for at, name in enumerate(seats)},
+                    "due": dealer if dealer in seats else seats[0], **({"by": chosen} if chosen else {})}
+        return field(param.name, kind="cards", optional=optional, keyword=param.name, **more,
+                     cards={"count": len(seats) if param.each else None, "pack": [[card, None] for card in pack_of(rules)]})
     return field(param.name, kind="text", optional=optional, keyword=param.name)
 
 
@@ -788,9 +843,12 @@ CURRENCIES = [["£", "£"], ["$", "$"], ["€", "€"]]  # or none: the field ma
 
 def session_form() -> dict:
     """`session new` as the referee's page offers it where no session is open: its name, the players (typed, in seat
-    order), the game, the ante, the money (unit and currency, R1.1) and the stakes (R1.3)."""
+    order), the game, the ante, the money (unit and currency, R1.1), the stakes (R1.3) and how a player short of money
+    stays in (R7.1: the table option's declaration, its values and words, its default first)."""
     from bragref.engine.rules import STAKES
     from bragref.games import GAMES
+
+    short = next(option for option in TABLE_OPTIONS if option.name == "short_money")
 
     return {"verb": "session new", "when": "between", "confirm": None, "fields": [
         field("name", kind="text"),
@@ -799,7 +857,9 @@ def session_form() -> dict:
         field("ante", kind="amount", optional=True, keyword="ante"),
         field("unit", UNITS, keyword="unit"),
         field("currency", CURRENCIES, optional=True, keyword="currency"),
-        field("stakes", [[s, s] for s in STAKES], keyword="stakes")]}
+        field("stakes", [[s, s] for s in STAKES], keyword="stakes"),
+        field(short.key, [[str(c), value_words(c)] for c in short.choices], keyword=short.key,
+              help=f"{short.help} ({short.rule})")]}
 
 
 HINT = r" \((?:`[^`]*`(?:, )?)+\)"  # ` (`show PLAYER CARDS`)`: how the command line says it

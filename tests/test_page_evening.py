@@ -265,9 +265,9 @@ def test_no_request_the_pages_make_over_an_evening_is_refused_404(browser, tmp_p
         referee.get_by_role("button", name="code for Ann", exact=True).click()
         referee.locator("#seats img").first.wait_for()
         ask(bob, "fold")
-        referee.get_by_role("button", name="record: Bob asks: fold", exact=True).wait_for(timeout=3000)
+        referee.get_by_role("button", name="Record Bob's fold", exact=True).wait_for(timeout=3000)
         calmed(referee)
-        referee.get_by_role("button", name="record: Bob asks: fold", exact=True).click()
+        referee.get_by_role("button", name="Record Bob's fold", exact=True).click()
         referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
         deadline = time.monotonic() + 2
         while time.monotonic() < deadline and not refused:  # the icon is asked for a moment after the page loads

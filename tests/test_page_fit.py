@@ -324,7 +324,8 @@ def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_sc
         for player, words in (("Ann", "show ann Ah Kh Qh"), ("Bob", "show bob 6c 7d 9s")):
             asked = running.ask(player, words)
             assert asked.status_code == 202, asked.text
-            referee.get_by_role("button", name=f"record: {asked.json()['asked']}", exact=True).wait_for(
+            record = "Record " + asked.json()["asked"].replace(" asks: ", "'s ", 1)  # "Record Ann's show Ah Kh Qh"
+            referee.get_by_role("button", name=record, exact=True).wait_for(
                 state="attached", timeout=3000) if player == "Ann" else None
         referee.wait_for_function("document.getElementById('requests').innerText.includes('1 of 2')",
                                   timeout=3000)
@@ -333,7 +334,7 @@ def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_sc
         assert f"1 of 2{counted}" in shown["text"] and "Ann asks: show" in shown["text"], shown
         assert "Bob asks" not in shown["text"] and not shown["hidden"], shown  # one at a time, all of it in sight
         assert [(name, reached) for name, _, reached in shown["controls"]] == [
-            ("record: Ann asks: show Ah Kh Qh", True), ("refuse: Ann asks: show Ah Kh Qh", True),
+            ("Record Ann's show Ah Kh Qh", True), ("Refuse Ann's show Ah Kh Qh", True),
             (f"1 of 2{counted} · next", True)], shown
         assert serious(referee) == [] or viewport is not PHONE  # as the referee's page is checked (test_referee)
         tapped(referee, f"1 of 2{counted} · next")
@@ -342,14 +343,14 @@ def test_two_requests_waiting_are_counted_and_each_is_reached_by_taps_nothing_sc
         assert f"2 of 2{counted}" in shown["text"] and "Ann asks" not in shown["text"] and not shown["hidden"], shown
         assert all(reached for *_, reached in shown["controls"]), shown
         assert shown["controls"][-1][0] == f"2 of 2{counted} · next", shown  # which one is shown, of how many
-        tapped(referee, "record: Bob asks: show 6c 7d 9s")
+        tapped(referee, "Record Bob's show 6c 7d 9s")
         referee.wait_for_function("document.getElementById('answer').className === 'recorded'")
         referee.wait_for_function("!document.getElementById('requests').innerText.includes('Bob asks')")
         shown = tray(referee)
         assert "Ann asks: show" in shown["text"] and " of " not in shown["text"] and not shown["hidden"], shown
-        assert [name for name, *_ in shown["controls"]] == ["record: Ann asks: show Ah Kh Qh",
-                                                             "refuse: Ann asks: show Ah Kh Qh"]
-        tapped(referee, "record: Ann asks: show Ah Kh Qh")
+        assert [name for name, *_ in shown["controls"]] == ["Record Ann's show Ah Kh Qh",
+                                                             "Refuse Ann's show Ah Kh Qh"]
+        tapped(referee, "Record Ann's show Ah Kh Qh")
         referee.wait_for_function("document.getElementById('requests').innerText.includes('No requests')",
                                   timeout=3000)
         shows = [a["player"] for a in json.loads(bragref(db, "history", "2", "--json")) if a["action"] == "show"]

@@ -313,7 +313,7 @@ def ask(page, label: str, amount: str | None = None) -> None:
 
 def approve(referee, line: str) -> None:
     """The referee records a request by one tap, once it shows."""
-    button = referee.get_by_role("button", name=f"record: {line}", exact=True)
+    button = referee.get_by_role("button", name="Record " + line.replace(" asks: ", "'s ", 1), exact=True)
     button.wait_for(timeout=3000)
     calmed(referee)
     button.click()
@@ -357,7 +357,7 @@ def test_a_tap_just_after_a_request_is_recorded_is_taken_by_nothing(browser, tmp
     try:
         referee, bob = phone(browser, running.url), phone(browser, running.seat("Bob"))
         ask(bob, "fold")
-        record = referee.get_by_role("button", name="record: Bob asks: fold", exact=True)
+        record = referee.get_by_role("button", name="Record Bob's fold", exact=True)
         record.wait_for(timeout=3000)
         referee.clock.pause_at(referee.evaluate("Date.now()") + 1000)  # the page's time stands: however slow the
         record.click()  # machine, the next tap is within this one's calm
@@ -375,7 +375,7 @@ def test_a_request_overtaken_at_the_table_is_stale_on_both_phones(browser, tmp_p
     try:
         referee, bob = phone(browser, running.url), phone(browser, running.seat("Bob"))
         ask(bob, "bet", "2")
-        referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for()
+        referee.get_by_role("button", name="Record Bob's bet £2", exact=True).wait_for()
         bragref(db, "fold", "bob")  # typed at the table meanwhile
         referee.locator("#requests li.stale").wait_for()  # it leaves by itself, said as moved past
         assert "moved past" in referee.locator("#requests li.stale").text_content()
@@ -420,7 +420,7 @@ def test_a_seat_issued_anew_says_on_the_old_phone_that_it_has_ended(browser, tmp
 def test_a_request_shows_on_the_referees_phone_beside_the_seat_that_asked_it(browser, seated):
     bob, referee = phone(browser, seated.seat("Bob")), phone(browser, seated.url)
     ask(bob, "bet", "2")
-    referee.get_by_role("button", name="record: Bob asks: bet £2", exact=True).wait_for(timeout=2000)
+    referee.get_by_role("button", name="Record Bob's bet £2", exact=True).wait_for(timeout=2000)
     assert "Bob asks: bet £2" in referee.locator("#requests").text_content()
     assert "waiting for the referee" in bob.locator("#answer").text_content()
     shots = os.environ.get("BRAGREF_SCREENSHOTS")  # docs/serve.md's pictures: BRAGREF_SCREENSHOTS=docs pytest -k beside

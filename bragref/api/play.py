@@ -118,3 +118,7 @@ class Play:
     def current(self):
         """The current hand with its number (`ledger.replay.Current`: `number`, `hand`), None before the first deal."""
         return self.ledger.current(self.current_session())
+
+    def due_dealer(self) -> str | None:
+        """Who deals the next hand (R2.2, R9.1, R17.1); None where the first dealer is chosen at the deal."""
+        return self.ledger.due_dealer(self.current_session())

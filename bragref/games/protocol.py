@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # names for the type checker alone: loaded at run time where 
 _reason = cast("Callable[[Telling, PotResult, Hand], str]", telling.reason)  # a part of the game it tells: the
 # family's telling of a pot, called as it is (`cast` is a call of its own, once here, not once a pot)
 
-PROTOCOL = (1, 3)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
+PROTOCOL = (1, 4)  # the game protocol's version, (major, minor): docs/adding-a-game.md, section 8
 
 
 class Identity(ABC):
@@ -314,6 +314,8 @@ class Telling(ABC):
     terms: ClassVar[dict[str, str]] = {}  # the game's own words for the family's (Teen Patti's chaal for bet)
     aliases_of_verbs: ClassVar[dict[str, str]] = {}  # more names for its verbs, as commands and answers
     labels: ClassVar[dict[str, str]] = {}  # a person's words for its own keys (`pair_plus`: "Pair Plus")
+    move_help: ClassVar[dict[str, str]] = {}  # what a family verb is as this game plays it, where the verb's own
+    # `help` would mislead (three-stake's show and concede, R15.4): said beside its move on the referee's page
     won_ways: ClassVar[dict[str, tuple[str, str]]] = {  # how a pot is won (`engine.state.PotResult.how`), told
         # in `history`'s note ({challenger} and {holders} filled in) and where `replay` says it was won
         "folds": ("all others folded", ""), "faceup": ("all folded to the face-up hand (R6.4)", ""),

@@ -109,12 +109,14 @@ class Param(structs.Struct, frozen=True):
     one: bool | None = None  # cards: one card (True) or a hand's (False); None: as the name says (`single`)
     ranks: bool = False  # a deal's card the order of hands depends on (the joker turned up, R13.7): `rank`,
     # `compare` and `odds` take it as the card turned up
+    each: bool = False  # a deal's cards: one for each player dealt in, in turn from the eldest (three-stake's face-up
+    # cards, R15.1): the referee's page says how many, and whose each one is
 
     def __post_init__(self) -> None:
         if self.kind not in PARAM_KINDS:
             raise ValueError(f"{self.name}: unknown parameter kind {self.kind!r} (kinds: {', '.join(PARAM_KINDS)})")
-        if (self.one is not None or self.ranks) and self.kind != "cards":
-            raise ValueError(f"{self.name}: `one` and `ranks` are said of cards alone, not of {self.kind}")
+        if (self.one is not None or self.ranks or self.each) and self.kind != "cards":
+            raise ValueError(f"{self.name}: `one`, `ranks` and `each` are said of cards alone, not of {self.kind}")
 
     @property
     def single(self) -> bool:

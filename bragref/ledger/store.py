@@ -313,6 +313,22 @@ class Ledger(Seating, Money):
         self._hot[session.id] = (head, current)
         return current
 
+    def due_dealer(self, session: Session) -> str | None:
+        """Who deals the session's next hand (R2.2): the dealer of a misdeal again (R9.1), else the next on the last
+        dealer's left, or the banker who deals every hand (R17.1); None where the first dealer is chosen at the
+        deal."""
+        fixed = game_of(session.rules).fixed_dealer(session.rules, session.seats)
+        return fixed or self._due(session, self.current(session), self._misdeal(session))
+
+    def _due(self, session: Session, previous: Current | None, misdeal: sqlite3.Row | None) -> str | None:
+        called = session.now_called
+        if misdeal is not None and called(misdeal["dealer"]) in session.seats:
+            return called(misdeal["dealer"])  # the same dealer deals again (R9.1)
+        if previous is None:
+            return None  # the first dealer is chosen now (R2.2)
+        seats_then = [called(name) for name in structs.decode(previous.row["seats"])]
+        return next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
+
     def _misdeal(self, session: Session) -> sqlite3.Row | None:
         """The latest hand's row if its deal was voided (R9.1): its dealer deals again."""
         rows = self._q(f"SELECT h.*, {MISDEALT} AS misdealt FROM hands h WHERE session_id = ? ORDER BY number DESC LIMIT 1",
@@ -400,13 +416,7 @@ class Ledger(Seating, Money):
         require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
         called = session.now_called
-        if misdeal is not None and called(misdeal["dealer"]) in session.seats:
-            due = called(misdeal["dealer"])  # the same dealer deals again (R9.1)
-        elif previous is None:
-            due = None  # the first dealer is chosen now (R2.2)
-        else:
-            seats_then = [called(name) for name in structs.decode(previous.row["seats"])]
-            due = next_dealer(seats_then, called(previous.row["dealer"]), session.seats)
+        due = self._due(session, previous, misdeal)
         named = resolve(dealer, session.seats, renamed=session.renamed) if dealer is not None else None
         fixed = game.fixed_dealer(session.rules, session.seats)  # a named banker (R17.1)
         if fixed is not None and named not in (None, fixed):

@@ -22,8 +22,8 @@ from bragref.engine.errors import BadInput
 from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
 from bragref.serve.seats import Seats, passed
-from bragref.told import (backup_words, carried_words, forms, hand_lines, moves, night_settle_lines, on_page, owed_lines,
-                          own_phrases, own_words, pot_line, recorded_words, session_form, signed, situation,
+from bragref.told import (backup_words, carried_words, closed_carried_lines, forms, hand_lines, moves,
+                          night_settle_lines, on_page, owed_lines, own_phrases, own_words, pot_line, recorded_words, session_form, signed, situation,
                           whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
@@ -188,13 +188,13 @@ class Watcher:
                 data["actions"] = list(book.history(current.number, private=True)) if current else []
                 data["money"] = {"unit": session.rules.unit, "currency": session.rules.currency}
                 money = {p["name"]: p["table_money"] for p in data["players"] if "table_money" in p}
-                settle = night_settle(book, session.rules)
+                settle = night_settle(book, session.rules, session.closed)
                 between = current is None or current.hand.phase == "over"
                 data["pay"] = pay_rows(book, session.rules) if between or session.closed else []  # `paid` is
                 # recorded between hands and after a close (R1.2): never offered among a hand's moves
                 data["closing"] = book.closing_digest() if session.closed else None  # every phone keeps it
                 data["told"] = told(session, current, data["actions"], book.running(), season_of(book), money,
-                                    settle)
+                                    settle, None if session.closed else book.due_dealer())
                 data["told"]["voided"] = book.misdealt_numbers()  # said beside the hand's number (R9.1)
                 data["told"]["elsewhere"] = elsewhere(book, current, data["actions"])
                 if session.closed:  # each seat says its own player's result beside the closing digest (issue 77)
@@ -270,16 +270,19 @@ class Watcher:
                 self.tell()
 
 
-def night_settle(book, rules) -> list[str]:
-    """Who pays whom over the night, as `settle` says it (the carried pot explained), and the settle-ups recorded
-    since the night began with what is still owed net of them, which the night's figures do not count (R1.2)."""
+def night_settle(book, rules, closed: bool = False) -> list[str]:
+    """Who pays whom over the night, as `settle` says it (the carried pot explained; once the night is `closed`, as
+    unwon, the table's to share out, R6.2: `closed_carried_lines`), and the settle-ups recorded since the night began
+    with what is still owed net of them, which the night's figures do not count (R1.2)."""
     money, payments, paid = rules.money, book.settle(), book.paid_since()
     at_table = bool(book.on_table())
     kept = kept_in(rules)
     owed = [p for p in book.settle(all_sessions=True) if p["money"] == kept]  # which the Settle up list shows too
     lines = night_settle_lines(payments, owed, money, at_table, paid)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
-    if carried:
+    if carried and closed:
+        lines = closed_carried_lines(lines, payments, carried, list(book.carried()), money)
+    elif carried:
         lines.append(carried_words(carried, list(book.carried()), money))
     return lines + owed_lines(payments, owed, money, paid)
 
@@ -355,14 +358,14 @@ def season_of(book) -> dict | None:
 
 
 def told(session, current, actions: list[dict], running: dict, season: dict | None,
-         table_money: dict[str, int], settle: list[str]) -> dict:
+         table_money: dict[str, int], settle: list[str], dealer: str | None = None) -> dict:
     """What the pages show in words (`bragref.told`) of the session's `current` hand (None before the first): the
     game (the next hand's, as soon as it is set between hands), whose turn in a few words (once it is closed, that
     the session is), the hand's line (`said`) and pot, its actions as lines, each player's state and own phrases in
     the game's words, the game's own keys that say something, the night's running results, who pays whom (`settle`:
     once the session is closed, its line too) and the season's chart; the moves on offer in the hand, and the
     answers the table takes between hands and at any time (`forms`, a close naming the `table_money` it cashes
-    out)."""
+    out, a deal its `dealer` where it is known before it)."""
     hand = current.hand if current else None
     playing = hand is not None and hand.phase != "over"
     game = game_of(hand.rules if playing else session.rules)
@@ -393,7 +396,8 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
             "chart": running,
             "moves": moves(hand) if playing else [],
             "forms": forms(session, hand, table_money, current.number if playing and not any(
-                entry["seq"] and entry["action"] != "void" and not entry["voided"] for entry in actions) else None)}
+                entry["seq"] and entry["action"] != "void" and not entry["voided"] for entry in actions) else None,
+                           dealer)}
 
 
 def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
@@ -406,12 +410,14 @@ def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
 
 def next_night(session) -> dict:
     """What the next night's `session new` holds after a close, whoever started the night and however (docs/serve.md):
-    the closed night's players in seat order, its game, ante and money; its name is the next night's own."""
+    the closed night's players in seat order, its game, ante, money, stakes and short money; its name is the next
+    night's own."""
     from bragref.engine.money import format_money
 
     rules = session.rules
     return {"players": ", ".join(session.seats), "game": rules.game, "unit": rules.unit, "currency": rules.currency,
-            "ante": format_money(rules.ante, rules.unit) if rules.ante else "", "stakes": rules.stakes}
+            "ante": format_money(rules.ante, rules.unit) if rules.ante else "", "stakes": rules.stakes,
+            "short-money": rules.short_money}
 
 
 def prefilled(form: dict, values: dict) -> dict:

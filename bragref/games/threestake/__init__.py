@@ -15,7 +15,7 @@ from bragref.games.threestake.thirtyone import points, points_of
 from bragref.games.verbs import Concede, Param, Show
 
 UP = Param("up", "cards", "Every player's face-up card, one each in turn from the eldest (three-stake, R15.1)",
-           option="--up", required=False, rule="R15.1")
+           option="--up", required=False, rule="R15.1", each=True)
 THIRTY_ONE = Carried("thirty-one", "in a thirty-one every player went bust in or conceded", "R15.5",
                      "whoever wins the next deal's thirty-one", only="three-stake")
 POT_NAMES = {"card": "the card (pot 1)", "brag": "the brag (pot 2)", "folds": "the brag (pot 2)",
@@ -40,6 +40,9 @@ class ThreeStake(Game):
     presets = {"three-stake": {"ties": "eldest"}}  # R15.6: Hoyle's "eldest hand"
     deal_params = (UP,)
     terms = {"antes": "antes, one into each pot,"}
+    move_help = {"show": "PLAYER turns their three cards face up for the thirty-one, their face-up card among them; "
+                         "the brag (pot 2) goes to the best three as dealt (R15.4, R15.5).",
+                 "concede": "PLAYER gives up the brag (pot 2) and the thirty-one (pot 3), their cards unseen (R15.4)."}
     won_ways = {**Game.won_ways, "card": ("the best face-up card (R15.2)", "with the best face-up card"),
                 "folds": ("the brag: all others folded (R15.3)", "in the brag, all others folding"),
                 "brag": ("the brag: the best three cards as dealt (R15.5)", "in the brag"),

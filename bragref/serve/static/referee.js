@@ -127,15 +127,19 @@ function bySuit(pack) {  // the pack a suit at a time, each from the ace down: r
   return [...pack].sort(([a], [b]) => (suit(a) - suit(b)) * 100 + rank(a) - rank(b));
 }
 
-function picker(label, cards, picked) {
+function picker(label, cards, picked, changed) {  // `changed`: told after each card picked or put back
   const pack = element("div", { class: "pack", role: "group", "aria-label": label });
+  const fixed = cards.fixed || {};  // known to be the player's (a face-up card): held, and no tap takes it out (R8.10)
   bySuit(cards.pack).forEach(([card, seen], i, all) => {
     const first = !i || all[i - 1][0].slice(-1) !== card.slice(-1);  // each suit from a row of its own
-    const button = element("button", { type: "button", disabled: Boolean(seen), title: seen || null,
-      class: first ? "first" : null,
-      "aria-label": card, "aria-description": cardWords(card), "aria-pressed": picked.includes(card) ? "true" : "false" },
+    const held = card in fixed;
+    const button = element("button", { type: "button", disabled: Boolean(seen), title: seen || (held ? `${fixed[card]
+      }: held` : null), class: first ? "first" : null, "aria-disabled": held ? "true" : null,
+      "aria-label": card, "aria-description": held ? `${cardWords(card)}, ${fixed[card]}: held, in their show`
+        : cardWords(card), "aria-pressed": picked.includes(card) ? "true" : "false" },
     ...cardFace(card));
     button.addEventListener("click", () => {
+      if (held) return;  // fixed: the note beside the picker says why
       if (lastPick.card === card && Date.now() - lastPick.at < CALM_MS) return;  // a double tap's second
       if (Date.now() < movedUntil) return;  // the page moved under the finger (`clearOfTray`): a double tap's second
       lastPick = { card, at: Date.now() };
@@ -143,10 +147,21 @@ function picker(label, cards, picked) {
       if (at >= 0) picked.splice(at, 1);
       else if (!cards.count || picked.length < cards.count) picked.push(card);
       button.setAttribute("aria-pressed", picked.includes(card) ? "true" : "false");
+      if (changed) changed();
     });
     pack.append(button);
   });
   return pack;
+}
+
+function dealtTo(spec, state) {  // a deal's cards of one for each player (`Param.each`): whose each is, in turn from
+  // the eldest of the dealer chosen, else of the dealer due
+  return spec.orders[(spec.by && state.values[spec.by]) || spec.due] || [];
+}
+
+function eachPicked(line, names, cards) {  // whose each card picked is, in the order they are sent: `Hal 5♠, Cat …`
+  line.replaceChildren(...names.flatMap((name, i) => [i ? ", " : "", `${name} `,
+    ...(cards[i] ? cardFace(cards[i]) : ["…"])]));
 }
 
 function moveWords(move, values) {  // the button's words, each `{field}` as it is filled
@@ -185,8 +200,9 @@ function drawMoves(t) {
   document.getElementById("whose").textContent = t.told && t.hand ? t.told.turn : "";  // beside the buttons
   offered.forEach(move => {
     const needs = move.fields.length > 0;
-    const button = element("button", { type: "button", class: move.said ? null : "unsaid",
-      "aria-pressed": needs ? String(open === move.label) : null }, move.label);
+    const button = element("button", { type: "button", class: move.said ? null : "unsaid", title: move.help || null,
+      "aria-description": move.help || null, "aria-pressed": needs ? String(open === move.label) : null }, move.label);
+    // what the move is (its declaration's description), said in words too once its fields open
     button.addEventListener("click", () => {
       if (busy || calmed()) return;
       if (needs && open !== move.label) { open = move.label; calmFor(); drawMoves(table); return; }
@@ -194,6 +210,7 @@ function drawMoves(t) {
     });
     moves.append(button);
     if (open !== move.label) return;
+    if (move.help) panel.append(element("p", { class: "help" }, move.help));
     let amounts = 0;
     move.fields.forEach(field => {
       if (field.kind === "amount") {  // the first with its least filled in, and named `amount`
@@ -206,8 +223,8 @@ function drawMoves(t) {
         panel.append(element("label", {}, `${field.label} `, input));
       } else if (field.kind === "cards") {
         values[field.name] = [...(field.picked || [])];  // a hand seen already in the deal: the one they hold (R8.10)
-        panel.append(element("p", { class: "field" }, field.label), picker(`${field.label} for ${move.label}`,
-          field, values[field.name]));
+        panel.append(element("p", { class: "field" }, field.label), ...(field.note ? [element("p", {}, field.note)]
+          : []), picker(`${field.label} for ${move.label}`, field, values[field.name]));  // a card fixed: said why
       } else if (field.kind === "players") {
         values[field.name] = [];
         panel.append(choices(field.label, field.options, values[field.name]));
@@ -256,7 +273,14 @@ function field(form, spec, state) {  // one field of a form, holding what it hel
   } else if (spec.kind === "cards") {
     const chosen = Array.isArray(held) ? held : [];
     state.values[spec.name] = chosen;
-    return element("div", {}, element("p", { class: "field" }, name), picker(name, spec.cards, chosen));
+    const names = spec.orders ? dealtTo(spec, state) : [];  // how many, whose first, and whose each picked is
+    const line = element("p", { class: "order", "aria-live": "polite" });
+    eachPicked(line, names, chosen);
+    const told = names.length ? [element("p", {}, `Pick ${names.length}: ${[`${names[0]}'s first`,
+      ...names.slice(1).map(other => `then ${other}'s`)].join(", ")}.`), line] : [];
+    return element("div", {}, element("p", { class: "field" }, name),
+      ...(spec.help ? [element("p", {}, spec.help)] : []), ...told,
+      picker(name, spec.cards, chosen, () => eachPicked(line, names, chosen)));
   } else if (spec.kind === "value") {  // the rule's own values where they are a list, else typed
     const listed = spec.choices[state.values[spec.by]];
     input = listed ? element("select", { "aria-label": name, "data-name": spec.name },
@@ -275,7 +299,8 @@ function field(form, spec, state) {  // one field of a form, holding what it hel
     if (form.fields.some(other => other.by === spec.name)) drawForms(table);  // its values follow it
   });
   input.addEventListener("input", () => { state.values[spec.name] = input.value; });
-  return element("label", {}, `${spec.name} `, input);
+  const label = element("label", {}, `${spec.name} `, input);
+  return spec.help ? element("div", {}, label, element("p", { class: "help" }, spec.help)) : label;  // what it is
 }
 
 function selectedOnFocus(input) {  // a field reached holds what it held selected, as an address bar does: typing
@@ -470,8 +495,9 @@ function waitingRow(request, now, at, waiting) {  // the request shown: its line
   // and where more than one waits, which it is of how many, in the order they came, on the button that shows the next
   const fresh = appeared[request.id] + CALM_MS > now;  // just appeared or moved: no tap yet, marked so
   const buttons = ["record", "refuse"].map(answer => {
-    const button = element("button", { type: "button", "aria-label": `${answer}: ${request.line}`,
-      disabled: fresh }, answer);
+    const button = element("button", { type: "button", disabled: fresh,  // named for what it does: "Record Ann's look"
+      "aria-label": `${answer[0].toUpperCase()}${answer.slice(1)} ${request.line.replace(/^(.*?) asks: /, "$1's ")}` },
+    answer);
     button.addEventListener("click", async () => {
       if (busy || calmed() || appeared[request.id] + CALM_MS > Date.now()) return;
       busy = true;
