@@ -23,8 +23,8 @@ from bragref.games import game_of
 from bragref.ledger.money import CARRIED_POT, kept_in
 from bragref.serve.seats import Seats, passed
 from bragref.told import (backup_words, carried_words, closed_carried_lines, forms, hand_lines, moves,
-                          night_settle_lines, on_page, owed_lines, own_phrases, own_words, pot_line, recorded_words, session_form, signed, situation,
-                          whose_turn)
+                          night_settle_lines, on_page, owed_lines, own_phrases, own_words, pot_line, recorded_words,
+                          session_form, signed, situation, whose_turn)
 
 VIEWS = ("players", "referee")  # what each kind of page is shown: `Watcher.views`
 BACKUP_EVERY_S = 15.0  # how often the referee's page has the ledger's replica checked (at least every 30 s)
