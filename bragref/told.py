@@ -326,8 +326,7 @@ def closed_carried_lines(lines: list[str], payments: list[dict], amount: int, ki
             f"it agrees (R6.2)" if p["to"] == CARRIED_POT else line for line, p in zip(lines, payments, strict=False)]
     what = f"{kinds[0].why} ({kinds[0].rule})" if len(kinds) == 1 else \
         "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty (R14.4)"
-    named = " and ".join(payers)
-    losses = " and ".join(f"{name}'s" for name in payers)
+    named, losses = listed(payers), listed(f"{name}'s" for name in payers)
     said = (f"The carried pot is the {money(amount)} {what}. No deal will win it now the night is closed. {named} "
             f"{'is' if len(payers) == 1 else 'are'} named beside it only because settling up in the fewest payments "
             f"sets {losses} losses against it: that {money(amount)} goes to whoever the table shares the pot out to.")

@@ -41,6 +41,25 @@ def test_settle_json_and_carried_pot_payee(bragref):
     assert bragref("balances").stdout.endswith(f"Carried pot waiting to be won: 4 (R6.2).\n{note}\n")
 
 
+def test_settle_of_a_closed_night_says_its_carried_pot_is_unwon_as_the_pages_do_r6_2(bragref):
+    """Once the night is closed no deal will win its carried pot: `settle` says so, and why its payer is named (the
+    fewest payments set their losses against it), in the words the pages say it in (R6.2)."""
+    bragref('session new t --players "Andy,Bill,Chris"')
+    bragref("deal")
+    bragref("bet bill 1 --blind")
+    bragref("fold chris")
+    bragref("fold andy")  # the pot of 4 carried (R6.2)
+    assert "if the evening ends here" in bragref("settle").stdout
+    bragref("session close")
+    said = bragref("settle").stdout
+    assert "if the evening ends here" not in said and "whoever wins" not in said, said
+    for payment in (p for p in bragref.json("settle") if p["to"] == "carried pot"):
+        assert f"{payment['from']} owes the carried pot {payment['amount']}: unwon at the close, the table shares it " \
+               "out as it agrees (R6.2)" in said, said
+    assert "No deal will win it now the night is closed. Bill, Andy and Chris are named beside it only because " \
+           "settling up in the fewest payments sets Bill's, Andy's and Chris's losses against it" in said, said
+
+
 def test_a_pot_carried_in_brag_and_a_match_s_kitty_are_told_apart_r6_2_r14_4(bragref):
     """`--all` over a session of brag whose pot was carried (R6.2) and a match for lives whose kitty waits for its
     winner (R14.4): each is named for what it is, and the note on paying the carried pot names both."""

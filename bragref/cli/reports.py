@@ -15,8 +15,8 @@ from bragref.games import game_of
 from bragref.ledger.history import KEYS, MISDEAL, entry_of, hand_history, hand_rows, named_now, rows_named_now
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
-from bragref.told import (carried_words, entry_words, night_settle_lines, outcome, owed_lines, own_words, paid_in,
-                          seats_words, settle_lines, witness)
+from bragref.told import (carried_words, closed_carried_lines, entry_words, night_settle_lines, outcome, owed_lines,
+                          own_words, paid_in, seats_words, settle_lines, witness)
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -395,6 +395,10 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     owed = [] if all_sessions else owed_over_every_night(book, rules)
     lines = settle_lines(payments, money, at_table, paid) if all_sessions else \
         night_settle_lines(payments, owed, money, at_table, paid)
+    carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
+    closed = carried and not all_sessions and book.current_session().closed  # no deal will win it now (R6.2)
+    if closed:
+        lines = closed_carried_lines(lines, payments, carried, list(book.carried()), money)
     lines[:len(payments)] = [line + pay_words(p) for line, p in zip(lines, payments, strict=False)]
     if payments and out.fmt is not None:  # sentences, unless a table format is asked for
         linked = any("pay" in p for p in payments)
@@ -406,8 +410,7 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     if at_table and not all_sessions:
         for line in cash_out_lines(book.cashed_out(), money):
             click.echo(line)
-    carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
-    if carried:
+    if carried and not closed:
         click.echo(carried_words(carried, list(book.carried(all_sessions, kept)), money))
     if not all_sessions:  # `paid` belongs to no session (R1.2): the night's figures stand, and what is still owed
         for line in owed_lines(payments, owed, money, paid):  # over every night is said where it is not the night's
