@@ -26,7 +26,9 @@ def undo(app, reason: str | None) -> None:
     action that settled the last hand, its payments reversed, but only while
     nothing has been recorded since: once a later deal, a loan, a repayment,
     table money, a seat or rules change or a close follows, settled is final
-    and undo is refused (R9.1). Nothing is undone in a closed session.
+    and undo is refused (R9.1). Nothing is undone in a closed session. A
+    settle-up (`paid`), which belongs to no session, is voided while it is
+    the ledger's last event, after a close too.
 
     \b
     Example:

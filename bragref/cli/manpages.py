@@ -114,7 +114,7 @@ used only for the bragref version that made them; it may be deleted at any time)
 Balances, settle\-up and table money are summed from the ledger's rows every time, and the hand in
 play is replayed from them by every command
 .RI ( ledger.db\-replay.json ,
-kept by 0.13 to 0.15, is neither read nor written).
+which an older bragref kept, is neither read nor written).
 .SH EXIT STATUS
 .TP
 .B 0

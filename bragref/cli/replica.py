@@ -21,8 +21,9 @@ replica = click.Group(
 
 @replica.command("status", short_help="Restore the ledger's replica and compare it with the ledger.")
 @click.option("--replica", "where", metavar="URL", help="The replica: a folder, or any replica URL Litestream takes. "
-                                                         "[the one litestream-config last named, else "
-                                                         "LEDGER-replica, a folder beside the ledger]")
+                                                         "[the one litestream-config named or last checked here, "
+                                                         "whichever came last, else LEDGER-replica, a folder beside "
+                                                         "the ledger]")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
               metavar="SECONDS", help="The most the restore may take; past it the replica is unreachable.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: replica, state, missing, age_s, replicating.")

@@ -256,13 +256,14 @@ class MoneyColumns:
         return cells
 
 
-@click.command(short_help="Per player: paid in, won, net.")
+@click.command(short_help="Per player: paid in, won, loans, net.")
 @click.option("--all", "all_sessions", is_flag=True, help="Every session in the ledger.")
 @output_options
 @click.pass_obj
 def balances(app, all_sessions: bool, out: Output) -> None:
-    """Each player's money over the settled hands: paid into pots, won, and net (R1.2). Asked while a hand is being
-    played, a last line says so, and what is in its pot.
+    """Each player's money over the settled hands: paid into pots, won, the loans owed to or by them where there are
+    any (R7.5), and net (R1.2); with --all, also what they have paid up and what is still owed. Asked while a hand is
+    being played, a last line says so, and what is in its pot.
 
     \b
     Example:

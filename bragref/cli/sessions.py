@@ -25,7 +25,7 @@ def where(app) -> None:
 
 session = click.Group(
     "session",
-    short_help="Make, list, choose and show sessions.",
+    short_help="Make, list, choose, show and close sessions.",
     help="""A session is one evening's game: its players, seats and house rules.
 
     \b

@@ -32,7 +32,8 @@ from datetime import UTC
                    "served from then on).")
 @click.option("--replica", metavar="URL", help="With --referee, on a ledger Litestream replicates: its replica, checked "
                                                "before the page records anything (`replica status`). "
-                                               "[the one litestream-config last named, else LEDGER-replica]")
+                                               "[the one litestream-config named or last checked here, "
+                                               "whichever came last, else LEDGER-replica]")
 @click.pass_obj
 def serve(app, host: str, port: int, referee: bool, seats: str | None, keep: bool, new: bool,
           replica: str | None) -> None:
