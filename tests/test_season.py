@@ -434,7 +434,7 @@ def test_the_published_queries_tell_each_amount_in_its_own_sessions_money(bragre
     """Every amount the canned queries show is text in its session's money (issue 65: integer units, 25 for
     £0.25), each session's in its own: a night in £ (unit 0.01) and one in plain units are added up apart. Worked
     out by hand: n1 (antes £0.25) Bill wins £2.25, £0.50 up, Andy and Cat £0.25 down; Andy pays Bill £0.25; n2
-    (ante 1) Bill wins 4, 1 up; n3 (antes £0.25) Andy wins £0.50."""
+    (ante 1) Bill wins 4, 1 up; Cat pays Bill n1's £0.25; n3 (antes £0.25) Andy wins £0.50."""
     bragref.lines("""
         session new n1 --players "Andy,Bill,Cat" --unit 0.01 --currency £ --ante 0.25
         deal
@@ -446,6 +446,7 @@ def test_the_published_queries_tell_each_amount_in_its_own_sessions_money(bragre
         deal
         bet bill 2
         fold andy
+        --session n1 paid cat bill 0.25
         session new n3 --players "andy,Bill" --unit 0.01 --currency £ --ante 0.25
         deal
         fold bill
@@ -464,7 +465,8 @@ def test_the_published_queries_tell_each_amount_in_its_own_sessions_money(bragre
     assert rows("biggest_pots") == [("n1", 1, "£2.25", "Bill"), ("n3", 1, "£0.50", "Andy"), ("n2", 1, "4", "Bill")]
     assert [(night, result) for night, _, result in rows("player_record")] == [("n1", "£0.50"), ("n2", "1"),
                                                                                 ("n3", "-£0.25")]
-    assert [row[1:] for row in rows("settle_ups")] == [("Andy", "Bill", "£0.25", None)]
+    assert [row[1:] for row in rows("settle_ups")] == [("Andy", "Bill", "£0.25", None), ("Cat", "Bill", "£0.25", None)]
+    # Cat's in the money of n1 it was paid in, not of n2, the session recorded last before it (R1.1a)
 
 
 @pytest.mark.slow  # a server

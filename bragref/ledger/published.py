@@ -6,8 +6,8 @@ through a session's rename events; a name given up and taken again by another is
 Every amount is text in its own session's money, as bragref prints it (R1.1a: `£13.45`, `-£0.25`; `4` where the unit
 is 1 and there is no currency), worked out in integers from the rows' units; what adds up over several sessions
 (the standings) is added up for each money apart, as `season` reports it (docs/reference.md, The season). A settle-up
-belongs to no session: it is in the money of the sessions recorded before it (bragref records one only while they keep a
-single money, R1.1)."""
+belongs to no session: it is in the money it records (`payments.money`, `kept_in`'s `£0.01`: its currency, then its
+unit), or, where it records none, in that of the sessions recorded before it (R1.1)."""
 
 from __future__ import annotations
 
@@ -104,11 +104,12 @@ QUERIES = {
     },
     "settle_ups": {
         "title": "Settle-ups",
-        "description": "Payments recorded with `bragref paid` (voided ones left out), each in the money of the "
-                       "sessions recorded before it.",
+        "description": "Payments recorded with `bragref paid` (voided ones left out), each in the money it was paid "
+                       "in (that of the sessions recorded before it, where it names none).",
         "sql": f"WITH {MONEY}\nSELECT p.at, p.payer, p.payee, {said('p.amount')} AS amount, p.note FROM payments p"
-               f" LEFT JOIN money m ON m.session_id = (SELECT c.row_id FROM chain c WHERE c.tbl = 'sessions' AND c.seq <"
-               f" (SELECT seq FROM chain WHERE tbl = 'payments' AND row_id = p.id) ORDER BY c.seq DESC LIMIT 1)"
+               f" LEFT JOIN money m ON m.session_id = COALESCE((SELECT MIN(k.session_id) FROM money k"
+               f" WHERE k.currency || k.unit = p.money), (SELECT c.row_id FROM chain c WHERE c.tbl = 'sessions' AND"
+               f" c.seq < (SELECT seq FROM chain WHERE tbl = 'payments' AND row_id = p.id) ORDER BY c.seq DESC LIMIT 1))"
                f" WHERE p.voids IS NULL AND NOT EXISTS (SELECT 1 FROM payments v WHERE v.voids = p.id) ORDER BY p.id",
     },
 }
