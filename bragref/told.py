@@ -315,6 +315,10 @@ def carried_words(amount: int, kinds: list, money) -> str:
             f"that money in the middle; if the evening ends here, the table shares it out as it agrees.")
 
 
+UNWON = "no deal will win it now the night is closed; the table shares it out as it agrees"  # a carried pot at a
+# night's close (R6.2): `balances`, `summary`, `settle` and the pages say it so
+
+
 def closed_carried_lines(lines: list[str], payments: list[dict], amount: int, kinds: list, money) -> list[str]:
     """A closed night's who-pays-whom (`lines`, a row for each of `payments` first) with its carried pot said as
     what it now is (R6.2): unwon, no deal left to win it, the table sharing it out as it agrees; each row that pays

@@ -58,6 +58,10 @@ def test_settle_of_a_closed_night_says_its_carried_pot_is_unwon_as_the_pages_do_
                "out as it agrees (R6.2)" in said, said
     assert "No deal will win it now the night is closed. Bill, Andy and Chris are named beside it only because " \
            "settling up in the fewest payments sets Bill's, Andy's and Chris's losses against it" in said, said
+    assert bragref("balances").stdout.endswith("Carried pot left unwon at the close: 4 (R6.2): no deal will win it "
+                                               "now the night is closed; the table shares it out as it agrees.\n")
+    assert "(The carried pot is money left in the middle when everyone folded to a blind player, R6.2: no deal will " \
+           "win it now the night is closed; the table shares it out as it agrees.)" in bragref("summary").stdout
 
 
 def test_a_pot_carried_in_brag_and_a_match_s_kitty_are_told_apart_r6_2_r14_4(bragref):

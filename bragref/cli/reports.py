@@ -16,7 +16,7 @@ from bragref.ledger.history import KEYS, MISDEAL, entry_of, hand_history, hand_r
 from bragref.ledger.money import CARRIED_POT
 from bragref.ledger.story import local_time
 from bragref.told import (carried_words, closed_carried_lines, entry_words, night_settle_lines, outcome, owed_lines,
-                          own_words, paid_in, seats_words, settle_lines, witness)
+                          own_words, paid_in, seats_words, settle_lines, witness, UNWON)
 
 
 @click.command(short_help="The table now: whose turn, pot, stake, what is legal.")
@@ -292,8 +292,11 @@ def print_balances(book, all_sessions: bool, rows: list[dict], out: Output = Out
                     "net": money(r["net"]),
                     **({"paid up": money(r["paid_up"]), "owed": money(r["owed"])} if with_owed else {})}
                    for r in group])
+        closed = not all_sessions and book.current_session().closed  # no deal left to win it (R6.2)
         for carried, amount in book.carried(all_sessions, kept).items():
-            click.echo(f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
+            click.echo(f"{carried.name.capitalize()} left unwon at the close: {money(amount)} ({carried.rule}): "
+                       f"{UNWON}." if closed else
+                       f"{carried.name.capitalize()} waiting to be won: {money(amount)} ({carried.rule}).")
     for line in in_play_notes(book, all_sessions):
         click.echo(line)
 

@@ -7,7 +7,7 @@ import click
 from bragref.cli.output import HAND_NUMBERS
 from bragref.cli.reports import in_play_notes, owed_over_every_night
 from bragref.ledger.money import CARRIED_POT
-from bragref.told import owed_lines, paid_beside, signed as signed_in
+from bragref.told import UNWON, owed_lines, paid_beside, signed as signed_in
 
 
 @click.command(short_help="A hand told as a story, action by action, for a dispute.")
@@ -136,7 +136,8 @@ def money_lines(book, all_sessions: bool, kept: str | None, money, night: dict, 
     carried = book.carried(all_sessions, kept)
     kinds = list(carried)
     if any(p["to"] == CARRIED_POT for p in payments):
-        lines.append(f"(The carried pot is money {kinds[0].why}, {kinds[0].rule}: it goes to {kinds[0].goes_to}.)"
+        goes = UNWON if not all_sessions and book.current_session().closed else f"it goes to {kinds[0].goes_to}"
+        lines.append(f"(The carried pot is money {kinds[0].why}, {kinds[0].rule}: {goes}.)"
                      if len(kinds) == 1 else "(The carried pot is money left in the middle for the next hand, R6.2, "
                      "or a match's kitty not yet won, R14.4.)")
     elif kinds:  # at table stakes: in the middle, in nobody's table money
