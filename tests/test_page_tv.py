@@ -1,0 +1,153 @@
+"""What a new user met refereeing an evening by taps, on a phone (360x740) and a TV (1280x720), each reproduced first:
+three-stake's own details under the players' table read raw and were cut at the column's foot, a name of 40
+characters ran past the players' column, players not out of the hand were struck through, the night's chart drew a
+player who joined later from hand 1, said "hands 1-5" of four points and crowded eight players' names, and a seat
+kept its ✓ line after the hand it spoke of was over."""
+
+import json
+
+import pytest
+from test_page_fit import BROKEN, EIGHT_SEATS, LONGEST, ROWS, TV_720, thirty_one
+from test_referee import PHONE, Referee, bragref, opened
+
+pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
+
+
+def told_of(db) -> dict:
+    """What the players' page is told (`told`) of the ledger as it is, read as the server reads it."""
+    from bragref.serve.watch import Watcher
+
+    watcher = Watcher(str(db))
+    try:
+        watcher.look()
+        return json.loads(watcher.views["players"])["told"]
+    finally:
+        watcher._close()
+
+
+# ---- three-stake's own details ---------------------------------------------------------------------------------------
+
+
+def test_three_stakes_pots_are_said_as_a_referee_says_them(tmp_path):
+    """The three pots read `pot card, amount £4.00, winners Andy; pot brag, amount £14.00; ...` (the game's keys
+    rendered as they are kept). Each pot is said on a line of its own, what it holds and whose it is or how it is
+    still to be decided (R15.2, R15.5); no key's raw name or value reaches the page."""
+    db = tmp_path / "ledger.db"
+    thirty_one(db, EIGHT_SEATS)  # in the thirty-one: Andy's 9c the best face-up card (R15.2)
+    keys = told_of(db)["keys"]
+    assert keys[:3] == [["Pot for the best card (£4.00)", "Andy"],
+                        ["Pot for the brag (£14.00)", "at the show, the best three as dealt"],
+                        ["Pot for the thirty-one (£4.00)", "the best total not over 31"]], keys
+    said = json.dumps(keys)
+    for raw in ("amount", "winners", "pot card", "three pots", "stage", "carried"):
+        assert raw not in said, (raw, keys)
+    for words in ("show georgina 7h 2c 3c", "stick georgina", "show harry 8d 9d 10d", "stick harry",
+                  "show andy 9c Jd Qc", "stick andy"):
+        bragref(db, *words.split())
+    keys = dict(told_of(db)["keys"])  # over: every pot said with its winner
+    assert keys["Pot for the best card (£4.00)"] == "Andy", keys
+    assert keys["Pot for the brag (£14.00)"] == "Bill", keys  # a pair of kings, the best as dealt (R15.5)
+    assert keys["Pot for the thirty-one (£4.00)"] == "Bill", keys  # Bill's 31 (R15.5)
+
+
+def test_three_stakes_pots_at_the_brag_say_they_are_being_bet_for(tmp_path):
+    """At the brag, before the thirty-one: pot 1 is the eldest's (the A♦ beats every card, R15.2), pot 2 is being
+    bet for (R15.3), pot 3 is played after it (R15.4)."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--game", "three-stake", "--currency", "£",
+            "--unit", "0.20")
+    bragref(db, "deal", "--up", "Ad,2s,3h")
+    assert told_of(db)["keys"][:3] == [["Pot for the best card (£0.60)", "Bob"],  # the eldest's Ad (R15.2)
+                                       ["Pot for the brag (£0.60)", "being bet for"],
+                                       ["Pot for the thirty-one (£0.60)", "played after the brag"]]
+
+
+KEYS = """() => {  // the players' part as drawn: each line of the game's own details under the table, with whether all
+  // of it is in the part and on the screen
+  const part = document.getElementById('table').getBoundingClientRect();
+  return [...document.querySelectorAll('#keys dd, #keys dt')].map(node => {
+    const r = node.getBoundingClientRect();
+    return [node.textContent, r.left >= part.left - 1 && r.right <= part.right + 1 && r.top >= part.top - 1
+            && r.bottom <= part.bottom + 1 && r.bottom <= innerHeight + 1];
+  });
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "seats"), [(TV_720, EIGHT_SEATS), (TV_720, EIGHT_SEATS.replace("Harry", LONGEST)),
+                                                 (PHONE, EIGHT_SEATS.replace("Harry", LONGEST))],
+                         ids=["tv-1280x720", "tv-1280x720-a-40-character-name", "phone-a-40-character-name"])
+def test_eight_three_stake_players_and_the_three_pots_read_whole_under_them(browser, tmp_path, viewport, seats):
+    """Three-stake's thirty-one among eight on a 1280x720 TV: the pots under the players' table were cut at the
+    column's foot, and with a name of 40 characters (R2.6) among the players its rows ran past the column too. Every
+    player's row and every line of the pots is whole in the players' part and on the screen, the type at least 0.8
+    of the page's text, no word broken; a phone's page no wider than its screen, its pots read whole."""
+    db = tmp_path / "ledger.db"
+    thirty_one(db, seats)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, viewport)
+        page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 8")
+        page.wait_for_function("document.getElementById('turn').textContent === 'Georgina to act'")
+        page.wait_for_timeout(300)  # at the size the page settles at
+        shown, keys = page.evaluate(ROWS), page.evaluate(KEYS)
+        assert "Pot for the best card (£4.00)" in [text for text, _ in keys], keys
+        assert not shown["wide"], shown
+        assert shown["font"] >= max(14, 0.8 * shown["text"] - 0.5), shown
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert page.evaluate("[...document.querySelectorAll('section')].every(s => s.scrollWidth <= s.clientWidth)")
+        assert page.evaluate(BROKEN) == []
+        if viewport is not PHONE:  # a TV is not scrolled: every row and every line of the pots in sight
+            assert [name for name, whole in shown["rows"] if not whole] == [], shown
+            assert [text for text, whole in keys if not whole] == [], keys
+            assert shown["newest"][1], shown
+            assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    finally:
+        running.stop()
+
+
+# ---- struck through: out of this hand ------------------------------------------------------------------------------
+
+
+STRUCK = """() => Object.fromEntries([...document.querySelectorAll('#players tbody tr')].map(row =>
+  [row.cells[0].textContent.replace(/^▶\\s*/, ''),
+   getComputedStyle(row.cells[0]).textDecorationLine.includes('line-through')]))"""
+
+
+def test_only_players_out_of_the_hand_are_struck_through(browser, tmp_path):
+    """Three-stake's thirty-one: Dan, Francesca and Harry folded in the brag, and were struck through as out, yet a
+    player who folds gives up pot 2 only (R15.3): Harry, still to play the thirty-one, is in the hand. Dan and
+    Francesca (folded and bust) and Eddie (conceded: out of pots 2 and 3, R15.4) have nothing left to win, and
+    are struck through; Andy, whose face-up card took pot 1 (R15.2), is not, nor is anyone still in a pot."""
+    db = tmp_path / "ledger.db"
+    thirty_one(db, EIGHT_SEATS)
+    assert sorted(told_of(db)["out"]) == ["Dan", "Eddie", "Francesca"]
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 8")
+        struck = page.evaluate(STRUCK)
+        assert struck == {"Bill": False, "Christopher": False, "Dan": True, "Eddie": True, "Francesca": True,
+                          "Georgina": False, "Harry": False, "Andy": False}, struck
+    finally:
+        running.stop()
+
+
+def test_a_player_who_joined_before_their_first_deal_is_not_struck_through(browser, tmp_path):
+    """Brag: Cat folds, Ann wins the hand; Dan joins between hands (R2.1). On the TV Dan was struck through as out,
+    as Cat is: Dan has been in no hand yet, and is drawn waiting for the next deal, not struck through."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--currency", "£")
+    bragref(db, "deal")
+    for words in ("fold bob", "fold cat"):
+        bragref(db, *words.split())
+    bragref(db, "player", "join", "Dan")
+    told = told_of(db)
+    assert told["out"] == ["Bob", "Cat"] and told["states"]["Dan"] == "waiting for the deal", told
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, TV_720)
+        page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 4")
+        assert page.evaluate(STRUCK) == {"Ann": False, "Bob": True, "Cat": True, "Dan": False}
+    finally:
+        running.stop()
+
