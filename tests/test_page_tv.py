@@ -5,6 +5,7 @@ player who joined later from hand 1, said "hands 1-5" of four points and crowded
 kept its ✓ line after the hand it spoke of was over."""
 
 import json
+from itertools import pairwise
 
 import pytest
 from test_page_fit import BROKEN, EIGHT_SEATS, LONGEST, ROWS, TV_720, thirty_one
@@ -148,6 +149,87 @@ def test_a_player_who_joined_before_their_first_deal_is_not_struck_through(brows
         page = opened(browser, running.players, TV_720)
         page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 4")
         assert page.evaluate(STRUCK) == {"Ann": False, "Bob": True, "Cat": True, "Dan": False}
+    finally:
+        running.stop()
+
+
+# ---- the night's chart ---------------------------------------------------------------------------------------------
+
+
+def folded_round(db) -> None:
+    """The hand in play played out: each player to act folds until one is left."""
+    while (to_act := json.loads(bragref(db, "status", "--json"))["to_act"]) is not None:
+        bragref(db, "fold", to_act)
+
+
+def joined_and_misdealt(db) -> None:
+    """Brag among seven, two hands; Harry joins (R2.1) and is dealt in from hand 3; hand 4 is a misdeal, voided
+    (R9.1), and hand 5 is played: the night's chart has four hands, 1, 2, 3 and 5, and eight players."""
+    bragref(db, "session", "new", "n", "--players", EIGHT_SEATS.replace(",Harry", ""), "--currency", "£", "--unit",
+            "0.50")
+    for _ in range(2):
+        bragref(db, "deal")
+        folded_round(db)
+    bragref(db, "player", "join", "Harry")
+    bragref(db, "deal")
+    folded_round(db)
+    bragref(db, "deal")
+    bragref(db, "undo")  # a misdeal: hand 4 is voided
+    bragref(db, "deal")
+    folded_round(db)
+
+
+def test_the_nights_chart_knows_when_each_player_joined(tmp_path):
+    """The chart's figures: Harry, seated after hand 2, was given a result of nothing for hands 1 and 2 (a flat line
+    from hand 1): his first hand is named (`first`, the place of hand 3 among the hands drawn), the others' are
+    not; hand 4, voided, is not among the hands."""
+    db = tmp_path / "ledger.db"
+    joined_and_misdealt(db)
+    chart = told_of(db)["chart"]
+    assert chart["hands"] == [1, 2, 3, 5], chart
+    assert chart["first"] == {"Harry": 2}, chart
+    assert len(chart["players"]["Harry"]) == 4 and chart["players"]["Harry"][:2] == [0, 0], chart
+
+
+CHART = """() => {  // the night's chart as drawn: its axis's words, where each player's line starts, the x of each hand,
+  // and its names' boxes, top to bottom
+  const svg = document.getElementById('running'), lines = [...svg.querySelectorAll('polyline')];
+  const names = [...svg.querySelectorAll('text')].slice(1).map(t => {
+    const r = t.getBoundingClientRect();
+    return [t.textContent, r.top, r.bottom];
+  }).sort((a, b) => a[1] - b[1]);
+  const starts = lines.map(line => line.points[0].x), xs = lines.map(line => [...line.points].map(p => p.x));
+  return {axis: svg.querySelector('text').textContent, starts, xs, names,
+          caption: document.getElementById('running-said').textContent};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [TV_720, PHONE], ids=["tv-1280x720", "phone"])
+def test_the_nights_chart_draws_a_late_player_from_their_first_hand_names_its_hands_and_keeps_names_apart(
+        browser, tmp_path, viewport):
+    """Harry joined after hand 2: his line was drawn flat from hand 1, as if he had played and broken even. Hand 4
+    was voided (R9.1), and the axis said "hands 1–5" under four points. Eight names crowded at the lines' ends, each
+    touching the next. Harry's line starts at hand 3 (the others' at hand 1); the axis names the hands drawn ("hands
+    1–3, 5"); each name is apart from the next by at least a fifth of its height."""
+    db = tmp_path / "ledger.db"
+    joined_and_misdealt(db)
+    running = Referee(db)
+    try:
+        page = opened(browser, running.players, viewport)
+        page.wait_for_function("document.getElementById('chart').hidden === false")
+        page.wait_for_timeout(300)  # drawn again at the size the page settles at (its ResizeObserver)
+        drawn = page.evaluate(CHART)
+        assert drawn["axis"] == "hands 1–3, 5", drawn
+        order = EIGHT_SEATS.split(",")
+        everyone = drawn["xs"][0]
+        assert len(everyone) == 4, drawn
+        harry = drawn["xs"][order.index("Harry")]
+        assert harry == everyone[2:], drawn  # from hand 3, at hand 3's place
+        assert all(xs == everyone for name, xs in zip(order, drawn["xs"], strict=True) if name != "Harry"), drawn
+        names = drawn["names"]
+        assert len(names) == 8, names
+        for (_, _, above), (name, below, bottom) in pairwise(names):
+            assert below - above >= 0.2 * (bottom - below), (name, names)
     finally:
         running.stop()
 
