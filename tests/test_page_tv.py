@@ -9,7 +9,7 @@ from itertools import pairwise
 
 import pytest
 from test_page_fit import BROKEN, EIGHT_SEATS, LONGEST, ROWS, TV_720, thirty_one
-from test_referee import PHONE, Referee, bragref, opened
+from test_referee import PHONE, Referee, bragref, opened, status
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
 
@@ -233,3 +233,55 @@ def test_the_nights_chart_draws_a_late_player_from_their_first_hand_names_its_ha
     finally:
         running.stop()
 
+
+# ---- a seat's ✓ line -------------------------------------------------------------------------------------------------
+
+
+def test_a_seats_confirmation_goes_once_the_hand_it_speaks_of_is_over(browser, tmp_path):
+    """Bob asks to bet £2 from his phone and the referee records it: his page says ✓ what was recorded. The others
+    fold at the table and the hand is over (Bob wins it): the ✓ line stayed, speaking of a move in a hand already
+    over. It goes once the hand is over; while the hand is in play it stays."""
+    from test_seats import Seated, ask, dealt, phone
+
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        bob = phone(browser, running.seat("Bob"))
+        ask(bob, "bet", "2")
+        request = status(running.url)["requests"][0]  # the referee records it
+        assert running.answer(request["id"]).status_code == 200
+        bob.wait_for_function("document.getElementById('answer').className === 'recorded'", timeout=3000)
+        assert "Bob" in bob.locator("#answer").text_content()
+        bob.clock.fast_forward(5000)
+        bragref(db, "fold", "cat")  # the hand goes on: the ✓ line stays
+        bob.wait_for_function("document.getElementById('turn').textContent.includes('Dan')", timeout=3000)
+        assert bob.evaluate("document.getElementById('answer').className") == "recorded"
+        for name in ("dan", "ann"):
+            bragref(db, "fold", name)
+        bob.wait_for_function("document.getElementById('turn').textContent.includes('over')", timeout=3000)
+        bob.wait_for_function("document.getElementById('answer').textContent === ''", timeout=3000)
+        assert bob.evaluate("document.getElementById('answer').className") == ""
+    finally:
+        running.stop()
+
+
+def test_a_seats_confirmation_of_the_move_that_ends_the_hand_is_read_before_it_goes(browser, tmp_path):
+    """Bob's own fold ends the hand (Ann takes the pot, R2.5): its ✓ line comes with the hand already over. It
+    stays to be read a moment (as what is said of a hand does before news of the table clears it), then goes."""
+    from test_seats import Seated, ask, dealt, phone
+
+    db = dealt(tmp_path / "ledger.db")
+    for words in ("bet bob 1", "fold cat", "fold dan", "bet ann 1"):
+        bragref(db, *words.split())
+    running = Seated(db)
+    try:
+        bob = phone(browser, running.seat("Bob"))
+        ask(bob, "fold")
+        assert running.answer(status(running.url)["requests"][0]["id"]).status_code == 200
+        bob.wait_for_function("document.getElementById('answer').className === 'recorded'", timeout=3000)
+        bob.wait_for_function("document.getElementById('turn').textContent.includes('over')", timeout=3000)
+        assert "Bob" in bob.locator("#answer").text_content()  # read first
+        bob.clock.fast_forward(3500)
+        bob.wait_for_function("document.getElementById('answer').textContent === ''", timeout=3000)
+    finally:
+        running.stop()
