@@ -53,14 +53,18 @@ def test_three_stakes_pots_are_said_as_a_referee_says_them(tmp_path):
 
 def test_three_stakes_pots_at_the_brag_say_they_are_being_bet_for(tmp_path):
     """At the brag, before the thirty-one: pot 1 is the eldest's (the A♦ beats every card, R15.2), pot 2 is being
-    bet for (R15.3), pot 3 is played after it (R15.4)."""
+    bet for (R15.3), pot 3 is played after it (R15.4); what the player to act must put in to call, and what each
+    has put in the brag once anyone has."""
     db = tmp_path / "ledger.db"
     bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--game", "three-stake", "--currency", "£",
             "--unit", "0.20")
     bragref(db, "deal", "--up", "Ad,2s,3h")
-    assert told_of(db)["keys"][:3] == [["Pot for the best card (£0.60)", "Bob"],  # the eldest's Ad (R15.2)
-                                       ["Pot for the brag (£0.60)", "being bet for"],
-                                       ["Pot for the thirty-one (£0.60)", "played after the brag"]]
+    assert told_of(db)["keys"] == [["Pot for the best card (£0.60)", "Bob"],  # the eldest's Ad (R15.2)
+                                   ["Pot for the brag (£0.60)", "being bet for"],
+                                   ["Pot for the thirty-one (£0.60)", "played after the brag"],
+                                   ["To call", "nothing: a check"]]  # until someone raises (R15.3)
+    bragref(db, "raise", "bob", "0.40")
+    assert told_of(db)["keys"][3:] == [["Put in the brag", "Bob £0.40"], ["To call", "£0.40"]]
 
 
 KEYS = """() => {  // the players' part as drawn: each line of the game's own details under the table, with whether all
@@ -74,21 +78,37 @@ KEYS = """() => {  // the players' part as drawn: each line of the game's own de
 }"""
 
 
-@pytest.mark.parametrize(("viewport", "seats"), [(TV_720, EIGHT_SEATS), (TV_720, EIGHT_SEATS.replace("Harry", LONGEST)),
-                                                 (PHONE, EIGHT_SEATS.replace("Harry", LONGEST))],
-                         ids=["tv-1280x720", "tv-1280x720-a-40-character-name", "phone-a-40-character-name"])
-def test_eight_three_stake_players_and_the_three_pots_read_whole_under_them(browser, tmp_path, viewport, seats):
+def at_the_brag(db, seats: str) -> None:
+    """Three-stake among eight (`seats`), its first hand at the brag: raises, a call and a fold; Francesca to act,
+    with what each has put in and what she must to call said under the pots."""
+    bragref(db, "session", "new", "n", "--players", seats, "--game", "three-stake", "--currency", "£", "--unit",
+            "0.50")
+    bragref(db, "deal", "--up", "2s,3h,4d,5c,6s,7h,8d,9c")
+    for words in ("raise bill 1", "call christopher", "fold dan", "raise eddie 1"):
+        bragref(db, *words.split())
+
+
+@pytest.mark.parametrize(("viewport", "seats", "stage"), [
+    (TV_720, EIGHT_SEATS, thirty_one), (TV_720, EIGHT_SEATS.replace("Harry", LONGEST), thirty_one),
+    (TV_720, EIGHT_SEATS.replace("Harry", LONGEST), at_the_brag), (PHONE, EIGHT_SEATS.replace("Harry", LONGEST),
+                                                                   thirty_one)],
+    ids=["tv-1280x720", "tv-1280x720-a-40-character-name", "tv-1280x720-a-40-character-name-at-the-brag",
+         "phone-a-40-character-name"])
+def test_eight_three_stake_players_and_the_three_pots_read_whole_under_them(browser, tmp_path, viewport, seats,
+                                                                              stage):
     """Three-stake's thirty-one among eight on a 1280x720 TV: the pots under the players' table were cut at the
-    column's foot, and with a name of 40 characters (R2.6) among the players its rows ran past the column too. Every
-    player's row and every line of the pots is whole in the players' part and on the screen, the type at least 0.8
-    of the page's text, no word broken; a phone's page no wider than its screen, its pots read whole."""
+    column's foot, and with a name of 40 characters (R2.6) among the players its rows ran past the column too (at
+    the brag as well, what each put in and what is to call under the pots). Every player's row and every line
+    under them is whole in the players' part and on the screen, the type at least 0.8 of the page's text, no word
+    broken; a phone's page no wider than its screen, its pots read whole."""
     db = tmp_path / "ledger.db"
-    thirty_one(db, seats)
+    stage(db, seats)
     running = Referee(db)
     try:
         page = opened(browser, running.players, viewport)
         page.wait_for_function("document.querySelectorAll('#players tbody tr').length === 8")
-        page.wait_for_function("document.getElementById('turn').textContent === 'Georgina to act'")
+        page.wait_for_function("document.getElementById('turn').textContent === "
+                               f"'{'Georgina' if stage is thirty_one else 'Francesca'} to act'")
         page.wait_for_timeout(300)  # at the size the page settles at
         shown, keys = page.evaluate(ROWS), page.evaluate(KEYS)
         assert "Pot for the best card (£4.00)" in [text for text, _ in keys], keys

@@ -128,7 +128,7 @@ class ThreeStake(Game):
         return f"{total} bust" if total > 31 else str(total)
 
     table_money_keys = ("three_pots", "totals", "to_call")
-    labels = {"three_pots": "the three pots", "totals": "put in the brag", "to_call": "to call", "up": "face up"}
+    labels = {"three_pots": "the three pots", "totals": "put in", "to_call": "to call", "up": "face up"}
 
     def table_keys(self, hand):
         acting = hand.acting
@@ -150,15 +150,20 @@ class ThreeStake(Game):
 
     def key_words(self, hand, key, value):
         """Each pot on a line of its own, said as a referee says it: what it holds, and whose it is or how it is
-        still to be decided (R15.2, R15.5); the stage said by them (the pot being played), not apart; what each has
-        put in the brag while it is bet (R15.3)."""
-        if key == "stage" or (key == "totals" and (hand.phase == "over" or hand.stage != "brag")):
-            return []  # what each put in is said only while the brag is bet: then its pot's amount says it
-        if key != "three_pots":
-            return None
+        still to be decided (R15.2, R15.5); the stage said by them (the pot being played), not apart; while the brag
+        is bet, what each has put in it and what the player to act must to call (R15.3)."""
         money = hand.rules.money
-        return [(f"Pot for {POT_TITLES[pot['pot']]} ({money(pot['amount'])})", self._pot_state(hand, pot))
-                for pot in value]
+        if key == "three_pots":
+            return [(f"Pot for {POT_TITLES[pot['pot']]} ({money(pot['amount'])})", self._pot_state(hand, pot))
+                    for pot in value]
+        betting = hand.phase != "over" and hand.stage == "brag"  # said only while the brag is bet: then its pot's
+        if key == "totals":  # amount says what is in it
+            put = [f"{name} {money(amount)}" for name, amount in value.items() if amount]
+            return [("Put in the brag", ", ".join(put))] if betting and put else []  # a check costs nothing
+        if key == "to_call":
+            return [("To call", money(value) if value else "nothing: a check")] if betting and value is not None \
+                else []
+        return [] if key == "stage" else None  # the stage: said by the pots (the one being played)
 
     @staticmethod
     def _pot_state(hand, pot) -> str:
