@@ -526,7 +526,16 @@ def own_words(hand: Hand, name: str | None = None) -> list[tuple[str, str]]:
     """A game's own keys (`Game.player_keys` of player `name`, else `Game.table_keys`) as a person reads them: each
     under its label (`Game.labels`, else its words: `pair plus`), with its value in words: amounts in the session's
     money (`Game.money_keys`, `Game.table_money_keys`, R1.1a), `yes` for a key that is on, and nothing for one that is
-    off or unknown. No raw key name, and no placeholder, reaches a person."""
+    off or unknown; a table key the game words itself (`Game.key_words`: three-stake's pots) in its words. No raw key
+    name, and no placeholder, reaches a person."""
+    if name is None:
+        game = game_of(hand.rules)
+        keys = game.table_keys(hand)
+        lines: list[tuple[str, str]] = []
+        for key, (label, _, text) in zip(keys, _own(hand, None), strict=True):
+            worded = game.key_words(hand, key, keys[key])
+            lines.extend([(label, text)] if worded is None else worded)
+        return lines
     return [(label, text) for label, _, text in _own(hand, name)]
 
 

@@ -309,7 +309,7 @@ def test_a_games_own_amounts_show_in_the_sessions_money(browser, tmp_path):
         assert told == [["put in", "Bob £0.00, Ann £3.00"], ["to call", "£3.00"]]  # said once, by the server
         page = browser.new_page(bypass_csp=True)
         page.goto(running.url)
-        page.wait_for_function("document.getElementById('keys').children.length >= 4")
+        page.wait_for_function("document.querySelectorAll('#keys dd').length >= 2")  # each a line of its own
         shown = page.locator("#keys").text_content()
         assert "put inBob £0.00, Ann £3.00" in shown and "to call£3.00" in shown, shown  # 6 units of 50p, not 6
     finally:

@@ -384,6 +384,17 @@ class Showing(ABC):
         """What `status --json` carries per player for this game (a player's lives, R14.4)."""
         return {}
 
+    def key_words(self, hand: Hand, key: str, value: Any) -> list[tuple[str, str]] | None:
+        """One of `table_keys` (`key`, holding `value`) as the pages say it under the players, where the family's
+        words (the key's label, its value's items joined) are not what a referee would say: lines of (label, words),
+        none where it says nothing (three-stake's pots, each a line of its own, R15). None: the family's words."""
+        return None
+
+    def out_of_hand(self, hand: Hand, name: str) -> bool:
+        """Whether player `name`, dealt in `hand`, is out of it (the pages strike them through): the family's, a
+        player who folded (R2.5), sits the hand out (R17) or is out of the match (R14.4)."""
+        return hand.player(name).status in ("folded", "sitting-out", "out")
+
 
 class Matches(ABC):
     """Play in matches across hands (a match for lives, R14.4): none by default."""

@@ -573,8 +573,11 @@ class Money:
 
     def running(self, session: Session) -> dict:
         """The night as a picture: each player's running result over the session's settled hands, `{"hands": [the
-        hands' numbers], "players": {name: [their result after each]}}`, summed from the postings (a settlement a void
-        reversed sums to nothing, and a hand undone back into play is not settled: it is left out)."""
+        hands' numbers], "players": {name: [their result after each]}, "first": {name: the place among `hands` of
+        their first hand}}`, summed from the postings (a settlement a void reversed sums to nothing, and a hand undone
+        back into play is not settled: it is left out). `first` names only those not dealt in from the first hand
+        drawn (seated since, R2.1: their results before it are 0, no hand of theirs); one dealt in none of them has
+        the number of hands drawn."""
         current = self.current(session)
         playing = current.number if current is not None and current.hand.phase != "over" else None
         rows = self._q("SELECT h.number, p.player, SUM(p.amount) FROM postings p JOIN hands h ON h.id = p.hand_id"
@@ -589,7 +592,14 @@ class Money:
         for results in players.values():
             for index in range(1, len(results)):
                 results[index] += results[index - 1]
-        return {"hands": hands, "players": players}
+        first: dict[str, int] = {}
+        for number, seats in self._q("SELECT number, seats FROM hands WHERE session_id = ? ORDER BY number",
+                                     (session.id,)):
+            if number in at:
+                for name in structs.decode(seats):
+                    first.setdefault(session.now_called(name), at[number])
+        late = {name: first.get(name, len(hands)) for name in players}
+        return {"hands": hands, "players": players, "first": {name: at for name, at in late.items() if at}}
 
     def matches_won(self, sessions: list[Session]) -> list[dict]:
         """Each match for lives won with a kitty (R14.4): `{"session", "match", "hand", "winner", "kitty"}`, from

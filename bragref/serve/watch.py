@@ -392,6 +392,7 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
                        **({p.name: game_of(hand.rules).say(p.status).replace("-", " ") for p in hand.players}
                           if hand else {})},  # in words: `sitting out`, not `sitting-out`
             "players": {p.name: own_phrases(hand, p.name) for p in hand.players} if hand else {},
+            "out": out_of(session, current),
             "settle": settle,
             "chart": running,
             "moves": moves(hand) if playing else [],
@@ -400,11 +401,26 @@ def told(session, current, actions: list[dict], running: dict, season: dict | No
                            dealer)}
 
 
+def out_of(session, current) -> list[str]:
+    """The players the pages strike through as out of the session's `current` hand: each dealt in whom the game
+    says is out of it (`Game.out_of_hand`: a three-stake player who folded in the brag still plays the thirty-one,
+    R15.3), and each seated at its deal and dealt no cards (out of a match for lives, R14.4); never one seated since
+    the deal, who has been in no hand of it (R2.1)."""
+    if current is None:
+        return []
+    hand = current.hand
+    game = game_of(hand.rules)
+    dealt_in = {p.name for p in hand.players}
+    seated = {session.now_called(name) for name in structs.decode(current.row["seats"])} - dealt_in
+    return [p.name for p in hand.players if game.out_of_hand(hand, p.name)] + [
+        name for name in session.seats if name in seated]
+
+
 def unstarted(said: str = "No session yet: the referee starts one.") -> dict:
     """The table where no session is open (no ledger yet, none in it, or the last closed): the referee's page starts
     one."""
     return {"session": None, "digest": "", "said": said, "players": [], "balances": [], "actions": [],
-            "told": {"title": "", "turn": "", "pot": "", "lines": [], "keys": [], "states": {}, "players": {},
+            "told": {"title": "", "turn": "", "pot": "", "lines": [], "keys": [], "states": {}, "players": {}, "out": [],
                      "settle": [], "chart": None, "season": None, "moves": [], "forms": [session_form()]}}
 
 

@@ -20,6 +20,7 @@ THIRTY_ONE = Carried("thirty-one", "in a thirty-one every player went bust in or
                      "whoever wins the next deal's thirty-one", only="three-stake")
 POT_NAMES = {"card": "the card (pot 1)", "brag": "the brag (pot 2)", "folds": "the brag (pot 2)",
              "thirty-one": "the thirty-one (pot 3)"}
+POT_TITLES = {"card": "the best card", "brag": "the brag", "thirty-one": "the thirty-one"}  # what each pot is for
 
 
 class ThreeStake(Game):
@@ -149,6 +150,46 @@ class ThreeStake(Game):
                 "totals": {p.name: play.total(hand, p) for p in hand.players},
                 "to_call": hand.stake - play.total(hand, acting) if acting is not None and hand.stage == "brag"
                 else None}
+
+    def key_words(self, hand, key, value):
+        """Each pot on a line of its own, said as a referee says it: what it holds, and whose it is or how it is
+        still to be decided (R15.2, R15.5); the stage said by them (the pot being played), not apart; while the brag
+        is bet, what each has put in it and what the player to act must to call (R15.3)."""
+        money = hand.rules.money
+        if key == "three_pots":
+            return [(f"Pot for {POT_TITLES[pot['pot']]} ({money(pot['amount'])})", self._pot_state(hand, pot))
+                    for pot in value]
+        betting = hand.phase != "over" and hand.stage == "brag"  # said only while the brag is bet: then its pot's
+        if key == "totals":  # amount says what is in it
+            put = [f"{name} {money(amount)}" for name, amount in value.items() if amount]
+            return [("Put in the brag", ", ".join(put))] if betting and put else []  # a check costs nothing
+        if key == "to_call":
+            return [("To call", money(value) if value else "nothing: a check")] if betting and value is not None \
+                else []
+        return [] if key == "stage" else None  # the stage: said by the pots (the one being played)
+
+    @staticmethod
+    def _pot_state(hand, pot) -> str:
+        if pot["carried"]:
+            return "carried to the next deal: every player went bust or conceded"
+        if pot["winners"]:
+            return " and ".join(pot["winners"])
+        if hand.phase == "over":
+            return "nobody's"
+        if pot["pot"] == "brag":
+            return "being bet for" if hand.stage == "brag" else "at the show, the best three as dealt"
+        return "played after the brag" if hand.stage == "brag" else "the best total not over 31"
+
+    def out_of_hand(self, hand, name):
+        """Out only with nothing left to win: a player who folds gives up the brag only (R15.3), and is out once
+        they have conceded (out of pots 2 and 3, R15.4) or gone bust in the thirty-one as well; never the one whose
+        face-up card took pot 1 (R15.2)."""
+        if name in play.card_winners(hand):
+            return False
+        if name in hand.conceded:
+            return True
+        total = points_of(hand, name)
+        return hand.player(name).status == "folded" and total is not None and total > 31
 
     def player_keys(self, hand, name):
         from bragref.engine.cards import card_text

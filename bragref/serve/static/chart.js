@@ -36,10 +36,22 @@ function spread(wanted, gap, low, high) {  // label heights kept `gap` apart, in
   return placed;
 }
 
+function spans(numbers) {  // the hands drawn, as runs: `1–3, 5` where hand 4 was voided (a misdeal, R9.1)
+  const runs = [];
+  numbers.forEach(n => {
+    const run = runs[runs.length - 1];
+    if (run && n === run[1] + 1) run[1] = n;
+    else runs.push([n, n]);
+  });
+  return runs.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(", ");
+}
+
 function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's key for its points, `hands` or `nights`
   drawn.set(svg, [caption, chart, cash, steps]);
   const points = (chart && chart[steps]) || [];
   const players = Object.entries((chart && chart.players) || {});
+  const first = (chart && chart.first) || {};  // where a player seated since the first hand drawn starts: each line
+  const from = name => first[name] || 0;  // drawn from the hand they were first dealt in, never flat before it
   svg.replaceChildren();
   svg.closest("figure").hidden = !points.length;
   if (!points.length) { caption.textContent = ""; return; }
@@ -60,7 +72,7 @@ function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's ke
   const plot = parseFloat(getComputedStyle(svg).getPropertyValue("--plot")) || 0.3;  // smaller, never a name cut
   width = Math.max(width, Math.ceil(right / (1 - plot)));  // off at its edge
   const left = size * 0.5, top = size, bottom = size * 1.8;
-  const values = players.flatMap(([, results]) => results).concat(0);
+  const values = players.flatMap(([name, results]) => results.slice(from(name))).concat(0);
   const low = Math.min(...values), high = Math.max(...values), span = high - low || 1;
   const x = i => left + (points.length > 1 ? i * (width - left - right) / (points.length - 1) : 0);
   const y = v => top + (high - v) * (height - top - bottom) / span;
@@ -69,23 +81,29 @@ function drawChart(svg, caption, chart, cash, steps) {  // steps: the chart's ke
     stroke: "currentColor", "stroke-opacity": "0.4" }));
   svg.firstChild.textContent = caption.id === "running-said" ? "The night's running results" : "The season";
   const axis = svgNode("text", { x: left, y: height - size * 0.4 });
-  axis.textContent = steps === "hands" ? `hands ${points[0]}–${points[points.length - 1]}`
+  axis.textContent = steps === "hands" ? `${points.length === 1 ? "hand" : "hands"} ${spans(points)}`  // those drawn
     : `${points.length} night${points.length === 1 ? "" : "s"}: ${points[0]} to ${points[points.length - 1]}`;
   svg.append(axis);
   const ends = [];
-  players.forEach(([, results], index) => {
-    const colour = `hsl(${HUES[index % 8]} 70% 45%)`;
-    const line = results.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    svg.append(svgNode("polyline", { points: points.length > 1 ? line : `${line} ${width - right},${y(results[0])}`,
-      fill: "none", stroke: colour, "stroke-width": Math.max(2.5, size / 8), "stroke-dasharray": DASHES[index % 8] }));
+  players.forEach(([name, results], index) => {
+    const colour = `hsl(${HUES[index % 8]} 70% 45%)`, start = from(name);
+    const line = results.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).slice(start).join(" ");
+    if (line) {  // none for one dealt in no hand yet: their name alone, at nothing
+      svg.append(svgNode("polyline", { points: points.length > 1 ? line : `${line} ${width - right},${y(results[0])}`,
+        fill: "none", stroke: colour, "stroke-width": Math.max(2.5, size / 8), "stroke-dasharray": DASHES[index % 8] }));
+    }
     const every = Math.max(1, Math.ceil(results.length / 12));  // marks along it, never a crowd of them
     results.forEach((v, i) => {
-      if (i % every === 0 || i === results.length - 1) svg.append(mark(MARKS[index % 8], x(i), y(v), size / 5, colour));
+      if (i >= start && (i % every === 0 || i === results.length - 1)) {
+        svg.append(mark(MARKS[index % 8], x(i), y(v), size / 5, colour));
+      }
     });
-    ends.push([y(results[results.length - 1]), names[index], colour]);
+    ends.push([y(results[results.length - 1] ?? 0), names[index], colour]);
   });
   ends.sort((a, b) => a[0] - b[0]);
-  const at = spread(ends.map(end => end[0] + size * 0.35), gap, size, height - size * 1.6);  // clear of the axis's
+  const apart = Math.min(size * 1.6, Math.max(gap, (height - size * 2.6) / Math.max(1, ends.length - 1)));  // the
+  // names as far apart as the picture's height lets them be (up to 1.6 of a name's size), not touching
+  const at = spread(ends.map(end => end[0] + size * 0.35), apart, size, height - size * 1.6);  // clear of the axis's
   ends.forEach(([, name, colour], i) => {  // each name by its line's end, none over another
     const label = svgNode("text", { x: width - right + size * 0.3, y: at[i] });
     label.textContent = name;

@@ -58,7 +58,6 @@ function text(id, value) {  // a part the page has not (the app's, with no serve
   if (node) node.textContent = unbroken(value);
 }
 
-const OUT = ["folded", "sitting-out", "out"];
 const TV = matchMedia("(min-width: 1200px) and (min-aspect-ratio: 4/3)");  // page.css's TV: the hand's list scrolls
 // in a place of the screen's height (asked of the screen, not of the list's style: no layout forced)
 
@@ -68,17 +67,22 @@ function fitPlayers() {  // a TV's players' table whole in its part of the scree
   // or edge: its type as large as the style sheet gives it, or, where eight players' long states (three-stake's, R15)
   // would run past it, as much smaller as it takes, never below `LEAST` of the page's text (a phone's page scrolls)
   const part = document.getElementById("table"), table = document.getElementById("players");
+  const keys = document.getElementById("keys");
   part.style.fontSize = "";
   delete document.body.dataset.players;
   if (!TV.matches) return;
-  const whole = () => table.getBoundingClientRect().bottom <= part.getBoundingClientRect().bottom + 1
+  const last = () => (keys.childElementCount ? keys : table);  // the game's own details under the table, whole too
+  const whole = () => last().getBoundingClientRect().bottom <= part.getBoundingClientRect().bottom + 1
     && table.offsetWidth <= part.clientWidth + 1;
   if (whole()) return;
   const text = parseFloat(getComputedStyle(document.body).fontSize);
   if (fitted(part, whole, text)) return;  // as small as the page's text, its column as it was
   part.style.fontSize = "";
   document.body.dataset.players = "long";  // else the column widened from the hand's, the rows closer (page.css)
-  if (!whole()) fitted(part, whole, LEAST * text);
+  if (whole() || fitted(part, whole, LEAST * text)) return;
+  part.style.fontSize = "";
+  document.body.dataset.players = "longer";  // else the hand's head above them smaller too (a name of 40 characters
+  fitted(part, whole, LEAST * text);  // over four lines among them, three-stake's pots under them)
 }
 
 function fitted(part, whole, least) {  // the largest type between the part's own and `least` its rows are whole in
@@ -129,19 +133,23 @@ function show(t) {
   const own = told.players || {};
   const money = players.some(p => "table_money" in p);
   const states = told.states || {};
+  const out = new Set(told.out || []);  // out of this hand, as its game says (struck through): not one who folded
+  // but plays on for another of its pots (three-stake's thirty-one, R15.3), nor one seated since its deal
   fill(document.getElementById("players"),
     [["player"], ["state"], ["paid", true], ...(money ? [["on table", true]] : [])],
     players.map(p => [[[p.name === t.seat ? `${p.name} (you)` : p.name],
       [[states[p.name] || p.state.replace(/-/g, " "), ...(own[p.name] || [])]], [cash(p.paid), true],
       ...(money ? [[cash(p.table_money), true]] : [])],
-      [p.name === t.to_act ? "acting" : t.hand && OUT.includes(p.state) ? "out" : "", p.name === t.seat ? "me" : ""]
+      [p.name === t.to_act ? "acting" : out.has(p.name) ? "out" : "", p.name === t.seat ? "me" : ""]
         .filter(Boolean).join(" ")]));
   const keys = document.getElementById("keys");
-  keys.replaceChildren(...(told.keys || []).flatMap(([label, said]) => {
-    const dt = document.createElement("dt"), dd = document.createElement("dd");
+  keys.replaceChildren(...(told.keys || []).map(([label, said]) => {  // each a line of its own, read on from its
+    // label (`Pot for the brag (£14.00): Bill`), taking the lines it needs in the part's width
+    const line = document.createElement("div"), dt = document.createElement("dt"), dd = document.createElement("dd");
     dt.textContent = label;
     dd.textContent = unbroken(said);
-    return [dt, dd];
+    line.append(dt, dd);
+    return line;
   }));
   const actions = document.getElementById("actions");
   actions.replaceChildren(...(told.lines || []).map(line => {  // numbered as a void names them (R9.1)

@@ -34,8 +34,11 @@ function quoted(word) {  // the table reads its answers as a shell does: a name 
 }
 
 let saidAt = 0;  // when the page last said something: what is said of an earlier hand is cleared
+const READ_MS = 3000;  // how long what was said stays at least, before news of the table clears it
+let spoke = null;  // a seat's page: the hand its ✓ line speaks of (a move of it recorded), while it says so
 
 function say(kind, message) {
+  spoke = null;  // said of what `spoke` named: nothing, unless its caller says so
   const answer = document.getElementById("answer");
   answer.className = kind;
   answer.textContent = unbroken(message);  // a hand's name whole (page.js)
@@ -45,6 +48,19 @@ function say(kind, message) {
 }
 
 function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked
+
+function recorded(message) {  // a move recorded, said with ✓: on a seat's page, of the hand it is in, until it is over
+  say("recorded", message);
+  if (seated()) spoke = table.hand;
+}
+
+function overSaid() {  // a seat's ✓ line goes once the hand it speaks of is over: at once where it was said a while
+  // ago, else once it has been read (the move it confirms may have ended the hand)
+  if (!seated() || spoke === null || (table.hand === spoke && table.phase !== "over")) return;
+  const wait = saidAt + READ_MS - Date.now();
+  if (wait > 0) setTimeout(overSaid, wait + 1);
+  else say("", "");
+}
 
 async function post(path, body) {
   return transport.post(path, body);
@@ -78,7 +94,7 @@ async function record(words, head) {  // the status it was answered with (none: 
     if (open === armed) open = null;
     last = { sent, recorded: answer.recorded };
     calmFor();
-    say("recorded", answer.recorded);
+    recorded(answer.recorded);
   } else if (response.status === 409) {  // the table as it is now, at once
     if (open === armed) open = null;
     if (last && last.sent === sent) say("recorded", `${last.recorded} (Tapped twice: recorded once.)`);
@@ -393,7 +409,6 @@ function formBody(form, state) {  // a form's fields, what its tap will do, and 
   return [...inputs, warning, button];
 }
 
-const FATES = { recorded: "recorded", refused: "refused" };
 let shownHand;  // the hand the page shows: what was said of another is cleared
 let shownNight = null;  // the night the forms were drawn for: its session, the one just closed, and whether closed
 
@@ -434,8 +449,8 @@ function fate(request) {  // a seat's page: what became of its request, and aski
   }
   asked = null;
   if (overtaken === request.id && request.state === "refused") return;  // as the table had moved on: said so
-  say(FATES[request.state], request.state === "recorded" ? request.said
-    : `The referee refused your request to ${what}: nothing was recorded.`);
+  if (request.state === "recorded") recorded(request.said);
+  else say("refused", `The referee refused your request to ${what}: nothing was recorded.`);
 }
 
 const appeared = {};  // each request's controls, when they were first drawn or last moved: no tap for CALM_MS
@@ -644,6 +659,7 @@ document.addEventListener("table", event => {
   table = event.detail;
   document.getElementById("referee-head").textContent = seated() ? `${table.seat}'s moves` : "Record";
   fate(table.request);
+  overSaid();
   if (seated() && table.closed && closedSaid !== table.session) {  // what was recorded before is the night's past
     closedSaid = table.session;
     say("", "The night is closed: nothing more is recorded in it.");
@@ -662,7 +678,8 @@ document.addEventListener("table", event => {
   if (phoned) phonedSaid = `${phoned.head} ${phoned.line}`;
   if (!changed && phoned) say("recorded", phoned.line);
   if (changed) {
-    if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > 3000) say("", "");  // old news
+    if (shownHand !== undefined && shownHand !== table.hand && Date.now() - saidAt > READ_MS) say("", "");  // old
+    // news
     if (phoned) say("recorded", phoned.line);
     else if (!seated() && before && !busy && table.told && table.told.elsewhere
       && document.getElementById("answer").dataset.head !== table.digest) say("recorded", table.told.elsewhere);
