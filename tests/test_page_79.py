@@ -3,6 +3,8 @@ sent as the form shows it (R16.7), an emptied amount said and sent nowhere, a se
 control under the referee's finger, and the pages' words and places a person meets."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from test_referee import PHONE, TV, Referee, bragref, calmed, dump, opened, status
@@ -272,6 +274,30 @@ def test_axe_finds_nothing_serious_while_the_page_takes_no_tap(browser, tmp_path
         running.stop()
 
 
+def test_a_pages_script_is_sent_without_its_lines_of_comment_alone_and_nothing_else_changed():
+    """Each page's one script is its files joined, each line that is a comment alone left out (the prose a reader of
+    the source needs is a tenth of what a slow phone would download); every other line as written, a comment after
+    code too. A line of comment inside a template literal would be text, not a comment: none is (the backticks
+    before each such line pair up), so leaving them out changes no string."""
+    from bragref.serve import app
+    from bragref.serve.app import BUNDLES, bundled
+
+    static = Path(app.__file__).parent / "static"
+    sources = {path.name: path.read_bytes() for path in static.glob("*.js")}
+    for name, script in bundled(sources).items():
+        kept = [line for part in BUNDLES[name] for line in sources[part].split(b"\n")
+                if not line.lstrip().startswith(b"//")]
+        assert script.split(b"\n") == kept, name
+        assert b"\n//" not in script and b"\n  //" not in script, name
+    for part, source in sources.items():
+        ticks = 0
+        for number, line in enumerate(source.decode().split("\n"), 1):
+            if line.lstrip().startswith("//"):
+                assert ticks % 2 == 0, f"{part}:{number}: a line of comment inside a template literal"
+            else:
+                ticks += len(re.findall(r"(?<!\\)`", line.split(" // ")[0]))
+
+
 def test_the_pages_files_are_sent_compressed_and_weigh_under_30_kib(tmp_path):
     """The referee's page, the players' and a seat's: each file gzipped where the browser takes it (every browser
     does), with every response's headers; as sent unzipped to a client that does not."""
@@ -297,7 +323,8 @@ def test_the_pages_files_are_sent_compressed_and_weigh_under_30_kib(tmp_path):
 
 def test_each_page_runs_one_script_made_of_the_files_as_written(browser, tmp_path):
     """A slow phone draws its first table sooner from one script than from six (docs/benchmarks.md): each page
-    fetches one, the same files as written, in the order they ran as scripts of their own (one page, not a fork)."""
+    fetches one, the same files as written (but their lines of comment alone), in the order they ran as scripts of
+    their own (one page, not a fork)."""
     from pathlib import Path
 
     static = Path(__file__).parent.parent / "bragref/serve/static"
@@ -311,7 +338,8 @@ def test_each_page_runs_one_script_made_of_the_files_as_written(browser, tmp_pat
                 (running.players, "table.js", ("transport.js", "chart.js", "page.js")),
                 (running.seat("Cat"), "referee-page.js", ("transport.js", "chart.js", "page.js", "referee.js", "pay.js",
                                                           "witness.js"))):
-            assert web.get(url + script).text == "\n".join(written[part] for part in parts)
+            assert web.get(url + script).text == "\n".join(line for part in parts for line in written[part].split("\n")
+                                                         if not line.lstrip().startswith("//"))  # comments alone out
             page = browser.new_page(viewport=PHONE, bypass_csp=True)
             fetched = []
             page.on("request", lambda request, fetched=fetched: fetched.append(request.url.rsplit("/", 1)[1])

@@ -381,8 +381,12 @@ def with_table(page: bytes, table: bytes) -> bytes:
 def bundled(files: dict[str, bytes]) -> dict[str, bytes]:
     """Each page's one script (`BUNDLES`), from the files as written: one request and one compile on a slow phone
     where there were six, its first table drawn sooner. The files run as they did as separate scripts: each is
-    strict (the first's `"use strict"` opens the whole), and they shared one global scope already."""
-    return {name: b"\n".join(files[part] for part in parts) for name, parts in BUNDLES.items()
+    strict (the first's `"use strict"` opens the whole), and they shared one global scope already. Each line that
+    is a comment alone is left out: the prose a reader of the source needs is a tenth of what a slow phone would
+    download (no such line is inside a template literal, where it would be text: tests/test_page_79.py)."""
+    return {name: b"\n".join(line for part in parts for line in files[part].split(b"\n")
+                             if not line.lstrip().startswith(b"//"))
+            for name, parts in BUNDLES.items()
             if all(part in files for part in parts)}  # the referee in the phone has no season page: no season.js
 
 
