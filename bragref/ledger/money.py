@@ -510,9 +510,9 @@ class Money:
         return list(rows.values())
 
     def _posted(self, sessions: list[Session]) -> list[sqlite3.Row]:
-        """Rows of (session id, player, paid, won, net) over the sessions' postings, by the names they were posted under,
-        summed from the rows along the covering index of sessions and players in one query (no sum kept beside the
-        ledger is trusted); a session's players by name."""
+        """Rows of (session id, player, paid, won, net) over the sessions' postings, by the names they were posted
+        under, summed from the rows along the covering index of sessions and players in one query (no sum kept beside
+        the ledger is trusted); a session's players by name."""
         where, ids = self._scope(sessions)
         return self._q("SELECT session_id, player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
                        " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount) FROM postings"

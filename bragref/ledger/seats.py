@@ -351,6 +351,7 @@ class Seating:
                 return session
             self._money_kept(session, rules)
             previous = self.current(session)
-            play.keep_carried(None if previous is None else previous.hand, rules, "change the game once it is won", stakes_too=True)
+            play.keep_carried(None if previous is None else previous.hand, rules, "change the game once it is won",
+                              stakes_too=True)
             self._event(session.id, "rules", detail=rules.to_json())
         return self.session(session.name)
