@@ -25,8 +25,8 @@ def test_ruff_finds_nothing():
 
 @pytest.mark.slow
 def test_mypy_finds_nothing():
-    """`mypy`: the engine and the game protocol, and what they import of bragref, strictly typed (ten seconds
-    without its cache)."""
+    """`mypy`: the engine and the game protocol, and what they import of bragref, strictly typed; the ledger at mypy's
+    default strictness (ten seconds without its cache)."""
     done = checked("mypy")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Success: no issues found" in done.stdout

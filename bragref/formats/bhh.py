@@ -167,7 +167,7 @@ def read_batch(job: tuple[str, int, int, int, int], foresee: Callable[[dict], An
 def _batch(text: str, first: int, last: int) -> list[dict]:
     """The tables of hands `first` to `last` (not included) of a document, in `text`, each its shape checked."""
     read = _parsed_part(text)
-    hands = read.get("hands")
+    hands = read.get("hands", [])  # (none: refused just below)
     if set(read) != {"hands"} or len(hands) != last - first or not all(isinstance(h, dict) for h in hands):
         raise BadInput(f"hands {first + 1} to {last} of the history are not {last - first} tables of hands")
     for number, hand in enumerate(hands, first + 1):
@@ -227,8 +227,8 @@ def load_lazily(path: str) -> dict:
             starts += found
             offset += len(block)
     if whole or not starts or others != len(starts):
-        with open(path, encoding="utf-8-sig") as handle:
-            return loads(handle.read())
+        with open(path, encoding="utf-8-sig") as text:
+            return loads(text.read())
 
     def part(start: int, end: int) -> str:  # the text begins past the byte order mark
         with open(path, "rb") as handle:
@@ -262,7 +262,10 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
     table = dict(pairs)
     if len(table) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        for twice, _ in pairs:  # the first given again
+            if twice in seen:
+                break
+            seen.add(twice)
         raise BadInput(f"not a bhh or JSON hand history: the key {twice[:40]!r} is given twice")
     return table
 
@@ -459,7 +462,7 @@ def rules_change(before: Rules, after: Rules) -> list[str]:
 
 def changed_rules(rules: Rules, words: list[str]) -> Rules:
     """The rules after a rules line's `name=value` words."""
-    values = {}
+    values: dict[str, object] = {}
     for word in words:
         name, equals, text = word.partition("=")
         field = name.replace("-", "_")

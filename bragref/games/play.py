@@ -108,7 +108,7 @@ def keep_carried(previous: Hand | None, rules: Rules, instead: str, stakes_too: 
     `rules`: their game's deal takes none in, so it waits until the pot is won; with `stakes_too`, a change of
     stakes waits too, the pot being money of the table's or of the pockets' (R1.3) and its winner's alike."""
     result = previous.result if previous else None
-    if not (result and result.carried):
+    if previous is None or not (result and result.carried):
         return
     game, was = _game(rules), previous.rules
     carried = _game(was).carried(was)
@@ -170,7 +170,7 @@ def _held(kind: type) -> tuple[str, ...]:
 SEEN_AT = {"see": "at the see", "showdown": "at the showdown", "cover": "for a covered pot", "show": "at the show"}
 
 
-def check_hand(game, hand: Hand, action, after: Hand) -> Hand:
+def check_hand(game, hand: Hand, action: Verb, after: Hand) -> Hand:
     """R8.10 for every game: an action naming a player's whole hand (a show's cards and discards, not a draw's or a
     flash's one card) names the cards of theirs seen already in the deal, and those known to be theirs (a face-up
     card, `Game.cards_known`), else bad input; `after` then remembers them and where, unless its game has (a side
@@ -290,7 +290,7 @@ def made(hand: Hand, move, game) -> Verb:
     return kind.from_words(name, words, Typed(hand), move.given, hand, game.legal(hand) if move.fill else None)
 
 
-def verb_type(game, verb: str) -> type:
+def verb_type(game, verb: str) -> type[Verb]:
     """The action type `verb` names in a hand of `game`: the game's, by the verb or the game's word for it
     (`chaal`), loading no other game; else any game's, which the game then refuses, naming what it allows."""
     own = game.verbs.get(verb) or game.verbs.get(game.aliases_of_verbs.get(verb, ""))

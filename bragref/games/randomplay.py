@@ -17,7 +17,8 @@ def random_action(hand: Hand, rng: random.Random, patience: float = 0.15) -> Ver
     """One legal action for the hand as it stands; `patience` is the chance of a fold each turn."""
     own = game_of(hand.rules).random_action(hand, rng)
     if own is not None:
-        return own
+        return own  # type: ignore[return-value]  # a game's own move is one of its verbs, as random play's every
+        # user reads it (`bragref.testing`: its `verb`, its `args`); `Game.random_action` declares it any object
     now = legal(hand)
     show, concede, award = now.names("show"), now.names("concede"), now.names("award")
     if hand.phase == "showdown" or (now.player is None and show):  # a showdown, or a side show's compare

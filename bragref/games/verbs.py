@@ -846,7 +846,7 @@ class Said(structs.Struct, frozen=True):
     verb: str
     words: tuple[str, ...] = ()
     named: dict[str, Any] = {}
-    kind: type | None = None
+    kind: type[Verb] | None = None
     given: dict[str, Any] = {}
     fill: bool = True
     answer: bool = False

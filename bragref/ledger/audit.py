@@ -22,7 +22,7 @@ import sqlite3
 from collections import defaultdict
 from contextlib import contextmanager, suppress
 from operator import itemgetter
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from bragref.engine.errors import BadInput, printable
 from bragref.engine.money import MAX_UNITS
@@ -32,6 +32,9 @@ from bragref.ledger.db import SCHEMA_VERSION, connect_read_only
 from bragref.ledger.pieces import cores, in_order
 from bragref.ledger.replay import Unreplayable, dealt, final, live_actions, postings, read_action, replayed_from_deal
 from bragref.ledger.seats import renamed_to
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 
 PARALLEL_FROM = 20_000  # actions: below this one process is done before a second would have started
@@ -71,6 +74,7 @@ def audit(conn: sqlite3.Connection, session_ids: list[int], digest: str | None =
         return [f"the ledger cannot be read ({error.__class__.__name__}: {error})"]
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    results: Iterable[list]  # each task's findings, in the order of the tasks
     if not path or cores() < 2 or actions < PARALLEL_FROM:
         results = (run(file if task[0] in OF_THE_FILE else conn, task) for task in tasks)
     else:
@@ -556,8 +560,8 @@ def _held_by(low, high, final: bool) -> tuple[str | None, tuple]:
     if not final and high is None:
         return None, ()
     bounds = [("id > ?", low) if low is not None else None, ("id <= ?", high) if not final else None]
-    bounds = [bound for bound in bounds if bound]
-    return (" WHERE " + " AND ".join(sql for sql, _ in bounds) if bounds else ""), tuple(id for _, id in bounds)
+    given = [bound for bound in bounds if bound]
+    return (" WHERE " + " AND ".join(sql for sql, _ in given) if given else ""), tuple(id for _, id in given)
 
 
 class Read:
@@ -698,7 +702,10 @@ def _in_money(amount, money) -> str:
     try:
         if money.startswith("{"):
             return Rules.from_json(money).money(amount)
-        currency, unit = re.fullmatch(r"(\D*)(.*)", money).groups()  # `kept_in`'s one unit: `£0.01`
+        found = re.fullmatch(r"(\D*)(.*)", money)  # `kept_in`'s one unit: `£0.01`
+        if found is None:  # a line break in it: the units as they are
+            return str(amount)
+        currency, unit = found.groups()
         return format_money(amount, unit or "1", currency)
     except Exception:  # noqa: BLE001 - rules or money changed outside bragref: the units as they are
         return str(amount)
@@ -809,7 +816,8 @@ def session_hands(conn: sqlite3.Connection, session_id: int, hands: list[sqlite3
     findings: list[tuple] = []
     before = conn.execute("SELECT * FROM hands WHERE session_id = ? AND number < ? ORDER BY number DESC LIMIT 1",
                           (session_id, hands[0]["number"])).fetchone()
-    previous = None  # the hand before, replayed; the first hand of a session starts with nothing carried
+    previous: object = None  # the hand before, replayed (a `Hand`, or `UNREAD`); the first hand of a session starts
+    # with nothing carried
     if before is not None:
         actions, credits = (_tuples(conn, f"SELECT * FROM {table} WHERE hand_id = ? ORDER BY id", (before["id"],))
                             .fetchall() for table in ("actions", "purses"))
@@ -900,12 +908,12 @@ def compare_postings(hand, recorded: list[tuple], at: dict[str, int]) -> list[st
     player and kind, those that come to nothing left out (plain dicts: this runs for every hand of an audit).
     `recorded`: the hand's posting rows, each column at its position in `at`."""
     have: dict[tuple, int] = {}
-    row_id, player, kind, amount_at = at["id"], at["player"], at["kind"], at["amount"]
+    row_id, player_at, kind_at, amount_at = at["id"], at["player"], at["kind"], at["amount"]
     for row in recorded:
         amount = row[amount_at]
         if not isinstance(amount, int):
             return [f"posting {row[row_id]} holds {amount!r}, not an amount"]
-        key = row[player], row[kind]
+        key = row[player_at], row[kind_at]
         have[key] = have.get(key, 0) + amount
     want: dict[tuple, int] = {}
     for player, kind, amount in postings(hand) if hand.phase == "over" else ():
@@ -1099,5 +1107,6 @@ def identities(conn: sqlite3.Connection) -> list[str]:
     return findings
 
 
-CHECKS = {"integrity": integrity, "schema": schema, "statistics": statistics, "walk": walk, "closings": closings,
-          "identities": identities, "payments": payments, "handles": handles, "digest": given_digest, "entered": entered}
+CHECKS: dict[str, Callable[..., list]] = {  # each check by its task's kind, given the task's arguments after it (`run`)
+    "integrity": integrity, "schema": schema, "statistics": statistics, "walk": walk, "closings": closings,
+    "identities": identities, "payments": payments, "handles": handles, "digest": given_digest, "entered": entered}

@@ -77,6 +77,7 @@ def insert(conn: sqlite3.Connection, table: str, values: dict, previous: tuple[i
     hashed_as = (link(previous[1], table, hashed(table, stored)) if forecast is None
                  else forecast.link(previous[1], table, stored))
     seq = conn.execute("INSERT INTO chain (tbl, row_id, hash) VALUES (?, ?, ?)", (table, row_id, hashed_as)).lastrowid
+    assert seq is not None  # an INSERT's: the new link's position
     return row_id, (seq, hashed_as)
 
 
@@ -220,7 +221,9 @@ class Copy:
 def _insert(conn: sqlite3.Connection, table: str, values: dict) -> int:
     columns = ", ".join(values)
     marks = ", ".join("?" * len(values))
-    return conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())).lastrowid
+    row_id = conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(values.values())).lastrowid
+    assert row_id is not None  # an INSERT's: the new row's id
+    return row_id
 
 
 def digest(conn: sqlite3.Connection) -> str:

@@ -170,6 +170,7 @@ def _payments(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | No
     money = kept_in(first[0].rules) if first else None  # an older bragref's payment is in the first session's money
     rows = [{**dict(row), "money": row["money"] or money} for row in rows]
     here = club(True)
+    assert here is not None  # asked to `create`: made where there is none yet
     by_id = {row["id"]: row for row in rows}
     with here.write():
         held = {tuple(row[column] for column in PAYMENT): row["id"] for row in
@@ -184,7 +185,7 @@ def _payments(pulled: Pulled, ledger: Ledger, club: Callable[[bool], Ledger | No
                 continue
             paid = by_id.get(row["voids"])
             target = held.get(tuple(paid[column] for column in PAYMENT)) if paid is not None else None
-            if target is None or target in voided:
+            if paid is None or target is None or target in voided:
                 continue
             if here._last_link()[0] != here.conn.execute("SELECT seq FROM chain WHERE tbl = 'payments' AND row_id = ?",
                                                          (target,)).fetchone()[0]:  # a void follows what it voids
@@ -249,7 +250,9 @@ def _record(pulled: Pulled, name: str, document: dict, club: Callable[[bool], Le
     from bragref.ledger.exchange import AlreadyImported, Diverged, Extended, Located, import_judged
 
     try:
-        made = import_judged(club(True), document)
+        opened = club(True)
+        assert opened is not None  # asked to `create`: made where there is none yet
+        made = import_judged(opened, document)
     except AlreadyImported as already:
         pulled.there.append((name, already.name))
         return

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from functools import lru_cache, partial
 from itertools import groupby
@@ -45,7 +46,7 @@ from bragref.ledger.store import ENTERED, Ledger, deal_columns, entered_text, pu
 class _Segment(structs.Struct):
     """A hand from its deal to the next: its lines, and its replay (`replay.replayed`) by row."""
 
-    row: object
+    row: sqlite3.Row  # its deal's (`Ledger.facts`)
     players: list[str]
     steps: dict[int, Step]  # action row id -> its step
     final: Hand  # the hand as its last row leaves it
@@ -131,7 +132,8 @@ class _Told:
     """Each row of a session as a line, the rules in force followed as they change."""
 
     def __init__(self, ledger: Ledger, rules: Rules):
-        self.ledger, self.rules, self.segment = ledger, rules, None
+        self.ledger, self.rules = ledger, rules
+        self.segment: _Segment | None = None  # the hand being told, from its deal on (None before the first)
 
     def hands(self, first, facts) -> Iterator[dict]:
         if first is None:
@@ -153,6 +155,7 @@ class _Told:
             text, self.rules = _event_line(row, players, self.rules)
             return text
         if table == "actions":
+            assert segment is not None, "an action is told after its hand's deal"
             return _action_line(segment, row)
         if table == "loans":
             return _loan_line(row, players)
@@ -192,6 +195,7 @@ def _action_line(segment: _Segment, row) -> str:
     if step is None:  # an action the hand's replay never reached: its rows were changed
         raise Unreplayable(f"its action row {row['id']} is not among the rows its replay read", segment.row["number"])
     action = step.action
+    assert isinstance(action, Verb), "a hand action's step (the segment's steps are neither a void's nor a loan's)"
     subject = TABLE if action.subject == "table" else who(player, players)
     return " ".join([subject, verb, *action.written(step.before, step.after, lambda name: who(name, players))])
 
@@ -238,13 +242,14 @@ def table_money(start: Hand, players: list[str]) -> list[int] | None:
     """Each player's table money as the hand was dealt, in seat order (R1.3); None when they pay from the pocket."""
     if start.players[0].purse is None:
         return None
-    money = {p.name: p.purse + p.paid for p in start.players}
+    money = {p.name: p.purse + p.paid for p in start.players if p.purse is not None}  # every one's: table stakes
     return [money.get(name, 0) for name in players]
 
 
 def result_lines(hand: Hand, players: list[str]) -> list[str]:
     """Where a settled hand's money went, a line per winner per pot, numbered as `history` numbers pots (R7.3)."""
     result = hand.result
+    assert result is not None, "asked of a settled hand alone"
     coverers = [c.covered_by for c in hand.covered]
     lines = []
     for pot in result.pots:
@@ -374,12 +379,18 @@ def _played(ledger: Ledger, name: str, hand: dict, foreseen: Foreseen, entered: 
                 return False
             for index, (action, paid) in enumerate(foreseen.played):
                 if times:
-                    ledger.now = lambda at=times[index]: at
+                    ledger.now = _clock(times[index])
                 ledger.entered = entered[index] if entered else "import"
                 record(action, paid)
     finally:
         ledger.now, ledger.entered = clock, where
     return True
+
+
+def _clock(at: str) -> Callable[[], str]:
+    """A clock that says `at`: each imported row stamped with the time its history gives it (`_at`), as `_stamped`
+    stamps a run of them."""
+    return lambda: at
 
 
 SCRATCH = "bragref-import-"  # an import's scratch folder in the temporary folder: this, its process's id, a dash
@@ -899,6 +910,7 @@ def _same(what: str, claimed, got, rule: str) -> None:
 
 def _check_result(ledger: Ledger, name: str, hand: dict) -> None:
     current = ledger.current(ledger.session(name))
+    assert current is not None, "the hand just recorded"
     got = result_lines(current.hand, hand["players"]) if current.hand.phase == "over" else []
     if got != hand["result"]:
         error = Refused(f"the history says the result was {hand['result']!r}, but the rules give {got!r}", "R1.2")
@@ -922,10 +934,11 @@ def _lines(ledger: Ledger, name: str, number: int | None, players: list[str], li
             with ledger.queued(name) if acting else nullcontext() as act:  # a run of a hand's actions, written
                 for index, text, line in run:  # together
                     if times:
-                        ledger.now = lambda at=times[index - 1 - start]: at
+                        ledger.now = _clock(times[index - 1 - start])
                     ledger.entered = entered[index - 1 - start] if entered else "import"
                     try:
-                        if acting:
+                        if acting:  # (a hand's, with `numbers`, in `queued`'s block: the key above)
+                            assert numbers is not None and act is not None
                             numbers[index] = act(lambda hand, line=line: _action(hand, line))
                             continue
                         if isinstance(line, BadInput):
@@ -1008,7 +1021,8 @@ def _record(ledger: Ledger, name: str, line: bhh.Line, numbers: dict[int, int] |
         _, _, voided = ledger.undo(name, bhh.text_words(line, 1))
         if misdeal and voided.action is not None:
             raise Refused("a deal is voided only when no action of it stands", "R9.1")
-        if not misdeal and numbers.get(number) != voided.row_id:
+        assert numbers is not None, "a void is a hand's line (refused between hands: `_lines`)"
+        if number is not None and numbers.get(number) != voided.row_id:  # (None: a misdeal)
             raise Refused(f"undo voids the last action standing, not line {number}", "R9.1")
     elif verb == "lend":
         ledger.lend(name, line.subject, line.name(0), line.amount(1), line.flag(2, "bystander"))
@@ -1064,7 +1078,8 @@ def _action(hand: Hand, line: bhh.Line):
     if (line.subject == TABLE) != (kind.subject == "table"):
         doer = "the table's (table " if kind.subject == "table" else "a player's (PLAYER "
         raise BadInput(f"{line.text!r}: a {line.verb} is {doer}{line.verb})")
-    if kind.from_history.__func__ is Verb.from_history.__func__:  # the words alone say it, whatever the hand
+    if kind.from_history.__func__ is Verb.from_history.__func__:  # type: ignore[attr-defined]  # a classmethod's
+        # function, which the checker's type of a bound method leaves out: the words alone say it, whatever the hand
         return _said(kind, line)
     return kind.from_history(None if line.subject == TABLE else line.subject, list(line.words), _Written(line), hand,
                              play.apply)

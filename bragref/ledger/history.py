@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import chain
+from typing import TYPE_CHECKING
 
 from bragref.engine.state import Hand
 from bragref.games import game_of
 from bragref.games.verbs import Verb, first_param
 from bragref.ledger.replay import dealt
 from bragref.ledger.store import entered_text
+
+if TYPE_CHECKING:
+    from bragref.engine.rules import Rules
+    from bragref.engine.state import Result
 
 
 KEYS = ("hand", "seq", "at", "player", "action", "amount", "blind", "detail", "pot", "stake", "into", "voided",
@@ -111,7 +116,7 @@ class _Told:
     class, several times slower); a show's cards are nearly every one new, told by what its kind of action says of
     every one (`_Kind`)."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.money = rules.money
         self.known: dict = {}
 
@@ -179,12 +184,13 @@ def won_rows(row, hand: Hand) -> list[tuple]:
     """Where the money went: a pot each, numbered as `into` numbers them, or the carried pot (R6.2, R7.3), each noted
     as its game tells it (`Game.pot_note`, `carried_note`, `result_notes`: a life lost, R14.4); each as its values in
     the order of `KEYS`."""
-    result, game, number = hand.result, game_of(hand.rules), row["number"]
+    result: Result  # asked of a settled hand alone (`hand_rows`: where `hand.result`)
+    result, game, number = hand.result, game_of(hand.rules), row["number"]  # type: ignore[assignment]  # as above
     if result.how == "carried":
         return [(number, None, None, result.retained_by, "carried", result.carried, None,
                  carried_note(game, result, hand.rules), None, None, None, False, None, None)]
     notes = game.result_notes(hand)
-    rows = [(number, None, None, player, action, None, None, detail, None, None, None, False, None, None)
+    rows: list[tuple] = [(number, None, None, player, action, None, None, detail, None, None, None, False, None, None)
             for player, action, detail in notes] if notes else []
     covered = hand.covered
     coverers = [c.covered_by for c in covered] if covered else []

@@ -21,7 +21,11 @@ from bragref.ledger.replay import MISDEALT, Current
 from bragref.ledger.seats import Session, formerly_named
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
     from bragref.engine.payto import Handle
+    from bragref.ledger.store import Params
 
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 MAX_NOTE = 500  # characters in a payment's note
@@ -86,6 +90,25 @@ class Money:
     """What a `Ledger` records and reads of money between people and on the table (a part of it: its writes go
     through the ledger's own `write` and `_insert`)."""
 
+    if TYPE_CHECKING:  # what it uses of the rest of the ledger: `store.Ledger`'s, and `seats.Seating`'s sessions
+        conn: sqlite3.Connection
+        now: Callable[[], str]
+        entered: str
+        _head: tuple[int, str] | None
+        _hot: dict[int, tuple[str, Current | None]]
+
+        def write(self) -> AbstractContextManager[None]: ...
+        def _q(self, sql: str, params: Params = ()) -> list[sqlite3.Row]: ...
+        def _insert(self, table: str, **values: object) -> int: ...
+        def current(self, session: Session) -> Current | None: ...
+        def session(self, name: str | None = None) -> Session: ...
+        def all_sessions(self) -> list[Session]: ...
+        def people(self) -> list[str]: ...
+        @staticmethod
+        def _check_open(session: Session) -> None: ...
+        def _between_hands(self, session: Session, what: str, rule: str) -> None: ...
+        def _not_a_former_name(self, session: Session, name: str) -> None: ...
+
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 
     def lend(self, session_name: str | None, lender: str, borrower: str, amount: str | int, bystander: bool) -> tuple[Session, str, str, int]:
@@ -107,7 +130,8 @@ class Money:
             self._loan(session, "lend", lender, borrower, units, bystander)
             if session.rules.stakes == "table":  # the loan goes on the borrower's table money, mid-hand too, and
                 # comes from the lender's pocket: their table money is unchanged (R7.5, clarified)
-                self._purse(session, current.row["id"] if mid_hand else None, "loan", borrower, units)
+                self._purse(session, current.row["id"] if current is not None and mid_hand else None, "loan", borrower,
+                            units)
         return session, lender, borrower, units
 
     def repay(self, session_name: str | None, borrower: str, lender: str, amount: str | int) -> tuple[Session, str, str, int]:
@@ -139,6 +163,7 @@ class Money:
                           f"(`bragref settle --all` says who pays whom)", "R7.5")
 
     def _loan(self, session: Session, kind: str, lender: str, borrower: str, amount: int, bystander: bool) -> None:
+        assert self._head is not None, "a loan is recorded inside a write, which knows the chain's last link"
         before = self._head[1]
         self._insert("loans", session_id=session.id, at=self.now(), kind=kind, lender=lender, borrower=borrower,
                      amount=amount, bystander=int(bystander))
@@ -372,7 +397,8 @@ class Money:
             except ValueError:
                 return None
 
-        rows = sorted((row for row in rows if when(row[0]) is not None), key=lambda row: when(row[0]))
+        dated = [(entered, row) for row in rows if (entered := when(row[0])) is not None]  # a time that reads
+        rows = [row for _, row in sorted(dated, key=lambda pair: pair[0])]  # oldest first, as they came where alike
         if not rows:
             return 0
         def chosen() -> list[tuple]:
@@ -483,10 +509,10 @@ class Money:
             totals["net"] += owed
         return list(rows.values())
 
-    def _posted(self, sessions: list[Session]) -> list[tuple[int, str, int, int, int]]:
-        """(session id, player, paid, won, net) over the sessions' postings, by the names they were posted under,
-        summed from the rows along the covering index of sessions and players in one query (no sum kept beside the
-        ledger is trusted); a session's players by name."""
+    def _posted(self, sessions: list[Session]) -> list[sqlite3.Row]:
+        """Rows of (session id, player, paid, won, net) over the sessions' postings, by the names they were posted
+        under, summed from the rows along the covering index of sessions and players in one query (no sum kept beside
+        the ledger is trusted); a session's players by name."""
         where, ids = self._scope(sessions)
         return self._q("SELECT session_id, player, -SUM(CASE WHEN kind = 'stake' THEN amount ELSE 0 END),"
                        " SUM(CASE WHEN kind = 'win' THEN amount ELSE 0 END), SUM(amount) FROM postings"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from functools import lru_cache
 from itertools import repeat, starmap
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import bragref.structs as structs
 
@@ -20,6 +20,12 @@ from bragref.games import game_of, play, verb_in
 from bragref.games.verbs import Credit, Verb
 from bragref.ledger.db import LedgerUnavailable
 from bragref.ledger.legacy import legacy_action
+
+if TYPE_CHECKING:
+    from bragref.games.protocol import Game
+
+Row = sqlite3.Row | dict[str, Any]  # a row as read: sqlite3's, or a dict of its columns by name (`dict_rows`), each
+# column's value whatever SQLite holds (as a `sqlite3.Row`'s are to the type checker)
 
 # a hand whose deal was voided (R9.1): a void that names no action
 MISDEALT = "EXISTS (SELECT 1 FROM actions m WHERE m.hand_id = h.id AND m.verb = 'void' AND m.voids IS NULL)"
@@ -35,11 +41,11 @@ class Step(NamedTuple):
     a void taking its action back.
     """
 
-    row: sqlite3.Row
+    row: Row
     action: Verb | Credit | None
     seq: int | None
     live: bool
-    voided_by: sqlite3.Row | None
+    voided_by: Row | None
     voids: int | None
     before: Hand
     after: Hand
@@ -64,12 +70,12 @@ class Current(structs.Struct, frozen=True):
     hand: Hand
 
 
-def dealt(row: sqlite3.Row) -> Hand:
+def dealt(row: Row) -> Hand:
     """The hand as it stood when dealt, from its row: with table stakes, each player's table money then (R1.3)."""
     return _dealt(*deal_of(row))
 
 
-def deal_of(row: sqlite3.Row) -> tuple:
+def deal_of(row: Row) -> tuple:
     """What a hand's row records of its deal, the values `_dealt` deals it again from: the same for every hand dealt
     alike, which the replay knows by them (`_opened`)."""
     return (row["rules"], row["seats"], row["dealer"], row["carried_in"], row["retained_by"], row["purses"],
@@ -141,7 +147,7 @@ def postings(hand: Hand) -> list[tuple[str | None, str, int]]:
     return play.outcome(hand)
 
 
-def weave(actions: list[sqlite3.Row], loans: list[sqlite3.Row], of_action: Callable, of_loan: Callable) -> list:
+def weave(actions: Sequence[Row], loans: Sequence[Row], of_action: Callable, of_loan: Callable) -> list:
     """Action rows and table-money loan rows (R7.5), each converted, in the order they happened: a loan's row
     names the last action recorded before it (`after_action`), so it comes before any later one."""
     if not loans:
@@ -165,7 +171,7 @@ class Unreplayable(LedgerUnavailable):
                 f"refuse: changed outside bragref, or recorded by one that judged otherwise (`bragref audit`)")
 
 
-def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
+def replayed(row: Row, actions: Sequence[Row], loans: Sequence[Row],
              start: Hand | None = None) -> Iterator[Step]:
     """Hand `row` replayed from its rows in the order they were written, each with the hand just before and just
     after it: a void takes its action back (R9.1), so an action voided later is seen as it stood when it was made;
@@ -182,12 +188,13 @@ def replayed(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.R
 _VERB = itemgetter("verb")
 
 
-def _begun(row: sqlite3.Row, start: Hand | None) -> tuple[tuple | None, Hand, object]:
+def _begun(row: Row, start: Hand | None) -> tuple[tuple | None, Hand, Game | None]:
     """What a replay starts from: the deal its row records (`deal_of`; None where the caller gave the hand as dealt,
     `start`), the hand as dealt, and its game (None where it is not installed)."""
     try:
         deal = deal_of(row) if start is None else None  # its row's, read once: dealt from, and its openings found by
-        dealt_hand = start if deal is None else _dealt(*deal)
+        dealt_hand: Hand = start if deal is None else _dealt(*deal)  # type: ignore[assignment]  # `start` only
+        # where it is given (`deal` None): a Hand either way, which the checker does not follow from `deal` to `start`
     except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
         raise Unreplayable(f"cannot be dealt again from its record ({error})", row["number"]) from None
     try:
@@ -197,15 +204,15 @@ def _begun(row: sqlite3.Row, start: Hand | None) -> tuple[tuple | None, Hand, ob
     return deal, dealt_hand, game
 
 
-def _woven(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row],
+def _woven(row: Row, actions: Sequence[Row], loans: Sequence[Row],
            start: Hand | None) -> Iterator[Step]:
     """`replayed` of a hand with a void or a loan onto the table among its rows."""
     _, dealt_hand, game = _begun(row, start)
     number = row["number"]
     voided = {r["voids"]: r for r in actions if r["verb"] == "void"}  # a voided action's id → its void
     seqs = {r["id"]: seq for seq, r in enumerate(actions, 1)} if voided else {}  # what a void names, by seq
-    standing: list[tuple[int | None, Verb]] = []  # what stands so far, by action row (None: a loan's credit), kept
-    # only where a void will replay it
+    standing: list[tuple[int | None, Verb | Credit]] = []  # what stands so far, by action row (None: a loan's
+    # credit), kept only where a void will replay it
     hand, seq = dealt_hand, 0
     for r, loan in weave(actions, loans, lambda r: (r, False), lambda r: (r, True)) if loans else \
             zip(actions, repeat(False)):
@@ -235,7 +242,7 @@ def _woven(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row
         hand = after
 
 
-def _plain(row: sqlite3.Row, actions: list, start: Hand | None) -> Iterator[Step]:
+def _plain(row: Row, actions: Sequence[Row], start: Hand | None) -> Iterator[Step]:
     """`replayed` of a hand with neither a void nor a loan onto the table among its rows (most hands): each action
     read, judged and standing, in one loop; where it is dealt from its row, the openings met before after the same
     deal are looked up, not judged again (`_opened`)."""
@@ -263,7 +270,7 @@ def _plain(row: sqlite3.Row, actions: list, start: Hand | None) -> Iterator[Step
                 after, node = node[action]
             except KeyError:  # an opening not met before: judged, and remembered
                 after = _judged(hand, action, seq, number, game)
-                child = {} if seq < OPENING else None
+                child: dict | None = {} if seq < OPENING else None
                 node[action] = (after, child)
                 _OPENINGS[0] += 1
                 node = child
@@ -276,10 +283,11 @@ def _plain(row: sqlite3.Row, actions: list, start: Hand | None) -> Iterator[Step
 _step = tuple.__new__  # a `Step` made from its values at once: `Step(...)` runs a function of Python's making first
 
 
-def final(row: sqlite3.Row, actions: list[sqlite3.Row], loans: list[sqlite3.Row]) -> Hand:
+def final(row: Row, actions: Sequence[Row], loans: Sequence[Row]) -> Hand:
     """The hand as its rows leave it: `replayed`'s last step (`audit` asks for no other). Where neither a void nor a
     loan onto the table is among them (most hands), the actions are applied straight, without a step each (issue
     45); where the rules refuse one, `replayed` finds which and says why (`Unreplayable`)."""
+    hand: Hand | None  # (None below: no step replayed yet)
     if not loans and all(r["verb"] != "void" for r in actions):
         with suppress(Exception):
             hand = dealt(row)
@@ -310,16 +318,17 @@ def _opened(deal: tuple) -> dict:
     return node
 
 
-def replayed_from_deal(row: sqlite3.Row, hand: Hand, actions: list[Verb]) -> Hand:
+def replayed_from_deal(row: Row, hand: Hand, actions: list[Verb]) -> Hand:
     """`play.replay` of `actions` from `hand`, the deal `row` records (`dealt`), each opening met before looked up,
     not judged again (`_opened`): the rules' refusal, where they refuse one, is theirs (`final`, `audit`)."""
+    node: dict | None  # (None: past the openings, `child`)
     node = _opened(deal_of(row))
     for index, action in enumerate(actions):
         try:
             hand, node = node[action]
         except KeyError:  # an opening not met before: judged, and remembered
             after = play.replay(hand, (action,))
-            child = {} if index + 1 < OPENING else None
+            child: dict | None = {} if index + 1 < OPENING else None
             node[action] = (after, child)
             _OPENINGS[0] += 1
             hand, node = after, child
@@ -330,7 +339,7 @@ def replayed_from_deal(row: sqlite3.Row, hand: Hand, actions: list[Verb]) -> Han
     return hand
 
 
-def _read(hand: Hand, row: sqlite3.Row, seq: int, number: int) -> Verb:
+def _read(hand: Hand, row: Row, seq: int, number: int) -> Verb:
     try:
         return action_of(row, hand.rules)
     except Exception as error:  # noqa: BLE001 - whatever the row holds: unreplayable
@@ -348,7 +357,7 @@ def _refused(hand: Hand, action: Verb, seq: int, number: int, error: Exception) 
     return Unreplayable(f"its action {seq} ({action.said(hand.rules.money)}) is refused on replay: {error}", number)
 
 
-def action_of(row: sqlite3.Row, rules) -> Verb:
+def action_of(row: Row, rules) -> Verb:
     """The action a row records: its verb's type in the hand's game, from the arguments it declares (rows before
     schema 7: `legacy`)."""
     args = row["args"]

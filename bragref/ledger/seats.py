@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING, overload
 
 import bragref.structs as structs
 
@@ -13,6 +14,13 @@ from bragref.engine.rules import Rules
 from bragref.engine.seating import check_seats, require_between_hands
 from bragref.games import play
 from bragref.ledger import chain
+
+if TYPE_CHECKING:
+    import sqlite3
+    from contextlib import AbstractContextManager
+
+    from bragref.ledger.replay import Current
+    from bragref.ledger.store import Params
 
 SESSIONS = ("session", "created", "hands", "current", "closed", "session_id")  # a `session list` row's keys, in order
 
@@ -26,9 +34,15 @@ class Session(structs.Struct, frozen=True):
     identity: str | None = None  # the night's own identity (`session_id`, minted at `session new`: `IDENTITY`); None in
     # a session an older bragref made that nothing has been recorded in since
 
+    @overload
+    def now_called(self, name: str) -> str: ...
+    @overload
+    def now_called(self, name: None) -> None: ...
+
     def now_called(self, name: str | None) -> str | None:
-        """A player's name now, from any name they had in this session (R2.6)."""
-        return self.renamed.get(name, name)
+        """A player's name now, from any name they had in this session (R2.6); None for None (nobody: a row's
+        player where it has none)."""
+        return None if name is None else self.renamed.get(name, name)
 
 
 def formerly_named(sessions, name: str) -> str | None:
@@ -104,6 +118,22 @@ def made(row, events) -> Session:
 class Seating:
     """What a `Ledger` records and reads of sessions, seats and rules (a part of it: its writes go through the
     ledger's own `write`, `_insert` and `_event`)."""
+
+    if TYPE_CHECKING:  # what it uses of the rest of the ledger: `store.Ledger`'s, and `money.Money`'s table money
+        conn: sqlite3.Connection
+        now: Callable[[], str]
+        identifying: bool
+        _head: tuple[int, str] | None
+        _mark: tuple | None
+        _known: dict[str | None, tuple[tuple, Session]]
+
+        def write(self) -> AbstractContextManager[None]: ...
+        def _q(self, sql: str, params: Params = ()) -> list[sqlite3.Row]: ...
+        def _insert(self, table: str, **values: object) -> int: ...
+        def _event(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None: ...
+        def current(self, session: Session) -> Current | None: ...
+        def table_money(self, session: Session) -> dict[str, int]: ...
+        def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None: ...
 
     # ---- sessions and seats -------------------------------------------------
 
@@ -233,7 +263,8 @@ class Seating:
 
     def _between_hands(self, session: Session, what: str, rule: str) -> None:
         current = self.current(session)
-        require_between_hands(current and current.hand, current and current.number, what, rule)
+        if current is not None:  # else no hand dealt yet: none is being played
+            require_between_hands(current.hand, current.number, what, rule)
 
     def join(self, session_name: str | None, player: str, after: str | None = None) -> Session:
         player = check_name(player)
@@ -320,6 +351,7 @@ class Seating:
                 return session
             self._money_kept(session, rules)
             previous = self.current(session)
-            play.keep_carried(previous and previous.hand, rules, "change the game once it is won", stakes_too=True)
+            play.keep_carried(None if previous is None else previous.hand, rules, "change the game once it is won",
+                              stakes_too=True)
             self._event(session.id, "rules", detail=rules.to_json())
         return self.session(session.name)

@@ -15,17 +15,18 @@ from bragref.games import game_of
 from bragref.games.randomplay import random_action, random_dealt
 from bragref.engine.rules import BORROWING, Rules
 from bragref.engine.state import Hand
+from bragref.games.verbs import Verb
 from bragref.ledger.seats import Session
 from bragref.ledger.store import Ledger
 
 PATIENT_STEPS = 60  # after this many actions in a hand, players fold far more often, so every hand ends
 
 
-def chooser(rng: random.Random) -> Callable[[Hand], object]:
+def chooser(rng: random.Random) -> Callable[[Hand], Verb]:
     """Random legal actions for one hand, growing impatient if it runs long."""
     steps = 0
 
-    def choose(hand: Hand):
+    def choose(hand: Hand) -> Verb:
         nonlocal steps
         steps += 1
         return random_action(hand, rng, 0.15 if steps < PATIENT_STEPS else 0.9)

@@ -30,7 +30,7 @@ SEES = ("see", "open")  # a player asking for the show: brag's and Teen Patti's 
 class Counts:
     """Class counts per rule set (`Judging.class_counts`), each worked out once: a session deals under a few."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.kept: dict[str, tuple[dict[str, int], int, list[str]]] = {}
 
     def of(self, rules_json: str):
@@ -55,7 +55,7 @@ def stats(ledger, sessions: list, player: str | None = None) -> dict:
     rows: dict[tuple[str, str, str], dict] = {}
     shown: dict[tuple[str, str], Counter] = {}
     odds: dict[tuple[str, str], tuple[dict[str, int], int, list[str]]] = {}
-    dealing: dict[tuple[str, str, str], dict] = {}
+    dealing: dict[tuple[str, str, tuple], dict] = {}  # by dealer, game and the odds (`_signature`)
 
     def person(session, name: str) -> str:
         name = session.now_called(name)
@@ -81,7 +81,8 @@ def stats(ledger, sessions: list, player: str | None = None) -> dict:
             final = steps[-1].after if steps else first
             at_deal = {p.name: p.paid for p in first.players}
             names = {p.name: person(session, p.name) for p in first.players}
-            looked, blind, early, sees = set(), set(), set(), Counter()
+            looked, blind, early = set(), set(), set()
+            sees: Counter[str] = Counter()
             for step in steps:
                 action = step.action
                 if not step.live or action is None or step.loan:
@@ -149,7 +150,7 @@ def stats(ledger, sessions: list, player: str | None = None) -> dict:
     for (who, game, _), totals in rows.items():
         if wanted is not None and who != wanted:
             continue
-        by_class, total, order = odds.get((who, game), (None, None, []))
+        by_class, total, order = odds.get((who, game), ({}, 0, []))  # none shown: no odds read
         got = shown.get((who, game), Counter())
         count = sum(got.values())
         players.append({**totals, "shown": [

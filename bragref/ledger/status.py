@@ -13,8 +13,9 @@ def status_data(ledger, session, current) -> dict:
     """The keys of docs/reference.md, The table now, for the session's current hand (`current`, None before the first
     deal), each game's own keys with them, and the ledger's digest."""
     hand = current.hand if current else None
-    in_play = hand is not None and hand.phase != "over"
-    table_money = ledger.table_money(session) if (hand.rules if in_play else session.rules).stakes == "table" else None
+    playing = hand if hand is not None and hand.phase != "over" else None  # the hand, while it is in play
+    table_money = ledger.table_money(session) if (
+        session.rules if playing is None else playing.rules).stakes == "table" else None
     if hand is None:
         players = [{"name": n, "state": "sitting-out", "hands": 0, "paid": 0} for n in session.seats]
         data = {"session": session.name, "hand": 0, "phase": "no-hand", "dealer": None, "to_act": None, "pot": 0,
@@ -40,7 +41,7 @@ def status_data(ledger, session, current) -> dict:
     data["digest"] = ledger.digest()  # a witness the table can keep (README, Trust)
     data["session_id"] = session.identity  # the night's own identity (docs/reference.md, Beyond one machine)
     if table_money is not None:  # table stakes: in a hand, what each has left; between hands, what each has (R1.3)
-        purses = {p.name: p.purse for p in hand.players} if in_play else {}
+        purses = {p.name: p.purse for p in playing.players} if playing is not None else {}
         for player in players:
             player["table_money"] = purses.get(player["name"], table_money.get(player["name"], 0))
     return data

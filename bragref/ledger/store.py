@@ -13,7 +13,7 @@ and seats (`seats.Seating`), money between people and on the table
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
@@ -37,6 +37,7 @@ QUEUED = ("actions", "postings")  # what `Ledger.queued` holds back: an action's
 REPLAY_CHUNK = 50  # hands read at once when a whole session is replayed (`Ledger.replays`): few enough that their
 # rows, made as dicts, are more often still in the processor's cache when each hand is replayed and told (500: 17%
 # more misses of its last-level cache, simulated over 2,000 hands' history)
+Params = Sequence[object] | Mapping[str, object]  # a query's parameters: by position, or by name (`:s`)
 MAX_REASON = 500  # an undo's reason: a note, shown escaped wherever it is printed
 # where an action (or a void) was entered (docs/reference.md, Where an action was entered), kept on its row
 # (`actions.entered`, schema 13)
@@ -167,7 +168,7 @@ class Ledger(Seating, Money):
         self.file.close()
 
     @contextmanager
-    def write(self):
+    def write(self) -> Iterator[None]:
         """One write, all or nothing (`ledger.db.transaction`); refused as `Stale` if the ledger moved on since
         `expect` was set from it. While it holds the write lock no other terminal writes, so the ledger reads the
         chain's last link once and then follows it as it adds links (`_head`), and likewise what sessions are read
@@ -224,13 +225,13 @@ class Ledger(Seating, Money):
         """The ledger's digest now, `seq-16hex`: a witness the table can keep (README, Trust)."""
         return chain.digest(self.conn)
 
-    def _q(self, sql: str, params=()) -> list[sqlite3.Row]:
+    def _q(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
         return self.conn.execute(sql, params).fetchall()
 
     def _event(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None:
         self._insert("session_events", session_id=session_id, at=self.now(), event=event, player=player, detail=detail)
 
-    def _insert(self, table: str, **values) -> int:
+    def _insert(self, table: str, **values: object) -> int:
         if table in ENTERED_ROWS and "entered" not in values:
             values["entered"] = self.entered
         if self._queue is not None:
@@ -239,6 +240,7 @@ class Ledger(Seating, Money):
             row_id = self._queue.add_named(table, values)
             self._head = (self._queue.seq, self._queue.head)
             return row_id
+        assert self._head is not None, "rows are written inside `write`, which knows the chain's last link"
         row_id, self._head = chain.insert(self.conn, table, values, self._head, self.forecast)
         if table in ("sessions", "session_events"):
             self._mark = None
@@ -278,6 +280,7 @@ class Ledger(Seating, Money):
                 yield record
                 if last is not None and final.phase == "over":
                     self._post(session.id, current.row["id"], last, final)
+            assert self._head is not None  # inside the write (above)
             self._hot[session.id] = (self._head[1], Current(current.number, current.row, last, final))
 
     @contextmanager
@@ -413,7 +416,8 @@ class Ledger(Seating, Money):
               given: dict[str, str] | None = None) -> Current:
         """Deal the next hand of `session` by its `game` (the one its rules name)."""
         self._check_open(session)
-        require_between_hands(previous and previous.hand, previous and previous.number, "a deal comes", "R6")
+        if previous is not None:  # else the session's first hand: none is being played
+            require_between_hands(previous.hand, previous.number, "a deal comes", "R6")
         misdeal = self._misdeal(session)
         called = session.now_called
         due = self._due(session, previous, misdeal)
@@ -428,7 +432,7 @@ class Ledger(Seating, Money):
         retained_by = called(result.retained_by) if result else None
         purses = self.table_money(session) if session.rules.stakes == "table" else None
         before = previous and previous.hand.rules.game  # the game changed before bragref kept the pot (0.12.6)
-        play.keep_carried(previous and previous.hand, session.rules,
+        play.keep_carried(None if previous is None else previous.hand, session.rules,
                           f"play {before} until it is won (`rules set game {before}`)")
         play.require_dealt(session.rules, given or {})
         follows = game.deal_follows(session.rules, session.seats, previous and previous.hand,
@@ -437,9 +441,12 @@ class Ledger(Seating, Money):
         hand = play.deal(session.rules, session.seats, dealer, carried, retained_by, purses,
                          {**(given or {}), **follows})  # refuses a bad table first
         if due is not None and named is not None and named != hand.dealer:  # the game may pass over a player out
-            why = ("deals again after the misdeal" if misdeal is not None else
-                   f"is on {called(previous.row['dealer'])}'s left" if hand.dealer == due else
-                   "is the next on the left still in the match")
+            if misdeal is not None:
+                why = "deals again after the misdeal"
+            else:
+                assert previous is not None  # `due` is then the next dealer after the hand before's (above)
+                why = (f"is on {called(previous.row['dealer'])}'s left" if hand.dealer == due else
+                       "is the next on the left still in the match")
             raise Refused(f"the deal passes to {hand.dealer}, who {why}: the dealer cannot be named now (deal "
                           f"without naming one)", "R9.1" if misdeal is not None else "R2.2")
         record = game.dealt_record(hand)
@@ -450,6 +457,7 @@ class Ledger(Seating, Money):
                                               record))
         row = self._q("SELECT * FROM hands WHERE id = ?", (hand_id,))[0]
         current = Current(number, row, None, dealt(row))  # the hand as its row deals it, as every replay starts
+        assert self._head is not None  # inside the caller's write
         self._hot[session.id] = (self._head[1], current)
         return current
 
@@ -542,6 +550,7 @@ class Ledger(Seating, Money):
         if after.phase == "over":
             self._post(session.id, current.row["id"], action_id, after)
         now = Current(current.number, current.row, action_id, after)  # replayed once per action
+        assert self._head is not None  # inside the caller's write
         self._hot[session.id] = (self._head[1], now)
         return now, action
 
@@ -549,7 +558,9 @@ class Ledger(Seating, Money):
         """An action's row: `paid`, what it put in (`put_in`); `state`, the digest of the hand after it
         (`state_of`); where it was entered (`entered`)."""
         return self._insert("actions", hand_id=hand_id, at=self.now(), verb=action.verb,
-                            player=None if action.subject == "table" else action.player, amount=paid or None,
+                            player=None if action.subject == "table" else action.player,  # type: ignore[attr-defined]
+                            # (a player's verb, `subject`, declares its `player` field; `Verb` declares none)
+                            amount=paid or None,
                             args=structs.encode(action.args()).decode(),  # as few characters as JSON allows
                             state=state, entered=self.entered)
 
