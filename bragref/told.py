@@ -319,15 +319,15 @@ UNWON = "no deal will win it now the night is closed; the table shares it out as
 # night's close (R6.2): `balances`, `summary`, `settle` and the pages say it so
 
 
-def closed_carried_lines(lines: list[str], payments: list[dict], amount: int, kinds: list, money) -> list[str]:
-    """A closed night's who-pays-whom (`lines`, a row for each of `payments` first) with its carried pot said as
+def closed_carried_lines(lines: list[str], payments: list[dict], amount: int, kinds: list, money,
+                         pot: str) -> list[str]:
+    """A closed night's who-pays-whom (`lines`, a row for each of `payments` first, the carried pot paid as payee
+    `pot`) with its carried pot said as
     what it now is (R6.2): unwon, no deal left to win it, the table sharing it out as it agrees; each row that pays
     it so worded, and why its payers are named beside it (the fewest payments set their losses against it)."""
-    from bragref.ledger.money import CARRIED_POT
-
-    payers = [p["from"] for p in payments if p["to"] == CARRIED_POT]
+    payers = [p["from"] for p in payments if p["to"] == pot]
     rows = [f"{p['from']} owes the carried pot {money(p['amount'])}: unwon at the close, the table shares it out as "
-            f"it agrees (R6.2)" if p["to"] == CARRIED_POT else line for line, p in zip(lines, payments, strict=False)]
+            f"it agrees (R6.2)" if p["to"] == pot else line for line, p in zip(lines, payments, strict=False)]
     what = f"{kinds[0].why} ({kinds[0].rule})" if len(kinds) == 1 else \
         "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty (R14.4)"
     named, losses = listed(payers), listed(f"{name}'s" for name in payers)

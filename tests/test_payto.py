@@ -249,7 +249,8 @@ def test_the_referees_page_and_the_payers_seat_get_the_links_and_their_qr_codes(
             assert code.status_code == 200 and code.headers["content-type"].startswith("image/svg+xml")
             assert "Bill pays Ann" in code.text
             assert 'src="referee-page.js"' in client.get(path).text
-            assert (STATIC / "pay.js").read_text() in client.get(path + "referee-page.js").text
+            assert "\n".join(line for line in (STATIC / "pay.js").read_text().split("\n")
+                             if not line.lstrip().startswith("//")) in client.get(path + "referee-page.js").text
         assert client.get(paths["Cat"] + "pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
         assert client.get("/pay.svg", params={"from": "Bill", "to": "Ann"}).status_code == 404
         head = referee["digest"]

@@ -402,7 +402,7 @@ def print_money_payments(book, all_sessions: bool, kept: str | None, rules, paym
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     closed = carried and not all_sessions and book.current_session().closed  # no deal will win it now (R6.2)
     if closed:
-        lines = closed_carried_lines(lines, payments, carried, list(book.carried()), money)
+        lines = closed_carried_lines(lines, payments, carried, list(book.carried()), money, CARRIED_POT)
     lines[:len(payments)] = [line + pay_words(p) for line, p in zip(lines, payments, strict=False)]
     if payments and out.fmt is not None:  # sentences, unless a table format is asked for
         linked = any("pay" in p for p in payments)

@@ -281,7 +281,7 @@ def night_settle(book, rules, closed: bool = False) -> list[str]:
     lines = night_settle_lines(payments, owed, money, at_table, paid)
     carried = sum(p["amount"] for p in payments if p["to"] == CARRIED_POT)
     if carried and closed:
-        lines = closed_carried_lines(lines, payments, carried, list(book.carried()), money)
+        lines = closed_carried_lines(lines, payments, carried, list(book.carried()), money, CARRIED_POT)
     elif carried:
         lines.append(carried_words(carried, list(book.carried()), money))
     return lines + owed_lines(payments, owed, money, paid)
