@@ -7,7 +7,7 @@ import click
 from bragref.cli import complete
 from bragref.cli.argv import answer_words, asks_help
 from bragref.cli.lines import recorded, situation
-from bragref.told import listed, voided_words
+from bragref.told import voided_words
 
 
 def record(app, verb: str, *words: str) -> None:
@@ -73,10 +73,7 @@ def verb_command(kind, name: str | None = None, games: dict | None = None) -> cl
     told: dict[str, list[str]] = {}  # each help, with the games whose move it is
     for title, other in (games or {}).items():
         told.setdefault(other.help, []).append(title)
-    summary = kind.summary
-    if len(told) > 1:  # the list of commands names every game whose move it is, each said in the help
-        summary = f"{name.capitalize()}: in {listed([t for titles in told.values() for t in titles])}, each its own " \
-                  f"way (--help)."
+    if len(told) > 1:
         helps = "\n\n".join(f"In {', '.join(titles[:-1]) + ' and ' if len(titles) > 1 else ''}{titles[-1]}: {text}"
                               for text, titles in told.items())
     also = f"\n\nThe same as `bragref {kind.verb}`: {name} is its name in the game's own words." if name != kind.verb else ""
@@ -85,7 +82,7 @@ def verb_command(kind, name: str | None = None, games: dict | None = None) -> cl
     def callback(app, argv: list[str]) -> None:
         record(app, name, *answer_words(kind, argv))
 
-    return MoveCommand(name, callback=callback, params=params, short_help=summary,
+    return MoveCommand(name, callback=callback, params=params, short_help=kind.summary,
                        help=f"{helps}{also}\n\n\b\nExample:\n{examples}")
 
 
