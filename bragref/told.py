@@ -629,6 +629,8 @@ def explained(kind, name: str | None, own: str | None = None) -> str:
     described = (own or kind.help or "").strip()
     first = re.split(r"(?<=[.)])\.?\s+(?=[A-Z`])", described, maxsplit=1)[0] if described else ""
     first = re.sub(r", (?:AMOUNT|CARDS?)(?=[:;,.])", "", first)  # `all they have, AMOUNT:` is said by the field
+    first = re.sub(r" \(--[^)]*\)", "", first).replace("their CARDS", "their cards")  # the command line's own
+    # spelling (`(--ante AMOUNT)`): the page's fields say it
     first = re.sub(r"\bPLAYERS\b", "the players named", first.replace("PLAYER's CARDS", "PLAYER's cards"))
     first = re.sub(r"\bPLAYER\b", name or "the player", first)
     return on_page(first if first.endswith(".") else f"{first}.") if first else ""

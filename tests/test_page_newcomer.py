@@ -5,6 +5,7 @@ word of what it is (R7.2); no short-money in the session new form (R7.1); and th
 reader by its request's line."""
 
 import json
+import re
 
 import pytest
 from test_referee import PHONE, Referee, bragref, calmed, dump, opened, status, tap, waited
@@ -223,3 +224,19 @@ def test_the_trays_buttons_say_what_pressing_them_does(browser, tmp_path):
         assert "Bob folds" in referee.locator("#answer").text_content()
     finally:
         running.stop()
+
+
+def test_every_moves_description_reads_as_words_not_as_its_command_line():
+    """What a move is, beside its button (`told.explained`), for every move of every game: a sentence of words, not
+    the command line's (no `--ante AMOUNT` said as `ante an amount`, no CARDS, no option's name for a thing the
+    table names otherwise), with the player named."""
+    from bragref.games import GAMES
+    from bragref.told import explained
+
+    for game in GAMES.values():
+        for kind in game.actions:
+            said = explained(kind, "Ann", game.move_help.get(kind.verb))
+            if not said:
+                continue
+            assert not re.search(r"--|\bAMOUNT\b|\bCARDS?\b|\bPLAYERS?\b|\b(?:ante|[a-z]+-[a-z]+) an amount|\bup gives", said), (game.name, said)
+            assert "Ann" in said or kind.subject != "player", (game.name, said)

@@ -775,7 +775,7 @@ class Show(Verb, frozen=True):
               Param("discards", "cards", "4/5-card brag: a card discarded (R8.6). Repeat for each.",
                     keywords=("discard", "/"), option="--discard", required=False, held=True))
     summary = "Show a player's cards at a see or showdown."
-    help = ("PLAYER's CARDS are exposed at a see (the seen player first) or a showdown.\n\n"
+    help = ("PLAYER shows their CARDS at a see (the seen player first) or a showdown.\n\n"
             "When every hand needed is shown, the referee decides: at a see the seer wins only with a strictly "
             "better hand (R5.4); at a showdown the best hand takes the pot and equal best hands split it (R6.5). In "
             "4- and 5-card brag give the three kept and each --discard, or all the cards (the best three are kept, "

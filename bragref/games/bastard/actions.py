@@ -38,8 +38,8 @@ class Exchange(Verb, frozen=True):
               Param("up", "cards", "The centre's face-up cards after the exchange, which everyone sees",
                     keywords=("up",), option="--up", required=False))
     summary = "Exchange 1 or 3 cards with the centre (bastard)."
-    help = ("PLAYER exchanges one card with the centre hand, or all three (R14.2); --up gives the centre's face-up "
-            "cards after it, as everyone sees them (optional).")
+    help = ("PLAYER exchanges one card with the centre hand, or all three (R14.2), and may name the centre's face-up "
+            "cards after it, as everyone sees them (--up CARDS).")
     examples = ("andy 1", "bill 3 --up 7h")
     unoffered = {"exchange": False}
 

@@ -19,7 +19,7 @@ class Call(Verb, frozen=True):
                     option="--all-in", required=False, zero_at_table_stakes=True),)
     summary = "Call: bring one's total up to the highest (hoyle)."
     help = ("PLAYER brings their total up to the highest total (R11.2); a player short of that puts in all they have "
-            "with --all-in AMOUNT (at table stakes 0, where a raise used it all) and is all in: the money is then split "
+            "(--all-in AMOUNT: at table stakes 0, where a raise used it all) and is all in: the money is then split "
             "into side pots (R11.6).")
     examples = ("bill", "chris --all-in 3")
     unoffered = {"call": None, "all_in": None}

@@ -37,6 +37,8 @@ class ThreeCardPoker(Game):
     shuffles = True
     end_rules = {**Game.end_rules, "showdown": "R17.4", "cards": "R17.5"}
     terms = {"ante": "table ante", "antes": "table antes"}
+    move_help = {"show": "PLAYER shows their three cards, in any order: the banker (where someone played) and every "
+                         "player still in, each wager then settled by the cards against the bank's (R17.4, R17.6)."}
     short = "the short player folds, or borrows: there are no covers"
 
     def check_given(self, name, value, rules):
