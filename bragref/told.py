@@ -322,9 +322,9 @@ UNWON = "no deal will win it now the night is closed; the table shares it out as
 def closed_carried_lines(lines: list[str], payments: list[dict], amount: int, kinds: list, money,
                          pot: str) -> list[str]:
     """A closed night's who-pays-whom (`lines`, a row for each of `payments` first, the carried pot paid as payee
-    `pot`) with its carried pot said as
-    what it now is (R6.2): unwon, no deal left to win it, the table sharing it out as it agrees; each row that pays
-    it so worded, and why its payers are named beside it (the fewest payments set their losses against it)."""
+    `pot`) with its carried pot said as what it now is (R6.2): unwon, no deal left to win it, the table sharing it out
+    as it agrees; each row that pays it so worded, and why its payers are named beside it (the fewest payments set
+    their losses against it)."""
     payers = [p["from"] for p in payments if p["to"] == pot]
     rows = [f"{p['from']} owes the carried pot {money(p['amount'])}: unwon at the close, the table shares it out as "
             f"it agrees (R6.2)" if p["to"] == pot else line for line, p in zip(lines, payments, strict=False)]
@@ -804,7 +804,8 @@ def deal_field(param, rules: Rules, seats: list[str], optional: bool, dealer: st
                     "orders": {name: seats[at + 1:] + seats[:at + 1] for at, name in enumerate(seats)},
                     "due": dealer if dealer in seats else seats[0], **({"by": chosen} if chosen else {})}
         return field(param.name, kind="cards", optional=optional, keyword=param.name, **more,
-                     cards={"count": len(seats) if param.each else None, "pack": [[card, None] for card in pack_of(rules)]})
+                     cards={"count": len(seats) if param.each else None,
+                            "pack": [[card, None] for card in pack_of(rules)]})
     return field(param.name, kind="text", optional=optional, keyword=param.name)
 
 

@@ -19,8 +19,9 @@ class Wager(Verb, frozen=True):
               Param("pair_plus", "money", "The Pair Plus: paid by the player's hand alone (R17.2).",
                     keywords=("pair-plus", "pp"), option="--pair-plus", required=False))
     summary = "Wager an Ante, a Pair Plus or both against the bank (three-card-poker)."
-    help = ("PLAYER, in turn from the banker's left before the cards, wagers an Ante, a Pair Plus or both (--ante AMOUNT, "
-            "--pair-plus AMOUNT), each within the table's least and most bet (--min-bet, --max-bet) (R17.2).")
+    help = ("PLAYER, in turn from the banker's left before the cards, wagers an Ante, a Pair Plus or both "
+            "(--ante AMOUNT, --pair-plus AMOUNT), each within the table's least and most bet (--min-bet, --max-bet) "
+            "(R17.2).")
     examples = ("bill --ante 5", "chris --ante 5 --pair-plus 2")
     pick_weight = 0.9
 
