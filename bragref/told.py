@@ -219,8 +219,8 @@ def voided_words(voided, current, called, game: str) -> str:
     if voided.action is None:
         kept = "any carried pot and retained hand stand as they were" if game in games_using("retained_blind") \
             else "any carried pot stands as it was"  # a retained hand is brag's alone (R6.2)
-        return f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): the antes go back, {kept}, and " \
-               f"{voided.dealer} deals again."
+        return f"Voided: the deal of hand {voided.number}, a misdeal (R9.1): what was put in at it goes back, " \
+               f"{kept}, and {voided.dealer} deals again."  # antes, a match's entry, a Svara deal's boil-in
     return f"Voided: {voided.action.told(current.hand, None, called)}"
 
 
@@ -773,8 +773,21 @@ def forms(session, hand: Hand | None, table_money: dict[str, int] | None = None,
             form("repay", field("borrower", seats), field("lender", seats), field("amount", kind="amount"),
                  when="any"),
             form("undo", field("reason", kind="text", optional=True), when="any",
-                 confirm=f"undo the deal of hand {misdeal}: a misdeal (R9.1), the antes go back and {hand.dealer} deals "
-                         f"again" if misdeal is not None and hand is not None else None)]
+                 confirm=f"undo the deal of hand {misdeal}: a misdeal (R9.1), {put_back(hand)} and {hand.dealer} "
+                         f"deals again" if misdeal is not None and hand is not None else None)]
+
+
+def put_back(hand: Hand) -> str:
+    """What a misdeal gives back (R9.1): the antes where the deal took them, else what else it took (a Svara deal's
+    boil-in, R16.7; a match's entry, R14.4), else that it took nothing; a pot carried in stays carried."""
+    game, money = game_of(hand.rules), hand.rules.money
+    put = hand.pot - hand.carried_in
+    if not put:
+        return "nothing was put in at it"
+    antes = game.ante_of(hand) * len(hand.players)
+    if antes == put:
+        return f"the antes ({money(put)}) go back"  # in every game's words (Teen Patti's boot, R13.1, is its ante)
+    return f"the {money(put)} put in at it goes back"
 
 
 def field(name: str, options: list | None = None, kind: str = "player", optional: bool = False,

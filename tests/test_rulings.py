@@ -182,6 +182,37 @@ def test_an_undo_says_what_it_voided_as_the_replay_tells_it_r9_1(bragref):
     assert "Bill looked at their cards. (Voided below.)" in story and "Chris folded. (Voided below.)" in story
 
 
+def test_an_undone_svara_look_or_open_says_nothing_of_what_it_would_have_led_to_r9_1_r16_3(bragref):
+    """A look voided leaves dark play as it was (R16.3): the undo says the look, not that dark play is over; an open
+    voided, not that everyone shows (R16.5)."""
+    bragref('session new s --players "Ann,Bob,Cat" --game svara')
+    bragref("deal")
+    who = bragref.json("status")["to_act"]
+    bragref(f"look {who}")
+    assert bragref("undo").stdout.splitlines()[0] == f"Voided: {who} looked."
+    assert "dark" in bragref("status").stdout  # dark play is open again (R16.3)
+
+
+def test_a_misdeal_undone_says_what_goes_back_as_it_was_put_in_r9_1_r16_7(bragref):
+    """A deal voided gives back what was put in at it: the antes where there were antes; a Svara deal's boil-in where
+    the deal took no ante (R16.7): never antes there were none of. The referee's confirmation says the same."""
+    from bragref.api import open_ledger
+    from bragref.told import forms
+
+    bragref('session new s --players "Ann,Bob,Cat" --game svara --ante 0')
+    bragref("deal")
+    assert bragref("undo").stdout.splitlines()[0].startswith("Voided: the deal of hand 1, a misdeal (R9.1): what "
+                                                             "was put in at it goes back")
+    bragref('session new b --players "Ann,Bob,Cat" --ante 1')
+    bragref("deal")
+    book = open_ledger(str(bragref.db))
+    session, current = book.current_session(), book.current()
+    confirm = next(f["confirm"] for f in forms(session, current.hand, None, 1) if f["verb"] == "undo")
+    assert "the antes (3) go back" in confirm, confirm
+    book.close()
+    assert "(R9.1): what was put in at it goes back" in bragref("undo").stdout
+
+
 def test_history_and_replay_tell_a_misdeal_as_a_hand_that_never_happened_r9_1(bragref):
     """A misdealt hand is not a hand waiting for its first bet: history and replay end it with the misdeal."""
     bragref('session new s --players "Andy,Bill,Chris" --game hoyle')

@@ -43,6 +43,8 @@ class Look(BragLook, frozen=True):
             "player still in plays light (R16.3).")
 
     def told(self, before, after, called):
+        if after is None:  # voided: dark play as it was (R9.1)
+            return f"{called(self.player)} looked."
         return f"{called(self.player)} looked: dark play is over, and every player still in plays light (R16.3)."
 
 
@@ -92,5 +94,7 @@ class Open(Verb, frozen=True):
 
     def told(self, before, after, called):
         cost = before.stake
+        if after is None:  # voided: nobody shows for it (R9.1)
+            return f"{called(self.player)} opened for {before.rules.money(cost)}."
         return (f"{called(self.player)} opened for {before.rules.money(cost)}: every player still in shows or "
                 f"concedes (R16.5).")
