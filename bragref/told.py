@@ -326,12 +326,13 @@ def closed_carried_lines(lines: list[str], payments: list[dict], amount: int, ki
     as it agrees; each row that pays it so worded, and why its payers are named beside it (the fewest payments set
     their losses against it)."""
     payers = [p["from"] for p in payments if p["to"] == pot]
-    rows = [f"{p['from']} owes the carried pot {money(p['amount'])}: unwon at the close, the table shares it out as "
-            f"it agrees (R6.2)" if p["to"] == pot else line for line, p in zip(lines, payments, strict=False)]
+    rows = [f"{p['from']} owes the carried pot {money(p['amount'])}, unwon at the close" if p["to"] == pot else line
+            for line, p in zip(lines, payments, strict=False)]  # why, once, below, by its own rule (R6.2, R16.7, …)
     what = f"{kinds[0].why} ({kinds[0].rule})" if len(kinds) == 1 else \
         "left in the middle: a pot carried when everyone folded to a blind player (R6.2), or a match's kitty (R14.4)"
     named, losses = listed(payers), listed(f"{name}'s" for name in payers)
-    said = (f"The carried pot is the {money(amount)} {what}. No deal will win it now the night is closed. {named} "
+    said = (f"The carried pot is the {money(amount)} {what}. No deal will win it now the night is closed: the table "
+            f"shares it out as it agrees. {named} "
             f"{'is' if len(payers) == 1 else 'are'} named beside it only because settling up in the fewest payments "
             f"sets {losses} losses against it: that {money(amount)} goes to whoever the table shares the pot out to.")
     return [*rows, *lines[len(payments):], said]

@@ -54,9 +54,9 @@ def test_settle_of_a_closed_night_says_its_carried_pot_is_unwon_as_the_pages_do_
     said = bragref("settle").stdout
     assert "if the evening ends here" not in said and "whoever wins" not in said, said
     for payment in (p for p in bragref.json("settle") if p["to"] == "carried pot"):
-        assert f"{payment['from']} owes the carried pot {payment['amount']}: unwon at the close, the table shares it " \
-               "out as it agrees (R6.2)" in said, said
-    assert "No deal will win it now the night is closed. Bill, Andy and Chris are named beside it only because " \
+        assert f"{payment['from']} owes the carried pot {payment['amount']}, unwon at the close\n" in said, said
+    assert said.count("(R6.2)") == 1, said  # its rule said once, with why
+    assert "No deal will win it now the night is closed: the table shares it out as it agrees. Bill, Andy and Chris are named beside it only because " \
            "settling up in the fewest payments sets Bill's, Andy's and Chris's losses against it" in said, said
     assert bragref("balances").stdout.endswith("Carried pot left unwon at the close: 4 (R6.2): no deal will win it "
                                                "now the night is closed; the table shares it out as it agrees.\n")

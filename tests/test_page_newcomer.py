@@ -136,10 +136,11 @@ def test_after_the_close_a_carried_pot_is_said_unwon_and_why_its_payer_is_named(
         for view in ("referee", "players"):
             shown = json.loads(watcher.views[view])
             settle = shown["told"]["settle"]
-            owes = "Hal owes the carried pot £1.50: unwon at the close, the table shares it out as it agrees (R6.2)"
+            owes = "Hal owes the carried pot £1.50, unwon at the close"
             assert settle[:2] == ["Cat pays Ann £1.50", owes], settle
             assert settle[2] == ("The carried pot is the £1.50 in a thirty-one every player went bust in or conceded "
-                                 "(R15.5). No deal will win it now the night is closed. Hal is named beside it only "
+                                 "(R15.5). No deal will win it now the night is closed: the table shares it out as it "
+                                 "agrees. Hal is named beside it only "
                                  "because settling up in the fewest payments sets Hal's losses against it: that £1.50 "
                                  "goes to whoever the table shares the pot out to."), settle
             assert "next deal" not in " ".join(settle) and "next deal" not in shown["said"]
