@@ -213,6 +213,25 @@ def test_a_misdeal_undone_says_what_goes_back_as_it_was_put_in_r9_1_r16_7(bragre
     assert "(R9.1): what was put in at it goes back" in bragref("undo").stdout
 
 
+def test_a_thirty_one_won_on_a_tie_says_it_was_a_tie_the_eldest_took_r15_6(bragref):
+    """Bob, Cat and Ann end the thirty-one on 22 each: the eldest, Bob, takes pot 3 (`ties` eldest, R15.6), and the
+    hand's end says it was a tie, not only Bob's 22 (R15.5)."""
+    bragref('session new t --players "Ann,Bob,Cat" --game three-stake')
+    bragref.lines("""
+        deal --up 2s,3h,4d
+        call bob
+        call cat
+        stand ann
+        show bob 2s Ks Qs
+        stick bob
+        show cat 3h Kh 9h
+        stick cat
+        show ann 4d Kd 8d
+    """)
+    over = bragref("stick ann").stdout
+    assert "the thirty-one (pot 3), 3, to Bob (22, equal with Cat and Ann: the eldest takes it, R15.6)" in over, over
+
+
 def test_history_and_replay_tell_a_misdeal_as_a_hand_that_never_happened_r9_1(bragref):
     """A misdealt hand is not a hand waiting for its first bet: history and replay end it with the misdeal."""
     bragref('session new s --players "Andy,Bill,Chris" --game hoyle')

@@ -224,8 +224,24 @@ class ThreeStake(Game):
         if pot.how == "brag":
             if pot.decided_by == "concede":
                 return "(everyone in it conceded: a tie, R15.6)"
-            return f"({describe(judged[winner])}: R15.5)"
-        return f"({points_of(hand, winner)}: R15.5)"
+            said = describe(judged[winner])
+            return self._tied(pot, said, [p for p in judged if describe(judged[p]) == said]) or f"({said}: R15.5)"
+        total = points_of(hand, winner)
+        return self._tied(pot, str(total), [s.player for s in hand.shown if points_of(hand, s.player) == total]) \
+            or f"({total}: R15.5)"
+
+    @staticmethod
+    def _tied(pot, said: str, equal: list[str]) -> str | None:
+        """How a pot won on a tie is said (R15.6): split among the equal, or the eldest of them taking it (`ties`);
+        None where one hand was best."""
+        winners = [name for name, _ in pot.winnings]
+        others = [name for name in equal if name not in winners]
+        if len(winners) > 1:
+            return f"({said} each: a tie, split, R15.6)"
+        if others:
+            named = f"{', '.join(others[:-1])} and {others[-1]}" if len(others) > 1 else others[0]
+            return f"({said}, equal with {named}: the eldest takes it, R15.6)"
+        return None
 
     def pot_note(self, pot):
         return self.won_ways[pot.how][0]
