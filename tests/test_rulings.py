@@ -52,6 +52,9 @@ def test_a_unit_of_ten_pence_prints_pounds_and_pence_r1_1a(bragref):
     dealt = bragref("deal").stdout
     assert dealt.startswith("Hand 1: Andy deals. Antes £0.20 each.")
     assert "Pot £0.40, stake £0.00. Bill to act: bet £0.20 or more" in dealt
+    assert "£0.15 is not a whole number of units of £0.10: amounts here are multiples of £0.10 (R1.1)" in \
+        bragref.refused("bet bill 0.15", "R1.1", code=2)  # in the session's money, as every amount said (R1.1a)
+    assert "£0.15 is not a whole number" in bragref.refused("bet bill £0.15", "R1.1", code=2)
     assert "Pot £0.90, stake £1.00." in bragref("bet bill 0.5 --blind").stdout  # a blind 50p counts double (R3.3)
     bragref("fold andy")
     assert bragref("balances").stdout.splitlines()[2].split() == ["Andy", "£0.20", "£0.00", "-£0.20"]

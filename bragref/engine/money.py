@@ -51,7 +51,8 @@ def parse_amount(text: str, unit: str = "1", *, allow_zero: bool = False, curren
         raise BadInput(f"not an amount: {_quote(str(text))}; an amount is {least} in digits, like 2 or 1.50 (R1.1)")
     units = value / parse_unit(unit)
     if units != units.to_integral_value():
-        raise BadInput(f"{text} is not a whole number of units of {unit}: amounts here are multiples of {unit} (R1.1)")
+        raise BadInput(f"{currency}{cleaned} is not a whole number of units of {currency}{unit}: amounts here are "
+                       f"multiples of {currency}{unit} (R1.1)")  # in the session's money (R1.1a)
     if units == 0 and not allow_zero:
         raise BadInput(f"an amount must be more than 0, not {text} (R1.1)")
     if units > MAX_UNITS:
