@@ -883,7 +883,8 @@ def session_form() -> dict:
         field("name", kind="text"),
         field("players", kind="text", keyword="players", hint="in seat order: Ann, Bob, Cat"),
         field("game", [[game.name, game.title] for game in GAMES.values()], keyword="game"),
-        field("ante", kind="amount", optional=True, keyword="ante"),
+        field("ante", kind="amount", optional=True, keyword="ante",
+              hint="an amount in the money below (0.20, not 20 units of 0.01)"),  # an amount, not a count of units (R1.1)
         field("unit", UNITS, keyword="unit"),
         field("currency", CURRENCIES, optional=True, keyword="currency"),
         field("stakes", [[s, s] for s in STAKES], keyword="stakes"),

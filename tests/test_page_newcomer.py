@@ -188,6 +188,8 @@ def test_session_new_offers_short_money_from_its_declaration(browser, tmp_path):
         short = next(field for field in form["fields"] if field["name"] == "short-money")
         assert [option[0] for option in short["options"]] == ["cover", "borrow", "both"]
         assert short["keyword"] == "short-money" and "(R7.1)" in short["help"]
+        ante = next(field for field in form["fields"] if field["name"] == "ante")
+        assert ante["hint"] == "an amount in the money below (0.20, not 20 units of 0.01)", ante  # an amount, not units (R1.1)
         page = opened(browser, running.url)
         page.get_by_label("name", exact=True).fill("eve")
         page.get_by_label("players", exact=True).fill("Ann,Hal,Cat")
