@@ -92,3 +92,94 @@ def test_svaras_dark_play_and_svara_are_said_as_a_referee_says_them_r16_3_r16_7(
     keys = told_of(bragref.db)["keys"]
     assert keys == [["Dark play", "open (R16.3)"], ["Svara between Bob and Dan", "boil in £0.70; Cat boiled in (R16.7)"]]
     assert not raw(" ".join(pair) for pair in keys)
+
+
+# ---- 2. the hand's lines ------------------------------------------------------------------------------------------
+
+
+BRAG = '--players "Ann,Bob,Cat,Dan,Eve" --currency £ --unit 0.10 --ante 0.20'  # Eve deals: Ann, Bob, Cat, Dan, Eve
+
+
+def carried(bragref) -> None:
+    """Hand 1: Bob, blind, is the last in: the pot, £1.40, is carried forward and Bob retains his hand (R6.2)."""
+    bragref(f"session new e {BRAG}")
+    bragref.lines("""
+        deal --dealer Eve
+        bet ann 0.20 --blind
+        bet bob 0.20 --blind
+        fold cat
+        fold dan
+        fold eve
+        fold ann
+    """)
+
+
+def texts(db) -> list[str]:
+    return [line["text"] for line in told_of(db)["lines"]]
+
+
+def test_a_deal_and_a_carried_pot_are_said_as_a_person_reads_them_r6_2(bragref):
+    """`Eve · deal £1.00` read as if Eve paid £1.00 (it is the antes in the pot at her deal); `Bob · carried £1.10 ·
+    carried forward (R6.2)` said the ledger's kind and note."""
+    carried(bragref)
+    lines = texts(bragref.db)
+    assert lines[0] == "Eve deals: antes £1.00"
+    assert lines[-1] == "£1.40 carried forward to the next hand, Bob retaining it (R6.2)"
+    assert not raw(lines)
+
+
+def test_a_retained_hands_look_a_showdown_agreed_and_the_tables_award_are_said_r6_3_r6_5(bragref):
+    """`Bob · look · old keep` (R6.3), `showdown` with nobody named (R6.5), `award · Dan` (R6.5): each a phrase."""
+    carried(bragref)
+    bragref.lines("""
+        deal
+        look bob --hand old --keep
+        bet bob 0.20
+        showdown
+        award dan
+    """)
+    lines = texts(bragref.db)
+    assert lines[:5] == ["Ann deals: antes £1.00", "Bob looks at the old hand and keeps it (R6.3)", "Bob · bet £0.20",
+                         "showdown agreed (R6.5)", "the table awards the pot to Dan (R6.5)"]
+    assert not raw(lines)
+
+
+def test_teen_pattis_deal_says_its_boot(bragref):
+    bragref(f"session new tp {TEEN}")
+    bragref("deal --dealer Ann")
+    assert texts(bragref.db) == ["Ann deals: boot £0.40"]
+
+
+def test_svaras_award_of_two_is_a_svara_and_its_carried_pot_is_said_r16_7(bragref):
+    bragref(f"session new s {SVARA}")
+    bragref.lines("""
+        deal --dealer Ann
+        bet bob 0.20
+        bet cat 0.20
+        bet dan 0.20
+        bet ann 0.20
+        open bob
+        award bob dan
+    """)
+    lines = texts(bragref.db)
+    assert lines[-2:] == ["the table awards a svara between Bob and Dan (R16.7)",
+                          "£1.40 carried whole to the svara deal (R16.7)"]
+
+
+def test_a_svara_deal_says_who_is_in_free_and_who_boiled_in_not_antes_r16_7(bragref):
+    """The svara deal's amount is the buy-ins, not antes: its line says what the deal's note says."""
+    bragref(f"session new s {SVARA}")
+    bragref.lines("""
+        deal --dealer Ann
+        bet bob 0.20
+        bet cat 0.20
+        bet dan 0.20
+        bet ann 0.20
+        open bob
+        show bob Ah Kh 9h
+        concede cat
+        show dan As Ks 9s
+        show ann 7c 8c 9c
+        deal --boil cat
+    """)
+    assert texts(bragref.db) == ["Bob deals: Dan and Bob in free; Cat boiled in for £0.70 (R16.7)"]

@@ -205,10 +205,23 @@ class Svara(Game):
                     "decided it (R16.7)")
         return super().pot_reason(pot, hand)
 
+    def entry_line(self, entry, note, money):
+        """An award of two or more is a svara among them (R16.5, R16.7), and its pot is carried whole to the svara
+        deal: `the table awards a svara between Bob and Dan (R16.7)`, `£1.40 carried whole to the svara deal`."""
+        names = (entry["detail"] or "").split(",")
+        if entry["action"] == "award" and len(names) > 1:
+            return f"the table awards a svara between {_listed(names)} (R16.7)"
+        if entry["action"] == "carried" and note == f"a svara: {CARRIED_WHOLE}" and entry["amount"] is not None:
+            return f"{money(entry['amount'])} {CARRIED_WHOLE}"
+        return None
+
     def carried_note(self, result):
-        return "a svara: carried whole to the svara deal (R16.7)" if result.how == "svara" else None
+        return f"a svara: {CARRIED_WHOLE}" if result.how == "svara" else None
 
     outcome = Brag.outcome  # stakes, winnings, and the svara's pot carried in and out, as brag's pot (R1.2, R6.2)
+
+
+CARRIED_WHOLE = "carried whole to the svara deal (R16.7)"  # a svara's pot (`Svara.carried_note`)
 
 
 def _listed(names: list[str]) -> str:
