@@ -276,10 +276,14 @@ def moved(last) -> bool:
 def asked_words(words: list[str], last, before: Hand | None = None) -> str:
     """What a seat's request asks, in a line, from what trying it recorded (`Book.last`) on the hand as it stood
     (`before`): `Ann asks: bet £2`, `Ann asks: see for £2` (what a move of no amount of its own costs, as its button
-    said it), `Ann asks: buy-in £5`."""
+    said it), `Ann asks: buy-in £5`; as the move words it where it says more (`Verb.asked_at`: a Teen Patti side show
+    says with whom, `Ann asks: chaal £0.40 and a side show with Dan (R13.4)`)."""
     if moved(last):
         _, current, action = last
         money = current.hand.rules.money
+        own = action.asked_at(before, money, say=game_of(current.hand.rules).say) if before is not None else None
+        if own is not None:
+            return f"{action.player} asks: {own}"
         said = action.said(money, say=game_of(current.hand.rules).say)
         paid = sum(p.paid for p in current.hand.players) - sum(p.paid for p in before.players) \
             if before is not None and before is not current.hand else 0

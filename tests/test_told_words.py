@@ -183,3 +183,31 @@ def test_a_svara_deal_says_who_is_in_free_and_who_boiled_in_not_antes_r16_7(brag
         deal --boil cat
     """)
     assert texts(bragref.db) == ["Bob deals: Dan and Bob in free; Cat boiled in for £0.70 (R16.7)"]
+
+
+# ---- 3. a side show asked for from a seat ------------------------------------------------------------------------
+
+
+def asked(bragref, *move: str) -> str:
+    """The line a seat's request of `move` is shown by (`asked_words`), on the ledger as it is, tried as the
+    referee's page tries it: nothing is written."""
+    from bragref.api.book import Book
+    from bragref.ledger.store import Ledger
+    from bragref.told import asked_words
+
+    book = Book(lambda: Ledger(str(bragref.db)), "tp")
+    before = book.current().hand
+    with book.trying():
+        book.act(*move)
+        return asked_words(list(move), book.last, before)
+
+
+def test_a_side_show_asked_from_a_seat_says_whom_it_asks_r13_4(bragref):
+    """`Ann asks: sideshow £0.40` did not say with whom: the previous player still in, Dan (R13.4)."""
+    side_show_asked(bragref)
+    bragref("undo")  # Ann has looked; she asks again, from her seat
+    line = asked(bragref, "sideshow", "Ann", "0.20")
+    assert line == "Ann asks: chaal £0.20 and a side show with Dan (R13.4)"
+    bragref("sideshow ann 0.20")
+    assert asked(bragref, "accept", "Dan") == "Dan asks: accept Ann's side show (R13.4)"
+    assert asked(bragref, "refuse", "Dan") == "Dan asks: refuse Ann's side show (R13.4)"
