@@ -276,10 +276,14 @@ def moved(last) -> bool:
 def asked_words(words: list[str], last, before: Hand | None = None) -> str:
     """What a seat's request asks, in a line, from what trying it recorded (`Book.last`) on the hand as it stood
     (`before`): `Ann asks: bet £2`, `Ann asks: see for £2` (what a move of no amount of its own costs, as its button
-    said it), `Ann asks: buy-in £5`."""
+    said it), `Ann asks: buy-in £5`; as the move words it where it says more (`Verb.asked_at`: a Teen Patti side show
+    says with whom, `Ann asks: chaal £0.40 and a side show with Dan (R13.4)`)."""
     if moved(last):
         _, current, action = last
         money = current.hand.rules.money
+        own = action.asked_at(before, money, say=game_of(current.hand.rules).say) if before is not None else None
+        if own is not None:
+            return f"{action.player} asks: {own}"
         said = action.said(money, say=game_of(current.hand.rules).say)
         paid = sum(p.paid for p in current.hand.players) - sum(p.paid for p in before.players) \
             if before is not None and before is not current.hand else 0
@@ -505,9 +509,40 @@ def hand_lines(entries: list[dict], rules: Rules, private: bool = False) -> list
             (f"{game.say('blind')} " if entry["blind"] else "") + game.say(entry["action"])
         amount = money(entry["amount"]) if entry["amount"] is not None else ""
         text = game.entry_line(entry, note, money) if entry["action"] != "void" else None
-        text = text or " · ".join(part for part in (entry["player"] or "", f"{did} {amount}".strip(), note) if part)
+        text = text or family_line(entry, note, game, money) or \
+            " · ".join(part for part in (entry["player"] or "", f"{did} {amount}".strip(), note) if part)
         lines.append({"n": n, "text": unbroken(text), "voided": entry["voided"]})
     return lines
+
+
+RULED = re.compile(r"^(.*?)(?: \((R[\d.]+)\))?$")  # a note and the rule it ends with: `carried forward (R6.2)`
+
+
+def family_line(entry: dict, note: str, game, money) -> str | None:
+    """What the family's own entries that are no player's move say as a person reads them, where a game words them
+    no way of its own (`Game.entry_line`): the deal and what it put in the pot (`Eve deals: antes £1.00`, not as if
+    Eve paid it; the game's note of it where it has one), a retained hand's look (`Bob looks at the old hand and keeps it`, R6.3), a showdown agreed and
+    the table's award (R6.5; the game's showdown rule), a pot carried forward (`£1.10 carried forward to the next hand, Bob retaining it`,
+    R6.2) or carried as the game notes it. None: the family's `Bob · bet £2 · note`."""
+    action, player, units = entry["action"], entry["player"], entry["amount"]
+    if action == "deal" and player:
+        if note:  # what the game notes of its deal (`Game.deal_note`: Svara's deal after a svara, R16.7)
+            return f"{player} deals: {note}"
+        return f"{player} deals" + (f": {game.say('antes')} {money(units)}" if units else "")
+    if action == "look" and player and entry["detail"]:
+        which, then = (entry["detail"].split() + [""])[:2]  # the retained hand's look's answer: `old keep` (R6.3)
+        if which in ("old", "new") and then in ("keep", "fold"):
+            return f"{player} looks at the {which} hand and {then}s it (R6.3)"
+        return None
+    if action == "showdown" and not player:
+        return f"showdown agreed ({game.end_rules['showdown']})"
+    if action == "award" and entry["detail"]:
+        return f"the table awards the pot to {listed(entry['detail'].split(','))} ({game.end_rules['showdown']})"
+    if action == "carried" and units is not None:
+        body, rule = RULED.match(note).groups()  # type: ignore[union-attr]  # the pattern matches every text
+        said = f"{money(units)} {body} to the next hand" if body == "carried forward" else f"{body}: {money(units)}"
+        return said + (f", {player} retaining it" if player else "") + (f" ({rule})" if rule else "")
+    return None
 
 
 def signed(units: int, money) -> str:

@@ -625,6 +625,11 @@ class Verb(structs.Struct, frozen=True, gc=False):
         does not say what was done says it here (Teen Patti's `Dan asks Cat for a show`, not `Dan show`, R13.3)."""
         return self.said(money, say=say)
 
+    def asked_at(self, before: Hand, money: Callable[[int], str], say: Callable[[str], str] = str) -> str | None:
+        """What a seat asking for the move on `before` asks, after `Ann asks: `, where `said` without the player does
+        not say it (Teen Patti's side show, with whom: `chaal £0.40 and a side show with Dan (R13.4)`). None: that."""
+        return None
+
     def told(self, before: Hand, after: Hand | None, called: Callable[[str], str]) -> str:
         """The replay's sentence: what the action cost, what it changed and the rule for it; `after` is None for
         an action later voided; `called` gives each player's name now (R2.6)."""

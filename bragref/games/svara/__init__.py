@@ -132,7 +132,6 @@ class Svara(Game):
         return {"points": float(name) if "." in name else int(name)}
 
     table_money_keys = ("svara",)  # its buy-in
-    labels = {"dark": "dark play open", "buy_in": "buy-in", "boiled": "boiled in"}  # R16.5, R16.7
 
     def table_keys(self, hand):
         svara = None
@@ -142,6 +141,17 @@ class Svara(Game):
         elif hand.svara_deal:
             svara = {"players": list(hand.tied), "buy_in": hand.buy_in, "boiled": list(hand.boiled)}
         return {"dark": hand.dark and hand.phase == "betting", "svara": svara}
+
+    def key_words(self, hand, key, value):
+        """Dark play while it is open, and a svara, as the referee says them: `Dark play: open (R16.3)`; `Svara
+        between Bob and Dan: boil in £0.70; Cat boiled in (R16.7)`, in the deal's own words (`deal --boil`)."""
+        if key == "dark":
+            return [("Dark play", "open (R16.3)")] if value else []
+        if key != "svara" or value is None:
+            return None if key != "svara" else []
+        between = _listed(value["players"])
+        boiled = f"; {_listed(value['boiled'])} boiled in" if value["boiled"] else ""
+        return [(f"Svara between {between}", f"boil in {hand.rules.money(value['buy_in'])}{boiled} (R16.7)")]
 
     def player_keys(self, hand, name):
         from bragref.games.svara.points import points_number
@@ -195,7 +205,25 @@ class Svara(Game):
                     "decided it (R16.7)")
         return super().pot_reason(pot, hand)
 
+    def entry_line(self, entry, note, money):
+        """An award of two or more is a svara among them (R16.5, R16.7), and its pot is carried whole to the svara
+        deal: `the table awards a svara between Bob and Dan (R16.7)`, `£1.40 carried whole to the svara deal`."""
+        names = (entry["detail"] or "").split(",")
+        if entry["action"] == "award" and len(names) > 1:
+            return f"the table awards a svara between {_listed(names)} (R16.7)"
+        if entry["action"] == "carried" and note == f"a svara: {CARRIED_WHOLE}" and entry["amount"] is not None:
+            return f"{money(entry['amount'])} {CARRIED_WHOLE}"
+        return None
+
     def carried_note(self, result):
-        return "a svara: carried whole to the svara deal (R16.7)" if result.how == "svara" else None
+        return f"a svara: {CARRIED_WHOLE}" if result.how == "svara" else None
 
     outcome = Brag.outcome  # stakes, winnings, and the svara's pot carried in and out, as brag's pot (R1.2, R6.2)
+
+
+CARRIED_WHOLE = "carried whole to the svara deal (R16.7)"  # a svara's pot (`Svara.carried_note`)
+
+
+def _listed(names: list[str]) -> str:
+    """`Ann, Bob and Cat`: names as a sentence lists them."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)

@@ -133,6 +133,17 @@ class TeenPatti(Game):
         return {"sideshow": None if side is None else {"asker": side.asker, "asked": side.asked,
                                                        "accepted": side.accepted, "packed": side.loser}}
 
+    def key_words(self, hand, key, value):
+        """The side show as the referee says it, at each step: `Ann asked Dan; Dan to accept or refuse`, then
+        `accepted`, then who packed (R13.4)."""
+        if key != "sideshow" or value is None:
+            return None
+        steps = [f"{value['asker']} asked {value['asked']}"]
+        steps.append("accepted" if value["accepted"] else f"{value['asked']} to accept or refuse")
+        if value["packed"] is not None:
+            steps.append(f"{value['packed']} packed")
+        return [("Side show", "; ".join(steps) + " (R13.4)")]
+
     def outcome(self, hand):
         rows = [(p.name, "stake", -p.paid) for p in hand.players if p.paid]
         return rows + [(name, "win", amount) for name, amount in hand.result.winnings]

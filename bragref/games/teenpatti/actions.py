@@ -102,6 +102,9 @@ class Sideshow(Verb, frozen=True):
     def said_at(self, before, money, say=str):
         return f"{self.player} {say('bet')}s {money(self.amount)} and asks {_asked(before, self.player)} for a side show"
 
+    def asked_at(self, before, money, say=str):
+        return f"{say('bet')} {money(self.amount)} and a side show with {_asked(before, self.player)} (R13.4)"
+
     def told(self, before, after, called):
         who, money = called(self.player), before.rules.money
         if after is None:
@@ -139,6 +142,9 @@ class Accept(Verb, frozen=True):
     def said_at(self, before, money, say=str):
         return f"{self.player} accepts {before.sideshow.asker}'s side show"
 
+    def asked_at(self, before, money, say=str):
+        return f"accept {before.sideshow.asker}'s side show (R13.4)"
+
     def told(self, before, after, called):
         asker = called(before.sideshow.asker)
         if after is None:
@@ -171,6 +177,9 @@ class Refuse(Verb, frozen=True):
 
     def said_at(self, before, money, say=str):
         return f"{self.player} refuses {before.sideshow.asker}'s side show"
+
+    def asked_at(self, before, money, say=str):
+        return f"refuse {before.sideshow.asker}'s side show (R13.4)"
 
     def told(self, before, after, called):
         then = "" if after is None else "; play goes on (R13.4)"
