@@ -103,7 +103,7 @@ def test_a_request_is_judged_at_once_and_waits_for_the_referee(seated):
     assert seated.answer(asked.json()["id"]).status_code == 404  # replaced: no longer waiting
     recorded = seated.answer(again.json()["id"])
     assert recorded.status_code == 200, recorded.text
-    assert recorded.json()["recorded"] == "Recorded: Bob bet £3 (£3 into the pot)."
+    assert recorded.json()["recorded"] == "Recorded: Bob bets £3 (£3 into the pot)."
     assert recorded.json()["head"] == seated.head()
     assert until(lambda: status(seated.seat("Bob"))["request"]["state"] == "recorded", 1)
     assert seated.answer(again.json()["id"]).status_code == 404  # answered already
@@ -256,7 +256,7 @@ def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
     running = Seated(db, "record")
     try:
         recorded = running.ask("Bob", "bet bob 1")
-        assert recorded.status_code == 200 and recorded.json()["recorded"].startswith("Recorded: Bob bet £1")
+        assert recorded.status_code == 200 and recorded.json()["recorded"].startswith("Recorded: Bob bets £1")
         assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json"))] == ["deal", "bet"]
         before = dump(db)
         assert running.ask("Dan", "fold dan").status_code == 422  # not Dan's turn: refused, never recorded
