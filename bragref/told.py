@@ -420,10 +420,12 @@ def started_words(made) -> str:
     return f"Session {made.name} is current: {', '.join(made.seats)}. {said}."
 
 
-def closed_words(closed, digest: str, cashed: dict[str, int]) -> str:
+def closed_words(closed, digest: str, cashed: dict[str, int], page: bool = False) -> str:
+    """The close's answer (R9.1): the digest to keep on a line of its own at a terminal (copied whole, nothing after
+    it); on a `page`, where the lines run on, a sentence ended by its full stop."""
     money = closed.rules.money
     off = "".join(f"{name} takes off {money(has)} (R1.3).\n" for name, has in cashed.items())
-    return (f"{off}Session {closed.name} is closed. Ledger digest: {digest}\n"
+    return (f"{off}Session {closed.name} is closed. Ledger digest: {digest}{'.' if page else ''}\n"
             f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
 
 
