@@ -43,7 +43,7 @@ def in_play(hand: Hand, mark: Callable[[str], str] = str, table: bool | str = Fa
         who = f"{shown_to} has shown: {show[0]} to show their cards to {shown_to}" \
             if shown_to else f"{' and '.join(show)} to show each other their cards"
         return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules, table)}."
-    if staked(hand, now):
+    if staked(hand, now) and (table != "page" or betting(now)):
         money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
     else:  # nobody bets: only what is in the pot, if anything (none before the dealer's stake or for lives)
         money = f"Pot {rules.money(hand.pot)}. " if hand.pot else ""
@@ -62,6 +62,13 @@ def staked(hand: Hand, now) -> bool:
     has no betting (R14.2, R14.4)."""
     return paid_in(hand) and bool(hand.stake or now.range("bet") or now.range("bet", blind=True)
                                   or now.cost("call") is not None or now.range("raise"))
+
+
+def betting(now: Legal) -> bool:
+    """Whether a move on offer puts money in (its amount's range, or its cost): a page says the stake only then,
+    not where the betting is over for the hand (three-stake's thirty-one, R15.4). A terminal's lines say it as its
+    transcripts keep it (`staked`)."""
+    return any(offer.range is not None or offer.cost is not None for offer in now.offers)
 
 
 def showing(hand: Hand) -> str:
@@ -935,14 +942,16 @@ def on_page(text: str) -> str:
 
 
 def pot_line(hand: Hand) -> str:
-    """The pot in play as a room reads it: the pot, the stake while it means anything, what was carried in, and how
+    """The pot in play as a room reads it: the pot, the stake while it means anything and a move on offer puts money
+    in (`betting`: not in three-stake's thirty-one, R15.4, nor at a see or showdown), what was carried in, and how
     much of the pot each cover took (`£12 of it covered by Dan`, R7.2), never as a pot of its own; nothing once the
     hand is over (its outcome says where the pot went)."""
     if hand.phase == "over" or not paid_in(hand):
         return ""
     money = hand.rules.money
     parts = [f"Pot {money(hand.pot)}"]
-    if hand.stake and staked(hand, legal(hand)):
+    now = legal(hand)
+    if hand.stake and staked(hand, now) and betting(now):
         parts.append(f"stake {money(hand.stake)}")
     if hand.carried_in:
         parts.append(f"carried in {money(hand.carried_in)}")
