@@ -262,7 +262,7 @@ class Answers:
         if args:
             raise BadInput("close takes nothing: it closes this session (R9.1)")
         self.book.session_close()
-        self.tell(closed_words(*self.book.last))
+        self.tell(closed_words(*self.book.last, page=self.page))
 
     def _rename(self, args: list[str]) -> None:
         if len(args) != 2:

@@ -12,6 +12,7 @@ from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
+from bragref.engine.cards import hand_face, hand_text
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, held_by
 from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, kind_in, telling
@@ -42,7 +43,7 @@ def in_play(hand: Hand, mark: Callable[[str], str] = str, table: bool | str = Fa
         who = f"{shown_to} has shown: {show[0]} to show their cards to {shown_to}" \
             if shown_to else f"{' and '.join(show)} to show each other their cards"
         return f"Pot {rules.money(hand.pot)}. {who} (`show PLAYER CARDS`) or concede: {legal_words(now, rules, table)}."
-    if staked(hand, now):
+    if staked(hand, now) and (table != "page" or betting(now)):
         money = f"Pot {rules.money(hand.pot)}, stake {rules.money(hand.stake)}. "
     else:  # nobody bets: only what is in the pot, if anything (none before the dealer's stake or for lives)
         money = f"Pot {rules.money(hand.pot)}. " if hand.pot else ""
@@ -61,6 +62,13 @@ def staked(hand: Hand, now) -> bool:
     has no betting (R14.2, R14.4)."""
     return paid_in(hand) and bool(hand.stake or now.range("bet") or now.range("bet", blind=True)
                                   or now.cost("call") is not None or now.range("raise"))
+
+
+def betting(now: Legal) -> bool:
+    """Whether a move on offer puts money in (its amount's range, or its cost): a page says the stake only then,
+    not where the betting is over for the hand (three-stake's thirty-one, R15.4). A terminal's lines say it as its
+    transcripts keep it (`staked`)."""
+    return any(offer.range is not None or offer.cost is not None for offer in now.offers)
 
 
 def showing(hand: Hand) -> str:
@@ -156,36 +164,53 @@ def legal_words(legal: Legal, rules: Rules | None = None, table: bool | str = Fa
 
 def recorded_words(action, before: Hand | None, after: Hand, page: bool = False) -> str:
     """The line after each answer that records an action (docs/reference.md, Interactive): who, what, and the money it
-    put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`); on a `page`, a move
-    said by its verb alone as a sentence (`Recorded: Cat looks at their cards.`, `sentence`), where the terminal
-    says the words typed (`Recorded: Cat look.`)."""
+    put in, in the session's money (`Recorded: Bill bet £0.50 blind (£0.50 into the pot).`); on a `page`, the move
+    as a sentence (`Recorded: Cat looks at their cards.`, `Recorded: Bill bets £0.50 blind …`, `sentence`), where
+    the terminal says the words typed (`Recorded: Cat look.`)."""
     money = after.rules.money
     paid = sum(p.paid for p in after.players) - (sum(p.paid for p in before.players) if before else 0)
     say = game_of(after.rules).say  # in the game's words: Teen Patti's chaal, pack
     said = action.said_at(before, money, say) if before is not None else action.said(money, say=say)
-    return f"Recorded: {sentence(said, action, say) if page else said}" + (f" ({money(paid)} into the pot)." if paid > 0 else ".")
+    return f"Recorded: {sentence(said, action, say, after) if page else said}" + \
+        (f" ({money(paid)} into the pot)." if paid > 0 else ".")
 
 
 DONE = {"look": "looks at their cards"}  # a verb whose sentence says more than the verb (R3.4)
 
 
-def sentence(said: str, action, say: Callable[[str], str] = str) -> str:
-    """A move said by its verb alone (`Cat look`, `Ann fold`, Teen Patti's `Bob pack`: the words typed) as a sentence
-    of what happened: `Cat looks at their cards`, `Ann folds`, `Bob packs`. A move with more to say (an amount, cards,
-    whom it asks) is said as its verb says it."""
+def sentence(said: str, action, say: Callable[[str], str] = str, after: Hand | None = None) -> str:
+    """A move as the words typed say it (`Cat look`, `Dan show Ks Kh 5d`, Teen Patti's `Bob pack`) as a sentence of
+    what happened: `Cat looks at their cards`, `Dan shows K♠ K♥ 5♦` (its cards as a page shows them, `card_face`),
+    `Bob packs`. A verb may say its own: `sentence_at(after)` with the hand it made (three-stake's draw and its new
+    total, R15.4), else `sentence()` (a retained hand's look, R6.3; the table's showdown, R6.5), after the player
+    or `The table`. A move said in words of its game's own (`said_at`: `Dan asks Cat for a show`) stays as said."""
     player, verb = getattr(action, "player", None), say(action.verb)
-    own = action.sentence() if callable(getattr(action, "sentence", None)) else None  # a verb's own (R6.3's look)
-    if player and own:
-        return f"{player} {own}"
-    if not player or said != f"{player} {verb}" or " " in verb:
+    at = getattr(action, "sentence_at", None)
+    own = at(after) if callable(at) and after is not None else None
+    if own is None and callable(getattr(action, "sentence", None)):
+        own = action.sentence()
+    if own:
+        return f"The table {own}" if getattr(action, "subject", "player") == "table" else f"{player} {own}"
+    head = f"{player} {verb}"
+    if not player or " " in verb or (said != head and not said.startswith(f"{head} ")):
         return said
-    if action.verb in DONE:
+    rest = said[len(head):]
+    if not rest and action.verb in DONE:
         return f"{player} {DONE[action.verb]}"
+    for param in type(action).params:  # its cards as the picker shows them: `K♠`, not `Ks`
+        cards = getattr(action, param.name) if param.kind == "cards" else None
+        if cards:
+            rest = rest.replace(hand_text(cards), hand_face(cards), 1)
+    return f"{player} {third_person(verb)}{rest}"
+
+
+def third_person(verb: str) -> str:
+    """A verb as a sentence says what one player did: `folds`, `packs`, `raises`, `carries`."""
     if verb.endswith(("s", "sh", "ch", "x", "z")):
-        return f"{player} {verb}es"
+        return f"{verb}es"
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return f"{player} {verb[:-1]}ies"
-    return f"{player} {verb}s"
+        return f"{verb[:-1]}ies"
+    return f"{verb}s"
 
 
 def dealt_words(current, previous, told: str = "") -> str:
@@ -407,10 +432,12 @@ def started_words(made) -> str:
     return f"Session {made.name} is current: {', '.join(made.seats)}. {said}."
 
 
-def closed_words(closed, digest: str, cashed: dict[str, int]) -> str:
+def closed_words(closed, digest: str, cashed: dict[str, int], page: bool = False) -> str:
+    """The close's answer (R9.1): the digest to keep on a line of its own at a terminal (copied whole, nothing after
+    it); on a `page`, where the lines run on, a sentence ended by its full stop."""
     money = closed.rules.money
     off = "".join(f"{name} takes off {money(has)} (R1.3).\n" for name, has in cashed.items())
-    return (f"{off}Session {closed.name} is closed. Ledger digest: {digest}\n"
+    return (f"{off}Session {closed.name} is closed. Ledger digest: {digest}{'.' if page else ''}\n"
             f"Keep it: `bragref audit --digest {digest}` checks nothing recorded has changed since (R9.1).")
 
 
@@ -965,14 +992,16 @@ def on_page(text: str) -> str:
 
 
 def pot_line(hand: Hand) -> str:
-    """The pot in play as a room reads it: the pot, the stake while it means anything, what was carried in, and how
+    """The pot in play as a room reads it: the pot, the stake while it means anything and a move on offer puts money
+    in (`betting`: not in three-stake's thirty-one, R15.4, nor at a see or showdown), what was carried in, and how
     much of the pot each cover took (`£12 of it covered by Dan`, R7.2), never as a pot of its own; nothing once the
     hand is over (its outcome says where the pot went)."""
     if hand.phase == "over" or not paid_in(hand):
         return ""
     money = hand.rules.money
     parts = [f"Pot {money(hand.pot)}"]
-    if hand.stake and staked(hand, legal(hand)):
+    now = legal(hand)
+    if hand.stake and staked(hand, now) and betting(now):
         parts.append(f"stake {money(hand.stake)}")
     if hand.carried_in:
         parts.append(f"carried in {money(hand.carried_in)}")

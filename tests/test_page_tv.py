@@ -67,6 +67,37 @@ def test_three_stakes_pots_at_the_brag_say_they_are_being_bet_for(tmp_path):
     assert told_of(db)["keys"][3:] == [["Put in the brag", "Bob £0.40"], ["To call", "£0.40"]]
 
 
+def viewed(db) -> dict:
+    """The players' page's whole view of the ledger as it is, read as the server reads it."""
+    from bragref.serve.watch import Watcher
+
+    watcher = Watcher(str(db))
+    try:
+        watcher.look()
+        return json.loads(watcher.views["players"])
+    finally:
+        watcher._close()
+
+
+def test_three_stakes_thirty_one_is_said_without_the_brags_stake_r15_4(tmp_path):
+    """The evening refereed by taps: in the thirty-one the hand's line still said `Pot £3.60 · stake £0.20` and
+    `Pot £3.60, stake £0.20. The thirty-one (pot 3)…`, though nobody bets there (R15.4): the stake is said while a
+    move on offer puts money in, as at the brag, and not in the thirty-one's draws and shows. The terminal's lines
+    are as they were."""
+    db = tmp_path / "ledger.db"
+    bragref(db, "session", "new", "n", "--players", "Ann,Bob,Cat", "--game", "three-stake", "--currency", "£",
+            "--unit", "0.20")
+    bragref(db, "deal", "--up", "Ad,2s,3h")
+    bragref(db, "raise", "bob", "0.40")
+    view = viewed(db)
+    assert view["told"]["pot"].endswith("stake £0.40") and "stake £0.40." in view["said"], view  # at the brag: bet to
+    thirty_one(tmp_path / "eight.db", EIGHT_SEATS)
+    view = viewed(tmp_path / "eight.db")
+    assert "The thirty-one" in view["said"], view["said"]
+    assert "stake" not in view["told"]["pot"] and "stake" not in view["said"], (view["told"]["pot"], view["said"])
+    assert "stake" in bragref(tmp_path / "eight.db", "status")  # the terminal's words, as its transcripts keep them
+
+
 KEYS = """() => {  // the players' part as drawn: each line of the game's own details under the table, with whether all
   // of it is in the part and on the screen
   const part = document.getElementById('table').getBoundingClientRect();

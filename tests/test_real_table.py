@@ -212,7 +212,7 @@ def test_a_double_tap_on_a_two_tap_bet_records_one_bet_and_leaves_nothing_armed(
         page.wait_for_function("document.getElementById('answer').className === 'recorded'")
         page.wait_for_timeout(900)
         said = page.locator("#answer").text_content()
-        assert said.startswith("Recorded: Bob bet £2") and "Stale" not in said, said
+        assert said.startswith("Recorded: Bob bets £2") and "Stale" not in said, said
         actions = [(a["player"], a["action"]) for a in json.loads(bragref(db, "history", "1", "--json"))]
         assert actions == [("Ann", "deal"), ("Bob", "bet")], actions
         assert page.get_by_label("amount", exact=True).count() == 0  # no field left open for Cat

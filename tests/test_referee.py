@@ -109,7 +109,7 @@ def standing(tmp_path_factory):
 def test_a_tap_records_as_the_table_does_and_says_so(referee, ledger):
     answer = referee.post("bet bob 1")
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"recorded": "Recorded: Bob bet £1.00 (£1.00 into the pot).",
+    assert answer.json() == {"recorded": "Recorded: Bob bets £1.00 (£1.00 into the pot).",
                              "head": referee.head()}
     assert "Cat to act" in bragref(ledger, "status")
     assert answer.headers["cache-control"] == "no-store"
@@ -424,7 +424,7 @@ def test_a_hand_seen_at_a_side_show_is_picked_already_for_the_show_r8_10(browser
         calmed(page)
         record.click()  # one more tap: the hand seen
         waited(page, "document.getElementById('answer').className === 'recorded'", "record show Cat")
-        assert page.locator("#answer").text_content() == "Recorded: Cat show Kc 8s Kd."  # in the order picked
+        assert page.locator("#answer").text_content() == "Recorded: Cat shows K♣ 8♠ K♦."  # in the order picked
         waited(page, "document.body.dataset.head === document.getElementById('answer').dataset.head", "show Cat")
         calmed(page)
         page.locator("#moves").get_by_role("button", name="show Dan", exact=True).click()
@@ -447,7 +447,7 @@ def test_a_move_typed_at_the_terminal_is_said_on_the_referees_page_as_its_own_ar
     assert page.locator("#answer").get_attribute("class") == "recorded"
     bragref(ledger, "bet", "ann", "1")  # an amount said in the session's money, as the page's own are
     page.wait_for_function("document.getElementById('answer').textContent.includes('Ann bet')")
-    assert page.locator("#answer").text_content() == "Recorded at the terminal: Ann bet £1.00 (£1.00 into the pot).", \
+    assert page.locator("#answer").text_content() == "Recorded at the terminal: Ann bets £1.00 (£1.00 into the pot).", \
         page.locator("#answer").text_content()
     bragref(ledger, "undo")  # Ann's bet, the page's fourth line (the deal, Bob's bet, Cat's fold, Ann's bet)
     page.wait_for_function("document.getElementById('answer').textContent.includes('undo')")

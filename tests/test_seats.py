@@ -103,7 +103,7 @@ def test_a_request_is_judged_at_once_and_waits_for_the_referee(seated):
     assert seated.answer(asked.json()["id"]).status_code == 404  # replaced: no longer waiting
     recorded = seated.answer(again.json()["id"])
     assert recorded.status_code == 200, recorded.text
-    assert recorded.json()["recorded"] == "Recorded: Bob bet £3 (£3 into the pot)."
+    assert recorded.json()["recorded"] == "Recorded: Bob bets £3 (£3 into the pot)."
     assert recorded.json()["head"] == seated.head()
     assert until(lambda: status(seated.seat("Bob"))["request"]["state"] == "recorded", 1)
     assert seated.answer(again.json()["id"]).status_code == 404  # answered already
@@ -256,7 +256,7 @@ def test_under_seats_record_the_player_to_act_records_their_own_move(tmp_path):
     running = Seated(db, "record")
     try:
         recorded = running.ask("Bob", "bet bob 1")
-        assert recorded.status_code == 200 and recorded.json()["recorded"].startswith("Recorded: Bob bet £1")
+        assert recorded.status_code == 200 and recorded.json()["recorded"].startswith("Recorded: Bob bets £1")
         assert [a["action"] for a in json.loads(bragref(db, "history", "1", "--json"))] == ["deal", "bet"]
         before = dump(db)
         assert running.ask("Dan", "fold dan").status_code == 422  # not Dan's turn: refused, never recorded
@@ -456,5 +456,55 @@ def test_under_seats_record_the_referees_answer_line_says_what_a_phone_recorded(
         referee.wait_for_function("document.getElementById('answer').textContent.startsWith("
                                   "\"Cat's phone recorded: Cat \")", timeout=3000)
         assert referee.locator("#answer").get_attribute("class") == "recorded"
+    finally:
+        running.stop()
+
+
+def lines_of(page, selector: str, pattern: str) -> list[int]:
+    """How many lines each match of `pattern` (a JavaScript regular expression) in the text under `selector` is laid
+    out on: 1 where it is whole on one line."""
+    return page.evaluate("""([selector, pattern]) => {
+        const counts = [], walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of node.textContent.matchAll(new RegExp(pattern, "g"))) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            counts.push(new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size);
+          }
+        }
+        return counts;
+      }""", [selector, pattern])
+
+
+def test_a_closed_nights_result_and_digest_are_never_broken_on_a_phone(browser, tmp_path):
+    """The evening refereed by taps: at 360 px a seat's `Your night's result: +` ended one line and `£2.00.` began
+    the next, and the digest to keep broke at its hyphen (`169-` / `f701…`). At every width of a phone an amount
+    stays whole with its sign, and a digest whole, on the seat's page and on the referee's; the referee's line says
+    the digest as a sentence, with its full stop."""
+    db = dealt(tmp_path / "ledger.db")
+    running = Seated(db)
+    try:
+        seat = phone(browser, running.seat("Bob"))
+        referee = phone(browser, running.url)
+        for words in ("bet bob 1", "fold cat", "fold dan", "fold ann"):
+            bragref(db, *words.split())
+        closed = running.post("close", json.loads(bragref(db, "status", "--json"))["digest"])
+        assert closed.status_code == 200, closed.text
+        seat.wait_for_function("document.getElementById('said').textContent.includes(\"night's result\")",
+                               timeout=5000)
+        seat.wait_for_function("!document.getElementById('closing').hidden", timeout=5000)
+        digest = seat.locator("#closing code").text_content()
+        assert re.fullmatch(r"\d+-[0-9a-f]{16}", digest), digest
+        referee.evaluate("said => say('recorded', said)", closed.json()["recorded"])  # as a tap on it says it
+        for width in range(300, 421, 4):
+            seat.set_viewport_size({"width": width, "height": 740})
+            result = lines_of(seat, "#said", r"[+\u2212]\u2060?£[\d.]+\.?")
+            assert result == [1], (width, result, seat.locator("#said").text_content())
+            assert lines_of(seat, "#closing", digest) == [1], width
+            referee.set_viewport_size({"width": width, "height": 740})
+            assert lines_of(referee, "#answer", digest) == [1], width
+        assert seat.locator("#closing").text_content().endswith(f"{digest}."), seat.locator("#closing").text_content()
+        assert re.search(rf"Ledger digest: {digest}\.\s+Keep it", closed.json()["recorded"]), closed.json()  # ended
     finally:
         running.stop()

@@ -99,7 +99,8 @@ def test_a_seat_keeps_its_witnesses_across_a_reload_and_audit_checks_them(browse
         seat.wait_for_selector("#closing:not([hidden])")
         said = seat.locator("#closing").text_content()
         assert "Keep this: it proves tonight's results" in said
-        closing = said.rsplit(" ", 1)[-1]
+        closing = seat.locator("#closing code").text_content()
+        assert said.endswith(f" {closing}."), said  # the sentence ended
         assert closing == closed.json()["head"]  # the digest the close gave
         seat.reload()
         seat.wait_for_selector("#witnessed:not([hidden])")

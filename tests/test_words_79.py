@@ -216,7 +216,7 @@ def test_what_the_page_says_was_recorded_of_a_move_of_no_amount_is_a_sentence(br
         deal
     """)
     assert tapped("look bob").startswith("Recorded: Bob looks at their cards.")
-    assert tapped("bet bob 2").startswith("Recorded: Bob bet £2 (£2 into the pot).")  # with its amount: as before
+    assert tapped("bet bob 2").startswith("Recorded: Bob bets £2 (£2 into the pot).")  # with its amount too
     assert tapped("fold cat").startswith("Recorded: Cat folds.")
     assert "Recorded: Ann folds." in tapped("fold ann")
     bragref.lines("session new p --players Ann,Bob,Cat --currency £ --game teen-patti\ndeal")

@@ -831,6 +831,10 @@ class Award(Verb, frozen=True):
              say: Callable[[str], str] = str) -> str:
         return f"the table's award to {' and '.join(called(name) for name in self.players)}"
 
+    def sentence(self) -> str:
+        """As a page says it was recorded: `The table awards the pot to Cat and Dan` (R6.5)."""
+        return f"awards the pot to {' and '.join(self.players)}"
+
     def detail(self, money: Callable[[int], str] = str) -> str | None:
         return ",".join(self.players)
 

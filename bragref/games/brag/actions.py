@@ -222,5 +222,9 @@ class Showdown(Verb, frozen=True):
     examples = ("",)
     unoffered = {"showdown": False}
 
+    def sentence(self) -> str:
+        """As a page says it was recorded: `The table agrees a showdown (R6.5)`."""
+        return "agrees a showdown (R6.5)"
+
     def told(self, before, after, called):
         return f"The {len(before.betting)} players still betting agreed to show (R6.5)."

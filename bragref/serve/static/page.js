@@ -48,9 +48,11 @@ function fill(table, heads, rows) {
   });
 }
 
-function unbroken(words) {  // a hand's name read whole: `7-6-5`, `A-2-3` never broken at a hyphen (a word joiner
-  // after each; the page's rendering alone, the terminal's words are as they were)
-  return String(words ?? "").replace(/\b(10|[2-9AKQJ])-(?=(?:10|[2-9AKQJ])\b)/g, "$1-\u2060");
+function unbroken(words) {  // a hand's name read whole: `7-6-5`, `A-2-3` never broken at a hyphen, and a gain
+  // whole with its sign: `+£2.00` (a word joiner after each, as a loss's `−` has from the server; the page's rendering
+  // alone, the terminal's words are as they were)
+  return String(words ?? "").replace(/\b(10|[2-9AKQJ])-(?=(?:10|[2-9AKQJ])\b)/g, "$1-\u2060")
+    .replace(/\+(?=\S)/g, "+\u2060");
 }
 
 function text(id, value) {  // a part the page has not (the app's, with no server, has no `live`): nothing said

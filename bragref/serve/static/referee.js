@@ -41,10 +41,24 @@ function say(kind, message) {
   spoke = null;  // said of what `spoke` named: nothing, unless its caller says so
   const answer = document.getElementById("answer");
   answer.className = kind;
-  answer.textContent = unbroken(message);  // a hand's name whole (page.js)
+  answer.replaceChildren(...whole(unbroken(message)));  // a hand's name whole (page.js), a digest too
   saidAt = Date.now();
   // the answer in view: a picker that closed may have left it above (its place asked only then: a layout forced)
   if (kind && answer.getBoundingClientRect().top < 0) answer.scrollIntoView({ block: "start" });
+}
+
+const DIGEST = /\b\d+-[0-9a-f]{16}\b/g;  // a ledger's digest (`169-f70119dbf17e723e`), as a close says it (R9.1)
+
+function whole(text) {  // `text` with each digest in a span kept on one line (page.css): never broken at its hyphen,
+  // and copied as it is written (no joiner inside it, which `audit --digest` would not read)
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(DIGEST)) {
+    parts.push(text.slice(at, match.index), element("span", { class: "whole" }, match[0]));
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter(part => part !== "");
 }
 
 function seated() { return Boolean(table && table.seat); }  // a player's own page: what it taps is asked

@@ -64,6 +64,6 @@ document.addEventListener("table", event => {
     const code = document.createElement("code");
     code.textContent = t.closing;
     closing.replaceChildren(`${t.closed_session || t.session || "Tonight"} is closed. Keep this: it proves tonight's `
-                            + "results: ", code);
+                            + "results: ", code, ".");
   }
 });
