@@ -12,7 +12,6 @@ from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
-from bragref.engine.cards import hand_face, hand_text
 from bragref.engine.rules import Rules
 from bragref.engine.state import Hand, Legal, held_by
 from bragref.games import TABLE_OPTIONS, game_of, game_verbs, games_using, kind_in, telling
@@ -199,7 +198,9 @@ def sentence(said: str, action, say: Callable[[str], str] = str, after: Hand | N
         return f"{player} {DONE[action.verb]}"
     for param in type(action).params:  # its cards as the picker shows them: `K♠`, not `Ks`
         cards = getattr(action, param.name) if param.kind == "cards" else None
-        if cards:
+        if cards:  # loaded here: a bet never loads the cards' module (tests/test_show.py)
+            from bragref.engine.cards import hand_face, hand_text
+
             rest = rest.replace(hand_text(cards), hand_face(cards), 1)
     return f"{player} {third_person(verb)}{rest}"
 
@@ -564,7 +565,7 @@ def family_line(entry: dict, note: str, game, money) -> str | None:
     if action == "showdown" and not player:
         return f"showdown agreed ({game.end_rules['showdown']})"
     if action == "award" and entry["detail"]:
-        return f"the table awards the pot to {listed(entry['detail'].split(','))} ({game.end_rules['showdown']})"
+        return f"{', '.join(entry['detail'].split(','))} · awarded"  # by the table, without cards (R6.5)
     if action == "carried" and units is not None:
         body, rule = RULED.match(note).groups()  # type: ignore[union-attr]  # the pattern matches every text
         said = f"{money(units)} {body} to the next hand" if body == "carried forward" else f"{body}: {money(units)}"

@@ -140,7 +140,7 @@ def test_a_retained_hands_look_a_showdown_agreed_and_the_tables_award_are_said_r
     """)
     lines = texts(bragref.db)
     assert lines[:5] == ["Ann deals: antes £1.00", "Bob looks at the old hand and keeps it (R6.3)", "Bob · bet £0.20",
-                         "showdown agreed (R6.5)", "the table awards the pot to Dan (R6.5)"]
+                         "showdown agreed (R6.5)", "Dan · awarded"]
     assert not raw(lines)
 
 
