@@ -523,6 +523,10 @@ def test_the_players_page_fits_a_phone_and_a_tv_with_eight_players(browser, tmp_
                 for part in ("#pot", "#turn"):
                     assert page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{part}')).fontSize)"
                                          ) >= 48 or not page.locator(part).text_content()
+                table, settle = (page.locator(part).bounding_box() for part in ("#balances", "#settle"))
+                beside = settle["y"] < table["y"] + table["height"] and settle["x"] > table["x"]
+                assert not beside or table["x"] + table["width"] <= settle["x"], (table, settle)  # who pays whom
+                # beside the balances, its bullets never over their last column (a net of £1470.50)
             shots = os.environ.get("BRAGREF_SCREENSHOTS")  # the docs' pictures: BRAGREF_SCREENSHOTS=docs pytest -k fits
             if shots and game in ("brag", "svara", "teen-patti", "three-card-poker"):
                 page.screenshot(path=str(Path(shots) / f"serve-{game}-{size}.png"))
