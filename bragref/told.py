@@ -549,9 +549,11 @@ RULED = re.compile(r"^(.*?)(?: \((R[\d.]+)\))?$")  # a note and the rule it ends
 def family_line(entry: dict, note: str, game, money) -> str | None:
     """What the family's own entries that are no player's move say as a person reads them, where a game words them
     no way of its own (`Game.entry_line`): the deal and what it put in the pot (`Eve deals: antes £1.00`, not as if
-    Eve paid it; the game's note of it where it has one), a retained hand's look (`Bob looks at the old hand and keeps it`, R6.3), a showdown agreed and
-    the table's award (R6.5; the game's showdown rule), a pot carried forward (`£1.10 carried forward to the next hand, Bob retaining it`,
-    R6.2) or carried as the game notes it. None: the family's `Bob · bet £2 · note`."""
+    Eve paid it; the game's note of it where it has one), a retained hand's look (`Bob looks at the old hand and
+    keeps it`, R6.3), a showdown agreed (the game's showdown rule, R6.5) and the table's award (`Dan · awarded`, in
+    the list's own shape: whole on a line of a TV's narrow column), a pot carried forward (`£1.10 carried forward to
+    the next hand, Bob retaining it`, R6.2) or carried as the game notes it. None: the family's `Bob · bet £2 ·
+    note`."""
     action, player, units = entry["action"], entry["player"], entry["amount"]
     if action == "deal" and player:
         if note:  # what the game notes of its deal (`Game.deal_note`: Svara's deal after a svara, R16.7)
