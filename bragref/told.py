@@ -179,7 +179,8 @@ DONE = {"look": "looks at their cards"}  # a verb whose sentence says more than 
 
 def sentence(said: str, action, say: Callable[[str], str] = str, after: Hand | None = None) -> str:
     """A move as the words typed say it (`Cat look`, `Dan show Ks Kh 5d`, Teen Patti's `Bob pack`) as a sentence of
-    what happened: `Cat looks at their cards`, `Dan shows K♠ K♥ 5♦` (its cards as a page shows them, `card_face`),
+    what happened: `Cat looks at their cards`, `Dan shows Ks Kh 5d` (its cards written as every line writes them,
+    R8.9: the hand's end on the same line says `Shown: Dan Ks Kh 5d`),
     `Bob packs`. A verb may say its own: `sentence_at(after)` with the hand it made (three-stake's draw and its new
     total, R15.4), else `sentence()` (a retained hand's look, R6.3; the table's showdown, R6.5), after the player
     or `The table`. A move said in words of its game's own (`said_at`: `Dan asks Cat for a show`) stays as said."""
@@ -196,12 +197,6 @@ def sentence(said: str, action, say: Callable[[str], str] = str, after: Hand | N
     rest = said[len(head):]
     if not rest and action.verb in DONE:
         return f"{player} {DONE[action.verb]}"
-    for param in type(action).params:  # its cards as the picker shows them: `K♠`, not `Ks`
-        cards = getattr(action, param.name) if param.kind == "cards" else None
-        if cards:  # loaded here: a bet never loads the cards' module (tests/test_show.py)
-            from bragref.engine.cards import hand_face, hand_text
-
-            rest = rest.replace(hand_text(cards), hand_face(cards), 1)
     return f"{player} {third_person(verb)}{rest}"
 
 

@@ -438,7 +438,7 @@ def test_a_request_shown_that_the_table_moves_past_gives_way_to_the_next_and_is_
         shown = tray(referee)
         assert "Ann" not in shown["text"] and " of " not in shown["text"] and not shown["hidden"], shown
         said = referee.locator("#answer").text_content()
-        assert said.startswith("Recorded at the terminal: Ann shows A♥ K♥ J♥"), said  # the move, and what it moved past
+        assert said.startswith("Recorded at the terminal: Ann shows Ah Kh Jh"), said  # the move, and what it moved past
         assert said.endswith("Ann's request to show Ah Kh Qh: the table moved past it, nothing was recorded."), said
     finally:
         running.stop()

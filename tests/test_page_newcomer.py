@@ -60,7 +60,7 @@ def test_a_three_stake_shows_face_up_card_is_held_and_cannot_be_taken_out(browse
         page.evaluate("document.getElementById('answer').className = 'waiting'")
         page.locator("#picked").get_by_role("button", name="record show Hal", exact=True).click()
         waited(page, "!['waiting', ''].includes(document.getElementById('answer').className)", "record show Hal")
-        assert page.locator("#answer").text_content() == "Recorded: Hal shows 5♠ K♥ K♣.", \
+        assert page.locator("#answer").text_content() == "Recorded: Hal shows 5s Kh Kc.", \
             page.locator("#answer").text_content()
         assert dump(db) != before
     finally:

@@ -424,7 +424,7 @@ def test_a_hand_seen_at_a_side_show_is_picked_already_for_the_show_r8_10(browser
         calmed(page)
         record.click()  # one more tap: the hand seen
         waited(page, "document.getElementById('answer').className === 'recorded'", "record show Cat")
-        assert page.locator("#answer").text_content() == "Recorded: Cat shows K♣ 8♠ K♦."  # in the order picked
+        assert page.locator("#answer").text_content() == "Recorded: Cat shows Kc 8s Kd."  # in the order picked
         waited(page, "document.body.dataset.head === document.getElementById('answer').dataset.head", "show Cat")
         calmed(page)
         page.locator("#moves").get_by_role("button", name="show Dan", exact=True).click()

@@ -52,22 +52,6 @@ def hand_text(cards: Iterable[int]) -> str:
     return " ".join(map(card_text, cards))
 
 
-SUIT_FACES = "♣♦♥♠"  # each suit's symbol, as a page's card picker shows a card (`K♥`)
-
-
-def card_face(card: int) -> str:
-    """A card as a page shows it: its rank and its suit's symbol (`K♥`, `10♣`), the way the referee's card picker
-    draws it; a joker as it is written (`X1`)."""
-    if card >= NATURALS:
-        return card_text(card)
-    return RANKS[card >> 2] + SUIT_FACES[card & 3]
-
-
-def hand_face(cards: Iterable[int]) -> str:
-    """`card_face` of each card, spaced: `K♠ K♥ 5♦`."""
-    return " ".join(map(card_face, cards))
-
-
 def card_said(card: int) -> str:
     """A card number as a refusal names it: its text, or `card number -1` for a number below every card's, which
     `card_text` would read from the end of the pack."""

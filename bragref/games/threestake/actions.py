@@ -68,13 +68,13 @@ class Draw(Verb, frozen=True):
     def sentence_at(self, after) -> str | None:
         """As a page says it was recorded, with the total it makes where the hand knows it (R15.4): `draws 6♦: 27
         points`, `draws K♠: 35 points, bust`."""
-        from bragref.engine.cards import hand_face
+        from bragref.engine.cards import hand_text
         from bragref.games.threestake.thirtyone import points_of
 
         total = points_of(after, self.player)
         if total is None:
             return None
-        return f"draws {hand_face(self.card)}: {total} points{', bust' if total > 31 else ''}"
+        return f"draws {hand_text(self.card)}: {total} points{', bust' if total > 31 else ''}"
 
     def told(self, before, after, called):
         from bragref.engine.cards import hand_text
