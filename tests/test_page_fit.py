@@ -555,7 +555,7 @@ ROWS = """() => {  // the players' part as drawn: each row of its table with whe
 def thirty_one(db, seats: str) -> None:
     """Three-stake among eight (`seats`, the last dealt the 8d), its first hand in the thirty-one: three folded in
     the brag, each shown with their face-up card and points, two bust, one conceded; Georgina to act. The states
-    are as long as the game's get (`folded · face up 4d · points 34 · bust`) and the hand's line four lines long."""
+    are as long as the game's get (`out of the brag · face up 4d · points 34 · bust`) and the hand's line four lines long."""
     last = seats.split(",")[-1].split()[0].lower()
     bragref(db, "session", "new", "n", "--players", seats, "--game", "three-stake", "--currency", "£", "--unit",
             "0.50")
@@ -590,7 +590,7 @@ def test_eight_three_stake_players_long_states_each_read_whole_in_the_players_co
         page.wait_for_function("document.getElementById('turn').textContent === 'Georgina to act'")
         page.wait_for_timeout(300)  # at the size the page settles at
         shown = page.evaluate(ROWS)
-        assert "folded · face up 4d · points 34 · bust" in page.locator("#players").text_content()
+        assert "out of the brag · face up 4d · points 34 · bust" in page.locator("#players").text_content()
         assert not shown["wide"], shown
         assert shown["font"] >= max(14, 0.8 * shown["text"] - 0.5), shown
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")

@@ -211,3 +211,18 @@ def test_a_side_show_asked_from_a_seat_says_whom_it_asks_r13_4(bragref):
     bragref("sideshow ann 0.20")
     assert asked(bragref, "accept", "Dan") == "Dan asks: accept Ann's side show (R13.4)"
     assert asked(bragref, "refuse", "Dan") == "Dan asks: refuse Ann's side show (R13.4)"
+
+
+def test_a_three_stake_player_who_folded_the_brag_is_said_out_of_it_not_folded_r15_3(bragref):
+    """A fold in three-stake gives up the brag (pot 2) alone: the player plays the thirty-one on (R15.3). Their state
+    says so on the pages and at the table, not `folded`, which read as out of the hand while they were asked to act."""
+    bragref('session new t --players "Ann,Bob,Cat,Dan" --game three-stake')
+    bragref.lines("""
+        deal --up 2s,3h,4d,5c
+        call bob
+        call cat
+        fold dan
+    """)
+    assert told_of(bragref.db)["states"]["Dan"] == "out of the brag"
+    assert "Dan" not in told_of(bragref.db)["out"]
+    assert "out of the brag" in bragref("status").stdout

@@ -40,7 +40,7 @@ class ThreeStake(Game):
     actions = (Call, Raise, Stand, act.Fold, act.Show, act.Concede, Draw, Stick)
     presets = {"three-stake": {"ties": "eldest"}}  # R15.6: Hoyle's "eldest hand"
     deal_params = (UP,)
-    terms = {"antes": "antes, one into each pot,"}
+    terms = {"antes": "antes, one into each pot,", "folded": "out of the brag"}  # a fold gives up pot 2 alone (R15.3)
     move_help = {"show": "PLAYER turns their three cards face up for the thirty-one, their face-up card among them; "
                          "the brag (pot 2) goes to the best three as dealt (R15.4, R15.5).",
                  "concede": "PLAYER gives up the brag (pot 2) and the thirty-one (pot 3), their cards unseen (R15.4)."}
