@@ -195,6 +195,18 @@ FORKS.set_forkserver_preload(["bragref.__main__", "bragref.cli", "bragref.serve.
 # it runs
 
 
+def told_of(db) -> dict:
+    """What the players' page is told (`told`) of the ledger as it is, read as the server reads it."""
+    from bragref.serve.watch import Watcher
+
+    watcher = Watcher(str(db))
+    try:
+        watcher.look()
+        return json.loads(watcher.views["players"])["told"]
+    finally:
+        watcher._close()
+
+
 class Served:
     """`bragref ARGS` in a process of its own, its stdout and stderr piped (text), as `subprocess.Popen` starts it,
     but forked from a process that has already imported bragref's command line and server (`FORKS`): a server is up

@@ -8,22 +8,11 @@ import json
 from itertools import pairwise
 
 import pytest
+from conftest import told_of
 from test_page_fit import BROKEN, EIGHT_SEATS, LONGEST, ROWS, TV_720, thirty_one
 from test_referee import PHONE, Referee, bragref, opened, status
 
 pytestmark = pytest.mark.slow  # a server and a browser: CI's whole run, not the quick subset
-
-
-def told_of(db) -> dict:
-    """What the players' page is told (`told`) of the ledger as it is, read as the server reads it."""
-    from bragref.serve.watch import Watcher
-
-    watcher = Watcher(str(db))
-    try:
-        watcher.look()
-        return json.loads(watcher.views["players"])["told"]
-    finally:
-        watcher._close()
 
 
 # ---- three-stake's own details ---------------------------------------------------------------------------------------

@@ -4,19 +4,7 @@ said a retained hand's look, the table's award, an agreed showdown, a carried po
 keeps them; a side show asked for from a seat did not say whom it asks. Each is reproduced first, then said as a
 referee says it, citing its rule."""
 
-import json
-
-from bragref.serve.watch import Watcher
-
-
-def told_of(db) -> dict:
-    """What the players' page is told (`told`) of the ledger as it is, read as the server reads it."""
-    watcher = Watcher(str(db))
-    try:
-        watcher.look()
-        return json.loads(watcher.views["players"])["told"]
-    finally:
-        watcher._close()
+from conftest import told_of
 
 
 def raw(texts) -> list[str]:
