@@ -55,6 +55,17 @@ def test_a_side_show_refused_is_not_said(bragref):
 
 
 SVARA = '--players "Ann,Bob,Cat,Dan" --game svara --currency £ --unit 0.10'  # Ann deals: Bob, Cat, Dan, Ann
+TIED = """
+    bet bob 0.20
+    bet cat 0.20
+    bet dan 0.20
+    bet ann 0.20
+    open bob
+    show bob Ah Kh 9h
+    concede cat
+    show dan As Ks 9s
+    show ann 7c 8c 9c
+"""  # everyone bets, Bob opens: Bob's and Dan's 30s a svara between them (R16.7), Cat conceding
 
 
 def test_svaras_dark_play_and_svara_are_said_as_a_referee_says_them_r16_3_r16_7(bragref):
@@ -63,17 +74,7 @@ def test_svaras_dark_play_and_svara_are_said_as_a_referee_says_them_r16_3_r16_7(
     bragref(f"session new s {SVARA}")
     bragref("deal --dealer Ann")
     assert told_of(bragref.db)["keys"] == [["Dark play", "open (R16.3)"]]
-    bragref.lines("""
-        bet bob 0.20
-        bet cat 0.20
-        bet dan 0.20
-        bet ann 0.20
-        open bob
-        show bob Ah Kh 9h
-        concede cat
-        show dan As Ks 9s
-        show ann 7c 8c 9c
-    """)
+    bragref.lines(TIED)
     keys = told_of(bragref.db)["keys"]
     assert keys == [["Svara between Bob and Dan", "boil in £0.70 (R16.7)"]]
     bragref("deal --boil cat")
@@ -157,19 +158,9 @@ def test_svaras_award_of_two_is_a_svara_and_its_carried_pot_is_said_r16_7(bragre
 def test_a_svara_deal_says_who_is_in_free_and_who_boiled_in_not_antes_r16_7(bragref):
     """The svara deal's amount is the buy-ins, not antes: its line says what the deal's note says."""
     bragref(f"session new s {SVARA}")
-    bragref.lines("""
-        deal --dealer Ann
-        bet bob 0.20
-        bet cat 0.20
-        bet dan 0.20
-        bet ann 0.20
-        open bob
-        show bob Ah Kh 9h
-        concede cat
-        show dan As Ks 9s
-        show ann 7c 8c 9c
-        deal --boil cat
-    """)
+    bragref("deal --dealer Ann")
+    bragref.lines(TIED)
+    bragref("deal --boil cat")
     assert texts(bragref.db) == ["Bob deals: Dan and Bob in free; Cat boiled in for £0.70 (R16.7)"]
 
 
