@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
     from bragref.engine.payto import Handle
-    from bragref.ledger.store import Params
+    from bragref.ledger.seats import Insert, Named, Query
 
 CARRIED_POT = "carried pot"  # the carried pot as a payee when settling up (R6.2)
 MAX_NOTE = 500  # characters in a payment's note
@@ -97,17 +97,16 @@ class Money:
         _head: tuple[int, str] | None
         _hot: dict[int, tuple[str, Current | None]]
 
-        def write(self) -> AbstractContextManager[None]: ...
-        def _q(self, sql: str, params: Params = ()) -> list[sqlite3.Row]: ...
-        def _insert(self, table: str, **values: object) -> int: ...
-        def current(self, session: Session) -> Current | None: ...
-        def session(self, name: str | None = None) -> Session: ...
-        def all_sessions(self) -> list[Session]: ...
-        def people(self) -> list[str]: ...
-        @staticmethod
-        def _check_open(session: Session) -> None: ...
-        def _between_hands(self, session: Session, what: str, rule: str) -> None: ...
-        def _not_a_former_name(self, session: Session, name: str) -> None: ...
+        write: Callable[[], AbstractContextManager[None]]  # each the method `Ledger` gives, as the type checker
+        _q: Query  # reads it here (declared, not defined: at run time the ledger's own is found)
+        _insert: Insert
+        current: Callable[[Session], Current | None]
+        session: Named
+        all_sessions: Callable[[], list[Session]]
+        people: Callable[[], list[str]]
+        _check_open: Callable[[Session], None]
+        _between_hands: Callable[[Session, str, str], None]
+        _not_a_former_name: Callable[[Session, str], None]
 
     # ---- loans (R7.5): at any moment, not turns --------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Protocol, overload
 
 import bragref.structs as structs
 
@@ -21,6 +21,19 @@ if TYPE_CHECKING:
 
     from bragref.ledger.replay import Current
     from bragref.ledger.store import Params
+
+    class Query(Protocol):  # `Ledger._q`, as the mixins call it (a parameter with its default)
+        def __call__(self, sql: str, params: Params = ()) -> list[sqlite3.Row]: ...
+
+    class Insert(Protocol):  # `Ledger._insert`
+        def __call__(self, table: str, **values: object) -> int: ...
+
+    class Event(Protocol):  # `Ledger._event`
+        def __call__(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None:
+            ...
+
+    class Named(Protocol):  # `Seating.session`
+        def __call__(self, name: str | None = None) -> Session: ...
 
 SESSIONS = ("session", "created", "hands", "current", "closed", "session_id")  # a `session list` row's keys, in order
 
@@ -127,13 +140,13 @@ class Seating:
         _mark: tuple | None
         _known: dict[str | None, tuple[tuple, Session]]
 
-        def write(self) -> AbstractContextManager[None]: ...
-        def _q(self, sql: str, params: Params = ()) -> list[sqlite3.Row]: ...
-        def _insert(self, table: str, **values: object) -> int: ...
-        def _event(self, session_id: int, event: str, player: str | None = None, detail: str | None = None) -> None: ...
-        def current(self, session: Session) -> Current | None: ...
-        def table_money(self, session: Session) -> dict[str, int]: ...
-        def _purse(self, session: Session, hand_id: int | None, kind: str, player: str, amount: int) -> None: ...
+        write: Callable[[], AbstractContextManager[None]]  # each the method `Ledger` gives, as the type checker
+        _q: Query  # reads it here (declared, not defined: at run time the ledger's own is found)
+        _insert: Insert
+        _event: Event
+        current: Callable[[Session], Current | None]
+        table_money: Callable[[Session], dict[str, int]]
+        _purse: Callable[[Session, int | None, str, str, int], None]
 
     # ---- sessions and seats -------------------------------------------------
 
